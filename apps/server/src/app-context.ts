@@ -1,0 +1,18 @@
+import type { Transporter } from 'nodemailer';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { ServerConfig } from './config/load-config.ts';
+import type { Db } from './db/database.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
+import type { TokenSigner } from './modules/auth/token-crypto.ts';
+
+/** What services and job handlers receive: configuration and the shared resources, never an HTTP request. */
+export interface AppContext {
+  config: ServerConfig;
+  db: Db;
+  pool: pg.Pool;
+  jobs: JobQueue;
+  signer: TokenSigner;
+  mailer: Transporter | null;
+  log: Logger;
+}

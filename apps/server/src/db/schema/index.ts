@@ -1,0 +1,4 @@
+export * from './auth.ts';
+export * from './companies.ts';
+export * from './operations.ts';
+export * from './users.ts';

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { AppContext } from '../app-context.ts';
+import { isLoggedActivity, recordActivity } from '../modules/activity/activity.service.ts';
+import { adminRoutes } from '../modules/admin/admin.routes.ts';
+import { apiKeyRoutes } from '../modules/api-keys/api-keys.routes.ts';
+import { authRoutes } from '../modules/auth/auth.routes.ts';
+import { systemRoutes } from '../modules/system/system.routes.ts';
+import { registerErrorHandler } from './error-handler.ts';
+import { registerOpenApi } from './openapi.ts';
+import { registerRequestGuard } from './request-guard.ts';
+import { registerStaticWeb } from './static-web.ts';
+
+/** Builds the HTTP server: security headers, request ids, logs, the guard, every module's routes, the web app. */
+export async function buildApp(ctx: AppContext, logger: Logger) {
+  const app = Fastify({
+    loggerInstance: logger,
+    genReqId: (req) => {
+      const sent = req.headers['x-request-id'];
+      return typeof sent === 'string' && /^[\w-]{8,64}$/.test(sent) ? sent : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: ctx.config.BODY_LIMIT_BYTES,
+    trustProxy: ctx.config.TRUST_PROXY,
+    return503OnClosing: true,
+  }) as unknown as FastifyInstance;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  registerRequestGuard(app, ctx);
+  registerErrorHandler(app, ctx);
+  app.addHook('onResponse', async (request, reply) => {
+    if (!isLoggedActivity(request)) return;
+    await recordActivity(ctx, request, reply).catch((error: unknown) =>
+      request.log.error({ err: error }, 'could not record activity'),
+    );
+  });
+
+  await registerOpenApi(app, ctx);
+  systemRoutes(app, ctx);
+  authRoutes(app, ctx);
+  apiKeyRoutes(app, ctx);
+  adminRoutes(app, ctx);
+  await registerStaticWeb(app);
+  return app;
+}

@@ -1,0 +1,39 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { AppContext } from '../app-context.ts';
+
+/** The OpenAPI 3.1 document, generated from the zod contracts, at /api/v1/openapi.json and browsable at /api/docs. */
+export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: `${ctx.config.APP_TITLE} API`,
+        version: '1',
+        description:
+          'Browser clients authenticate with httpOnly session cookies and send the `x-csrf-token` header on mutating ' +
+          'requests; scripts use `Authorization: Bearer <personal API key>`. Errors share one body: ' +
+          '`{ "error": { "code", "message", "details", "requestId" } }`.',
+      },
+      servers: [{ url: ctx.config.PUBLIC_URL }],
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'http', scheme: 'bearer', description: 'Personal API key (ww_...)' },
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: 'ww_access' },
+        },
+      },
+      security: [{ apiKey: [] }, { sessionCookie: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...(route.config as object), permission: 'public' };
+    });
+    await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    docs.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  });
+}

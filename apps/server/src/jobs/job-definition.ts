@@ -1,0 +1,26 @@
+import type { z } from 'zod';
+import type { AppContext } from '../app-context.ts';
+
+export interface JobRun {
+  id: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  retryLimit: number;
+  isFinalAttempt: boolean;
+}
+
+/** A job: a name, a zod payload and a handler, with its own retry and expiry policy. */
+export interface JobDefinition<T = unknown> {
+  name: string;
+  schema: z.ZodType<T>;
+  /** Retries after the first attempt, with exponential backoff from `retryDelaySeconds`. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** How long one attempt may run before it counts as lost and is retried (keep it short). */
+  expireInSeconds: number;
+  handler(data: T, ctx: AppContext, run: JobRun): Promise<void>;
+}
+
+export function defineJob<T>(definition: JobDefinition<T>): JobDefinition<T> {
+  return definition;
+}

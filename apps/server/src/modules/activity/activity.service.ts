@@ -1,0 +1,74 @@
+import { count, desc, ilike, or } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import { containsPattern } from '../../db/like.ts';
+import { activityLog } from '../../db/schema/index.ts';
+
+const SIGN_IN_EVENTS = new Set(['login', 'logout', 'refresh']);
+
+/** Whether a finished request belongs in the activity log: every mutating request and every sign-in event. */
+export function isLoggedActivity(request: FastifyRequest): boolean {
+  const operationId = request.routeOptions.config.operationId;
+  if (!operationId) return false;
+  return !['GET', 'HEAD', 'OPTIONS'].includes(request.method) || SIGN_IN_EVENTS.has(operationId);
+}
+
+/** Records one request after its answer is sent; a failure to log is reported, never surfaced to the caller. */
+export async function recordActivity(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const actor = request.actor;
+  const body = request.body as { email?: unknown } | undefined;
+  const attemptedEmail = typeof body?.email === 'string' ? body.email.toLowerCase().slice(0, 254) : null;
+  await ctx.db.insert(activityLog).values({
+    actorUserId: actor?.userId ?? null,
+    actorEmail: actor?.email ?? attemptedEmail,
+    companyId: actor?.companyId ?? null,
+    action: request.routeOptions.config.operationId ?? 'unknown',
+    method: request.method,
+    endpoint: request.routeOptions.url ?? request.url.split('?')[0]!,
+    statusCode: reply.statusCode,
+    ip: request.ip,
+    requestId: request.id,
+  });
+}
+
+export async function listActivity(ctx: AppContext, page: number, pageSize: number, q?: string) {
+  const like = q ? containsPattern(q) : undefined;
+  const where = like
+    ? or(
+        ilike(activityLog.action, like),
+        ilike(activityLog.endpoint, like),
+        ilike(activityLog.actorEmail, like),
+      )
+    : undefined;
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(activityLog)
+      .where(where)
+      .orderBy(desc(activityLog.createdAt))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    ctx.db.select({ n: count() }).from(activityLog).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      action: r.action,
+      method: r.method,
+      endpoint: r.endpoint,
+      statusCode: r.statusCode,
+      actorUserId: r.actorUserId,
+      actorEmail: r.actorEmail,
+      companyId: r.companyId,
+      ip: r.ip,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total: total?.n ?? 0,
+    page,
+    pageSize,
+  };
+}

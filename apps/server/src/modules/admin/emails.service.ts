@@ -1,0 +1,49 @@
+import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import { containsPattern } from '../../db/like.ts';
+import { emailOutbox } from '../../db/schema/index.ts';
+import { notFound } from '../../http/app-error.ts';
+
+type OutboxRow = typeof emailOutbox.$inferSelect;
+
+const present = (r: OutboxRow) => ({
+  id: r.id,
+  to: r.to,
+  template: r.template,
+  language: r.language,
+  subject: r.subject,
+  status: r.status,
+  statusReason: r.statusReason,
+  attempts: r.attempts,
+  createdAt: r.createdAt.toISOString(),
+  sentAt: r.sentAt?.toISOString() ?? null,
+});
+
+/** The operator's e-mail log: every mail of the outbox, newest first. */
+export async function listEmails(
+  ctx: AppContext,
+  query: { page: number; pageSize: number; q?: string; status?: OutboxRow['status'] },
+) {
+  const like = query.q ? containsPattern(query.q) : undefined;
+  const where = and(
+    like ? or(ilike(emailOutbox.to, like), ilike(emailOutbox.subject, like)) : undefined,
+    query.status ? eq(emailOutbox.status, query.status) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(emailOutbox)
+      .where(where)
+      .orderBy(desc(emailOutbox.createdAt))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    ctx.db.select({ n: count() }).from(emailOutbox).where(where),
+  ]);
+  return { items: rows.map(present), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+export async function getEmail(ctx: AppContext, emailId: string) {
+  const [row] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, emailId));
+  if (!row) throw notFound();
+  return { ...present(row), text: row.text, html: row.html };
+}

@@ -1,0 +1,66 @@
+import type { ApiKey } from '@werkwissen/shared';
+import { and, count, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import { apiKeys } from '../../db/schema/index.ts';
+import { notFound } from '../../http/app-error.ts';
+import type { Actor } from '../auth/actor.ts';
+import { randomToken, sha256 } from '../auth/token-crypto.ts';
+
+const present = (k: typeof apiKeys.$inferSelect): ApiKey => ({
+  id: k.id,
+  name: k.name,
+  prefix: k.prefix,
+  createdAt: k.createdAt.toISOString(),
+  lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+  expiresAt: k.expiresAt?.toISOString() ?? null,
+});
+
+const activeOf = (userId: string) =>
+  and(
+    eq(apiKeys.userId, userId),
+    isNull(apiKeys.revokedAt),
+    or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, new Date())),
+  );
+
+/** Lists the actor's own active keys; other users' keys are never visible, whatever the role. */
+export async function listApiKeys(ctx: AppContext, actor: Actor, page: number, pageSize: number) {
+  const where = activeOf(actor.userId);
+  const [items, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(apiKeys)
+      .where(where)
+      .orderBy(desc(apiKeys.createdAt))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    ctx.db.select({ n: count() }).from(apiKeys).where(where),
+  ]);
+  return { items: items.map(present), total: total?.n ?? 0, page, pageSize };
+}
+
+/** Creates a key; the secret exists only in this answer, the database keeps its SHA-256. */
+export async function createApiKey(ctx: AppContext, actor: Actor, name: string, expiresInDays?: number) {
+  const token = `ww_${randomToken(32)}`;
+  const [row] = await ctx.db
+    .insert(apiKeys)
+    .values({
+      userId: actor.userId,
+      companyId: actor.companyId,
+      name,
+      prefix: token.slice(0, 10),
+      keyHash: sha256(token),
+      expiresAt: expiresInDays ? new Date(Date.now() + expiresInDays * 86_400_000) : null,
+    })
+    .returning();
+  return { apiKey: present(row!), token };
+}
+
+/** Revokes one of the actor's keys; anyone else's key is 404, as if it did not exist. */
+export async function revokeApiKey(ctx: AppContext, actor: Actor, apiKeyId: string): Promise<void> {
+  const [row] = await ctx.db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.id, apiKeyId), eq(apiKeys.userId, actor.userId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  if (!row) throw notFound();
+}

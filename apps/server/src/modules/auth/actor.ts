@@ -1,0 +1,86 @@
+import {
+  type AbilityRule,
+  type AppAbility,
+  buildAbility,
+  interpolateRules,
+  type Language,
+  type UserKind,
+} from '@werkwissen/shared';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.ts';
+
+/** Who is making a request, with the permissions of all their roles. Services receive this, never the request. */
+export interface Actor {
+  userId: string;
+  companyId: string | null;
+  kind: UserKind;
+  email: string;
+  language: Language;
+  rules: AbilityRule[];
+  ability: AppAbility;
+  via: 'session' | 'apiKey';
+  sessionId: string | null;
+  apiKeyId: string | null;
+}
+
+interface ActorRow extends Record<string, unknown> {
+  id: string;
+  company_id: string | null;
+  kind: UserKind;
+  email: string;
+  language: Language;
+  rules: AbilityRule[][] | null;
+}
+
+const actorColumns = sql`u.id, u.company_id, u.kind, u.email, u.language,
+  (select jsonb_agg(r.rules) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id) as rules`;
+
+function toActor(row: ActorRow, via: Actor['via'], sessionId: string | null, apiKeyId: string | null): Actor {
+  const rules = interpolateRules((row.rules ?? []).flat(), {
+    user: { id: row.id, companyId: row.company_id },
+  });
+  return {
+    userId: row.id,
+    companyId: row.company_id,
+    kind: row.kind,
+    email: row.email,
+    language: row.language,
+    rules,
+    ability: buildAbility(rules),
+    via,
+    sessionId,
+    apiKeyId,
+  };
+}
+
+/** The actor of a live (not revoked) session of an enabled user, or null. */
+export async function loadSessionActor(db: DbOrTx, userId: string, sessionId: string): Promise<Actor | null> {
+  const { rows } = await db.execute<ActorRow>(sql`select ${actorColumns}
+    from auth_sessions s join users u on u.id = s.user_id
+    where s.id = ${sessionId} and u.id = ${userId} and s.revoked_at is null and u.disabled_at is null`);
+  return rows[0] ? toActor(rows[0], 'session', sessionId, null) : null;
+}
+
+/** The actor of an active personal API key (its owner's permissions), or null. */
+export async function loadApiKeyActor(db: DbOrTx, keyHash: string): Promise<Actor | null> {
+  const { rows } = await db.execute<ActorRow & { key_id: string }>(sql`select ${actorColumns}, k.id as key_id
+    from api_keys k join users u on u.id = k.user_id
+    where k.key_hash = ${keyHash} and k.revoked_at is null and u.disabled_at is null
+      and (k.expires_at is null or k.expires_at > now())`);
+  const row = rows[0];
+  if (!row) return null;
+  await db.execute(sql`update api_keys set last_used_at = now()
+    where id = ${row.key_id} and (last_used_at is null or last_used_at < now() - interval '1 minute')`);
+  return toActor(row, 'apiKey', null, row.key_id);
+}
+
+/** The actor of a user, for flows that act on their behalf (login, refresh). */
+export async function loadUserActor(
+  db: DbOrTx,
+  userId: string,
+  sessionId: string | null,
+): Promise<Actor | null> {
+  const { rows } = await db.execute<ActorRow>(sql`select ${actorColumns} from users u
+    where u.id = ${userId} and u.disabled_at is null`);
+  return rows[0] ? toActor(rows[0], 'session', sessionId, null) : null;
+}

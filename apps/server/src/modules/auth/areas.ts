@@ -1,0 +1,22 @@
+import type { UserKind } from '@werkwissen/shared';
+
+/** The sign-in pages of each kind of user, for links in mails (spec section 2). */
+export function areaPaths(kind: UserKind): { confirmPassword: string; setPassword: string; login: string } {
+  switch (kind) {
+    case 'Employee':
+      return {
+        confirmPassword: '/employee/confirm-password',
+        setPassword: '/setPassword',
+        login: '/employee/login',
+      };
+    case 'Administrator':
+    case 'Staff':
+      return {
+        confirmPassword: '/admin/auth/confirm-password',
+        setPassword: '/setPassword',
+        login: '/admin/auth/login',
+      };
+    default:
+      return { confirmPassword: '/confirm-password', setPassword: '/setPassword', login: '/login' };
+  }
+}

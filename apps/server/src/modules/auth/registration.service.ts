@@ -1,0 +1,109 @@
+import type { Language, registerBodySchema } from '@werkwissen/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { companies, roles, subscriptions, userRoles, users } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
+import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
+import type { Actor } from './actor.ts';
+import { areaPaths } from './areas.ts';
+import { hashPassword } from './password-hashing.ts';
+import { consumeUserToken, issueUserToken } from './user-tokens.ts';
+
+type RegisterInput = z.output<typeof registerBodySchema>;
+
+/** Self sign-up: a company, its data manager and a trial, in one transaction; then the verification mail. */
+export async function register(ctx: AppContext, input: RegisterInput): Promise<{ userId: string }> {
+  if (!ctx.config.SIGNUP_ENABLED) throw new AppError('SIGNUP_DISABLED');
+  const passwordHash = await hashPassword(input.password);
+  const result = await ctx.db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${input.email}`);
+    if (existing) throw new AppError('EMAIL_TAKEN', { field: 'email' });
+    const [company] = await tx
+      .insert(companies)
+      .values({ name: input.companyName || null })
+      .returning({ id: companies.id });
+    const now = new Date();
+    await tx.insert(subscriptions).values({
+      companyId: company!.id,
+      plan: 'trial',
+      status: 'active',
+      startsAt: now,
+      endsAt: new Date(now.getTime() + ctx.config.TRIAL_DAYS * 86_400_000),
+    });
+    const [user] = await tx
+      .insert(users)
+      .values({
+        companyId: company!.id,
+        kind: 'DataManager',
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone,
+        language: input.language,
+        country: input.country,
+      })
+      .returning({ id: users.id });
+    const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.kind, 'DataManager'));
+    if (!role) throw new Error('the DataManager role is missing: roles were not seeded');
+    await tx.insert(userRoles).values({ userId: user!.id, roleId: role.id });
+    const token = await issueUserToken(tx, user!.id, 'verify_email');
+    const emailId = await writeToOutbox(tx, ctx, {
+      to: input.email,
+      template: 'verifyEmail',
+      language: input.language,
+      name: input.firstName,
+      actionPath: `/verify?token=${token}`,
+      userId: user!.id,
+      companyId: company!.id,
+    });
+    return { userId: user!.id, emailId };
+  });
+  await dispatch(ctx, [result.emailId]);
+  return { userId: result.userId };
+}
+
+/** Confirms the address of a verification token and sends the welcome mail. */
+export async function verifyEmail(ctx: AppContext, token: string): Promise<void> {
+  const emailId = await ctx.db.transaction(async (tx) => {
+    const userId = await consumeUserToken(tx, token, 'verify_email');
+    const [user] = await tx
+      .update(users)
+      .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
+    return writeToOutbox(tx, ctx, {
+      to: user!.email,
+      template: 'welcome',
+      language: user!.language as Language,
+      name: user!.firstName,
+      actionPath: areaPaths(user!.kind).login,
+      userId: user!.id,
+      companyId: user!.companyId,
+    });
+  });
+  await dispatch(ctx, [emailId]);
+}
+
+/** Sends a fresh verification link to a signed-in user whose address is not yet confirmed. */
+export async function resendVerification(ctx: AppContext, actor: Actor): Promise<void> {
+  const emailId = await ctx.db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, actor.userId));
+    if (!user || user.emailVerifiedAt) return null;
+    const token = await issueUserToken(tx, user.id, 'verify_email');
+    return writeToOutbox(tx, ctx, {
+      to: user.email,
+      template: 'verifyEmail',
+      language: user.language,
+      name: user.firstName,
+      actionPath: `/verify?token=${token}`,
+      userId: user.id,
+      companyId: user.companyId,
+    });
+  });
+  if (emailId) await dispatch(ctx, [emailId]);
+}

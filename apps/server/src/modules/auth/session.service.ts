@@ -1,0 +1,177 @@
+import type { LoginArea, MeResponse } from '@werkwissen/shared';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import type { DbOrTx } from '../../db/database.ts';
+import { authSessions, refreshTokens, users } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { IssuedSession } from '../../http/cookies.ts';
+import { type Actor, loadUserActor } from './actor.ts';
+import { assertLoginAllowed, recordLoginFailure } from './login-limiter.ts';
+import { presentMe } from './me.presenter.ts';
+import { verifyPassword } from './password-hashing.ts';
+import { REFRESH_TOKEN_SECONDS, randomToken, safeEqual, sha256 } from './token-crypto.ts';
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+/** Whether a user may sign in to an area; a user of another area is refused like a wrong password. */
+function belongsToArea(actor: Actor, area: LoginArea): boolean {
+  switch (area) {
+    case 'user':
+      return actor.kind === 'DataManager';
+    case 'employee':
+      return actor.kind === 'Employee';
+    case 'admin':
+      return actor.kind === 'Administrator' || actor.kind === 'Staff';
+    case 'analysis':
+      return (
+        (actor.kind === 'Administrator' || actor.kind === 'Staff') && actor.ability.can('read', 'analysis')
+      );
+  }
+}
+
+async function issueRefreshToken(tx: DbOrTx, sessionId: string): Promise<string> {
+  const token = randomToken();
+  await tx.insert(refreshTokens).values({
+    sessionId,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + REFRESH_TOKEN_SECONDS * 1000),
+  });
+  return token;
+}
+
+async function issueSession(ctx: AppContext, actor: Actor, area: LoginArea, client: ClientInfo) {
+  return ctx.db.transaction(async (tx) => {
+    const [session] = await tx
+      .insert(authSessions)
+      .values({ userId: actor.userId, area, ip: client.ip, userAgent: client.userAgent?.slice(0, 300) })
+      .returning({ id: authSessions.id });
+    const refreshToken = await issueRefreshToken(tx, session!.id);
+    return { sessionId: session!.id, refreshToken };
+  });
+}
+
+async function tokensFor(
+  ctx: AppContext,
+  userId: string,
+  sessionId: string,
+  refreshToken: string,
+): Promise<IssuedSession> {
+  return {
+    accessToken: await ctx.signer.signAccess(userId, sessionId),
+    refreshToken,
+    csrfToken: ctx.signer.csrfFor(sessionId),
+  };
+}
+
+/** Signs a user in to one area: checks the rate limit, the password and the area, then opens a session. */
+export async function login(
+  ctx: AppContext,
+  input: { email: string; password: string; area: LoginArea },
+  client: ClientInfo,
+): Promise<{ me: MeResponse; tokens: IssuedSession; actor: Actor }> {
+  await assertLoginAllowed(ctx, input.email, client.ip);
+  const [user] = await ctx.db
+    .select({ id: users.id, passwordHash: users.passwordHash, disabledAt: users.disabledAt })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${input.email}`);
+  const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
+  const actor = user && passwordOk && !user.disabledAt ? await loadUserActor(ctx.db, user.id, null) : null;
+  if (!actor || !belongsToArea(actor, input.area)) {
+    await recordLoginFailure(ctx, input.email, client.ip);
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  const { sessionId, refreshToken } = await issueSession(ctx, actor, input.area, client);
+  const sessionActor = { ...actor, sessionId };
+  return {
+    me: await presentMe(ctx, sessionActor),
+    tokens: await tokensFor(ctx, actor.userId, sessionId, refreshToken),
+    actor: sessionActor,
+  };
+}
+
+/**
+ * Rotates a refresh token. A token that was already used means it leaked: the whole session (its family) is
+ * revoked. The CSRF token of the session must accompany the cookie.
+ */
+export async function refresh(
+  ctx: AppContext,
+  refreshToken: string | undefined,
+  csrfToken: string | undefined,
+): Promise<{ me: MeResponse; tokens: IssuedSession; actor: Actor }> {
+  if (!refreshToken) throw new AppError('SESSION_EXPIRED');
+  const [row] = await ctx.db
+    .select({ token: refreshTokens, session: authSessions })
+    .from(refreshTokens)
+    .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
+  if (!row || row.session.revokedAt) throw new AppError('SESSION_EXPIRED');
+  if (!csrfToken || !safeEqual(csrfToken, ctx.signer.csrfFor(row.session.id)))
+    throw new AppError('CSRF_INVALID');
+  if (row.token.usedAt) {
+    await revokeSessions(ctx.db, { sessionId: row.session.id }, 'refresh_token_reuse');
+    ctx.log.warn(
+      { sessionId: row.session.id, userId: row.session.userId },
+      'refresh token reused: session revoked',
+    );
+    throw new AppError('SESSION_EXPIRED');
+  }
+  if (row.token.expiresAt.getTime() < Date.now()) throw new AppError('SESSION_EXPIRED');
+  const next = await ctx.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(refreshTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(refreshTokens.id, row.token.id), isNull(refreshTokens.usedAt)))
+      .returning({ id: refreshTokens.id });
+    if (!claimed) return null;
+    await tx.update(authSessions).set({ lastSeenAt: new Date() }).where(eq(authSessions.id, row.session.id));
+    return issueRefreshToken(tx, row.session.id);
+  });
+  if (!next) throw new AppError('SESSION_EXPIRED');
+  const actor = await loadUserActor(ctx.db, row.session.userId, row.session.id);
+  if (!actor) throw new AppError('SESSION_EXPIRED');
+  return {
+    me: await presentMe(ctx, actor),
+    tokens: await tokensFor(ctx, actor.userId, row.session.id, next),
+    actor,
+  };
+}
+
+/** Ends the session a refresh token (or an access token's session id) belongs to. */
+export async function logout(
+  ctx: AppContext,
+  refreshToken: string | undefined,
+  sessionId: string | null,
+): Promise<void> {
+  if (sessionId) {
+    await revokeSessions(ctx.db, { sessionId }, 'logout');
+    return;
+  }
+  if (!refreshToken) return;
+  const [row] = await ctx.db
+    .select({ sessionId: refreshTokens.sessionId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
+  if (row) await revokeSessions(ctx.db, { sessionId: row.sessionId }, 'logout');
+}
+
+/** Revokes one session, or all of a user's sessions except one. */
+export async function revokeSessions(
+  db: DbOrTx,
+  target: { sessionId: string } | { userId: string; exceptSessionId?: string | null },
+  reason: string,
+): Promise<void> {
+  const where =
+    'sessionId' in target
+      ? eq(authSessions.id, target.sessionId)
+      : and(
+          eq(authSessions.userId, target.userId),
+          target.exceptSessionId ? ne(authSessions.id, target.exceptSessionId) : undefined,
+        );
+  await db
+    .update(authSessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(where, isNull(authSessions.revokedAt)));
+}

@@ -1,0 +1,47 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.ts';
+import { type USER_TOKEN_PURPOSES, userTokens } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
+import { randomToken, sha256 } from './token-crypto.ts';
+
+type Purpose = (typeof USER_TOKEN_PURPOSES)[number];
+
+export const TOKEN_LIFETIME_SECONDS: Record<Purpose, number> = {
+  verify_email: 7 * 24 * 3600,
+  reset_password: 3600,
+  set_password: 7 * 24 * 3600,
+};
+
+/** Issues a single-use mail token; earlier unused tokens of the same purpose stop working. */
+export async function issueUserToken(tx: DbOrTx, userId: string, purpose: Purpose): Promise<string> {
+  const token = randomToken();
+  await tx
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
+  await tx.insert(userTokens).values({
+    userId,
+    purpose,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + TOKEN_LIFETIME_SECONDS[purpose] * 1000),
+  });
+  return token;
+}
+
+/** Marks a valid token used and returns its user; an unknown, used or expired token is TOKEN_INVALID. */
+export async function consumeUserToken(tx: DbOrTx, token: string, purpose: Purpose): Promise<string> {
+  const [row] = await tx
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(userTokens.tokenHash, sha256(token)),
+        eq(userTokens.purpose, purpose),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: userTokens.userId });
+  if (!row) throw new AppError('TOKEN_INVALID');
+  return row.userId;
+}

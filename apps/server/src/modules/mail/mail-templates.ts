@@ -1,0 +1,60 @@
+import type { Language } from '@werkwissen/shared';
+import { translatorFor } from '../../i18n/translator.ts';
+
+export const MAIL_TEMPLATES = ['verifyEmail', 'passwordReset', 'setPassword', 'welcome'] as const;
+export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
+
+export interface MailVars {
+  name: string;
+  appTitle: string;
+  actionUrl: string;
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Renders one of the localized templates in the recipient's language, as plain text and as simple HTML. */
+export function renderMail(
+  template: MailTemplate,
+  lang: Language,
+  vars: MailVars,
+  brandColor: string,
+): RenderedMail {
+  const t = translatorFor(lang);
+  const tv = { name: vars.name, appTitle: vars.appTitle };
+  const subject = t(`mail.${template}.subject`, tv);
+  const greeting = t('mail.greeting', tv);
+  const body = t(`mail.${template}.body`, tv);
+  const action = t(`mail.${template}.action`, tv);
+  const expiryKey = `mail.${template}.expiry`;
+  const expiry = template === 'welcome' ? '' : t(expiryKey, tv);
+  const ignore = template === 'welcome' ? '' : t('mail.ignore', tv);
+  const signature = t('mail.signature', tv);
+  const fallback = t('mail.linkFallback', tv);
+
+  const text = [greeting, '', body, '', `${action}: ${vars.actionUrl}`, expiry, '', ignore, signature]
+    .filter((line, i, all) => line !== '' || all[i - 1] !== '')
+    .join('\n')
+    .trim();
+
+  const dir = lang === 'ar' ? 'rtl' : 'ltr';
+  const p = (s: string) => (s ? `<p style="margin:0 0 16px">${escapeHtml(s)}</p>` : '');
+  const html = `<!doctype html>
+<html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f5fa;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#2f2b3d">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
+<h1 style="font-size:20px;margin:0 0 24px">${escapeHtml(vars.appTitle)}</h1>
+${p(greeting)}${p(body)}
+<p style="margin:24px 0"><a href="${escapeHtml(vars.actionUrl)}" style="display:inline-block;background:${brandColor};color:#1f1f1f;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">${escapeHtml(action)}</a></p>
+${p(expiry)}
+<p style="margin:0 0 16px;font-size:13px;color:#6d6b77">${escapeHtml(fallback)}<br><span dir="ltr">${escapeHtml(vars.actionUrl)}</span></p>
+${p(ignore)}${p(signature)}
+</div></body></html>`;
+  return { subject, text, html };
+}

@@ -1,0 +1,52 @@
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { emailOutbox } from '../../db/schema/index.ts';
+import { defineJob } from '../../jobs/job-definition.ts';
+
+export const NO_SMTP_REASON = 'not sent: no SMTP configured';
+
+/** Delivers one outbox mail over SMTP; without SMTP_URL it marks the mail as not sent, visibly. */
+export const sendMailJob = defineJob({
+  name: 'mail.send',
+  schema: z.object({ emailId: z.uuid() }),
+  retryLimit: 5,
+  retryDelaySeconds: 10,
+  expireInSeconds: 60,
+  async handler({ emailId }, ctx, run) {
+    const [mail] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, emailId));
+    if (!mail || mail.status === 'sent' || mail.status === 'not_sent') return;
+    if (!ctx.mailer) {
+      await ctx.db
+        .update(emailOutbox)
+        .set({ status: 'not_sent', statusReason: NO_SMTP_REASON })
+        .where(eq(emailOutbox.id, emailId));
+      ctx.log.warn({ emailId, template: mail.template }, `mail ${NO_SMTP_REASON}`);
+      return;
+    }
+    await ctx.db
+      .update(emailOutbox)
+      .set({ attempts: sql`${emailOutbox.attempts} + 1` })
+      .where(eq(emailOutbox.id, emailId));
+    try {
+      await ctx.mailer.sendMail({
+        from: ctx.config.MAIL_FROM,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        headers: { 'X-Werkwissen-Email-Id': mail.id },
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.slice(0, 500) : String(error);
+      await ctx.db
+        .update(emailOutbox)
+        .set({ status: run.isFinalAttempt ? 'failed' : 'queued', statusReason: reason })
+        .where(eq(emailOutbox.id, emailId));
+      throw error;
+    }
+    await ctx.db
+      .update(emailOutbox)
+      .set({ status: 'sent', statusReason: null, sentAt: new Date() })
+      .where(eq(emailOutbox.id, emailId));
+  },
+});

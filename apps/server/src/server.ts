@@ -1,0 +1,120 @@
+import type { FastifyInstance } from 'fastify';
+import nodemailer from 'nodemailer';
+import pino from 'pino';
+import type { AppContext } from './app-context.ts';
+import type { ServerConfig } from './config/load-config.ts';
+import { applyMigrations, type Database, openDatabase } from './db/database.ts';
+import { acquireDataDirLock } from './db/embedded/data-dir-lock.ts';
+import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded/embedded-database.ts';
+import { buildApp } from './http/build-app.ts';
+import { loggerOptions } from './http/logging.ts';
+import { JobQueue } from './jobs/job-queue.ts';
+import { ALL_JOBS } from './jobs/registry.ts';
+import { TokenSigner } from './modules/auth/token-crypto.ts';
+import { requeueStrandedMails } from './modules/mail/outbox.service.ts';
+import { ensureFirstAdmin, type FirstAdminOutcome } from './modules/setup/first-admin.ts';
+import { seedRoles } from './modules/setup/seed-roles.ts';
+
+export type Role = 'api' | 'worker' | 'all';
+
+export interface StartOptions {
+  config: ServerConfig;
+  role: Role;
+  logStream?: NodeJS.WritableStream;
+  /** Called when the embedded database dies under the server; the default stops the process. */
+  onFatal?: (message: string) => void;
+}
+
+export interface RunningServer {
+  ctx: AppContext;
+  app: FastifyInstance | null;
+  url: string | null;
+  databaseUrl: string;
+  firstAdmin: FirstAdminOutcome | null;
+  close(): Promise<void>;
+}
+
+/** Starts one server process in a role: api (HTTP), worker (jobs) or all (both, the default). */
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const { config, role } = options;
+  const log = pino(loggerOptions(config.LOG_LEVEL), options.logStream ?? pino.destination(1));
+  const cleanups: Array<() => Promise<void> | void> = [];
+  const close = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+    cleanups.length = 0;
+  };
+  try {
+    let databaseUrl = config.DATABASE_URL;
+    let embedded: EmbeddedDatabase | null = null;
+    if (!databaseUrl) {
+      cleanups.push(acquireDataDirLock(config.dataDir));
+      const onFatal =
+        options.onFatal ??
+        ((message: string) => {
+          log.fatal(message);
+          process.exit(1);
+        });
+      embedded = await startEmbeddedDatabase(config.dataDir, (code, signal) =>
+        onFatal(
+          `The embedded database stopped unexpectedly (code ${code}, signal ${signal}); stopping the server.`,
+        ),
+      );
+      cleanups.push(() => embedded!.stop());
+      databaseUrl = embedded.url;
+    }
+    const database: Database = openDatabase(databaseUrl);
+    cleanups.push(() => database.close());
+    await migrateWithLock(database);
+    await seedRoles(database.db);
+
+    const jobs = new JobQueue(databaseUrl, ALL_JOBS, log, { worker: role !== 'api' });
+    await jobs.start();
+    cleanups.push(() => jobs.stop());
+
+    const ctx: AppContext = {
+      config,
+      db: database.db,
+      pool: database.pool,
+      jobs,
+      signer: new TokenSigner(config.secrets.tokenSigningKey),
+      mailer: config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null,
+      log,
+    };
+
+    if (role !== 'api') {
+      const recovered = await jobs.recoverOrphans(database.pool, embedded !== null);
+      if (recovered > 0) log.info({ recovered }, 'requeued jobs orphaned by an earlier stop');
+      await jobs.work(ctx);
+      await requeueStrandedMails(ctx);
+    }
+
+    let app: FastifyInstance | null = null;
+    let url: string | null = null;
+    let firstAdmin: FirstAdminOutcome | null = null;
+    if (role !== 'worker') {
+      firstAdmin = await ensureFirstAdmin(ctx);
+      app = await buildApp(ctx, log);
+      cleanups.push(() => app!.close());
+      await app.listen({ port: config.PORT, host: config.HOST });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : config.PORT;
+      url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
+    }
+    return { ctx, app, url, databaseUrl, firstAdmin, close };
+  } catch (error) {
+    await close().catch(() => {});
+    throw error;
+  }
+}
+
+/** Applies migrations under an advisory lock, so that API and worker processes starting together do not race. */
+async function migrateWithLock(database: Database): Promise<void> {
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(727274)');
+    await applyMigrations(database);
+  } finally {
+    await client.query('select pg_advisory_unlock(727274)').catch(() => {});
+    client.release();
+  }
+}

@@ -1,0 +1,235 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../i18n/languages.ts';
+import { CONFIG_DEFAULTS } from './config.defaults.ts';
+
+/**
+ * The start-up configuration: every rule of spec section 5, read from environment variables named after the spec's
+ * words. Unknown keys are allowed. Each field's description feeds the README's configuration reference.
+ */
+const bool = (description: string) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+    .transform((v) => v === 'true' || v === '1' || v === 'yes')
+    .describe(description);
+
+const int = (description: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, { message: `must be a whole number from ${min} to ${max}` })
+    .transform(Number)
+    .pipe(
+      z.number().int().min(min, `must be from ${min} to ${max}`).max(max, `must be from ${min} to ${max}`),
+    )
+    .describe(description);
+
+const url = (description: string) =>
+  z.url({ protocol: /^https?$/, message: 'must be a valid http(s) URL' }).describe(description);
+const color = (description: string) =>
+  z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, { message: 'must be a colour like #ff7526' })
+    .describe(description);
+const text = (description: string) =>
+  z.string().trim().min(1, { message: 'must not be empty' }).describe(description);
+const optionalText = (description: string) => z.string().trim().min(1).optional().describe(description);
+const secret = (description: string) =>
+  z.string().min(32, { message: 'must be at least 32 characters' }).optional().describe(description);
+
+export const configShape = {
+  APP_MODE: z
+    .enum(['normal', 'clarityflow', 'handwerk'], { message: 'must be one of normal, clarityflow, handwerk' })
+    .describe('Application mode: normal, clarityflow or handwerk.'),
+  APP_TITLE: text('Product name shown in the title bar, e-mails and the footer.'),
+  PORT: int('HTTP port of the server (1-65535; the spec also reads 1-999 and 0-999).', 1, 65535),
+  HOST: text('Interface the server listens on.'),
+  PUBLIC_URL: url(
+    'Address users reach the product at; used in e-mail links. Default: http://localhost:PORT.',
+  ).optional(),
+  API_BASE_URL: url('Base URL of the API (a valid URI). Default: PUBLIC_URL/api/v1.').optional(),
+  COMPANY_WEBSITE: url('Website of the operating company.'),
+  PRIVACY_URL: url('Legal-terms / privacy page linked in the footer (required in handwerk mode).').optional(),
+  DOMAIN: text('Domain name of the installation.'),
+  CONTACT_PHONE: text('Contact phone number shown to users.'),
+  DIVISIONS_LIMIT: int('Most divisions per company.', 0, 1_000_000_000),
+  EMPLOYEES_LIMIT: int('Most employees per company.', 0, 1_000_000_000),
+  SMTP_LIMIT: int('Most SMTP settings per company.', 0, 1_000_000_000),
+  EMAIL_SETTINGS_LIMIT: z
+    .string()
+    .regex(/^\d+$/, { message: 'must be a string of digits' })
+    .describe('Most e-mail settings per company (a string of digits, as the spec has it).'),
+  CERTIFICATE_NEEDED: bool('Whether the certificates feature is needed (disabled pages 404 when false).'),
+  SIGNUP_ENABLED: bool('Whether self sign-up (/register, /signup, /start) is open.'),
+  PRIMARY_COLOR: color('Primary (brand) colour, used for fills.'),
+  PRIMARY_COLOR_DARK: color('Darker primary colour, used for text and links on light surfaces.'),
+  SURFACE_LIGHT: color('Surface colour in light mode.'),
+  SURFACE_DARK: color('Surface colour in dark mode.'),
+  THEME_MODE: z.enum(['light', 'dark', 'system']).describe('Default theme: light, dark or system.'),
+  DEFAULT_LANGUAGE: z
+    .enum(LANGUAGES)
+    .optional()
+    .describe(
+      'Interface language when neither the user nor the browser chose one. Default: de in handwerk mode, else en.',
+    ),
+  BOT_PROTECTION: z
+    .enum(['altcha', 'recaptcha', 'turnstile', 'off'])
+    .describe('Bot check on public forms: altcha (self-hosted), recaptcha, turnstile or off.'),
+  BOT_PROTECTION_SITE_KEY: optionalText('Bot-protection site key (required for recaptcha and turnstile).'),
+  BOT_PROTECTION_SECRET: optionalText('Bot-protection secret key (required for recaptcha and turnstile).'),
+  GOOGLE_SIGNIN_ENABLED: bool('Whether sign-in with Google is offered.'),
+  GOOGLE_CLIENT_ID: optionalText(
+    'Identity-provider (Google) client id (required when Google sign-in is enabled).',
+  ),
+  PAYMENTS_ENABLED: bool('Whether plans are sold through Stripe.'),
+  STRIPE_PUBLISHABLE_KEY: optionalText(
+    'Stripe publishable key (required in clarityflow mode with payments).',
+  ),
+  STRIPE_MONTHLY_PRICE_ID: optionalText(
+    'Stripe monthly price id (required with payments in handwerk and clarityflow mode).',
+  ),
+  STRIPE_SIX_MONTH_PRICE_ID: optionalText(
+    'Stripe six-month price id (required in handwerk mode with payments).',
+  ),
+  STRIPE_YEARLY_PRICE_ID: optionalText(
+    'Stripe yearly price id (required in clarityflow mode with payments).',
+  ),
+  STRIPE_30_DAY_PRODUCT_ID: optionalText(
+    'Stripe 30-day product id (required with payments in handwerk and clarityflow mode).',
+  ),
+  STRIPE_SIX_MONTH_PRODUCT_ID: optionalText(
+    'Stripe six-month product id (required in handwerk mode with payments).',
+  ),
+  STRIPE_365_DAY_PRODUCT_ID: optionalText(
+    'Stripe 365-day product id (required in clarityflow mode with payments).',
+  ),
+  IP_COUNTRY_LOOKUP_ENABLED: bool(
+    'Whether the phone input may ask an IP-to-country service (off for privacy).',
+  ),
+  IP_COUNTRY_LOOKUP_URL: url('IP-to-country lookup service used when enabled.').optional(),
+  DATA_DIR: text('Folder for the embedded database, files and generated secrets.'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// URL' })
+    .optional()
+    .describe('PostgreSQL (with pgvector) to use instead of the embedded PGlite.'),
+  TOKEN_SIGNING_KEY: secret(
+    'Key that signs access tokens (generated into DATA_DIR unless DATABASE_URL is set).',
+  ),
+  ENCRYPTION_KEY: secret(
+    'Key that encrypts stored provider keys and SMTP passwords (generated like the signing key).',
+  ),
+  ALTCHA_HMAC_KEY: secret('Key of the self-hosted ALTCHA bot check (generated like the signing key).'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { message: 'must be an smtp:// or smtps:// URL' })
+    .optional()
+    .describe('Outgoing mail server, e.g. smtp://user:pass@host:587. Without it mails stay in the outbox.'),
+  MAIL_FROM: text('Sender of outgoing e-mail.'),
+  ADMIN_EMAIL: z
+    .email({ message: 'must be a valid e-mail address' })
+    .describe('E-mail of the first administrator.'),
+  ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .describe(
+      'Password of the first administrator; without it a one-time setup link is printed at first start.',
+    ),
+  TRIAL_DAYS: int('Length of the trial a new company gets, in days.', 1, 365),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).describe('Log level.'),
+  TRUST_PROXY: bool('Whether to trust X-Forwarded-* headers from a reverse proxy.'),
+  BODY_LIMIT_BYTES: int('Largest JSON request body, in bytes.', 1024, 100 * 1024 * 1024),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: int('Failed logins per account within the window before 429.', 1, 1000),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: int(
+    'Failed logins per client address within the window before 429.',
+    1,
+    100000,
+  ),
+  LOGIN_FAILURE_WINDOW_MINUTES: int('Window of the failed-login limits, in minutes.', 1, 1440),
+};
+
+export type ConfigKey = keyof typeof configShape;
+
+/** Rules that depend on several keys: each mode's keys and the keys a switched-on feature needs. */
+function crossFieldRules(c: z.infer<z.ZodObject<typeof configShape>>, ctx: z.RefinementCtx): void {
+  const need = (key: ConfigKey, why: string) => {
+    if (c[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: `is required ${why}` });
+  };
+  if (c.APP_MODE === 'handwerk') {
+    need('PRIVACY_URL', 'in handwerk mode');
+    if (c.PAYMENTS_ENABLED) {
+      for (const k of [
+        'STRIPE_MONTHLY_PRICE_ID',
+        'STRIPE_SIX_MONTH_PRICE_ID',
+        'STRIPE_30_DAY_PRODUCT_ID',
+        'STRIPE_SIX_MONTH_PRODUCT_ID',
+      ] as const)
+        need(k, 'in handwerk mode when PAYMENTS_ENABLED is true');
+    }
+  }
+  if (c.APP_MODE === 'clarityflow' && c.PAYMENTS_ENABLED) {
+    for (const k of [
+      'STRIPE_PUBLISHABLE_KEY',
+      'STRIPE_MONTHLY_PRICE_ID',
+      'STRIPE_YEARLY_PRICE_ID',
+      'STRIPE_30_DAY_PRODUCT_ID',
+      'STRIPE_365_DAY_PRODUCT_ID',
+    ] as const)
+      need(k, 'in clarityflow mode when PAYMENTS_ENABLED is true');
+  }
+  if (c.GOOGLE_SIGNIN_ENABLED) need('GOOGLE_CLIENT_ID', 'when GOOGLE_SIGNIN_ENABLED is true');
+  if (c.BOT_PROTECTION === 'recaptcha' || c.BOT_PROTECTION === 'turnstile') {
+    need('BOT_PROTECTION_SITE_KEY', `when BOT_PROTECTION is ${c.BOT_PROTECTION}`);
+    need('BOT_PROTECTION_SECRET', `when BOT_PROTECTION is ${c.BOT_PROTECTION}`);
+  }
+  if (c.DATABASE_URL) {
+    for (const k of ['TOKEN_SIGNING_KEY', 'ENCRYPTION_KEY', 'ALTCHA_HMAC_KEY'] as const)
+      need(k, 'when DATABASE_URL is set (secrets are generated only for the embedded database)');
+  }
+  if (c.IP_COUNTRY_LOOKUP_ENABLED) need('IP_COUNTRY_LOOKUP_URL', 'when IP_COUNTRY_LOOKUP_ENABLED is true');
+}
+
+export const configSchema = z.looseObject(configShape).superRefine(crossFieldRules);
+
+export type ParsedConfig = z.infer<typeof configSchema>;
+
+export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; errors: string[] };
+
+export interface AppConfig extends ParsedConfig {
+  PUBLIC_URL: string;
+  API_BASE_URL: string;
+  DEFAULT_LANGUAGE: (typeof LANGUAGES)[number];
+}
+
+/** Validates an environment (defaults below it) and reports every violated rule at once, one line each. */
+export function parseConfig(env: Record<string, string | undefined>): ConfigResult {
+  const input: Record<string, string | undefined> = { ...CONFIG_DEFAULTS };
+  for (const [key, value] of Object.entries(env)) {
+    if (value !== undefined && value !== '') input[key] = value;
+  }
+  const result = configSchema.safeParse(input);
+  if (!result.success) {
+    const errors = result.error.issues.map((issue) => {
+      const key = issue.path.join('.') || 'configuration';
+      const got = typeof issue.path[0] === 'string' ? input[issue.path[0]] : undefined;
+      const shown = got !== undefined && !/KEY|SECRET|PASSWORD|URL$/.test(key) ? ` (got "${got}")` : '';
+      const message = issue.code === 'invalid_type' && got === undefined ? 'is required' : issue.message;
+      return `${key}: ${message}${shown}`;
+    });
+    return { ok: false, errors };
+  }
+  const parsed = result.data;
+  const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '');
+  return {
+    ok: true,
+    config: {
+      ...parsed,
+      PUBLIC_URL: publicUrl,
+      API_BASE_URL: parsed.API_BASE_URL ?? `${publicUrl}/api/v1`,
+      DEFAULT_LANGUAGE: parsed.DEFAULT_LANGUAGE ?? (parsed.APP_MODE === 'handwerk' ? 'de' : 'en'),
+    },
+  };
+}
+
+/** Formats a failed validation exactly as the start-up prints it. */
+export function formatConfigErrors(errors: string[]): string {
+  return ['Environment validation error', ...errors.map((e) => `  - ${e}`)].join('\n');
+}

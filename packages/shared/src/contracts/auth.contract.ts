@@ -1,0 +1,228 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../i18n/languages.ts';
+import { abilityRuleSchema } from '../permissions/ability.ts';
+import { USER_KINDS } from '../permissions/subjects.ts';
+import {
+  countryField,
+  emailField,
+  languageField,
+  passwordField,
+  phoneField,
+  requiredText,
+  withPasswordConfirmation,
+} from './fields.ts';
+import { defineContract, messageSchema } from './route-contract.ts';
+
+export const LOGIN_AREAS = ['user', 'employee', 'admin', 'analysis'] as const;
+export type LoginArea = (typeof LOGIN_AREAS)[number];
+
+export const userDataSchema = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    fullName: z.string(),
+    phone: z.string().nullable(),
+    language: z.enum(LANGUAGES),
+    country: z.string().nullable(),
+    kind: z.enum(USER_KINDS),
+    companyId: z.uuid().nullable(),
+    companyName: z.string().nullable(),
+    emailVerified: z.boolean(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'UserData' });
+export type UserData = z.infer<typeof userDataSchema>;
+
+export const meResponseSchema = z
+  .object({
+    userData: userDataSchema,
+    userRole: z.enum(USER_KINDS),
+    userAbilityRules: z.array(abilityRuleSchema),
+    /** The session's CSRF token; null when the caller authenticated with an API key. */
+    csrfToken: z.string().nullable(),
+  })
+  .meta({ id: 'Me' });
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+export const registerBodySchema = withPasswordConfirmation(
+  z.strictObject({
+    email: emailField,
+    firstName: requiredText(100),
+    lastName: requiredText(100),
+    phone: phoneField,
+    password: passwordField,
+    confirmPassword: z.string({ message: 'validation.required' }),
+    language: languageField,
+    country: countryField,
+    companyName: z.string().trim().max(200, { message: 'validation.tooLong' }).optional(),
+    acceptTerms: z.literal(true, { message: 'validation.termsRequired' }),
+  }),
+);
+
+export const loginBodySchema = z.strictObject({
+  email: emailField,
+  password: z.string({ message: 'validation.required' }).min(1, { message: 'validation.required' }).max(1024),
+  area: z.enum(LOGIN_AREAS).default('user'),
+});
+
+export const tokenBodySchema = z.strictObject({ token: z.string().min(10).max(200) });
+
+export const forgotPasswordBodySchema = z.strictObject({ email: emailField });
+
+export const resetPasswordBodySchema = withPasswordConfirmation(
+  z.strictObject({
+    token: z.string().min(10).max(200),
+    password: passwordField,
+    confirmPassword: z.string({ message: 'validation.required' }),
+  }),
+);
+
+export const changePasswordBodySchema = withPasswordConfirmation(
+  z.strictObject({
+    currentPassword: z.string({ message: 'validation.required' }).min(1, { message: 'validation.required' }),
+    password: passwordField,
+    confirmPassword: z.string({ message: 'validation.required' }),
+  }),
+);
+
+export const updateMeBodySchema = z.strictObject({
+  firstName: requiredText(100).optional(),
+  lastName: requiredText(100).optional(),
+  phone: phoneField.nullable().optional(),
+  language: languageField.optional(),
+  country: countryField.nullable().optional(),
+});
+
+export const csrfResponseSchema = z.object({ csrfToken: z.string() });
+
+const tags = ['auth'];
+
+export const authContracts = {
+  register: defineContract({
+    method: 'POST',
+    path: '/auth/register',
+    operationId: 'register',
+    summary: 'Sign up: creates a company, its data manager and a trial, and sends the verification mail',
+    tags,
+    permission: 'public',
+    body: registerBodySchema,
+    responses: { 201: messageSchema.extend({ userId: z.uuid() }) },
+  }),
+  verifyEmail: defineContract({
+    method: 'POST',
+    path: '/auth/verify-email',
+    operationId: 'verifyEmail',
+    summary: 'Confirms an e-mail address with the token from the verification mail',
+    tags,
+    permission: 'public',
+    body: tokenBodySchema,
+    responses: { 200: messageSchema },
+  }),
+  resendVerification: defineContract({
+    method: 'POST',
+    path: '/auth/resend-verification',
+    operationId: 'resendVerification',
+    summary: 'Sends a new verification mail to the signed-in user',
+    tags,
+    permission: 'signedIn',
+    responses: { 200: messageSchema },
+  }),
+  login: defineContract({
+    method: 'POST',
+    path: '/auth/login',
+    operationId: 'login',
+    summary: 'Signs in to one area; sets the session cookies',
+    tags,
+    permission: 'public',
+    body: loginBodySchema,
+    responses: { 200: meResponseSchema },
+  }),
+  logout: defineContract({
+    method: 'POST',
+    path: '/auth/logout',
+    operationId: 'logout',
+    summary: 'Ends the current session and clears its cookies',
+    tags,
+    permission: 'public',
+    responses: { 200: messageSchema },
+  }),
+  refresh: defineContract({
+    method: 'POST',
+    path: '/auth/refresh',
+    operationId: 'refresh',
+    summary: 'Rotates the refresh token and issues a new access token',
+    tags,
+    permission: 'public',
+    responses: { 200: meResponseSchema },
+  }),
+  csrf: defineContract({
+    method: 'GET',
+    path: '/auth/csrf',
+    operationId: 'csrf',
+    summary: "Returns the session's CSRF token (also in the ww_csrf cookie)",
+    tags,
+    permission: 'signedIn',
+    responses: { 200: csrfResponseSchema },
+  }),
+  forgotPassword: defineContract({
+    method: 'POST',
+    path: '/auth/forgot-password',
+    operationId: 'forgotPassword',
+    summary: 'Sends a reset link if the address is known; answers the same either way',
+    tags,
+    permission: 'public',
+    body: forgotPasswordBodySchema,
+    responses: { 200: messageSchema },
+  }),
+  resetPassword: defineContract({
+    method: 'POST',
+    path: '/auth/reset-password',
+    operationId: 'resetPassword',
+    summary: 'Sets a new password with a single-use reset token (1 hour); ends every session',
+    tags,
+    permission: 'public',
+    body: resetPasswordBodySchema,
+    responses: { 200: messageSchema },
+  }),
+  setPassword: defineContract({
+    method: 'POST',
+    path: '/auth/set-password',
+    operationId: 'setPassword',
+    summary: 'Sets the first password of an invited user (or the first administrator)',
+    tags,
+    permission: 'public',
+    body: resetPasswordBodySchema,
+    responses: { 200: messageSchema },
+  }),
+  changePassword: defineContract({
+    method: 'POST',
+    path: '/auth/change-password',
+    operationId: 'changePassword',
+    summary: "Changes the signed-in user's password and ends their other sessions",
+    tags,
+    permission: 'signedIn',
+    body: changePasswordBodySchema,
+    responses: { 200: messageSchema },
+  }),
+  me: defineContract({
+    method: 'GET',
+    path: '/auth/me',
+    operationId: 'me',
+    summary: 'The signed-in user, their role and their permission rules',
+    tags,
+    permission: 'signedIn',
+    responses: { 200: meResponseSchema },
+  }),
+  updateMe: defineContract({
+    method: 'PATCH',
+    path: '/auth/me',
+    operationId: 'updateMe',
+    summary: "Updates the signed-in user's account details and language",
+    tags,
+    permission: 'signedIn',
+    body: updateMeBodySchema,
+    responses: { 200: meResponseSchema },
+  }),
+};

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import type { Action, Subject } from '../permissions/subjects.ts';
+
+/**
+ * What a route needs: `public` (anyone), `signedIn` (any signed-in user, whatever the role), or a CASL permission.
+ * Every route declares one; the server refuses to register a route without it.
+ */
+export type RoutePermission = 'public' | 'signedIn' | { action: Action; subject: Subject };
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One endpoint of the API: the single source of its path, schemas and permission, for server, web and OpenAPI. */
+export interface RouteContract {
+  method: HttpMethod;
+  /** Path below /api/v1, with fastify-style `:param` segments. */
+  path: string;
+  operationId: string;
+  summary: string;
+  tags: string[];
+  permission: RoutePermission;
+  params?: z.ZodObject;
+  querystring?: z.ZodObject;
+  body?: z.ZodType;
+  responses: Record<number, z.ZodType>;
+}
+
+/** Declares a contract while keeping its literal types for the typed client. */
+export function defineContract<const C extends RouteContract>(contract: C): C {
+  return contract;
+}
+
+/** The one error body every endpoint answers with (design/api.md). */
+export const errorBodySchema = z
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      details: z.record(z.string(), z.unknown()).optional(),
+      requestId: z.string().optional(),
+    }),
+  })
+  .meta({ id: 'ErrorBody' });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const PAGE_SIZES = [5, 10, 20, 25, 50, 100] as const;
+
+/** Query parameters every list takes. */
+export const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: 'validation.invalid' })
+    .default(10),
+  sort: z
+    .string()
+    .regex(/^-?[a-zA-Z]+$/)
+    .optional(),
+  q: z.string().trim().max(200).optional(),
+});
+
+/** The answer shape of every list. */
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+}
+
+/** Path parameters of one UUID, e.g. `uuidParam('fileId')`. */
+export const uuidParam = <const N extends string>(name: N) =>
+  z.object({ [name]: z.uuid() } as { [K in N]: z.ZodUUID });
+
+export const messageSchema = z.object({ message: z.string() });

@@ -1,0 +1,53 @@
+import { createMongoAbility, type MongoAbility, type RawRuleOf } from '@casl/ability';
+import { z } from 'zod';
+import { ACTIONS, type Action, SUBJECTS, type Subject } from './subjects.ts';
+
+export type AppAbility = MongoAbility<[Action, Subject | Record<string, unknown>]>;
+
+const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1)]);
+
+/** A stored permission rule, as in the roles table and in `userAbilityRules`. */
+export const abilityRuleSchema = z.object({
+  action: oneOrMany(z.enum(ACTIONS)),
+  subject: oneOrMany(z.enum(SUBJECTS)),
+  inverted: z.boolean().optional(),
+  fields: oneOrMany(z.string()).optional(),
+  conditions: z.record(z.string(), z.unknown()).optional(),
+  reason: z.string().optional(),
+});
+export type AbilityRule = z.infer<typeof abilityRuleSchema>;
+
+/** Placeholders stored in role conditions and replaced with the actor's values when the ability is built. */
+export const RULE_PLACEHOLDERS = {
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a stored placeholder, interpolated by interpolateRules
+  userId: '${user.id}',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a stored placeholder, interpolated by interpolateRules
+  companyId: '${user.companyId}',
+} as const;
+
+export interface RuleContext {
+  user: { id: string; companyId: string | null };
+}
+
+/** Replaces `${user.id}` and `${user.companyId}` placeholders in rule conditions with the actor's values. */
+export function interpolateRules(rules: AbilityRule[], ctx: RuleContext): AbilityRule[] {
+  const replace = (value: unknown): unknown => {
+    if (typeof value === 'string') {
+      const m = /^\$\{user\.(id|companyId)\}$/.exec(value);
+      return m ? ctx.user[m[1] as 'id' | 'companyId'] : value;
+    }
+    if (Array.isArray(value)) return value.map(replace);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replace(v)]));
+    }
+    return value;
+  };
+  return rules.map((r) =>
+    r.conditions ? { ...r, conditions: replace(r.conditions) as Record<string, unknown> } : r,
+  );
+}
+
+/** Builds the ability the server checks and the browser mirrors, from already interpolated rules. */
+export function buildAbility(rules: AbilityRule[]): AppAbility {
+  return createMongoAbility<[Action, Subject | Record<string, unknown>]>(rules as RawRuleOf<AppAbility>[]);
+}

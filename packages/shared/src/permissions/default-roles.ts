@@ -1,0 +1,46 @@
+import { type AbilityRule, RULE_PLACEHOLDERS } from './ability.ts';
+import type { UserKind } from './subjects.ts';
+
+const own = { companyId: RULE_PLACEHOLDERS.companyId };
+const self = { userId: RULE_PLACEHOLDERS.userId };
+
+/**
+ * The roles seeded at first start (spec section 6 plus the `analysis` permission). Administrators edit them later
+ * on /admin/roles; the seed only fills an empty table.
+ */
+export const DEFAULT_ROLES: Record<UserKind, { description: string; rules: AbilityRule[] }> = {
+  Administrator: {
+    description: 'Platform operator: everything, across all companies.',
+    rules: [{ action: 'manage', subject: 'all' }],
+  },
+  Staff: {
+    description: "Operator's back-office team: reads the back office; more by custom roles.",
+    rules: [
+      { action: 'read', subject: ['admin', 'User', 'ActivityLog', 'Email', 'Company'] },
+      { action: 'manage', subject: 'ApiKey', conditions: self },
+    ],
+  },
+  DataManager: {
+    description: "The customer: manages one company's knowledge, employees, chats and reports.",
+    rules: [
+      { action: 'read', subject: 'user' },
+      { action: ['read', 'update'], subject: 'Company', conditions: { id: RULE_PLACEHOLDERS.companyId } },
+      { action: 'manage', subject: ['Division', 'File', 'Chat', 'Feedback', 'Tag'], conditions: own },
+      { action: 'manage', subject: 'User', conditions: { ...own, kind: 'Employee' } },
+      { action: 'manage', subject: 'ApiKey', conditions: self },
+    ],
+  },
+  Employee: {
+    description: 'A member of one company: chats with the divisions assigned to them.',
+    rules: [
+      { action: 'read', subject: 'employee' },
+      { action: 'read', subject: 'Division', conditions: own },
+      { action: 'manage', subject: 'Chat', conditions: { ...own, ...self } },
+      { action: 'create', subject: 'Feedback', conditions: own },
+    ],
+  },
+  PublicUser: {
+    description: "An outside person using a company's public chats.",
+    rules: [],
+  },
+};

@@ -1,0 +1,30 @@
+/**
+ * The one list of CASL actions and subjects. Lower-case subjects guard areas of the app (spec section 6); the
+ * capitalised ones are resources, and company-owned resources carry a `{ companyId }` condition in role rules.
+ */
+export const ACTIONS = ['manage', 'create', 'read', 'update', 'delete'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export const SUBJECTS = [
+  'all',
+  'admin',
+  'user',
+  'employee',
+  'analysis',
+  'AclDemo',
+  'Company',
+  'User',
+  'Role',
+  'ApiKey',
+  'ActivityLog',
+  'Email',
+  'Division',
+  'File',
+  'Chat',
+  'Feedback',
+  'Tag',
+] as const;
+export type Subject = (typeof SUBJECTS)[number];
+
+export const USER_KINDS = ['Administrator', 'Staff', 'DataManager', 'Employee', 'PublicUser'] as const;
+export type UserKind = (typeof USER_KINDS)[number];
