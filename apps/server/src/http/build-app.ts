@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import type { RoutePermission } from '@werkwissen/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
@@ -15,6 +16,19 @@ import { registerOpenApi } from './openapi.ts';
 import { registerRequestGuard } from './request-guard.ts';
 import { registerStaticWeb } from './static-web.ts';
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+  permission: RoutePermission | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every registered route with its declared permission, for the permission walk in the tests. */
+    routeTable: RouteEntry[];
+  }
+}
+
 /** Builds the HTTP server: security headers, request ids, logs, the guard, every module's routes, the web app. */
 export async function buildApp(ctx: AppContext, logger: Logger) {
   const app = Fastify({
@@ -28,6 +42,22 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
     trustProxy: ctx.config.TRUST_PROXY,
     return503OnClosing: true,
   }) as unknown as FastifyInstance;
+
+  const routeTable: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      // Read lazily: plugins mark their own routes in their own onRoute hooks, which run after this one.
+      routeTable.push({
+        method,
+        url: route.url,
+        get permission() {
+          return route.config?.permission;
+        },
+      });
+    }
+  });
+  app.decorate('routeTable', routeTable);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

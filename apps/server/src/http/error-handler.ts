@@ -27,14 +27,15 @@ export function registerErrorHandler(app: FastifyInstance, ctx: AppContext): voi
         const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
         const raw = v.message ?? 'validation.invalid';
         const key = raw.startsWith('validation.') && hasTranslation(raw) ? raw : 'validation.invalid';
-        const params = v.params as { issue?: { maximum?: unknown; keys?: string[] } };
-        const unknown = params.issue?.keys;
+        const params = v.params as { maximum?: unknown; keys?: string[] };
+        const unknown = v.keyword === 'unrecognized_keys' ? params.keys : undefined;
+        const code = unknown ? 'validation.unknownField' : key;
         return {
-          field: unknown ? unknown.join(', ') : path || (error.validationContext ?? 'body'),
-          code: unknown ? 'validation.unknownField' : key,
-          message: translate(lang, unknown ? 'validation.unknownField' : key, {
-            maximum: params.issue?.maximum,
-          }),
+          field: unknown
+            ? [path, unknown.join(', ')].filter(Boolean).join('.')
+            : path || error.validationContext,
+          code,
+          message: translate(lang, code, { maximum: params.maximum }),
         };
       });
       return send(reply, request, 'VALIDATION_FAILED', lang, { in: error.validationContext, fields });

@@ -153,9 +153,12 @@ function crossFieldRules(c: z.infer<z.ZodObject<typeof configShape>>, ctx: z.Ref
   const need = (key: ConfigKey, why: string) => {
     if (c[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: `is required ${why}` });
   };
-  if (c.APP_MODE === 'handwerk') {
+  // These rules run even after single keys failed (see `when` below), so a key that failed reads as unset here.
+  const failed = new Set(ctx.issues.map((issue) => issue.path?.[0]));
+  const get = <K extends ConfigKey>(key: K) => (failed.has(key) ? undefined : c[key]);
+  if (get('APP_MODE') === 'handwerk') {
     need('PRIVACY_URL', 'in handwerk mode');
-    if (c.PAYMENTS_ENABLED) {
+    if (get('PAYMENTS_ENABLED')) {
       for (const k of [
         'STRIPE_MONTHLY_PRICE_ID',
         'STRIPE_SIX_MONTH_PRICE_ID',
@@ -165,7 +168,7 @@ function crossFieldRules(c: z.infer<z.ZodObject<typeof configShape>>, ctx: z.Ref
         need(k, 'in handwerk mode when PAYMENTS_ENABLED is true');
     }
   }
-  if (c.APP_MODE === 'clarityflow' && c.PAYMENTS_ENABLED) {
+  if (get('APP_MODE') === 'clarityflow' && get('PAYMENTS_ENABLED')) {
     for (const k of [
       'STRIPE_PUBLISHABLE_KEY',
       'STRIPE_MONTHLY_PRICE_ID',
@@ -175,19 +178,24 @@ function crossFieldRules(c: z.infer<z.ZodObject<typeof configShape>>, ctx: z.Ref
     ] as const)
       need(k, 'in clarityflow mode when PAYMENTS_ENABLED is true');
   }
-  if (c.GOOGLE_SIGNIN_ENABLED) need('GOOGLE_CLIENT_ID', 'when GOOGLE_SIGNIN_ENABLED is true');
-  if (c.BOT_PROTECTION === 'recaptcha' || c.BOT_PROTECTION === 'turnstile') {
-    need('BOT_PROTECTION_SITE_KEY', `when BOT_PROTECTION is ${c.BOT_PROTECTION}`);
-    need('BOT_PROTECTION_SECRET', `when BOT_PROTECTION is ${c.BOT_PROTECTION}`);
+  if (get('GOOGLE_SIGNIN_ENABLED')) need('GOOGLE_CLIENT_ID', 'when GOOGLE_SIGNIN_ENABLED is true');
+  const botProtection = get('BOT_PROTECTION');
+  if (botProtection === 'recaptcha' || botProtection === 'turnstile') {
+    need('BOT_PROTECTION_SITE_KEY', `when BOT_PROTECTION is ${botProtection}`);
+    need('BOT_PROTECTION_SECRET', `when BOT_PROTECTION is ${botProtection}`);
   }
-  if (c.DATABASE_URL) {
+  if (get('DATABASE_URL')) {
     for (const k of ['TOKEN_SIGNING_KEY', 'ENCRYPTION_KEY', 'ALTCHA_HMAC_KEY'] as const)
       need(k, 'when DATABASE_URL is set (secrets are generated only for the embedded database)');
   }
-  if (c.IP_COUNTRY_LOOKUP_ENABLED) need('IP_COUNTRY_LOOKUP_URL', 'when IP_COUNTRY_LOOKUP_ENABLED is true');
+  if (get('IP_COUNTRY_LOOKUP_ENABLED'))
+    need('IP_COUNTRY_LOOKUP_URL', 'when IP_COUNTRY_LOOKUP_ENABLED is true');
 }
 
-export const configSchema = z.looseObject(configShape).superRefine(crossFieldRules);
+// `when`: zod skips refinements after an aborting issue (any bad enum or boolean), which would hide these rules.
+export const configSchema = z.looseObject(configShape).superRefine(crossFieldRules, {
+  when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+});
 
 export type ParsedConfig = z.infer<typeof configSchema>;
 
@@ -210,7 +218,8 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
     const errors = result.error.issues.map((issue) => {
       const key = issue.path.join('.') || 'configuration';
       const got = typeof issue.path[0] === 'string' ? input[issue.path[0]] : undefined;
-      const shown = got !== undefined && !/KEY|SECRET|PASSWORD|URL$/.test(key) ? ` (got "${got}")` : '';
+      const shown =
+        got !== undefined && !/KEY|SECRET|PASSWORD|URL$|WEBSITE$/.test(key) ? ` (got "${got}")` : '';
       const message = issue.code === 'invalid_type' && got === undefined ? 'is required' : issue.message;
       return `${key}: ${message}${shown}`;
     });

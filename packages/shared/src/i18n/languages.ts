@@ -36,6 +36,7 @@ export function languageFromAcceptHeader(header: string | undefined): Language |
       const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
       return { tag: tag ?? '', q: q ? Number(q.slice(2)) || 0 : 1 };
     })
+    .filter(({ q }) => q > 0) // q=0 means "not acceptable"
     .sort((a, b) => b.q - a.q);
   for (const { tag } of ranked) {
     const lang = normalizeLanguage(tag);

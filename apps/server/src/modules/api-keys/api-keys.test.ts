@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInAs } from '../../../test/support/factories.ts';
+import { signedInDataManager, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ smtp: false });
+});
+afterAll(() => t?.close());
+
+describe('personal API keys', () => {
+  it('shows the secret once, stores only its hash, and lists it without the secret', async () => {
+    const { client } = await signedInDataManager(t);
+    const created = await client.post('/api-keys', { name: 'Backup-Skript' });
+    expect(created.status).toBe(201);
+    const token: string = created.body.token;
+    expect(token).toMatch(/^ww_[A-Za-z0-9_-]{40,}$/);
+    expect(created.body.apiKey.prefix).toBe(token.slice(0, 10));
+
+    const list = await client.get('/api-keys');
+    expect(list.body.total).toBe(1);
+    expect(list.body.items[0].name).toBe('Backup-Skript');
+    expect(JSON.stringify(list.body)).not.toContain(token);
+
+    const stored = await t.server.ctx.db.execute<{ key_hash: string }>(
+      sql`select key_hash from api_keys where id = ${created.body.apiKey.id}`,
+    );
+    expect(stored.rows[0]!.key_hash).not.toContain(token);
+    expect(stored.rows[0]!.key_hash).toHaveLength(64);
+  });
+
+  it("works as a Bearer token with its owner's permissions and no CSRF token", async () => {
+    const { client, email } = await signedInDataManager(t);
+    const { token } = (await client.post('/api-keys', { name: 'cli' })).body;
+    const script = t.client();
+    script.bearer = token;
+    const me = await script.get('/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.body.userData.email).toBe(email);
+    expect(me.body.csrfToken).toBeNull();
+    const patched = await script.patch('/auth/me', { lastName: 'Skript' });
+    expect(patched.status).toBe(200);
+    const admin = await script.get('/admin/emails');
+    expect(admin.status).toBe(403);
+  });
+
+  it('stops working once revoked, and a wrong key is 401', async () => {
+    const { client } = await signedInDataManager(t);
+    const created = (await client.post('/api-keys', { name: 'kurzlebig' })).body;
+    expect((await client.delete(`/api-keys/${created.apiKey.id}`)).status).toBe(204);
+    const script = t.client();
+    script.bearer = created.token;
+    expect((await script.get('/auth/me')).status).toBe(401);
+    expect((await client.get('/api-keys')).body.total).toBe(0);
+    script.bearer = 'ww_not-a-real-key';
+    expect((await script.get('/auth/me')).status).toBe(401);
+  });
+
+  it('refuses an expired key', async () => {
+    const { client } = await signedInDataManager(t);
+    const created = (await client.post('/api-keys', { name: 'alt', expiresInDays: 1 })).body;
+    await t.server.ctx.db.execute(
+      sql`update api_keys set expires_at = now() - interval '1 minute' where id = ${created.apiKey.id}`,
+    );
+    const script = t.client();
+    script.bearer = created.token;
+    expect((await script.get('/auth/me')).status).toBe(401);
+  });
+
+  it("answers 404 for another company's key and leaves it working", async () => {
+    const owner = await signedInDataManager(t);
+    const created = (await owner.client.post('/api-keys', { name: 'fremd' })).body;
+    const other = await signedInDataManager(t);
+    const res = await other.client.delete(`/api-keys/${created.apiKey.id}`);
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('NOT_FOUND');
+    expect((await other.client.get('/api-keys')).body.items).toEqual([]);
+    const script = t.client();
+    script.bearer = created.token;
+    expect((await script.get('/auth/me')).status).toBe(200);
+  });
+
+  it('is refused to employees (403)', async () => {
+    const { client } = await signedInAs(t, 'Employee');
+    expect((await client.post('/api-keys', { name: 'x' })).status).toBe(403);
+    expect((await client.get('/api-keys')).status).toBe(403);
+  });
+
+  it('validates its input', async () => {
+    const { client } = await signedInDataManager(t);
+    const res = await client.post('/api-keys', { name: '' });
+    expect(res.status).toBe(422);
+    expect((await client.delete('/api-keys/not-a-uuid')).status).toBe(422);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * A small HTTP client that behaves like the browser: it keeps cookies and echoes the CSRF cookie in the
+ * x-csrf-token header on mutating requests (unless told not to).
+ */
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export class ApiClient {
+  readonly cookies = new Map<string, string>();
+  bearer: string | null = null;
+  sendCsrf = true;
+  language: string | null = null;
+
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    init: { headers?: Record<string, string>; rawBody?: string } = {},
+  ): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...init.headers };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const csrf = this.cookies.get('ww_csrf');
+    if (this.sendCsrf && csrf && !['GET', 'HEAD'].includes(method) && !headers['x-csrf-token']) {
+      headers['x-csrf-token'] = csrf;
+    }
+    if (this.bearer) headers.authorization = `Bearer ${this.bearer}`;
+    if (this.language) headers['accept-language'] = this.language;
+    const res = await fetch(`${this.baseUrl}/api/v1${path}`, {
+      method,
+      headers,
+      body: init.rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
+    });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = cookie.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /^\s*max-age=0/i.test(a) || /^\s*expires=Thu, 01 Jan 1970/i.test(a));
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, headers: res.headers, body: parsed as T };
+  }
+
+  get<T = any>(path: string) {
+    return this.request<T>('GET', path);
+  }
+  post<T = any>(path: string, body?: unknown) {
+    return this.request<T>('POST', path, body ?? {});
+  }
+  patch<T = any>(path: string, body: unknown) {
+    return this.request<T>('PATCH', path, body);
+  }
+  delete<T = any>(path: string) {
+    return this.request<T>('DELETE', path);
+  }
+}

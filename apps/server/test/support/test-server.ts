@@ -1,0 +1,121 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { parseConfig } from '@werkwissen/shared';
+import type { ServerConfig } from '../../src/config/load-config.ts';
+import { type Role, type RunningServer, startServer } from '../../src/server.ts';
+import { ApiClient } from './api-client.ts';
+import { SmtpSink } from './smtp-sink.ts';
+
+export const TEST_SECRETS = {
+  tokenSigningKey: 'test-signing-key-0123456789-0123456789-abcdef',
+  encryptionKey: 'test-encryption-key-0123456789-0123456789-abc',
+  altchaHmacKey: 'test-altcha-key-0123456789-0123456789-abcdefg',
+};
+
+export const ADMIN = { email: 'admin@test.example', password: 'admin-pass-1' };
+
+export interface TestServer {
+  url: string;
+  server: RunningServer;
+  smtp: SmtpSink | null;
+  logs: string[];
+  dataDir: string;
+  client(): ApiClient;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server (API and worker) on a throwaway embedded PGlite, with a real SMTP sink unless `smtp: false`.
+ */
+export async function startTestServer(
+  options: { env?: Record<string, string>; smtp?: boolean; role?: Role; dataDir?: string } = {},
+): Promise<TestServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ww-test-'));
+  const smtp = options.smtp === false ? null : new SmtpSink();
+  const smtpUrl = smtp ? await smtp.start() : undefined;
+  const parsed = parseConfig({
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'info',
+    HOST: '127.0.0.1',
+    ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
+    ...options.env,
+  });
+  if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+  const config: ServerConfig = { ...parsed.config, PORT: 0, dataDir, secrets: TEST_SECRETS };
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _enc, cb) {
+      logs.push(String(chunk));
+      cb();
+    },
+  });
+  const server = await startServer({
+    config,
+    role: options.role ?? 'all',
+    logStream,
+    onFatal: (message) => logs.push(JSON.stringify({ level: 60, msg: message })),
+  });
+  const url = server.url!;
+  // Mail links point at PUBLIC_URL; tests follow them against the real port.
+  config.PUBLIC_URL = url;
+  return {
+    url,
+    server,
+    smtp,
+    logs,
+    dataDir,
+    client: () => new ApiClient(url),
+    async close() {
+      await server.close();
+      await smtp?.stop();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const strongPassword = 'sicher-Pass-1';
+
+let counter = 0;
+/** A valid registration body with a unique address. */
+export function registration(overrides: Record<string, unknown> = {}) {
+  counter++;
+  return {
+    email: `user${counter}-${Date.now()}@firma.example`,
+    firstName: 'Jörg',
+    lastName: 'Müller',
+    phone: '+49 151 1234567',
+    password: strongPassword,
+    confirmPassword: strongPassword,
+    language: 'de',
+    country: 'DE',
+    companyName: 'Müller Haustechnik GmbH',
+    acceptTerms: true,
+    ...overrides,
+  };
+}
+
+/** Registers a data manager, confirms the address from the real mail, and returns a signed-in client. */
+export async function signedInDataManager(t: TestServer, overrides: Record<string, unknown> = {}) {
+  const body = registration(overrides);
+  const client = t.client();
+  const res = await client.post('/auth/register', body);
+  if (res.status !== 201) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
+  const login = await client.post('/auth/login', {
+    email: body.email,
+    password: body.password,
+    area: 'user',
+  });
+  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  return { client, email: body.email as string, password: body.password as string, me: login.body };
+}
+
+export async function signedInAdmin(t: TestServer) {
+  const client = t.client();
+  const res = await client.post('/auth/login', { ...ADMIN, area: 'admin' });
+  if (res.status !== 200) throw new Error(`admin login failed: ${JSON.stringify(res.body)}`);
+  return client;
+}

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { registerBodySchema } from './auth.contract.ts';
+import { countryField, emailField, languageField, passwordField, phoneField } from './fields.ts';
+
+/** The messages (locale keys) of a failed parse; fails the test when the value was accepted. */
+function messagesOf(schema: z.ZodType, value: unknown): string[] {
+  const result = schema.safeParse(value);
+  if (result.success) throw new Error(`expected ${JSON.stringify(value)} to be rejected`);
+  return result.error.issues.map((issue) => issue.message);
+}
+
+describe('passwordField', () => {
+  it.each(['sicher-Pass-1', 'abcdefg ', 'ümlaut!!x', 'abcdefg1', 'pass word'])('accepts %j', (password) => {
+    expect(passwordField.parse(password)).toBe(password);
+  });
+
+  it.each([
+    ['ABCDEFG1', 'validation.passwordLowercase'],
+    ['abcdefgh', 'validation.passwordNumberOrSymbol'],
+    ['ab1', 'validation.passwordMinLength'],
+    ['ÄÖÜ12345', 'validation.passwordLowercase'],
+  ])('rejects %j with %s', (password, message) => {
+    expect(messagesOf(passwordField, password)).toEqual([message]);
+  });
+
+  it('reports every broken rule of the policy', () => {
+    expect(messagesOf(passwordField, 'ABC').sort()).toEqual(
+      [
+        'validation.passwordLowercase',
+        'validation.passwordMinLength',
+        'validation.passwordNumberOrSymbol',
+      ].sort(),
+    );
+  });
+
+  it('rejects passwords longer than 128 characters', () => {
+    expect(messagesOf(passwordField, `a1${'x'.repeat(127)}`)).toEqual(['validation.tooLong']);
+    expect(passwordField.parse(`a1${'x'.repeat(126)}`)).toHaveLength(128);
+  });
+
+  it('rejects a missing password as required', () => {
+    expect(messagesOf(passwordField, undefined)).toEqual(['validation.required']);
+  });
+});
+
+describe('emailField', () => {
+  it('trims and lower-cases', () => {
+    expect(emailField.parse('  Max.Muster@Example.COM ')).toBe('max.muster@example.com');
+  });
+
+  it.each([
+    ['not-an-email', 'validation.email'],
+    ['max@', 'validation.email'],
+    ['', 'validation.required'],
+    ['   ', 'validation.required'],
+  ])('rejects %j with %s', (email, message) => {
+    expect(messagesOf(emailField, email)).toEqual([message]);
+  });
+
+  it('rejects addresses longer than 254 characters', () => {
+    expect(messagesOf(emailField, `${'a'.repeat(250)}@x.de`)).toEqual(['validation.tooLong']);
+  });
+});
+
+describe('phoneField', () => {
+  it.each(['+49 30 1234567', '030/123 456-7', '+49 (30) 1234567'])('accepts %j', (phone) => {
+    expect(phoneField.parse(phone)).toBe(phone);
+  });
+
+  it.each(['abc', '+49', '12'])('rejects %j', (phone) => {
+    expect(messagesOf(phoneField, phone)).toEqual(['validation.phone']);
+  });
+});
+
+describe('languageField', () => {
+  it("accepts 'ua' as 'uk'", () => {
+    expect(languageField.parse('ua')).toBe('uk');
+  });
+
+  it('normalises regional tags', () => {
+    expect(languageField.parse('de-AT')).toBe('de');
+  });
+
+  it('rejects unsupported languages', () => {
+    expect(messagesOf(languageField, 'xx')).toEqual(['validation.language']);
+  });
+});
+
+describe('countryField', () => {
+  it('upper-cases two letters', () => {
+    expect(countryField.parse(' de ')).toBe('DE');
+  });
+
+  it.each(['DEU', 'D', '12'])('rejects %j', (country) => {
+    expect(messagesOf(countryField, country)).toEqual(['validation.country']);
+  });
+});
+
+describe('registerBodySchema', () => {
+  const body = {
+    email: 'Anna@Example.com',
+    firstName: 'Anna',
+    lastName: 'Muster',
+    phone: '+49 30 1234567',
+    password: 'sicher-Pass-1',
+    confirmPassword: 'sicher-Pass-1',
+    language: 'ua',
+    country: 'de',
+    companyName: 'Muster GmbH',
+    acceptTerms: true,
+  };
+
+  it('accepts a complete body and normalises it', () => {
+    expect(registerBodySchema.parse(body)).toEqual({
+      ...body,
+      email: 'anna@example.com',
+      language: 'uk',
+      country: 'DE',
+    });
+  });
+
+  it.each([false, undefined, 'true'])('requires acceptTerms to be true (got %j)', (acceptTerms) => {
+    const result = registerBodySchema.safeParse({ ...body, acceptTerms });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['acceptTerms', 'validation.termsRequired'],
+    ]);
+  });
+
+  it('requires the passwords to match', () => {
+    const result = registerBodySchema.safeParse({ ...body, confirmPassword: 'sicher-Pass-2' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['confirmPassword', 'validation.passwordMismatch'],
+    ]);
+  });
+
+  it('rejects unknown keys', () => {
+    const result = registerBodySchema.safeParse({ ...body, isAdmin: true });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({ code: 'unrecognized_keys', keys: ['isAdmin'] }),
+    ]);
+  });
+
+  it('applies the password policy', () => {
+    const result = registerBodySchema.safeParse({
+      ...body,
+      password: 'abcdefgh',
+      confirmPassword: 'abcdefgh',
+    });
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['password', 'validation.passwordNumberOrSymbol'],
+    ]);
+  });
+});
