@@ -66,7 +66,7 @@ describe('e-mail outbox without SMTP', () => {
 
 describe('activity log', () => {
   it('records sign-ins, failed sign-ins and mutating requests with actor, endpoint and code', async () => {
-    const { client, email, password } = await signedInDataManager(t);
+    const { client, email } = await signedInDataManager(t);
     await client.patch('/auth/me', { firstName: 'Protokoll' });
     await t.client().post('/auth/login', { email, password: 'wrong-pass-1' });
     await client.get('/auth/me');
