@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from '../i18n/languages.ts';
+import { LANGUAGES, normalizeLanguage } from '../i18n/languages.ts';
 import { CONFIG_DEFAULTS } from './config.defaults.ts';
 
 /**
@@ -65,7 +65,7 @@ export const configShape = {
   SURFACE_DARK: color('Surface colour in dark mode.'),
   THEME_MODE: z.enum(['light', 'dark', 'system']).describe('Default theme: light, dark or system.'),
   DEFAULT_LANGUAGE: z
-    .enum(LANGUAGES)
+    .preprocess((v) => (typeof v === 'string' ? (normalizeLanguage(v) ?? v) : v), z.enum(LANGUAGES))
     .optional()
     .describe(
       'Interface language when neither the user nor the browser chose one. Default: de in handwerk mode, else en.',

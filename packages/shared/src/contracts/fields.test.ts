@@ -64,7 +64,7 @@ describe('emailField', () => {
 });
 
 describe('phoneField', () => {
-  it.each(['+49 30 1234567', '030/123 456-7', '+49 (30) 1234567'])('accepts %j', (phone) => {
+  it.each(['+49 30 1234567', '030/123 456-7', '+49 (30) 1234567', '(030) 1234567'])('accepts %j', (phone) => {
     expect(phoneField.parse(phone)).toBe(phone);
   });
 

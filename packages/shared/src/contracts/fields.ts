@@ -31,7 +31,8 @@ export const phoneField = z
   .trim()
   .min(1, { message: 'validation.required' })
   .max(25, { message: 'validation.tooLong' })
-  .regex(/^\+?[0-9][0-9 ()./-]{4,23}$/, { message: 'validation.phone' });
+  // At least five digits; may start with +, a digit or an opening bracket: "+49 30 1234567", "(030) 1234567".
+  .regex(/^(?=(?:\D*\d){5})(\+|\(?\d)[\d ()./-]{4,24}$/, { message: 'validation.phone' });
 
 export const languageField = z.preprocess(
   (v) => (typeof v === 'string' ? (normalizeLanguage(v) ?? v) : v),

@@ -15,6 +15,9 @@ const OWN_COMPANY = '0b9c7f0e-2222-4a5b-8c9d-000000000002';
 const OTHER_COMPANY = '0b9c7f0e-3333-4a5b-8c9d-000000000003';
 const ctx = { user: { id: USER_ID, companyId: OWN_COMPANY } };
 
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a placeholder interpolateRules does not know
+const UNKNOWN_PLACEHOLDER = '${user.email}';
+
 const abilityOf = (kind: UserKind) => buildAbility(interpolateRules(DEFAULT_ROLES[kind].rules, ctx));
 
 describe('interpolateRules', () => {
@@ -30,7 +33,7 @@ describe('interpolateRules', () => {
           nested: { deeper: { owner: RULE_PLACEHOLDERS.userId, kind: 'Employee' } },
           // Only a whole-value placeholder is replaced, never one inside a longer string.
           note: `owner is ${RULE_PLACEHOLDERS.userId}`,
-          unknown: '${user.email}',
+          unknown: UNKNOWN_PLACEHOLDER,
           count: 3,
           flag: false,
           nothing: null,
@@ -44,7 +47,7 @@ describe('interpolateRules', () => {
       members: { $in: [USER_ID, 'someone-else'] },
       nested: { deeper: { owner: USER_ID, kind: 'Employee' } },
       note: `owner is ${RULE_PLACEHOLDERS.userId}`,
-      unknown: '${user.email}',
+      unknown: UNKNOWN_PLACEHOLDER,
       count: 3,
       flag: false,
       nothing: null,

@@ -1,8 +1,10 @@
-import { createMongoAbility, type MongoAbility, type RawRuleOf } from '@casl/ability';
+import { createMongoAbility, type ForcedSubject, type MongoAbility, type RawRuleOf } from '@casl/ability';
 import { z } from 'zod';
 import { ACTIONS, type Action, SUBJECTS, type Subject } from './subjects.ts';
 
-export type AppAbility = MongoAbility<[Action, Subject | Record<string, unknown>]>;
+/** Subjects are names, or instances tagged with CASL's `subject(name, object)` helper (or plain records). */
+type AppSubject = Subject | ForcedSubject<Subject> | Record<string, unknown>;
+export type AppAbility = MongoAbility<[Action, AppSubject]>;
 
 const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1)]);
 
@@ -49,5 +51,5 @@ export function interpolateRules(rules: AbilityRule[], ctx: RuleContext): Abilit
 
 /** Builds the ability the server checks and the browser mirrors, from already interpolated rules. */
 export function buildAbility(rules: AbilityRule[]): AppAbility {
-  return createMongoAbility<[Action, Subject | Record<string, unknown>]>(rules as RawRuleOf<AppAbility>[]);
+  return createMongoAbility<[Action, AppSubject]>(rules as RawRuleOf<AppAbility>[]);
 }

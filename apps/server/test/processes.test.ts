@@ -1,0 +1,145 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiClient } from './support/api-client.ts';
+import { freePort, type Proc, spawnServer } from './support/processes.ts';
+import { SmtpSink } from './support/smtp-sink.ts';
+import { registration, TEST_SECRETS } from './support/test-server.ts';
+
+const running: Proc[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((p) => p.stop()));
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function tempDir() {
+  const dir = mkdtempSync(join(tmpdir(), 'ww-proc-'));
+  dirs.push(dir);
+  return dir;
+}
+
+function start(args: string[], env: Record<string, string>, entry?: string) {
+  const proc = spawnServer(args, { LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env }, entry);
+  running.push(proc);
+  return proc;
+}
+
+describe('start-up configuration', () => {
+  it('stops with every violated rule listed at once', async () => {
+    const proc = start([], {
+      DATA_DIR: tempDir(),
+      PORT: 'abc',
+      APP_MODE: 'craft',
+      PRIMARY_COLOR: 'orange',
+      PAYMENTS_ENABLED: 'true',
+    });
+    expect(await proc.exited).toBe(1);
+    const out = proc.output();
+    expect(out).toContain('Environment validation error');
+    for (const key of ['PORT', 'APP_MODE', 'PRIMARY_COLOR']) expect(out).toMatch(new RegExp(`^  - ${key}: `, 'm'));
+  });
+
+  it('reports the handwerk payment ids when payments are switched on', async () => {
+    const proc = start([], { DATA_DIR: tempDir(), PAYMENTS_ENABLED: 'true' });
+    expect(await proc.exited).toBe(1);
+    const lines = proc.output().split('\n').filter((l) => l.startsWith('  - '));
+    expect(lines).toHaveLength(4);
+    expect(lines.join('\n')).toContain('STRIPE_SIX_MONTH_PRICE_ID: is required in handwerk mode');
+  });
+
+  it('refuses an unknown role', async () => {
+    const proc = start(['--role=everything'], { DATA_DIR: tempDir() });
+    expect(await proc.exited).toBe(2);
+  });
+});
+
+describe('embedded database', () => {
+  it('starts with no configuration, prints the address and the setup link, and refuses a second server', async () => {
+    const dataDir = tempDir();
+    const port = await freePort();
+    const first = start([], { DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info' });
+    await first.waitFor('is running at');
+    expect(first.output()).toContain(`http://127.0.0.1:${port}`);
+    expect(first.output()).toMatch(/one-time link: http:\/\/localhost:\d+\/setPassword\?token=/);
+    const ready = await fetch(`http://127.0.0.1:${port}/api/v1/ready`);
+    expect(ready.status).toBe(200);
+
+    const second = start([], { DATA_DIR: dataDir, PORT: String(await freePort()) });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain('is already using the data folder');
+    expect((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).status).toBe(200);
+  });
+
+  it('stops the server with a clear error when the database process dies', async () => {
+    const port = await freePort();
+    const server = start([], { DATA_DIR: tempDir(), PORT: String(port) });
+    await server.waitFor('is running at');
+    const children = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(server.child.pid)]).toString();
+    const childPid = /^\s*(\d+) .*pglite-process/m.exec(children)?.[1];
+    expect(childPid, children).toMatch(/^\d+$/);
+    process.kill(Number(childPid), 'SIGKILL');
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('embedded database stopped unexpectedly');
+  });
+
+  it('keeps its data across a restart', async () => {
+    const dataDir = tempDir();
+    const port = await freePort();
+    const first = start([], { DATA_DIR: dataDir, PORT: String(port), ADMIN_PASSWORD: 'admin-pass-1' });
+    await first.waitFor('is running at');
+    const body = registration();
+    expect((await new ApiClient(`http://127.0.0.1:${port}`).post('/auth/register', body)).status).toBe(201);
+    await first.stop();
+    expect(await first.exited).toBe(0);
+    const again = start([], { DATA_DIR: dataDir, PORT: String(port), ADMIN_PASSWORD: 'admin-pass-1' });
+    await again.waitFor('is running at');
+    const login = await new ApiClient(`http://127.0.0.1:${port}`).post('/auth/login', {
+      email: body.email,
+      password: body.password,
+    });
+    expect(login.status).toBe(200);
+  });
+});
+
+describe('API and worker as separate processes on one database', () => {
+  it('processes each job exactly once with two workers, and the API alone processes none', async () => {
+    const dataDir = tempDir();
+    const dbPort = await freePort();
+    const db = start([], { DATA_DIR: dataDir, DB_PORT: String(dbPort) }, 'src/db/standalone-db.ts');
+    await db.waitFor('DATABASE_URL=');
+    const smtp = new SmtpSink();
+    const smtpUrl = await smtp.start();
+    try {
+      const env = {
+        DATABASE_URL: `postgres://postgres:postgres@127.0.0.1:${dbPort}/postgres`,
+        TOKEN_SIGNING_KEY: TEST_SECRETS.tokenSigningKey,
+        ENCRYPTION_KEY: TEST_SECRETS.encryptionKey,
+        ALTCHA_HMAC_KEY: TEST_SECRETS.altchaHmacKey,
+        ADMIN_PASSWORD: 'admin-pass-1',
+        SMTP_URL: smtpUrl,
+        DATA_DIR: tempDir(),
+      };
+      const apiPort = await freePort();
+      const api = start(['--role=api'], { ...env, PORT: String(apiPort) });
+      await api.waitFor('is running at');
+      const client = new ApiClient(`http://127.0.0.1:${apiPort}`);
+      const bodies = Array.from({ length: 12 }, () => registration());
+      for (const body of bodies) expect((await client.post('/auth/register', body)).status).toBe(201);
+      await new Promise((r) => setTimeout(r, 2000));
+      expect(smtp.mails).toHaveLength(0);
+
+      const workers = [start(['--role=worker'], env), start(['--role=worker'], env)];
+      await Promise.all(workers.map((w) => w.waitFor('worker is running')));
+      for (const body of bodies) await smtp.waitFor((m) => m.to.includes(body.email), 60_000);
+      await new Promise((r) => setTimeout(r, 3000));
+      const ids = smtp.mails.map((m) => m.emailId);
+      expect(ids).toHaveLength(bodies.length);
+      expect(new Set(ids).size).toBe(bodies.length);
+    } finally {
+      await smtp.stop();
+    }
+  });
+});

@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+/**
+ * The whole test suite, as one command (`npm test`): lint and format, type-check, generated files up to date,
+ * unit and integration tests (vitest), then the browser tests. Ends with one "N passed, N failed" line.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const results = [];
+
+function step(name, command, args, options = {}) {
+  process.stdout.write(`\n▶ ${name}\n`);
+  const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...options.env } });
+  const ok = run.status === 0;
+  results.push({ name, ok });
+  if (!ok) process.stdout.write(`✖ ${name} failed (exit ${run.status})\n`);
+  return ok;
+}
+
+function migrationsUpToDate() {
+  process.stdout.write('\n▶ migrations match the schema\n');
+  const out = mkdtempSync(join(tmpdir(), 'ww-drizzle-'));
+  try {
+    cpSync(join(root, 'apps/server/drizzle'), out, { recursive: true });
+    const before = readdirSync(out).length;
+    const run = spawnSync('npx', ['drizzle-kit', 'generate'], {
+      cwd: join(root, 'apps/server'),
+      env: { ...process.env, DRIZZLE_OUT: out },
+      encoding: 'utf8',
+    });
+    const ok = run.status === 0 && readdirSync(out).length === before;
+    if (!ok) process.stdout.write(`${run.stdout}${run.stderr}\n✖ the schema changed without a migration: run "npm run db:generate -w apps/server"\n`);
+    results.push({ name: 'migrations match the schema', ok });
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+step('lint and format (biome)', 'npx', ['biome', 'check', '--error-on-warnings', '.']);
+step('type-check', 'npm', ['run', 'typecheck']);
+migrationsUpToDate();
+
+const report = join(mkdtempSync(join(tmpdir(), 'ww-vitest-')), 'report.json');
+step('unit and integration tests (vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+
+let passed = 0;
+let failed = 0;
+if (existsSync(report)) {
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  passed += json.numPassedTests;
+  failed += json.numFailedTests + json.numPendingTests + json.numTodoTests;
+}
+for (const r of results) if (!r.ok && r.name !== 'unit and integration tests (vitest)') failed++;
+const vitestStep = results.find((r) => r.name === 'unit and integration tests (vitest)');
+if (vitestStep && !vitestStep.ok && failed === 0) failed++;
+
+process.stdout.write('\nSummary:\n');
+for (const r of results) process.stdout.write(`  ${r.ok ? '✔' : '✖'} ${r.name}\n`);
+process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
+process.exit(failed === 0 && results.every((r) => r.ok) ? 0 : 1);
