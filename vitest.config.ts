@@ -9,6 +9,7 @@ export default defineConfig({
           root: './packages/shared',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -22,6 +23,7 @@ export default defineConfig({
           pool: 'forks',
           maxWorkers: 2,
           fileParallelism: true,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

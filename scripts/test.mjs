@@ -13,7 +13,11 @@ const results = [];
 
 function step(name, command, args, options = {}) {
   process.stdout.write(`\n▶ ${name}\n`);
-  const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...options.env } });
+  const run = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...options.env },
+  });
   const ok = run.status === 0;
   results.push({ name, ok });
   if (!ok) process.stdout.write(`✖ ${name} failed (exit ${run.status})\n`);
@@ -32,7 +36,10 @@ function migrationsUpToDate() {
       encoding: 'utf8',
     });
     const ok = run.status === 0 && readdirSync(out).length === before;
-    if (!ok) process.stdout.write(`${run.stdout}${run.stderr}\n✖ the schema changed without a migration: run "npm run db:generate -w apps/server"\n`);
+    if (!ok)
+      process.stdout.write(
+        `${run.stdout}${run.stderr}\n✖ the schema changed without a migration: run "npm run db:generate -w apps/server"\n`,
+      );
     results.push({ name: 'migrations match the schema', ok });
   } finally {
     rmSync(out, { recursive: true, force: true });
@@ -44,7 +51,13 @@ step('type-check', 'npm', ['run', 'typecheck']);
 migrationsUpToDate();
 
 const report = join(mkdtempSync(join(tmpdir(), 'ww-vitest-')), 'report.json');
-step('unit and integration tests (vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+step('unit and integration tests (vitest)', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+]);
 
 let passed = 0;
 let failed = 0;

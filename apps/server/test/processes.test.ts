@@ -39,13 +39,17 @@ describe('start-up configuration', () => {
     expect(await proc.exited).toBe(1);
     const out = proc.output();
     expect(out).toContain('Environment validation error');
-    for (const key of ['PORT', 'APP_MODE', 'PRIMARY_COLOR']) expect(out).toMatch(new RegExp(`^  - ${key}: `, 'm'));
+    for (const key of ['PORT', 'APP_MODE', 'PRIMARY_COLOR'])
+      expect(out).toMatch(new RegExp(`^  - ${key}: `, 'm'));
   });
 
   it('reports the handwerk payment ids when payments are switched on', async () => {
     const proc = start([], { DATA_DIR: tempDir(), PAYMENTS_ENABLED: 'true' });
     expect(await proc.exited).toBe(1);
-    const lines = proc.output().split('\n').filter((l) => l.startsWith('  - '));
+    const lines = proc
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('  - '));
     expect(lines).toHaveLength(4);
     expect(lines.join('\n')).toContain('STRIPE_SIX_MONTH_PRICE_ID: is required in handwerk mode');
   });

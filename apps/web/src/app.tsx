@@ -1,5 +1,15 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CssBaseline,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import type { MeResponse, PublicConfig } from '@werkwissen/shared';
-import { Alert, Box, Button, Card, CardContent, CssBaseline, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useEffect, useState } from 'react';
 
 /** The first screen: sign in against the real identity API. */
@@ -44,7 +54,13 @@ export function App() {
               <>
                 {error && <Alert severity="error">{error}</Alert>}
                 <TextField name="email" type="email" label="E-Mail" required autoComplete="email" />
-                <TextField name="password" type="password" label="Passwort" required autoComplete="current-password" />
+                <TextField
+                  name="password"
+                  type="password"
+                  label="Passwort"
+                  required
+                  autoComplete="current-password"
+                />
                 <Button type="submit" variant="contained">
                   Anmelden
                 </Button>

@@ -27,7 +27,12 @@ async function jobRow(id: string) {
     'select state, retry_count, output, start_after, started_on from pgboss.job where id = $1',
     [id],
   );
-  return rows[0] as { state: string; retry_count: number; output: { message?: string } | null; start_after: Date };
+  return rows[0] as {
+    state: string;
+    retry_count: number;
+    output: { message?: string } | null;
+    start_after: Date;
+  };
 }
 
 describe('jobs on pg-boss', () => {
@@ -131,7 +136,10 @@ describe('jobs on pg-boss', () => {
     await queue.start();
     try {
       const id = (await queue.send(step, {}))!;
-      await t.server.ctx.pool.query("update pgboss.job set state = 'active', started_on = now() where id = $1", [id]);
+      await t.server.ctx.pool.query(
+        "update pgboss.job set state = 'active', started_on = now() where id = $1",
+        [id],
+      );
       expect(await queue.recoverOrphans(t.server.ctx.pool, false)).toBe(0);
       await t.server.ctx.pool.query(
         "update pgboss.job set started_on = now() - interval '11 minutes' where id = $1",

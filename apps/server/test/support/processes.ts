@@ -34,7 +34,8 @@ export function spawnServer(args: string[], env: Record<string, string>, entry =
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         if (typeof text === 'string' ? out.includes(text) : text.test(out)) return;
-        if (child.exitCode !== null) throw new Error(`process exited (${child.exitCode}) before "${text}":\n${out}`);
+        if (child.exitCode !== null)
+          throw new Error(`process exited (${child.exitCode}) before "${text}":\n${out}`);
         await new Promise((r) => setTimeout(r, 100));
       }
       throw new Error(`timed out waiting for "${text}":\n${out}`);
