@@ -12,3 +12,6 @@ export * from './i18n/languages.ts';
 export * from './permissions/ability.ts';
 export * from './permissions/default-roles.ts';
 export * from './permissions/subjects.ts';
+export * from './routes/guard.ts';
+export * from './routes/manifest.ts';
+export * from './contracts/dashboard.contract.ts';

@@ -10,6 +10,7 @@ import { isLoggedActivity, recordActivity } from '../modules/activity/activity.s
 import { adminRoutes } from '../modules/admin/admin.routes.ts';
 import { apiKeyRoutes } from '../modules/api-keys/api-keys.routes.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
+import { dashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
 import { systemRoutes } from '../modules/system/system.routes.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { registerOpenApi } from './openapi.ts';
@@ -96,6 +97,7 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
   authRoutes(app, ctx);
   apiKeyRoutes(app, ctx);
   adminRoutes(app, ctx);
+  dashboardRoutes(app, ctx);
   await registerStaticWeb(app);
   return app;
 }

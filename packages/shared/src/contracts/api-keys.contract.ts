@@ -30,7 +30,9 @@ export const apiKeyContracts = {
     summary: "The signed-in user's active personal API keys",
     tags,
     permission,
-    querystring: listQuerySchema,
+    querystring: listQuerySchema.extend({
+      sort: z.enum(['name', '-name', 'createdAt', '-createdAt', 'lastUsedAt', '-lastUsedAt']).optional(),
+    }),
     responses: { 200: listOf(apiKeySchema) },
   }),
   create: defineContract({

@@ -6,7 +6,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.ts';
 
 export function apiKeyRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, apiKeyContracts.list, async (req) =>
-    listApiKeys(ctx, requireActor(req), req.query.page, req.query.pageSize),
+    listApiKeys(ctx, requireActor(req), req.query),
   );
 
   registerRoute(app, apiKeyContracts.create, async (req, reply) => {

@@ -1,6 +1,7 @@
 import type { ApiKey } from '@werkwissen/shared';
-import { and, count, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, isNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import { containsPattern } from '../../db/like.ts';
 import { apiKeys } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
@@ -22,15 +23,24 @@ const activeOf = (userId: string) =>
     or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, new Date())),
   );
 
+const SORTABLE = { name: apiKeys.name, createdAt: apiKeys.createdAt, lastUsedAt: apiKeys.lastUsedAt };
+
 /** Lists the actor's own active keys; other users' keys are never visible, whatever the role. */
-export async function listApiKeys(ctx: AppContext, actor: Actor, page: number, pageSize: number) {
-  const where = activeOf(actor.userId);
+export async function listApiKeys(
+  ctx: AppContext,
+  actor: Actor,
+  query: { page: number; pageSize: number; q?: string; sort?: string },
+) {
+  const { page, pageSize } = query;
+  const where = and(activeOf(actor.userId), query.q ? ilike(apiKeys.name, containsPattern(query.q)) : undefined);
+  const sortKey = (query.sort?.replace(/^-/, '') ?? 'createdAt') as keyof typeof SORTABLE;
+  const order = query.sort && !query.sort.startsWith('-') ? asc(SORTABLE[sortKey]) : desc(SORTABLE[sortKey]);
   const [items, [total]] = await Promise.all([
     ctx.db
       .select()
       .from(apiKeys)
       .where(where)
-      .orderBy(desc(apiKeys.createdAt))
+      .orderBy(order, desc(apiKeys.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     ctx.db.select({ n: count() }).from(apiKeys).where(where),

@@ -1,0 +1,112 @@
+import type { ErrorBody, RouteContract } from '@werkwissen/shared';
+import type { z } from 'zod';
+
+/** A failed API call, with the server's stable code, translated message and field details. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+
+  /** The per-field messages of a VALIDATION_FAILED answer. */
+  get fieldErrors(): Array<{ field: string; code: string; message: string }> {
+    const fields = this.details?.fields;
+    return Array.isArray(fields) ? (fields as Array<{ field: string; code: string; message: string }>) : [];
+  }
+}
+
+type In<T> = T extends z.ZodType ? z.input<T> : undefined;
+type Ok<C extends RouteContract> = z.output<C['responses'][keyof C['responses'] & (200 | 201)]>;
+
+export interface CallOptions<C extends RouteContract> {
+  params?: In<C['params']>;
+  query?: In<C['querystring']>;
+  body?: In<C['body']>;
+  signal?: AbortSignal;
+}
+
+export function readCookie(name: string): string | undefined {
+  return document.cookie
+    .split('; ')
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+}
+
+let refreshing: Promise<boolean> | null = null;
+/** Called when the session cannot be renewed (set by the auth provider). */
+let onSessionLost: () => void = () => {};
+export function setSessionLostHandler(handler: () => void): void {
+  onSessionLost = handler;
+}
+
+/** Renews the session once for all callers that found it expired at the same time. */
+function refreshSession(): Promise<boolean> {
+  refreshing ??= fetch('/api/v1/auth/refresh', {
+    method: 'POST',
+    headers: { 'x-csrf-token': readCookie('ww_csrf') ?? '' },
+    credentials: 'same-origin',
+  })
+    .then((res) => res.ok)
+    .catch(() => false)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+function buildUrl(path: string, params?: object, query?: object): string {
+  let url = `/api/v1${path}`.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+    encodeURIComponent(String((params as Record<string, unknown>)?.[name] ?? '')),
+  );
+  if (query) {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+    const s = qs.toString();
+    if (s) url += `?${s}`;
+  }
+  return url;
+}
+
+/**
+ * Calls an endpoint by its shared contract: typed input and output, the CSRF header on mutations, and one silent
+ * session renewal when the access token has expired.
+ */
+export async function call<C extends RouteContract>(contract: C, options: CallOptions<C> = {}): Promise<Ok<C>> {
+  const send = () => {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (contract.method !== 'GET') headers['x-csrf-token'] = readCookie('ww_csrf') ?? '';
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    return fetch(buildUrl(contract.path, options.params as object, options.query as object), {
+      method: contract.method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  };
+  let res: Response;
+  try {
+    res = await send();
+    if (res.status === 401 && contract.permission !== 'public') {
+      const body = (await res.clone().json().catch(() => null)) as ErrorBody | null;
+      if (body?.error.code === 'SESSION_EXPIRED' || body?.error.code === 'UNAUTHENTICATED') {
+        if (await refreshSession()) res = await send();
+        else onSessionLost();
+      }
+    }
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK', '');
+  }
+  if (res.status === 204) return undefined as Ok<C>;
+  const body = (await res.json().catch(() => null)) as unknown;
+  if (!res.ok) {
+    const err = (body as ErrorBody | null)?.error;
+    throw new ApiError(res.status, err?.code ?? 'INTERNAL', err?.message ?? '', err?.details);
+  }
+  return body as Ok<C>;
+}

@@ -1,0 +1,84 @@
+import { AbilityProvider } from '@casl/react';
+import {
+  type AppAbility,
+  authContracts,
+  buildAbility,
+  HOME_BY_KIND,
+  type MeResponse,
+} from '@werkwissen/shared';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { call, setSessionLostHandler } from '../api/http.ts';
+import { changeLanguage } from '../i18n/i18n.ts';
+import { clearStoredSession, readSession, type StoredSession, saveSession } from './session-storage.ts';
+
+interface AuthValue {
+  session: StoredSession | null;
+  state: 'none' | 'empty' | 'signedIn';
+  ability: AppAbility;
+  home: string;
+  /** Stores a fresh `me` answer (after login, refresh or an account change). */
+  signIn(me: MeResponse): void;
+  /** Ends the session on the server and removes the stored items. */
+  signOut(): Promise<void>;
+  /** Removes the stored items only (the server already refused the session). */
+  clear(): void;
+}
+
+const AuthContext = createContext<AuthValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [stored, setStored] = useState(() => readSession());
+
+  const clear = useCallback(() => {
+    clearStoredSession();
+    setStored('none');
+  }, []);
+
+  const signIn = useCallback((me: MeResponse) => {
+    saveSession(me);
+    setStored({ userData: me.userData, userRole: me.userRole, userAbilityRules: me.userAbilityRules });
+    void changeLanguage(me.userData.language);
+  }, []);
+
+  const signOut = useCallback(async () => {
+    try {
+      await call(authContracts.logout);
+    } finally {
+      clear();
+    }
+  }, [clear]);
+
+  // The stored userData says "signed in"; the server confirms it once at start.
+  useEffect(() => {
+    setSessionLostHandler(clear);
+    if (typeof readSession() !== 'object') return;
+    call(authContracts.me)
+      .then((me) => saveSession(me))
+      .catch(() => clear());
+  }, [clear]);
+
+  const value = useMemo<AuthValue>(() => {
+    const session = typeof stored === 'object' ? stored : null;
+    return {
+      session,
+      state: session ? 'signedIn' : (stored as 'none' | 'empty'),
+      ability: buildAbility(session?.userAbilityRules ?? []),
+      home: session ? HOME_BY_KIND[session.userRole] : '/login',
+      signIn,
+      signOut,
+      clear,
+    };
+  }, [stored, signIn, signOut, clear]);
+
+  return (
+    <AuthContext.Provider value={value}>
+      <AbilityProvider value={value.ability}>{children}</AbilityProvider>
+    </AuthContext.Provider>
+  );
+}
+
+export function useAuth(): AuthValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth outside AuthProvider');
+  return value;
+}

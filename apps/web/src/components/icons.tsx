@@ -1,0 +1,22 @@
+import {
+  IconKey,
+  IconLayoutDashboard,
+  IconSettings,
+  IconShieldLock,
+  IconUser,
+  type Icon as TablerIcon,
+} from '@tabler/icons-react';
+
+/** The Tabler icons the manifest names, imported one by one so that only these reach the bundle. */
+const ICONS: Record<string, TablerIcon> = {
+  LayoutDashboard: IconLayoutDashboard,
+  Settings: IconSettings,
+  User: IconUser,
+  ShieldLock: IconShieldLock,
+  Key: IconKey,
+};
+
+export function ManifestIcon({ name, size = 22 }: { name: string; size?: number }) {
+  const Icon = ICONS[name] ?? IconLayoutDashboard;
+  return <Icon size={size} stroke={1.6} aria-hidden />;
+}

@@ -1,0 +1,58 @@
+import { FALLBACK_LANGUAGE, isRtl, type Language, LANGUAGES, normalizeLanguage } from '@werkwissen/shared';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+type Resources = Record<string, unknown>;
+/** One chunk per language: only the active one (and English for missing keys) is fetched. */
+const loaders = import.meta.glob<{ default: Resources }>('../../../../packages/shared/src/i18n/locales/*.json');
+
+async function loadLanguage(lang: Language): Promise<void> {
+  if (i18next.hasResourceBundle(lang, 'translation')) return;
+  const loader = loaders[`../../../../packages/shared/src/i18n/locales/${lang}.json`];
+  if (!loader) return;
+  const resources = (await loader()).default;
+  i18next.addResourceBundle(lang, 'translation', resources, true, true);
+}
+
+function applyDocumentLanguage(lang: Language): void {
+  document.documentElement.lang = lang;
+  document.documentElement.dir = isRtl(lang) ? 'rtl' : 'ltr';
+}
+
+/**
+ * Picks the language: the signed-in user's saved choice, else the one chosen on this device, else the browser's if it
+ * is one of ours, else the installation's default (decisions in design/product.md).
+ */
+export function pickLanguage(userLanguage: string | undefined, fallback: Language): Language {
+  const candidates = [userLanguage, localStorage.getItem('language'), ...navigator.languages];
+  for (const c of candidates) {
+    const lang = normalizeLanguage(c);
+    if (lang) return lang;
+  }
+  return fallback;
+}
+
+export async function initI18n(lang: Language): Promise<void> {
+  await i18next.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: FALLBACK_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    resources: {},
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  await Promise.all([loadLanguage(FALLBACK_LANGUAGE), loadLanguage(lang)]);
+  await i18next.changeLanguage(lang);
+  applyDocumentLanguage(lang);
+}
+
+/** Switches the interface language (loading it first) and remembers it on this device. */
+export async function changeLanguage(lang: Language): Promise<void> {
+  await loadLanguage(lang);
+  await i18next.changeLanguage(lang);
+  localStorage.setItem('language', lang);
+  applyDocumentLanguage(lang);
+}
+
+export { i18next };

@@ -1,0 +1,111 @@
+import { AppBar, Box, Container, IconButton, Link as MuiLink, Stack, Toolbar, Typography } from '@mui/material';
+import { IconMenu2 } from '@tabler/icons-react';
+import { areaOfPath, type Area } from '@werkwissen/shared';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useConfig } from '../app/config-context.tsx';
+import { useAuth } from '../auth/auth-context.tsx';
+import { LanguageSwitcher } from '../components/language-switcher.tsx';
+import { ScrollToTop } from '../components/scroll-to-top.tsx';
+import { ThemeSwitcher } from '../components/theme-switcher.tsx';
+import { useSettings } from '../settings/settings-context.tsx';
+import { Customizer } from './customizer.tsx';
+import { HorizontalNav } from './horizontal-nav.tsx';
+import { UserMenu } from './user-menu.tsx';
+import { VerticalNav } from './vertical-nav.tsx';
+
+/** Signed-in pages: navigation (vertical, or horizontal by setting), navbar, content and footer. */
+export function DefaultLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const auth = useAuth();
+  const location = useLocation();
+  const { settings, isOverlayNav } = useSettings();
+  const [navOpen, setNavOpen] = useState(false);
+  const area: Area = areaOfPath(location.pathname);
+  const horizontal = settings.navType === 'horizontal' && !isOverlayNav;
+  const barPosition = (type: string) => (type === 'sticky' ? 'sticky' : 'static');
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      {!horizontal && (
+        <VerticalNav
+          area={area}
+          collapsed={settings.verticalNavCollapsed}
+          semiDark={settings.semiDark}
+          overlay={isOverlayNav}
+          open={navOpen}
+          onClose={() => setNavOpen(false)}
+        />
+      )}
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        {settings.navbarType !== 'hidden' && (
+          <AppBar
+            position={barPosition(settings.navbarType)}
+            color="inherit"
+            elevation={0}
+            sx={{
+              borderBottom: 1,
+              borderColor: 'divider',
+              bgcolor: settings.navbarBlur ? 'rgba(var(--navbar-rgb), 0.85)' : 'background.paper',
+              backdropFilter: settings.navbarBlur ? 'blur(8px)' : undefined,
+              '--navbar-rgb': (theme) => (theme.palette.mode === 'dark' ? '47, 51, 73' : '255, 255, 255'),
+            }}
+          >
+            <Toolbar sx={{ gap: 2 }}>
+              {isOverlayNav && !horizontal && (
+                <IconButton aria-label={t('shell.openNavigation')} edge="start" onClick={() => setNavOpen(true)}>
+                  <IconMenu2 size={22} />
+                </IconButton>
+              )}
+              <Typography variant="h6" component="p" sx={{ flex: 1 }} noWrap>
+                {auth.session?.userData.companyName ?? config.appTitle}
+              </Typography>
+              <LanguageSwitcher />
+              <ThemeSwitcher />
+              <Customizer />
+              <UserMenu area={area} />
+            </Toolbar>
+          </AppBar>
+        )}
+        {horizontal && settings.horizontalNavType !== 'hidden' && (
+          <HorizontalNav area={area} position={barPosition(settings.horizontalNavType)} />
+        )}
+        <Container
+          component="main"
+          maxWidth={settings.contentWidth === 'boxed' ? 'lg' : false}
+          sx={{ flex: 1, py: 6, px: { xs: 4, sm: 6 } }}
+        >
+          {children}
+        </Container>
+        {settings.footerType !== 'hidden' && (
+          <Box
+            component="footer"
+            sx={{
+              position: settings.footerType === 'sticky' ? 'sticky' : 'static',
+              bottom: 0,
+              px: 6,
+              py: 3,
+              bgcolor: 'background.paper',
+              borderTop: 1,
+              borderColor: 'divider',
+            }}
+          >
+            <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 2 }}>
+              <Typography variant="body2" color="text.secondary">
+                © {new Date().getFullYear()} {config.appTitle}
+              </Typography>
+              {config.privacyUrl && (
+                <MuiLink href={config.privacyUrl} variant="body2" target="_blank" rel="noopener">
+                  {t('shell.privacy')}
+                </MuiLink>
+              )}
+            </Stack>
+          </Box>
+        )}
+      </Box>
+      <ScrollToTop />
+    </Box>
+  );
+}

@@ -1,0 +1,42 @@
+import { Box, Button, Stack } from '@mui/material';
+import type { Area } from '@werkwissen/shared';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useAuth } from '../auth/auth-context.tsx';
+import { ManifestIcon } from '../components/icons.tsx';
+import { menuFor } from './menu.ts';
+
+/** The horizontal navigation bar under the navbar, for users who chose it on wide screens. */
+export function HorizontalNav({ area, position }: { area: Area; position: 'sticky' | 'static' }) {
+  const { t } = useTranslation();
+  const { ability } = useAuth();
+  const location = useLocation();
+  const items = menuFor(area, ability).flatMap((g) => g.items);
+  return (
+    <Box
+      component="nav"
+      aria-label={t('shell.navigation')}
+      data-testid="horizontal-nav"
+      sx={{ position, top: 64, zIndex: 1090, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider', px: 6 }}
+    >
+      <Stack direction="row" spacing={2} sx={{ py: 2, overflowX: 'auto' }}>
+        {items.map((item) => {
+          const active = location.pathname === item.path;
+          return (
+            <Button
+              key={item.id}
+              component={Link}
+              to={item.path}
+              variant={active ? 'contained' : 'text'}
+              color={active ? 'primary' : 'inherit'}
+              startIcon={<ManifestIcon name={item.icon} size={20} />}
+              aria-current={active ? 'page' : undefined}
+            >
+              {t(item.label)}
+            </Button>
+          );
+        })}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,116 @@
+import {
+  Box,
+  Drawer,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  ListSubheader,
+  useTheme,
+} from '@mui/material';
+import type { Area } from '@werkwissen/shared';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useAuth } from '../auth/auth-context.tsx';
+import { ManifestIcon } from '../components/icons.tsx';
+import { Logo } from '../components/logo.tsx';
+import { menuFor } from './menu.ts';
+
+export const NAV_WIDTH = 260;
+export const NAV_COLLAPSED_WIDTH = 72;
+
+interface Props {
+  area: Area;
+  collapsed: boolean;
+  semiDark: boolean;
+  overlay: boolean;
+  open: boolean;
+  onClose(): void;
+}
+
+/** The vertical navigation: logo, grouped sections with captions, the active item filled with the primary colour. */
+export function VerticalNav({ area, collapsed, semiDark, overlay, open, onClose }: Props) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const { ability } = useAuth();
+  const location = useLocation();
+  const narrow = collapsed && !overlay;
+  const width = narrow ? NAV_COLLAPSED_WIDTH : NAV_WIDTH;
+  const dark = semiDark && theme.palette.mode === 'light';
+  const groups = menuFor(area, ability);
+
+  const content = (
+    <Box
+      component="nav"
+      aria-label={t('shell.navigation')}
+      data-testid="vertical-nav"
+      sx={{ width, height: '100%', bgcolor: dark ? '#2F3349' : 'background.paper', color: dark ? '#e1def5' : 'text.primary' }}
+    >
+      <Box sx={{ px: narrow ? 3 : 6, py: 5, overflow: 'hidden' }}>
+        <Logo />
+      </Box>
+      {groups.map((group) => (
+        <List
+          key={group.section}
+          dense
+          subheader={
+            narrow ? undefined : (
+              <ListSubheader
+                disableSticky
+                sx={{ bgcolor: 'transparent', color: 'inherit', opacity: 0.7, fontSize: 12, textTransform: 'uppercase', lineHeight: 2.5 }}
+              >
+                {t(`nav.sections.${group.section}`)}
+              </ListSubheader>
+            )
+          }
+          sx={{ px: 3 }}
+        >
+          {group.items.map((item) => {
+            const active = location.pathname === item.path || location.pathname.startsWith(`${item.path.replace(/\/[^/]+$/, '')}/`);
+            return (
+              <ListItemButton
+                key={item.id}
+                component={Link}
+                to={item.path}
+                onClick={overlay ? onClose : undefined}
+                selected={active}
+                aria-current={active ? 'page' : undefined}
+                title={narrow ? t(item.label) : undefined}
+                sx={{
+                  borderRadius: 1.5,
+                  mb: 1,
+                  '&.Mui-selected, &.Mui-selected:hover': {
+                    bgcolor: 'primary.main',
+                    color: 'primary.contrastText',
+                    '& .MuiListItemIcon-root': { color: 'inherit' },
+                  },
+                }}
+              >
+                <ListItemIcon sx={{ minWidth: narrow ? 0 : 36, color: 'inherit' }}>
+                  <ManifestIcon name={item.icon} />
+                </ListItemIcon>
+                {!narrow && <ListItemText primary={t(item.label)} />}
+              </ListItemButton>
+            );
+          })}
+        </List>
+      ))}
+    </Box>
+  );
+
+  if (overlay) {
+    return (
+      <Drawer variant="temporary" open={open} onClose={onClose} ModalProps={{ keepMounted: true }}>
+        {content}
+      </Drawer>
+    );
+  }
+  return (
+    <Drawer
+      variant="permanent"
+      sx={{ width, flexShrink: 0, '& .MuiDrawer-paper': { width, boxSizing: 'border-box', overflowX: 'hidden' } }}
+    >
+      {content}
+    </Drawer>
+  );
+}

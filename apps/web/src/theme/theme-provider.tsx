@@ -1,0 +1,32 @@
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import rtlPlugin from '@mui/stylis-plugin-rtl';
+import { isRtl, type Language, type PublicConfig } from '@werkwissen/shared';
+import { type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { prefixer } from 'stylis';
+import { useSettings } from '../settings/settings-context.tsx';
+import { createAppTheme } from './create-app-theme.ts';
+
+const ltrCache = createCache({ key: 'mui' });
+const rtlCache = createCache({ key: 'mui-rtl', stylisPlugins: [prefixer, rtlPlugin] });
+
+/** Theme from the configuration and settings; Arabic switches MUI and the style cache to right-to-left. */
+export function AppThemeProvider({ config, children }: { config: PublicConfig; children: ReactNode }) {
+  const { settings, mode } = useSettings();
+  const { i18n } = useTranslation();
+  const direction = isRtl(i18n.language as Language) ? 'rtl' : 'ltr';
+  const theme = useMemo(
+    () => createAppTheme({ config: config.theme, mode, direction, skin: settings.skin }),
+    [config.theme, mode, direction, settings.skin],
+  );
+  return (
+    <CacheProvider value={direction === 'rtl' ? rtlCache : ltrCache}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        {children}
+      </ThemeProvider>
+    </CacheProvider>
+  );
+}

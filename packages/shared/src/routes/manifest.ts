@@ -1,0 +1,244 @@
+import type { Action, Subject, UserKind } from '../permissions/subjects.ts';
+
+/**
+ * Every product route of the web app: its layout, who may open it, the permission it needs and its menu entry.
+ * The router, the navigation guard and the menus all read this list. Later capabilities add their pages here.
+ */
+export type RouteAccess = 'public' | 'guestOnly' | 'signedIn';
+export type RouteLayout = 'blank' | 'default';
+export type Area = 'user' | 'employee' | 'admin' | 'analysis';
+
+export interface MenuEntry {
+  section: 'overview' | 'knowledge' | 'chat' | 'reports' | 'company' | 'administration' | 'account';
+  /** Locale key of the label. */
+  label: string;
+  /** Tabler icon name (component names of @tabler/icons-react without the `Icon` prefix). */
+  icon: string;
+  /** Where the menu entry links when the path has parameters. */
+  to?: string;
+  order: number;
+}
+
+export interface AppRoute {
+  id: string;
+  path: string;
+  /** Name of the page component the web app lazily loads. */
+  page: string;
+  layout: RouteLayout;
+  access: RouteAccess;
+  area: Area;
+  permission?: { action: Action; subject: Subject };
+  /** Locale key of the page title. */
+  title: string;
+  menu?: MenuEntry;
+}
+
+const auth = (id: string, path: string, page: string, area: Area, access: RouteAccess, title: string): AppRoute => ({
+  id,
+  path,
+  page,
+  layout: 'blank',
+  access,
+  area,
+  title,
+});
+
+export const APP_ROUTES: AppRoute[] = [
+  // Sign-in screens of each area (blank layout)
+  auth('login', '/login', 'Login', 'user', 'guestOnly', 'pages.login.title'),
+  auth('register', '/register', 'Register', 'user', 'guestOnly', 'pages.register.title'),
+  auth('signup', '/signup', 'Register', 'user', 'guestOnly', 'pages.register.title'),
+  auth('start', '/start', 'Register', 'user', 'guestOnly', 'pages.register.title'),
+  auth('setPassword', '/setPassword', 'SetPassword', 'user', 'guestOnly', 'pages.setPassword.title'),
+  auth('forgotPassword', '/forgot-password', 'ForgotPassword', 'user', 'public', 'pages.forgotPassword.title'),
+  auth('confirmPassword', '/confirm-password', 'ResetPassword', 'user', 'public', 'pages.resetPassword.title'),
+  auth('handwerkPassword', '/handwerkPassword', 'ResetPassword', 'user', 'public', 'pages.resetPassword.title'),
+  auth('verify', '/verify', 'Verify', 'user', 'public', 'pages.verify.title'),
+  auth('redirecting', '/redirecting', 'Redirecting', 'user', 'public', 'pages.redirecting.title'),
+  auth('tokenError', '/token-error', 'TokenError', 'user', 'public', 'pages.tokenError.title'),
+  auth('notAuthorized', '/not-authorized', 'NotAuthorized', 'user', 'public', 'pages.notAuthorized.title'),
+  auth('notAuthorizedMisc', '/pages/misc/not-authorized', 'NotAuthorized', 'user', 'public', 'pages.notAuthorized.title'),
+  auth('comingSoon', '/pages/misc/coming-soon', 'ComingSoon', 'user', 'public', 'pages.comingSoon.title'),
+  auth('maintenance', '/pages/misc/under-maintenance', 'UnderMaintenance', 'user', 'public', 'pages.maintenance.title'),
+  auth('serverError', '/pages/misc/server-error', 'ServerError', 'user', 'public', 'pages.serverError.title'),
+  auth('employeeLogin', '/employee/login', 'Login', 'employee', 'guestOnly', 'pages.login.title'),
+  auth('employeeForgot', '/employee/forgot-password', 'ForgotPassword', 'employee', 'public', 'pages.forgotPassword.title'),
+  auth('employeeConfirm', '/employee/confirm-password', 'ResetPassword', 'employee', 'public', 'pages.resetPassword.title'),
+  auth('adminLogin', '/admin/auth/login', 'Login', 'admin', 'guestOnly', 'pages.login.title'),
+  auth('adminForgot', '/admin/auth/forgot-password', 'ForgotPassword', 'admin', 'public', 'pages.forgotPassword.title'),
+  auth('adminConfirm', '/admin/auth/confirm-password', 'ResetPassword', 'admin', 'public', 'pages.resetPassword.title'),
+  auth('analysisLogin', '/analysis/auth/login', 'Login', 'analysis', 'guestOnly', 'pages.login.title'),
+  auth('analysisForgot', '/analysis/auth/forgot-password', 'ForgotPassword', 'analysis', 'public', 'pages.forgotPassword.title'),
+
+  // Data manager (default layout)
+  {
+    id: 'dashboard',
+    path: '/dashboard',
+    page: 'Dashboard',
+    layout: 'default',
+    access: 'signedIn',
+    area: 'user',
+    permission: { action: 'read', subject: 'user' },
+    title: 'pages.dashboard.title',
+    menu: { section: 'overview', label: 'nav.dashboard', icon: 'LayoutDashboard', order: 10 },
+  },
+  {
+    id: 'accountSettings',
+    path: '/account-settings/:tab',
+    page: 'AccountSettings',
+    layout: 'default',
+    access: 'signedIn',
+    area: 'user',
+    permission: { action: 'read', subject: 'user' },
+    title: 'pages.accountSettings.title',
+    menu: { section: 'account', label: 'nav.accountSettings', icon: 'Settings', to: '/account-settings/account', order: 90 },
+  },
+
+  // Employee
+  {
+    id: 'employeeAccountSettings',
+    path: '/employee/account-settings/:tab',
+    page: 'AccountSettings',
+    layout: 'default',
+    access: 'signedIn',
+    area: 'employee',
+    permission: { action: 'read', subject: 'employee' },
+    title: 'pages.accountSettings.title',
+    menu: {
+      section: 'account',
+      label: 'nav.accountSettings',
+      icon: 'Settings',
+      to: '/employee/account-settings/account',
+      order: 90,
+    },
+  },
+
+  // Administrator and staff
+  {
+    id: 'adminDashboard',
+    path: '/admin/dashboard',
+    page: 'AdminDashboard',
+    layout: 'default',
+    access: 'signedIn',
+    area: 'admin',
+    permission: { action: 'read', subject: 'admin' },
+    title: 'pages.adminDashboard.title',
+    menu: { section: 'overview', label: 'nav.dashboard', icon: 'LayoutDashboard', order: 10 },
+  },
+  {
+    id: 'adminAccountSettings',
+    path: '/admin/account-settings/:tab',
+    page: 'AccountSettings',
+    layout: 'default',
+    access: 'signedIn',
+    area: 'admin',
+    permission: { action: 'read', subject: 'admin' },
+    title: 'pages.accountSettings.title',
+    menu: {
+      section: 'account',
+      label: 'nav.accountSettings',
+      icon: 'Settings',
+      to: '/admin/account-settings/account',
+      order: 90,
+    },
+  },
+
+  // Analysis
+  {
+    id: 'analysisDashboard',
+    path: '/analysis/dashboard',
+    page: 'AdminDashboard',
+    layout: 'default',
+    access: 'signedIn',
+    area: 'analysis',
+    permission: { action: 'read', subject: 'analysis' },
+    title: 'pages.analysisDashboard.title',
+    menu: { section: 'overview', label: 'nav.dashboard', icon: 'LayoutDashboard', order: 10 },
+  },
+  {
+    id: 'analysisAccountSettings',
+    path: '/analysis/account-settings/:tab',
+    page: 'AccountSettings',
+    layout: 'default',
+    access: 'signedIn',
+    area: 'analysis',
+    permission: { action: 'read', subject: 'analysis' },
+    title: 'pages.accountSettings.title',
+    menu: {
+      section: 'account',
+      label: 'nav.accountSettings',
+      icon: 'Settings',
+      to: '/analysis/account-settings/account',
+      order: 90,
+    },
+  },
+];
+
+/** Fixed redirects: the spec's (section 2) and the template demo paths we do not build (see design/product.md). */
+export const REDIRECTS: Array<{ from: string; to: string }> = [
+  { from: '/pages/user-profile', to: '/pages/user-profile/profile' },
+  { from: '/pages/user-profile/:tab', to: '/account-settings/account' },
+  { from: '/pages/account-settings', to: '/pages/account-settings/account' },
+  { from: '/pages/account-settings/:tab', to: '/account-settings/:tab' },
+  { from: '/admin/profile', to: '/admin/account-settings/account' },
+  { from: '/analysis/profile', to: '/analysis/account-settings/account' },
+  { from: '/pages/authentication/login-v1', to: '/login' },
+  { from: '/pages/authentication/login-v2', to: '/login' },
+  { from: '/pages/authentication/register-v1', to: '/register' },
+  { from: '/pages/authentication/register-v2', to: '/register' },
+  { from: '/pages/authentication/register-multi-steps', to: '/register' },
+  { from: '/pages/authentication/forgot-password-v1', to: '/forgot-password' },
+  { from: '/pages/authentication/forgot-password-v2', to: '/forgot-password' },
+  { from: '/pages/authentication/reset-password-v1', to: '/confirm-password' },
+  { from: '/pages/authentication/reset-password-v2', to: '/confirm-password' },
+  { from: '/pages/authentication/verify-email-v1', to: '/verify' },
+  { from: '/pages/authentication/verify-email-v2', to: '/verify' },
+  { from: '/pages/authentication/two-steps-v1', to: '/login' },
+  { from: '/pages/authentication/two-steps-v2', to: '/login' },
+  { from: '/apps/user/list', to: '/dashboard' },
+  { from: '/apps/roles', to: '/dashboard' },
+  { from: '/apps/permissions', to: '/dashboard' },
+  { from: '/access-control', to: '/dashboard' },
+];
+
+/** Each kind of user's home, where `/redirecting` sends them. */
+export const HOME_BY_KIND: Record<UserKind, string> = {
+  Administrator: '/admin/dashboard',
+  Staff: '/admin/dashboard',
+  DataManager: '/dashboard',
+  Employee: '/employee/account-settings/account',
+  PublicUser: '/not-authorized',
+};
+
+export const LOGIN_BY_AREA: Record<Area, string> = {
+  user: '/login',
+  employee: '/employee/login',
+  admin: '/admin/auth/login',
+  analysis: '/analysis/auth/login',
+};
+
+/** The area a path belongs to, from its prefix. */
+export function areaOfPath(path: string): Area {
+  if (path.startsWith('/employee')) return 'employee';
+  if (path.startsWith('/admin')) return 'admin';
+  if (path.startsWith('/analysis')) return 'analysis';
+  return 'user';
+}
+
+/** Matches a concrete path against a pattern with `:param` segments; returns the params or null. */
+export function matchPath(pattern: string, path: string): Record<string, string> | null {
+  const a = pattern.split('/').filter(Boolean);
+  const b = path.split('/').filter(Boolean);
+  if (a.length !== b.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < a.length; i++) {
+    const seg = a[i]!;
+    if (seg.startsWith(':')) params[seg.slice(1)] = decodeURIComponent(b[i]!);
+    else if (seg !== b[i]) return null;
+  }
+  return params;
+}
+
+export function findRoute(path: string): AppRoute | undefined {
+  return APP_ROUTES.find((r) => matchPath(r.path, path) !== null);
+}
