@@ -1,5 +1,5 @@
 import { Box, Button, Stack } from '@mui/material';
-import type { Area } from '@werkwissen/shared';
+import { type Area, matchPath } from '@werkwissen/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../auth/auth-context.tsx';
@@ -21,7 +21,7 @@ export function HorizontalNav({ area, position }: { area: Area; position: 'stick
     >
       <Stack direction="row" spacing={2} sx={{ py: 2, overflowX: 'auto' }}>
         {items.map((item) => {
-          const active = location.pathname === item.path;
+          const active = matchPath(item.pattern, location.pathname) !== null;
           return (
             <Button
               key={item.id}

@@ -2,7 +2,10 @@ import { APP_ROUTES, type AppAbility, type Area, type MenuEntry } from '@werkwis
 
 export interface MenuItemData extends MenuEntry {
   id: string;
+  /** Where the entry links. */
   path: string;
+  /** The route pattern, to mark the entry active on any of its pages. */
+  pattern: string;
 }
 
 export const SECTION_ORDER: MenuEntry['section'][] = [
@@ -19,7 +22,7 @@ export const SECTION_ORDER: MenuEntry['section'][] = [
 export function menuFor(area: Area, ability: AppAbility): Array<{ section: MenuEntry['section']; items: MenuItemData[] }> {
   const items = APP_ROUTES.filter(
     (r) => r.area === area && r.menu && (!r.permission || ability.can(r.permission.action, r.permission.subject)),
-  ).map((r) => ({ ...r.menu!, id: r.id, path: r.menu!.to ?? r.path }));
+  ).map((r) => ({ ...r.menu!, id: r.id, path: r.menu!.to ?? r.path, pattern: r.path }));
   return SECTION_ORDER.map((section) => ({
     section,
     items: items.filter((i) => i.section === section).sort((a, b) => a.order - b.order),

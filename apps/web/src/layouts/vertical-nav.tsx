@@ -8,7 +8,7 @@ import {
   ListSubheader,
   useTheme,
 } from '@mui/material';
-import type { Area } from '@werkwissen/shared';
+import { type Area, matchPath } from '@werkwissen/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../auth/auth-context.tsx';
@@ -66,7 +66,7 @@ export function VerticalNav({ area, collapsed, semiDark, overlay, open, onClose 
           sx={{ px: 3 }}
         >
           {group.items.map((item) => {
-            const active = location.pathname === item.path || location.pathname.startsWith(`${item.path.replace(/\/[^/]+$/, '')}/`);
+            const active = matchPath(item.pattern, location.pathname) !== null;
             return (
               <ListItemButton
                 key={item.id}

@@ -1,0 +1,166 @@
+/**
+ * API throughput benchmark: `npm run bench:api [-- --duration=N]` (or BENCH_DURATION=N; default 10 s).
+ *
+ * Starts the real server (API + worker) on a throwaway embedded PGlite and, in the same process, a bare
+ * Fastify 5 with one route as the ceiling: the most this Node version and this machine can answer at all.
+ * autocannon (in a worker thread, so it does not share the server's event loop) keeps 50 connections busy
+ * for a discarded ~2 s warm-up and then a measured run per scenario:
+ *   a. ceiling  GET  /bare               bare Fastify, no plugins, no database
+ *   b. me       GET  /api/v1/auth/me     session cookie: JWT check, actor load from the database, presenter
+ *   c. login    POST /api/v1/auth/login  argon2id password check (slow by design) and a new session row
+ * Absolute figures depend on the machine (and the load generator shares it), so for b and c the figures are
+ * also given relative to the ceiling measured in the same run: those ratios are what compare across machines.
+ * It prints figures only and asserts nothing about timing; any non-2xx answer or socket error is reported.
+ */
+import os from 'node:os';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { signedInDataManager, startTestServer } from '../test/support/test-server.ts';
+
+const CONNECTIONS = 50;
+const WARMUP_SECONDS = 2;
+
+function durationSeconds(): number {
+  const flag = process.argv.find((a) => a.startsWith('--duration='))?.slice('--duration='.length);
+  const raw = flag ?? process.env.BENCH_DURATION ?? '10';
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`invalid duration: ${raw}`);
+  return value;
+}
+
+interface Scenario {
+  name: string;
+  url: string;
+  method: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+interface Figures {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  statusCodes: string;
+}
+
+function fire(s: Scenario, duration: number): Promise<autocannon.Result> {
+  return autocannon({
+    url: s.url,
+    method: s.method,
+    headers: s.headers,
+    body: s.body,
+    connections: CONNECTIONS,
+    duration,
+    workers: 1,
+  });
+}
+
+async function measure(s: Scenario, duration: number): Promise<Figures> {
+  process.stdout.write(`${s.name}: warm-up ${WARMUP_SECONDS}s, measuring ${duration}s... `);
+  await fire(s, WARMUP_SECONDS);
+  const r = await fire(s, duration);
+  const statusCodes = Object.entries(r.statusCodeStats ?? {})
+    .map(([code, stat]) => `${code}:${stat.count ?? 0}`)
+    .join(' ');
+  process.stdout.write(`done (${r.requests.total} requests)\n`);
+  return {
+    name: s.name,
+    rps: r.requests.total / r.duration,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+    statusCodes,
+  };
+}
+
+function cookieHeader(cookies: Map<string, string>, name: string): string {
+  const value = cookies.get(name);
+  if (!value) throw new Error(`no ${name} cookie after login`);
+  return `${name}=${value}`;
+}
+
+function printTable(rows: Figures[], ceiling: Figures): void {
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'throughput', 'p50 latency'];
+  const body = rows.map((r) => {
+    const isCeiling = r === ceiling;
+    return [
+      r.name,
+      r.rps.toFixed(1),
+      r.p50.toFixed(2),
+      r.p99.toFixed(2),
+      String(r.non2xx),
+      String(r.errors),
+      isCeiling ? '(ceiling)' : `${(r.rps / ceiling.rps).toFixed(3)}x ceiling`,
+      isCeiling ? '(ceiling)' : `${(r.p50 / Math.max(ceiling.p50, 0.001)).toFixed(1)}x ceiling`,
+    ];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of body) console.log(line(row));
+}
+
+async function main(): Promise<void> {
+  const duration = durationSeconds();
+  const cpus = os.cpus();
+  console.log(
+    `machine: ${os.type()} ${os.release()} ${os.arch()}, ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown'}), node ${process.version}`,
+  );
+  console.log(
+    `load: autocannon, ${CONNECTIONS} connections, warm-up ${WARMUP_SECONDS}s (discarded), measured ${duration}s per scenario`,
+  );
+
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', async () => ({ status: 'ok' }));
+  const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
+
+  const t = await startTestServer({ smtp: false, env: { LOG_LEVEL: 'warn' } });
+  try {
+    const { client, email, password } = await signedInDataManager(t);
+    const scenarios: Scenario[] = [
+      { name: 'a. ceiling GET /bare', url: `${bareUrl}/bare`, method: 'GET' },
+      {
+        name: 'b. GET /api/v1/auth/me',
+        url: `${t.url}/api/v1/auth/me`,
+        method: 'GET',
+        headers: { cookie: cookieHeader(client.cookies, 'ww_access') },
+      },
+      {
+        name: 'c. POST /api/v1/auth/login',
+        url: `${t.url}/api/v1/auth/login`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password, area: 'user' }),
+      },
+    ];
+    const rows: Figures[] = [];
+    for (const s of scenarios) rows.push(await measure(s, duration));
+
+    console.log('');
+    printTable(rows, rows[0]!);
+    const troubled = rows.filter((r) => r.non2xx > 0 || r.errors > 0);
+    for (const r of troubled) {
+      console.log(
+        `WARNING ${r.name}: ${r.non2xx} non-2xx, ${r.errors} errors/timeouts; status codes: ${r.statusCodes}`,
+      );
+    }
+    if (troubled.length === 0) console.log('all responses 2xx, no socket errors');
+  } finally {
+    console.log("closing server"); const timer = setTimeout(() => { console.log(t.logs.slice(-8).join("")); console.log("pool", t.server.ctx.pool.totalCount, t.server.ctx.pool.idleCount, t.server.ctx.pool.waitingCount); process.exit(3); }, 20000); await t.close(); clearTimeout(timer); console.log("server closed");
+    await bare.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

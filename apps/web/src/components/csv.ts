@@ -1,0 +1,10 @@
+/** RFC 4180 CSV with a BOM (so spreadsheet programs read umlauts), quoting what needs it. */
+export function toCsv(header: string[], rows: Array<Array<string | number | null>>): string {
+  const cell = (v: string | number | null) => {
+    const s = v === null ? '' : String(v);
+    // A leading =, +, - or @ would run as a formula in spreadsheets: prefix it.
+    const safe = /^[=+\-@]/.test(s) ? `'${s}` : s;
+    return /[",\n\r;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  return `\uFEFF${[header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
+}

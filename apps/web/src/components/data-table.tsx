@@ -1,0 +1,191 @@
+import {
+  Box,
+  Button,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { IconDownload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { PAGE_SIZES } from '@werkwissen/shared';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toCsv } from './csv.ts';
+
+export interface Column<T> {
+  id: string;
+  label: string;
+  sortable?: boolean;
+  render(row: T): ReactNode;
+  /** The cell's value in the CSV export (default: none, the column is left out). */
+  csv?(row: T): string | number | null;
+  align?: 'left' | 'right' | 'center';
+}
+
+export interface ListQuery {
+  page: number;
+  pageSize: number;
+  sort?: string;
+  q?: string;
+}
+
+export interface ListResult<T> {
+  items: T[];
+  total: number;
+}
+
+interface Props<T> {
+  queryKey: unknown[];
+  fetchPage(query: ListQuery): Promise<ListResult<T>>;
+  columns: Column<T>[];
+  rowKey(row: T): string;
+  csvName: string;
+  emptyText: string;
+  caption: string;
+  defaultSort?: string;
+  actions?: ReactNode;
+}
+
+/**
+ * The one list component: server-side paging (the spec's page sizes), sorting and search, and a CSV export of all
+ * matching rows (fetched page by page).
+ */
+export function DataTable<T>(props: Props<T>) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState<number>(10);
+  const [sort, setSort] = useState(props.defaultSort);
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQ(search.trim());
+      setPage(0);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const query = useQuery({
+    queryKey: [...props.queryKey, page, pageSize, sort, q],
+    queryFn: () => props.fetchPage({ page: page + 1, pageSize, sort, q: q || undefined }),
+    placeholderData: (previous) => previous,
+  });
+
+  const exportCsv = async () => {
+    const rows: T[] = [];
+    for (let p = 1; ; p++) {
+      const res = await props.fetchPage({ page: p, pageSize: 100, sort, q: q || undefined });
+      rows.push(...res.items);
+      if (rows.length >= res.total || res.items.length === 0) break;
+    }
+    const columns = props.columns.filter((c) => c.csv);
+    const csv = toCsv(
+      columns.map((c) => c.label),
+      rows.map((row) => columns.map((c) => c.csv!(row))),
+    );
+    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+    const a = Object.assign(document.createElement('a'), { href: url, download: `${props.csvName}.csv` });
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+
+  const sortBy = (id: string) => setSort(sort === id ? `-${id}` : id);
+  const items = query.data?.items ?? [];
+
+  return (
+    <Paper variant="outlined">
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ p: 4, alignItems: { sm: 'center' } }}>
+        <TextField
+          size="small"
+          type="search"
+          label={t('table.search')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          sx={{ maxWidth: { sm: 280 } }}
+        />
+        <Box sx={{ flex: 1 }} />
+        <Button variant="outlined" startIcon={<IconDownload size={18} />} onClick={() => void exportCsv()}>
+          {t('table.export')}
+        </Button>
+        {props.actions}
+      </Stack>
+      <TableContainer>
+        <Table size="small">
+          <caption style={{ captionSide: 'top', position: 'absolute', left: -10000 }}>{props.caption}</caption>
+          <TableHead>
+            <TableRow>
+              {props.columns.map((c) => (
+                <TableCell key={c.id} align={c.align} sortDirection={sort?.replace('-', '') === c.id ? (sort.startsWith('-') ? 'desc' : 'asc') : false}>
+                  {c.sortable ? (
+                    <TableSortLabel
+                      active={sort?.replace('-', '') === c.id}
+                      direction={sort === `-${c.id}` ? 'desc' : 'asc'}
+                      onClick={() => sortBy(c.id)}
+                    >
+                      {c.label}
+                    </TableSortLabel>
+                  ) : (
+                    c.label
+                  )}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {query.isPending &&
+              [0, 1, 2].map((i) => (
+                <TableRow key={i}>
+                  <TableCell colSpan={props.columns.length}>
+                    <Skeleton />
+                  </TableCell>
+                </TableRow>
+              ))}
+            {!query.isPending && items.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={props.columns.length}>
+                  <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+                    {props.emptyText}
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            )}
+            {items.map((row) => (
+              <TableRow key={props.rowKey(row)} hover>
+                {props.columns.map((c) => (
+                  <TableCell key={c.id} align={c.align}>
+                    {c.render(row)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={query.data?.total ?? 0}
+        page={page}
+        onPageChange={(_e, p) => setPage(p)}
+        rowsPerPage={pageSize}
+        onRowsPerPageChange={(e) => {
+          setPageSize(Number(e.target.value));
+          setPage(0);
+        }}
+        rowsPerPageOptions={[...PAGE_SIZES]}
+        labelRowsPerPage={t('table.rowsPerPage')}
+        labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
+        getItemAriaLabel={(type) => t(`table.${type}Page`)}
+      />
+    </Paper>
+  );
+}

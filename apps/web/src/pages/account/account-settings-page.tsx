@@ -1,0 +1,41 @@
+import { Stack, Tab, Tabs, Typography } from '@mui/material';
+import { IconKey, IconLock, IconUser } from '@tabler/icons-react';
+import { areaOfPath } from '@werkwissen/shared';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { AccountTab } from './account-tab.tsx';
+import { ApiKeysTab } from './api-keys-tab.tsx';
+import { SecurityTab } from './security-tab.tsx';
+
+/** Account settings of every area: account details, security (change password), personal API keys. */
+export default function AccountSettingsPage() {
+  const { t } = useTranslation();
+  const { ability } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const area = areaOfPath(location.pathname);
+  const base = area === 'user' ? '/account-settings' : `/${area}/account-settings`;
+  const tab = location.pathname.split('/').pop() ?? 'account';
+  const tabs = [
+    { id: 'account', icon: <IconUser size={20} /> },
+    { id: 'security', icon: <IconLock size={20} /> },
+    ...(ability.can('manage', 'ApiKey') ? [{ id: 'api-keys', icon: <IconKey size={20} /> }] : []),
+  ];
+  if (!tabs.some((x) => x.id === tab)) return <Navigate to={`${base}/account`} replace />;
+  return (
+    <Stack spacing={6}>
+      <Typography variant="h4" component="h1">
+        {t('pages.accountSettings.title')}
+      </Typography>
+      <Tabs value={tab} onChange={(_e, value: string) => navigate(`${base}/${value}`)} variant="scrollable" aria-label={t('pages.accountSettings.title')}>
+        {tabs.map((x) => (
+          <Tab key={x.id} value={x.id} icon={x.icon} iconPosition="start" label={t(`pages.accountSettings.tabs.${x.id}`)} />
+        ))}
+      </Tabs>
+      {tab === 'account' && <AccountTab />}
+      {tab === 'security' && <SecurityTab />}
+      {tab === 'api-keys' && <ApiKeysTab />}
+    </Stack>
+  );
+}

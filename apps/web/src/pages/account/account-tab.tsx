@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Card, CardContent, Grid, MenuItem, Stack } from '@mui/material';
+import { authContracts, type Language, LANGUAGE_NAMES, LANGUAGES, updateMeBodySchema } from '@werkwissen/shared';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { call } from '../../api/http.ts';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { applyFieldErrors, FormField } from '../../components/form.tsx';
+import { useSnackbar } from '../../components/snackbar.tsx';
+
+const schema = updateMeBodySchema.extend({
+  phone: z.string().trim().max(25, { message: 'validation.tooLong' }),
+  country: z.string().trim(),
+});
+
+type Values = { firstName: string; lastName: string; phone: string; language: Language; country: string };
+
+/** Account details and interface language of the signed-in user. */
+export function AccountTab() {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const snackbar = useSnackbar();
+  const user = auth.session!.userData;
+  const form = useForm<Values>({
+    resolver: zodResolver(schema) as never,
+    defaultValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      phone: user.phone ?? '',
+      language: user.language,
+      country: user.country ?? '',
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const me = await call(authContracts.updateMe, {
+        body: { ...values, phone: values.phone || null, country: values.country || null },
+      });
+      auth.signIn(me);
+      snackbar(t('messages.accountSaved'));
+    } catch (error) {
+      applyFieldErrors(error, form.setError, ['firstName', 'lastName', 'phone', 'language', 'country']);
+      snackbar(t('pages.accountSettings.saveFailed'), 'error');
+    }
+  });
+  return (
+    <Card>
+      <CardContent>
+        <Stack component="form" spacing={4} noValidate onSubmit={onSubmit} aria-label={t('pages.accountSettings.tabs.account')}>
+          {!user.emailVerified && <Alert severity="warning">{t('pages.accountSettings.unverified', { email: user.email })}</Alert>}
+          <Grid container spacing={4}>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormField {...form.register('firstName')} label={t('fields.firstName')} errorKey={errors.firstName?.message} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormField {...form.register('lastName')} label={t('fields.lastName')} errorKey={errors.lastName?.message} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormField value={user.email} label={t('fields.email')} disabled />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormField {...form.register('phone')} label={t('fields.whatsappPhone')} type="tel" errorKey={errors.phone?.message} slotProps={{ htmlInput: { dir: 'ltr', maxLength: 25 } }} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <Controller
+                name="language"
+                control={form.control}
+                render={({ field }) => (
+                  <FormField {...field} select label={t('fields.language')} errorKey={errors.language?.message}>
+                    {LANGUAGES.map((lang) => (
+                      <MenuItem key={lang} value={lang} lang={lang}>
+                        {LANGUAGE_NAMES[lang]}
+                      </MenuItem>
+                    ))}
+                  </FormField>
+                )}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormField {...form.register('country')} label={t('fields.countryCode')} errorKey={errors.country?.message} slotProps={{ htmlInput: { maxLength: 2 } }} />
+            </Grid>
+          </Grid>
+          <Button type="submit" variant="contained" disabled={isSubmitting} sx={{ alignSelf: 'flex-start' }}>
+            {t('common.save')}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

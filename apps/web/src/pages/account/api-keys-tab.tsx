@@ -1,0 +1,156 @@
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  MenuItem,
+  Stack,
+  TextField,
+  Tooltip,
+} from '@mui/material';
+import { IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ApiKey, apiKeyContracts } from '@werkwissen/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/http.ts';
+import { type Column, DataTable } from '../../components/data-table.tsx';
+import { errorMessage } from '../../components/form.tsx';
+import { useSnackbar } from '../../components/snackbar.tsx';
+
+const EXPIRY = [0, 30, 90, 365];
+
+/** Personal API keys: create (the secret shown once), list, revoke. */
+export function ApiKeysTab() {
+  const { t, i18n } = useTranslation();
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const [creating, setCreating] = useState(false);
+  const [name, setName] = useState('');
+  const [expiry, setExpiry] = useState(0);
+  const [created, setCreated] = useState<string | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language) : t('pages.apiKeys.never'));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['api-keys'] });
+
+  const create = async () => {
+    try {
+      const res = await call(apiKeyContracts.create, {
+        body: { name: name.trim(), expiresInDays: expiry || undefined },
+      });
+      setCreated(res.token);
+      setCreating(false);
+      setName('');
+      await refresh();
+    } catch (error) {
+      snackbar(errorMessage(error, t), 'error');
+    }
+  };
+
+  const revoke = async () => {
+    if (!revoking) return;
+    try {
+      await call(apiKeyContracts.revoke, { params: { apiKeyId: revoking.id } });
+      snackbar(t('pages.apiKeys.revoked'));
+      await refresh();
+    } catch (error) {
+      snackbar(errorMessage(error, t), 'error');
+    } finally {
+      setRevoking(null);
+    }
+  };
+
+  const columns: Column<ApiKey>[] = [
+    { id: 'name', label: t('pages.apiKeys.name'), sortable: true, render: (k) => k.name, csv: (k) => k.name },
+    { id: 'prefix', label: t('pages.apiKeys.prefix'), render: (k) => <code dir="ltr">{k.prefix}…</code>, csv: (k) => k.prefix },
+    { id: 'createdAt', label: t('pages.apiKeys.created'), sortable: true, render: (k) => date(k.createdAt), csv: (k) => k.createdAt },
+    { id: 'lastUsedAt', label: t('pages.apiKeys.lastUsed'), sortable: true, render: (k) => date(k.lastUsedAt), csv: (k) => k.lastUsedAt },
+    { id: 'expiresAt', label: t('pages.apiKeys.expires'), render: (k) => date(k.expiresAt), csv: (k) => k.expiresAt },
+    {
+      id: 'actions',
+      label: t('common.actions'),
+      align: 'right',
+      render: (k) => (
+        <Tooltip title={t('pages.apiKeys.revoke')}>
+          <IconButton aria-label={`${t('pages.apiKeys.revoke')}: ${k.name}`} onClick={() => setRevoking(k)}>
+            <IconTrash size={20} />
+          </IconButton>
+        </Tooltip>
+      ),
+    },
+  ];
+
+  return (
+    <Stack spacing={4}>
+      <Alert severity="info">{t('pages.apiKeys.intro')}</Alert>
+      {created && (
+        <Alert severity="success" onClose={() => setCreated(null)} data-testid="new-api-key">
+          {t('pages.apiKeys.shownOnce')}
+          <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
+            <code dir="ltr" style={{ wordBreak: 'break-all' }} data-testid="new-api-key-token">
+              {created}
+            </code>
+            <IconButton
+              aria-label={t('pages.apiKeys.copy')}
+              onClick={() => void navigator.clipboard?.writeText(created).then(() => snackbar(t('pages.apiKeys.copied')))}
+            >
+              <IconCopy size={18} />
+            </IconButton>
+          </Stack>
+        </Alert>
+      )}
+      <DataTable<ApiKey>
+        queryKey={['api-keys']}
+        fetchPage={(query) => call(apiKeyContracts.list, { query: query as never })}
+        columns={columns}
+        rowKey={(k) => k.id}
+        csvName="api-keys"
+        caption={t('pages.apiKeys.title')}
+        emptyText={t('pages.apiKeys.empty')}
+        defaultSort="-createdAt"
+        actions={
+          <Button variant="contained" startIcon={<IconPlus size={18} />} onClick={() => setCreating(true)}>
+            {t('pages.apiKeys.create')}
+          </Button>
+        }
+      />
+      <Dialog open={creating} onClose={() => setCreating(false)} fullWidth maxWidth="xs">
+        <DialogTitle>{t('pages.apiKeys.create')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={4} sx={{ pt: 2 }}>
+            <TextField label={t('pages.apiKeys.name')} value={name} onChange={(e) => setName(e.target.value)} autoFocus slotProps={{ htmlInput: { maxLength: 100 } }} />
+            <TextField select label={t('pages.apiKeys.expiry')} value={expiry} onChange={(e) => setExpiry(Number(e.target.value))}>
+              {EXPIRY.map((days) => (
+                <MenuItem key={days} value={days}>
+                  {days === 0 ? t('pages.apiKeys.noExpiry') : t('pages.apiKeys.days', { days })}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setCreating(false)}>{t('common.cancel')}</Button>
+          <Button variant="contained" disabled={!name.trim()} onClick={() => void create()}>
+            {t('pages.apiKeys.createConfirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <Dialog open={revoking !== null} onClose={() => setRevoking(null)}>
+        <DialogTitle>{t('pages.apiKeys.revokeTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('pages.apiKeys.revokeText', { name: revoking?.name })}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setRevoking(null)}>{t('common.cancel')}</Button>
+          <Button color="error" variant="contained" onClick={() => void revoke()}>
+            {t('pages.apiKeys.revoke')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}

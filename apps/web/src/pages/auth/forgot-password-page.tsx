@@ -1,0 +1,53 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Link as MuiLink, Stack } from '@mui/material';
+import { areaOfPath, authContracts, forgotPasswordBodySchema, LOGIN_BY_AREA } from '@werkwissen/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { call } from '../../api/http.ts';
+import { errorMessage, FormField } from '../../components/form.tsx';
+import { useSnackbar } from '../../components/snackbar.tsx';
+import { AuthCard } from './auth-card.tsx';
+
+/** Forgot password: e-mail, send reset link, back to login. The answer is the same for unknown addresses. */
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const snackbar = useSnackbar();
+  const area = areaOfPath(useLocation().pathname);
+  const [sent, setSent] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(forgotPasswordBodySchema), defaultValues: { email: '' } });
+  const onSubmit = form.handleSubmit(async (body) => {
+    setFailure(null);
+    try {
+      await call(authContracts.forgotPassword, { body });
+      setSent(true);
+      snackbar(t('messages.passwordResetSent'));
+    } catch (error) {
+      setFailure(errorMessage(error, t, 'pages.forgotPassword.failed'));
+    }
+  });
+  return (
+    <AuthCard title={t('pages.forgotPassword.heading')} intro={t('pages.forgotPassword.intro')}>
+      <Stack component="form" spacing={4} noValidate onSubmit={onSubmit}>
+        {sent && <Alert severity="success">{t('messages.passwordResetSent')}</Alert>}
+        {failure && <Alert severity="error" role="alert">{failure}</Alert>}
+        <FormField
+          {...form.register('email')}
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          autoFocus
+          errorKey={form.formState.errors.email?.message}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={form.formState.isSubmitting}>
+          {t('pages.forgotPassword.submit')}
+        </Button>
+        <MuiLink component={Link} to={LOGIN_BY_AREA[area]} sx={{ textAlign: 'center' }}>
+          {t('pages.forgotPassword.back')}
+        </MuiLink>
+      </Stack>
+    </AuthCard>
+  );
+}

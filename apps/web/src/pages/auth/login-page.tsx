@@ -1,0 +1,81 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { areaOfPath, authContracts, loginBodySchema } from '@werkwissen/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { call } from '../../api/http.ts';
+import { useConfig } from '../../app/config-context.tsx';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { errorMessage, FormField, PasswordField } from '../../components/form.tsx';
+import { AuthCard } from './auth-card.tsx';
+
+const FORGOT = { user: '/forgot-password', employee: '/employee/forgot-password', admin: '/admin/auth/forgot-password', analysis: '/analysis/auth/forgot-password' };
+
+/** Sign-in for each area (`/login`, `/employee/login`, `/admin/auth/login`, `/analysis/auth/login`). */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const area = areaOfPath(location.pathname);
+  const [failure, setFailure] = useState<string | null>(null);
+  const schema = loginBodySchema.pick({ email: true, password: true });
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const me = await call(authContracts.login, { body: { ...values, area } });
+      auth.signIn(me);
+      const to = params.get('to');
+      navigate(to?.startsWith('/') && !to.startsWith('//') ? to : '/redirecting', { replace: true });
+    } catch (error) {
+      setFailure(errorMessage(error, t, 'pages.login.failed'));
+    }
+  });
+
+  return (
+    <AuthCard title={t(`pages.login.heading.${area}`, { appTitle: config.appTitle })} intro={t('pages.login.intro')}>
+      <Stack component="form" spacing={4} noValidate onSubmit={onSubmit} aria-label={t('pages.login.title')}>
+        {failure && (
+          <Alert severity="error" role="alert" data-testid="login-error">
+            {failure}
+          </Alert>
+        )}
+        <FormField
+          {...form.register('email')}
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          autoFocus
+          errorKey={errors.email?.message}
+        />
+        <PasswordField
+          {...form.register('password')}
+          label={t('fields.password')}
+          autoComplete="current-password"
+          errorKey={errors.password?.message}
+        />
+        <MuiLink component={Link} to={FORGOT[area]} sx={{ alignSelf: 'flex-end' }}>
+          {t('pages.login.forgot')}
+        </MuiLink>
+        <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+          {t('pages.login.submit')}
+        </Button>
+        {area === 'user' && config.signupEnabled && (
+          <Typography sx={{ textAlign: 'center' }}>
+            {t('pages.login.noAccount')}{' '}
+            <MuiLink component={Link} to="/register">
+              {t('pages.login.register')}
+            </MuiLink>
+          </Typography>
+        )}
+      </Stack>
+    </AuthCard>
+  );
+}

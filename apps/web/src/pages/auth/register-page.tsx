@@ -1,0 +1,215 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  Link as MuiLink,
+  MenuItem,
+  Stack,
+  Typography,
+} from '@mui/material';
+import {
+  authContracts,
+  type Language,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  normalizeLanguage,
+  registerBodySchema,
+} from '@werkwissen/shared';
+import { getCountries } from 'libphonenumber-js';
+import { MuiTelInput, type MuiTelInputCountry } from 'mui-tel-input';
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { call } from '../../api/http.ts';
+import { useConfig } from '../../app/config-context.tsx';
+import { applyFieldErrors, errorMessage, FormField, PasswordField } from '../../components/form.tsx';
+import { AuthCard } from './auth-card.tsx';
+
+type Values = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  password: string;
+  confirmPassword: string;
+  language: Language;
+  country: string;
+  companyName: string;
+  acceptTerms: boolean;
+};
+const FIELDS = ['email', 'firstName', 'lastName', 'phone', 'password', 'confirmPassword', 'language', 'country', 'companyName', 'acceptTerms'];
+
+/** Spec section 7: the lookup answers text starting with 1 and carrying a two-letter country code. */
+export async function lookupCountry(url: string): Promise<string> {
+  const res = await fetch(url);
+  const text = (await res.text()).trim();
+  const code = text.startsWith('1') ? /\b([A-Z]{2})\b/.exec(text.slice(1))?.[1] : undefined;
+  if (!res.ok || !code) throw new Error('unable to fetch the country');
+  return code;
+}
+
+/** Sign-up: e-mail and every registration field of the spec, the phone with a country picker. */
+export default function RegisterPage() {
+  const { t, i18n } = useTranslation();
+  const config = useConfig();
+  const [done, setDone] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [countryFailed, setCountryFailed] = useState(false);
+  const language = normalizeLanguage(i18n.language) ?? 'en';
+  const countries = useMemo(() => {
+    const names = new Intl.DisplayNames([language], { type: 'region' });
+    return getCountries()
+      .map((code) => ({ code, name: names.of(code) ?? code }))
+      .sort((a, b) => a.name.localeCompare(b.name, language));
+  }, [language]);
+  const form = useForm<Values>({
+    resolver: zodResolver(registerBodySchema) as never,
+    defaultValues: {
+      email: '',
+      firstName: '',
+      lastName: '',
+      phone: '',
+      password: '',
+      confirmPassword: '',
+      language,
+      country: config.appMode === 'handwerk' ? 'DE' : '',
+      companyName: '',
+      acceptTerms: false,
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const country = form.watch('country');
+
+  useEffect(() => {
+    if (!config.ipCountryLookup.enabled || !config.ipCountryLookup.url) return;
+    lookupCountry(config.ipCountryLookup.url)
+      .then((code) => form.setValue('country', code))
+      .catch(() => setCountryFailed(true));
+  }, [config.ipCountryLookup, form]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const res = await call(authContracts.register, {
+        body: { ...values, companyName: values.companyName || undefined, acceptTerms: true },
+      });
+      setDone(res.message);
+    } catch (error) {
+      if (!applyFieldErrors(error, form.setError, FIELDS)) setFailure(errorMessage(error, t));
+    }
+  });
+
+  if (done) {
+    return (
+      <AuthCard title={t('pages.register.doneTitle')}>
+        <Alert severity="success" role="status">
+          {t('pages.register.done', { email: form.getValues('email') })}
+        </Alert>
+        <Button component={Link} to="/login" variant="contained">
+          {t('pages.register.toLogin')}
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={t('pages.register.heading')} intro={t('pages.register.intro', { appTitle: config.appTitle })}>
+      <Stack component="form" spacing={4} noValidate onSubmit={onSubmit} aria-label={t('pages.register.title')}>
+        {failure && <Alert severity="error" role="alert">{failure}</Alert>}
+        <FormField {...form.register('email')} label={t('fields.email')} type="email" autoComplete="email" errorKey={errors.email?.message} />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={4}>
+          <FormField {...form.register('firstName')} label={t('fields.firstName')} autoComplete="given-name" errorKey={errors.firstName?.message} />
+          <FormField {...form.register('lastName')} label={t('fields.lastName')} autoComplete="family-name" errorKey={errors.lastName?.message} />
+        </Stack>
+        <FormField {...form.register('companyName')} label={t('fields.companyNameOptional')} autoComplete="organization" errorKey={errors.companyName?.message} />
+        <Controller
+          name="phone"
+          control={form.control}
+          render={({ field }) => (
+            <MuiTelInput
+              {...field}
+              name="telephone"
+              label={t('fields.whatsappPhone')}
+              defaultCountry={(country || 'DE') as MuiTelInputCountry}
+              langOfCountryName={language}
+              preferredCountries={['DE', 'AT', 'CH']}
+              // Flags would be fetched from a third-party CDN: show the country code instead.
+              getFlagElement={(iso) => <span style={{ fontSize: 12, fontWeight: 600 }}>{iso}</span>}
+              slotProps={{ htmlInput: { maxLength: 25, autoComplete: 'tel' } }}
+              error={Boolean(errors.phone)}
+              helperText={errors.phone?.message ? t(errors.phone.message) : undefined}
+              fullWidth
+              dir="ltr"
+            />
+          )}
+        />
+        <PasswordField {...form.register('password')} label={t('fields.password')} autoComplete="new-password" errorKey={errors.password?.message} helperText={t('forms.passwordPolicy')} />
+        <PasswordField {...form.register('confirmPassword')} label={t('fields.confirmPassword')} autoComplete="new-password" errorKey={errors.confirmPassword?.message} />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={4}>
+          <Controller
+            name="language"
+            control={form.control}
+            render={({ field }) => (
+              <FormField {...field} select label={t('fields.language')} errorKey={errors.language?.message}>
+                {LANGUAGES.map((lang) => (
+                  <MenuItem key={lang} value={lang} lang={lang}>
+                    {LANGUAGE_NAMES[lang]}
+                  </MenuItem>
+                ))}
+              </FormField>
+            )}
+          />
+          <Controller
+            name="country"
+            control={form.control}
+            render={({ field }) => (
+              <FormField
+                {...field}
+                select
+                label={t('fields.country')}
+                errorKey={errors.country?.message}
+                helperText={countryFailed ? t('pages.register.countryLookupFailed') : undefined}
+              >
+                {countries.map((c) => (
+                  <MenuItem key={c.code} value={c.code}>
+                    {c.name}
+                  </MenuItem>
+                ))}
+              </FormField>
+            )}
+          />
+        </Stack>
+        <FormControl error={Boolean(errors.acceptTerms)}>
+          <FormControlLabel
+            control={<Checkbox {...form.register('acceptTerms')} />}
+            label={
+              <Typography>
+                {t('pages.register.acceptTerms')}{' '}
+                {config.privacyUrl && (
+                  <MuiLink href={config.privacyUrl} target="_blank" rel="noopener">
+                    {t('pages.register.terms')}
+                  </MuiLink>
+                )}
+              </Typography>
+            }
+          />
+          {errors.acceptTerms?.message && <FormHelperText>{t(errors.acceptTerms.message)}</FormHelperText>}
+        </FormControl>
+        <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+          {t('pages.register.submit')}
+        </Button>
+        <Typography sx={{ textAlign: 'center' }}>
+          {t('pages.register.haveAccount')}{' '}
+          <MuiLink component={Link} to="/login">
+            {t('pages.register.toLogin')}
+          </MuiLink>
+        </Typography>
+      </Stack>
+    </AuthCard>
+  );
+}
