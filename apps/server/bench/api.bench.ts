@@ -9,16 +9,21 @@
  *   b. me       GET  /api/v1/auth/me     session cookie: JWT check, actor load from the database, presenter
  *   c. login    POST /api/v1/auth/login  argon2id password check (slow by design) and a new session row
  * Absolute figures depend on the machine (and the load generator shares it), so for b and c the figures are
- * also given relative to the ceiling measured in the same run: those ratios are what compare across machines.
- * It prints figures only and asserts nothing about timing; any non-2xx answer or socket error is reported.
+ * also given relative to the ceiling measured in the same run: those ratios are what compare across machines
+ * (autocannon records whole milliseconds, so the p50 ratio against a ~1 ms ceiling is coarse).
+ * It prints figures only and asserts nothing about timing. Non-2xx answers, socket errors and the server's own
+ * error log lines are reported per scenario; a server that cannot shut down in time is reported and exits 1.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { signedInDataManager, startTestServer } from '../test/support/test-server.ts';
 
 const CONNECTIONS = 50;
 const WARMUP_SECONDS = 2;
+const CLOSE_TIMEOUT_MS = 15_000;
 
 function durationSeconds(): number {
   const flag = process.argv.find((a) => a.startsWith('--duration='))?.slice('--duration='.length);
@@ -44,37 +49,60 @@ interface Figures {
   non2xx: number;
   errors: number;
   statusCodes: string;
+  serverErrors: string[];
 }
 
-function fire(s: Scenario, duration: number): Promise<autocannon.Result> {
-  return autocannon({
-    url: s.url,
-    method: s.method,
-    headers: s.headers,
-    body: s.body,
-    connections: CONNECTIONS,
-    duration,
-    workers: 1,
+type LogEntry = { level?: number; msg?: string; err?: { message?: string; stack?: string } };
+
+/** The server's log lines at level error or above, as their messages (and causes). */
+function errorLines(lines: string[]): string[] {
+  return lines.flatMap((line) => {
+    try {
+      const entry = JSON.parse(line) as LogEntry;
+      if ((entry.level ?? 0) < 50) return [];
+      const { stack = '', message = '' } = entry.err ?? {};
+      const cause = /caused by: (.*)/.exec(stack)?.[1] ?? message.split('\n')[0];
+      return [`${entry.msg ?? ''}${cause ? `: ${cause.slice(0, 160)}` : ''}`];
+    } catch {
+      return [];
+    }
   });
 }
 
-async function measure(s: Scenario, duration: number): Promise<Figures> {
+async function measure(s: Scenario, duration: number, logs: string[]): Promise<Figures> {
   process.stdout.write(`${s.name}: warm-up ${WARMUP_SECONDS}s, measuring ${duration}s... `);
-  await fire(s, WARMUP_SECONDS);
-  const r = await fire(s, duration);
+  const logStart = logs.length;
+  const { name, ...request } = s;
+  const fire = (seconds: number) =>
+    autocannon({ ...request, connections: CONNECTIONS, duration: seconds, workers: 1 });
+  await fire(WARMUP_SECONDS);
+  const r = await fire(duration);
   const statusCodes = Object.entries(r.statusCodeStats ?? {})
     .map(([code, stat]) => `${code}:${stat.count ?? 0}`)
     .join(' ');
   process.stdout.write(`done (${r.requests.total} requests)\n`);
   return {
-    name: s.name,
+    name,
     rps: r.requests.total / r.duration,
     p50: r.latency.p50,
     p99: r.latency.p99,
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
     statusCodes,
+    serverErrors: errorLines(logs.slice(logStart)),
   };
+}
+
+/** Runs a shutdown step, but gives up after CLOSE_TIMEOUT_MS so that a wedged server cannot hang the bench. */
+async function closeWithin(name: string, close: () => Promise<void>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), CLOSE_TIMEOUT_MS);
+  });
+  const closed = await Promise.race([close().then(() => true), timeout]);
+  clearTimeout(timer);
+  if (!closed) console.log(`WARNING ${name} did not close within ${CLOSE_TIMEOUT_MS / 1000}s`);
+  return closed;
 }
 
 function cookieHeader(cookies: Map<string, string>, name: string): string {
@@ -106,7 +134,7 @@ function printTable(rows: Figures[], ceiling: Figures): void {
   for (const row of body) console.log(line(row));
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<boolean> {
   const duration = durationSeconds();
   const cpus = os.cpus();
   console.log(
@@ -120,7 +148,10 @@ async function main(): Promise<void> {
   bare.get('/bare', async () => ({ status: 'ok' }));
   const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
 
-  const t = await startTestServer({ smtp: false, env: { LOG_LEVEL: 'warn' } });
+  // Our own temp dir, removed below even if a wedged server never finishes closing.
+  const dataDir = mkdtempSync(join(os.tmpdir(), 'ww-bench-'));
+  const t = await startTestServer({ smtp: false, dataDir, env: { LOG_LEVEL: 'warn' } });
+  let closed = false;
   try {
     const { client, email, password } = await signedInDataManager(t);
     const scenarios: Scenario[] = [
@@ -140,25 +171,31 @@ async function main(): Promise<void> {
       },
     ];
     const rows: Figures[] = [];
-    for (const s of scenarios) rows.push(await measure(s, duration));
+    for (const s of scenarios) rows.push(await measure(s, duration, t.logs));
 
     console.log('');
     printTable(rows, rows[0]!);
-    const troubled = rows.filter((r) => r.non2xx > 0 || r.errors > 0);
+    const troubled = rows.filter((r) => r.non2xx > 0 || r.errors > 0 || r.serverErrors.length > 0);
     for (const r of troubled) {
       console.log(
         `WARNING ${r.name}: ${r.non2xx} non-2xx, ${r.errors} errors/timeouts; status codes: ${r.statusCodes}`,
       );
+      if (r.serverErrors.length === 0) continue;
+      const distinct = [...new Set(r.serverErrors)];
+      console.log(`  server logged ${r.serverErrors.length} errors (${distinct.length} distinct), e.g.:`);
+      for (const message of distinct.slice(0, 5)) console.log(`    ${message}`);
     }
-    if (troubled.length === 0) console.log('all responses 2xx, no socket errors');
+    if (troubled.length === 0) console.log('all responses 2xx, no socket errors, no server errors logged');
   } finally {
-    await t.close();
-    await bare.close();
+    closed = await closeWithin('the server', () => t.close());
+    closed = (await closeWithin('the bare Fastify', () => bare.close())) && closed;
+    rmSync(dataDir, { recursive: true, force: true });
   }
+  return closed;
 }
 
 main().then(
-  () => process.exit(0),
+  (closed) => process.exit(closed ? 0 : 1),
   (error: unknown) => {
     console.error(error);
     process.exit(1);

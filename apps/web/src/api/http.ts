@@ -64,7 +64,8 @@ function buildUrl(path: string, params?: object, query?: object): string {
   );
   if (query) {
     const qs = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+    for (const [k, v] of Object.entries(query))
+      if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
     const s = qs.toString();
     if (s) url += `?${s}`;
   }
@@ -75,7 +76,10 @@ function buildUrl(path: string, params?: object, query?: object): string {
  * Calls an endpoint by its shared contract: typed input and output, the CSRF header on mutations, and one silent
  * session renewal when the access token has expired.
  */
-export async function call<C extends RouteContract>(contract: C, options: CallOptions<C> = {}): Promise<Ok<C>> {
+export async function call<C extends RouteContract>(
+  contract: C,
+  options: CallOptions<C> = {},
+): Promise<Ok<C>> {
   const send = () => {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (contract.method !== 'GET') headers['x-csrf-token'] = readCookie('ww_csrf') ?? '';
@@ -92,7 +96,10 @@ export async function call<C extends RouteContract>(contract: C, options: CallOp
   try {
     res = await send();
     if (res.status === 401 && contract.permission !== 'public') {
-      const body = (await res.clone().json().catch(() => null)) as ErrorBody | null;
+      const body = (await res
+        .clone()
+        .json()
+        .catch(() => null)) as ErrorBody | null;
       if (body?.error.code === 'SESSION_EXPIRED' || body?.error.code === 'UNAUTHENTICATED') {
         if (await refreshSession()) res = await send();
         else onSessionLost();

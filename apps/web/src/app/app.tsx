@@ -13,7 +13,9 @@ import { SettingsProvider } from '../settings/settings-context.tsx';
 import { AppThemeProvider } from '../theme/theme-provider.tsx';
 import { ConfigContext } from './config-context.tsx';
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+});
 const router = createBrowserRouter([{ path: '*', element: <GuardedRoute /> }]);
 
 /** Loads the public configuration and the language, then renders the providers and the router. */

@@ -121,11 +121,19 @@ export function DataTable<T>(props: Props<T>) {
       </Stack>
       <TableContainer>
         <Table size="small">
-          <caption style={{ captionSide: 'top', position: 'absolute', left: -10000 }}>{props.caption}</caption>
+          <caption style={{ captionSide: 'top', position: 'absolute', left: -10000 }}>
+            {props.caption}
+          </caption>
           <TableHead>
             <TableRow>
               {props.columns.map((c) => (
-                <TableCell key={c.id} align={c.align} sortDirection={sort?.replace('-', '') === c.id ? (sort.startsWith('-') ? 'desc' : 'asc') : false}>
+                <TableCell
+                  key={c.id}
+                  align={c.align}
+                  sortDirection={
+                    sort?.replace('-', '') === c.id ? (sort.startsWith('-') ? 'desc' : 'asc') : false
+                  }
+                >
                   {c.sortable ? (
                     <TableSortLabel
                       active={sort?.replace('-', '') === c.id}

@@ -1,6 +1,6 @@
-import { authContracts, type Language, LANGUAGE_NAMES, LANGUAGES } from '@werkwissen/shared';
-import { IconLanguage } from '@tabler/icons-react';
 import { IconButton, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
+import { IconLanguage } from '@tabler/icons-react';
+import { authContracts, LANGUAGE_NAMES, LANGUAGES, type Language } from '@werkwissen/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/http.ts';

@@ -21,7 +21,10 @@ export function PageLoadProvider({ children }: { children: ReactNode }) {
     if (pending.current > 1) return;
     clearTimeout(timers.current.hide);
     setProgress(PAGE_LOAD.start);
-    timers.current.tick = setInterval(() => setProgress((p) => nextProgress(p ?? PAGE_LOAD.start)), PAGE_LOAD.tickMs);
+    timers.current.tick = setInterval(
+      () => setProgress((p) => nextProgress(p ?? PAGE_LOAD.start)),
+      PAGE_LOAD.tickMs,
+    );
   }, []);
 
   const end = useCallback(() => {

@@ -2,8 +2,8 @@ import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from 
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '../settings/settings-context.tsx';
 import type { ThemeSetting } from '../settings/settings.ts';
+import { useSettings } from '../settings/settings-context.tsx';
 
 const OPTIONS: Array<{ value: ThemeSetting; icon: typeof IconSun }> = [
   { value: 'light', icon: IconSun },
@@ -19,7 +19,11 @@ export function ThemeSwitcher() {
   return (
     <>
       <Tooltip title={t('shell.theme.label')}>
-        <IconButton aria-label={t('shell.theme.label')} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
+        <IconButton
+          aria-label={t('shell.theme.label')}
+          aria-haspopup="menu"
+          onClick={(e) => setAnchor(e.currentTarget)}
+        >
           <Current size={22} stroke={1.6} />
         </IconButton>
       </Tooltip>

@@ -1,10 +1,12 @@
-import { FALLBACK_LANGUAGE, isRtl, type Language, LANGUAGES, normalizeLanguage } from '@werkwissen/shared';
+import { FALLBACK_LANGUAGE, isRtl, LANGUAGES, type Language, normalizeLanguage } from '@werkwissen/shared';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 type Resources = Record<string, unknown>;
 /** One chunk per language: only the active one (and English for missing keys) is fetched. */
-const loaders = import.meta.glob<{ default: Resources }>('../../../../packages/shared/src/i18n/locales/*.json');
+const loaders = import.meta.glob<{ default: Resources }>(
+  '../../../../packages/shared/src/i18n/locales/*.json',
+);
 
 async function loadLanguage(lang: Language): Promise<void> {
   if (i18next.hasResourceBundle(lang, 'translation')) return;
@@ -33,9 +35,15 @@ export function pickLanguage(userLanguage: string | undefined, fallback: Languag
 }
 
 export async function initI18n(lang: Language): Promise<void> {
+  // A translation check (used by the browser tests): no English fallback, and every missing key is collected.
+  const check = localStorage.getItem('i18n-check') === '1';
+  const missing: string[] = [];
+  if (check) (window as unknown as { __i18nMissing: string[] }).__i18nMissing = missing;
   await i18next.use(initReactI18next).init({
     lng: lang,
-    fallbackLng: FALLBACK_LANGUAGE,
+    fallbackLng: check ? false : FALLBACK_LANGUAGE,
+    saveMissing: check,
+    missingKeyHandler: (_lngs, _ns, key) => missing.push(key),
     supportedLngs: [...LANGUAGES],
     resources: {},
     partialBundledLanguages: true,

@@ -38,7 +38,15 @@ export function BlankLayout({ children }: { children: ReactNode }) {
             <LanguageSwitcher />
           </Stack>
         </Stack>
-        <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', p: { xs: 4, sm: 8 } }}>
+        <Box
+          sx={{
+            flex: 1,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            p: { xs: 4, sm: 8 },
+          }}
+        >
           <Box sx={{ width: '100%', maxWidth: 440 }}>{children}</Box>
         </Box>
       </Box>

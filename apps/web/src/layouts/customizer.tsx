@@ -15,12 +15,31 @@ import {
 import { IconAdjustmentsHorizontal, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '../settings/settings-context.tsx';
 import { type LayoutSettings, SETTING_CHOICES } from '../settings/settings.ts';
+import { useSettings } from '../settings/settings-context.tsx';
 
-type ChoiceKey = 'theme' | 'skin' | 'contentWidth' | 'navType' | 'navbarType' | 'footerType' | 'horizontalNavType';
-const CHOICE_KEYS: ChoiceKey[] = ['theme', 'skin', 'navType', 'contentWidth', 'navbarType', 'horizontalNavType', 'footerType'];
-const SWITCH_KEYS: Array<'verticalNavCollapsed' | 'semiDark' | 'navbarBlur'> = ['verticalNavCollapsed', 'semiDark', 'navbarBlur'];
+type ChoiceKey =
+  | 'theme'
+  | 'skin'
+  | 'contentWidth'
+  | 'navType'
+  | 'navbarType'
+  | 'footerType'
+  | 'horizontalNavType';
+const CHOICE_KEYS: ChoiceKey[] = [
+  'theme',
+  'skin',
+  'navType',
+  'contentWidth',
+  'navbarType',
+  'horizontalNavType',
+  'footerType',
+];
+const SWITCH_KEYS: Array<'verticalNavCollapsed' | 'semiDark' | 'navbarBlur'> = [
+  'verticalNavCollapsed',
+  'semiDark',
+  'navbarBlur',
+];
 
 /** The layout settings drawer: every choice of spec section 2, saved on this device. */
 export function Customizer() {
@@ -30,7 +49,11 @@ export function Customizer() {
   return (
     <>
       <Tooltip title={t('settings.title')}>
-        <IconButton aria-label={t('settings.title')} onClick={() => setOpen(true)} data-testid="open-customizer">
+        <IconButton
+          aria-label={t('settings.title')}
+          onClick={() => setOpen(true)}
+          data-testid="open-customizer"
+        >
           <IconAdjustmentsHorizontal size={22} stroke={1.6} />
         </IconButton>
       </Tooltip>
@@ -55,7 +78,12 @@ export function Customizer() {
                   onChange={(e) => update(key, e.target.value as LayoutSettings[typeof key])}
                 >
                   {(SETTING_CHOICES[key] as readonly string[]).map((value) => (
-                    <FormControlLabel key={value} value={value} control={<Radio size="small" />} label={t(`settings.${key}.${value}`)} />
+                    <FormControlLabel
+                      key={value}
+                      value={value}
+                      control={<Radio size="small" />}
+                      label={t(`settings.${key}.${value}`)}
+                    />
                   ))}
                 </RadioGroup>
               </FormControl>

@@ -1,6 +1,15 @@
-import { AppBar, Box, Container, IconButton, Link as MuiLink, Stack, Toolbar, Typography } from '@mui/material';
+import {
+  AppBar,
+  Box,
+  Container,
+  IconButton,
+  Link as MuiLink,
+  Stack,
+  Toolbar,
+  Typography,
+} from '@mui/material';
 import { IconMenu2 } from '@tabler/icons-react';
-import { areaOfPath, type Area } from '@werkwissen/shared';
+import { type Area, areaOfPath } from '@werkwissen/shared';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -55,7 +64,11 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
           >
             <Toolbar sx={{ gap: 2 }}>
               {isOverlayNav && !horizontal && (
-                <IconButton aria-label={t('shell.openNavigation')} edge="start" onClick={() => setNavOpen(true)}>
+                <IconButton
+                  aria-label={t('shell.openNavigation')}
+                  edge="start"
+                  onClick={() => setNavOpen(true)}
+                >
                   <IconMenu2 size={22} />
                 </IconButton>
               )}

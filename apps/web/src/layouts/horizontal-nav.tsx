@@ -17,7 +17,15 @@ export function HorizontalNav({ area, position }: { area: Area; position: 'stick
       component="nav"
       aria-label={t('shell.navigation')}
       data-testid="horizontal-nav"
-      sx={{ position, top: 64, zIndex: 1090, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider', px: 6 }}
+      sx={{
+        position,
+        top: 64,
+        zIndex: 1090,
+        bgcolor: 'background.paper',
+        borderBottom: 1,
+        borderColor: 'divider',
+        px: 6,
+      }}
     >
       <Stack direction="row" spacing={2} sx={{ py: 2, overflowX: 'auto' }}>
         {items.map((item) => {

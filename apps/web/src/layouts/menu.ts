@@ -19,9 +19,13 @@ export const SECTION_ORDER: MenuEntry['section'][] = [
 ];
 
 /** The menu of an area: manifest entries the user may open (CASL), grouped by section, in order. */
-export function menuFor(area: Area, ability: AppAbility): Array<{ section: MenuEntry['section']; items: MenuItemData[] }> {
+export function menuFor(
+  area: Area,
+  ability: AppAbility,
+): Array<{ section: MenuEntry['section']; items: MenuItemData[] }> {
   const items = APP_ROUTES.filter(
-    (r) => r.area === area && r.menu && (!r.permission || ability.can(r.permission.action, r.permission.subject)),
+    (r) =>
+      r.area === area && r.menu && (!r.permission || ability.can(r.permission.action, r.permission.subject)),
   ).map((r) => ({ ...r.menu!, id: r.id, path: r.menu!.to ?? r.path, pattern: r.path }));
   return SECTION_ORDER.map((section) => ({
     section,

@@ -1,6 +1,15 @@
-import { Avatar, Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
+import {
+  Avatar,
+  Divider,
+  IconButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Typography,
+} from '@mui/material';
 import { IconLogout, IconSettings } from '@tabler/icons-react';
-import { LOGIN_BY_AREA, type Area } from '@werkwissen/shared';
+import { type Area, LOGIN_BY_AREA } from '@werkwissen/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -32,7 +41,9 @@ export function UserMenu({ area }: { area: Area }) {
         onClick={(e) => setAnchor(e.currentTarget)}
         data-testid="user-menu"
       >
-        <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main', color: 'primary.contrastText', fontSize: 15 }}>
+        <Avatar
+          sx={{ width: 36, height: 36, bgcolor: 'primary.main', color: 'primary.contrastText', fontSize: 15 }}
+        >
           {initials}
         </Avatar>
       </IconButton>

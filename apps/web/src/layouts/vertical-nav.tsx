@@ -44,7 +44,12 @@ export function VerticalNav({ area, collapsed, semiDark, overlay, open, onClose 
       component="nav"
       aria-label={t('shell.navigation')}
       data-testid="vertical-nav"
-      sx={{ width, height: '100%', bgcolor: dark ? '#2F3349' : 'background.paper', color: dark ? '#e1def5' : 'text.primary' }}
+      sx={{
+        width,
+        height: '100%',
+        bgcolor: dark ? '#2F3349' : 'background.paper',
+        color: dark ? '#e1def5' : 'text.primary',
+      }}
     >
       <Box sx={{ px: narrow ? 3 : 6, py: 5, overflow: 'hidden' }}>
         <Logo />
@@ -57,7 +62,14 @@ export function VerticalNav({ area, collapsed, semiDark, overlay, open, onClose 
             narrow ? undefined : (
               <ListSubheader
                 disableSticky
-                sx={{ bgcolor: 'transparent', color: 'inherit', opacity: 0.7, fontSize: 12, textTransform: 'uppercase', lineHeight: 2.5 }}
+                sx={{
+                  bgcolor: 'transparent',
+                  color: 'inherit',
+                  opacity: 0.7,
+                  fontSize: 12,
+                  textTransform: 'uppercase',
+                  lineHeight: 2.5,
+                }}
               >
                 {t(`nav.sections.${group.section}`)}
               </ListSubheader>
@@ -108,7 +120,11 @@ export function VerticalNav({ area, collapsed, semiDark, overlay, open, onClose 
   return (
     <Drawer
       variant="permanent"
-      sx={{ width, flexShrink: 0, '& .MuiDrawer-paper': { width, boxSizing: 'border-box', overflowX: 'hidden' } }}
+      sx={{
+        width,
+        flexShrink: 0,
+        '& .MuiDrawer-paper': { width, boxSizing: 'border-box', overflowX: 'hidden' },
+      }}
     >
       {content}
     </Drawer>

@@ -13,7 +13,13 @@ interface SettingsValue {
 
 const SettingsContext = createContext<SettingsValue | null>(null);
 
-export function SettingsProvider({ defaultTheme, children }: { defaultTheme: ThemeSetting; children: ReactNode }) {
+export function SettingsProvider({
+  defaultTheme,
+  children,
+}: {
+  defaultTheme: ThemeSetting;
+  children: ReactNode;
+}) {
   const [settings, setSettings] = useState(() => loadSettings(defaultTheme));
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
   const isOverlayNav = useMediaQuery('(max-width: 1279px)', { noSsr: true });
@@ -29,7 +35,10 @@ export function SettingsProvider({ defaultTheme, children }: { defaultTheme: The
     setSettings((s) => ({ ...s, [key]: value }));
   }, []);
 
-  const value = useMemo(() => ({ settings, mode, update, isOverlayNav }), [settings, mode, update, isOverlayNav]);
+  const value = useMemo(
+    () => ({ settings, mode, update, isOverlayNav }),
+    [settings, mode, update, isOverlayNav],
+  );
   return <SettingsContext.Provider value={value}>{children}</SettingsContext.Provider>;
 }
 

@@ -25,7 +25,9 @@ export function createAppTheme({ config, mode, direction, skin }: ThemeOptions):
       background: light
         ? { default: '#f4f5fa', paper: config.surfaceLight }
         : { default: '#25293c', paper: config.surfaceDark },
-      text: light ? { primary: '#2f2b3d', secondary: '#5d596c' } : { primary: '#e1def5', secondary: '#b6bee3' },
+      text: light
+        ? { primary: '#2f2b3d', secondary: '#5d596c' }
+        : { primary: '#e1def5', secondary: '#b6bee3' },
       divider: light ? 'rgba(47, 43, 61, 0.12)' : 'rgba(225, 222, 245, 0.14)',
     },
     shape: { borderRadius: 6 },

@@ -26,13 +26,17 @@ describe('navigation guard, step by step (spec section 4)', () => {
     expect(decide(dataManager, '/admin')).toEqual({ kind: 'redirect', to: '/admin/dashboard' });
   });
 
-  it.each(['/forgot-password', '/verify', '/token-error', '/not-authorized', '/redirecting', '/pages/misc/coming-soon'])(
-    'step 3: public route %s passes for visitors and signed-in users',
-    (path) => {
-      expect(decide(visitor, path).kind).toBe('allow');
-      expect(decide(dataManager, path).kind).toBe('allow');
-    },
-  );
+  it.each([
+    '/forgot-password',
+    '/verify',
+    '/token-error',
+    '/not-authorized',
+    '/redirecting',
+    '/pages/misc/coming-soon',
+  ])('step 3: public route %s passes for visitors and signed-in users', (path) => {
+    expect(decide(visitor, path).kind).toBe('allow');
+    expect(decide(dataManager, path).kind).toBe('allow');
+  });
 
   it.each(['/signup', '/start', '/register'])('step 4: %s is 404 unless sign-up is enabled', (path) => {
     expect(decide(visitor, path).kind).toBe('allow');
@@ -52,7 +56,10 @@ describe('navigation guard, step by step (spec section 4)', () => {
   });
 
   it('step 7: /chat without a session goes to login with the target path', () => {
-    expect(decide(visitor, '/chat', { search: '?id=1' })).toEqual({ kind: 'redirect', to: '/login?to=%2Fchat%3Fid%3D1' });
+    expect(decide(visitor, '/chat', { search: '?id=1' })).toEqual({
+      kind: 'redirect',
+      to: '/login?to=%2Fchat%3Fid%3D1',
+    });
   });
 
   it.each(['/login', '/register', '/employee/login', '/admin/auth/login', '/setPassword'])(
@@ -64,7 +71,10 @@ describe('navigation guard, step by step (spec section 4)', () => {
 
   it('step 9: a visitor to a protected page goes to the login of its area', () => {
     expect(decide(visitor, '/dashboard')).toEqual({ kind: 'redirect', to: '/login?to=%2Fdashboard' });
-    expect(decide(visitor, '/admin/dashboard')).toEqual({ kind: 'redirect', to: '/admin/auth/login?to=%2Fadmin%2Fdashboard' });
+    expect(decide(visitor, '/admin/dashboard')).toEqual({
+      kind: 'redirect',
+      to: '/admin/auth/login?to=%2Fadmin%2Fdashboard',
+    });
     expect(decide(visitor, '/employee/account-settings/security')).toEqual({
       kind: 'redirect',
       to: '/employee/login?to=%2Femployee%2Faccount-settings%2Fsecurity',
@@ -89,7 +99,10 @@ describe('redirects of spec section 2', () => {
   });
 
   it('sends the template profile and settings pages to their tabs', () => {
-    expect(decide(dataManager, '/pages/user-profile')).toEqual({ kind: 'redirect', to: '/pages/user-profile/profile' });
+    expect(decide(dataManager, '/pages/user-profile')).toEqual({
+      kind: 'redirect',
+      to: '/pages/user-profile/profile',
+    });
     expect(decide(dataManager, '/pages/account-settings')).toEqual({
       kind: 'redirect',
       to: '/pages/account-settings/account',

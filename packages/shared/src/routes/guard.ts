@@ -46,7 +46,9 @@ export function guard(input: GuardInput): GuardDecision {
 
   // 1 and 2: the bare /admin path.
   if (path === '/admin') {
-    return signedIn ? { kind: 'redirect', to: '/admin/dashboard' } : { kind: 'redirect', to: loginFor(path, search) };
+    return signedIn
+      ? { kind: 'redirect', to: '/admin/dashboard' }
+      : { kind: 'redirect', to: loginFor(path, search) };
   }
   // 3: public routes pass.
   if (route?.access === 'public') return { kind: 'allow', route };

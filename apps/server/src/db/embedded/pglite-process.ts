@@ -6,6 +6,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { serializeExchanges } from './serialized-queue.ts';
 
 export interface PgliteServerHandle {
   port: number;
@@ -20,6 +21,7 @@ function durableStartParams(): string[] {
 export async function startPgliteServer(dataDir: string, port: number): Promise<PgliteServerHandle> {
   const db = await PGlite.create({ dataDir, extensions: { vector }, startParams: durableStartParams() });
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: 64 });
+  serializeExchanges(server);
   await server.start();
   const actualPort = Number(server.getServerConn().split(':').pop());
   let stopped = false;

@@ -5,9 +5,7 @@ import { registerRoute, requireActor } from '../../http/route.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.ts';
 
 export function apiKeyRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerRoute(app, apiKeyContracts.list, async (req) =>
-    listApiKeys(ctx, requireActor(req), req.query),
-  );
+  registerRoute(app, apiKeyContracts.list, async (req) => listApiKeys(ctx, requireActor(req), req.query));
 
   registerRoute(app, apiKeyContracts.create, async (req, reply) => {
     const created = await createApiKey(ctx, requireActor(req), req.body.name, req.body.expiresInDays);

@@ -32,7 +32,10 @@ export async function listApiKeys(
   query: { page: number; pageSize: number; q?: string; sort?: string },
 ) {
   const { page, pageSize } = query;
-  const where = and(activeOf(actor.userId), query.q ? ilike(apiKeys.name, containsPattern(query.q)) : undefined);
+  const where = and(
+    activeOf(actor.userId),
+    query.q ? ilike(apiKeys.name, containsPattern(query.q)) : undefined,
+  );
   const sortKey = (query.sort?.replace(/^-/, '') ?? 'createdAt') as keyof typeof SORTABLE;
   const order = query.sort && !query.sort.startsWith('-') ? asc(SORTABLE[sortKey]) : desc(SORTABLE[sortKey]);
   const [items, [total]] = await Promise.all([

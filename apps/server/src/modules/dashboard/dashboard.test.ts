@@ -19,7 +19,12 @@ describe('GET /dashboard', () => {
     const res = await client.get('/dashboard');
     expect(res.status).toBe(200);
     expect(res.body.company.name).toBe('Elektro Weber');
-    expect(res.body.plan).toMatchObject({ plan: 'trial', status: 'active', daysRemaining: 30, daysTotal: 30 });
+    expect(res.body.plan).toMatchObject({
+      plan: 'trial',
+      status: 'active',
+      daysRemaining: 30,
+      daysTotal: 30,
+    });
     expect(res.body.nextSteps).toEqual([
       { step: 'verifyEmail', done: false },
       { step: 'completeProfile', done: true },

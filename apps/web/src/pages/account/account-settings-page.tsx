@@ -28,9 +28,20 @@ export default function AccountSettingsPage() {
       <Typography variant="h4" component="h1">
         {t('pages.accountSettings.title')}
       </Typography>
-      <Tabs value={tab} onChange={(_e, value: string) => navigate(`${base}/${value}`)} variant="scrollable" aria-label={t('pages.accountSettings.title')}>
+      <Tabs
+        value={tab}
+        onChange={(_e, value: string) => navigate(`${base}/${value}`)}
+        variant="scrollable"
+        aria-label={t('pages.accountSettings.title')}
+      >
         {tabs.map((x) => (
-          <Tab key={x.id} value={x.id} icon={x.icon} iconPosition="start" label={t(`pages.accountSettings.tabs.${x.id}`)} />
+          <Tab
+            key={x.id}
+            value={x.id}
+            icon={x.icon}
+            iconPosition="start"
+            label={t(`pages.accountSettings.tabs.${x.id}`)}
+          />
         ))}
       </Tabs>
       {tab === 'account' && <AccountTab />}

@@ -1,6 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, CardContent, Grid, MenuItem, Stack } from '@mui/material';
-import { authContracts, type Language, LANGUAGE_NAMES, LANGUAGES, updateMeBodySchema } from '@werkwissen/shared';
+import {
+  authContracts,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  type Language,
+  updateMeBodySchema,
+} from '@werkwissen/shared';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -48,27 +54,54 @@ export function AccountTab() {
   return (
     <Card>
       <CardContent>
-        <Stack component="form" spacing={4} noValidate onSubmit={onSubmit} aria-label={t('pages.accountSettings.tabs.account')}>
-          {!user.emailVerified && <Alert severity="warning">{t('pages.accountSettings.unverified', { email: user.email })}</Alert>}
+        <Stack
+          component="form"
+          spacing={4}
+          noValidate
+          onSubmit={onSubmit}
+          aria-label={t('pages.accountSettings.tabs.account')}
+        >
+          {!user.emailVerified && (
+            <Alert severity="warning">{t('pages.accountSettings.unverified', { email: user.email })}</Alert>
+          )}
           <Grid container spacing={4}>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormField {...form.register('firstName')} label={t('fields.firstName')} errorKey={errors.firstName?.message} />
+              <FormField
+                {...form.register('firstName')}
+                label={t('fields.firstName')}
+                errorKey={errors.firstName?.message}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormField {...form.register('lastName')} label={t('fields.lastName')} errorKey={errors.lastName?.message} />
+              <FormField
+                {...form.register('lastName')}
+                label={t('fields.lastName')}
+                errorKey={errors.lastName?.message}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <FormField value={user.email} label={t('fields.email')} disabled />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormField {...form.register('phone')} label={t('fields.whatsappPhone')} type="tel" errorKey={errors.phone?.message} slotProps={{ htmlInput: { dir: 'ltr', maxLength: 25 } }} />
+              <FormField
+                {...form.register('phone')}
+                label={t('fields.whatsappPhone')}
+                type="tel"
+                errorKey={errors.phone?.message}
+                slotProps={{ htmlInput: { dir: 'ltr', maxLength: 25 } }}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <Controller
                 name="language"
                 control={form.control}
                 render={({ field }) => (
-                  <FormField {...field} select label={t('fields.language')} errorKey={errors.language?.message}>
+                  <FormField
+                    {...field}
+                    select
+                    label={t('fields.language')}
+                    errorKey={errors.language?.message}
+                  >
                     {LANGUAGES.map((lang) => (
                       <MenuItem key={lang} value={lang} lang={lang}>
                         {LANGUAGE_NAMES[lang]}
@@ -79,7 +112,12 @@ export function AccountTab() {
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormField {...form.register('country')} label={t('fields.countryCode')} errorKey={errors.country?.message} slotProps={{ htmlInput: { maxLength: 2 } }} />
+              <FormField
+                {...form.register('country')}
+                label={t('fields.countryCode')}
+                errorKey={errors.country?.message}
+                slotProps={{ htmlInput: { maxLength: 2 } }}
+              />
             </Grid>
           </Grid>
           <Button type="submit" variant="contained" disabled={isSubmitting} sx={{ alignSelf: 'flex-start' }}>

@@ -34,7 +34,8 @@ export function ApiKeysTab() {
   const [expiry, setExpiry] = useState(0);
   const [created, setCreated] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language) : t('pages.apiKeys.never'));
+  const date = (iso: string | null) =>
+    iso ? new Date(iso).toLocaleString(i18n.language) : t('pages.apiKeys.never');
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['api-keys'] });
 
   const create = async () => {
@@ -66,10 +67,32 @@ export function ApiKeysTab() {
 
   const columns: Column<ApiKey>[] = [
     { id: 'name', label: t('pages.apiKeys.name'), sortable: true, render: (k) => k.name, csv: (k) => k.name },
-    { id: 'prefix', label: t('pages.apiKeys.prefix'), render: (k) => <code dir="ltr">{k.prefix}…</code>, csv: (k) => k.prefix },
-    { id: 'createdAt', label: t('pages.apiKeys.created'), sortable: true, render: (k) => date(k.createdAt), csv: (k) => k.createdAt },
-    { id: 'lastUsedAt', label: t('pages.apiKeys.lastUsed'), sortable: true, render: (k) => date(k.lastUsedAt), csv: (k) => k.lastUsedAt },
-    { id: 'expiresAt', label: t('pages.apiKeys.expires'), render: (k) => date(k.expiresAt), csv: (k) => k.expiresAt },
+    {
+      id: 'prefix',
+      label: t('pages.apiKeys.prefix'),
+      render: (k) => <code dir="ltr">{k.prefix}…</code>,
+      csv: (k) => k.prefix,
+    },
+    {
+      id: 'createdAt',
+      label: t('pages.apiKeys.created'),
+      sortable: true,
+      render: (k) => date(k.createdAt),
+      csv: (k) => k.createdAt,
+    },
+    {
+      id: 'lastUsedAt',
+      label: t('pages.apiKeys.lastUsed'),
+      sortable: true,
+      render: (k) => date(k.lastUsedAt),
+      csv: (k) => k.lastUsedAt,
+    },
+    {
+      id: 'expiresAt',
+      label: t('pages.apiKeys.expires'),
+      render: (k) => date(k.expiresAt),
+      csv: (k) => k.expiresAt,
+    },
     {
       id: 'actions',
       label: t('common.actions'),
@@ -96,7 +119,9 @@ export function ApiKeysTab() {
             </code>
             <IconButton
               aria-label={t('pages.apiKeys.copy')}
-              onClick={() => void navigator.clipboard?.writeText(created).then(() => snackbar(t('pages.apiKeys.copied')))}
+              onClick={() =>
+                void navigator.clipboard?.writeText(created).then(() => snackbar(t('pages.apiKeys.copied')))
+              }
             >
               <IconCopy size={18} />
             </IconButton>
@@ -122,8 +147,19 @@ export function ApiKeysTab() {
         <DialogTitle>{t('pages.apiKeys.create')}</DialogTitle>
         <DialogContent>
           <Stack spacing={4} sx={{ pt: 2 }}>
-            <TextField label={t('pages.apiKeys.name')} value={name} onChange={(e) => setName(e.target.value)} autoFocus slotProps={{ htmlInput: { maxLength: 100 } }} />
-            <TextField select label={t('pages.apiKeys.expiry')} value={expiry} onChange={(e) => setExpiry(Number(e.target.value))}>
+            <TextField
+              label={t('pages.apiKeys.name')}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              autoFocus
+              slotProps={{ htmlInput: { maxLength: 100 } }}
+            />
+            <TextField
+              select
+              label={t('pages.apiKeys.expiry')}
+              value={expiry}
+              onChange={(e) => setExpiry(Number(e.target.value))}
+            >
               {EXPIRY.map((days) => (
                 <MenuItem key={days} value={days}>
                   {days === 0 ? t('pages.apiKeys.noExpiry') : t('pages.apiKeys.days', { days })}

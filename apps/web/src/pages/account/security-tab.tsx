@@ -36,9 +36,25 @@ export function SecurityTab() {
           {t('pages.accountSettings.changePasswordIntro')}
         </Typography>
         <Stack component="form" spacing={4} noValidate onSubmit={onSubmit} sx={{ maxWidth: 480 }}>
-          <PasswordField {...form.register('currentPassword')} label={t('fields.currentPassword')} autoComplete="current-password" errorKey={errors.currentPassword?.message} />
-          <PasswordField {...form.register('password')} label={t('fields.newPassword')} autoComplete="new-password" errorKey={errors.password?.message} helperText={t('forms.passwordPolicy')} />
-          <PasswordField {...form.register('confirmPassword')} label={t('fields.confirmPassword')} autoComplete="new-password" errorKey={errors.confirmPassword?.message} />
+          <PasswordField
+            {...form.register('currentPassword')}
+            label={t('fields.currentPassword')}
+            autoComplete="current-password"
+            errorKey={errors.currentPassword?.message}
+          />
+          <PasswordField
+            {...form.register('password')}
+            label={t('fields.newPassword')}
+            autoComplete="new-password"
+            errorKey={errors.password?.message}
+            helperText={t('forms.passwordPolicy')}
+          />
+          <PasswordField
+            {...form.register('confirmPassword')}
+            label={t('fields.confirmPassword')}
+            autoComplete="new-password"
+            errorKey={errors.confirmPassword?.message}
+          />
           <Button type="submit" variant="contained" disabled={isSubmitting} sx={{ alignSelf: 'flex-start' }}>
             {t('pages.accountSettings.changePassword')}
           </Button>

@@ -2,7 +2,15 @@ import { Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 
 /** Title, intro and content of a sign-in screen. */
-export function AuthCard({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+export function AuthCard({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Stack spacing={5}>
       <div>

@@ -32,7 +32,11 @@ export default function ForgotPasswordPage() {
     <AuthCard title={t('pages.forgotPassword.heading')} intro={t('pages.forgotPassword.intro')}>
       <Stack component="form" spacing={4} noValidate onSubmit={onSubmit}>
         {sent && <Alert severity="success">{t('messages.passwordResetSent')}</Alert>}
-        {failure && <Alert severity="error" role="alert">{failure}</Alert>}
+        {failure && (
+          <Alert severity="error" role="alert">
+            {failure}
+          </Alert>
+        )}
         <FormField
           {...form.register('email')}
           label={t('fields.email')}

@@ -11,7 +11,12 @@ import { useAuth } from '../../auth/auth-context.tsx';
 import { errorMessage, FormField, PasswordField } from '../../components/form.tsx';
 import { AuthCard } from './auth-card.tsx';
 
-const FORGOT = { user: '/forgot-password', employee: '/employee/forgot-password', admin: '/admin/auth/forgot-password', analysis: '/analysis/auth/forgot-password' };
+const FORGOT = {
+  user: '/forgot-password',
+  employee: '/employee/forgot-password',
+  admin: '/admin/auth/forgot-password',
+  analysis: '/analysis/auth/forgot-password',
+};
 
 /** Sign-in for each area (`/login`, `/employee/login`, `/admin/auth/login`, `/analysis/auth/login`). */
 export default function LoginPage() {
@@ -40,7 +45,10 @@ export default function LoginPage() {
   });
 
   return (
-    <AuthCard title={t(`pages.login.heading.${area}`, { appTitle: config.appTitle })} intro={t('pages.login.intro')}>
+    <AuthCard
+      title={t(`pages.login.heading.${area}`, { appTitle: config.appTitle })}
+      intro={t('pages.login.intro')}
+    >
       <Stack component="form" spacing={4} noValidate onSubmit={onSubmit} aria-label={t('pages.login.title')}>
         {failure && (
           <Alert severity="error" role="alert" data-testid="login-error">

@@ -40,7 +40,8 @@ export function NewPasswordForm({
       snackbar(t(successKey));
       navigate(next, { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'TOKEN_INVALID') navigate('/token-error', { replace: true });
+      if (error instanceof ApiError && error.code === 'TOKEN_INVALID')
+        navigate('/token-error', { replace: true });
       else setFailure(errorMessage(error, t));
     }
   });
@@ -49,7 +50,11 @@ export function NewPasswordForm({
   }
   return (
     <Stack component="form" spacing={4} noValidate onSubmit={onSubmit}>
-      {failure && <Alert severity="error" role="alert">{failure}</Alert>}
+      {failure && (
+        <Alert severity="error" role="alert">
+          {failure}
+        </Alert>
+      )}
       <PasswordField
         {...form.register('password')}
         label={t('fields.newPassword')}

@@ -6,16 +6,16 @@ import {
   FormControl,
   FormControlLabel,
   FormHelperText,
-  Link as MuiLink,
   MenuItem,
+  Link as MuiLink,
   Stack,
   Typography,
 } from '@mui/material';
 import {
   authContracts,
-  type Language,
   LANGUAGE_NAMES,
   LANGUAGES,
+  type Language,
   normalizeLanguage,
   registerBodySchema,
 } from '@werkwissen/shared';
@@ -42,7 +42,18 @@ type Values = {
   companyName: string;
   acceptTerms: boolean;
 };
-const FIELDS = ['email', 'firstName', 'lastName', 'phone', 'password', 'confirmPassword', 'language', 'country', 'companyName', 'acceptTerms'];
+const FIELDS = [
+  'email',
+  'firstName',
+  'lastName',
+  'phone',
+  'password',
+  'confirmPassword',
+  'language',
+  'country',
+  'companyName',
+  'acceptTerms',
+];
 
 /** Spec section 7: the lookup answers text starting with 1 and carrying a two-letter country code. */
 export async function lookupCountry(url: string): Promise<string> {
@@ -118,15 +129,49 @@ export default function RegisterPage() {
   }
 
   return (
-    <AuthCard title={t('pages.register.heading')} intro={t('pages.register.intro', { appTitle: config.appTitle })}>
-      <Stack component="form" spacing={4} noValidate onSubmit={onSubmit} aria-label={t('pages.register.title')}>
-        {failure && <Alert severity="error" role="alert">{failure}</Alert>}
-        <FormField {...form.register('email')} label={t('fields.email')} type="email" autoComplete="email" errorKey={errors.email?.message} />
+    <AuthCard
+      title={t('pages.register.heading')}
+      intro={t('pages.register.intro', { appTitle: config.appTitle })}
+    >
+      <Stack
+        component="form"
+        spacing={4}
+        noValidate
+        onSubmit={onSubmit}
+        aria-label={t('pages.register.title')}
+      >
+        {failure && (
+          <Alert severity="error" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <FormField
+          {...form.register('email')}
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          errorKey={errors.email?.message}
+        />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={4}>
-          <FormField {...form.register('firstName')} label={t('fields.firstName')} autoComplete="given-name" errorKey={errors.firstName?.message} />
-          <FormField {...form.register('lastName')} label={t('fields.lastName')} autoComplete="family-name" errorKey={errors.lastName?.message} />
+          <FormField
+            {...form.register('firstName')}
+            label={t('fields.firstName')}
+            autoComplete="given-name"
+            errorKey={errors.firstName?.message}
+          />
+          <FormField
+            {...form.register('lastName')}
+            label={t('fields.lastName')}
+            autoComplete="family-name"
+            errorKey={errors.lastName?.message}
+          />
         </Stack>
-        <FormField {...form.register('companyName')} label={t('fields.companyNameOptional')} autoComplete="organization" errorKey={errors.companyName?.message} />
+        <FormField
+          {...form.register('companyName')}
+          label={t('fields.companyNameOptional')}
+          autoComplete="organization"
+          errorKey={errors.companyName?.message}
+        />
         <Controller
           name="phone"
           control={form.control}
@@ -148,8 +193,19 @@ export default function RegisterPage() {
             />
           )}
         />
-        <PasswordField {...form.register('password')} label={t('fields.password')} autoComplete="new-password" errorKey={errors.password?.message} helperText={t('forms.passwordPolicy')} />
-        <PasswordField {...form.register('confirmPassword')} label={t('fields.confirmPassword')} autoComplete="new-password" errorKey={errors.confirmPassword?.message} />
+        <PasswordField
+          {...form.register('password')}
+          label={t('fields.password')}
+          autoComplete="new-password"
+          errorKey={errors.password?.message}
+          helperText={t('forms.passwordPolicy')}
+        />
+        <PasswordField
+          {...form.register('confirmPassword')}
+          label={t('fields.confirmPassword')}
+          autoComplete="new-password"
+          errorKey={errors.confirmPassword?.message}
+        />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={4}>
           <Controller
             name="language"

@@ -30,7 +30,10 @@ export default function VerifyPage() {
         if (auth.state === 'signedIn') call(authContracts.me).then(auth.signIn, () => {});
       })
       .catch((error: unknown) => {
-        if (error instanceof ApiError && (error.code === 'TOKEN_INVALID' || error.code === 'VALIDATION_FAILED')) {
+        if (
+          error instanceof ApiError &&
+          (error.code === 'TOKEN_INVALID' || error.code === 'VALIDATION_FAILED')
+        ) {
           navigate('/token-error', { replace: true });
         } else {
           setFailure(errorMessage(error, t));
@@ -56,7 +59,11 @@ export default function VerifyPage() {
           <Alert severity="success" role="status">
             {t('messages.emailVerified')}
           </Alert>
-          <Button component={Link} to={auth.state === 'signedIn' ? '/redirecting' : '/login'} variant="contained">
+          <Button
+            component={Link}
+            to={auth.state === 'signedIn' ? '/redirecting' : '/login'}
+            variant="contained"
+          >
             {t(auth.state === 'signedIn' ? 'pages.verify.continue' : 'pages.verify.toLogin')}
           </Button>
         </Stack>

@@ -46,7 +46,10 @@ export default function AdminDashboardPage() {
           <Figure label={t('pages.adminDashboard.failedSignIns')} value={d?.failedSignInsLast7Days} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-          <Figure label={t('pages.adminDashboard.mailsNotSent')} value={d ? (d.emails.not_sent ?? 0) + (d.emails.failed ?? 0) : undefined} />
+          <Figure
+            label={t('pages.adminDashboard.mailsNotSent')}
+            value={d ? (d.emails.not_sent ?? 0) + (d.emails.failed ?? 0) : undefined}
+          />
         </Grid>
         {USER_KINDS.map((kind) => (
           <Grid key={kind} size={{ xs: 12, sm: 6, lg: 2.4 }}>

@@ -1,4 +1,19 @@
-import { Alert, Box, Button, Card, CardContent, Grid, LinearProgress, List, ListItem, ListItemIcon, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Grid,
+  LinearProgress,
+  List,
+  ListItem,
+  ListItemIcon,
+  ListItemText,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { authContracts, dashboardContracts } from '@werkwissen/shared';
@@ -65,7 +80,9 @@ export default function DashboardPage() {
                   </Typography>
                   <Typography color="text.secondary">
                     {t('pages.dashboard.daysRemaining', { count: data.plan.daysRemaining })} ·{' '}
-                    {t('pages.dashboard.activeUntil', { date: dateFormat.format(new Date(data.plan.endsAt)) })}
+                    {t('pages.dashboard.activeUntil', {
+                      date: dateFormat.format(new Date(data.plan.endsAt)),
+                    })}
                   </Typography>
                   <LinearProgress
                     variant="determinate"
@@ -102,7 +119,10 @@ export default function DashboardPage() {
                     >
                       <ListItemIcon>
                         {done ? (
-                          <IconCircleCheck color="var(--mui-palette-success-main, #28a745)" aria-label={t('common.done')} />
+                          <IconCircleCheck
+                            color="var(--mui-palette-success-main, #28a745)"
+                            aria-label={t('common.done')}
+                          />
                         ) : (
                           <IconCircleDashed aria-label={t('common.open')} />
                         )}

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../apps/server/test/support/test-server.ts';
+import { artifactPath, openBrowser } from './support/browser.ts';
+import { startAppServer, text } from './support/server.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startAppServer();
+});
+afterAll(() => t?.close());
+
+const LOCALES = { de: 'de-DE', en: 'en-US', ar: 'ar' } as const;
+
+describe.each(Object.entries(LOCALES))('the whole identity flow in %s', (lang, locale) => {
+  it('registers, verifies, signs in, changes the password, signs out and in again, and manages an API key', async () => {
+    const browser = await openBrowser({ locale });
+    const { page } = browser;
+    const email = `flow-${lang}-${Date.now()}@firma.example`;
+    try {
+      // Register
+      await page.goto(`${t.url}/register`);
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+      await page.locator('input[name=email]').fill(email);
+      await page.locator('input[name=firstName]').fill('Lina');
+      await page.locator('input[name=lastName]').fill('Haddad');
+      await page.locator('input[name=companyName]').fill('Haddad Sanitär');
+      const phone = page.locator('input[name=telephone]');
+      await phone.click();
+      await phone.press('ControlOrMeta+a');
+      await phone.pressSequentially('+49 151 23456789');
+      await page.locator('input[name=password]').fill('erstes-Pass-1');
+      await page.locator('input[name=confirmPassword]').fill('erstes-Pass-1');
+      await page.locator('input[name=acceptTerms]').check();
+      await page.locator('form button[type=submit]').click();
+      await page.getByText(text(lang, 'pages.register.done', { email })).waitFor();
+
+      // Verify from the real mail
+      const mail = await t.smtp!.waitFor((m) => m.to.includes(email));
+      expect(mail.link).toContain('/verify?token=');
+      await page.goto(mail.link!);
+      await page.getByText(text(lang, 'messages.emailVerified')).waitFor();
+
+      // Sign in
+      await page.goto(`${t.url}/login`);
+      await page.locator('input[name=email]').fill(email);
+      await page.locator('input[name=password]').fill('erstes-Pass-1');
+      await page.locator('form button[type=submit]').click();
+      await page.waitForURL(`${t.url}/dashboard`);
+      await page.getByText('Haddad Sanitär').waitFor();
+
+      // Change the password
+      await page.goto(`${t.url}/account-settings/security`);
+      await page.locator('input[name=currentPassword]').fill('erstes-Pass-1');
+      await page.locator('input[name=password]').fill('zweites-Pass-2');
+      await page.locator('input[name=confirmPassword]').fill('zweites-Pass-2');
+      await page.locator('form button[type=submit]').click();
+      await page.getByText(text(lang, 'messages.passwordChanged')).waitFor();
+
+      // Sign out, then the old password fails with the spec's text and the new one works
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('sign-out').click();
+      await page.waitForURL(`${t.url}/login`);
+      await page.locator('input[name=email]').fill(email);
+      await page.locator('input[name=password]').fill('erstes-Pass-1');
+      await page.locator('form button[type=submit]').click();
+      await expect
+        .poll(() => page.getByTestId('login-error').textContent())
+        .toBe(text(lang, 'errors.INVALID_CREDENTIALS'));
+      await page.locator('input[name=password]').fill('zweites-Pass-2');
+      await page.locator('form button[type=submit]').click();
+      await page.waitForURL(`${t.url}/dashboard`);
+
+      // Create an API key, use it, revoke it
+      await page.goto(`${t.url}/account-settings/api-keys`);
+      await page.getByRole('button', { name: text(lang, 'pages.apiKeys.create') }).click();
+      await page.getByRole('dialog').locator('input').first().fill('Export-Skript');
+      await page
+        .getByRole('button', { name: text(lang, 'pages.apiKeys.createConfirm'), exact: true })
+        .click();
+      const token = (await page.getByTestId('new-api-key-token').textContent())!;
+      expect(token).toMatch(/^ww_/);
+      const me = await fetch(`${t.url}/api/v1/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+      expect(me.status).toBe(200);
+      await page.getByRole('cell', { name: 'Export-Skript', exact: true }).waitFor();
+      await page
+        .getByRole('button', { name: `${text(lang, 'pages.apiKeys.revoke')}: Export-Skript` })
+        .click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: text(lang, 'pages.apiKeys.revoke') })
+        .click();
+      await page.getByText(text(lang, 'pages.apiKeys.empty')).waitFor();
+      const after = await fetch(`${t.url}/api/v1/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+      expect(after.status).toBe(401);
+      expect(browser.problems).toEqual([]);
+    } catch (error) {
+      await page.screenshot({ path: artifactPath(`identity-flow-${lang}-failure.png`) });
+      throw error;
+    } finally {
+      await browser.close();
+    }
+  });
+});

@@ -1,0 +1,64 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url).pathname;
+
+/** Debian's Chromium, headless, with the flags this machine needs (no background networking). */
+export async function openBrowser(
+  options: { locale?: string; colorScheme?: 'light' | 'dark'; width?: number } = {},
+) {
+  if (!existsSync(CHROMIUM))
+    throw new Error(`Chromium not found at ${CHROMIUM}: set CHROMIUM_PATH or run npm test as root`);
+  const profile = mkdtempSync(join(tmpdir(), 'ww-chromium-'));
+  const context: BrowserContext = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    locale: options.locale ?? 'en-US',
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: { width: options.width ?? 1400, height: 900 },
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const page: Page = context.pages()[0] ?? (await context.newPage());
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (
+      m.type() === 'error' &&
+      !/Failed to load resource: the server responded with a status of (401|403|404|409|422|429)/.test(
+        m.text(),
+      )
+    ) {
+      problems.push(`console error: ${m.text()}`);
+    }
+  });
+  return {
+    context,
+    page,
+    problems,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export function artifactPath(name: string): string {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return join(ARTIFACTS, name);
+}
+
+/** Keys the interface looked up but the active language lacks (collected by the app, see apps/web/src/i18n). */
+export async function missingKeys(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __i18nMissing?: string[] }).__i18nMissing ?? []);
+}
