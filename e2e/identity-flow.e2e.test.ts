@@ -59,7 +59,7 @@ describe.each(Object.entries(LOCALES))('the whole identity flow in %s', (lang, l
       // Sign out, then the old password fails with the spec's text and the new one works
       await page.getByTestId('user-menu').click();
       await page.getByTestId('sign-out').click();
-      await page.waitForURL(`${t.url}/login`);
+      await page.waitForURL(`${t.url}/login?to=%2Faccount-settings%2Fsecurity`);
       await page.locator('input[name=email]').fill(email);
       await page.locator('input[name=password]').fill('erstes-Pass-1');
       await page.locator('form button[type=submit]').click();
@@ -68,7 +68,7 @@ describe.each(Object.entries(LOCALES))('the whole identity flow in %s', (lang, l
         .toBe(text(lang, 'errors.INVALID_CREDENTIALS'));
       await page.locator('input[name=password]').fill('zweites-Pass-2');
       await page.locator('form button[type=submit]').click();
-      await page.waitForURL(`${t.url}/dashboard`);
+      await page.waitForURL(`${t.url}/account-settings/security`);
 
       // Create an API key, use it, revoke it
       await page.goto(`${t.url}/account-settings/api-keys`);

@@ -36,7 +36,7 @@ export function readCookie(name: string): string | undefined {
     ?.slice(name.length + 1);
 }
 
-let refreshing: Promise<boolean> | null = null;
+let refreshing: Promise<'renewed' | 'refused' | 'unreachable'> | null = null;
 /** Called when the session cannot be renewed (set by the auth provider). */
 let onSessionLost: () => void = () => {};
 export function setSessionLostHandler(handler: () => void): void {
@@ -44,14 +44,14 @@ export function setSessionLostHandler(handler: () => void): void {
 }
 
 /** Renews the session once for all callers that found it expired at the same time. */
-function refreshSession(): Promise<boolean> {
+function refreshSession(): Promise<'renewed' | 'refused' | 'unreachable'> {
   refreshing ??= fetch('/api/v1/auth/refresh', {
     method: 'POST',
     headers: { 'x-csrf-token': readCookie('ww_csrf') ?? '' },
     credentials: 'same-origin',
   })
-    .then((res) => res.ok)
-    .catch(() => false)
+    .then((res) => (res.ok ? ('renewed' as const) : ('refused' as const)))
+    .catch(() => 'unreachable' as const)
     .finally(() => {
       refreshing = null;
     });
@@ -101,8 +101,9 @@ export async function call<C extends RouteContract>(
         .json()
         .catch(() => null)) as ErrorBody | null;
       if (body?.error.code === 'SESSION_EXPIRED' || body?.error.code === 'UNAUTHENTICATED') {
-        if (await refreshSession()) res = await send();
-        else onSessionLost();
+        const renewal = await refreshSession();
+        if (renewal === 'renewed') res = await send();
+        else if (renewal === 'refused') onSessionLost();
       }
     }
   } catch (error) {

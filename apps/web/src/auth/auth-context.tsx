@@ -7,7 +7,7 @@ import {
   type MeResponse,
 } from '@werkwissen/shared';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { call, setSessionLostHandler } from '../api/http.ts';
+import { ApiError, call, setSessionLostHandler } from '../api/http.ts';
 import { changeLanguage } from '../i18n/i18n.ts';
 import { clearStoredSession, readSession, type StoredSession, saveSession } from './session-storage.ts';
 
@@ -54,7 +54,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (typeof readSession() !== 'object') return;
     call(authContracts.me)
       .then((me) => saveSession(me))
-      .catch(() => clear());
+      .catch((error: unknown) => {
+        // Only the server's refusal ends the session; a network failure (or a reload in flight) does not.
+        if (error instanceof ApiError && error.status === 401) clear();
+      });
   }, [clear]);
 
   const value = useMemo<AuthValue>(() => {

@@ -28,10 +28,10 @@ export function UserMenu({ area }: { area: Area }) {
   const user = auth.session?.userData;
   if (!user) return null;
   const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase() || '?';
+  // Once the session is gone, the guard sends the page to its area's login with `?to=` the return path (spec 4).
   const signOut = async () => {
     setAnchor(null);
     await auth.signOut();
-    navigate(LOGIN_BY_AREA[area], { replace: true });
   };
   return (
     <>

@@ -69,6 +69,21 @@ describe('navigation guard, step by step (spec section 4)', () => {
     },
   );
 
+  it('step 8: after signing in, the login page sends the user back to the return path (same site only)', () => {
+    expect(decide(dataManager, '/login', { search: '?to=%2Faccount-settings%2Fsecurity' })).toEqual({
+      kind: 'redirect',
+      to: '/account-settings/security',
+    });
+    expect(decide(dataManager, '/login', { search: '?to=https%3A%2F%2Fevil.example' })).toEqual({
+      kind: 'redirect',
+      to: '/',
+    });
+    expect(decide(dataManager, '/login', { search: '?to=%2F%2Fevil.example' })).toEqual({
+      kind: 'redirect',
+      to: '/',
+    });
+  });
+
   it('step 9: a visitor to a protected page goes to the login of its area', () => {
     expect(decide(visitor, '/dashboard')).toEqual({ kind: 'redirect', to: '/login?to=%2Fdashboard' });
     expect(decide(visitor, '/admin/dashboard')).toEqual({

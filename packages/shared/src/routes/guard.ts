@@ -27,6 +27,12 @@ function loginFor(path: string, search: string): string {
   return `${LOGIN_BY_AREA[areaOfPath(path)]}?to=${encodeURIComponent(path + search)}`;
 }
 
+/** The `?to=` return path, if it is a path of this site (never another origin). */
+export function returnPath(search: string): string | null {
+  const to = new URLSearchParams(search).get('to');
+  return to?.startsWith('/') && !to.startsWith('//') && !to.startsWith('/\\') ? to : null;
+}
+
 function fixedRedirect(path: string): string | null {
   for (const { from, to } of REDIRECTS) {
     const params = matchPath(from, path);
@@ -62,8 +68,8 @@ export function guard(input: GuardInput): GuardDecision {
   if ((path === '/chat' || path.startsWith('/chat/')) && !signedIn) {
     return { kind: 'redirect', to: `/login?to=${encodeURIComponent(path + search)}` };
   }
-  // 8: unauthenticated-only routes send a signed-in user to the root.
-  if (route?.access === 'guestOnly' && signedIn) return { kind: 'redirect', to: '/' };
+  // 8: unauthenticated-only routes send a signed-in user to the root, or back to where a sign-in was asked for.
+  if (route?.access === 'guestOnly' && signedIn) return { kind: 'redirect', to: returnPath(search) ?? '/' };
   // 9: a route the user lacks permission for: visitors to their area's login, signed-in users to not-authorized.
   if (route?.access === 'signedIn') {
     if (!signedIn) return { kind: 'redirect', to: loginFor(path, search) };

@@ -4,7 +4,7 @@ import { areaOfPath, authContracts, loginBodySchema } from '@werkwissen/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { call } from '../../api/http.ts';
 import { useConfig } from '../../app/config-context.tsx';
 import { useAuth } from '../../auth/auth-context.tsx';
@@ -23,9 +23,7 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const config = useConfig();
   const auth = useAuth();
-  const navigate = useNavigate();
   const location = useLocation();
-  const [params] = useSearchParams();
   const area = areaOfPath(location.pathname);
   const [failure, setFailure] = useState<string | null>(null);
   const schema = loginBodySchema.pick({ email: true, password: true });
@@ -36,9 +34,8 @@ export default function LoginPage() {
     setFailure(null);
     try {
       const me = await call(authContracts.login, { body: { ...values, area } });
+      // The guard now sends the signed-in user on: to the `?to=` return path, or home.
       auth.signIn(me);
-      const to = params.get('to');
-      navigate(to?.startsWith('/') && !to.startsWith('//') ? to : '/redirecting', { replace: true });
     } catch (error) {
       setFailure(errorMessage(error, t, 'pages.login.failed'));
     }
