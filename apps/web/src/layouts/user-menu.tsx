@@ -8,7 +8,7 @@ import {
   MenuItem,
   Typography,
 } from '@mui/material';
-import { IconLogout, IconSettings } from '@tabler/icons-react';
+import { IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { type Area, LOGIN_BY_AREA } from '@werkwissen/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,6 @@ export function UserMenu({ area }: { area: Area }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const user = auth.session?.userData;
   if (!user) return null;
-  const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase() || '?';
   // Once the session is gone, the guard sends the page to its area's login with `?to=` the return path (spec 4).
   const signOut = async () => {
     setAnchor(null);
@@ -44,7 +43,7 @@ export function UserMenu({ area }: { area: Area }) {
         <Avatar
           sx={{ width: 36, height: 36, bgcolor: 'primary.main', color: 'primary.contrastText', fontSize: 15 }}
         >
-          {initials}
+          <IconUser size={20} aria-hidden />
         </Avatar>
       </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>

@@ -2,6 +2,7 @@ import {
   Box,
   Drawer,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -80,29 +81,31 @@ export function VerticalNav({ area, collapsed, semiDark, overlay, open, onClose 
           {group.items.map((item) => {
             const active = matchPath(item.pattern, location.pathname) !== null;
             return (
-              <ListItemButton
-                key={item.id}
-                component={Link}
-                to={item.path}
-                onClick={overlay ? onClose : undefined}
-                selected={active}
-                aria-current={active ? 'page' : undefined}
-                title={narrow ? t(item.label) : undefined}
-                sx={{
-                  borderRadius: 1.5,
-                  mb: 1,
-                  '&.Mui-selected, &.Mui-selected:hover': {
-                    bgcolor: 'primary.main',
-                    color: 'primary.contrastText',
-                    '& .MuiListItemIcon-root': { color: 'inherit' },
-                  },
-                }}
-              >
-                <ListItemIcon sx={{ minWidth: narrow ? 0 : 36, color: 'inherit' }}>
-                  <ManifestIcon name={item.icon} />
-                </ListItemIcon>
-                {!narrow && <ListItemText primary={t(item.label)} />}
-              </ListItemButton>
+              <ListItem key={item.id} disablePadding>
+                <ListItemButton
+                  component={Link}
+                  to={item.path}
+                  onClick={overlay ? onClose : undefined}
+                  selected={active}
+                  aria-current={active ? 'page' : undefined}
+                  title={narrow ? t(item.label) : undefined}
+                  sx={{
+                    borderRadius: 1.5,
+                    mb: 1,
+                    width: '100%',
+                    '&.Mui-selected, &.Mui-selected:hover': {
+                      bgcolor: 'primary.main',
+                      color: 'primary.contrastText',
+                      '& .MuiListItemIcon-root': { color: 'inherit' },
+                    },
+                  }}
+                >
+                  <ListItemIcon sx={{ minWidth: narrow ? 0 : 36, color: 'inherit' }}>
+                    <ManifestIcon name={item.icon} />
+                  </ListItemIcon>
+                  {!narrow && <ListItemText primary={t(item.label)} />}
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>

@@ -52,7 +52,8 @@ export function createAppTheme({ config, mode, direction, skin }: ThemeOptions):
       },
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiTextField: { defaultProps: { size: 'medium', fullWidth: true } },
-      MuiLink: { defaultProps: { underline: 'hover' } },
+      // Links are underlined so that they are told apart from text without relying on colour (WCAG 1.4.1).
+      MuiLink: { defaultProps: { underline: 'always' } },
       MuiButtonBase: {
         styleOverrides: {
           root: {

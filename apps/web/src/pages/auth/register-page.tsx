@@ -11,6 +11,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
+import { IconWorld } from '@tabler/icons-react';
 import {
   authContracts,
   LANGUAGE_NAMES,
@@ -183,8 +184,8 @@ export default function RegisterPage() {
               defaultCountry={(country || 'DE') as MuiTelInputCountry}
               langOfCountryName={language}
               preferredCountries={['DE', 'AT', 'CH']}
-              // Flags would be fetched from a third-party CDN: show the country code instead.
-              getFlagElement={(iso) => <span style={{ fontSize: 12, fontWeight: 600 }}>{iso}</span>}
+              // Flags would be fetched from a third-party CDN: a neutral icon opens the country list instead.
+              getFlagElement={() => <IconWorld size={20} aria-hidden />}
               slotProps={{ htmlInput: { maxLength: 25, autoComplete: 'tel' } }}
               error={Boolean(errors.phone)}
               helperText={errors.phone?.message ? t(errors.phone.message) : undefined}
