@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * The whole test suite, as one command (`npm test`): lint and format, type-check, generated files up to date,
- * unit and integration tests (vitest), then the browser tests. Ends with one "N passed, N failed" line.
+ * The whole test suite, as one command (`npm test`): lint and format, type-check, generated files up to date, the
+ * web build, then unit, integration and browser tests (vitest, the browser tests in Debian's Chromium). Ends with
+ * one "N passed, N failed" line.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -46,6 +47,26 @@ function migrationsUpToDate() {
   }
 }
 
+/** The browser tests need Chromium: CHROMIUM_PATH, else Debian's /usr/bin/chromium, installed here when we can. */
+function findChromium() {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(path)) return path;
+  const root = process.getuid?.() === 0;
+  if (root && existsSync('/usr/bin/apt-get')) {
+    process.stdout.write('\n▶ installing Chromium for the browser tests (apt-get install chromium)\n');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
+    if (existsSync(path)) return path;
+  }
+  process.stderr.write(
+    `\nChromium is needed for the browser tests and was not found at ${path}.\n` +
+      'Install it with:  sudo apt-get install chromium   (or set CHROMIUM_PATH to a Chromium binary)\n',
+  );
+  process.exit(1);
+}
+
+const chromium = findChromium();
 step('lint and format (biome)', 'npx', ['biome', 'check', '--error-on-warnings', '.']);
 step('type-check', 'npm', ['run', 'typecheck']);
 migrationsUpToDate();
@@ -66,8 +87,9 @@ if (existsSync(report)) {
   passed += json.numPassedTests;
   failed += json.numFailedTests + json.numPendingTests + json.numTodoTests;
 }
-for (const r of results) if (!r.ok && r.name !== 'unit and integration tests (vitest)') failed++;
-const vitestStep = results.find((r) => r.name === 'unit and integration tests (vitest)');
+const VITEST = 'unit, integration and browser tests (vitest)';
+for (const r of results) if (!r.ok && r.name !== VITEST) failed++;
+const vitestStep = results.find((r) => r.name === VITEST);
 if (vitestStep && !vitestStep.ok && failed === 0) failed++;
 
 process.stdout.write('\nSummary:\n');

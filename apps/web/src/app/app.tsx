@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type PublicConfig, systemContracts } from '@werkwissen/shared';
 import { useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
@@ -13,9 +12,6 @@ import { SettingsProvider } from '../settings/settings-context.tsx';
 import { AppThemeProvider } from '../theme/theme-provider.tsx';
 import { ConfigContext } from './config-context.tsx';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
-});
 const router = createBrowserRouter([{ path: '*', element: <GuardedRoute /> }]);
 
 /** Loads the public configuration and the language, then renders the providers and the router. */
@@ -44,19 +40,17 @@ export function App() {
   if (!config) return null;
   return (
     <ConfigContext.Provider value={config}>
-      <QueryClientProvider client={queryClient}>
-        <SettingsProvider defaultTheme={config.theme.mode}>
-          <AppThemeProvider config={config}>
-            <SnackbarProvider>
-              <PageLoadProvider>
-                <AuthProvider>
-                  <RouterProvider router={router} />
-                </AuthProvider>
-              </PageLoadProvider>
-            </SnackbarProvider>
-          </AppThemeProvider>
-        </SettingsProvider>
-      </QueryClientProvider>
+      <SettingsProvider defaultTheme={config.theme.mode}>
+        <AppThemeProvider config={config}>
+          <SnackbarProvider>
+            <PageLoadProvider>
+              <AuthProvider>
+                <RouterProvider router={router} />
+              </AuthProvider>
+            </PageLoadProvider>
+          </SnackbarProvider>
+        </AppThemeProvider>
+      </SettingsProvider>
     </ConfigContext.Provider>
   );
 }

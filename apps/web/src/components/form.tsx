@@ -1,4 +1,9 @@
-import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
 import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { forwardRef, useState } from 'react';
@@ -6,45 +11,60 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/http.ts';
 
-/** A text field whose error is a locale key (the shared zod schemas carry keys, not texts). */
-export const FormField = forwardRef<HTMLDivElement, TextFieldProps & { errorKey?: string }>(
-  function FormField({ errorKey, ...props }, ref) {
-    const { t } = useTranslation();
-    return (
-      <TextField
-        ref={ref}
-        {...props}
-        error={Boolean(errorKey)}
-        helperText={errorKey ? t(errorKey) : props.helperText}
-      />
-    );
-  },
-);
+export interface InputFieldProps extends Omit<OutlinedInputProps, 'error'> {
+  label: string;
+  /** Locale key of the error (the shared zod schemas carry keys, not texts). */
+  errorKey?: string;
+  helperText?: string;
+}
 
-export const PasswordField = forwardRef<HTMLDivElement, TextFieldProps & { errorKey?: string }>(
+/**
+ * A labelled text input. Built from FormControl and OutlinedInput rather than TextField: TextField carries the whole
+ * select machinery (menus, popovers), which the sign-in pages would otherwise download.
+ */
+export const InputField = forwardRef<HTMLInputElement, InputFieldProps>(function InputField(
+  { label, errorKey, helperText, id, name, ...props },
+  ref,
+) {
+  const { t } = useTranslation();
+  const inputId = id ?? `field-${name}`;
+  const help = errorKey ? t(errorKey) : helperText;
+  return (
+    <FormControl fullWidth error={Boolean(errorKey)} variant="outlined" disabled={props.disabled}>
+      <InputLabel htmlFor={inputId}>{label}</InputLabel>
+      <OutlinedInput
+        {...props}
+        id={inputId}
+        name={name}
+        inputRef={ref}
+        label={label}
+        aria-describedby={help ? `${inputId}-help` : undefined}
+      />
+      {help && <FormHelperText id={`${inputId}-help`}>{help}</FormHelperText>}
+    </FormControl>
+  );
+});
+
+export const PasswordField = forwardRef<HTMLInputElement, InputFieldProps>(
   function PasswordField(props, ref) {
     const { t } = useTranslation();
     const [shown, setShown] = useState(false);
     return (
-      <FormField
+      <InputField
         ref={ref}
         {...props}
         type={shown ? 'text' : 'password'}
-        slotProps={{
-          input: {
-            endAdornment: (
-              <InputAdornment position="end">
-                <IconButton
-                  aria-label={t(shown ? 'forms.hidePassword' : 'forms.showPassword')}
-                  onClick={() => setShown((s) => !s)}
-                  edge="end"
-                >
-                  {shown ? <IconEyeOff size={20} /> : <IconEye size={20} />}
-                </IconButton>
-              </InputAdornment>
-            ),
-          },
-        }}
+        endAdornment={
+          <InputAdornment position="end">
+            <IconButton
+              aria-label={t(shown ? 'forms.hidePassword' : 'forms.showPassword')}
+              onClick={() => setShown((s) => !s)}
+              edge="end"
+            >
+              {shown ? <IconEyeOff size={20} /> : <IconEye size={20} />}
+            </IconButton>
+          </InputAdornment>
+        }
       />
     );
   },

@@ -1,31 +1,32 @@
-import { Alert, Snackbar } from '@mui/material';
-import { createContext, type ReactNode, useCallback, useContext, useState } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useState } from 'react';
 
-type Severity = 'success' | 'error' | 'info' | 'warning';
+export type Severity = 'success' | 'error' | 'info' | 'warning';
+export interface SnackbarMessage {
+  message: string;
+  severity: Severity;
+  key: number;
+}
+
+// Fetched with the first message, so that pages which never show one do not download it.
+const SnackbarView = lazy(() => import('./snackbar-view.tsx'));
 const SnackbarContext = createContext<(message: string, severity?: Severity) => void>(() => {});
 
 /** Success and failure messages at the bottom of the screen (design/ui.md). */
 export function SnackbarProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<{ message: string; severity: Severity; key: number } | null>(null);
+  const [state, setState] = useState<SnackbarMessage | null>(null);
+  const [used, setUsed] = useState(false);
   const show = useCallback((message: string, severity: Severity = 'success') => {
+    setUsed(true);
     setState({ message, severity, key: Date.now() });
   }, []);
   return (
     <SnackbarContext.Provider value={show}>
       {children}
-      <Snackbar
-        key={state?.key}
-        open={state !== null}
-        autoHideDuration={5000}
-        onClose={(_e, reason) => reason !== 'clickaway' && setState(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        {state ? (
-          <Alert severity={state.severity} variant="filled" onClose={() => setState(null)} role="status">
-            {state.message}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+      {used && (
+        <Suspense fallback={null}>
+          <SnackbarView state={state} onClose={() => setState(null)} />
+        </Suspense>
+      )}
     </SnackbarContext.Provider>
   );
 }

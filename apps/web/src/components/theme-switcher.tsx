@@ -1,49 +1,37 @@
-import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
+import { IconButton } from '@mui/material';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ThemeSetting } from '../settings/settings.ts';
 import { useSettings } from '../settings/settings-context.tsx';
 
-const OPTIONS: Array<{ value: ThemeSetting; icon: typeof IconSun }> = [
-  { value: 'light', icon: IconSun },
-  { value: 'dark', icon: IconMoon },
-  { value: 'system', icon: IconDeviceDesktop },
-];
+const ThemeMenu = lazy(() => import('./theme-menu.tsx'));
+const ICONS = { light: IconSun, dark: IconMoon, system: IconDeviceDesktop };
 
+/** The theme switcher: light, dark, or following the operating system. */
 export function ThemeSwitcher() {
   const { t } = useTranslation();
-  const { settings, update } = useSettings();
+  const { settings } = useSettings();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const Current = OPTIONS.find((o) => o.value === settings.theme)?.icon ?? IconDeviceDesktop;
+  const [loaded, setLoaded] = useState(false);
+  const Current = ICONS[settings.theme];
   return (
     <>
-      <Tooltip title={t('shell.theme.label')}>
-        <IconButton
-          aria-label={t('shell.theme.label')}
-          aria-haspopup="menu"
-          onClick={(e) => setAnchor(e.currentTarget)}
-        >
-          <Current size={22} stroke={1.6} />
-        </IconButton>
-      </Tooltip>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {OPTIONS.map(({ value, icon: Icon }) => (
-          <MenuItem
-            key={value}
-            selected={settings.theme === value}
-            onClick={() => {
-              update('theme', value);
-              setAnchor(null);
-            }}
-          >
-            <ListItemIcon>
-              <Icon size={20} stroke={1.6} />
-            </ListItemIcon>
-            <ListItemText>{t(`shell.theme.${value}`)}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+      <IconButton
+        aria-label={t('shell.theme.label')}
+        title={t('shell.theme.label')}
+        aria-haspopup="menu"
+        onClick={(e) => {
+          setLoaded(true);
+          setAnchor(e.currentTarget);
+        }}
+      >
+        <Current size={22} stroke={1.6} />
+      </IconButton>
+      {loaded && (
+        <Suspense fallback={null}>
+          <ThemeMenu anchor={anchor} onClose={() => setAnchor(null)} icons={ICONS} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -53,3 +53,5 @@ export function BlankLayout({ children }: { children: ReactNode }) {
     </Box>
   );
 }
+
+export default BlankLayout;

@@ -9,7 +9,6 @@ import {
   RadioGroup,
   Stack,
   Switch,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { IconAdjustmentsHorizontal, IconX } from '@tabler/icons-react';
@@ -48,15 +47,14 @@ export function Customizer() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Tooltip title={t('settings.title')}>
-        <IconButton
-          aria-label={t('settings.title')}
-          onClick={() => setOpen(true)}
-          data-testid="open-customizer"
-        >
-          <IconAdjustmentsHorizontal size={22} stroke={1.6} />
-        </IconButton>
-      </Tooltip>
+      <IconButton
+        aria-label={t('settings.title')}
+        title={t('settings.title')}
+        onClick={() => setOpen(true)}
+        data-testid="open-customizer"
+      >
+        <IconAdjustmentsHorizontal size={22} stroke={1.6} />
+      </IconButton>
       <Drawer anchor="right" open={open} onClose={() => setOpen(false)}>
         <Box sx={{ width: 320, p: 6 }} role="dialog" aria-label={t('settings.title')}>
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 4 }}>

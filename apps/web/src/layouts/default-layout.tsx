@@ -9,6 +9,7 @@ import {
   Typography,
 } from '@mui/material';
 import { IconMenu2 } from '@tabler/icons-react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type Area, areaOfPath } from '@werkwissen/shared';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +25,11 @@ import { HorizontalNav } from './horizontal-nav.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { VerticalNav } from './vertical-nav.tsx';
 
+// Server state is only read on signed-in pages: the sign-in screens do not download the query cache.
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+});
+
 /** Signed-in pages: navigation (vertical, or horizontal by setting), navbar, content and footer. */
 export function DefaultLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -37,88 +43,92 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   const barPosition = (type: string) => (type === 'sticky' ? 'sticky' : 'static');
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-      {!horizontal && (
-        <VerticalNav
-          area={area}
-          collapsed={settings.verticalNavCollapsed}
-          semiDark={settings.semiDark}
-          overlay={isOverlayNav}
-          open={navOpen}
-          onClose={() => setNavOpen(false)}
-        />
-      )}
-      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        {settings.navbarType !== 'hidden' && (
-          <AppBar
-            position={barPosition(settings.navbarType)}
-            color="inherit"
-            elevation={0}
-            sx={{
-              borderBottom: 1,
-              borderColor: 'divider',
-              bgcolor: settings.navbarBlur ? 'rgba(var(--navbar-rgb), 0.85)' : 'background.paper',
-              backdropFilter: settings.navbarBlur ? 'blur(8px)' : undefined,
-              '--navbar-rgb': (theme) => (theme.palette.mode === 'dark' ? '47, 51, 73' : '255, 255, 255'),
-            }}
+    <QueryClientProvider client={queryClient}>
+      <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+        {!horizontal && (
+          <VerticalNav
+            area={area}
+            collapsed={settings.verticalNavCollapsed}
+            semiDark={settings.semiDark}
+            overlay={isOverlayNav}
+            open={navOpen}
+            onClose={() => setNavOpen(false)}
+          />
+        )}
+        <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+          {settings.navbarType !== 'hidden' && (
+            <AppBar
+              position={barPosition(settings.navbarType)}
+              color="inherit"
+              elevation={0}
+              sx={{
+                borderBottom: 1,
+                borderColor: 'divider',
+                bgcolor: settings.navbarBlur ? 'rgba(var(--navbar-rgb), 0.85)' : 'background.paper',
+                backdropFilter: settings.navbarBlur ? 'blur(8px)' : undefined,
+                '--navbar-rgb': (theme) => (theme.palette.mode === 'dark' ? '47, 51, 73' : '255, 255, 255'),
+              }}
+            >
+              <Toolbar sx={{ gap: 2 }}>
+                {isOverlayNav && !horizontal && (
+                  <IconButton
+                    aria-label={t('shell.openNavigation')}
+                    edge="start"
+                    onClick={() => setNavOpen(true)}
+                  >
+                    <IconMenu2 size={22} />
+                  </IconButton>
+                )}
+                <Typography variant="h6" component="p" sx={{ flex: 1 }} noWrap>
+                  {auth.session?.userData.companyName ?? config.appTitle}
+                </Typography>
+                <LanguageSwitcher />
+                <ThemeSwitcher />
+                <Customizer />
+                <UserMenu area={area} />
+              </Toolbar>
+            </AppBar>
+          )}
+          {horizontal && settings.horizontalNavType !== 'hidden' && (
+            <HorizontalNav area={area} position={barPosition(settings.horizontalNavType)} />
+          )}
+          <Container
+            component="main"
+            maxWidth={settings.contentWidth === 'boxed' ? 'lg' : false}
+            sx={{ flex: 1, py: 6, px: { xs: 4, sm: 6 } }}
           >
-            <Toolbar sx={{ gap: 2 }}>
-              {isOverlayNav && !horizontal && (
-                <IconButton
-                  aria-label={t('shell.openNavigation')}
-                  edge="start"
-                  onClick={() => setNavOpen(true)}
-                >
-                  <IconMenu2 size={22} />
-                </IconButton>
-              )}
-              <Typography variant="h6" component="p" sx={{ flex: 1 }} noWrap>
-                {auth.session?.userData.companyName ?? config.appTitle}
-              </Typography>
-              <LanguageSwitcher />
-              <ThemeSwitcher />
-              <Customizer />
-              <UserMenu area={area} />
-            </Toolbar>
-          </AppBar>
-        )}
-        {horizontal && settings.horizontalNavType !== 'hidden' && (
-          <HorizontalNav area={area} position={barPosition(settings.horizontalNavType)} />
-        )}
-        <Container
-          component="main"
-          maxWidth={settings.contentWidth === 'boxed' ? 'lg' : false}
-          sx={{ flex: 1, py: 6, px: { xs: 4, sm: 6 } }}
-        >
-          {children}
-        </Container>
-        {settings.footerType !== 'hidden' && (
-          <Box
-            component="footer"
-            sx={{
-              position: settings.footerType === 'sticky' ? 'sticky' : 'static',
-              bottom: 0,
-              px: 6,
-              py: 3,
-              bgcolor: 'background.paper',
-              borderTop: 1,
-              borderColor: 'divider',
-            }}
-          >
-            <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 2 }}>
-              <Typography variant="body2" color="text.secondary">
-                © {new Date().getFullYear()} {config.appTitle}
-              </Typography>
-              {config.privacyUrl && (
-                <MuiLink href={config.privacyUrl} variant="body2" target="_blank" rel="noopener">
-                  {t('shell.privacy')}
-                </MuiLink>
-              )}
-            </Stack>
-          </Box>
-        )}
+            {children}
+          </Container>
+          {settings.footerType !== 'hidden' && (
+            <Box
+              component="footer"
+              sx={{
+                position: settings.footerType === 'sticky' ? 'sticky' : 'static',
+                bottom: 0,
+                px: 6,
+                py: 3,
+                bgcolor: 'background.paper',
+                borderTop: 1,
+                borderColor: 'divider',
+              }}
+            >
+              <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 2 }}>
+                <Typography variant="body2" color="text.secondary">
+                  © {new Date().getFullYear()} {config.appTitle}
+                </Typography>
+                {config.privacyUrl && (
+                  <MuiLink href={config.privacyUrl} variant="body2" target="_blank" rel="noopener">
+                    {t('shell.privacy')}
+                  </MuiLink>
+                )}
+              </Stack>
+            </Box>
+          )}
+        </Box>
+        <ScrollToTop />
       </Box>
-      <ScrollToTop />
-    </Box>
+    </QueryClientProvider>
   );
 }
+
+export default DefaultLayout;

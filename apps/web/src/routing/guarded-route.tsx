@@ -1,13 +1,15 @@
 import { guard } from '@werkwissen/shared';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { useConfig } from '../app/config-context.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
 import { PageLoading } from '../components/page-load-bar.tsx';
-import { BlankLayout } from '../layouts/blank-layout.tsx';
-import { DefaultLayout } from '../layouts/default-layout.tsx';
 import { PAGES } from '../pages/index.ts';
+
+// Layouts load lazily too: the sign-in pages never download the navigation, menus and settings drawer.
+const BlankLayout = lazy(() => import('../layouts/blank-layout.tsx'));
+const DefaultLayout = lazy(() => import('../layouts/default-layout.tsx'));
 
 /** The one route of the router: the guard decides, the manifest names the page, the page loads lazily. */
 export function GuardedRoute() {
@@ -38,20 +40,24 @@ export function GuardedRoute() {
   if (decision.kind === 'notFound') {
     const NotFound = PAGES.NotFound!;
     return (
-      <BlankLayout>
-        <Suspense fallback={<PageLoading />}>
-          <NotFound />
-        </Suspense>
-      </BlankLayout>
+      <Suspense fallback={<PageLoading />}>
+        <BlankLayout>
+          <Suspense fallback={<PageLoading />}>
+            <NotFound />
+          </Suspense>
+        </BlankLayout>
+      </Suspense>
     );
   }
   const Page = PAGES[decision.route.page] ?? PAGES.NotFound!;
   const Layout = decision.route.layout === 'blank' ? BlankLayout : DefaultLayout;
   return (
-    <Layout>
-      <Suspense fallback={<PageLoading />}>
-        <Page key={decision.route.id} />
-      </Suspense>
-    </Layout>
+    <Suspense fallback={<PageLoading />}>
+      <Layout>
+        <Suspense fallback={<PageLoading />}>
+          <Page key={decision.route.id} />
+        </Suspense>
+      </Layout>
+    </Suspense>
   );
 }

@@ -52,5 +52,10 @@ export function withPasswordConfirmation<
   return schema.refine((v) => v.password === v.confirmPassword, {
     message: 'validation.passwordMismatch',
     path: ['confirmPassword'],
+    // Also checked while other fields are still wrong, so that a form shows every problem at once.
+    when: (payload) => {
+      const v = payload.value as { password?: unknown; confirmPassword?: unknown } | null;
+      return typeof v?.password === 'string' && typeof v.confirmPassword === 'string';
+    },
   });
 }

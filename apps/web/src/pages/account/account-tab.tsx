@@ -12,7 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { call } from '../../api/http.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
-import { applyFieldErrors, FormField } from '../../components/form.tsx';
+import { applyFieldErrors } from '../../components/form.tsx';
+import { FormField } from '../../components/form-field.tsx';
 import { useSnackbar } from '../../components/snackbar.tsx';
 
 const schema = updateMeBodySchema.extend({

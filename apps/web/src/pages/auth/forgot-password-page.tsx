@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { call } from '../../api/http.ts';
-import { errorMessage, FormField } from '../../components/form.tsx';
+import { errorMessage, InputField } from '../../components/form.tsx';
 import { useSnackbar } from '../../components/snackbar.tsx';
 import { AuthCard } from './auth-card.tsx';
 
@@ -37,7 +37,7 @@ export default function ForgotPasswordPage() {
             {failure}
           </Alert>
         )}
-        <FormField
+        <InputField
           {...form.register('email')}
           label={t('fields.email')}
           type="email"

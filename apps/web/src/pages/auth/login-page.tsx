@@ -8,7 +8,7 @@ import { Link, useLocation } from 'react-router';
 import { call } from '../../api/http.ts';
 import { useConfig } from '../../app/config-context.tsx';
 import { useAuth } from '../../auth/auth-context.tsx';
-import { errorMessage, FormField, PasswordField } from '../../components/form.tsx';
+import { errorMessage, InputField, PasswordField } from '../../components/form.tsx';
 import { AuthCard } from './auth-card.tsx';
 
 const FORGOT = {
@@ -52,7 +52,7 @@ export default function LoginPage() {
             {failure}
           </Alert>
         )}
-        <FormField
+        <InputField
           {...form.register('email')}
           label={t('fields.email')}
           type="email"

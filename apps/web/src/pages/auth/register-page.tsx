@@ -28,7 +28,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../api/http.ts';
 import { useConfig } from '../../app/config-context.tsx';
-import { applyFieldErrors, errorMessage, FormField, PasswordField } from '../../components/form.tsx';
+import { applyFieldErrors, errorMessage, PasswordField } from '../../components/form.tsx';
+import { FormField } from '../../components/form-field.tsx';
 import { AuthCard } from './auth-card.tsx';
 
 type Values = {

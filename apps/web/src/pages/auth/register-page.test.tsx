@@ -1,0 +1,38 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../test/render.tsx';
+import RegisterPage, { lookupCountry } from './register-page.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the registration form', () => {
+  it('requires the terms and matching passwords, with the spec texts', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderWithApp(<RegisterPage />, '/register');
+    fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'sicher-Pass-1' } });
+    fireEvent.input(screen.getByLabelText('Confirm password'), { target: { value: 'sicher-Pass-2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    await screen.findByText('You must accept the terms and conditions to proceed.');
+    await screen.findByText('New password and confirm password do not match.');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('country detection (spec section 7)', () => {
+  it('reads the two-letter code from a reply that starts with 1', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('1;DE;DEU;Germany')),
+    );
+    await expect(lookupCountry('https://lookup.example/')).resolves.toBe('DE');
+  });
+
+  it('fails with "unable to fetch the country" otherwise', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('0;;;')),
+    );
+    await expect(lookupCountry('https://lookup.example/')).rejects.toThrow('unable to fetch the country');
+  });
+});
