@@ -24,6 +24,7 @@ async function inLanguage(lang: string, options: { colorScheme?: 'light' | 'dark
 
 /** Text that looks like an untranslated key (e.g. "pages.login.title"). */
 async function rawKeys(page: Page): Promise<string[]> {
+  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is the rendered (visible) text we check
   const body = await page.locator('body').innerText();
   return body.match(/\b[a-z]+(?:\.[a-zA-Z-]+){1,4}\b/g)?.filter((m) => !/@|\.example/.test(m)) ?? [];
 }

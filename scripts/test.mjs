@@ -56,7 +56,10 @@ function findChromium() {
     process.stdout.write('\n▶ installing Chromium for the browser tests (apt-get install chromium)\n');
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {
+      stdio: 'inherit',
+      env,
+    });
     if (existsSync(path)) return path;
   }
   process.stderr.write(
@@ -71,14 +74,18 @@ step('lint and format (biome)', 'npx', ['biome', 'check', '--error-on-warnings',
 step('type-check', 'npm', ['run', 'typecheck']);
 migrationsUpToDate();
 
+step('build the web app', 'npm', ['run', 'build']);
+
+const VITEST = 'unit, integration and browser tests (vitest)';
 const report = join(mkdtempSync(join(tmpdir(), 'ww-vitest-')), 'report.json');
-step('unit and integration tests (vitest)', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
-]);
+step(
+  VITEST,
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+  {
+    env: { CHROMIUM_PATH: chromium },
+  },
+);
 
 let passed = 0;
 let failed = 0;
@@ -87,7 +94,6 @@ if (existsSync(report)) {
   passed += json.numPassedTests;
   failed += json.numFailedTests + json.numPendingTests + json.numTodoTests;
 }
-const VITEST = 'unit, integration and browser tests (vitest)';
 for (const r of results) if (!r.ok && r.name !== VITEST) failed++;
 const vitestStep = results.find((r) => r.name === VITEST);
 if (vitestStep && !vitestStep.ok && failed === 0) failed++;

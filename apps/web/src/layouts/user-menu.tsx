@@ -9,7 +9,7 @@ import {
   Typography,
 } from '@mui/material';
 import { IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
-import { type Area, LOGIN_BY_AREA } from '@werkwissen/shared';
+import type { Area } from '@werkwissen/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
