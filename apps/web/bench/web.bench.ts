@@ -7,25 +7,15 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { CHROMIUM, openBrowser } from '../../../e2e/support/browser.ts';
 import { signedInDataManager, startTestServer } from '../../server/test/support/test-server.ts';
 
 const webDir = new URL('..', import.meta.url).pathname;
 const dist = join(webDir, 'dist');
 const runs = Number(process.env.BENCH_RUNS ?? 9);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -82,17 +72,11 @@ function serveStatic(root: string): Promise<{ url: string; close(): void }> {
 }
 
 async function withPage<T>(fn: (page: Page) => Promise<T>): Promise<T> {
-  const profile = mkdtempSync(join(tmpdir(), 'ww-bench-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ARGS,
-  });
+  const browser = await openBrowser();
   try {
-    return await fn(context.pages()[0] ?? (await context.newPage()));
+    return await fn(browser.page);
   } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
+    await browser.close();
   }
 }
 

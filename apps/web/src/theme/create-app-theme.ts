@@ -1,6 +1,13 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import type { PublicConfig } from '@werkwissen/shared';
 
+declare module '@mui/material/styles' {
+  interface BreakpointOverrides {
+    /** Spec section 9's widest breakpoint. */
+    xxl: true;
+  }
+}
+
 export interface ThemeOptions {
   config: PublicConfig['theme'];
   mode: 'light' | 'dark';
@@ -16,7 +23,7 @@ export function createAppTheme({ config, mode, direction, skin }: ThemeOptions):
   const light = mode === 'light';
   return createTheme({
     direction,
-    breakpoints: { values: { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920 } },
+    breakpoints: { values: { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 } },
     palette: {
       mode,
       primary: light
