@@ -5,6 +5,8 @@ export * from './contracts/admin.contract.ts';
 export * from './contracts/api-keys.contract.ts';
 export * from './contracts/auth.contract.ts';
 export * from './contracts/dashboard.contract.ts';
+export * from './contracts/divisions.contract.ts';
+export * from './contracts/employees.contract.ts';
 export * from './contracts/fields.ts';
 export * from './contracts/route-contract.ts';
 export * from './contracts/system.contract.ts';

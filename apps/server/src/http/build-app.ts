@@ -11,6 +11,8 @@ import { adminRoutes } from '../modules/admin/admin.routes.ts';
 import { apiKeyRoutes } from '../modules/api-keys/api-keys.routes.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
 import { dashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
+import { divisionRoutes } from '../modules/divisions/divisions.routes.ts';
+import { employeeRoutes } from '../modules/employees/employees.routes.ts';
 import { systemRoutes } from '../modules/system/system.routes.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { registerOpenApi } from './openapi.ts';
@@ -98,6 +100,8 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
   apiKeyRoutes(app, ctx);
   adminRoutes(app, ctx);
   dashboardRoutes(app, ctx);
+  divisionRoutes(app, ctx);
+  employeeRoutes(app, ctx);
   await registerStaticWeb(app);
   return app;
 }

@@ -1,4 +1,5 @@
 export * from './auth.ts';
 export * from './companies.ts';
+export * from './knowledge.ts';
 export * from './operations.ts';
 export * from './users.ts';

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { companies, roles, subscriptions, userRoles, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
+import { sendWaitingInvitations } from '../employees/employees.service.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
 import type { Actor } from './actor.ts';
 import { areaPaths } from './areas.ts';
@@ -69,14 +70,14 @@ export async function register(ctx: AppContext, input: RegisterInput): Promise<{
 
 /** Confirms the address of a verification token and sends the welcome mail. */
 export async function verifyEmail(ctx: AppContext, token: string): Promise<void> {
-  const emailId = await ctx.db.transaction(async (tx) => {
+  const emailIds = await ctx.db.transaction(async (tx) => {
     const userId = await consumeUserToken(tx, token, 'verify_email');
     const [user] = await tx
       .update(users)
       .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
       .where(eq(users.id, userId))
       .returning();
-    return writeToOutbox(tx, ctx, {
+    const welcome = await writeToOutbox(tx, ctx, {
       to: user!.email,
       template: 'welcome',
       language: user!.language as Language,
@@ -85,8 +86,13 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<void>
       userId: user!.id,
       companyId: user!.companyId,
     });
+    const invitations =
+      user!.kind === 'DataManager' && user!.companyId
+        ? await sendWaitingInvitations(ctx, tx, user!.companyId)
+        : [];
+    return [welcome, ...invitations];
   });
-  await dispatch(ctx, [emailId]);
+  await dispatch(ctx, emailIds);
 }
 
 /** Sends a fresh verification link to a signed-in user whose address is not yet confirmed. */

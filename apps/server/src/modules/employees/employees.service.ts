@@ -1,0 +1,253 @@
+import type {
+  createEmployeeBodySchema,
+  Employee,
+  Language,
+  updateEmployeeBodySchema,
+} from '@werkwissen/shared';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import type { DbOrTx } from '../../db/database.ts';
+import { containsPattern } from '../../db/like.ts';
+import { divisions, employeeDivisions, roles, userRoles, users } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import type { Actor } from '../auth/actor.ts';
+import { issueUserToken } from '../auth/user-tokens.ts';
+import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
+
+function companyOf(actor: Actor): string {
+  if (!actor.companyId) throw new AppError('FORBIDDEN');
+  return actor.companyId;
+}
+
+// Written with qualified names: inside a subquery an interpolated column would render unqualified ("id").
+const divisionList = sql<Array<{ id: string; name: string }>>`coalesce((
+  select jsonb_agg(jsonb_build_object('id', d.id, 'name', d.name) order by lower(d.name))
+  from employee_divisions ed join divisions d on d.id = ed.division_id
+  where ed.user_id = "users"."id"), '[]'::jsonb)`;
+
+const columns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phone: users.phone,
+  language: users.language,
+  passwordHash: users.passwordHash,
+  createdAt: users.createdAt,
+  divisions: divisionList,
+};
+
+type Row = { [K in keyof typeof columns]: unknown } & {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  language: Language;
+  passwordHash: string | null;
+  createdAt: Date;
+  divisions: Array<{ id: string; name: string }>;
+};
+
+const present = (r: Row): Employee => ({
+  id: r.id,
+  email: r.email,
+  firstName: r.firstName,
+  lastName: r.lastName,
+  phone: r.phone,
+  language: r.language,
+  status: r.passwordHash ? 'active' : 'invited',
+  divisions: r.divisions,
+  createdAt: r.createdAt.toISOString(),
+});
+
+const employeesOf = (companyId: string) => and(eq(users.companyId, companyId), eq(users.kind, 'Employee'));
+const SORTABLE = { lastName: users.lastName, email: users.email, createdAt: users.createdAt };
+
+/** The company's employees (filtered by company in SQL), searchable, sortable and paged. */
+export async function listEmployees(
+  ctx: AppContext,
+  actor: Actor,
+  query: { page: number; pageSize: number; q?: string; sort?: string },
+) {
+  const companyId = companyOf(actor);
+  const like = query.q ? containsPattern(query.q) : undefined;
+  const where = and(
+    employeesOf(companyId),
+    like
+      ? or(ilike(users.email, like), ilike(users.firstName, like), ilike(users.lastName, like))
+      : undefined,
+  );
+  const key = (query.sort?.replace(/^-/, '') ?? 'lastName') as keyof typeof SORTABLE;
+  const order = query.sort?.startsWith('-') ? desc(SORTABLE[key]) : asc(SORTABLE[key]);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select(columns)
+      .from(users)
+      .where(where)
+      .orderBy(order, asc(users.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    ctx.db.select({ n: count() }).from(users).where(where),
+  ]);
+  return {
+    items: (rows as Row[]).map(present),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+async function loadEmployee(db: DbOrTx, companyId: string, employeeId: string): Promise<Employee> {
+  const [row] = await db
+    .select(columns)
+    .from(users)
+    .where(and(employeesOf(companyId), eq(users.id, employeeId)));
+  if (!row) throw notFound();
+  return present(row as Row);
+}
+
+/** Replaces an employee's divisions; a division of another company is not found. */
+async function assignDivisions(tx: DbOrTx, companyId: string, userId: string, divisionIds: string[]) {
+  const unique = [...new Set(divisionIds)];
+  if (unique.length > 0) {
+    const found = await tx
+      .select({ id: divisions.id })
+      .from(divisions)
+      .where(and(eq(divisions.companyId, companyId), inArray(divisions.id, unique)));
+    if (found.length !== unique.length) throw new AppError('NOT_FOUND', { field: 'divisionIds' });
+  }
+  await tx.delete(employeeDivisions).where(eq(employeeDivisions.userId, userId));
+  if (unique.length > 0) {
+    await tx.insert(employeeDivisions).values(unique.map((divisionId) => ({ userId, divisionId })));
+  }
+}
+
+async function writeInvitation(
+  tx: DbOrTx,
+  ctx: AppContext,
+  employee: { id: string; email: string; firstName: string; language: Language; companyId: string },
+) {
+  const token = await issueUserToken(tx, employee.id, 'set_password');
+  return writeToOutbox(tx, ctx, {
+    to: employee.email,
+    template: 'setPassword',
+    language: employee.language,
+    name: employee.firstName,
+    actionPath: `/setPassword?token=${token}`,
+    userId: employee.id,
+    companyId: employee.companyId,
+  });
+}
+
+/**
+ * Adds an employee and mails the invitation (a set-password link, 7 days). While the data manager's own address is
+ * not confirmed, invitations wait and go out when it is (see sendWaitingInvitations).
+ */
+export async function createEmployee(
+  ctx: AppContext,
+  actor: Actor,
+  input: z.output<typeof createEmployeeBodySchema>,
+): Promise<Employee> {
+  const companyId = companyOf(actor);
+  const { employee, emailId } = await ctx.db.transaction(async (tx) => {
+    const [existing] = await tx.select({ n: count() }).from(users).where(employeesOf(companyId));
+    if ((existing?.n ?? 0) >= ctx.config.EMPLOYEES_LIMIT) {
+      throw new AppError('LIMIT_REACHED', { limit: ctx.config.EMPLOYEES_LIMIT });
+    }
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${input.email}`);
+    if (taken) throw new AppError('EMAIL_TAKEN', { field: 'email' });
+    const [user] = await tx
+      .insert(users)
+      .values({
+        companyId,
+        kind: 'Employee',
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone ?? null,
+        language: input.language,
+      })
+      .returning();
+    const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.kind, 'Employee'));
+    await tx.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
+    await assignDivisions(tx, companyId, user!.id, input.divisionIds);
+    const [manager] = await tx
+      .select({ verified: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.id, actor.userId));
+    const emailId = manager?.verified ? await writeInvitation(tx, ctx, { ...user!, companyId }) : null;
+    return { employee: await loadEmployee(tx, companyId, user!.id), emailId };
+  });
+  if (emailId) await dispatch(ctx, [emailId]);
+  return employee;
+}
+
+export async function updateEmployee(
+  ctx: AppContext,
+  actor: Actor,
+  employeeId: string,
+  input: z.output<typeof updateEmployeeBodySchema>,
+): Promise<Employee> {
+  const companyId = companyOf(actor);
+  return ctx.db.transaction(async (tx) => {
+    const { divisionIds, ...fields } = input;
+    const [row] = await tx
+      .update(users)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(and(employeesOf(companyId), eq(users.id, employeeId)))
+      .returning({ id: users.id });
+    if (!row) throw notFound();
+    if (divisionIds) await assignDivisions(tx, companyId, employeeId, divisionIds);
+    return loadEmployee(tx, companyId, employeeId);
+  });
+}
+
+export async function deleteEmployee(ctx: AppContext, actor: Actor, employeeId: string): Promise<void> {
+  const companyId = companyOf(actor);
+  const [row] = await ctx.db
+    .delete(users)
+    .where(and(employeesOf(companyId), eq(users.id, employeeId)))
+    .returning({ id: users.id });
+  if (!row) throw notFound();
+}
+
+/** A new invitation for an employee who has not set a password yet (the earlier link stops working). */
+export async function resendInvitation(ctx: AppContext, actor: Actor, employeeId: string): Promise<void> {
+  const companyId = companyOf(actor);
+  const emailId = await ctx.db.transaction(async (tx) => {
+    const [user] = await tx
+      .select()
+      .from(users)
+      .where(and(employeesOf(companyId), eq(users.id, employeeId)));
+    if (!user) throw notFound();
+    if (user.passwordHash) throw new AppError('ALREADY_ACTIVE');
+    return writeInvitation(tx, ctx, { ...user, companyId });
+  });
+  await dispatch(ctx, [emailId]);
+}
+
+/** Sends the invitations that waited for the data manager to confirm their address. */
+export async function sendWaitingInvitations(
+  ctx: AppContext,
+  tx: DbOrTx,
+  companyId: string,
+): Promise<string[]> {
+  const waiting = await tx
+    .select()
+    .from(users)
+    .where(
+      and(
+        employeesOf(companyId),
+        isNull(users.passwordHash),
+        sql`not exists (select 1 from user_tokens t where t.user_id = "users"."id" and t.purpose = 'set_password')`,
+      ),
+    );
+  const ids: string[] = [];
+  for (const user of waiting) ids.push(await writeInvitation(tx, ctx, { ...user, companyId }));
+  return ids;
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../i18n/languages.ts';
+import { emailField, languageField, phoneField, requiredText } from './fields.ts';
+import { defineContract, listOf, listQuerySchema, uuidParam } from './route-contract.ts';
+
+export const employeeSchema = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    phone: z.string().nullable(),
+    language: z.enum(LANGUAGES),
+    status: z.enum(['invited', 'active']),
+    divisions: z.array(z.object({ id: z.uuid(), name: z.string() })),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Employee' });
+export type Employee = z.infer<typeof employeeSchema>;
+
+const divisionIds = z.array(z.uuid()).max(1000);
+
+export const createEmployeeBodySchema = z.strictObject({
+  email: emailField,
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  phone: phoneField.optional(),
+  language: languageField,
+  divisionIds,
+});
+
+export const updateEmployeeBodySchema = z.strictObject({
+  firstName: requiredText(100).optional(),
+  lastName: requiredText(100).optional(),
+  phone: phoneField.nullable().optional(),
+  language: languageField.optional(),
+  divisionIds: divisionIds.optional(),
+});
+
+const tags = ['employees'];
+const params = uuidParam('employeeId');
+const permission = { action: 'manage', subject: 'User' } as const;
+
+export const employeeContracts = {
+  list: defineContract({
+    method: 'GET',
+    path: '/employees',
+    operationId: 'listEmployees',
+    summary: "The company's employees with their divisions (q searches name and e-mail)",
+    tags,
+    permission,
+    querystring: listQuerySchema.extend({
+      sort: z.enum(['lastName', '-lastName', 'email', '-email', 'createdAt', '-createdAt']).optional(),
+    }),
+    responses: { 200: listOf(employeeSchema) },
+  }),
+  create: defineContract({
+    method: 'POST',
+    path: '/employees',
+    operationId: 'createEmployee',
+    summary: 'Adds an employee and mails the invitation with a set-password link',
+    tags,
+    permission,
+    body: createEmployeeBodySchema,
+    responses: { 201: employeeSchema },
+  }),
+  update: defineContract({
+    method: 'PATCH',
+    path: '/employees/:employeeId',
+    operationId: 'updateEmployee',
+    summary: "Changes an employee's details and divisions",
+    tags,
+    permission,
+    params,
+    body: updateEmployeeBodySchema,
+    responses: { 200: employeeSchema },
+  }),
+  remove: defineContract({
+    method: 'DELETE',
+    path: '/employees/:employeeId',
+    operationId: 'deleteEmployee',
+    summary: 'Deletes an employee; their sessions and keys end with them',
+    tags,
+    permission,
+    params,
+    responses: { 204: z.null() },
+  }),
+  resendInvitation: defineContract({
+    method: 'POST',
+    path: '/employees/:employeeId/resend-invitation',
+    operationId: 'resendInvitation',
+    summary: 'Mails a new invitation to an employee who has not set a password yet',
+    tags,
+    permission,
+    params,
+    responses: { 200: z.object({ message: z.string() }) },
+  }),
+};
