@@ -1,9 +1,11 @@
 import {
+  IconFolders,
   IconKey,
   IconLayoutDashboard,
   IconSettings,
   IconShieldLock,
   IconUser,
+  IconUsers,
   type Icon as TablerIcon,
 } from '@tabler/icons-react';
 
@@ -14,6 +16,8 @@ const ICONS: Record<string, TablerIcon> = {
   User: IconUser,
   ShieldLock: IconShieldLock,
   Key: IconKey,
+  Folders: IconFolders,
+  Users: IconUsers,
 };
 
 export function ManifestIcon({ name, size = 22 }: { name: string; size?: number }) {

@@ -18,4 +18,7 @@ export const PAGES: Record<string, ComponentType> = {
   Dashboard: lazy(() => import('./dashboard/dashboard-page.tsx')),
   AdminDashboard: lazy(() => import('./dashboard/admin-dashboard-page.tsx')),
   AccountSettings: lazy(() => import('./account/account-settings-page.tsx')),
+  Divisions: lazy(() => import('./divisions/divisions-page.tsx')),
+  Employees: lazy(() => import('./employees/employees-page.tsx')),
+  EmployeeEdit: lazy(() => import('./employees/employee-edit-page.tsx')),
 };

@@ -54,6 +54,16 @@ export const employeeContracts = {
     }),
     responses: { 200: listOf(employeeSchema) },
   }),
+  get: defineContract({
+    method: 'GET',
+    path: '/employees/:employeeId',
+    operationId: 'getEmployee',
+    summary: 'One employee of the company',
+    tags,
+    permission,
+    params,
+    responses: { 200: employeeSchema },
+  }),
   create: defineContract({
     method: 'POST',
     path: '/employees',

@@ -96,6 +96,11 @@ describe('navigation guard, step by step (spec section 4)', () => {
     });
   });
 
+  it('step 9: a page whose path only begins like an area belongs to the user area', () => {
+    expect(decide(visitor, '/employee-add')).toEqual({ kind: 'redirect', to: '/login?to=%2Femployee-add' });
+    expect(decide(dataManager, '/employee-add').kind).toBe('allow');
+  });
+
   it('step 9: a signed-in user without the permission sees not-authorized', () => {
     expect(decide(dataManager, '/admin/dashboard')).toEqual({ kind: 'redirect', to: '/not-authorized' });
     expect(decide(dataManager, '/dashboard').kind).toBe('allow');

@@ -177,6 +177,39 @@ export const APP_ROUTES: AppRoute[] = [
     },
   },
 
+  {
+    id: 'divisions',
+    path: '/divisions',
+    page: 'Divisions',
+    layout: 'default',
+    access: 'signedIn',
+    area: 'user',
+    permission: { action: 'manage', subject: 'Division' },
+    title: 'pages.divisions.title',
+    menu: { section: 'knowledge', label: 'nav.divisions', icon: 'Folders', order: 20 },
+  },
+  {
+    id: 'employees',
+    path: '/employee-add',
+    page: 'Employees',
+    layout: 'default',
+    access: 'signedIn',
+    area: 'user',
+    permission: { action: 'read', subject: 'user' },
+    title: 'pages.employees.title',
+    menu: { section: 'company', label: 'nav.employees', icon: 'Users', order: 30 },
+  },
+  {
+    id: 'employee',
+    path: '/employee-add/:id',
+    page: 'EmployeeEdit',
+    layout: 'default',
+    access: 'signedIn',
+    area: 'user',
+    permission: { action: 'read', subject: 'user' },
+    title: 'pages.employees.editTitle',
+  },
+
   // Employee
   {
     id: 'employeeAccountSettings',
@@ -302,9 +335,11 @@ export const LOGIN_BY_AREA: Record<Area, string> = {
 
 /** The area a path belongs to, from its prefix. */
 export function areaOfPath(path: string): Area {
-  if (path.startsWith('/employee')) return 'employee';
-  if (path.startsWith('/admin')) return 'admin';
-  if (path.startsWith('/analysis')) return 'analysis';
+  // By whole first segment: `/employee-add` is the data manager's page, not the employee area.
+  const first = path.split('/')[1];
+  if (first === 'employee') return 'employee';
+  if (first === 'admin') return 'admin';
+  if (first === 'analysis') return 'analysis';
   return 'user';
 }
 

@@ -7,6 +7,7 @@ import { translate } from '../../i18n/translator.ts';
 import {
   createEmployee,
   deleteEmployee,
+  getEmployee,
   listEmployees,
   resendInvitation,
   updateEmployee,
@@ -14,6 +15,9 @@ import {
 
 export function employeeRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, employeeContracts.list, async (req) => listEmployees(ctx, requireActor(req), req.query));
+  registerRoute(app, employeeContracts.get, async (req) =>
+    getEmployee(ctx, requireActor(req), req.params.employeeId),
+  );
   registerRoute(app, employeeContracts.create, async (req, reply) => {
     const employee = await createEmployee(ctx, requireActor(req), req.body);
     reply.code(201);

@@ -99,6 +99,10 @@ export async function listEmployees(
   };
 }
 
+export async function getEmployee(ctx: AppContext, actor: Actor, employeeId: string): Promise<Employee> {
+  return loadEmployee(ctx.db, companyOf(actor), employeeId);
+}
+
 async function loadEmployee(db: DbOrTx, companyId: string, employeeId: string): Promise<Employee> {
   const [row] = await db
     .select(columns)

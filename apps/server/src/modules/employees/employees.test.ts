@@ -111,6 +111,8 @@ describe('employees', () => {
     const a = await verifiedManager();
     const b = await verifiedManager();
     const employee = (await a.client.post('/employees', employeeBody())).body;
+    expect((await b.client.get(`/employees/${employee.id}`)).status).toBe(404);
+    expect((await a.client.get(`/employees/${employee.id}`)).body.email).toBe(employee.email);
     expect((await b.client.patch(`/employees/${employee.id}`, { firstName: 'X' })).status).toBe(404);
     expect((await b.client.delete(`/employees/${employee.id}`)).status).toBe(404);
     expect((await b.client.post(`/employees/${employee.id}/resend-invitation`)).status).toBe(404);

@@ -1,0 +1,193 @@
+import {
+  Alert,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Grid,
+  IconButton,
+  Skeleton,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { IconEdit, IconFolder, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Division, divisionContracts } from '@werkwissen/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/http.ts';
+import { errorMessage } from '../../components/form.tsx';
+import { useSnackbar } from '../../components/snackbar.tsx';
+
+type Editing = { mode: 'add' } | { mode: 'rename'; division: Division };
+
+/** The company's divisions: add, rename, delete (with confirmation). */
+export default function DivisionsPage() {
+  const { t } = useTranslation();
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: ['divisions'], queryFn: () => call(divisionContracts.list) });
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Division | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['divisions'] });
+
+  const open = (next: Editing) => {
+    setEditing(next);
+    setName(next.mode === 'rename' ? next.division.name : '');
+    setNameError(null);
+  };
+
+  const save = async () => {
+    if (!editing) return;
+    try {
+      if (editing.mode === 'add') {
+        await call(divisionContracts.create, { body: { name: name.trim() } });
+        snackbar(t('pages.divisions.added'));
+      } else {
+        await call(divisionContracts.rename, {
+          params: { divisionId: editing.division.id },
+          body: { name: name.trim() },
+        });
+        snackbar(t('pages.divisions.renamed'));
+      }
+      setEditing(null);
+      await refresh();
+    } catch (error) {
+      setNameError(errorMessage(error, t));
+    }
+  };
+
+  const remove = async () => {
+    if (!deleting) return;
+    try {
+      await call(divisionContracts.remove, { params: { divisionId: deleting.id } });
+      snackbar(t('pages.divisions.deleted'));
+      await refresh();
+    } catch (error) {
+      snackbar(errorMessage(error, t), 'error');
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  const items = query.data?.items;
+  return (
+    <Stack spacing={6}>
+      <Stack
+        direction="row"
+        sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 3 }}
+      >
+        <Typography variant="h4" component="h1">
+          {t('pages.divisions.title')}
+        </Typography>
+        <Button variant="contained" startIcon={<IconPlus size={18} />} onClick={() => open({ mode: 'add' })}>
+          {t('pages.divisions.add')}
+        </Button>
+      </Stack>
+      {query.isError && <Alert severity="error">{errorMessage(query.error, t)}</Alert>}
+      {items?.length === 0 && (
+        <Card>
+          <CardContent sx={{ textAlign: 'center', py: 10 }}>
+            <Typography gutterBottom>{t('pages.divisions.empty')}</Typography>
+            <Button
+              variant="outlined"
+              startIcon={<IconPlus size={18} />}
+              onClick={() => open({ mode: 'add' })}
+            >
+              {t('pages.divisions.add')}
+            </Button>
+          </CardContent>
+        </Card>
+      )}
+      <Grid container spacing={6}>
+        {!items &&
+          [0, 1, 2].map((i) => (
+            <Grid key={i} size={{ xs: 12, sm: 6, lg: 4 }}>
+              <Skeleton variant="rounded" height={140} />
+            </Grid>
+          ))}
+        {items?.map((division) => (
+          <Grid key={division.id} size={{ xs: 12, sm: 6, lg: 4 }}>
+            <Card data-testid="division-card">
+              <CardContent>
+                <Stack direction="row" spacing={3} sx={{ alignItems: 'center' }}>
+                  <IconFolder size={28} aria-hidden />
+                  <Typography variant="h6" component="h2" sx={{ wordBreak: 'break-word' }}>
+                    {division.name}
+                  </Typography>
+                </Stack>
+                <Typography color="text.secondary" sx={{ mt: 2 }}>
+                  {t('pages.divisions.employees', { count: division.employeeCount })}
+                </Typography>
+              </CardContent>
+              <CardActions sx={{ justifyContent: 'flex-end' }}>
+                <IconButton
+                  aria-label={`${t('pages.divisions.rename')}: ${division.name}`}
+                  onClick={() => open({ mode: 'rename', division })}
+                >
+                  <IconEdit size={20} />
+                </IconButton>
+                <IconButton
+                  aria-label={`${t('common.delete')}: ${division.name}`}
+                  onClick={() => setDeleting(division)}
+                >
+                  <IconTrash size={20} />
+                </IconButton>
+              </CardActions>
+            </Card>
+          </Grid>
+        ))}
+      </Grid>
+      <Dialog open={editing !== null} onClose={() => setEditing(null)} fullWidth maxWidth="xs">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          <DialogTitle>
+            {t(editing?.mode === 'rename' ? 'pages.divisions.rename' : 'pages.divisions.add')}
+          </DialogTitle>
+          <DialogContent>
+            <TextField
+              label={t('pages.divisions.name')}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              error={nameError !== null}
+              helperText={nameError ?? undefined}
+              autoFocus
+              sx={{ mt: 2 }}
+              slotProps={{ htmlInput: { maxLength: 80, name: 'divisionName' } }}
+            />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setEditing(null)}>{t('common.cancel')}</Button>
+            <Button type="submit" variant="contained" disabled={!name.trim()}>
+              {t('common.save')}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+      <Dialog open={deleting !== null} onClose={() => setDeleting(null)}>
+        <DialogTitle>{t('pages.divisions.deleteTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('pages.divisions.deleteText', { name: deleting?.name })}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDeleting(null)}>{t('common.cancel')}</Button>
+          <Button color="error" variant="contained" onClick={() => void remove()}>
+            {t('common.delete')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,63 @@
+import { Alert, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { employeeContracts } from '@werkwissen/shared';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { call } from '../../api/http.ts';
+import { errorMessage } from '../../components/form.tsx';
+import { useSnackbar } from '../../components/snackbar.tsx';
+import { EmployeeForm, type EmployeeValues } from './employee-form.tsx';
+
+/** `/employee-add/:id`: an employee's details and divisions. */
+export default function EmployeeEditPage() {
+  const { t } = useTranslation();
+  const snackbar = useSnackbar();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const employeeId = useParams().id ?? '';
+  const query = useQuery({
+    queryKey: ['employee', employeeId],
+    queryFn: () => call(employeeContracts.get, { params: { employeeId } }),
+  });
+
+  const save = async ({ email: _email, ...values }: EmployeeValues) => {
+    try {
+      await call(employeeContracts.update, {
+        params: { employeeId },
+        body: { ...values, phone: values.phone || null },
+      });
+    } catch (error) {
+      snackbar(errorMessage(error, t), 'error');
+      throw error;
+    }
+    snackbar(t('pages.employees.saved'));
+    await queryClient.invalidateQueries({ queryKey: ['employees'] });
+    navigate('/employee-add');
+  };
+
+  return (
+    <Stack spacing={6}>
+      <Typography variant="h4" component="h1">
+        {t('pages.employees.editTitle')}
+      </Typography>
+      {query.isError && <Alert severity="error">{errorMessage(query.error, t)}</Alert>}
+      <Card>
+        <CardContent>
+          {query.data ? (
+            <EmployeeForm formId="edit-employee" employee={query.data} onSave={save} />
+          ) : (
+            !query.isError && <Skeleton variant="rounded" height={320} />
+          )}
+          <Stack direction="row" spacing={3} sx={{ mt: 4 }}>
+            <Button type="submit" form="edit-employee" variant="contained" disabled={!query.data}>
+              {t('common.save')}
+            </Button>
+            <Button component={Link} to="/employee-add">
+              {t('common.cancel')}
+            </Button>
+          </Stack>
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+}

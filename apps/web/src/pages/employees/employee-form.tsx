@@ -1,0 +1,146 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Autocomplete, Chip, MenuItem, Stack, TextField } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import {
+  createEmployeeBodySchema,
+  divisionContracts,
+  type Employee,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  type Language,
+} from '@werkwissen/shared';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { call } from '../../api/http.ts';
+import { applyFieldErrors, InputField } from '../../components/form.tsx';
+import { FormField } from '../../components/form-field.tsx';
+
+export interface EmployeeValues {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  language: Language;
+  divisionIds: string[];
+}
+
+const schema = createEmployeeBodySchema.extend({
+  phone: z.string().trim().max(25, { message: 'validation.tooLong' }),
+});
+
+/**
+ * The employee form of the add dialog and the edit page; `onSave` receives the values, and server errors on fields
+ * are shown on them.
+ */
+export function EmployeeForm({
+  employee,
+  formId,
+  onSave,
+}: {
+  employee?: Employee;
+  formId: string;
+  onSave(values: EmployeeValues): Promise<void>;
+}) {
+  const { t, i18n } = useTranslation();
+  const divisions = useQuery({ queryKey: ['divisions'], queryFn: () => call(divisionContracts.list) });
+  const form = useForm<EmployeeValues>({
+    resolver: zodResolver(schema) as never,
+    defaultValues: {
+      email: employee?.email ?? '',
+      firstName: employee?.firstName ?? '',
+      lastName: employee?.lastName ?? '',
+      phone: employee?.phone ?? '',
+      language: employee?.language ?? ((i18n.language as Language) || 'de'),
+      divisionIds: employee?.divisions.map((d) => d.id) ?? [],
+    },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await onSave(values);
+    } catch (error) {
+      if (
+        !applyFieldErrors(error, form.setError, [
+          'email',
+          'firstName',
+          'lastName',
+          'phone',
+          'language',
+          'divisionIds',
+        ])
+      ) {
+        throw error;
+      }
+    }
+  });
+  const options = divisions.data?.items ?? [];
+  return (
+    <Stack component="form" id={formId} spacing={4} noValidate onSubmit={onSubmit} sx={{ pt: 2 }}>
+      <InputField
+        {...form.register('email')}
+        label={t('fields.email')}
+        type="email"
+        disabled={Boolean(employee)}
+        errorKey={errors.email?.message}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={4}>
+        <InputField
+          {...form.register('firstName')}
+          label={t('fields.firstName')}
+          errorKey={errors.firstName?.message}
+        />
+        <InputField
+          {...form.register('lastName')}
+          label={t('fields.lastName')}
+          errorKey={errors.lastName?.message}
+        />
+      </Stack>
+      <InputField
+        {...form.register('phone')}
+        label={t('fields.whatsappPhoneOptional')}
+        type="tel"
+        errorKey={errors.phone?.message}
+      />
+      <Controller
+        name="language"
+        control={form.control}
+        render={({ field }) => (
+          <FormField {...field} select label={t('fields.language')} errorKey={errors.language?.message}>
+            {LANGUAGES.map((lang) => (
+              <MenuItem key={lang} value={lang} lang={lang}>
+                {LANGUAGE_NAMES[lang]}
+              </MenuItem>
+            ))}
+          </FormField>
+        )}
+      />
+      <Controller
+        name="divisionIds"
+        control={form.control}
+        render={({ field }) => (
+          <Autocomplete
+            multiple
+            options={options}
+            getOptionLabel={(d) => d.name}
+            value={options.filter((d) => field.value.includes(d.id))}
+            onChange={(_e, value) => field.onChange(value.map((d) => d.id))}
+            renderValue={(value, getItemProps) =>
+              value.map((d, index) => (
+                <Chip {...getItemProps({ index })} key={d.id} label={d.name} size="small" />
+              ))
+            }
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label={t('pages.employees.divisions')}
+                helperText={errors.divisionIds ? t('errors.NOT_FOUND') : t('pages.employees.divisionsHelp')}
+                error={Boolean(errors.divisionIds)}
+              />
+            )}
+          />
+        )}
+      />
+    </Stack>
+  );
+}

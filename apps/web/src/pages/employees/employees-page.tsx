@@ -1,0 +1,189 @@
+import {
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import {
+  IconCircleCheck,
+  IconEdit,
+  IconMail,
+  IconMailForward,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type Employee, employeeContracts } from '@werkwissen/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { call } from '../../api/http.ts';
+import { type Column, DataTable } from '../../components/data-table.tsx';
+import { errorMessage } from '../../components/form.tsx';
+import { useSnackbar } from '../../components/snackbar.tsx';
+import { EmployeeForm, type EmployeeValues } from './employee-form.tsx';
+
+/** `/employee-add`: the company's employees; add (the invitation goes by mail), edit, delete, export. */
+export default function EmployeesPage() {
+  const { t } = useTranslation();
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<Employee | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['employees'] });
+
+  const add = async (values: EmployeeValues) => {
+    await call(employeeContracts.create, { body: { ...values, phone: values.phone || undefined } }).catch(
+      (error: unknown) => {
+        snackbar(errorMessage(error, t), 'error');
+        throw error;
+      },
+    );
+    snackbar(t('messages.userAdded'));
+    setAdding(false);
+    await refresh();
+  };
+
+  const resend = async (employee: Employee) => {
+    try {
+      snackbar(
+        (await call(employeeContracts.resendInvitation, { params: { employeeId: employee.id } })).message,
+      );
+    } catch (error) {
+      snackbar(errorMessage(error, t), 'error');
+    }
+  };
+
+  const remove = async () => {
+    if (!deleting) return;
+    try {
+      await call(employeeContracts.remove, { params: { employeeId: deleting.id } });
+      snackbar(t('pages.employees.deleted'));
+      await refresh();
+    } catch (error) {
+      snackbar(errorMessage(error, t), 'error');
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  const columns: Column<Employee>[] = [
+    {
+      id: 'lastName',
+      label: t('pages.employees.name'),
+      sortable: true,
+      render: (e) => `${e.firstName} ${e.lastName}`,
+      csv: (e) => `${e.firstName} ${e.lastName}`,
+    },
+    { id: 'email', label: t('fields.email'), sortable: true, render: (e) => e.email, csv: (e) => e.email },
+    {
+      id: 'divisions',
+      label: t('pages.employees.divisions'),
+      render: (e) => (
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+          {e.divisions.map((d) => (
+            <Chip key={d.id} label={d.name} size="small" variant="outlined" />
+          ))}
+        </Stack>
+      ),
+      csv: (e) => e.divisions.map((d) => d.name).join('; '),
+    },
+    {
+      id: 'status',
+      label: t('pages.employees.status'),
+      render: (e) => (
+        <Chip
+          size="small"
+          color={e.status === 'active' ? 'success' : 'default'}
+          icon={e.status === 'active' ? <IconCircleCheck size={16} /> : <IconMail size={16} />}
+          label={t(`pages.employees.statuses.${e.status}`)}
+        />
+      ),
+      csv: (e) => t(`pages.employees.statuses.${e.status}`),
+    },
+    {
+      id: 'actions',
+      label: t('common.actions'),
+      align: 'right',
+      render: (e) => (
+        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          {e.status === 'invited' && (
+            <Tooltip title={t('pages.employees.resend')}>
+              <IconButton
+                aria-label={`${t('pages.employees.resend')}: ${e.email}`}
+                onClick={() => void resend(e)}
+              >
+                <IconMailForward size={20} />
+              </IconButton>
+            </Tooltip>
+          )}
+          <IconButton
+            component={Link}
+            to={`/employee-add/${e.id}`}
+            aria-label={`${t('common.edit')}: ${e.email}`}
+          >
+            <IconEdit size={20} />
+          </IconButton>
+          <IconButton aria-label={`${t('common.delete')}: ${e.email}`} onClick={() => setDeleting(e)}>
+            <IconTrash size={20} />
+          </IconButton>
+        </Stack>
+      ),
+    },
+  ];
+
+  return (
+    <Stack spacing={6}>
+      <Typography variant="h4" component="h1">
+        {t('pages.employees.title')}
+      </Typography>
+      <DataTable<Employee>
+        queryKey={['employees']}
+        fetchPage={(query) => call(employeeContracts.list, { query: query as never })}
+        columns={columns}
+        rowKey={(e) => e.id}
+        csvName="employees"
+        caption={t('pages.employees.title')}
+        emptyText={t('pages.employees.empty')}
+        defaultSort="lastName"
+        actions={
+          <Button variant="contained" startIcon={<IconPlus size={18} />} onClick={() => setAdding(true)}>
+            {t('pages.employees.add')}
+          </Button>
+        }
+      />
+      <Dialog open={adding} onClose={() => setAdding(false)} fullWidth maxWidth="sm">
+        <DialogTitle>{t('pages.employees.add')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('pages.employees.addIntro')}</DialogContentText>
+          {adding && <EmployeeForm formId="add-employee" onSave={add} />}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setAdding(false)}>{t('common.cancel')}</Button>
+          <Button type="submit" form="add-employee" variant="contained">
+            {t('pages.employees.invite')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <Dialog open={deleting !== null} onClose={() => setDeleting(null)}>
+        <DialogTitle>{t('pages.employees.deleteTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('pages.employees.deleteText', { email: deleting?.email })}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDeleting(null)}>{t('common.cancel')}</Button>
+          <Button color="error" variant="contained" onClick={() => void remove()}>
+            {t('common.delete')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}
