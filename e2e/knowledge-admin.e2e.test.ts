@@ -69,6 +69,25 @@ describe('divisions and employees in the browser', () => {
       await page.getByText(text('en', 'pages.employees.statuses.invited')).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
 
+      // Import from CSV: one good row, one rejected with its reason
+      await page.getByRole('button', { name: text('en', 'pages.employees.import.button') }).click();
+      await page.getByTestId('import-file').setInputFiles({
+        name: 'team.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(
+          `email;firstName;lastName;divisions\nben-${Date.now()}@firma.example;Ben;Roth;Heizung\nkaputt;Kim;Kurz;\n`,
+        ),
+      });
+      await page
+        .getByText(text('en', 'pages.employees.import.summary', { created: '1', rejected: '1' }))
+        .waitFor();
+      await page.getByText('Email must be valid!').waitFor();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: text('en', 'common.close') })
+        .click();
+      await page.getByRole('cell', { name: 'Ben Roth' }).waitFor();
+
       // The employee follows the invitation
       const invitation = await t.smtp!.waitFor((m) => m.to.includes(email));
       expect(invitation.link).toContain('/setPassword?token=');

@@ -37,6 +37,30 @@ export const updateEmployeeBodySchema = z.strictObject({
   divisionIds: divisionIds.optional(),
 });
 
+export const importResultSchema = z
+  .object({
+    created: z.number().int(),
+    rejected: z.array(
+      z.object({
+        row: z.number().int(),
+        email: z.string().nullable(),
+        errors: z.array(z.object({ field: z.string(), code: z.string(), message: z.string() })),
+      }),
+    ),
+  })
+  .meta({ id: 'EmployeeImportResult' });
+export type EmployeeImportResult = z.infer<typeof importResultSchema>;
+
+/** Columns of the import file (a header row is required; German headers are understood too). */
+export const EMPLOYEE_CSV_COLUMNS = [
+  'email',
+  'firstName',
+  'lastName',
+  'phone',
+  'language',
+  'divisions',
+] as const;
+
 const tags = ['employees'];
 const params = uuidParam('employeeId');
 const permission = { action: 'manage', subject: 'User' } as const;
@@ -94,6 +118,16 @@ export const employeeContracts = {
     permission,
     params,
     responses: { 204: z.null() },
+  }),
+  import: defineContract({
+    method: 'POST',
+    path: '/employees/import',
+    operationId: 'importEmployees',
+    summary: 'Adds employees from CSV text (at most 1000 rows); answers which rows were rejected and why',
+    tags,
+    permission,
+    body: z.strictObject({ csv: z.string().min(1, { message: 'validation.required' }).max(1_000_000) }),
+    responses: { 200: importResultSchema },
   }),
   resendInvitation: defineContract({
     method: 'POST',

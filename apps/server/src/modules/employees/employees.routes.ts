@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import { requestLanguage } from '../../http/request-guard.ts';
 import { registerRoute, requireActor } from '../../http/route.ts';
 import { translate } from '../../i18n/translator.ts';
+import { importEmployees } from './employee-import.ts';
 import {
   createEmployee,
   deleteEmployee,
@@ -31,6 +32,9 @@ export function employeeRoutes(app: FastifyInstance, ctx: AppContext): void {
     reply.code(204);
     return undefined;
   });
+  registerRoute(app, employeeContracts.import, async (req) =>
+    importEmployees(ctx, requireActor(req), req.body.csv, requestLanguage(req, ctx)),
+  );
   registerRoute(app, employeeContracts.resendInvitation, async (req) => {
     await resendInvitation(ctx, requireActor(req), req.params.employeeId);
     return { message: translate(requestLanguage(req, ctx), 'messages.invitationSent') };

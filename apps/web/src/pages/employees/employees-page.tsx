@@ -18,6 +18,7 @@ import {
   IconMailForward,
   IconPlus,
   IconTrash,
+  IconUpload,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type Employee, employeeContracts } from '@werkwissen/shared';
@@ -29,6 +30,7 @@ import { type Column, DataTable } from '../../components/data-table.tsx';
 import { errorMessage } from '../../components/form.tsx';
 import { useSnackbar } from '../../components/snackbar.tsx';
 import { EmployeeForm, type EmployeeValues } from './employee-form.tsx';
+import { ImportDialog } from './import-dialog.tsx';
 
 /** `/employee-add`: the company's employees; add (the invitation goes by mail), edit, delete, export. */
 export default function EmployeesPage() {
@@ -36,6 +38,7 @@ export default function EmployeesPage() {
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [deleting, setDeleting] = useState<Employee | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['employees'] });
 
@@ -154,9 +157,18 @@ export default function EmployeesPage() {
         emptyText={t('pages.employees.empty')}
         defaultSort="lastName"
         actions={
-          <Button variant="contained" startIcon={<IconPlus size={18} />} onClick={() => setAdding(true)}>
-            {t('pages.employees.add')}
-          </Button>
+          <>
+            <Button
+              variant="outlined"
+              startIcon={<IconUpload size={18} />}
+              onClick={() => setImporting(true)}
+            >
+              {t('pages.employees.import.button')}
+            </Button>
+            <Button variant="contained" startIcon={<IconPlus size={18} />} onClick={() => setAdding(true)}>
+              {t('pages.employees.add')}
+            </Button>
+          </>
         }
       />
       <Dialog open={adding} onClose={() => setAdding(false)} fullWidth maxWidth="sm">
@@ -172,6 +184,7 @@ export default function EmployeesPage() {
           </Button>
         </DialogActions>
       </Dialog>
+      <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={() => void refresh()} />
       <Dialog open={deleting !== null} onClose={() => setDeleting(null)}>
         <DialogTitle>{t('pages.employees.deleteTitle')}</DialogTitle>
         <DialogContent>

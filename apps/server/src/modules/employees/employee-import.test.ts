@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInDataManager, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ smtp: false });
+});
+afterAll(() => t?.close());
+
+describe('POST /employees/import', () => {
+  it('adds the good rows and reports each rejected row with its reasons', async () => {
+    const { client } = await signedInDataManager(t, { language: 'en' });
+    await client.post('/divisions', { name: 'Heizung' });
+    await client.post('/divisions', { name: 'Büro' });
+    const taken = `vorhanden-${Date.now()}@firma.example`;
+    await client.post('/employees', {
+      email: taken,
+      firstName: 'A',
+      lastName: 'B',
+      language: 'de',
+      divisionIds: [],
+    });
+    const csv = [
+      'E-Mail;Vorname;Nachname;Telefon;Sprache;Bereiche',
+      `jana-${Date.now()}@firma.example;Jana;Öztürk;+49 151 1111111;de;Heizung|Büro`,
+      'kein-email;Paul;Peters;;de;',
+      `${taken};Doppelt;Da;;de;`,
+      `lea-${Date.now()}@firma.example;Lea;Lang;;en;Keller`,
+      `tom-${Date.now()}@firma.example;Tom;Tal;;;`,
+    ].join('\n');
+    const res = await client.post('/employees/import', { csv });
+    expect(res.status).toBe(200);
+    expect(res.body.created).toBe(2);
+    const byRow = Object.fromEntries(res.body.rejected.map((r: { row: number }) => [r.row, r]));
+    expect(Object.keys(byRow).map(Number)).toEqual([3, 4, 5]);
+    expect(byRow[3].errors[0]).toMatchObject({ field: 'email', message: 'Email must be valid!' });
+    expect(byRow[4].errors[0].code).toBe('errors.EMAIL_TAKEN');
+    expect(byRow[5].errors[0]).toMatchObject({
+      field: 'divisions',
+      message: 'There is no division "Keller".',
+    });
+    const jana = (await client.get('/employees?q=jana')).body.items[0];
+    expect(jana.divisions.map((d: { name: string }) => d.name)).toEqual(['Büro', 'Heizung']);
+  });
+
+  it('refuses a file without the required header, in the caller language', async () => {
+    const { client } = await signedInDataManager(t, { language: 'en' });
+    const res = await client.post('/employees/import', { csv: 'name,mail\nx,y' });
+    expect(res.status).toBe(422);
+    expect(res.body.error.details.fields[0].code).toBe('validation.csvHeader');
+  });
+
+  it('never touches another company: division names resolve only within the own company', async () => {
+    const other = await signedInDataManager(t);
+    await other.client.post('/divisions', { name: 'Nur-bei-anderen' });
+    const { client } = await signedInDataManager(t);
+    const res = await client.post('/employees/import', {
+      csv: `email,firstName,lastName,divisions\nx-${Date.now()}@firma.example,X,Y,Nur-bei-anderen`,
+    });
+    expect(res.body.created).toBe(0);
+    expect(res.body.rejected[0].errors[0].code).toBe('validation.unknownDivision');
+  });
+});
