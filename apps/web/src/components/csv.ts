@@ -8,3 +8,14 @@ export function toCsv(header: string[], rows: Array<Array<string | number | null
   };
   return `\uFEFF${[header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
 }
+
+/** Builds a CSV file in the browser and hands it to the user as a download. */
+export function downloadCsv(
+  fileName: string,
+  header: string[],
+  rows: Array<Array<string | number | null>>,
+): void {
+  const url = URL.createObjectURL(new Blob([toCsv(header, rows)], { type: 'text/csv;charset=utf-8' }));
+  Object.assign(document.createElement('a'), { href: url, download: fileName }).click();
+  URL.revokeObjectURL(url);
+}

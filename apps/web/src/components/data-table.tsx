@@ -20,7 +20,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PAGE_SIZES } from '@werkwissen/shared';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toCsv } from './csv.ts';
+import { downloadCsv } from './csv.ts';
 
 export interface Column<T> {
   id: string;
@@ -89,14 +89,11 @@ export function DataTable<T>(props: Props<T>) {
       if (rows.length >= res.total || res.items.length === 0) break;
     }
     const columns = props.columns.filter((c) => c.csv);
-    const csv = toCsv(
+    downloadCsv(
+      `${props.csvName}.csv`,
       columns.map((c) => c.label),
       rows.map((row) => columns.map((c) => c.csv!(row))),
     );
-    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-    const a = Object.assign(document.createElement('a'), { href: url, download: `${props.csvName}.csv` });
-    a.click();
-    URL.revokeObjectURL(url);
   };
 
   const sortBy = (id: string) => setSort(sort === id ? `-${id}` : id);

@@ -8,6 +8,7 @@ import {
 } from '@werkwissen/shared';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
 
 /** Who is making a request, with the permissions of all their roles. Services receive this, never the request. */
 export interface Actor {
@@ -21,6 +22,12 @@ export interface Actor {
   via: 'session' | 'apiKey';
   sessionId: string | null;
   apiKeyId: string | null;
+}
+
+/** The actor's company, for company-owned resources; operators without a company may not create them. */
+export function requireCompany(actor: Actor): string {
+  if (!actor.companyId) throw new AppError('FORBIDDEN');
+  return actor.companyId;
 }
 
 interface ActorRow extends Record<string, unknown> {

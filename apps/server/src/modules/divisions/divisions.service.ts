@@ -3,12 +3,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { divisions, employeeDivisions } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
-
-function companyOf(actor: Actor): string {
-  if (!actor.companyId) throw new AppError('FORBIDDEN');
-  return actor.companyId;
-}
+import { type Actor, requireCompany } from '../auth/actor.ts';
 
 const employeeCount =
   sql<number>`(select count(*) from ${employeeDivisions} ed where ed.division_id = ${divisions.id})`.mapWith(
@@ -44,7 +39,7 @@ function isUniqueViolation(error: unknown): boolean {
 
 /** Adds a division within the plan's divisions limit; names are unique per company, whatever their case. */
 export async function createDivision(ctx: AppContext, actor: Actor, name: string): Promise<Division> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompany(actor);
   const [existing] = await ctx.db
     .select({ n: count() })
     .from(divisions)
@@ -62,7 +57,7 @@ export async function createDivision(ctx: AppContext, actor: Actor, name: string
 }
 
 export async function renameDivision(ctx: AppContext, actor: Actor, divisionId: string, name: string) {
-  const companyId = companyOf(actor);
+  const companyId = requireCompany(actor);
   try {
     const [row] = await ctx.db
       .update(divisions)
@@ -83,7 +78,7 @@ export async function renameDivision(ctx: AppContext, actor: Actor, divisionId: 
 
 /** Deletes a division; its employee assignments go with it (and its files, once the knowledge capability has them). */
 export async function deleteDivision(ctx: AppContext, actor: Actor, divisionId: string): Promise<void> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompany(actor);
   const [row] = await ctx.db
     .delete(divisions)
     .where(and(eq(divisions.id, divisionId), eq(divisions.companyId, companyId)))

@@ -11,14 +11,9 @@ import type { DbOrTx } from '../../db/database.ts';
 import { containsPattern } from '../../db/like.ts';
 import { divisions, employeeDivisions, roles, userRoles, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import { type Actor, requireCompany } from '../auth/actor.ts';
 import { issueUserToken } from '../auth/user-tokens.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
-
-function companyOf(actor: Actor): string {
-  if (!actor.companyId) throw new AppError('FORBIDDEN');
-  return actor.companyId;
-}
 
 // Written with qualified names: inside a subquery an interpolated column would render unqualified ("id").
 const divisionList = sql<Array<{ id: string; name: string }>>`coalesce((
@@ -71,7 +66,7 @@ export async function listEmployees(
   actor: Actor,
   query: { page: number; pageSize: number; q?: string; sort?: string },
 ) {
-  const companyId = companyOf(actor);
+  const companyId = requireCompany(actor);
   const like = query.q ? containsPattern(query.q) : undefined;
   const where = and(
     employeesOf(companyId),
@@ -100,7 +95,7 @@ export async function listEmployees(
 }
 
 export async function getEmployee(ctx: AppContext, actor: Actor, employeeId: string): Promise<Employee> {
-  return loadEmployee(ctx.db, companyOf(actor), employeeId);
+  return loadEmployee(ctx.db, requireCompany(actor), employeeId);
 }
 
 async function loadEmployee(db: DbOrTx, companyId: string, employeeId: string): Promise<Employee> {
@@ -154,7 +149,7 @@ export async function createEmployee(
   actor: Actor,
   input: z.output<typeof createEmployeeBodySchema>,
 ): Promise<Employee> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompany(actor);
   const { employee, emailId } = await ctx.db.transaction(async (tx) => {
     const [existing] = await tx.select({ n: count() }).from(users).where(employeesOf(companyId));
     if ((existing?.n ?? 0) >= ctx.config.EMPLOYEES_LIMIT) {
@@ -197,7 +192,7 @@ export async function updateEmployee(
   employeeId: string,
   input: z.output<typeof updateEmployeeBodySchema>,
 ): Promise<Employee> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompany(actor);
   return ctx.db.transaction(async (tx) => {
     const { divisionIds, ...fields } = input;
     const [row] = await tx
@@ -212,7 +207,7 @@ export async function updateEmployee(
 }
 
 export async function deleteEmployee(ctx: AppContext, actor: Actor, employeeId: string): Promise<void> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompany(actor);
   const [row] = await ctx.db
     .delete(users)
     .where(and(employeesOf(companyId), eq(users.id, employeeId)))
@@ -222,7 +217,7 @@ export async function deleteEmployee(ctx: AppContext, actor: Actor, employeeId: 
 
 /** A new invitation for an employee who has not set a password yet (the earlier link stops working). */
 export async function resendInvitation(ctx: AppContext, actor: Actor, employeeId: string): Promise<void> {
-  const companyId = companyOf(actor);
+  const companyId = requireCompany(actor);
   const emailId = await ctx.db.transaction(async (tx) => {
     const [user] = await tx
       .select()

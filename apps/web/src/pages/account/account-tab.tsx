@@ -1,19 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, CardContent, Grid, MenuItem, Stack } from '@mui/material';
-import {
-  authContracts,
-  LANGUAGE_NAMES,
-  LANGUAGES,
-  type Language,
-  updateMeBodySchema,
-} from '@werkwissen/shared';
-import { Controller, useForm } from 'react-hook-form';
+import { Alert, Button, Card, CardContent, Grid, Stack } from '@mui/material';
+import { authContracts, type Language, updateMeBodySchema } from '@werkwissen/shared';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { call } from '../../api/http.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { applyFieldErrors } from '../../components/form.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import { LanguageSelect } from '../../components/language-select.tsx';
 import { useSnackbar } from '../../components/snackbar.tsx';
 
 const schema = updateMeBodySchema.extend({
@@ -93,24 +88,7 @@ export function AccountTab() {
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <Controller
-                name="language"
-                control={form.control}
-                render={({ field }) => (
-                  <FormField
-                    {...field}
-                    select
-                    label={t('fields.language')}
-                    errorKey={errors.language?.message}
-                  >
-                    {LANGUAGES.map((lang) => (
-                      <MenuItem key={lang} value={lang} lang={lang}>
-                        {LANGUAGE_NAMES[lang]}
-                      </MenuItem>
-                    ))}
-                  </FormField>
-                )}
-              />
+              <LanguageSelect control={form.control} name="language" errorKey={errors.language?.message} />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <FormField

@@ -4,7 +4,6 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
-  DialogContentText,
   DialogTitle,
   IconButton,
   MenuItem,
@@ -18,6 +17,7 @@ import { type ApiKey, apiKeyContracts } from '@werkwissen/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/http.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { errorMessage } from '../../components/form.tsx';
 import { useSnackbar } from '../../components/snackbar.tsx';
@@ -49,19 +49,6 @@ export function ApiKeysTab() {
       await refresh();
     } catch (error) {
       snackbar(errorMessage(error, t), 'error');
-    }
-  };
-
-  const revoke = async () => {
-    if (!revoking) return;
-    try {
-      await call(apiKeyContracts.revoke, { params: { apiKeyId: revoking.id } });
-      snackbar(t('pages.apiKeys.revoked'));
-      await refresh();
-    } catch (error) {
-      snackbar(errorMessage(error, t), 'error');
-    } finally {
-      setRevoking(null);
     }
   };
 
@@ -175,18 +162,15 @@ export function ApiKeysTab() {
           </Button>
         </DialogActions>
       </Dialog>
-      <Dialog open={revoking !== null} onClose={() => setRevoking(null)}>
-        <DialogTitle>{t('pages.apiKeys.revokeTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('pages.apiKeys.revokeText', { name: revoking?.name })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setRevoking(null)}>{t('common.cancel')}</Button>
-          <Button color="error" variant="contained" onClick={() => void revoke()}>
-            {t('pages.apiKeys.revoke')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={revoking !== null}
+        title={t('pages.apiKeys.revokeTitle')}
+        text={t('pages.apiKeys.revokeText', { name: revoking?.name })}
+        confirmLabel={t('pages.apiKeys.revoke')}
+        successMessage={t('pages.apiKeys.revoked')}
+        onConfirm={() => call(apiKeyContracts.revoke, { params: { apiKeyId: revoking!.id } }).then(refresh)}
+        onClose={() => setRevoking(null)}
+      />
     </Stack>
   );
 }

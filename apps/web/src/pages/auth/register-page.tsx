@@ -12,14 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { IconWorld } from '@tabler/icons-react';
-import {
-  authContracts,
-  LANGUAGE_NAMES,
-  LANGUAGES,
-  type Language,
-  normalizeLanguage,
-  registerBodySchema,
-} from '@werkwissen/shared';
+import { authContracts, type Language, normalizeLanguage, registerBodySchema } from '@werkwissen/shared';
 import { getCountries } from 'libphonenumber-js';
 import { MuiTelInput, type MuiTelInputCountry } from 'mui-tel-input';
 import { useEffect, useMemo, useState } from 'react';
@@ -30,6 +23,7 @@ import { call } from '../../api/http.ts';
 import { useConfig } from '../../app/config-context.tsx';
 import { applyFieldErrors, errorMessage, PasswordField } from '../../components/form.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import { LanguageSelect } from '../../components/language-select.tsx';
 import { AuthCard } from './auth-card.tsx';
 
 type Values = {
@@ -209,19 +203,7 @@ export default function RegisterPage() {
           errorKey={errors.confirmPassword?.message}
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={4}>
-          <Controller
-            name="language"
-            control={form.control}
-            render={({ field }) => (
-              <FormField {...field} select label={t('fields.language')} errorKey={errors.language?.message}>
-                {LANGUAGES.map((lang) => (
-                  <MenuItem key={lang} value={lang} lang={lang}>
-                    {LANGUAGE_NAMES[lang]}
-                  </MenuItem>
-                ))}
-              </FormField>
-            )}
-          />
+          <LanguageSelect control={form.control} name="language" errorKey={errors.language?.message} />
           <Controller
             name="country"
             control={form.control}

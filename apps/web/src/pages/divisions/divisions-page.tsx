@@ -7,7 +7,6 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
-  DialogContentText,
   DialogTitle,
   Grid,
   IconButton,
@@ -22,6 +21,7 @@ import { type Division, divisionContracts } from '@werkwissen/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/http.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../components/form.tsx';
 import { useSnackbar } from '../../components/snackbar.tsx';
 
@@ -62,19 +62,6 @@ export default function DivisionsPage() {
       await refresh();
     } catch (error) {
       setNameError(errorMessage(error, t));
-    }
-  };
-
-  const remove = async () => {
-    if (!deleting) return;
-    try {
-      await call(divisionContracts.remove, { params: { divisionId: deleting.id } });
-      snackbar(t('pages.divisions.deleted'));
-      await refresh();
-    } catch (error) {
-      snackbar(errorMessage(error, t), 'error');
-    } finally {
-      setDeleting(null);
     }
   };
 
@@ -176,18 +163,17 @@ export default function DivisionsPage() {
           </DialogActions>
         </form>
       </Dialog>
-      <Dialog open={deleting !== null} onClose={() => setDeleting(null)}>
-        <DialogTitle>{t('pages.divisions.deleteTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('pages.divisions.deleteText', { name: deleting?.name })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDeleting(null)}>{t('common.cancel')}</Button>
-          <Button color="error" variant="contained" onClick={() => void remove()}>
-            {t('common.delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('pages.divisions.deleteTitle')}
+        text={t('pages.divisions.deleteText', { name: deleting?.name })}
+        confirmLabel={t('common.delete')}
+        successMessage={t('pages.divisions.deleted')}
+        onConfirm={() =>
+          call(divisionContracts.remove, { params: { divisionId: deleting!.id } }).then(refresh)
+        }
+        onClose={() => setDeleting(null)}
+      />
     </Stack>
   );
 }

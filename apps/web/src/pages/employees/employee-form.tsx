@@ -1,12 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Autocomplete, Chip, MenuItem, Stack, TextField } from '@mui/material';
+import { Autocomplete, Chip, Stack, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import {
   createEmployeeBodySchema,
   divisionContracts,
   type Employee,
-  LANGUAGE_NAMES,
-  LANGUAGES,
   type Language,
 } from '@werkwissen/shared';
 import { Controller, useForm } from 'react-hook-form';
@@ -14,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { call } from '../../api/http.ts';
 import { applyFieldErrors, InputField } from '../../components/form.tsx';
-import { FormField } from '../../components/form-field.tsx';
+import { LanguageSelect } from '../../components/language-select.tsx';
 
 export interface EmployeeValues {
   email: string;
@@ -102,19 +100,7 @@ export function EmployeeForm({
         type="tel"
         errorKey={errors.phone?.message}
       />
-      <Controller
-        name="language"
-        control={form.control}
-        render={({ field }) => (
-          <FormField {...field} select label={t('fields.language')} errorKey={errors.language?.message}>
-            {LANGUAGES.map((lang) => (
-              <MenuItem key={lang} value={lang} lang={lang}>
-                {LANGUAGE_NAMES[lang]}
-              </MenuItem>
-            ))}
-          </FormField>
-        )}
-      />
+      <LanguageSelect control={form.control} name="language" errorKey={errors.language?.message} />
       <Controller
         name="divisionIds"
         control={form.control}

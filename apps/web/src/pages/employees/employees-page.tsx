@@ -26,6 +26,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../api/http.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { errorMessage } from '../../components/form.tsx';
 import { useSnackbar } from '../../components/snackbar.tsx';
@@ -61,19 +62,6 @@ export default function EmployeesPage() {
       );
     } catch (error) {
       snackbar(errorMessage(error, t), 'error');
-    }
-  };
-
-  const remove = async () => {
-    if (!deleting) return;
-    try {
-      await call(employeeContracts.remove, { params: { employeeId: deleting.id } });
-      snackbar(t('pages.employees.deleted'));
-      await refresh();
-    } catch (error) {
-      snackbar(errorMessage(error, t), 'error');
-    } finally {
-      setDeleting(null);
     }
   };
 
@@ -185,18 +173,17 @@ export default function EmployeesPage() {
         </DialogActions>
       </Dialog>
       <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={() => void refresh()} />
-      <Dialog open={deleting !== null} onClose={() => setDeleting(null)}>
-        <DialogTitle>{t('pages.employees.deleteTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('pages.employees.deleteText', { email: deleting?.email })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDeleting(null)}>{t('common.cancel')}</Button>
-          <Button color="error" variant="contained" onClick={() => void remove()}>
-            {t('common.delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('pages.employees.deleteTitle')}
+        text={t('pages.employees.deleteText', { email: deleting?.email })}
+        confirmLabel={t('common.delete')}
+        successMessage={t('pages.employees.deleted')}
+        onConfirm={() =>
+          call(employeeContracts.remove, { params: { employeeId: deleting!.id } }).then(refresh)
+        }
+        onClose={() => setDeleting(null)}
+      />
     </Stack>
   );
 }

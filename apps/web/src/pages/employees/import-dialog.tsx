@@ -16,7 +16,7 @@ import { EMPLOYEE_CSV_COLUMNS, type EmployeeImportResult, employeeContracts } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/http.ts';
-import { toCsv } from '../../components/csv.ts';
+import { downloadCsv } from '../../components/csv.ts';
 import { errorMessage } from '../../components/form.tsx';
 
 /** Import from CSV: the browser reads the file, the server checks every row and reports what it rejected and why. */
@@ -35,13 +35,11 @@ export function ImportDialog({
   const [busy, setBusy] = useState(false);
 
   const downloadTemplate = () => {
-    const csv = toCsv(
+    downloadCsv(
+      'employees-template.csv',
       [...EMPLOYEE_CSV_COLUMNS],
       [['anna@firma.example', 'Anna', 'Schmidt', '+49 151 2345678', 'de', '']],
     );
-    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-    Object.assign(document.createElement('a'), { href: url, download: 'employees-template.csv' }).click();
-    URL.revokeObjectURL(url);
   };
 
   const upload = async (file: File) => {
