@@ -5,6 +5,9 @@ import type { ServerConfig } from './config/load-config.ts';
 import type { Db } from './db/database.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { TokenSigner } from './modules/auth/token-crypto.ts';
+import type { Embedder } from './modules/embedding/embedder.ts';
+import type { FileStorage } from './modules/files/file-storage.ts';
+import type { ParserPool } from './modules/processing/parser-pool.ts';
 
 /** What services and job handlers receive: configuration and the shared resources, never an HTTP request. */
 export interface AppContext {
@@ -15,4 +18,9 @@ export interface AppContext {
   signer: TokenSigner;
   mailer: Transporter | null;
   log: Logger;
+  /** Where uploaded originals and processing work files live. */
+  storage: FileStorage;
+  embedder: Embedder;
+  /** The document parser process (started on first use, in worker processes only). */
+  parser: ParserPool;
 }

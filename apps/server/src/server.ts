@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import nodemailer from 'nodemailer';
 import pino from 'pino';
@@ -11,7 +12,13 @@ import { loggerOptions } from './http/logging.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { ALL_JOBS } from './jobs/registry.ts';
 import { TokenSigner } from './modules/auth/token-crypto.ts';
+import { createEmbedder } from './modules/embedding/create-embedder.ts';
+import { ensureEmbeddingIndex } from './modules/embedding/embedding-index.ts';
+import { reembedJob } from './modules/embedding/reembed.job.ts';
+import { LocalFileStorage } from './modules/files/file-storage.ts';
 import { requeueStrandedMails } from './modules/mail/outbox.service.ts';
+import { ParserPool } from './modules/processing/parser-pool.ts';
+import { resumeStrandedFiles } from './modules/processing/process-file.jobs.ts';
 import { ensureFirstAdmin, type FirstAdminOutcome } from './modules/setup/first-admin.ts';
 import { seedRoles } from './modules/setup/seed-roles.ts';
 
@@ -67,6 +74,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await migrateWithLock(database);
     await seedRoles(database.db);
 
+    // Closed after the job queue has stopped (cleanups run in reverse), so that no running job loses its parser.
+    const parser = new ParserPool({
+      memoryMb: config.PARSER_MEMORY_MB,
+      timeoutMs: config.PARSER_TIMEOUT_SECONDS * 1000,
+    });
+    cleanups.push(() => parser.close());
     const jobs = new JobQueue(databaseUrl, ALL_JOBS, log, { worker: role !== 'api' });
     await jobs.start();
     cleanups.push(() => jobs.stop());
@@ -79,13 +92,26 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       signer: new TokenSigner(config.secrets.tokenSigningKey),
       mailer: config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null,
       log,
+      storage: new LocalFileStorage(join(config.dataDir, 'files')),
+      embedder: createEmbedder(config),
+      parser,
     };
+    const embedding = await ensureEmbeddingIndexWithLock(database, ctx);
 
     if (role !== 'api') {
       const recovered = await jobs.recoverOrphans(database.pool, embedded !== null);
       if (recovered > 0) log.info({ recovered }, 'requeued jobs orphaned by an earlier stop');
       await jobs.work(ctx);
       await requeueStrandedMails(ctx);
+      const resumed = await resumeStrandedFiles(ctx);
+      if (resumed > 0) log.info({ resumed }, 'resumed files whose next processing step was not queued');
+      if (embedding.rebuild) {
+        log.info(
+          { signature: embedding.index.signature },
+          'the embedder changed: re-embedding in the background',
+        );
+        await jobs.send(reembedJob, { indexId: embedding.index.id });
+      }
     }
 
     let app: FastifyInstance | null = null;
@@ -104,6 +130,18 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   } catch (error) {
     await close().catch(() => {});
     throw error;
+  }
+}
+
+/** Creates the embedder's index once, even when API and worker processes start together. */
+async function ensureEmbeddingIndexWithLock(database: Database, ctx: AppContext) {
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(727275)');
+    return await ensureEmbeddingIndex(ctx);
+  } finally {
+    await client.query('select pg_advisory_unlock(727275)').catch(() => {});
+    client.release();
   }
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import type { RoutePermission } from '@werkwissen/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -13,6 +14,8 @@ import { authRoutes } from '../modules/auth/auth.routes.ts';
 import { dashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
 import { divisionRoutes } from '../modules/divisions/divisions.routes.ts';
 import { employeeRoutes } from '../modules/employees/employees.routes.ts';
+import { fileRoutes } from '../modules/files/files.routes.ts';
+import { searchRoutes } from '../modules/search/search.routes.ts';
 import { systemRoutes } from '../modules/system/system.routes.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { registerOpenApi } from './openapi.ts';
@@ -85,6 +88,11 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
+  await app.register(multipart, {
+    limits: { fileSize: ctx.config.UPLOAD_MAX_MB * 1024 * 1024, files: 20, fields: 10, parts: 40 },
+    // A file over the limit is cut short and reported per file (FILE_TOO_LARGE); the other files still count.
+    throwFileSizeLimit: false,
+  });
   registerRequestGuard(app, ctx);
   registerErrorHandler(app, ctx);
   app.addHook('onResponse', async (request, reply) => {
@@ -102,6 +110,8 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
   dashboardRoutes(app, ctx);
   divisionRoutes(app, ctx);
   employeeRoutes(app, ctx);
+  fileRoutes(app, ctx);
+  searchRoutes(app, ctx);
   await registerStaticWeb(app);
   return app;
 }

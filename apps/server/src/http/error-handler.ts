@@ -62,7 +62,12 @@ function send(
   details?: Record<string, unknown>,
 ) {
   const status = new AppError(code).status;
-  const vars = details && typeof details.seconds === 'number' ? { seconds: details.seconds } : undefined;
+  // Plain values of the details fill the message's placeholders (e.g. {{seconds}}, {{limitMb}}).
+  const vars = details
+    ? Object.fromEntries(
+        Object.entries(details).filter(([, v]) => typeof v === 'number' || typeof v === 'string'),
+      )
+    : undefined;
   return reply.code(status).send({
     error: {
       code,

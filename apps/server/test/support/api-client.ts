@@ -16,11 +16,28 @@ export class ApiClient {
 
   constructor(readonly baseUrl: string) {}
 
+  /** A multipart upload like the browser's: one `files` part per file. */
+  async upload<T = any>(
+    path: string,
+    files: Array<{ name: string; content: Buffer | string; type?: string }>,
+  ): Promise<ApiResponse<T>> {
+    const form = new FormData();
+    for (const f of files) {
+      const bytes = typeof f.content === 'string' ? Buffer.from(f.content) : f.content;
+      form.append(
+        'files',
+        new Blob([new Uint8Array(bytes)], { type: f.type ?? 'application/octet-stream' }),
+        f.name,
+      );
+    }
+    return this.request<T>('POST', path, undefined, { form });
+  }
+
   async request<T = any>(
     method: string,
     path: string,
     body?: unknown,
-    init: { headers?: Record<string, string>; rawBody?: string } = {},
+    init: { headers?: Record<string, string>; rawBody?: string; form?: FormData } = {},
   ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...init.headers };
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -34,7 +51,7 @@ export class ApiClient {
     const res = await fetch(`${this.baseUrl}/api/v1${path}`, {
       method,
       headers,
-      body: init.rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
+      body: init.form ?? init.rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
     for (const cookie of res.headers.getSetCookie()) {
       const [pair, ...attrs] = cookie.split(';');

@@ -144,6 +144,27 @@ export const configShape = {
     100000,
   ),
   LOGIN_FAILURE_WINDOW_MINUTES: int('Window of the failed-login limits, in minutes.', 1, 1440),
+  UPLOAD_MAX_MB: int('Largest file a user may upload, in MB.', 1, 10_240),
+  STORAGE_LIMIT_MB: int(
+    "Storage per company for uploaded files, in MB (the plan's file storage).",
+    1,
+    10_000_000,
+  ),
+  PARSER_MEMORY_MB: int('Memory limit of the document parser process, in MB.', 64, 16_384),
+  PARSER_TIMEOUT_SECONDS: int('Time limit for extracting the text of one file, in seconds.', 5, 3600),
+  EMBEDDER: z
+    .enum(['builtin', 'transformers', 'openai'])
+    .describe(
+      'How passages become vectors: builtin (model-free, offline), transformers (a local ONNX model) or openai (any OpenAI-compatible embeddings API).',
+    ),
+  EMBEDDER_MODEL: optionalText(
+    'Model id or local folder (transformers), or model name (openai), e.g. Xenova/multilingual-e5-small or text-embedding-3-small.',
+  ),
+  EMBEDDER_URL: url(
+    'Base URL of the OpenAI-compatible embeddings API, e.g. https://api.openai.com/v1.',
+  ).optional(),
+  EMBEDDER_API_KEY: optionalText('API key of the embeddings API (openai embedder).'),
+  EMBEDDER_DIMENSIONS: int('Vector size of the builtin embedder.', 32, 4096),
 };
 
 export type ConfigKey = keyof typeof configShape;
@@ -188,6 +209,11 @@ function crossFieldRules(c: z.infer<z.ZodObject<typeof configShape>>, ctx: z.Ref
     for (const k of ['TOKEN_SIGNING_KEY', 'ENCRYPTION_KEY', 'ALTCHA_HMAC_KEY'] as const)
       need(k, 'when DATABASE_URL is set (secrets are generated only for the embedded database)');
   }
+  if (get('EMBEDDER') === 'openai') {
+    need('EMBEDDER_URL', 'when EMBEDDER is openai');
+    need('EMBEDDER_MODEL', 'when EMBEDDER is openai');
+  }
+  if (get('EMBEDDER') === 'transformers') need('EMBEDDER_MODEL', 'when EMBEDDER is transformers');
   if (get('IP_COUNTRY_LOOKUP_ENABLED'))
     need('IP_COUNTRY_LOOKUP_URL', 'when IP_COUNTRY_LOOKUP_ENABLED is true');
 }

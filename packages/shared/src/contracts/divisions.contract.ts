@@ -7,10 +7,19 @@ export const divisionSchema = z
     id: z.uuid(),
     name: z.string(),
     employeeCount: z.number().int(),
+    fileCount: z.number().int(),
+    /** Bytes of the stored originals of the division's files. */
+    sizeBytes: z.number().int(),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: 'Division' });
 export type Division = z.infer<typeof divisionSchema>;
+
+/** Used and total space of the company's files against its plan's storage limit. */
+export const storageUsageSchema = z
+  .object({ usedBytes: z.number().int(), limitBytes: z.number().int(), maxUploadBytes: z.number().int() })
+  .meta({ id: 'StorageUsage' });
+export type StorageUsage = z.infer<typeof storageUsageSchema>;
 
 export const divisionBodySchema = z.strictObject({ name: requiredText(80) });
 
@@ -25,7 +34,13 @@ export const divisionContracts = {
     summary: "The company's divisions; an employee gets only the divisions assigned to them",
     tags,
     permission: { action: 'read', subject: 'Division' },
-    responses: { 200: z.object({ items: z.array(divisionSchema), limit: z.number().int() }) },
+    responses: {
+      200: z.object({
+        items: z.array(divisionSchema),
+        limit: z.number().int(),
+        storage: storageUsageSchema,
+      }),
+    },
   }),
   create: defineContract({
     method: 'POST',

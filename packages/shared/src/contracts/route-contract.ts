@@ -21,6 +21,8 @@ export interface RouteContract {
   params?: z.ZodObject;
   querystring?: z.ZodObject;
   body?: z.ZodType;
+  /** The body is multipart/form-data, read as a stream by the handler (file uploads). */
+  multipart?: boolean;
   responses: Record<number, z.ZodType>;
 }
 

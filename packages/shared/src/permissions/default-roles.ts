@@ -34,7 +34,7 @@ export const DEFAULT_ROLES: Record<UserKind, { description: string; rules: Abili
     description: 'A member of one company: chats with the divisions assigned to them.',
     rules: [
       { action: 'read', subject: 'employee' },
-      { action: 'read', subject: 'Division', conditions: own },
+      { action: 'read', subject: ['Division', 'File'], conditions: own },
       { action: 'manage', subject: 'Chat', conditions: { ...own, ...self } },
       { action: 'create', subject: 'Feedback', conditions: own },
     ],

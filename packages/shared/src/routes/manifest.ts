@@ -189,6 +189,16 @@ export const APP_ROUTES: AppRoute[] = [
     menu: { section: 'knowledge', label: 'nav.divisions', icon: 'Folders', order: 20 },
   },
   {
+    id: 'divisionFiles',
+    path: '/divisions/:divisionId',
+    page: 'DivisionFiles',
+    layout: 'default',
+    access: 'signedIn',
+    area: 'user',
+    permission: { action: 'manage', subject: 'File' },
+    title: 'pages.files.title',
+  },
+  {
     id: 'employees',
     path: '/employee-add',
     page: 'Employees',
@@ -211,6 +221,17 @@ export const APP_ROUTES: AppRoute[] = [
   },
 
   // Employee
+  {
+    id: 'employeeSearch',
+    path: '/employee/search',
+    page: 'Search',
+    layout: 'default',
+    access: 'signedIn',
+    area: 'employee',
+    permission: { action: 'read', subject: 'employee' },
+    title: 'pages.search.title',
+    menu: { section: 'knowledge', label: 'nav.search', icon: 'Search', order: 20 },
+  },
   {
     id: 'employeeAccountSettings',
     path: '/employee/account-settings/:tab',
@@ -257,6 +278,18 @@ export const APP_ROUTES: AppRoute[] = [
       to: '/admin/account-settings/account',
       order: 90,
     },
+  },
+
+  {
+    id: 'adminProcessingTable',
+    path: '/admin/vector-database/processing-table',
+    page: 'ProcessingTable',
+    layout: 'default',
+    access: 'signedIn',
+    area: 'admin',
+    permission: { action: 'read', subject: 'admin' },
+    title: 'pages.processingTable.title',
+    menu: { section: 'knowledge', label: 'nav.processingTable', icon: 'DatabaseCog', order: 40 },
   },
 
   // Analysis
@@ -322,7 +355,7 @@ export const HOME_BY_KIND: Record<UserKind, string> = {
   Administrator: '/admin/dashboard',
   Staff: '/admin/dashboard',
   DataManager: '/dashboard',
-  Employee: '/employee/account-settings/account',
+  Employee: '/employee/search',
   PublicUser: '/not-authorized',
 };
 

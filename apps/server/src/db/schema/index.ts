@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './companies.ts';
+export * from './files.ts';
 export * from './knowledge.ts';
 export * from './operations.ts';
 export * from './users.ts';

@@ -1,7 +1,7 @@
-import type { Division } from '@werkwissen/shared';
+import type { Division, StorageUsage } from '@werkwissen/shared';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
-import { divisions, employeeDivisions } from '../../db/schema/index.ts';
+import { divisions, employeeDivisions, files } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { type Actor, requireCompany } from '../auth/actor.ts';
 
@@ -10,26 +10,66 @@ const employeeCount =
     Number,
   );
 
-const present = (row: { id: string; name: string; employeeCount: number; createdAt: Date }): Division => ({
+const fileCount = sql<number>`(select count(*) from files f where f.division_id = "divisions"."id")`.mapWith(
+  Number,
+);
+const sizeBytes =
+  sql<number>`(select coalesce(sum(f.size_bytes), 0) from files f where f.division_id = "divisions"."id")`.mapWith(
+    Number,
+  );
+
+interface DivisionRow {
+  id: string;
+  name: string;
+  employeeCount: number;
+  fileCount?: number;
+  sizeBytes?: number;
+  createdAt: Date;
+}
+
+const present = (row: DivisionRow): Division => ({
   id: row.id,
   name: row.name,
   employeeCount: row.employeeCount,
+  fileCount: row.fileCount ?? 0,
+  sizeBytes: row.sizeBytes ?? 0,
   createdAt: row.createdAt.toISOString(),
 });
 
+/** Used and total space of a company's stored files against its plan's storage limit. */
+export async function storageUsage(ctx: AppContext, companyId: string | null): Promise<StorageUsage> {
+  const limits = {
+    limitBytes: ctx.config.STORAGE_LIMIT_MB * 1024 * 1024,
+    maxUploadBytes: ctx.config.UPLOAD_MAX_MB * 1024 * 1024,
+  };
+  if (!companyId) return { usedBytes: 0, ...limits };
+  const { rows } = await ctx.db.execute<{ used: string }>(
+    sql`select coalesce(sum(size_bytes), 0)::bigint as used from files where company_id = ${companyId}`,
+  );
+  return { usedBytes: Number(rows[0]?.used ?? 0), ...limits };
+}
+
 /** The company's divisions; an employee's list holds only the divisions assigned to them (filtered in SQL). */
 export async function listDivisions(ctx: AppContext, actor: Actor) {
-  if (!actor.companyId) return { items: [], limit: ctx.config.DIVISIONS_LIMIT };
+  const storage = await storageUsage(ctx, actor.companyId);
+  if (!actor.companyId) return { items: [], limit: ctx.config.DIVISIONS_LIMIT, storage };
   const assignedOnly =
     actor.kind === 'Employee'
       ? sql`exists (select 1 from employee_divisions ed where ed.division_id = "divisions"."id" and ed.user_id = ${actor.userId})`
       : undefined;
   const rows = await ctx.db
-    .select({ id: divisions.id, name: divisions.name, createdAt: divisions.createdAt, employeeCount })
+    .select({
+      id: divisions.id,
+      name: divisions.name,
+      createdAt: divisions.createdAt,
+      employeeCount,
+      fileCount,
+      sizeBytes,
+    })
     .from(divisions)
     .where(and(eq(divisions.companyId, actor.companyId), assignedOnly))
     .orderBy(asc(sql`lower(${divisions.name})`));
-  return { items: rows.map(present), limit: ctx.config.DIVISIONS_LIMIT };
+  return { items: rows.map(present), limit: ctx.config.DIVISIONS_LIMIT, storage };
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -69,19 +109,34 @@ export async function renameDivision(ctx: AppContext, actor: Actor, divisionId: 
       .select({ n: count() })
       .from(employeeDivisions)
       .where(eq(employeeDivisions.divisionId, divisionId));
-    return present({ ...row, employeeCount: withCount?.n ?? 0 });
+    const [files] = await ctx.db
+      .select({ fileCount, sizeBytes })
+      .from(divisions)
+      .where(eq(divisions.id, divisionId));
+    return present({ ...row, employeeCount: withCount?.n ?? 0, ...files });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('DIVISION_EXISTS', { field: 'name' });
     throw error;
   }
 }
 
-/** Deletes a division; its employee assignments go with it (and its files, once the knowledge capability has them). */
+/**
+ * Deletes a division; its employee assignments, files and their passages go with it in one transaction (the
+ * foreign keys cascade), and the stored originals are removed once it has committed.
+ */
 export async function deleteDivision(ctx: AppContext, actor: Actor, divisionId: string): Promise<void> {
   const companyId = requireCompany(actor);
-  const [row] = await ctx.db
-    .delete(divisions)
-    .where(and(eq(divisions.id, divisionId), eq(divisions.companyId, companyId)))
-    .returning({ id: divisions.id });
-  if (!row) throw notFound();
+  const keys = await ctx.db.transaction(async (tx) => {
+    const stored = await tx
+      .select({ key: files.storageKey })
+      .from(files)
+      .where(and(eq(files.divisionId, divisionId), eq(files.companyId, companyId)));
+    const [row] = await tx
+      .delete(divisions)
+      .where(and(eq(divisions.id, divisionId), eq(divisions.companyId, companyId)))
+      .returning({ id: divisions.id });
+    if (!row) throw notFound();
+    return stored.map((s) => s.key);
+  });
+  for (const key of keys) await ctx.storage.remove(key).catch(() => {});
 }

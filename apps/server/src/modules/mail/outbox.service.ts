@@ -13,6 +13,8 @@ export interface OutgoingMail {
   name: string;
   /** Path and query below PUBLIC_URL that the mail's button opens. */
   actionPath: string;
+  values?: Record<string, string>;
+  lines?: string[];
   userId?: string | null;
   companyId?: string | null;
 }
@@ -29,6 +31,8 @@ export async function writeToOutbox(tx: DbOrTx, ctx: AppContext, mail: OutgoingM
       name: mail.name,
       appTitle: ctx.config.APP_TITLE,
       actionUrl: `${ctx.config.PUBLIC_URL}${mail.actionPath}`,
+      values: mail.values,
+      lines: mail.lines,
     },
     ctx.config.PRIMARY_COLOR,
   );

@@ -1,0 +1,23 @@
+/** Why a vector is made: some models embed questions and passages differently (e.g. E5's prefixes). */
+export type EmbedPurpose = 'query' | 'passage';
+
+/** Turns texts into vectors of one fixed dimension; one per installation, recorded with the index it builds. */
+export interface Embedder {
+  /** What must match for two vectors to be comparable, e.g. `builtin:384` or `openai:text-embedding-3-small`. */
+  readonly signature: string;
+  readonly kind: 'builtin' | 'transformers' | 'openai';
+  readonly model: string | null;
+  dimension(): Promise<number>;
+  embed(texts: string[], purpose: EmbedPurpose): Promise<number[][]>;
+}
+
+/** A vector in pgvector's text form. */
+export const toVectorLiteral = (v: number[]) =>
+  `[${v.map((x) => (Number.isFinite(x) ? x.toFixed(6) : '0')).join(',')}]`;
+
+export function l2normalize(v: Float32Array | number[]): number[] {
+  let sum = 0;
+  for (const x of v) sum += x * x;
+  const norm = Math.sqrt(sum) || 1;
+  return Array.from(v, (x) => x / norm);
+}

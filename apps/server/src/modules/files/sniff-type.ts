@@ -1,0 +1,109 @@
+import { open } from 'node:fs/promises';
+import type { FileKind } from '@werkwissen/shared';
+import { fileTypeFromFile } from 'file-type';
+import { extensionOf } from './file-name.ts';
+
+export const MIME_BY_KIND: Record<FileKind, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  txt: 'text/plain',
+  md: 'text/markdown',
+  html: 'text/html',
+  csv: 'text/csv',
+};
+
+const TEXT_KIND_BY_EXTENSION: Record<string, FileKind> = {
+  txt: 'txt',
+  text: 'txt',
+  md: 'md',
+  markdown: 'md',
+  html: 'html',
+  htm: 'html',
+  csv: 'csv',
+};
+
+export type Sniffed = { kind: FileKind } | { kind: null };
+
+async function head(filePath: string, bytes: number): Promise<Buffer> {
+  const handle = await open(filePath, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Whether a sample reads as text: a byte-order mark, or no NUL bytes and few control characters. */
+export function looksLikeText(sample: Buffer): boolean {
+  if (sample.length === 0) return false;
+  const b = sample;
+  if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return true;
+  if ((b[0] === 0xff && b[1] === 0xfe) || (b[0] === 0xfe && b[1] === 0xff)) return true;
+  if (b[0] === 0 && b[1] === 0 && b[2] === 0xfe && b[3] === 0xff) return true;
+  // UTF-16/32 without a byte-order mark: ASCII text with regular NUL bytes in between.
+  if (sample.length >= 8 && isRegularNulPattern(sample)) return true;
+  let controls = 0;
+  for (const byte of sample) {
+    if (byte === 0) return false;
+    if (byte < 0x09 || (byte > 0x0d && byte < 0x20 && byte !== 0x1b)) controls++;
+  }
+  return controls / sample.length < 0.02;
+}
+
+function isRegularNulPattern(sample: Buffer): boolean {
+  const n = Math.min(sample.length, 512) & ~3;
+  for (const [width, offset] of [
+    [2, 1],
+    [2, 0],
+    [4, 1],
+    [4, 0],
+  ] as const) {
+    let ok = 0;
+    let total = 0;
+    for (let i = 0; i + width <= n; i += width) {
+      total++;
+      const zeros = width === 2 ? (sample[i + offset] === 0 ? 1 : 0) : 0;
+      if (width === 2 && zeros && sample[i + (1 - offset)] !== 0) ok++;
+      if (width === 4) {
+        const lo = offset === 1 ? sample[i] : sample[i + 3];
+        const rest =
+          offset === 1
+            ? [sample[i + 1], sample[i + 2], sample[i + 3]]
+            : [sample[i], sample[i + 1], sample[i + 2]];
+        if (lo !== 0 && rest.every((x) => x === 0)) ok++;
+      }
+    }
+    if (total > 0 && ok / total > 0.9) return true;
+  }
+  return false;
+}
+
+/**
+ * The document kind from the content, never from the name: PDF and DOCX by their structure (a zip or random bytes
+ * named .docx are refused), text formats when the content is text, told apart by the extension (or HTML markup).
+ * An encrypted Office document (a compound file with an EncryptionInfo stream) counts as a DOCX so that processing
+ * can report it as password-protected.
+ */
+export async function sniffFileKind(filePath: string, originalName: string): Promise<Sniffed> {
+  const ext = extensionOf(originalName);
+  const detected = await fileTypeFromFile(filePath).catch(() => undefined);
+  if (detected) {
+    if (detected.ext === 'pdf') return { kind: 'pdf' };
+    if (detected.ext === 'docx') return { kind: 'docx' };
+    if (detected.ext === 'cfb' && (ext === 'docx' || ext === 'doc')) {
+      const sample = await head(filePath, 64 * 1024);
+      if (sample.includes(Buffer.from('EncryptionInfo', 'utf16le'))) return { kind: 'docx' };
+    }
+    // Formats file-type recognises in text (e.g. SVG or XML) are not documents we read.
+    if (detected.mime !== 'application/xml') return { kind: null };
+  }
+  const sample = await head(filePath, 8192);
+  if (!looksLikeText(sample)) return { kind: null };
+  const byExtension = TEXT_KIND_BY_EXTENSION[ext];
+  if (byExtension) return { kind: byExtension };
+  if (ext === 'pdf' || ext === 'docx' || ext === 'doc') return { kind: null };
+  const start = sample.toString('latin1', 0, 1024).trimStart().toLowerCase();
+  return { kind: start.startsWith('<!doctype html') || start.startsWith('<html') ? 'html' : 'txt' };
+}

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import type { MultipartFile } from '@fastify/multipart';
+import type { ErrorCode, FileKind, Language, UploadResult } from '@werkwissen/shared';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import { divisions, files, uploads } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { translate } from '../../i18n/translator.ts';
+import type { Actor } from '../auth/actor.ts';
+import { storageUsage } from '../divisions/divisions.service.ts';
+import { extractFileJob } from '../processing/process-file.jobs.ts';
+import { cleanFileName } from './file-name.ts';
+import { getFile, visibleDivision } from './files.service.ts';
+import { MIME_BY_KIND, sniffFileKind } from './sniff-type.ts';
+
+type Rejection = { code: ErrorCode; vars?: Record<string, string | number> };
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+const mb = (bytes: number) => Math.max(0, Math.floor(bytes / 1024 / 1024));
+
+/**
+ * Takes the files of one multipart request, one after another as they stream in: each is staged while hashed and
+ * counted (the size limit stops it early), sniffed, checked against the quota and for the same content already in
+ * the division, then committed under its own key and queued for processing. A rejected file never stops the others.
+ */
+export async function uploadFiles(
+  ctx: AppContext,
+  actor: Actor,
+  divisionId: string,
+  parts: AsyncIterableIterator<MultipartFile>,
+  declaredBytes: number,
+  lang: Language,
+): Promise<UploadResult> {
+  const [division] = await ctx.db
+    .select({ id: divisions.id, companyId: divisions.companyId })
+    .from(divisions)
+    .where(and(eq(divisions.id, divisionId), visibleDivision(actor)));
+  if (!division) throw notFound();
+  const companyId = division.companyId;
+  const usage = await storageUsage(ctx, companyId);
+  const free = () => usage.limitBytes - usage.usedBytes;
+  // Quota before storing anything: the request's declared size already tells when it cannot fit.
+  if (declaredBytes > 0 && declaredBytes > free() + 64 * 1024) {
+    throw new AppError('QUOTA_EXCEEDED', { freeMb: mb(free()), limitMb: mb(usage.limitBytes) });
+  }
+
+  let uploadId: string | null = null;
+  const results: UploadResult['results'] = [];
+  const reject = (name: string, rejection: Rejection) =>
+    results.push({
+      name,
+      accepted: false,
+      error: { code: rejection.code, message: translate(lang, `errors.${rejection.code}`, rejection.vars) },
+    });
+
+  for await (const part of parts) {
+    if (part.type !== 'file') continue;
+    const name = cleanFileName(part.filename ?? '');
+    const staged = await ctx.storage.stage(part.file);
+    const checked = await check(ctx, staged, name, part.file.truncated, free(), usage.limitBytes, divisionId);
+    if ('code' in checked) {
+      await ctx.storage.remove(staged.key);
+      reject(name, checked);
+      continue;
+    }
+    const { kind } = checked;
+    const fileId = randomUUID();
+    const storageKey = `${companyId}/${fileId}`;
+    await ctx.storage.commit(staged.key, storageKey);
+    try {
+      uploadId ??= (
+        await ctx.db
+          .insert(uploads)
+          .values({ companyId, divisionId, userId: actor.userId })
+          .returning({ id: uploads.id })
+      )[0]!.id;
+      // A file with the same name in the division is an older version: replaced once this one is ready.
+      const [older] = await ctx.db
+        .select({ id: files.id })
+        .from(files)
+        .where(
+          and(
+            eq(files.divisionId, divisionId),
+            sql`lower(${files.name}) = lower(${name})`,
+            sql`${files.status} not in ('failed', 'cancelled')`,
+          ),
+        )
+        .orderBy(desc(files.createdAt))
+        .limit(1);
+      await ctx.db.insert(files).values({
+        id: fileId,
+        companyId,
+        divisionId,
+        uploadId,
+        uploadedBy: actor.userId,
+        name,
+        sizeBytes: staged.sizeBytes,
+        mimeType: MIME_BY_KIND[kind],
+        kind,
+        sha256: staged.sha256,
+        storageKey,
+        replacesFileId: older?.id ?? null,
+      });
+    } catch (error) {
+      await ctx.storage.remove(storageKey);
+      if (isUniqueViolation(error)) {
+        reject(name, { code: 'FILE_DUPLICATE' });
+        continue;
+      }
+      throw error;
+    }
+    usage.usedBytes += staged.sizeBytes;
+    await ctx.jobs.send(extractFileJob, { fileId, generation: 0 });
+    results.push({ name, accepted: true, file: await getFile(ctx, actor, fileId, lang) });
+  }
+
+  if (results.length === 0) throw new AppError('NO_FILES');
+  if (!results.some((r) => r.accepted)) {
+    const first = results[0]!.error!;
+    throw new AppError(first.code as ErrorCode, { results });
+  }
+  return { uploadId, results, message: translate(lang, 'messages.fileAdded') };
+}
+
+async function check(
+  ctx: AppContext,
+  staged: { key: string; sizeBytes: number; sha256: string },
+  name: string,
+  truncated: boolean,
+  freeBytes: number,
+  limitBytes: number,
+  divisionId: string,
+): Promise<Rejection | { kind: FileKind }> {
+  if (truncated) return { code: 'FILE_TOO_LARGE', vars: { limitMb: ctx.config.UPLOAD_MAX_MB } };
+  if (staged.sizeBytes === 0) return { code: 'FILE_EMPTY' };
+  if (staged.sizeBytes > freeBytes)
+    return { code: 'QUOTA_EXCEEDED', vars: { freeMb: mb(freeBytes), limitMb: mb(limitBytes) } };
+  const sniffed = await sniffFileKind(await ctx.storage.localPath(staged.key), name);
+  if (!sniffed.kind) return { code: 'FILE_TYPE_UNSUPPORTED' };
+  const [same] = await ctx.db
+    .select({ id: files.id })
+    .from(files)
+    .where(
+      and(
+        eq(files.divisionId, divisionId),
+        eq(files.sha256, staged.sha256),
+        sql`${files.status} not in ('failed', 'cancelled')`,
+      ),
+    );
+  return same ? { code: 'FILE_DUPLICATE' } : { kind: sniffed.kind };
+}

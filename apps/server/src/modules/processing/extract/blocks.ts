@@ -1,0 +1,34 @@
+import type { FileFailureCode } from '@werkwissen/shared';
+
+/** The structure a parser finds in a document, in reading order. */
+export type Block =
+  | { kind: 'heading'; level: number; text: string; page?: number }
+  | { kind: 'paragraph' | 'listItem'; text: string; page?: number }
+  | { kind: 'table'; rows: string[][]; page?: number };
+
+export interface Extracted {
+  blocks: Block[];
+  pageCount: number | null;
+}
+
+/** A document that cannot be read, with the reason code shown to the user. */
+export class ExtractionError extends Error {
+  constructor(
+    readonly code: FileFailureCode,
+    detail?: string,
+  ) {
+    super(detail ?? code);
+  }
+}
+
+export const normalizeSpace = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** Total characters of text in the blocks (to tell an empty or image-only document). */
+export function textLength(blocks: Block[]): number {
+  let n = 0;
+  for (const b of blocks) {
+    if (b.kind === 'table') for (const row of b.rows) for (const cell of row) n += cell.trim().length;
+    else n += b.text.trim().length;
+  }
+  return n;
+}

@@ -1,0 +1,29 @@
+/**
+ * The parser process: reads one document at a time on request of the worker, under the memory limit the worker
+ * started it with. A document that exhausts memory kills only this process; the worker reports it and starts anew.
+ */
+import type { FileKind } from '@werkwissen/shared';
+import { ExtractionError } from './extract/blocks.ts';
+import { extractDocument } from './extract/extract-document.ts';
+
+interface Request {
+  id: number;
+  path: string;
+  kind: FileKind;
+}
+
+process.on('message', async (message: Request) => {
+  try {
+    const result = await extractDocument(message.path, message.kind);
+    process.send?.({ id: message.id, ok: true, result });
+  } catch (error) {
+    const code = error instanceof ExtractionError ? error.code : 'FILE_CORRUPT';
+    process.send?.({
+      id: message.id,
+      ok: false,
+      code,
+      detail: String((error as Error)?.message ?? error).slice(0, 500),
+    });
+  }
+});
+process.send?.({ ready: true });

@@ -1,0 +1,169 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { defineJob, type JobRun } from '../../jobs/job-definition.ts';
+import { currentIndex } from '../embedding/embedding-index.ts';
+import { type Chunk, chunkBlocks } from './chunker.ts';
+import { ExtractionError } from './extract/blocks.ts';
+import { enterStep, type FileRow, failRun, finishSteps, loadRun, setProgress } from './file-state.ts';
+import { detectLanguage, type TextConfig, textConfigFor } from './language.ts';
+import { indexText, writePassageBatch } from './passage-writer.ts';
+import { notifyIfUploadFinished } from './upload-mail.ts';
+
+const payload = z.object({ fileId: z.uuid(), generation: z.number().int() });
+export const PASSAGE_BATCH = 32;
+
+interface ChunkArtifact {
+  textConfig: TextConfig;
+  chunks: Chunk[];
+}
+
+const artifactKey = (file: { id: string; processingGeneration: number }) =>
+  `work/${file.id}-${file.processingGeneration}.chunks.json`;
+
+/** Ends a run that cannot succeed: reason codes from the parser at once, anything else after the last retry. */
+async function handleFailure(ctx: AppContext, file: FileRow, error: unknown, run: JobRun): Promise<void> {
+  if (error instanceof ExtractionError) {
+    await failRun(ctx, file, error.code, error.message);
+  } else if (run.isFinalAttempt) {
+    await failRun(ctx, file, 'FILE_PROCESSING_FAILED', (error as Error)?.message);
+  } else throw error;
+  await ctx.storage.remove(artifactKey(file)).catch(() => {});
+  await notifyIfUploadFinished(ctx, file.uploadId);
+}
+
+/** Step 1 and 2: text and structure from the parser process, then passages cut along the structure. */
+export const extractFileJob = defineJob({
+  name: 'file.extract',
+  schema: payload,
+  retryLimit: 3,
+  retryDelaySeconds: 5,
+  expireInSeconds: 15 * 60,
+  async handler({ fileId, generation }, ctx, run) {
+    const file = await loadRun(ctx, fileId, generation);
+    if (!file) return;
+    try {
+      if (!(await enterStep(ctx, file, 'extracting', 5))) return;
+      const path = await ctx.storage.localPath(file.storageKey);
+      const extracted = await ctx.parser.extract(path, file.kind);
+      const sample = extracted.blocks
+        .map((b) => (b.kind === 'table' ? b.rows.flat().join(' ') : b.text))
+        .join('\n')
+        .slice(0, 20_000);
+      const language = detectLanguage(sample);
+      if (!(await enterStep(ctx, file, 'chunking', 25, { pageCount: extracted.pageCount, language }))) return;
+      const chunks = chunkBlocks(extracted.blocks);
+      const artifact: ChunkArtifact = { textConfig: textConfigFor(language), chunks };
+      await ctx.storage.writeJson(artifactKey(file), artifact);
+      if (!(await enterStep(ctx, file, 'embedding', 30))) return;
+      await ctx.jobs.send(indexFileJob, { fileId, generation });
+    } catch (error) {
+      await handleFailure(ctx, file, error, run);
+    }
+  },
+});
+
+/**
+ * Step 3 and 4: vectors and passages written in batches under the run's generation (a retry continues after the
+ * last whole batch), then published at once: the file's active generation flips, older passages go, and an older
+ * version of the same file is deleted in the same transaction.
+ */
+export const indexFileJob = defineJob({
+  name: 'file.index',
+  schema: payload,
+  retryLimit: 5,
+  retryDelaySeconds: 5,
+  expireInSeconds: 10 * 60,
+  async handler({ fileId, generation }, ctx, run) {
+    const file = await loadRun(ctx, fileId, generation);
+    if (!file) return;
+    try {
+      const artifact = await ctx.storage.readJson<ChunkArtifact>(artifactKey(file));
+      if (!artifact) {
+        // The chunks were lost (e.g. a restore without the work folder): extract again.
+        await ctx.jobs.send(extractFileJob, { fileId, generation });
+        return;
+      }
+      if (file.status !== 'embedding' && file.status !== 'indexing') {
+        if (!(await enterStep(ctx, file, 'embedding', 30))) return;
+      }
+      const index = await currentIndex(ctx);
+      const { rows } = await ctx.db.execute<{ next: number }>(
+        sql`select coalesce(max(ordinal) + 1, 0)::int as next from passages where file_id = ${fileId} and generation = ${generation}`,
+      );
+      const chunks = artifact.chunks;
+      for (let start = rows[0]?.next ?? 0; start < chunks.length; start += PASSAGE_BATCH) {
+        const batch = chunks.slice(start, start + PASSAGE_BATCH);
+        const vectors = index ? await ctx.embedder.embed(batch.map(indexText), 'passage') : null;
+        // Between batches: stop when the file was cancelled or deleted meanwhile.
+        const still = await loadRun(ctx, fileId, generation);
+        if (!still) return;
+        await writePassageBatch(ctx.db, {
+          fileId,
+          companyId: file.companyId,
+          divisionId: file.divisionId,
+          generation,
+          textConfig: artifact.textConfig,
+          firstOrdinal: start,
+          chunks: batch,
+          embeddings: index && vectors ? { indexId: index.id, vectors } : undefined,
+        });
+        await setProgress(
+          ctx,
+          file,
+          30 + Math.round((60 * Math.min(chunks.length, start + batch.length)) / Math.max(1, chunks.length)),
+        );
+      }
+      if (!(await enterStep(ctx, file, 'indexing', 95))) return;
+      const published = await publish(ctx, file);
+      if (!published) return;
+      await ctx.storage.remove(artifactKey(file)).catch(() => {});
+      if (published.replacedKey) await ctx.storage.remove(published.replacedKey).catch(() => {});
+      await notifyIfUploadFinished(ctx, file.uploadId);
+    } catch (error) {
+      await handleFailure(ctx, file, error, run);
+    }
+  },
+});
+
+async function publish(ctx: AppContext, file: FileRow): Promise<{ replacedKey: string | null } | null> {
+  return ctx.db.transaction(async (tx) => {
+    const steps = finishSteps(file.steps);
+    const { rows } = await tx.execute<{ id: string }>(sql`
+      update files f set status = 'ready', progress = 100, active_generation = ${file.processingGeneration},
+        ready_at = now(), updated_at = now(), error_code = null, error_detail = null, steps = ${JSON.stringify(steps)}::jsonb,
+        passage_count = s.n, token_count = s.tokens
+      from (select count(*)::int as n, coalesce(sum(token_count), 0)::bigint as tokens from passages
+            where file_id = ${file.id} and generation = ${file.processingGeneration}) s
+      where f.id = ${file.id} and f.processing_generation = ${file.processingGeneration} and f.status = 'indexing'
+      returning f.id`);
+    if (rows.length === 0) return null;
+    await tx.execute(
+      sql`delete from passages where file_id = ${file.id} and generation <> ${file.processingGeneration}`,
+    );
+    let replacedKey: string | null = null;
+    if (file.replacesFileId) {
+      const { rows: old } = await tx.execute<{ storage_key: string }>(
+        sql`delete from files where id = ${file.replacesFileId} and company_id = ${file.companyId} returning storage_key`,
+      );
+      replacedKey = old[0]?.storage_key ?? null;
+    }
+    return { replacedKey };
+  });
+}
+
+/** Re-queues files whose next step was never queued (the process stopped between a state change and the send). */
+export async function resumeStrandedFiles(ctx: AppContext): Promise<number> {
+  const { rows } = await ctx.db.execute<{ id: string; status: string; processing_generation: number }>(sql`
+    select f.id, f.status, f.processing_generation from files f
+    where f.status not in ('ready', 'failed', 'cancelled')
+      and not exists (
+        select 1 from pgboss.job j
+        where j.name in ('file.extract', 'file.index') and j.state in ('created', 'retry', 'active')
+          and j.data->>'fileId' = f.id::text)`);
+  for (const row of rows) {
+    const job = row.status === 'embedding' || row.status === 'indexing' ? indexFileJob : extractFileJob;
+    await ctx.jobs.send(job, { fileId: row.id, generation: row.processing_generation });
+  }
+  return rows.length;
+}

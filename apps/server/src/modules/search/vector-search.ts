@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.ts';
+import { toVectorLiteral } from '../embedding/embedder.ts';
+import type { EmbeddingIndex } from '../embedding/embedding-index.ts';
+import type { RankedPassage } from './full-text-search.ts';
+import { type SearchScope, scopeFilesSql } from './search-scope.ts';
+
+/** Up to this many passages in scope, an exact scan is fast and cannot miss; above it the HNSW index is used. */
+export const EXACT_SCAN_MAX = 20_000;
+
+/**
+ * Nearest passages by cosine distance within the scope. A small scope is scanned exactly; a large one walks the
+ * HNSW index with iterative scan, so that the company filter does not empty the result
+ * when the index holds many companies.
+ */
+export async function vectorSearch(
+  db: DbOrTx,
+  scope: SearchScope,
+  index: Pick<EmbeddingIndex, 'id' | 'dimension'>,
+  queryVector: number[],
+  limit: number,
+  options: { scopeSize: number; forceExact?: boolean },
+): Promise<RankedPassage[]> {
+  const dim = sql.raw(String(Math.trunc(index.dimension)));
+  const indexId = sql.raw(String(Math.trunc(index.id)));
+  const v = sql`${toVectorLiteral(queryVector)}::vector(${dim})`;
+  const distance = sql`(e.embedding::vector(${dim})) <=> ${v}`;
+  const exact = options.forceExact || options.scopeSize <= EXACT_SCAN_MAX;
+  const run = (tx: DbOrTx) =>
+    tx.execute<{ id: string; d: number }>(
+      exact
+        ? sql`
+        with scope_files as materialized (${scopeFilesSql(scope)})
+        select p.id, ${distance} as d
+        from scope_files s
+        join passages p on p.file_id = s.id and p.generation = s.active_generation
+        join passage_embeddings e on e.passage_id = p.id and e.index_id = ${indexId}
+        order by (${distance}) + 0, p.id
+        limit ${limit}`
+        : sql`
+        select p.id, ${distance} as d
+        from passage_embeddings e
+        join passages p on p.id = e.passage_id
+        join files f on f.id = p.file_id and f.active_generation = p.generation
+        where e.index_id = ${indexId} and p.company_id = ${scope.companyId}
+          ${scope.divisionIds ? sql`and p.division_id = any(${sql.param(scope.divisionIds)}::uuid[])` : sql``}
+        order by ${distance}
+        limit ${limit}`,
+    );
+  const { rows } = exact
+    ? await run(db)
+    : await db.transaction(async (tx) => {
+        // Keep walking the graph until enough rows pass the company filter (pgvector >= 0.8).
+        await tx.execute(sql`set local hnsw.iterative_scan = 'relaxed_order'`);
+        await tx.execute(sql`set local hnsw.ef_search = 100`);
+        return run(tx);
+      });
+  return rows.map((r) => ({ passageId: r.id, score: 1 - Number(r.d) }));
+}
+
+/** How many published passages a scope holds (from the files' counts, without touching the passages). */
+export async function scopeSize(db: DbOrTx, scope: SearchScope): Promise<number> {
+  const { rows } = await db.execute<{ n: string }>(
+    sql`select coalesce(sum(passage_count), 0)::bigint as n from (${scopeFilesSql(scope)}) s`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
