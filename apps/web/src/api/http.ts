@@ -44,7 +44,7 @@ export function setSessionLostHandler(handler: () => void): void {
 }
 
 /** Renews the session once for all callers that found it expired at the same time. */
-function refreshSession(): Promise<'renewed' | 'refused' | 'unreachable'> {
+export function refreshSession(): Promise<'renewed' | 'refused' | 'unreachable'> {
   refreshing ??= fetch('/api/v1/auth/refresh', {
     method: 'POST',
     headers: { 'x-csrf-token': readCookie('ww_csrf') ?? '' },
@@ -56,6 +56,17 @@ function refreshSession(): Promise<'renewed' | 'refused' | 'unreachable'> {
       refreshing = null;
     });
   return refreshing;
+}
+
+/**
+ * After a 401 with an error `code`: renews an expired session (ending the stored one when the server refuses) and
+ * says whether the request is worth sending again.
+ */
+export async function renewAfter401(code: string | undefined): Promise<boolean> {
+  if (code !== 'SESSION_EXPIRED' && code !== 'UNAUTHENTICATED') return false;
+  const renewal = await refreshSession();
+  if (renewal === 'refused') onSessionLost();
+  return renewal === 'renewed';
 }
 
 function buildUrl(path: string, params?: object, query?: object): string {
@@ -100,11 +111,7 @@ export async function call<C extends RouteContract>(
         .clone()
         .json()
         .catch(() => null)) as ErrorBody | null;
-      if (body?.error.code === 'SESSION_EXPIRED' || body?.error.code === 'UNAUTHENTICATED') {
-        const renewal = await refreshSession();
-        if (renewal === 'renewed') res = await send();
-        else if (renewal === 'refused') onSessionLost();
-      }
+      if (await renewAfter401(body?.error.code)) res = await send();
     }
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;

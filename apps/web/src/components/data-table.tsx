@@ -54,6 +54,10 @@ interface Props<T> {
   caption: string;
   defaultSort?: string;
   actions?: ReactNode;
+  /** Filters beside the search field; their values belong in `queryKey` (a change goes back to the first page). */
+  filters?: ReactNode;
+  /** How often to reload the shown page, given its rows (e.g. while some are still being processed); false: never. */
+  refetchInterval?(items: T[]): number | false;
 }
 
 /**
@@ -75,10 +79,22 @@ export function DataTable<T>(props: Props<T>) {
     return () => clearTimeout(timer);
   }, [search]);
 
+  // Another filter goes back to the first page (adjusted while rendering, so the old page is never fetched).
+  const filterKey = JSON.stringify(props.queryKey);
+  const [shownFilter, setShownFilter] = useState(filterKey);
+  if (shownFilter !== filterKey) {
+    setShownFilter(filterKey);
+    setPage(0);
+  }
+
+  const { refetchInterval } = props;
   const query = useQuery({
     queryKey: [...props.queryKey, page, pageSize, sort, q],
     queryFn: () => props.fetchPage({ page: page + 1, pageSize, sort, q: q || undefined }),
     placeholderData: (previous) => previous,
+    refetchInterval: refetchInterval
+      ? (current) => (current.state.data ? refetchInterval(current.state.data.items) : false)
+      : undefined,
   });
 
   const exportCsv = async () => {
@@ -110,6 +126,7 @@ export function DataTable<T>(props: Props<T>) {
           onChange={(e) => setSearch(e.target.value)}
           sx={{ maxWidth: { sm: 280 } }}
         />
+        {props.filters}
         <Box sx={{ flex: 1 }} />
         <Button variant="outlined" startIcon={<IconDownload size={18} />} onClick={() => void exportCsv()}>
           {t('table.export')}

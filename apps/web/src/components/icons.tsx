@@ -1,7 +1,9 @@
 import {
+  IconDatabaseCog,
   IconFolders,
   IconKey,
   IconLayoutDashboard,
+  IconSearch,
   IconSettings,
   IconShieldLock,
   IconUser,
@@ -18,6 +20,8 @@ const ICONS: Record<string, TablerIcon> = {
   Key: IconKey,
   Folders: IconFolders,
   Users: IconUsers,
+  Search: IconSearch,
+  DatabaseCog: IconDatabaseCog,
 };
 
 export function ManifestIcon({ name, size = 22 }: { name: string; size?: number }) {

@@ -21,4 +21,7 @@ export const PAGES: Record<string, ComponentType> = {
   Divisions: lazy(() => import('./divisions/divisions-page.tsx')),
   Employees: lazy(() => import('./employees/employees-page.tsx')),
   EmployeeEdit: lazy(() => import('./employees/employee-edit-page.tsx')),
+  DivisionFiles: lazy(() => import('./files/division-files-page.tsx')),
+  Search: lazy(() => import('./search/search-page.tsx')),
+  ProcessingTable: lazy(() => import('./admin/processing-table-page.tsx')),
 };

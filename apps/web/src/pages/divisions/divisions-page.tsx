@@ -1,5 +1,6 @@
 import {
   Alert,
+  Box,
   Button,
   Card,
   CardActions,
@@ -10,24 +11,33 @@ import {
   DialogTitle,
   Grid,
   IconButton,
+  LinearProgress,
   Skeleton,
   Stack,
   TextField,
   Typography,
 } from '@mui/material';
-import { IconEdit, IconFolder, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconFiles, IconFolder, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Division, divisionContracts } from '@werkwissen/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { call } from '../../api/http.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../components/form.tsx';
+import { useFormat } from '../../components/format.ts';
 import { useSnackbar } from '../../components/snackbar.tsx';
+import { SearchPanel } from '../search/search-panel.tsx';
+
+const UploadDialog = lazy(() => import('../files/upload-dialog.tsx'));
 
 type Editing = { mode: 'add' } | { mode: 'rename'; division: Division };
 
-/** The company's divisions: add, rename, delete (with confirmation). */
+/**
+ * The company's divisions: add, rename, delete (with confirmation), the files and size of each, the storage used,
+ * uploads into a division, and a search over all of them.
+ */
 export default function DivisionsPage() {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
@@ -37,6 +47,8 @@ export default function DivisionsPage() {
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Division | null>(null);
+  const [uploading, setUploading] = useState<Division | null>(null);
+  const format = useFormat();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['divisions'] });
 
   const open = (next: Editing) => {
@@ -66,6 +78,8 @@ export default function DivisionsPage() {
   };
 
   const items = query.data?.items;
+  const storage = query.data?.storage;
+  const usedShare = storage ? Math.min(100, (storage.usedBytes / Math.max(1, storage.limitBytes)) * 100) : 0;
   return (
     <Stack spacing={6}>
       <Stack
@@ -80,6 +94,33 @@ export default function DivisionsPage() {
         </Button>
       </Stack>
       {query.isError && <Alert severity="error">{errorMessage(query.error, t)}</Alert>}
+      {storage && (
+        <Card data-testid="storage-card">
+          <CardContent>
+            <Typography variant="overline" color="text.secondary" component="h2">
+              {t('pages.divisions.storage')}
+            </Typography>
+            <Typography sx={{ mb: 2 }}>
+              {t('pages.divisions.storageUsed', {
+                used: format.mb(storage.usedBytes),
+                limit: format.mb(storage.limitBytes),
+              })}
+            </Typography>
+            <LinearProgress
+              variant="determinate"
+              value={usedShare}
+              color={usedShare >= 90 ? 'warning' : 'primary'}
+              aria-label={t('pages.divisions.storage')}
+              sx={{ height: 8, borderRadius: 4 }}
+            />
+            {usedShare >= 90 && (
+              <Alert severity="warning" sx={{ mt: 3 }}>
+                {t('pages.divisions.storageAlmostFull')}
+              </Alert>
+            )}
+          </CardContent>
+        </Card>
+      )}
       {items?.length === 0 && (
         <Card>
           <CardContent sx={{ textAlign: 'center', py: 10 }}>
@@ -114,8 +155,28 @@ export default function DivisionsPage() {
                 <Typography color="text.secondary" sx={{ mt: 2 }}>
                   {t('pages.divisions.employees', { count: division.employeeCount })}
                 </Typography>
+                <Typography color="text.secondary">
+                  {t('pages.divisions.files', { count: division.fileCount })}
+                  {' · '}
+                  {t('pages.divisions.size', { size: format.mb(division.sizeBytes) })}
+                </Typography>
               </CardContent>
-              <CardActions sx={{ justifyContent: 'flex-end' }}>
+              <CardActions>
+                <Button
+                  component={Link}
+                  to={`/divisions/${division.id}`}
+                  startIcon={<IconFiles size={18} />}
+                  aria-label={`${t('pages.divisions.openFiles')}: ${division.name}`}
+                >
+                  {t('pages.divisions.openFiles')}
+                </Button>
+                <Box sx={{ flex: 1 }} />
+                <IconButton
+                  aria-label={`${t('pages.files.upload.button')}: ${division.name}`}
+                  onClick={() => setUploading(division)}
+                >
+                  <IconUpload size={20} />
+                </IconButton>
                 <IconButton
                   aria-label={`${t('pages.divisions.rename')}: ${division.name}`}
                   onClick={() => open({ mode: 'rename', division })}
@@ -133,6 +194,26 @@ export default function DivisionsPage() {
           </Grid>
         ))}
       </Grid>
+      {items && items.length > 0 && (
+        <Card>
+          <CardContent>
+            <Typography variant="h6" component="h2" sx={{ mb: 4 }}>
+              {t('pages.divisions.searchTitle')}
+            </Typography>
+            <SearchPanel divisions={items} />
+          </CardContent>
+        </Card>
+      )}
+      {uploading && (
+        <Suspense fallback={null}>
+          <UploadDialog
+            divisionId={uploading.id}
+            divisionName={uploading.name}
+            storage={storage}
+            onClose={() => setUploading(null)}
+          />
+        </Suspense>
+      )}
       <Dialog open={editing !== null} onClose={() => setEditing(null)} fullWidth maxWidth="xs">
         <form
           onSubmit={(e) => {

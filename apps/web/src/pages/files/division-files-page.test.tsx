@@ -1,0 +1,113 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { KnowledgeFile } from '@werkwissen/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DIVISION_ID, division, knowledgeFile, storage } from '../../test/fixtures.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import DivisionFilesPage from './division-files-page.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const FILES_URL = `/api/v1/divisions/${DIVISION_ID}/files`;
+
+/** A server whose file list answers with the next of `pages` each time (the last one repeats). */
+function stubServer(pages: KnowledgeFile[][]) {
+  const fetch = vi.fn(async (url: string) => {
+    if (url === '/api/v1/divisions') return Response.json({ items: [division()], limit: 3, storage });
+    if (url.startsWith(FILES_URL)) {
+      const items = pages.length > 1 ? pages.shift()! : pages[0]!;
+      return Response.json({ items, total: items.length, page: 1, pageSize: 10 });
+    }
+    return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return () => fetch.mock.calls.map(([url]) => url).filter((url) => url.startsWith(FILES_URL));
+}
+
+const row = (name: string) => screen.getByRole('cell', { name }).closest('tr')!;
+
+describe('the files of a division', () => {
+  it('shows the status of each file with the actions it allows', async () => {
+    stubServer([
+      [
+        knowledgeFile({ id: '11111111-1111-4111-8111-111111111111', name: 'ready.pdf', status: 'ready' }),
+        knowledgeFile({
+          id: '22222222-2222-4222-8222-222222222222',
+          name: 'broken.pdf',
+          status: 'failed',
+          progress: 10,
+          errorCode: 'FILE_PASSWORD_PROTECTED',
+          errorMessage: 'The file is password-protected.',
+        }),
+        knowledgeFile({
+          id: '33333333-3333-4333-8333-333333333333',
+          name: 'busy.docx',
+          status: 'queued',
+          progress: 0,
+        }),
+      ],
+    ]);
+    renderWithApp(<DivisionFilesPage />, `/divisions/${DIVISION_ID}`);
+
+    await screen.findByRole('heading', { name: 'Files in Heizung' });
+    await screen.findByRole('cell', { name: 'ready.pdf' });
+    const ready = within(row('ready.pdf'));
+    expect(ready.getByText('Ready')).toBeTruthy();
+    expect(ready.getByRole('button', { name: 'Process again: ready.pdf' })).toBeTruthy();
+    expect(ready.queryByRole('button', { name: 'Stop processing: ready.pdf' })).toBeNull();
+    expect(ready.getByRole('cell', { name: '1.50 MB' })).toBeTruthy();
+    expect(ready.getByRole('link', { name: 'Open original: ready.pdf' }).getAttribute('href')).toBe(
+      '/api/v1/files/11111111-1111-4111-8111-111111111111/content',
+    );
+
+    const broken = within(row('broken.pdf'));
+    expect(broken.getByText('Failed')).toBeTruthy();
+    expect(broken.getByText('The file is password-protected.')).toBeTruthy();
+    expect(broken.getByRole('button', { name: 'Process again: broken.pdf' })).toBeTruthy();
+
+    const busy = within(row('busy.docx'));
+    expect(busy.getByText('Queued')).toBeTruthy();
+    expect(busy.getByRole('button', { name: 'Stop processing: busy.docx' })).toBeTruthy();
+    expect(busy.queryByRole('button', { name: 'Process again: busy.docx' })).toBeNull();
+    expect(busy.getByRole('progressbar', { name: 'Progress: busy.docx' })).toBeTruthy();
+  });
+
+  it('polls every second while a file is being processed and stops once all are final', async () => {
+    const embedding = knowledgeFile({ status: 'embedding', progress: 60, readyAt: null });
+    const calls = stubServer([[embedding], [{ ...embedding, progress: 80 }], [knowledgeFile()]]);
+    renderWithApp(<DivisionFilesPage />, `/divisions/${DIVISION_ID}`);
+
+    const name = 'Wartungshandbuch.pdf';
+    await screen.findByRole('cell', { name });
+    const progress = () => within(row(name)).queryByRole('progressbar', { name: `Progress: ${name}` });
+    expect(within(row(name)).getByText('Computing vectors')).toBeTruthy();
+    expect(progress()?.getAttribute('aria-valuenow')).toBe('60');
+    await waitFor(() => expect(progress()?.getAttribute('aria-valuenow')).toBe('80'), { timeout: 2500 });
+    await waitFor(() => expect(within(row(name)).getByText('Ready')).toBeTruthy(), { timeout: 2500 });
+    expect(progress()).toBeNull();
+    const polled = calls().length;
+    expect(polled).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(calls().length).toBe(polled);
+  }, 10_000);
+
+  it('asks the server for the chosen status only', async () => {
+    const calls = stubServer([[knowledgeFile()]]);
+    renderWithApp(<DivisionFilesPage />, `/divisions/${DIVISION_ID}`);
+    await screen.findByRole('cell', { name: 'Wartungshandbuch.pdf' });
+    const filter = screen.getByLabelText('Status') as HTMLSelectElement;
+    expect([...filter.options].map((o) => o.text)).toEqual([
+      'All statuses',
+      'Queued',
+      'Reading text',
+      'Splitting into passages',
+      'Computing vectors',
+      'Indexing',
+      'Ready',
+      'Failed',
+      'Cancelled',
+    ]);
+    fireEvent.change(filter, { target: { value: 'failed' } });
+    await waitFor(() => expect(calls().at(-1)).toContain('status=failed'));
+    expect(calls()[0]).not.toContain('status=');
+  });
+});

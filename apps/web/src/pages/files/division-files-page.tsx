@@ -1,0 +1,256 @@
+import {
+  Alert,
+  Box,
+  Button,
+  IconButton,
+  Skeleton,
+  Stack,
+  Tooltip,
+  Typography,
+  useTheme,
+} from '@mui/material';
+import {
+  IconArrowLeft,
+  IconExternalLink,
+  IconInfoCircle,
+  IconPlayerStop,
+  IconPlus,
+  IconRefresh,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { divisionContracts, fileContracts, type KnowledgeFile, matchPath } from '@werkwissen/shared';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { call } from '../../api/http.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { type Column, DataTable } from '../../components/data-table.tsx';
+import { errorMessage } from '../../components/form.tsx';
+import { useFormat } from '../../components/format.ts';
+import { useSnackbar } from '../../components/snackbar.tsx';
+import {
+  anyInProgress,
+  errorTextSx,
+  FileProgress,
+  isFinal,
+  StatusChip,
+  StatusFilter,
+} from './file-status.tsx';
+import { fileContentUrl } from './file-url.ts';
+
+const UploadDialog = lazy(() => import('./upload-dialog.tsx'));
+const FileDetailsDialog = lazy(() => import('./file-details-dialog.tsx'));
+
+/** `/divisions/:divisionId`: the files of a division with their processing status, live while they are processed. */
+export default function DivisionFilesPage() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const format = useFormat();
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  const divisionId = matchPath('/divisions/:divisionId', location.pathname)?.divisionId ?? '';
+  const divisions = useQuery({ queryKey: ['divisions'], queryFn: () => call(divisionContracts.list) });
+  const division = divisions.data?.items.find((d) => d.id === divisionId);
+  const [status, setStatus] = useState('');
+  const [uploading, setUploading] = useState(false);
+  const [details, setDetails] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<KnowledgeFile | null>(null);
+  const wasBusy = useRef(false);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['files', divisionId] });
+  const refreshAll = () =>
+    Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ['divisions'] })]);
+
+  const fetchPage = async (query: object) => {
+    const res = await call(fileContracts.list, {
+      params: { divisionId },
+      query: { ...query, status: status || undefined } as never,
+    });
+    // A file that became ready may have replaced an older one: the division's count and size change.
+    const busy = anyInProgress(res.items);
+    if (wasBusy.current && !busy) void queryClient.invalidateQueries({ queryKey: ['divisions'] });
+    wasBusy.current = busy;
+    return res;
+  };
+
+  const act = async (action: 'retry' | 'cancel', file: KnowledgeFile) => {
+    try {
+      await call(fileContracts[action], { params: { fileId: file.id } });
+      snackbar(t(action === 'retry' ? 'pages.files.retried' : 'pages.files.cancelled'));
+    } catch (error) {
+      snackbar(errorMessage(error, t), 'error');
+    }
+    await refresh();
+  };
+
+  const backArrow = (
+    <IconArrowLeft size={18} style={theme.direction === 'rtl' ? { transform: 'scaleX(-1)' } : {}} />
+  );
+
+  const columns: Column<KnowledgeFile>[] = [
+    {
+      id: 'status',
+      label: t('pages.files.status'),
+      sortable: true,
+      render: (f) => (
+        <Stack spacing={1} sx={{ alignItems: 'flex-start', minWidth: 140 }}>
+          <StatusChip status={f.status} />
+          {!isFinal(f.status) && (
+            <Box sx={{ alignSelf: 'stretch' }}>
+              <FileProgress name={f.name} progress={f.progress} />
+            </Box>
+          )}
+          {f.status === 'failed' && f.errorMessage && (
+            <Typography variant="caption" sx={[errorTextSx, { maxWidth: 260 }]}>
+              {f.errorMessage}
+            </Typography>
+          )}
+        </Stack>
+      ),
+      csv: (f) => t(`pages.files.statuses.${f.status}`),
+    },
+    {
+      id: 'name',
+      label: t('pages.files.name'),
+      sortable: true,
+      render: (f) => <Box sx={{ wordBreak: 'break-word', minWidth: 160 }}>{f.name}</Box>,
+      csv: (f) => f.name,
+    },
+    {
+      id: 'sizeBytes',
+      label: t('pages.files.size'),
+      sortable: true,
+      align: 'right',
+      render: (f) => <Box sx={{ whiteSpace: 'nowrap' }}>{format.mb(f.sizeBytes)}</Box>,
+      csv: (f) => format.mb(f.sizeBytes),
+    },
+    { id: 'mimeType', label: t('pages.files.type'), render: (f) => f.mimeType, csv: (f) => f.mimeType },
+    {
+      id: 'createdAt',
+      label: t('pages.files.added'),
+      sortable: true,
+      render: (f) => <Box sx={{ whiteSpace: 'nowrap' }}>{format.dateTime(f.createdAt)}</Box>,
+      csv: (f) => format.dateTime(f.createdAt),
+    },
+    {
+      id: 'actions',
+      label: t('common.actions'),
+      align: 'right',
+      render: (f) => (
+        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          <Tooltip title={t('pages.files.openOriginal')}>
+            <IconButton
+              component="a"
+              href={fileContentUrl(f.id)}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`${t('pages.files.openOriginal')}: ${f.name}`}
+            >
+              <IconExternalLink size={20} />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title={t('pages.files.details.title')}>
+            <IconButton
+              aria-label={`${t('pages.files.details.title')}: ${f.name}`}
+              onClick={() => setDetails(f.id)}
+            >
+              <IconInfoCircle size={20} />
+            </IconButton>
+          </Tooltip>
+          {isFinal(f.status) ? (
+            <Tooltip title={t('pages.files.retry')}>
+              <IconButton
+                aria-label={`${t('pages.files.retry')}: ${f.name}`}
+                onClick={() => void act('retry', f)}
+              >
+                <IconRefresh size={20} />
+              </IconButton>
+            </Tooltip>
+          ) : (
+            <Tooltip title={t('pages.files.cancel')}>
+              <IconButton
+                aria-label={`${t('pages.files.cancel')}: ${f.name}`}
+                onClick={() => void act('cancel', f)}
+              >
+                <IconPlayerStop size={20} />
+              </IconButton>
+            </Tooltip>
+          )}
+          <Tooltip title={t('common.delete')}>
+            <IconButton aria-label={`${t('common.delete')}: ${f.name}`} onClick={() => setDeleting(f)}>
+              <IconTrash size={20} />
+            </IconButton>
+          </Tooltip>
+        </Stack>
+      ),
+    },
+  ];
+
+  const notFound = divisions.isSuccess && !division;
+  return (
+    <Stack spacing={6}>
+      <Box>
+        <Button component={Link} to="/divisions" startIcon={backArrow} sx={{ mb: 2 }}>
+          {t('pages.files.back')}
+        </Button>
+        <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>
+          {division ? (
+            t('pages.files.heading', { division: division.name })
+          ) : notFound || divisions.isError ? (
+            t('pages.files.title')
+          ) : (
+            <Skeleton width={240} />
+          )}
+        </Typography>
+      </Box>
+      {divisions.isError && <Alert severity="error">{errorMessage(divisions.error, t)}</Alert>}
+      {notFound && <Alert severity="warning">{t('pages.files.divisionNotFound')}</Alert>}
+      {!notFound && (
+        <DataTable<KnowledgeFile>
+          queryKey={['files', divisionId, status]}
+          fetchPage={fetchPage}
+          refetchInterval={(items) => (anyInProgress(items) ? 1000 : false)}
+          columns={columns}
+          rowKey={(f) => f.id}
+          csvName="files"
+          caption={division ? t('pages.files.heading', { division: division.name }) : t('pages.files.title')}
+          emptyText={t('pages.files.empty')}
+          defaultSort="-createdAt"
+          filters={<StatusFilter value={status} onChange={setStatus} />}
+          actions={
+            <Button
+              variant="contained"
+              startIcon={<IconPlus size={18} />}
+              disabled={!division}
+              onClick={() => setUploading(true)}
+            >
+              {t('pages.files.upload.button')}
+            </Button>
+          }
+        />
+      )}
+      <Suspense fallback={null}>
+        {uploading && division && (
+          <UploadDialog
+            divisionId={division.id}
+            divisionName={division.name}
+            storage={divisions.data?.storage}
+            onClose={() => setUploading(false)}
+          />
+        )}
+        {details && <FileDetailsDialog fileId={details} onClose={() => setDetails(null)} />}
+      </Suspense>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('pages.files.deleteTitle')}
+        text={t('pages.files.deleteText', { name: deleting?.name })}
+        confirmLabel={t('common.delete')}
+        successMessage={t('pages.files.deleted')}
+        onConfirm={() => call(fileContracts.remove, { params: { fileId: deleting!.id } }).then(refreshAll)}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}
