@@ -42,4 +42,5 @@ export const CONFIG_DEFAULTS = {
   PARSER_TIMEOUT_SECONDS: '120',
   EMBEDDER: 'builtin',
   EMBEDDER_DIMENSIONS: '384',
+  VECTOR_EXACT_SCAN_MAX: '20000',
 } as const satisfies Record<string, string>;

@@ -164,7 +164,12 @@ export const configShape = {
     'Base URL of the OpenAI-compatible embeddings API, e.g. https://api.openai.com/v1.',
   ).optional(),
   EMBEDDER_API_KEY: optionalText('API key of the embeddings API (openai embedder).'),
-  EMBEDDER_DIMENSIONS: int('Vector size of the builtin embedder.', 32, 4096),
+  EMBEDDER_DIMENSIONS: int('Vector size of the builtin embedder.', 32, 2000),
+  VECTOR_EXACT_SCAN_MAX: int(
+    'Up to this many passages in a search scope, vectors are compared exactly; above it the HNSW index is used.',
+    0,
+    10_000_000,
+  ),
 };
 
 export type ConfigKey = keyof typeof configShape;

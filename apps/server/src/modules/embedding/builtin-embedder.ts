@@ -49,6 +49,7 @@ export class BuiltinEmbedder implements Embedder {
   readonly kind = 'builtin' as const;
   readonly model = null;
   readonly signature: string;
+  readonly minSimilarity = 0.2;
 
   constructor(private readonly dims: number) {
     this.signature = `builtin-v1:${dims}`;

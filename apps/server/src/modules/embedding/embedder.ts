@@ -7,6 +7,11 @@ export interface Embedder {
   readonly signature: string;
   readonly kind: 'builtin' | 'transformers' | 'openai';
   readonly model: string | null;
+  /**
+   * Below this cosine similarity a vector neighbour is no match at all (nearest-neighbour search always answers
+   * something). Model-free hashed features of unrelated texts score near 0; sentence models differ by model.
+   */
+  readonly minSimilarity: number;
   dimension(): Promise<number>;
   embed(texts: string[], purpose: EmbedPurpose): Promise<number[][]>;
 }

@@ -4,6 +4,7 @@ import type { Embedder, EmbedPurpose } from './embedder.ts';
 export class OpenAiEmbedder implements Embedder {
   readonly kind = 'openai' as const;
   readonly signature: string;
+  readonly minSimilarity = 0;
   private dims: number | null = null;
 
   constructor(

@@ -39,6 +39,7 @@ export const loadTransformersPipeline: PipelineLoader = async (model) => {
 export class TransformersEmbedder implements Embedder {
   readonly kind = 'transformers' as const;
   readonly signature: string;
+  readonly minSimilarity = 0;
   private pipe: Promise<FeaturePipeline> | null = null;
   private dims: number | null = null;
 

@@ -88,6 +88,9 @@ function isRegularNulPattern(sample: Buffer): boolean {
  */
 export async function sniffFileKind(filePath: string, originalName: string): Promise<Sniffed> {
   const ext = extensionOf(originalName);
+  const sample = await head(filePath, 8192);
+  // A text byte-order mark first: file-type reads UTF-16LE's FF FE as an MPEG audio frame.
+  if (hasTextBom(sample)) return textKind(sample, ext);
   const detected = await fileTypeFromFile(filePath).catch(() => undefined);
   if (detected) {
     if (detected.ext === 'pdf') return { kind: 'pdf' };
@@ -99,8 +102,20 @@ export async function sniffFileKind(filePath: string, originalName: string): Pro
     // Formats file-type recognises in text (e.g. SVG or XML) are not documents we read.
     if (detected.mime !== 'application/xml') return { kind: null };
   }
-  const sample = await head(filePath, 8192);
   if (!looksLikeText(sample)) return { kind: null };
+  return textKind(sample, ext);
+}
+
+function hasTextBom(b: Buffer): boolean {
+  return (
+    (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) ||
+    (b[0] === 0xff && b[1] === 0xfe) ||
+    (b[0] === 0xfe && b[1] === 0xff) ||
+    (b[0] === 0 && b[1] === 0 && b[2] === 0xfe && b[3] === 0xff)
+  );
+}
+
+function textKind(sample: Buffer, ext: string): Sniffed {
   const byExtension = TEXT_KIND_BY_EXTENSION[ext];
   if (byExtension) return { kind: byExtension };
   if (ext === 'pdf' || ext === 'docx' || ext === 'doc') return { kind: null };

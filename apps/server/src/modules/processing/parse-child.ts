@@ -26,4 +26,6 @@ process.on('message', async (message: Request) => {
     });
   }
 });
+// The worker is gone (even killed): nothing more will be asked of this process.
+process.on('disconnect', () => process.exit(0));
 process.send?.({ ready: true });

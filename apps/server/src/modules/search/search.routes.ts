@@ -11,6 +11,7 @@ export function searchRoutes(app: FastifyInstance, ctx: AppContext): void {
     const items = await searchPassages(ctx.db, ctx.embedder, scope, req.query.q, {
       limit: req.query.limit,
       mode: req.query.mode,
+      exactScanMax: ctx.config.VECTOR_EXACT_SCAN_MAX,
     });
     return { items };
   });

@@ -5,27 +5,28 @@ import type { EmbeddingIndex } from '../embedding/embedding-index.ts';
 import type { RankedPassage } from './full-text-search.ts';
 import { type SearchScope, scopeFilesSql } from './search-scope.ts';
 
-/** Up to this many passages in scope, an exact scan is fast and cannot miss; above it the HNSW index is used. */
-export const EXACT_SCAN_MAX = 20_000;
-
 /**
  * Nearest passages by cosine distance within the scope. A small scope is scanned exactly; a large one walks the
  * HNSW index with iterative scan, so that the company filter does not empty the result
  * when the index holds many companies.
  */
+/** The default of VECTOR_EXACT_SCAN_MAX. */
+export const EXACT_SCAN_MAX = 20_000;
+
 export async function vectorSearch(
   db: DbOrTx,
   scope: SearchScope,
   index: Pick<EmbeddingIndex, 'id' | 'dimension'>,
   queryVector: number[],
   limit: number,
-  options: { scopeSize: number; forceExact?: boolean },
+  /** Up to `exactScanMax` passages in scope an exact scan is fast and cannot miss; above it HNSW is used. */
+  options: { scopeSize: number; exactScanMax?: number; forceExact?: boolean },
 ): Promise<RankedPassage[]> {
   const dim = sql.raw(String(Math.trunc(index.dimension)));
   const indexId = sql.raw(String(Math.trunc(index.id)));
   const v = sql`${toVectorLiteral(queryVector)}::vector(${dim})`;
   const distance = sql`(e.embedding::vector(${dim})) <=> ${v}`;
-  const exact = options.forceExact || options.scopeSize <= EXACT_SCAN_MAX;
+  const exact = options.forceExact || options.scopeSize <= (options.exactScanMax ?? EXACT_SCAN_MAX);
   const run = (tx: DbOrTx) =>
     tx.execute<{ id: string; d: number }>(
       exact
