@@ -1,8 +1,34 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { fileContracts, type RouteContract } from '@werkwissen/shared';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
+
+type OpenApiDocument = { paths?: Record<string, Record<string, Record<string, unknown>>> };
+
+/** Multipart routes read their body as a stream (no zod body): describe it in the document by hand. */
+function withMultipartBodies(document: OpenApiDocument): OpenApiDocument {
+  for (const contract of Object.values(fileContracts) as RouteContract[]) {
+    if (!contract.multipart) continue;
+    const path = `/api/v1${contract.path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
+    const operation = document.paths?.[path]?.[contract.method.toLowerCase()];
+    if (!operation) continue;
+    operation.requestBody = {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            properties: { files: { type: 'array', items: { type: 'string', format: 'binary' } } },
+            required: ['files'],
+          },
+        },
+      },
+    };
+  }
+  return document;
+}
 
 /** The OpenAPI 3.1 document, generated from the zod contracts, at /api/v1/openapi.json and browsable at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -27,7 +53,7 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
       security: [{ apiKey: [] }, { sessionCookie: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => withMultipartBodies(jsonSchemaTransformObject(input) as OpenApiDocument),
   });
   await app.register(async (docs) => {
     docs.addHook('onRoute', (route) => {

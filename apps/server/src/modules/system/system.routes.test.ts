@@ -37,6 +37,9 @@ describe('OpenAPI', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.paths['/api/v1/auth/login'].post.requestBody).toBeDefined();
     expect(doc.paths['/api/v1/api-keys/{apiKeyId}'].delete).toBeDefined();
+    const upload =
+      doc.paths['/api/v1/divisions/{divisionId}/files'].post.requestBody.content['multipart/form-data'];
+    expect(upload.schema.properties.files.items.format).toBe('binary');
     const docs = await fetch(`${t.url}/api/docs/`);
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain('swagger');

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeOpenAi, startFakeOpenAi } from '../../../test/support/fake-openai.ts';
+import { BuiltinEmbedder } from './builtin-embedder.ts';
+import { OpenAiEmbedder } from './openai-embedder.ts';
+import {
+  loadTransformersPipeline,
+  TRANSFORMERS_MISSING,
+  TransformersEmbedder,
+} from './transformers-embedder.ts';
+
+const cosine = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * b[i]!, 0);
+
+describe('builtin embedder', () => {
+  const embedder = new BuiltinEmbedder(384);
+  it('is deterministic, normalised and of its dimension', async () => {
+    const [a, b] = await embedder.embed(['Heizungsanlage warten', 'Heizungsanlage warten'], 'passage');
+    expect(a).toHaveLength(384);
+    expect(a).toEqual(b);
+    expect(cosine(a!, a!)).toBeCloseTo(1, 5);
+  });
+  it('lets compounds, inflections and umlauts meet', async () => {
+    const [query, compound, unrelated] = await embedder.embed(
+      ['Heizung', 'Die Heizungsanlage im Keller', 'Rechnungen der Buchhaltung'],
+      'passage',
+    );
+    expect(cosine(query!, compound!)).toBeGreaterThan(cosine(query!, unrelated!) + 0.1);
+    const [haeuser, hauser] = await embedder.embed(['Häuser', 'hauser'], 'query');
+    expect(cosine(haeuser!, hauser!)).toBeGreaterThan(0.9);
+  });
+});
+
+describe('openai-compatible embedder', () => {
+  let fake: FakeOpenAi;
+  beforeAll(async () => {
+    fake = await startFakeOpenAi(16);
+  });
+  afterAll(() => fake.close());
+
+  it('sends the model and key, batches inputs and keeps their order', async () => {
+    const embedder = new OpenAiEmbedder(fake.url, 'text-embedding-3-small', 'sk-test');
+    const texts = Array.from({ length: 70 }, (_, i) => `Text Nummer ${i}`);
+    const vectors = await embedder.embed(texts, 'passage');
+    expect(vectors).toHaveLength(70);
+    expect(vectors[69]).toEqual(new BuiltinEmbedder(16).embedOne('Text Nummer 69'));
+    expect(fake.requests.map((r) => r.body.input.length)).toEqual([64, 6]);
+    expect(fake.requests[0]).toMatchObject({ path: '/v1/embeddings', authorization: 'Bearer sk-test' });
+    expect(fake.requests[0]!.body.model).toBe('text-embedding-3-small');
+    expect(await embedder.dimension()).toBe(16);
+    expect(embedder.signature).toBe(`openai:text-embedding-3-small@${new URL(fake.url).host}`);
+  });
+
+  it('reports an endpoint error with its status', async () => {
+    fake.failWith = 503;
+    try {
+      await expect(new OpenAiEmbedder(fake.url, 'm', undefined).embed(['x'], 'query')).rejects.toThrow(
+        /answered 503/,
+      );
+    } finally {
+      fake.failWith = null;
+    }
+  });
+});
+
+describe('transformers embedder', () => {
+  it('runs a local pipeline with mean pooling, and E5 prefixes where the model wants them', async () => {
+    const seen: string[][] = [];
+    const embedder = new TransformersEmbedder('Xenova/multilingual-e5-small', async (model) => {
+      expect(model).toBe('Xenova/multilingual-e5-small');
+      return async (texts, options) => {
+        expect(options).toEqual({ pooling: 'mean', normalize: true });
+        seen.push(texts);
+        return { tolist: () => texts.map((t) => [t.length, 1, 0]) };
+      };
+    });
+    const [vector] = await embedder.embed(['Heizung'], 'query');
+    expect(seen[0]).toEqual(['query: Heizung']);
+    expect(vector![0]).toBeCloseTo(14 / Math.hypot(14, 1), 6);
+    await embedder.embed(['Heizung'], 'passage');
+    expect(seen[1]).toEqual(['passage: Heizung']);
+  });
+
+  it('says clearly how to install the optional package when it is absent', async () => {
+    await expect(loadTransformersPipeline('Xenova/multilingual-e5-small')).rejects.toThrow(
+      TRANSFORMERS_MISSING,
+    );
+  });
+});
