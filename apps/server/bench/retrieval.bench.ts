@@ -38,14 +38,14 @@ interface Query {
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const dataDir = flag('data') ?? argv.find((a) => !a.startsWith('--'));
-if (!dataDir || !existsSync(join(resolve(dataDir), 'xquad'))) {
+if (!dataDir || !existsSync(join(resolve(process.env.INIT_CWD ?? process.cwd(), dataDir), 'xquad'))) {
   console.error(
     'bench:retrieval needs the evaluation data: npm run bench:retrieval -- --data ../shared/eval\n' +
       `(a folder with xquad/ and scifact/; got ${dataDir ?? 'nothing'})`,
   );
   process.exit(2);
 }
-const data = resolve(dataDir);
+const data = resolve(process.env.INIT_CWD ?? process.cwd(), dataDir);
 const readJsonl = <T>(path: string): T[] =>
   readFileSync(path, 'utf8')
     .split('\n')

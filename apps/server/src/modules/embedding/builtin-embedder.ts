@@ -49,7 +49,7 @@ export class BuiltinEmbedder implements Embedder {
   readonly kind = 'builtin' as const;
   readonly model = null;
   readonly signature: string;
-  readonly minSimilarity = 0.2;
+  readonly minSimilarity = 0.1;
 
   constructor(private readonly dims: number) {
     this.signature = `builtin-v1:${dims}`;

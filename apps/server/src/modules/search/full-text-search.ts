@@ -52,8 +52,10 @@ export async function fullTextSearch(
       where p.company_id = ${scope.companyId}
     ),
     hits as (
-      select m.id, t.cfg, t.lexeme, m.token_count, ts_rank(m.tsv, t.q, 0) as r
-      from matched m join terms t on t.cfg = m.text_config and m.tsv @@ t.q
+      select * from (
+        select m.id, t.cfg, t.lexeme, m.token_count, ts_rank(m.tsv, t.q, 0) as r
+        from matched m join terms t on t.cfg = m.text_config
+      ) ranked where r > 0
     ),
     df as (select cfg, lexeme, count(*)::float8 as df from hits group by cfg, lexeme)
     select h.id, sum(
