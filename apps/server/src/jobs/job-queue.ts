@@ -3,6 +3,13 @@ import type { Logger } from 'pino';
 import type { AppContext } from '../app-context.ts';
 import type { JobDefinition } from './job-definition.ts';
 
+/** A short, storable description of a failed attempt (the driver's cause rather than the statement). */
+export function jobErrorMessage(error: unknown): string {
+  const e = error as { message?: unknown; cause?: { message?: unknown } };
+  const message = String(e?.cause?.message ?? e?.message ?? error);
+  return message.replace(/\p{Cc}/gu, ' ').slice(0, 1000);
+}
+
 /**
  * pg-boss on the application's own database. The API role only sends; the worker role also works the queues.
  * Failed attempts are retried with exponential backoff and their error is kept in pg-boss's job row (`output`).
@@ -95,7 +102,9 @@ export class JobQueue {
               { job: def.name, jobId: job.id, attempt: run.retryCount + 1, err: error },
               'job attempt failed',
             );
-            throw error;
+            // pg-boss keeps the error as JSON in its job row: a driver error quoting a whole statement with its
+            // parameters would bloat it, and a NUL character would make storing it fail and leave the job active.
+            throw new Error(jobErrorMessage(error));
           }
         },
       );

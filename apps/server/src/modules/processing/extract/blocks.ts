@@ -21,7 +21,16 @@ export class ExtractionError extends Error {
   }
 }
 
-export const normalizeSpace = (s: string) => s.replace(/\s+/g, ' ').trim();
+/**
+ * Collapses white space and drops what PostgreSQL text cannot hold or JSON cannot carry: NUL characters and
+ * unpaired surrogates (both occur in real PDFs' text layers).
+ */
+export const normalizeSpace = (s: string) =>
+  s
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
+    .replace(/\p{Cc}/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** Total characters of text in the blocks (to tell an empty or image-only document). */
 export function textLength(blocks: Block[]): number {
