@@ -53,7 +53,7 @@ export class JobQueue {
   async send<T>(
     def: JobDefinition<T>,
     data: T,
-    options: { singletonKey?: string } = {},
+    options: { singletonKey?: string; startAfter?: number } = {},
   ): Promise<string | null> {
     const payload = def.schema.parse(data);
     return this.boss.send(def.name, payload as object, {

@@ -1,7 +1,14 @@
 import { reembedJob } from '../modules/embedding/reembed.job.ts';
 import { sendMailJob } from '../modules/mail/send-mail.job.ts';
+import { analyzeKnowledgeJob } from '../modules/processing/analyze.job.ts';
 import { extractFileJob, indexFileJob } from '../modules/processing/process-file.jobs.ts';
 import type { JobDefinition } from './job-definition.ts';
 
 /** Every job the worker runs. */
-export const ALL_JOBS = [sendMailJob, extractFileJob, indexFileJob, reembedJob] as JobDefinition<never>[];
+export const ALL_JOBS = [
+  sendMailJob,
+  extractFileJob,
+  indexFileJob,
+  reembedJob,
+  analyzeKnowledgeJob,
+] as JobDefinition<never>[];

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { defineJob, type JobRun } from '../../jobs/job-definition.ts';
 import { currentIndex } from '../embedding/embedding-index.ts';
+import { ANALYZE_DELAY_SECONDS, analyzeKnowledgeJob } from './analyze.job.ts';
 import { type Chunk, chunkBlocks } from './chunker.ts';
 import { ExtractionError } from './extract/blocks.ts';
 import { enterStep, type FileRow, failRun, finishSteps, loadRun, setProgress } from './file-state.ts';
@@ -11,7 +12,8 @@ import { indexText, writePassageBatch } from './passage-writer.ts';
 import { notifyIfUploadFinished } from './upload-mail.ts';
 
 const payload = z.object({ fileId: z.uuid(), generation: z.number().int() });
-export const PASSAGE_BATCH = 32;
+/** Passages per statement: large enough that statements are few, small enough that others get their turn. */
+export const PASSAGE_BATCH = 128;
 
 interface ChunkArtifact {
   textConfig: TextConfig;
@@ -120,6 +122,11 @@ export const indexFileJob = defineJob({
       await ctx.storage.remove(artifactKey(file)).catch(() => {});
       if (published.replacedKey) await ctx.storage.remove(published.replacedKey).catch(() => {});
       await notifyIfUploadFinished(ctx, file.uploadId);
+      await ctx.jobs.send(
+        analyzeKnowledgeJob,
+        {},
+        { singletonKey: 'knowledge.analyze', startAfter: ANALYZE_DELAY_SECONDS },
+      );
     } catch (error) {
       await handleFailure(ctx, file, error, run);
     }
