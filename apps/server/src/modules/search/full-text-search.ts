@@ -11,15 +11,25 @@ export interface RankedPassage {
 /** BM25 parameters (the usual ones). */
 const K1 = 1.2;
 const B = 0.75;
+/**
+ * A term in more than this share of the scope's passages (and more than SELECTING_ROWS of them) does not select
+ * candidates when rarer terms exist; it still scores them. Small scopes therefore select with every term.
+ */
+const COMMON_TERM_SHARE = 0.05;
+const SELECTING_ROWS = 2000;
+/** Candidates scored in full, chosen by a one-pass rank over the selecting terms. */
+const CANDIDATES = 400;
 
 /**
- * Full-text search in every passage's own language, scored like BM25.
+ * Full-text search in every passage's own language, scored with BM25.
  *
- * The question is turned into one OR query per text configuration (websearch/plainto AND every word, which for a
- * question matches almost nothing). Each matching passage is scored per query term with the term's inverse
- * document frequency within the caller's scope and a saturating term frequency normalised by passage length. The
- * term frequency is recovered from `ts_rank` of the single-term query, which for an unweighted tsvector is the
- * partial sum of 1/j² over the term's positions (so tf ≈ 1/(π²/6 − r/r₁) − ½).
+ * The question becomes one OR query per text configuration (websearch/plainto AND every word, which for a question
+ * matches almost nothing). How common each term is comes from the planner's statistics of the tsvector column
+ * (`pg_stats.most_common_elems`, refreshed after files are published): common terms do not select candidates when
+ * rarer ones exist, the candidates are the best few hundred by one `ts_rank` pass, and only those are scored per
+ * term. A term's inverse document frequency is its share of passages applied to the caller's scope; its term
+ * frequency is recovered from `ts_rank` of the single-term query, which for an unweighted tsvector is the partial
+ * sum of 1/j² over its positions (so tf ≈ 1/(π²/6 − r/r₁) − ½); passage length is normalised by the scope's average.
  */
 export async function fullTextSearch(
   db: DbOrTx,
@@ -28,15 +38,23 @@ export async function fullTextSearch(
   limit: number,
 ): Promise<RankedPassage[]> {
   const scopeFiles = scopeFilesSql(scope);
-  const [k1, k1plus1, b] = [K1, K1 + 1, B].map((n) => sql.raw(n.toFixed(4)));
+  const [k1, k1plus1, b, common, selectingRows] = [K1, K1 + 1, B, COMMON_TERM_SHARE, SELECTING_ROWS].map(
+    (n) => sql.raw(n.toFixed(4)),
+  );
   const { rows } = await db.execute<{ id: string; score: number }>(sql`
-    with terms as (
-      select c.cfg, t.lexeme, quote_literal(t.lexeme)::tsquery as q
+    with stat as (
+      select most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs
+      from pg_stats where schemaname = current_schema() and tablename = 'passages' and attname = 'tsv'
+    ),
+    terms as (
+      select c.cfg, t.lexeme, quote_literal(t.lexeme)::tsquery as q,
+             coalesce(
+               (select s.freqs[array_position(s.elems, t.lexeme)] from stat s),
+               (select s.freqs[cardinality(s.elems) + 1] / 2 from stat s),
+               0
+             ) as share
       from unnest(${sql.param([...TEXT_CONFIGS])}::text[]) as c(cfg)
       cross join lateral unnest(tsvector_to_array(to_tsvector(c.cfg::regconfig, ${query}))) as t(lexeme)
-    ),
-    queries as (
-      select cfg, string_agg(quote_literal(lexeme), ' | ')::tsquery as q from terms group by cfg
     ),
     scope_files as (${scopeFiles}),
     stats as (
@@ -44,27 +62,41 @@ export async function fullTextSearch(
              greatest(coalesce(sum(token_count)::float8 / nullif(sum(passage_count), 0), 1), 1) as avgdl
       from scope_files
     ),
+    queries as (
+      select t.cfg, coalesce(
+               string_agg(quote_literal(t.lexeme), ' | ')
+                 filter (where t.share <= greatest(${common}, ${selectingRows} / stats.n)),
+               string_agg(quote_literal(t.lexeme), ' | ')
+             )::tsquery as q
+      from terms t cross join stats group by t.cfg
+    ),
     matched as (
-      select p.id, p.text_config, p.tsv, p.token_count
+      select p.id, p.text_config, p.tsv, p.token_count, ts_rank(p.tsv, qq.q, 1) as pre, count(*) over () as total
       from queries qq
       join passages p on p.text_config = qq.cfg and p.tsv @@ qq.q
       join scope_files s on s.id = p.file_id and s.active_generation = p.generation
       where p.company_id = ${scope.companyId}
     ),
+    candidates as (select * from matched order by pre desc limit ${CANDIDATES}),
     hits as (
       select * from (
-        select m.id, t.cfg, t.lexeme, m.token_count, ts_rank(m.tsv, t.q, 0) as r
-        from matched m join terms t on t.cfg = m.text_config
+        select c.id, t.cfg, t.lexeme, t.share, c.token_count, c.total, ts_rank(c.tsv, t.q, 0) as r
+        from candidates c join terms t on t.cfg = c.text_config
       ) ranked where r > 0
     ),
-    df as (select cfg, lexeme, count(*)::float8 as df from hits group by cfg, lexeme)
+    counted as (select cfg, lexeme, count(*)::float8 as n from hits group by cfg, lexeme)
     select h.id, sum(
         ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5))
         * (x.tf * ${k1plus1}) / (x.tf + ${k1} * (1 - ${b} + ${b} * h.token_count / stats.avgdl))
       )::float8 as score
     from hits h
-    join df on df.cfg = h.cfg and df.lexeme = h.lexeme
+    join counted on counted.cfg = h.cfg and counted.lexeme = h.lexeme
     cross join stats
+    -- Every match of a small scope is a candidate: its document frequencies are counted exactly.
+    cross join lateral (
+      select case when h.total <= ${CANDIDATES} and stats.n <= ${selectingRows} then counted.n
+                  else least(greatest(h.share * stats.n, counted.n), stats.n) end as df
+    ) df
     cross join lateral (select greatest(1, round(1 / greatest(1.6449341 - h.r / 0.06079271, 0.02) - 0.5)) as tf) x
     group by h.id
     order by score desc, h.id
