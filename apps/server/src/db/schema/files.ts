@@ -134,7 +134,14 @@ export const passageEmbeddings = pgTable(
     indexId: integer('index_id')
       .notNull()
       .references(() => embeddingIndexes.id, { onDelete: 'cascade' }),
+    // Copies of the passage's scope, so that an exact scan filters without a lookup per vector.
+    companyId: uuid('company_id').notNull(),
+    fileId: uuid('file_id').notNull(),
+    generation: integer('generation').notNull(),
     embedding: anyVector('embedding').notNull(),
   },
-  (t) => [uniqueIndex('passage_embeddings_pk').on(t.indexId, t.passageId)],
+  (t) => [
+    uniqueIndex('passage_embeddings_pk').on(t.indexId, t.passageId),
+    index('passage_embeddings_scope_idx').on(t.indexId, t.companyId),
+  ],
 );

@@ -35,8 +35,11 @@ export const reembedJob = defineJob({
         'passage',
       );
       await ctx.db.execute(sql`
-        insert into passage_embeddings (passage_id, index_id, embedding)
-        select unnest(${sql.param(rows.map((r) => r.id))}::uuid[]), ${indexId}, unnest(${sql.param(vectors.map(toVectorLiteral))}::vector[])
+        insert into passage_embeddings (passage_id, index_id, company_id, file_id, generation, embedding)
+        select p.id, ${indexId}, p.company_id, p.file_id, p.generation, v.embedding
+        from unnest(${sql.param(rows.map((r) => r.id))}::uuid[], ${sql.param(vectors.map(toVectorLiteral))}::vector[])
+          as v(passage_id, embedding)
+        join passages p on p.id = v.passage_id
         on conflict do nothing`);
     }
     await ctx.jobs.send(reembedJob, { indexId });

@@ -39,15 +39,15 @@ export async function writePassageBatch(db: DbOrTx, batch: PassageBatch): Promis
     from unnest(${sql.param(ordinals)}::int[], ${sql.param(texts)}::text[], ${sql.param(headings)}::text[], ${sql.param(pages)}::int[]) as i(ordinal, text, heading, page),
          lateral (select to_tsvector(${cfg}::regconfig,
                   array_to_string(array(select json_array_elements_text(i.heading::json)), ' ') || ' ' || i.text) as tsv) v
-    returning id, ordinal`;
+    returning id, ordinal, company_id, file_id, generation`;
   if (!batch.embeddings) {
     await db.execute(insertPassages);
     return;
   }
   await db.execute(sql`
     with ins as (${insertPassages})
-    insert into passage_embeddings (passage_id, index_id, embedding)
-    select ins.id, ${batch.embeddings.indexId}, e.embedding
+    insert into passage_embeddings (passage_id, index_id, company_id, file_id, generation, embedding)
+    select ins.id, ${batch.embeddings.indexId}, ins.company_id, ins.file_id, ins.generation, e.embedding
     from ins join unnest(${sql.param(ordinals)}::int[], ${sql.param(batch.embeddings.vectors.map(toVectorLiteral))}::vector[]) as e(ordinal, embedding)
       using (ordinal)`);
 }

@@ -12,7 +12,7 @@ import { scopeSize, vectorSearch } from './vector-search.ts';
  * The full-text share of the fused score. Measured with bench:retrieval: with the builtin embedder the vector list
  * is the weaker one, so it mostly reorders passages the full-text list finds about equally good.
  */
-const TEXT_WEIGHT = 0.8;
+const TEXT_WEIGHT = 0.9;
 /** How deep each list is read before fusing. */
 const CANDIDATES = 50;
 

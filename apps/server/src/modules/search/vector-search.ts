@@ -32,19 +32,18 @@ export async function vectorSearch(
       exact
         ? sql`
         with scope_files as materialized (${scopeFilesSql(scope)})
-        select p.id, ${distance} as d
-        from scope_files s
-        join passages p on p.file_id = s.id and p.generation = s.active_generation
-        join passage_embeddings e on e.passage_id = p.id and e.index_id = ${indexId}
-        order by (${distance}) + 0, p.id
+        select e.passage_id as id, ${distance} as d
+        from passage_embeddings e
+        join scope_files s on s.id = e.file_id and s.active_generation = e.generation
+        where e.index_id = ${indexId} and e.company_id = ${scope.companyId}
+        order by (${distance}) + 0, e.passage_id
         limit ${limit}`
         : sql`
-        select p.id, ${distance} as d
+        select e.passage_id as id, ${distance} as d
         from passage_embeddings e
-        join passages p on p.id = e.passage_id
-        join files f on f.id = p.file_id and f.active_generation = p.generation
-        where e.index_id = ${indexId} and p.company_id = ${scope.companyId}
-          ${scope.divisionIds ? sql`and p.division_id = any(${sql.param(scope.divisionIds)}::uuid[])` : sql``}
+        join files f on f.id = e.file_id and f.active_generation = e.generation
+        where e.index_id = ${indexId} and e.company_id = ${scope.companyId}
+          ${scope.divisionIds ? sql`and f.division_id = any(${sql.param(scope.divisionIds)}::uuid[])` : sql``}
         order by ${distance}
         limit ${limit}`,
     );
