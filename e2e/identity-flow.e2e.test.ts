@@ -46,7 +46,8 @@ describe.each(Object.entries(LOCALES))('the whole identity flow in %s', (lang, l
       await page.locator('input[name=password]').fill('erstes-Pass-1');
       await page.locator('form button[type=submit]').click();
       await page.waitForURL(`${t.url}/dashboard`);
-      await page.getByText('Haddad Sanitär').waitFor();
+      // The navbar shows the company (the dashboard's plan card names it too, once its data arrives).
+      await page.getByRole('banner').getByText('Haddad Sanitär').waitFor();
 
       // Change the password
       await page.goto(`${t.url}/account-settings/security`);
