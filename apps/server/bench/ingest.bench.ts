@@ -33,9 +33,11 @@ import {
   machineLine,
   mb,
   mean,
+  onInterrupt,
   percentile,
   printDistinct,
   printTable,
+  revisionLine,
   sleep,
 } from './support/bench-kit.ts';
 import { between, languages, rng, TextSource } from './support/synthetic-text.ts';
@@ -129,7 +131,9 @@ const ms = (iso: string) => new Date(iso).getTime();
 async function main(): Promise<boolean> {
   const count = intFlag('files', 40);
   console.log(machineLine());
+  console.log(revisionLine());
   const workDir = mkdtempSync(join(os.tmpdir(), 'ww-bench-ingest-'));
+  onInterrupt(() => rmSync(workDir, { recursive: true, force: true }));
   const docsDir = join(workDir, 'documents');
   mkdirSync(docsDir);
   let ok = true;

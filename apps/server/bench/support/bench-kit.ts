@@ -2,6 +2,7 @@
  * Small shared pieces of the benchmarks and checks: command-line flags, percentiles, plain-text tables, the machine
  * line, the server's error log lines and a bounded shutdown. Figures only: nothing here asserts anything.
  */
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 
@@ -83,6 +84,31 @@ export function printTable(header: string[], rows: string[][], alignLeft: number
 export function machineLine(): string {
   const cpus = os.cpus();
   return `machine: ${os.type()} ${os.release()} ${os.arch()}, ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown'}), ${Math.round(os.totalmem() / 1024 ** 3)} GB RAM, node ${process.version}`;
+}
+
+/** The code measured: the commit, and whether the working tree differs from it (figures compare per revision). */
+export function revisionLine(): string {
+  try {
+    const run = (args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: 'pipe' }).trim();
+    const changed = run(['status', '--porcelain', '--untracked-files=no']).split('\n').filter(Boolean).length;
+    return `code: ${run(['log', '-1', '--format=%h %s'])}${changed ? ` (+${changed} changed files)` : ''}`;
+  } catch {
+    return 'code: (not a git checkout)';
+  }
+}
+
+/** Runs `cleanup` (synchronously) and exits 130 on Ctrl+C or SIGTERM, so that temp folders do not pile up. */
+export function onInterrupt(cleanup: () => void): void {
+  const stop = (signal: NodeJS.Signals) => {
+    console.log(`\n${signal}: cleaning up`);
+    try {
+      cleanup();
+    } finally {
+      process.exit(130);
+    }
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
 }
 
 type LogEntry = { level?: number; msg?: string; err?: { message?: string; stack?: string } };
