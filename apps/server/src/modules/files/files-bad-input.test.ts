@@ -70,6 +70,7 @@ describe('bad uploads end in a visible status with the reason', () => {
     const res = await upload([{ name: fileName, content }]);
     expect(res.status).toBe(status);
     expect(res.body.error.code).toBe(code);
+    expect(res.body.error.message).not.toMatch(/\{\{|^$/);
     expect(res.body.error.details.results[0]).toMatchObject({ name: fileName, accepted: false });
   });
 

@@ -50,12 +50,15 @@ export async function uploadFiles(
 
   let uploadId: string | null = null;
   const results: UploadResult['results'] = [];
-  const reject = (name: string, rejection: Rejection) =>
+  let firstRejection: Rejection | null = null;
+  const reject = (name: string, rejection: Rejection) => {
+    firstRejection ??= rejection;
     results.push({
       name,
       accepted: false,
       error: { code: rejection.code, message: translate(lang, `errors.${rejection.code}`, rejection.vars) },
     });
+  };
 
   for await (const part of parts) {
     if (part.type !== 'file') continue;
@@ -120,8 +123,9 @@ export async function uploadFiles(
 
   if (results.length === 0) throw new AppError('NO_FILES');
   if (!results.some((r) => r.accepted)) {
-    const first = results[0]!.error!;
-    throw new AppError(first.code as ErrorCode, { results });
+    // The first rejection's values (e.g. the limit) fill the message; every file's result is in the details.
+    const first = firstRejection as Rejection | null;
+    throw new AppError((first?.code ?? 'NO_FILES') as ErrorCode, { ...first?.vars, results });
   }
   return { uploadId, results, message: translate(lang, 'messages.fileAdded') };
 }
