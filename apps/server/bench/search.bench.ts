@@ -1,6 +1,5 @@
 /**
- * Search benchmark: `npm run bench:search [-- --sizes=10000,100000] [--queries=200] [--analyze]
- * [--build-mem=512MB]`.
+ * Search benchmark: `npm run bench:search [-- --sizes=10000,100000] [--queries=200] [--build-mem=512MB]`.
  *
  * For each size, on a fresh embedded PGlite (the default database: startEmbeddedDatabase in a temp folder, the
  * committed migrations), it writes a synthetic corpus the way the worker does and then times the product's own
@@ -11,8 +10,8 @@
  *     paths, written with `writePassageBatch` (generation 0, builtin 384-d embeddings, one batch of up to 500 per
  *     file); files are `ready` with their real passage and token counts; the HNSW index is created after the bulk
  *     insert (`createHnswIndex`; faster than growing it row by row; with maintenance_work_mem raised for the build
- *     alone, see --build-mem: it changes the build time, not the index). ANALYZE is not run (the product never runs it
- *     and PGlite has no autovacuum) unless `--analyze` is given.
+ *     alone, see --build-mem: it changes the build time, not the index), and then the planner's statistics are
+ *     gathered as the product's knowledge.analyze job does after publishing (PGlite runs no autovacuum).
  *   - ~200 question-like queries of 3-8 words (plus 20 untimed warm-up queries) against the big company, the worst
  *     case, each run through every variant in turn (rotating the order per query), all through `rankPassages`:
  *       hybrid          mode 'hybrid': full text + vectors, fused as hybrid-search.ts fuses them; the vector path is
@@ -159,7 +158,6 @@ async function benchSize(size: number, root: string, queryCount: number): Promis
     await applyMigrations(database);
     const { db } = database;
     const corpus = await buildCorpus(db, size, size, {
-      analyze: flag('analyze') !== undefined,
       buildMem: buildMemFlag(),
     });
     const scope: SearchScope = { companyId: corpus.big.id, divisionIds: null };
@@ -264,6 +262,15 @@ async function benchSize(size: number, root: string, queryCount: number): Promis
       ]),
       [0, 1],
     );
+    const emptyText = queries.filter((_, i) => fulltext.lists[i]!.length === 0);
+    if (emptyText.length > 0) {
+      console.log(
+        `  fulltext found nothing for ${emptyText.length} queries, e.g. ${emptyText
+          .slice(0, 3)
+          .map((q) => `"${q}"`)
+          .join(', ')}`,
+      );
+    }
     const ratio = (p: number) => percentile(hybridHnsw.times, p) / percentile(hybridExact.times, p);
     const recalls = vectorHnsw.lists.map((l, i) => overlap(l, vectorExact.lists[i]!) / LIMIT);
     const tieRecalls = vectorHnsw.lists.map((l, i) => tieAwareRecall(l, vectorExact.lists[i]!));

@@ -113,7 +113,7 @@ export async function buildCorpus(
   db: DbOrTx,
   size: number,
   seed: number,
-  options: { analyze?: boolean; buildMem?: string } = {},
+  options: { buildMem?: string } = {},
 ): Promise<Corpus> {
   const r = rng(seed);
   const langs = languages();
@@ -193,11 +193,6 @@ export async function buildCorpus(
     update files f set passage_count = s.n, token_count = s.t
     from (select file_id, count(*) n, sum(token_count) t from passages group by file_id) s
     where s.file_id = f.id`);
-  if (options.analyze) {
-    const t = performance.now();
-    await db.execute(sql`analyze`);
-    console.log(`  ANALYZE in ${fmt(since(t), 1)} s`);
-  }
   const { rows: mwm } = await db.execute<{ maintenance_work_mem: string }>(sql`show maintenance_work_mem`);
   const buildMem = options.buildMem ?? mwm[0]?.maintenance_work_mem;
   process.stdout.write(
