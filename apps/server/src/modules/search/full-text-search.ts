@@ -17,6 +17,8 @@ const B = 0.75;
  */
 const COMMON_TERM_SHARE = 0.05;
 const SELECTING_ROWS = 2000;
+/** Fewer matches than this for the rarer terms, and every term selects candidates. */
+const FEW_MATCHES = 10;
 /** Candidates scored in full, chosen by a one-pass rank over the selecting terms. */
 const CANDIDATES = 400;
 
@@ -63,19 +65,35 @@ export async function fullTextSearch(
       from scope_files
     ),
     queries as (
-      select t.cfg, coalesce(
+      select t.cfg,
+             coalesce(
                string_agg(quote_literal(t.lexeme), ' | ')
                  filter (where t.share <= greatest(${common}, ${selectingRows} / stats.n)),
                string_agg(quote_literal(t.lexeme), ' | ')
-             )::tsquery as q
+             )::tsquery as q,
+             string_agg(quote_literal(t.lexeme), ' | ')::tsquery as q_all
       from terms t cross join stats group by t.cfg
     ),
-    matched as (
-      select p.id, p.text_config, p.tsv, p.token_count, ts_rank(p.tsv, qq.q, 1) as pre, count(*) over () as total
+    matched_rare as (
+      select p.id, p.text_config, p.tsv, p.token_count, ts_rank(p.tsv, qq.q, 1) as pre
       from queries qq
       join passages p on p.text_config = qq.cfg and p.tsv @@ qq.q
       join scope_files s on s.id = p.file_id and s.active_generation = p.generation
       where p.company_id = ${scope.companyId}
+    ),
+    -- When the rarer terms find (almost) nothing (a typo, a word the statistics do not know), every term selects.
+    matched_all as (
+      select p.id, p.text_config, p.tsv, p.token_count, ts_rank(p.tsv, qq.q_all, 1) as pre
+      from queries qq
+      join passages p on p.text_config = qq.cfg and p.tsv @@ qq.q_all
+      join scope_files s on s.id = p.file_id and s.active_generation = p.generation
+      where p.company_id = ${scope.companyId} and (select count(*) from matched_rare) < ${FEW_MATCHES}
+    ),
+    matched as (
+      select m.*, count(*) over () as total from (
+        select * from matched_rare where (select count(*) from matched_rare) >= ${FEW_MATCHES}
+        union all select * from matched_all
+      ) m
     ),
     candidates as (select * from matched order by pre desc limit ${CANDIDATES}),
     hits as (
