@@ -2,6 +2,7 @@ import type { Division, StorageUsage } from '@werkwissen/shared';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { divisions, employeeDivisions, files } from '../../db/schema/index.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { type Actor, requireCompany } from '../auth/actor.ts';
 
@@ -49,14 +50,21 @@ export async function storageUsage(ctx: AppContext, companyId: string | null): P
   return { usedBytes: Number(rows[0]?.used ?? 0), ...limits };
 }
 
+/** Whether the actor may see a division: their company's, and for an employee only an assigned one (in SQL). */
+export function visibleDivision(actor: Actor) {
+  const companyId = requireCompany(actor);
+  return and(
+    eq(divisions.companyId, companyId),
+    actor.kind === 'Employee'
+      ? sql`exists (select 1 from employee_divisions ed where ed.division_id = ${divisions.id} and ed.user_id = ${actor.userId})`
+      : undefined,
+  );
+}
+
 /** The company's divisions; an employee's list holds only the divisions assigned to them (filtered in SQL). */
 export async function listDivisions(ctx: AppContext, actor: Actor) {
   const storage = await storageUsage(ctx, actor.companyId);
   if (!actor.companyId) return { items: [], limit: ctx.config.DIVISIONS_LIMIT, storage };
-  const assignedOnly =
-    actor.kind === 'Employee'
-      ? sql`exists (select 1 from employee_divisions ed where ed.division_id = "divisions"."id" and ed.user_id = ${actor.userId})`
-      : undefined;
   const rows = await ctx.db
     .select({
       id: divisions.id,
@@ -67,14 +75,9 @@ export async function listDivisions(ctx: AppContext, actor: Actor) {
       sizeBytes,
     })
     .from(divisions)
-    .where(and(eq(divisions.companyId, actor.companyId), assignedOnly))
+    .where(visibleDivision(actor))
     .orderBy(asc(sql`lower(${divisions.name})`));
   return { items: rows.map(present), limit: ctx.config.DIVISIONS_LIMIT, storage };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string }; code?: string }) ?? {};
-  return cause.code === '23505' || cause.cause?.code === '23505';
 }
 
 /** Adds a division within the plan's divisions limit; names are unique per company, whatever their case. */

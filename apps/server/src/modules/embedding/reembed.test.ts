@@ -32,16 +32,17 @@ it('re-embeds in the background when the embedder changes, searching the old ind
     await first.close();
   }
 
-  fake.failWith = 503; // the new embedder is down at first: the old index keeps answering
+  const openAiEnv = {
+    EMBEDDER: 'openai',
+    EMBEDDER_URL: fake.url,
+    EMBEDDER_MODEL: 'fake-embedding',
+    EMBEDDER_API_KEY: 'sk-test',
+  };
+  fake.failWith = 503; // the new embedder is down at first
   const second = await startTestServer({
     smtp: false,
     dataDir,
-    env: {
-      EMBEDDER: 'openai',
-      EMBEDDER_URL: fake.url,
-      EMBEDDER_MODEL: 'fake-embedding',
-      EMBEDDER_API_KEY: 'sk-test',
-    },
+    env: openAiEnv,
   }).catch((error) => error as Error);
   // The dimension of a new embedder is learnt from the endpoint: unreachable, the server says why and stops.
   expect(second).toBeInstanceOf(Error);
@@ -51,12 +52,7 @@ it('re-embeds in the background when the embedder changes, searching the old ind
   const third = await startTestServer({
     smtp: false,
     dataDir,
-    env: {
-      EMBEDDER: 'openai',
-      EMBEDDER_URL: fake.url,
-      EMBEDDER_MODEL: 'fake-embedding',
-      EMBEDDER_API_KEY: 'sk-test',
-    },
+    env: openAiEnv,
   });
   try {
     const client = third.client();

@@ -4,7 +4,8 @@ import type { AppContext } from '../../app-context.ts';
 import { containsPattern } from '../../db/like.ts';
 import { companies, divisions, files, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { type Actor, requireCompany } from '../auth/actor.ts';
+import type { Actor } from '../auth/actor.ts';
+import { visibleDivision } from '../divisions/divisions.service.ts';
 import { deleteUnpublished, finishSteps, isFinal } from '../processing/file-state.ts';
 import { extractFileJob } from '../processing/process-file.jobs.ts';
 import { notifyIfUploadFinished } from '../processing/upload-mail.ts';
@@ -16,17 +17,6 @@ interface ListQuery {
   q?: string;
   sort?: string;
   status?: FileStatus;
-}
-
-/** Whether the actor may see a division: their company's, and for an employee only an assigned one (in SQL). */
-export function visibleDivision(actor: Actor) {
-  const companyId = requireCompany(actor);
-  return and(
-    eq(divisions.companyId, companyId),
-    actor.kind === 'Employee'
-      ? sql`exists (select 1 from employee_divisions ed where ed.division_id = ${divisions.id} and ed.user_id = ${actor.userId})`
-      : undefined,
-  );
 }
 
 function orderOf(sort: string | undefined) {

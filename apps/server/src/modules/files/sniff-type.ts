@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import type { FileKind } from '@werkwissen/shared';
 import { fileTypeFromFile } from 'file-type';
+import { bomEncoding, nulPatternEncoding } from '../processing/extract/decode-text.ts';
 import { extensionOf } from './file-name.ts';
 
 export const MIME_BY_KIND: Record<FileKind, string> = {
@@ -35,49 +36,16 @@ async function head(filePath: string, bytes: number): Promise<Buffer> {
   }
 }
 
-/** Whether a sample reads as text: a byte-order mark, or no NUL bytes and few control characters. */
+/** Whether a sample without a byte-order mark reads as text: UTF-16/32 by its NUL pattern, else no NUL bytes and few control characters. */
 export function looksLikeText(sample: Buffer): boolean {
   if (sample.length === 0) return false;
-  const b = sample;
-  if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return true;
-  if ((b[0] === 0xff && b[1] === 0xfe) || (b[0] === 0xfe && b[1] === 0xff)) return true;
-  if (b[0] === 0 && b[1] === 0 && b[2] === 0xfe && b[3] === 0xff) return true;
-  // UTF-16/32 without a byte-order mark: ASCII text with regular NUL bytes in between.
-  if (sample.length >= 8 && isRegularNulPattern(sample)) return true;
+  if (nulPatternEncoding(sample)) return true;
   let controls = 0;
   for (const byte of sample) {
     if (byte === 0) return false;
     if (byte < 0x09 || (byte > 0x0d && byte < 0x20 && byte !== 0x1b)) controls++;
   }
   return controls / sample.length < 0.02;
-}
-
-function isRegularNulPattern(sample: Buffer): boolean {
-  const n = Math.min(sample.length, 512) & ~3;
-  for (const [width, offset] of [
-    [2, 1],
-    [2, 0],
-    [4, 1],
-    [4, 0],
-  ] as const) {
-    let ok = 0;
-    let total = 0;
-    for (let i = 0; i + width <= n; i += width) {
-      total++;
-      const zeros = width === 2 ? (sample[i + offset] === 0 ? 1 : 0) : 0;
-      if (width === 2 && zeros && sample[i + (1 - offset)] !== 0) ok++;
-      if (width === 4) {
-        const lo = offset === 1 ? sample[i] : sample[i + 3];
-        const rest =
-          offset === 1
-            ? [sample[i + 1], sample[i + 2], sample[i + 3]]
-            : [sample[i], sample[i + 1], sample[i + 2]];
-        if (lo !== 0 && rest.every((x) => x === 0)) ok++;
-      }
-    }
-    if (total > 0 && ok / total > 0.9) return true;
-  }
-  return false;
 }
 
 /**
@@ -90,7 +58,7 @@ export async function sniffFileKind(filePath: string, originalName: string): Pro
   const ext = extensionOf(originalName);
   const sample = await head(filePath, 8192);
   // A text byte-order mark first: file-type reads UTF-16LE's FF FE as an MPEG audio frame.
-  if (hasTextBom(sample)) return textKind(sample, ext);
+  if (bomEncoding(sample)) return textKind(sample, ext);
   const detected = await fileTypeFromFile(filePath).catch(() => undefined);
   if (detected) {
     if (detected.ext === 'pdf') return { kind: 'pdf' };
@@ -104,15 +72,6 @@ export async function sniffFileKind(filePath: string, originalName: string): Pro
   }
   if (!looksLikeText(sample)) return { kind: null };
   return textKind(sample, ext);
-}
-
-function hasTextBom(b: Buffer): boolean {
-  return (
-    (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) ||
-    (b[0] === 0xff && b[1] === 0xfe) ||
-    (b[0] === 0xfe && b[1] === 0xff) ||
-    (b[0] === 0 && b[1] === 0 && b[2] === 0xfe && b[3] === 0xff)
-  );
 }
 
 function textKind(sample: Buffer, ext: string): Sniffed {

@@ -4,21 +4,17 @@ import type { ErrorCode, FileKind, Language, UploadResult } from '@werkwissen/sh
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { divisions, files, uploads } from '../../db/schema/index.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
 import type { Actor } from '../auth/actor.ts';
-import { storageUsage } from '../divisions/divisions.service.ts';
+import { storageUsage, visibleDivision } from '../divisions/divisions.service.ts';
 import { extractFileJob } from '../processing/process-file.jobs.ts';
 import { cleanFileName } from './file-name.ts';
-import { getFile, visibleDivision } from './files.service.ts';
+import { getFile } from './files.service.ts';
 import { MIME_BY_KIND, sniffFileKind } from './sniff-type.ts';
 
 type Rejection = { code: ErrorCode; vars?: Record<string, string | number> };
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 const mb = (bytes: number) => Math.max(0, Math.floor(bytes / 1024 / 1024));
 

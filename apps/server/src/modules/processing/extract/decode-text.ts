@@ -2,7 +2,7 @@ import chardet from 'chardet';
 import iconv from 'iconv-lite';
 import { ExtractionError } from './blocks.ts';
 
-function bomEncoding(b: Buffer): { encoding: string; skip: number } | null {
+export function bomEncoding(b: Buffer): { encoding: string; skip: number } | null {
   if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return { encoding: 'utf8', skip: 3 };
   if (b[0] === 0xff && b[1] === 0xfe && b[2] === 0 && b[3] === 0) return { encoding: 'utf32le', skip: 4 };
   if (b[0] === 0 && b[1] === 0 && b[2] === 0xfe && b[3] === 0xff) return { encoding: 'utf32be', skip: 4 };
@@ -12,7 +12,7 @@ function bomEncoding(b: Buffer): { encoding: string; skip: number } | null {
 }
 
 /** UTF-16/32 without a byte-order mark shows as NUL bytes at regular places in mostly-ASCII text. */
-function nulPatternEncoding(b: Buffer): string | null {
+export function nulPatternEncoding(b: Buffer): string | null {
   const n = Math.min(b.length, 4096) & ~3;
   if (n < 8) return null;
   const zerosAt = [0, 0, 0, 0];
