@@ -1,13 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import iconv from 'iconv-lite';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { makeDocx, makeImageOnlyPdf, makePdf } from '../../../../test/support/documents.ts';
 import { chunkBlocks } from '../chunker.ts';
 import { extractDocument } from './extract-document.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ww-extract-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const write = (name: string, content: Buffer | string) => {
   const path = join(dir, name);
   writeFileSync(path, content);
