@@ -43,4 +43,7 @@ export const CONFIG_DEFAULTS = {
   EMBEDDER: 'builtin',
   EMBEDDER_DIMENSIONS: '384',
   VECTOR_EXACT_SCAN_MAX: '20000',
+  CHAT_PASSAGES: '6',
+  CHAT_PROVIDER_TIMEOUT_SECONDS: '60',
+  PUBLIC_CHAT_QUESTIONS_PER_HOUR: '30',
 } as const satisfies Record<string, string>;

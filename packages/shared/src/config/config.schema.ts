@@ -170,6 +170,13 @@ export const configShape = {
     0,
     10_000_000,
   ),
+  CHAT_PASSAGES: int('How many passages an answer is built from.', 1, 20),
+  CHAT_PROVIDER_TIMEOUT_SECONDS: int(
+    'How long a language-model provider may stay silent (before and between tokens) before the answer is interrupted.',
+    1,
+    600,
+  ),
+  PUBLIC_CHAT_QUESTIONS_PER_HOUR: int('Questions one address may ask public chats per hour.', 1, 100_000),
 };
 
 export type ConfigKey = keyof typeof configShape;

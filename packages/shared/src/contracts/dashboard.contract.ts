@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { knowledgeGapSchema } from './feedback.contract.ts';
 import { defineContract } from './route-contract.ts';
 
 export const NEXT_STEPS = ['verifyEmail', 'completeProfile', 'uploadDocuments'] as const;
@@ -17,6 +18,27 @@ export const dashboardSchema = z
       })
       .nullable(),
     nextSteps: z.array(z.object({ step: z.enum(NEXT_STEPS), done: z.boolean() })),
+    /** The figures of chat and feedback. */
+    chat: z.object({
+      filesReady: z.number().int(),
+      questionsThisWeek: z.number().int(),
+      questionsLastWeek: z.number().int(),
+      /** Share of this week's answers that found a relevant passage (null: no questions). */
+      answeredShare: z.number().nullable(),
+      /** Likes among likes and dislikes over the last 30 days (null: none given). */
+      satisfaction: z.number().nullable(),
+      /** Questions, likes and dislikes per day over the last 30 days. */
+      series: z.array(
+        z.object({
+          date: z.iso.date(),
+          questions: z.number().int(),
+          likes: z.number().int(),
+          dislikes: z.number().int(),
+        }),
+      ),
+      /** The newest knowledge gaps (at most five). */
+      gaps: z.array(knowledgeGapSchema),
+    }),
   })
   .meta({ id: 'Dashboard' });
 export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -37,6 +37,7 @@ export const DEFAULT_ROLES: Record<UserKind, { description: string; rules: Abili
       { action: 'read', subject: ['Division', 'File'], conditions: own },
       { action: 'manage', subject: 'Chat', conditions: { ...own, ...self } },
       { action: 'create', subject: 'Feedback', conditions: own },
+      { action: 'read', subject: 'Tag', conditions: own },
     ],
   },
   PublicUser: {

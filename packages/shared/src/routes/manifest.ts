@@ -50,6 +50,38 @@ const auth = (
   title,
 });
 
+/** The chat screen at one of its paths; `menu` puts it in the navigation. */
+const chat = (
+  id: string,
+  path: string,
+  area: Area,
+  permission: { action: Action; subject: Subject },
+  menu = false,
+): AppRoute => ({
+  id,
+  path,
+  page: 'Chat',
+  layout: 'default',
+  access: 'signedIn',
+  area,
+  permission,
+  title: 'pages.chat.title',
+  ...(menu ? { menu: { section: 'chat', label: 'nav.chat', icon: 'Messages', order: 10 } as MenuEntry } : {}),
+});
+
+/** A view of the data manager's feedback report. */
+const report = (id: string, path: string, title: string, menu?: MenuEntry): AppRoute => ({
+  id,
+  path,
+  page: path.endsWith('knowledge-gaps') ? 'KnowledgeGaps' : 'FeedbackReport',
+  layout: 'default',
+  access: 'signedIn',
+  area: 'user',
+  permission: { action: 'read', subject: 'Feedback' },
+  title,
+  ...(menu ? { menu } : {}),
+});
+
 export const APP_ROUTES: AppRoute[] = [
   // Sign-in screens of each area (blank layout)
   auth('login', '/login', 'Login', 'user', 'guestOnly', 'pages.login.title'),
@@ -220,7 +252,60 @@ export const APP_ROUTES: AppRoute[] = [
     title: 'pages.employees.editTitle',
   },
 
+  // Chat and feedback (one chat screen; the provider paths open it with that provider chosen)
+  chat('chat', '/chat', 'user', { action: 'read', subject: 'user' }, true),
+  chat('customTraining', '/custom-training', 'user', { action: 'read', subject: 'user' }),
+  chat('mistralai', '/mistralai', 'user', { action: 'read', subject: 'user' }),
+  chat('qwen', '/qwen', 'user', { action: 'read', subject: 'user' }),
+  {
+    id: 'aiProviders',
+    path: '/ai-providers',
+    page: 'AiProviders',
+    layout: 'default',
+    access: 'signedIn',
+    area: 'user',
+    permission: { action: 'update', subject: 'Company' },
+    title: 'pages.aiProviders.title',
+    menu: { section: 'chat', label: 'nav.aiProviders', icon: 'Robot', order: 30 },
+  },
+  {
+    id: 'tags',
+    path: '/tags',
+    page: 'Tags',
+    layout: 'default',
+    access: 'signedIn',
+    area: 'user',
+    permission: { action: 'manage', subject: 'Tag' },
+    title: 'pages.tags.title',
+    menu: { section: 'reports', label: 'nav.tags', icon: 'Tags', order: 30 },
+  },
+  report('feedbackReport', '/feedback-report', 'pages.feedbackReport.title', {
+    section: 'reports',
+    label: 'nav.feedbackReport',
+    icon: 'MessageStar',
+    order: 10,
+  }),
+  report('employeeFeedback', '/feedback-report/employee-feedback', 'pages.feedbackReport.employeeTitle'),
+  report('publicFeedback', '/feedback-report/public-feedback', 'pages.feedbackReport.publicTitle'),
+  report('knowledgeGaps', '/feedback-report/knowledge-gaps', 'pages.knowledgeGaps.title', {
+    section: 'reports',
+    label: 'nav.knowledgeGaps',
+    icon: 'ZoomQuestion',
+    order: 20,
+  }),
+  {
+    id: 'publicChat',
+    path: '/p/:token',
+    page: 'PublicChat',
+    layout: 'blank',
+    access: 'public',
+    area: 'user',
+    title: 'pages.publicChat.title',
+  },
+
   // Employee
+  chat('employeeChat', '/employee/chat', 'employee', { action: 'read', subject: 'employee' }, true),
+  chat('employeeMistralai', '/employee/mistralai', 'employee', { action: 'read', subject: 'employee' }),
   {
     id: 'employeeSearch',
     path: '/employee/search',
@@ -292,6 +377,18 @@ export const APP_ROUTES: AppRoute[] = [
     menu: { section: 'knowledge', label: 'nav.processingTable', icon: 'DatabaseCog', order: 40 },
   },
 
+  {
+    id: 'adminFeedback',
+    path: '/admin/datamanager-feedback',
+    page: 'FeedbackReport',
+    layout: 'default',
+    access: 'signedIn',
+    area: 'admin',
+    permission: { action: 'read', subject: 'Feedback' },
+    title: 'pages.feedbackReport.adminTitle',
+    menu: { section: 'reports', label: 'nav.feedbackReport', icon: 'MessageStar', order: 10 },
+  },
+
   // Analysis
   {
     id: 'analysisDashboard',
@@ -355,7 +452,7 @@ export const HOME_BY_KIND: Record<UserKind, string> = {
   Administrator: '/admin/dashboard',
   Staff: '/admin/dashboard',
   DataManager: '/dashboard',
-  Employee: '/employee/search',
+  Employee: '/employee/chat',
   PublicUser: '/not-authorized',
 };
 
