@@ -19,6 +19,7 @@ import { LocalFileStorage } from './modules/files/file-storage.ts';
 import { requeueStrandedMails } from './modules/mail/outbox.service.ts';
 import { ParserPool } from './modules/processing/parser-pool.ts';
 import { resumeStrandedFiles } from './modules/processing/process-file.jobs.ts';
+import { interruptStrandedAnswers } from './modules/chat/messages.service.ts';
 import { ensureFirstAdmin, type FirstAdminOutcome } from './modules/setup/first-admin.ts';
 import { seedRoles } from './modules/setup/seed-roles.ts';
 
@@ -118,6 +119,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     let url: string | null = null;
     let firstAdmin: FirstAdminOutcome | null = null;
     if (role !== 'worker') {
+      const interrupted = await interruptStrandedAnswers(database.db);
+      if (interrupted > 0) log.info({ interrupted }, 'marked answers cut off by an earlier stop as interrupted');
       firstAdmin = await ensureFirstAdmin(ctx);
       app = await buildApp(ctx, log);
       cleanups.push(() => app!.close());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../../test/support/api-client.ts';
 import { makeDocx, waitForFile } from '../../../test/support/documents.ts';
+import { employeeOf as invited, companyWithFile as withFile } from '../../../test/support/knowledge.ts';
 import { signedInDataManager, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 
 // VECTOR_EXACT_SCAN_MAX=0: every vector search walks the HNSW index, as it does for a large company.
@@ -10,43 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function companyWithFile(text: string, divisionName = 'Heizung') {
-  const dm = await signedInDataManager(t, { language: 'en' });
-  const divisionId = (await dm.client.post('/divisions', { name: divisionName })).body.id as string;
-  const up = await dm.client.upload(`/divisions/${divisionId}/files`, [
-    { name: `${divisionName}.docx`, content: await makeDocx([{ heading: divisionName }, { text }]) },
-  ]);
-  const file = await waitForFile(dm.client, up.body.results[0].file.id);
-  return { ...dm, divisionId, file };
-}
-
-/** Signs in an employee invited by the data manager, through the real invitation mail. */
-async function employeeOf(dm: { client: ApiClient; email: string }, divisionIds: string[]) {
-  // Invitations wait until the data manager's own address is confirmed.
-  const verify = await t.smtp!.waitFor(
-    (m) => m.to.includes(dm.email) && m.link?.includes('/verify?') === true,
-  );
-  await dm.client.post('/auth/verify-email', { token: new URL(verify.link!).searchParams.get('token') });
-  const email = `mitarbeiter-${Date.now()}-${Math.random().toString(36).slice(2)}@firma.example`;
-  await dm.client.post('/employees', {
-    email,
-    firstName: 'Kai',
-    lastName: 'Berg',
-    language: 'en',
-    divisionIds,
-  });
-  const mail = await t.smtp!.waitFor(
-    (m) => m.to.includes(email) && m.link?.includes('/setPassword?') === true,
-  );
-  const token = new URL(mail.link!).searchParams.get('token');
-  const client = t.client();
-  const password = 'sicher-Pass-1';
-  expect(
-    (await client.post('/auth/set-password', { token, password, confirmPassword: password })).status,
-  ).toBe(200);
-  expect((await client.post('/auth/login', { email, password, area: 'employee' })).status).toBe(200);
-  return client;
-}
+const companyWithFile = (text: string, divisionName?: string) => withFile(t, text, divisionName);
+const employeeOf = (dm: Parameters<typeof invited>[1], divisionIds: string[]) => invited(t, dm, divisionIds);
 
 describe('knowledge stays within its company and permitted divisions', () => {
   it("never shows another company's files or passages (404, no leak)", async () => {

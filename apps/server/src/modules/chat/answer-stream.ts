@@ -1,0 +1,319 @@
+import type { AnswerProvider, ErrorCode, Language, SearchHit } from '@werkwissen/shared';
+import { APICallError, streamText } from 'ai';
+import { sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import type { StoredCitation } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
+import { translate } from '../../i18n/translator.ts';
+import { providerConnection } from '../ai-providers/ai-providers.service.ts';
+import { languageModelOf, type ProviderConnection } from '../ai-providers/model-client.ts';
+import { searchPassages } from '../search/hybrid-search.ts';
+import type { SearchScope } from '../search/search-scope.ts';
+import { answerExtractively, contentStems, MIN_COVERAGE, scoreSentences } from './builtin-answerer.ts';
+import type { ChatRecord } from './chats.service.ts';
+import { isModelProvider, scopeHasReadyFile } from './chats.service.ts';
+import { oneMessage } from './messages.service.ts';
+import { buildPrompt, citedNumbers, type Turn } from './prompt.ts';
+import { questionLanguage } from './question-language.ts';
+import { SseStream } from './sse.ts';
+
+/** A question with at most this many content words is read together with the previous one (a follow-up). */
+const FOLLOW_UP_WORDS = 4;
+/** The built-in answerer streams its answer in pieces of this many words. */
+const WORDS_PER_TOKEN = 4;
+
+export interface AskRequest {
+  chat: ChatRecord;
+  threadId: string;
+  scope: SearchScope;
+  /** The asker's interface language, used when the question's own cannot be told. */
+  language: Language;
+  /** A new question, or the id of an answer to write again (regenerate). */
+  ask: { question: string } | { regenerate: string };
+}
+
+interface Prepared {
+  questionId: string;
+  question: string;
+  history: Turn[];
+  connection: ProviderConnection | null;
+  provider: AnswerProvider;
+}
+
+/** Checks everything that can fail before the stream opens, so that those failures are ordinary JSON errors. */
+async function prepare(ctx: AppContext, req: AskRequest): Promise<Prepared> {
+  if (!(await scopeHasReadyFile(ctx, req.scope))) throw new AppError('CHAT_NO_READY_FILE');
+  const provider = req.chat.provider;
+  const connection = isModelProvider(provider)
+    ? await providerConnection(ctx, req.chat.companyId, provider)
+    : null;
+  if (isModelProvider(provider) && !connection) throw new AppError('PROVIDER_NOT_CONFIGURED');
+  if ('regenerate' in req.ask) {
+    const { rows } = await ctx.db.execute<{ question_id: string; content: string; created_at: string }>(sql`
+      select q.id as question_id, q.content, q.created_at from chat_messages a
+      join chat_messages q on q.id = a.question_id
+      where a.id = ${req.ask.regenerate} and a.thread_id = ${req.threadId} and a.role = 'assistant'`);
+    const row = rows[0];
+    if (!row) throw new AppError('NOT_FOUND');
+    await ctx.db.execute(sql`delete from chat_messages where id = ${req.ask.regenerate}`);
+    return {
+      questionId: row.question_id,
+      question: row.content,
+      history: await historyBefore(ctx, req.threadId, row.question_id),
+      connection,
+      provider,
+    };
+  }
+  const history = await historyBefore(ctx, req.threadId, null);
+  const { rows } = await ctx.db.execute<{ id: string }>(sql`insert into chat_messages
+    (company_id, chat_id, thread_id, role, content) values
+    (${req.chat.companyId}, ${req.chat.id}, ${req.threadId}, 'user', ${req.ask.question}) returning id`);
+  return { questionId: rows[0]!.id, question: req.ask.question, history, connection, provider };
+}
+
+/** The finished turns of a thread before a question (all of them when `before` is null). */
+async function historyBefore(ctx: AppContext, threadId: string, before: string | null): Promise<Turn[]> {
+  const { rows } = await ctx.db.execute<Turn & Record<string, unknown>>(sql`select role, content from (
+      select m.role, m.content, m.created_at from chat_messages m
+      where m.thread_id = ${threadId} and m.status in ('complete', 'stopped') and m.content <> ''
+        ${before ? sql`and m.created_at < (select created_at from chat_messages where id = ${before})` : sql``}
+      order by m.created_at desc, m.role limit 8) x order by x.created_at, x.role desc`);
+  return rows;
+}
+
+/** The retrieval query: a short follow-up is read together with the previous question. */
+function retrievalContext(question: string, history: Turn[]): string | undefined {
+  if (contentStems(question).length > FOLLOW_UP_WORDS) return undefined;
+  return [...history].reverse().find((t) => t.role === 'user')?.content;
+}
+
+function toStored(hit: SearchHit, n: number): StoredCitation {
+  return {
+    n,
+    passageId: hit.passageId,
+    fileId: hit.fileId,
+    fileName: hit.fileName,
+    divisionId: hit.divisionId,
+    page: hit.page,
+    headingPath: hit.headingPath,
+  };
+}
+
+/** Whether any passage shares enough of the question's words to be worth giving to a model. */
+function anythingRelevant(question: string, hits: SearchHit[], lang: Language, context?: string): boolean {
+  return scoreSentences(question, hits, lang, context).some((s) => s.coverage >= MIN_COVERAGE / 2);
+}
+
+interface Outcome {
+  text: string;
+  citations: StoredCitation[];
+  noAnswer: boolean;
+  status: 'complete' | 'stopped' | 'interrupted';
+  errorCode: ErrorCode | null;
+  firstTokenMs: number | null;
+}
+
+/**
+ * Answers a question as a server-sent-event stream: stores the question and an answer row, retrieves passages in the
+ * chat's scope, writes the answer with the built-in answerer or the chat's language model, announces each passage
+ * the first time it is cited, and stores the answer however it ends (complete, stopped by the asker, or interrupted
+ * by the provider with the partial text kept).
+ */
+export async function streamAnswer(ctx: AppContext, reply: FastifyReply, req: AskRequest): Promise<void> {
+  const started = performance.now();
+  const prepared = await prepare(ctx, req);
+  const language = questionLanguage(prepared.question, req.language);
+  const model = prepared.connection?.model ?? null;
+  const { rows } = await ctx.db.execute<{ id: string }>(sql`insert into chat_messages
+    (company_id, chat_id, thread_id, role, content, status, question_id, provider, model, language) values
+    (${req.chat.companyId}, ${req.chat.id}, ${req.threadId}, 'assistant', '', 'streaming', ${prepared.questionId},
+     ${prepared.provider}, ${model}, ${language}) returning id`);
+  const messageId = rows[0]!.id;
+
+  const sse = new SseStream(reply);
+  const abort = new AbortController();
+  sse.onClientClose(() => abort.abort('stopped'));
+  sse.send({ event: 'start', data: { questionId: prepared.questionId, messageId } });
+
+  let outcome: Outcome;
+  try {
+    const context = retrievalContext(prepared.question, prepared.history);
+    const hits = await searchPassages(
+      ctx.db,
+      ctx.embedder,
+      req.scope,
+      context ? `${prepared.question} ${context}` : prepared.question,
+      { limit: ctx.config.CHAT_PASSAGES, mode: 'hybrid', exactScanMax: ctx.config.VECTOR_EXACT_SCAN_MAX },
+    );
+    const emit = (text: string) => sse.send({ event: 'token', data: { text } });
+    if (
+      prepared.connection &&
+      hits.length > 0 &&
+      anythingRelevant(prepared.question, hits, language, context)
+    ) {
+      outcome = await modelAnswer(ctx, prepared, hits, language, abort, emit, (c) =>
+        sse.send({ event: 'citation', data: { ...c, text: hits[c.n - 1]?.text ?? null } }),
+      );
+    } else {
+      outcome = builtinAnswer(prepared.question, hits, language, context, emit, (c) =>
+        sse.send({
+          event: 'citation',
+          data: { ...c, text: hits.find((h) => h.passageId === c.passageId)?.text ?? null },
+        }),
+      );
+    }
+    if (outcome.firstTokenMs === null && outcome.text)
+      outcome.firstTokenMs = Math.round(performance.now() - started);
+  } catch (error) {
+    ctx.log.error({ err: error, messageId }, 'answer failed');
+    outcome = {
+      text: '',
+      citations: [],
+      noAnswer: false,
+      status: 'interrupted',
+      errorCode: 'INTERNAL',
+      firstTokenMs: null,
+    };
+  }
+  if (abort.signal.aborted && abort.signal.reason === 'stopped') outcome.status = 'stopped';
+
+  await ctx.db.execute(sql`update chat_messages set content = ${outcome.text}, status = ${outcome.status},
+    citations = ${JSON.stringify(outcome.citations)}::jsonb, no_answer = ${outcome.noAnswer},
+    error_code = ${outcome.errorCode}, first_token_ms = ${outcome.firstTokenMs}, completed_at = now()
+    where id = ${messageId}`);
+  if (outcome.errorCode) {
+    sse.send({
+      event: 'error',
+      data: { code: outcome.errorCode, message: translate(req.language, `errors.${outcome.errorCode}`) },
+    });
+  }
+  sse.send({ event: 'done', data: await oneMessage(ctx.db, req.chat.companyId, messageId, req.language) });
+  sse.end();
+}
+
+function builtinAnswer(
+  question: string,
+  hits: SearchHit[],
+  language: Language,
+  context: string | undefined,
+  emit: (text: string) => void,
+  cite: (c: StoredCitation) => void,
+): Outcome {
+  const answer = answerExtractively(question, hits, language, context);
+  const citations = answer.cited.map((hit, i) => toStored(hit, i + 1));
+  const words = answer.text.split(/(?<=\s)/);
+  const announced = new Set<number>();
+  let written = '';
+  for (let i = 0; i < words.length; i += WORDS_PER_TOKEN) {
+    const piece = words.slice(i, i + WORDS_PER_TOKEN).join('');
+    emit(piece);
+    written += piece;
+    for (const n of citedNumbers(written, citations.length)) {
+      if (!announced.has(n)) {
+        announced.add(n);
+        cite(citations[n - 1]!);
+      }
+    }
+  }
+  return {
+    text: answer.text,
+    citations,
+    noAnswer: answer.noAnswer,
+    status: 'complete',
+    errorCode: null,
+    firstTokenMs: null,
+  };
+}
+
+/** Why a provider call failed, as one of our codes. */
+function providerFailure(error: unknown, reason: unknown, partial: string): ErrorCode {
+  if (reason === 'timeout') return 'PROVIDER_TIMEOUT';
+  if (APICallError.isInstance(error) && error.statusCode) return 'PROVIDER_ERROR';
+  return partial ? 'PROVIDER_STREAM_INTERRUPTED' : 'PROVIDER_ERROR';
+}
+
+async function modelAnswer(
+  ctx: AppContext,
+  prepared: Prepared,
+  hits: SearchHit[],
+  language: Language,
+  abort: AbortController,
+  emit: (text: string) => void,
+  cite: (c: StoredCitation) => void,
+): Promise<Outcome> {
+  const started = performance.now();
+  const { rows } = await ctx.db.execute<{ name: string | null }>(
+    sql`select c.name from companies c join chats ch on ch.company_id = c.id
+      join chat_messages q on q.chat_id = ch.id where q.id = ${prepared.questionId}`,
+  );
+  const prompt = buildPrompt({
+    companyName: rows[0]?.name ?? null,
+    question: prepared.question,
+    hits,
+    history: prepared.history,
+    language,
+  });
+  // The provider may stay silent at most this long, before the first token and between tokens.
+  const idleMs = ctx.config.CHAT_PROVIDER_TIMEOUT_SECONDS * 1000;
+  let idle = setTimeout(() => abort.abort('timeout'), idleMs);
+  const touch = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => abort.abort('timeout'), idleMs);
+  };
+  const stored = hits.map((h, i) => toStored(h, i + 1));
+  const announced = new Set<number>();
+  let text = '';
+  let firstTokenMs: number | null = null;
+  let failure: unknown = null;
+  try {
+    const result = streamText({
+      model: languageModelOf(prepared.connection!),
+      system: prompt.system,
+      messages: prompt.messages,
+      abortSignal: abort.signal,
+      maxRetries: 0,
+      onError: () => {},
+    });
+    for await (const part of result.fullStream) {
+      touch();
+      if (part.type === 'text-delta' && part.text) {
+        firstTokenMs ??= Math.round(performance.now() - started);
+        text += part.text;
+        emit(part.text);
+        for (const n of citedNumbers(text, hits.length)) {
+          if (!announced.has(n)) {
+            announced.add(n);
+            cite(stored[n - 1]!);
+          }
+        }
+      } else if (part.type === 'error') {
+        failure = part.error ?? new Error('provider error');
+        break;
+      } else if (part.type === 'abort') {
+        break;
+      }
+    }
+  } catch (error) {
+    failure = error;
+  } finally {
+    clearTimeout(idle);
+  }
+  const citations = citedNumbers(text, hits.length).map((n) => stored[n - 1]!);
+  const reason = abort.signal.aborted ? abort.signal.reason : null;
+  if (reason === 'stopped') {
+    return { text, citations, noAnswer: false, status: 'stopped', errorCode: null, firstTokenMs };
+  }
+  if (failure !== null || reason === 'timeout') {
+    if (failure) ctx.log.warn({ err: failure }, 'language-model provider failed');
+    return {
+      text,
+      citations,
+      noAnswer: false,
+      status: 'interrupted',
+      errorCode: providerFailure(failure, reason, text),
+      firstTokenMs,
+    };
+  }
+  return { text, citations, noAnswer: false, status: 'complete', errorCode: null, firstTokenMs };
+}

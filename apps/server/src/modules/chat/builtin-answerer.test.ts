@@ -1,0 +1,86 @@
+import type { SearchHit } from '@werkwissen/shared';
+import { describe, expect, it } from 'vitest';
+import { answerExtractively } from './builtin-answerer.ts';
+
+const hit = (text: string, fileName = 'Handbuch.pdf', page: number | null = 3): SearchHit => ({
+  passageId: crypto.randomUUID(),
+  fileId: crypto.randomUUID(),
+  fileName,
+  mimeType: 'application/pdf',
+  divisionId: crypto.randomUUID(),
+  divisionName: 'Heizung',
+  page,
+  headingPath: [],
+  text,
+  score: 1,
+});
+
+describe('the built-in answerer', () => {
+  it('quotes the sentence that answers the question, verbatim, and cites its passage', () => {
+    const hits = [
+      hit('Die Firma wurde 1998 gegründet. Sie hat heute zwölf Mitarbeiter.', 'Chronik.pdf'),
+      hit(
+        'Der Heizkörper wird mit einem Vierkantschlüssel entlüftet. Danach den Wasserdruck prüfen. Der Kessel steht im Keller.',
+        'Wartung.pdf',
+        7,
+      ),
+    ];
+    const answer = answerExtractively('Womit wird der Heizkörper entlüftet?', hits, 'de');
+    expect(answer.noAnswer).toBe(false);
+    // A short answer brings the sentence after it along, for context.
+    expect(answer.text).toContain(
+      'Der Heizkörper wird mit einem Vierkantschlüssel entlüftet. Danach den Wasserdruck prüfen. [1]',
+    );
+    expect(answer.text.startsWith('Das steht dazu in Ihren Dokumenten:')).toBe(true);
+    expect(answer.cited.map((c) => c.fileName)).toEqual(['Wartung.pdf']);
+    expect(answer.text).not.toContain('1998');
+  });
+
+  it('says plainly that nothing was found when no passage covers the question', () => {
+    const hits = [hit('Die Firma wurde 1998 gegründet.'), hit('Der Kessel steht im Keller.')];
+    const answer = answerExtractively('What is the warranty period for solar panels?', hits, 'en');
+    expect(answer.noAnswer).toBe(true);
+    expect(answer.cited).toEqual([]);
+    expect(answer.text).toMatch(/found nothing/);
+  });
+
+  it('answers with nothing found when there are no passages at all', () => {
+    const answer = answerExtractively('Wo steht der Kessel?', [], 'de');
+    expect(answer.noAnswer).toBe(true);
+    expect(answer.text).toMatch(/nichts gefunden/);
+  });
+
+  it('numbers its citations in the order the quotes appear, across passages', () => {
+    const hits = [
+      hit('Der Kessel steht im Keller neben dem Öltank.', 'Plan.pdf'),
+      hit('Die Wartung des Kessels erfolgt jährlich im Herbst durch den Kundendienst.', 'Vertrag.pdf'),
+    ];
+    const answer = answerExtractively('Wann erfolgt die Wartung des Kessels?', hits, 'de');
+    expect(answer.cited[0]!.fileName).toBe('Vertrag.pdf');
+    expect(answer.text).toContain('jährlich im Herbst durch den Kundendienst. [1]');
+  });
+
+  it('reads a short follow-up together with the previous question', () => {
+    const hits = [
+      hit('Die Wärmepumpe WP-200 kostet 12.400 Euro. Die Montage dauert zwei Tage.', 'Preise.pdf'),
+      hit('Ein Gaskessel kostet 6.000 Euro.', 'Preise.pdf'),
+    ];
+    const answer = answerExtractively('Und die Montage?', hits, 'de', 'Was kostet die Wärmepumpe WP-200?');
+    expect(answer.text).toContain('Die Montage dauert zwei Tage.');
+  });
+
+  it('works in Arabic and Russian text', () => {
+    const ar = answerExtractively(
+      'متى تأسست الشركة؟',
+      [hit('تأسست الشركة في عام 1998 في برلين. يعمل فيها اليوم اثنا عشر موظفًا.')],
+      'ar',
+    );
+    expect(ar.text).toContain('تأسست الشركة في عام 1998 في برلين.');
+    const ru = answerExtractively(
+      'Где находится котёл?',
+      [hit('Котёл находится в подвале рядом с баком. Обслуживание проводится ежегодно.')],
+      'ru',
+    );
+    expect(ru.text).toContain('Котёл находится в подвале рядом с баком.');
+  });
+});

@@ -1,0 +1,82 @@
+import { chatContracts } from '@werkwissen/shared';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import { requestLanguage } from '../../http/request-guard.ts';
+import { registerRoute, requireActor } from '../../http/route.ts';
+import { requireCompany } from '../auth/actor.ts';
+import { streamAnswer } from './answer-stream.ts';
+import {
+  chatOptions,
+  chatScope,
+  createChat,
+  deleteChat,
+  getChat,
+  listChats,
+  loadChat,
+  revokeShare,
+  shareChat,
+  threadOf,
+  updateChat,
+} from './chats.service.ts';
+import { threadMessages } from './messages.service.ts';
+import { transcribeVoice } from './transcription.ts';
+
+export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerRoute(app, chatContracts.options, async (req) =>
+    chatOptions(ctx, requireActor(req), requestLanguage(req, ctx)),
+  );
+  registerRoute(app, chatContracts.list, async (req) => listChats(ctx, requireActor(req), req.query));
+  registerRoute(app, chatContracts.create, async (req, reply) => {
+    const chat = await createChat(ctx, requireActor(req), req.body);
+    return reply.code(201).send(chat);
+  });
+  registerRoute(app, chatContracts.get, async (req) => getChat(ctx, requireActor(req), req.params.chatId));
+  registerRoute(app, chatContracts.update, async (req) =>
+    updateChat(ctx, requireActor(req), req.params.chatId, req.body),
+  );
+  registerRoute(app, chatContracts.remove, async (req, reply) => {
+    await deleteChat(ctx, requireActor(req), req.params.chatId);
+    return reply.code(204).send();
+  });
+  registerRoute(app, chatContracts.share, async (req) =>
+    shareChat(ctx, requireActor(req), req.params.chatId),
+  );
+  registerRoute(app, chatContracts.unshare, async (req) =>
+    revokeShare(ctx, requireActor(req), req.params.chatId),
+  );
+  registerRoute(app, chatContracts.messages, async (req) => {
+    const actor = requireActor(req);
+    const chat = await loadChat(ctx, actor, req.params.chatId);
+    const threadId = await threadOf(ctx, chat, actor.userId);
+    return { items: await threadMessages(ctx.db, chat.companyId, threadId, requestLanguage(req, ctx)) };
+  });
+  registerRoute(app, chatContracts.ask, async (req, reply) => {
+    const actor = requireActor(req);
+    const chat = await loadChat(ctx, actor, req.params.chatId);
+    await streamAnswer(ctx, reply, {
+      chat,
+      threadId: await threadOf(ctx, chat, actor.userId),
+      scope: await chatScope(ctx, chat, actor),
+      language: requestLanguage(req, ctx),
+      ask: { question: req.body.content },
+    });
+    return undefined;
+  });
+  registerRoute(app, chatContracts.regenerate, async (req, reply) => {
+    const actor = requireActor(req);
+    const chat = await loadChat(ctx, actor, req.params.chatId);
+    await streamAnswer(ctx, reply, {
+      chat,
+      threadId: await threadOf(ctx, chat, actor.userId),
+      scope: await chatScope(ctx, chat, actor),
+      language: requestLanguage(req, ctx),
+      ask: { regenerate: req.params.messageId },
+    });
+    return undefined;
+  });
+  registerRoute(app, chatContracts.transcribe, async (req) => {
+    const actor = requireActor(req);
+    await loadChat(ctx, actor, req.params.chatId);
+    return { text: await transcribeVoice(ctx, requireCompany(actor), req) };
+  });
+}

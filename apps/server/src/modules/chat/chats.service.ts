@@ -1,0 +1,295 @@
+import {
+  type AnswerProvider,
+  type Chat,
+  type ChatBody,
+  type ChatOptions,
+  type Language,
+  MODEL_PROVIDERS,
+  type ModelProvider,
+} from '@werkwissen/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import { containsPattern } from '../../db/like.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { translate } from '../../i18n/translator.ts';
+import { listProviders, speechConnection } from '../ai-providers/ai-providers.service.ts';
+import { type Actor, requireCompany } from '../auth/actor.ts';
+import { randomToken } from '../auth/token-crypto.ts';
+import type { SearchScope } from '../search/search-scope.ts';
+
+/** A chat as the answer pipeline needs it. */
+export interface ChatRecord {
+  id: string;
+  companyId: string;
+  ownerId: string;
+  name: string;
+  visibility: 'private' | 'public';
+  provider: AnswerProvider;
+  divisionIds: string[];
+}
+
+const isEmployee = (actor: Actor) => actor.kind === 'Employee';
+
+/** Divisions an employee may use (for anyone else: every division of the company). */
+const assignedTo = (actor: Actor, divisionColumn: SQL) =>
+  isEmployee(actor)
+    ? sql`exists (select 1 from employee_divisions ed where ed.division_id = ${divisionColumn} and ed.user_id = ${actor.userId})`
+    : sql`true`;
+
+/**
+ * Which chats an actor sees, in SQL: their own, and their company's public chats all of whose divisions they may use.
+ * Another user's private chat is invisible (404, never 403).
+ */
+function visibleChat(actor: Actor): SQL {
+  const companyId = requireCompany(actor);
+  return sql`c.company_id = ${companyId} and (c.owner_id = ${actor.userId} or (c.visibility = 'public' and not exists (
+    select 1 from chat_divisions vcd where vcd.chat_id = c.id and not ${assignedTo(actor, sql`vcd.division_id`)})))`;
+}
+
+interface ChatRow extends Record<string, unknown> {
+  id: string;
+  company_id: string;
+  owner_id: string;
+  name: string;
+  visibility: 'private' | 'public';
+  provider: AnswerProvider;
+  share_token: string | null;
+  created_at: string | Date;
+  owner_name: string;
+  divisions: Array<{ id: string; name: string }>;
+  can_ask: boolean;
+  message_count: number | string;
+  last_message_at: string | Date | null;
+}
+
+const iso = (v: string | Date) => new Date(v).toISOString();
+
+function chatColumns(actor: Actor): SQL {
+  return sql`c.id, c.company_id, c.owner_id, c.name, c.visibility, c.provider, c.share_token, c.created_at,
+    trim(u.first_name || ' ' || u.last_name) as owner_name,
+    (select coalesce(json_agg(json_build_object('id', d.id, 'name', d.name) order by d.name), '[]'::json)
+       from chat_divisions cd join divisions d on d.id = cd.division_id where cd.chat_id = c.id) as divisions,
+    exists (select 1 from chat_divisions cd join files f on f.division_id = cd.division_id
+       where cd.chat_id = c.id and f.active_generation is not null and ${assignedTo(actor, sql`cd.division_id`)}) as can_ask,
+    (select count(*) from chat_messages m join chat_threads t on t.id = m.thread_id
+       where t.chat_id = c.id and t.user_id = ${actor.userId}) as message_count,
+    (select max(m.created_at) from chat_messages m join chat_threads t on t.id = m.thread_id
+       where t.chat_id = c.id and t.user_id = ${actor.userId}) as last_message_at`;
+}
+
+function present(row: ChatRow, actor: Actor): Chat {
+  const isOwner = row.owner_id === actor.userId;
+  return {
+    id: row.id,
+    name: row.name,
+    visibility: row.visibility,
+    provider: row.provider,
+    divisions: row.divisions,
+    isOwner,
+    ownerName: row.owner_name,
+    shareToken: isOwner && row.visibility === 'public' ? row.share_token : null,
+    canAsk: row.can_ask,
+    messageCount: Number(row.message_count),
+    lastMessageAt: row.last_message_at ? iso(row.last_message_at) : null,
+    createdAt: iso(row.created_at),
+  };
+}
+
+export async function listChats(
+  ctx: AppContext,
+  actor: Actor,
+  query: { page: number; pageSize: number; q?: string },
+) {
+  const where = sql`${visibleChat(actor)} ${query.q ? sql`and c.name ilike ${containsPattern(query.q)}` : sql``}`;
+  const [{ rows }, { rows: total }] = await Promise.all([
+    ctx.db.execute<ChatRow>(sql`select * from (select ${chatColumns(actor)} from chats c join users u on u.id = c.owner_id
+      where ${where}) x order by coalesce(x.last_message_at, x.created_at) desc, x.id
+      limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
+    ctx.db.execute<{ n: number | string }>(sql`select count(*) as n from chats c where ${where}`),
+  ]);
+  return {
+    items: rows.map((r) => present(r, actor)),
+    total: Number(total[0]?.n ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export async function getChat(ctx: AppContext, actor: Actor, chatId: string): Promise<Chat> {
+  const { rows } = await ctx.db.execute<ChatRow>(sql`select ${chatColumns(actor)}
+    from chats c join users u on u.id = c.owner_id where c.id = ${chatId} and ${visibleChat(actor)}`);
+  if (!rows[0]) throw notFound();
+  return present(rows[0], actor);
+}
+
+/** A visible chat with its divisions, for asking; 404 when the actor may not see it. */
+export async function loadChat(ctx: AppContext, actor: Actor, chatId: string): Promise<ChatRecord> {
+  const { rows } = await ctx.db.execute<{
+    id: string;
+    company_id: string;
+    owner_id: string;
+    name: string;
+    visibility: 'private' | 'public';
+    provider: AnswerProvider;
+    division_ids: string[];
+  }>(sql`select c.id, c.company_id, c.owner_id, c.name, c.visibility, c.provider,
+      array(select cd.division_id from chat_divisions cd where cd.chat_id = c.id) as division_ids
+    from chats c where c.id = ${chatId} and ${visibleChat(actor)}`);
+  const row = rows[0];
+  if (!row) throw notFound();
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    ownerId: row.owner_id,
+    name: row.name,
+    visibility: row.visibility,
+    provider: row.provider,
+    divisionIds: row.division_ids,
+  };
+}
+
+/** What a chat's answers may draw on: its divisions, and for an employee only those still assigned to them. */
+export async function chatScope(
+  ctx: AppContext,
+  chat: ChatRecord,
+  actor: Actor | null,
+): Promise<SearchScope> {
+  if (!actor || !isEmployee(actor)) return { companyId: chat.companyId, divisionIds: chat.divisionIds };
+  const { rows } = await ctx.db.execute<{ division_id: string }>(
+    sql`select division_id from employee_divisions where user_id = ${actor.userId}
+      and division_id = any(${sql.param(chat.divisionIds)}::uuid[])`,
+  );
+  return { companyId: chat.companyId, divisionIds: rows.map((r) => r.division_id) };
+}
+
+/** Whether a ready file exists in a scope ("Please upload a file first to start the chat." otherwise). */
+export async function scopeHasReadyFile(ctx: AppContext, scope: SearchScope): Promise<boolean> {
+  const { rows } = await ctx.db.execute(sql`select 1 from files f where f.company_id = ${scope.companyId}
+    and f.active_generation is not null
+    ${scope.divisionIds ? sql`and f.division_id = any(${sql.param(scope.divisionIds)}::uuid[])` : sql``} limit 1`);
+  return rows.length > 0;
+}
+
+async function assertDivisionsVisible(ctx: AppContext, actor: Actor, divisionIds: string[]): Promise<void> {
+  const companyId = requireCompany(actor);
+  const { rows } = await ctx.db.execute<{ n: number | string }>(sql`select count(*) as n from divisions d
+    where d.company_id = ${companyId} and d.id = any(${sql.param(divisionIds)}::uuid[]) and ${assignedTo(actor, sql`d.id`)}`);
+  if (Number(rows[0]?.n ?? 0) !== new Set(divisionIds).size) throw notFound();
+}
+
+async function assertProviderConfigured(ctx: AppContext, companyId: string, provider: AnswerProvider) {
+  if (provider === 'builtin') return;
+  const configured = await listProviders(ctx, companyId);
+  if (!configured.some((p) => p.provider === provider)) throw new AppError('PROVIDER_NOT_CONFIGURED');
+}
+
+export async function createChat(ctx: AppContext, actor: Actor, body: Required<ChatBody>): Promise<Chat> {
+  const companyId = requireCompany(actor);
+  const divisionIds = [...new Set(body.divisionIds)];
+  await assertDivisionsVisible(ctx, actor, divisionIds);
+  await assertProviderConfigured(ctx, companyId, body.provider);
+  const chatId = await ctx.db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{
+      id: string;
+    }>(sql`insert into chats (company_id, owner_id, name, visibility, provider)
+      values (${companyId}, ${actor.userId}, ${body.name}, ${body.visibility}, ${body.provider}) returning id`);
+    const id = rows[0]!.id;
+    await tx.execute(sql`insert into chat_divisions (chat_id, division_id)
+      select ${id}, unnest(${sql.param(divisionIds)}::uuid[])`);
+    await tx.execute(
+      sql`insert into chat_threads (company_id, chat_id, user_id) values (${companyId}, ${id}, ${actor.userId})`,
+    );
+    return id;
+  });
+  return getChat(ctx, actor, chatId);
+}
+
+/** The chat if the actor owns it: others may see a public chat, but only its owner changes it (403). */
+async function ownedChat(ctx: AppContext, actor: Actor, chatId: string): Promise<ChatRecord> {
+  const chat = await loadChat(ctx, actor, chatId);
+  if (chat.ownerId !== actor.userId) throw new AppError('FORBIDDEN');
+  return chat;
+}
+
+export async function updateChat(
+  ctx: AppContext,
+  actor: Actor,
+  chatId: string,
+  body: {
+    name?: string;
+    visibility?: 'private' | 'public';
+    provider?: AnswerProvider;
+    divisionIds?: string[];
+  },
+): Promise<Chat> {
+  const chat = await ownedChat(ctx, actor, chatId);
+  const divisionIds = body.divisionIds ? [...new Set(body.divisionIds)] : undefined;
+  if (divisionIds) await assertDivisionsVisible(ctx, actor, divisionIds);
+  if (body.provider) await assertProviderConfigured(ctx, chat.companyId, body.provider);
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`update chats set
+      name = coalesce(${body.name ?? null}, name),
+      visibility = coalesce(${body.visibility ?? null}, visibility),
+      provider = coalesce(${body.provider ?? null}, provider),
+      share_token = case when ${body.visibility ?? null}::text = 'private' then null else share_token end,
+      updated_at = now()
+      where id = ${chat.id}`);
+    if (divisionIds) {
+      await tx.execute(sql`delete from chat_divisions where chat_id = ${chat.id}`);
+      await tx.execute(sql`insert into chat_divisions (chat_id, division_id)
+        select ${chat.id}, unnest(${sql.param(divisionIds)}::uuid[])`);
+    }
+  });
+  return getChat(ctx, actor, chat.id);
+}
+
+export async function deleteChat(ctx: AppContext, actor: Actor, chatId: string): Promise<void> {
+  const chat = await ownedChat(ctx, actor, chatId);
+  await ctx.db.execute(sql`delete from chats where id = ${chat.id}`);
+}
+
+/** A new share link (the old one stops working); only public chats are shared. */
+export async function shareChat(ctx: AppContext, actor: Actor, chatId: string): Promise<Chat> {
+  const chat = await ownedChat(ctx, actor, chatId);
+  if (chat.visibility !== 'public') throw new AppError('CHAT_NOT_PUBLIC');
+  await ctx.db.execute(
+    sql`update chats set share_token = ${randomToken(24)}, updated_at = now() where id = ${chat.id}`,
+  );
+  return getChat(ctx, actor, chat.id);
+}
+
+export async function revokeShare(ctx: AppContext, actor: Actor, chatId: string): Promise<Chat> {
+  const chat = await ownedChat(ctx, actor, chatId);
+  await ctx.db.execute(sql`update chats set share_token = null, updated_at = now() where id = ${chat.id}`);
+  return getChat(ctx, actor, chat.id);
+}
+
+/** The actor's own thread in a chat, created on first use. */
+export async function threadOf(ctx: AppContext, chat: ChatRecord, userId: string): Promise<string> {
+  await ctx.db.execute(sql`insert into chat_threads (company_id, chat_id, user_id)
+    values (${chat.companyId}, ${chat.id}, ${userId}) on conflict do nothing`);
+  const { rows } = await ctx.db.execute<{ id: string }>(
+    sql`select id from chat_threads where chat_id = ${chat.id} and user_id = ${userId}`,
+  );
+  return rows[0]!.id;
+}
+
+export async function chatOptions(ctx: AppContext, actor: Actor, lang: Language): Promise<ChatOptions> {
+  const companyId = requireCompany(actor);
+  const configured = await listProviders(ctx, companyId);
+  const speech = await speechConnection(ctx, companyId);
+  const fallback = configured.find((p) => p.isDefault);
+  return {
+    providers: [
+      { provider: 'builtin', model: null },
+      ...configured.map((p) => ({ provider: p.provider as AnswerProvider, model: p.model })),
+    ],
+    defaultProvider: fallback?.provider ?? 'builtin',
+    speech: speech
+      ? { available: true, provider: speech.provider, reason: null }
+      : { available: false, provider: null, reason: translate(lang, 'errors.SPEECH_UNAVAILABLE') },
+  };
+}
+
+export const isModelProvider = (p: AnswerProvider): p is ModelProvider =>
+  (MODEL_PROVIDERS as readonly string[]).includes(p);

@@ -1,0 +1,93 @@
+import { publicChatContracts } from '@werkwissen/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { requestLanguage } from '../../http/request-guard.ts';
+import { registerRoute } from '../../http/route.ts';
+import { saveFeedback } from '../feedback/feedback.service.ts';
+import { streamAnswer } from './answer-stream.ts';
+import { altchaChallenge, verifyBotCheck } from './bot-check.ts';
+import { threadMessages } from './messages.service.ts';
+import {
+  assertPublicQuestionAllowed,
+  createVisitor,
+  findVisitor,
+  publicChatView,
+  type SharedChat,
+  sharedChat,
+  updateVisitor,
+  VISITOR_COOKIE,
+  VISITOR_COOKIE_PATH,
+  type Visitor,
+} from './public-chats.service.ts';
+
+/** Public chats: anyone with a share link; each browser is a visitor (an httpOnly cookie) with its own thread. */
+export function publicChatRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const secure = ctx.config.PUBLIC_URL.startsWith('https:');
+  const visitorOf = (req: FastifyRequest, chat: SharedChat) =>
+    findVisitor(ctx, chat, req.cookies[VISITOR_COOKIE]);
+  const requireVisitor = async (req: FastifyRequest, chat: SharedChat): Promise<Visitor> => {
+    const visitor = await visitorOf(req, chat);
+    if (!visitor) throw new AppError('VISITOR_REQUIRED');
+    return visitor;
+  };
+
+  registerRoute(app, publicChatContracts.altcha, async () => altchaChallenge(ctx));
+
+  registerRoute(app, publicChatContracts.get, async (req) => {
+    const chat = await sharedChat(ctx, req.params.token);
+    return publicChatView(ctx, chat, await visitorOf(req, chat));
+  });
+
+  registerRoute(app, publicChatContracts.join, async (req, reply) => {
+    const chat = await sharedChat(ctx, req.params.token);
+    const { botCheck, ...contact } = req.body;
+    const existing = await visitorOf(req, chat);
+    if (existing) return updateVisitor(ctx, existing, contact);
+    if (!(await verifyBotCheck(ctx, botCheck, req.ip))) throw new AppError('BOT_CHECK_FAILED');
+    const { visitor, token } = await createVisitor(ctx, chat, contact, req.ip);
+    reply.setCookie(VISITOR_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure,
+      // One cookie per link, so a browser can be the visitor of several public chats.
+      path: `${VISITOR_COOKIE_PATH}/${req.params.token}`,
+      maxAge: 180 * 24 * 3600,
+    });
+    return { name: visitor.name, phone: visitor.phone, email: visitor.email };
+  });
+
+  registerRoute(app, publicChatContracts.messages, async (req) => {
+    const chat = await sharedChat(ctx, req.params.token);
+    const visitor = await requireVisitor(req, chat);
+    return {
+      items: await threadMessages(ctx.db, chat.companyId, visitor.threadId, requestLanguage(req, ctx)),
+    };
+  });
+
+  registerRoute(app, publicChatContracts.ask, async (req, reply) => {
+    const chat = await sharedChat(ctx, req.params.token);
+    const visitor = await requireVisitor(req, chat);
+    await assertPublicQuestionAllowed(ctx, req.ip);
+    await streamAnswer(ctx, reply, {
+      chat,
+      threadId: visitor.threadId,
+      scope: { companyId: chat.companyId, divisionIds: chat.divisionIds },
+      language: requestLanguage(req, ctx),
+      ask: { question: req.body.content },
+    });
+    return undefined;
+  });
+
+  registerRoute(app, publicChatContracts.feedback, async (req) => {
+    const chat = await sharedChat(ctx, req.params.token);
+    const visitor = await requireVisitor(req, chat);
+    return saveFeedback(
+      ctx,
+      { visitorId: visitor.id },
+      req.params.messageId,
+      req.body,
+      requestLanguage(req, ctx),
+    );
+  });
+}

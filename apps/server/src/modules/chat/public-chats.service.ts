@@ -1,0 +1,143 @@
+import type { AnswerProvider, PublicChat, PublicVisitor } from '@werkwissen/shared';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { randomToken, sha256 } from '../auth/token-crypto.ts';
+import { type ChatRecord, scopeHasReadyFile } from './chats.service.ts';
+
+export const VISITOR_COOKIE = 'ww_visitor';
+export const VISITOR_COOKIE_PATH = '/api/v1/public/chats';
+
+export interface SharedChat extends ChatRecord {
+  companyName: string | null;
+}
+
+export interface Visitor extends PublicVisitor {
+  id: string;
+  threadId: string;
+}
+
+/** The public chat a share link opens; a revoked link, or a chat made private, answers 404. */
+export async function sharedChat(ctx: AppContext, token: string): Promise<SharedChat> {
+  const { rows } = await ctx.db.execute<{
+    id: string;
+    company_id: string;
+    owner_id: string;
+    name: string;
+    provider: AnswerProvider;
+    division_ids: string[];
+    company_name: string | null;
+  }>(sql`select c.id, c.company_id, c.owner_id, c.name, c.provider, co.name as company_name,
+      array(select cd.division_id from chat_divisions cd where cd.chat_id = c.id) as division_ids
+    from chats c join companies co on co.id = c.company_id
+    where c.share_token = ${token} and c.visibility = 'public'`);
+  const row = rows[0];
+  if (!row) throw notFound();
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    ownerId: row.owner_id,
+    name: row.name,
+    visibility: 'public',
+    provider: row.provider,
+    divisionIds: row.division_ids,
+    companyName: row.company_name,
+  };
+}
+
+/** This browser's visitor of the chat (by its cookie), or null. */
+export async function findVisitor(
+  ctx: AppContext,
+  chat: SharedChat,
+  cookie: string | undefined,
+): Promise<Visitor | null> {
+  if (!cookie) return null;
+  const { rows } = await ctx.db.execute<{
+    id: string;
+    thread_id: string;
+    name: string | null;
+    phone: string | null;
+    email: string | null;
+  }>(sql`select v.id, t.id as thread_id, v.name, v.phone, v.email from chat_visitors v
+    join chat_threads t on t.visitor_id = v.id
+    where v.token_hash = ${sha256(cookie)} and v.chat_id = ${chat.id}`);
+  const row = rows[0];
+  if (!row) return null;
+  await ctx.db.execute(sql`update chat_visitors set last_seen_at = now() where id = ${row.id}
+    and last_seen_at < now() - interval '1 minute'`);
+  return { id: row.id, threadId: row.thread_id, name: row.name, phone: row.phone, email: row.email };
+}
+
+/** A new visitor with their own thread; the returned token goes into the visitor's cookie. */
+export async function createVisitor(
+  ctx: AppContext,
+  chat: SharedChat,
+  contact: { name?: string | null; phone?: string | null; email?: string | null },
+  ip: string,
+): Promise<{ visitor: Visitor; token: string }> {
+  const token = randomToken(32);
+  const visitor = await ctx.db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ id: string }>(sql`insert into chat_visitors
+      (company_id, chat_id, token_hash, name, phone, email, ip) values
+      (${chat.companyId}, ${chat.id}, ${sha256(token)}, ${contact.name || null}, ${contact.phone ?? null},
+       ${contact.email ?? null}, ${ip}) returning id`);
+    const id = rows[0]!.id;
+    const { rows: thread } = await tx.execute<{ id: string }>(sql`insert into chat_threads
+      (company_id, chat_id, visitor_id) values (${chat.companyId}, ${chat.id}, ${id}) returning id`);
+    return {
+      id,
+      threadId: thread[0]!.id,
+      name: contact.name || null,
+      phone: contact.phone ?? null,
+      email: contact.email ?? null,
+    };
+  });
+  return { visitor, token };
+}
+
+/** Updates the name and contact a visitor left (only the fields sent). */
+export async function updateVisitor(
+  ctx: AppContext,
+  visitor: Visitor,
+  contact: { name?: string | null; phone?: string | null; email?: string | null },
+): Promise<PublicVisitor> {
+  const next = {
+    name: contact.name === undefined ? visitor.name : contact.name || null,
+    phone: contact.phone === undefined ? visitor.phone : contact.phone,
+    email: contact.email === undefined ? visitor.email : contact.email,
+  };
+  await ctx.db.execute(sql`update chat_visitors set name = ${next.name}, phone = ${next.phone},
+    email = ${next.email} where id = ${visitor.id}`);
+  return next;
+}
+
+export async function publicChatView(
+  ctx: AppContext,
+  chat: SharedChat,
+  visitor: Visitor | null,
+): Promise<PublicChat> {
+  return {
+    name: chat.name,
+    companyName: chat.companyName,
+    canAsk: await scopeHasReadyFile(ctx, { companyId: chat.companyId, divisionIds: chat.divisionIds }),
+    botCheck: ctx.config.BOT_PROTECTION,
+    botCheckSiteKey: ctx.config.BOT_PROTECTION_SITE_KEY ?? null,
+    visitor: visitor ? { name: visitor.name, phone: visitor.phone, email: visitor.email } : null,
+  };
+}
+
+/**
+ * Public questions are limited per client address: at most PUBLIC_CHAT_QUESTIONS_PER_HOUR in the last hour, over
+ * all public chats and visitors of that address (429 with Retry-After).
+ */
+export async function assertPublicQuestionAllowed(ctx: AppContext, ip: string): Promise<void> {
+  const { rows } = await ctx.db.execute<{ n: number | string; oldest: string | Date | null }>(sql`
+    select count(*) as n, min(m.created_at) as oldest from chat_messages m
+    join chat_threads t on t.id = m.thread_id join chat_visitors v on v.id = t.visitor_id
+    where v.ip = ${ip} and m.role = 'user' and m.created_at > now() - interval '1 hour'`);
+  const n = Number(rows[0]?.n ?? 0);
+  if (n < ctx.config.PUBLIC_CHAT_QUESTIONS_PER_HOUR) return;
+  const oldest = rows[0]?.oldest ? new Date(rows[0].oldest).getTime() : Date.now();
+  const seconds = Math.max(1, Math.ceil((oldest + 3600_000 - Date.now()) / 1000));
+  throw new AppError('RATE_LIMITED', { seconds }, { 'retry-after': String(seconds) });
+}
