@@ -12,6 +12,7 @@ import { loggerOptions } from './http/logging.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { ALL_JOBS } from './jobs/registry.ts';
 import { TokenSigner } from './modules/auth/token-crypto.ts';
+import { interruptStrandedAnswers } from './modules/chat/messages.service.ts';
 import { createEmbedder } from './modules/embedding/create-embedder.ts';
 import { ensureEmbeddingIndex } from './modules/embedding/embedding-index.ts';
 import { reembedJob } from './modules/embedding/reembed.job.ts';
@@ -19,7 +20,6 @@ import { LocalFileStorage } from './modules/files/file-storage.ts';
 import { requeueStrandedMails } from './modules/mail/outbox.service.ts';
 import { ParserPool } from './modules/processing/parser-pool.ts';
 import { resumeStrandedFiles } from './modules/processing/process-file.jobs.ts';
-import { interruptStrandedAnswers } from './modules/chat/messages.service.ts';
 import { ensureFirstAdmin, type FirstAdminOutcome } from './modules/setup/first-admin.ts';
 import { seedRoles } from './modules/setup/seed-roles.ts';
 
@@ -120,7 +120,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     let firstAdmin: FirstAdminOutcome | null = null;
     if (role !== 'worker') {
       const interrupted = await interruptStrandedAnswers(database.db);
-      if (interrupted > 0) log.info({ interrupted }, 'marked answers cut off by an earlier stop as interrupted');
+      if (interrupted > 0)
+        log.info({ interrupted }, 'marked answers cut off by an earlier stop as interrupted');
       firstAdmin = await ensureFirstAdmin(ctx);
       app = await buildApp(ctx, log);
       cleanups.push(() => app!.close());

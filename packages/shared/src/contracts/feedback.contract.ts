@@ -54,6 +54,11 @@ export const tagBodySchema = z.strictObject({
   color: z.enum(TAG_COLORS).default('primary'),
 });
 
+/** A change of name or colour: what is absent stays as it is (no defaults). */
+export const tagUpdateSchema = z
+  .strictObject({ name: requiredText(40).optional(), color: z.enum(TAG_COLORS).optional() })
+  .refine((b) => Object.keys(b).length > 0, { message: 'validation.required' });
+
 /** A cited passage as feedback keeps it: file name and page survive the file; the text is null once it is gone. */
 export const reportCitationSchema = z.object({
   n: z.number().int(),
@@ -240,7 +245,7 @@ export const tagContracts = {
     tags: ['tags'],
     permission: { action: 'update', subject: 'Tag' },
     params: tagParams,
-    body: tagBodySchema.partial(),
+    body: tagUpdateSchema,
     responses: { 200: tagSchema },
   }),
   remove: defineContract({

@@ -1,5 +1,5 @@
 import type { AnswerProvider, ErrorCode, Language, SearchHit } from '@werkwissen/shared';
-import { APICallError, streamText } from 'ai';
+import { streamText } from 'ai';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
@@ -226,10 +226,13 @@ function builtinAnswer(
   };
 }
 
-/** Why a provider call failed, as one of our codes. */
-function providerFailure(error: unknown, reason: unknown, partial: string): ErrorCode {
+/**
+ * Why a provider call failed, as one of our codes: silence past the limit is a timeout; a failure after part of the
+ * answer arrived (a dropped connection, an error frame) interrupted the stream; anything earlier is the provider's
+ * error (an HTTP error status, a refused connection).
+ */
+function providerFailure(reason: unknown, partial: string): ErrorCode {
   if (reason === 'timeout') return 'PROVIDER_TIMEOUT';
-  if (APICallError.isInstance(error) && error.statusCode) return 'PROVIDER_ERROR';
   return partial ? 'PROVIDER_STREAM_INTERRUPTED' : 'PROVIDER_ERROR';
 }
 
@@ -311,7 +314,7 @@ async function modelAnswer(
       citations,
       noAnswer: false,
       status: 'interrupted',
-      errorCode: providerFailure(failure, reason, text),
+      errorCode: providerFailure(reason, text),
       firstTokenMs,
     };
   }

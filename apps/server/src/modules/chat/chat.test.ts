@@ -277,9 +277,32 @@ describe('public chat links', () => {
       asked.done().content,
     ]);
 
+    const answerId = asked.done().id as string;
+    const liked = await visitor.request('PUT', `/public/chats/${s.token}/messages/${answerId}/feedback`, {
+      liked: true,
+      comment: 'Hat geholfen',
+    });
+    expect(liked.status).toBe(200);
+    expect(liked.body).toMatchObject({ liked: true, comment: 'Hat geholfen' });
+    expect((await visitor.get(`/public/chats/${s.token}/messages`)).body.items[1].feedback.liked).toBe(true);
+
     const second = t.client();
     await second.post(`/public/chats/${s.token}/visitor`, { botCheck: await solvedAltcha(second) });
     expect((await second.get(`/public/chats/${s.token}/messages`)).body.items).toEqual([]);
+    // Another visitor cannot rate this visitor's answer.
+    expect(
+      (
+        await second.request('PUT', `/public/chats/${s.token}/messages/${answerId}/feedback`, {
+          liked: false,
+        })
+      ).status,
+    ).toBe(404);
+    const report = await s.client.get('/feedback?origin=public');
+    expect(report.body.items[0]).toMatchObject({
+      givenBy: 'Erika Muster',
+      liked: true,
+      question: 'Womit wird der Heizkörper entlüftet?',
+    });
 
     const { rows } = await t.server.ctx.db.execute<{ name: string; email: string }>(
       sql`select name, email from chat_visitors where chat_id = ${s.chatId} and name is not null`,

@@ -1,8 +1,9 @@
-import type { ChatMessage, Citation, Language } from '@werkwissen/shared';
+import type { ChatMessage, Citation, Feedback, Language } from '@werkwissen/shared';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import type { StoredCitation } from '../../db/schema/index.ts';
 import { translate } from '../../i18n/translator.ts';
+import { feedbackForMessages } from '../feedback/feedback.service.ts';
 
 /** How many messages of a thread are shown (the newest). */
 const HISTORY_LIMIT = 500;
@@ -18,20 +19,10 @@ interface MessageRow extends Record<string, unknown> {
   provider: ChatMessage['provider'];
   model: string | null;
   created_at: string | Date;
-  fb_id: string | null;
-  fb_liked: boolean | null;
-  fb_mood: 'happy' | 'neutral' | 'negative' | null;
-  fb_rating: number | null;
-  fb_comment: string | null;
-  fb_tag_id: string | null;
-  fb_tag_name: string | null;
-  fb_updated_at: string | Date | null;
 }
 
 const messageColumns = sql`m.id, m.role, m.content, m.status, m.error_code, m.no_answer, m.citations, m.provider,
-  m.model, m.created_at, fb.id as fb_id, fb.liked as fb_liked, fb.mood as fb_mood, fb.rating as fb_rating,
-  fb.comment as fb_comment, fb.tag_id as fb_tag_id, t.name as fb_tag_name, fb.updated_at as fb_updated_at`;
-const messageJoins = sql`left join feedback fb on fb.message_id = m.id left join tags t on t.id = fb.tag_id`;
+  m.model, m.created_at`;
 
 /** The live text of cited passages (absent once their file was deleted or replaced). */
 async function passageTexts(db: DbOrTx, companyId: string, rows: MessageRow[]): Promise<Map<string, string>> {
@@ -46,7 +37,12 @@ async function passageTexts(db: DbOrTx, companyId: string, rows: MessageRow[]): 
   return new Map(found.map((p) => [p.id, p.text]));
 }
 
-function present(row: MessageRow, texts: Map<string, string>, lang: Language): ChatMessage {
+function present(
+  row: MessageRow,
+  texts: Map<string, string>,
+  feedback: Map<string, Feedback>,
+  lang: Language,
+): ChatMessage {
   const citations: Citation[] = row.citations.map((c) => ({ ...c, text: texts.get(c.passageId) ?? null }));
   return {
     id: row.id,
@@ -59,19 +55,7 @@ function present(row: MessageRow, texts: Map<string, string>, lang: Language): C
     citations,
     provider: row.provider,
     model: row.model,
-    feedback: row.fb_id
-      ? {
-          id: row.fb_id,
-          messageId: row.id,
-          liked: row.fb_liked,
-          mood: row.fb_mood,
-          rating: row.fb_rating,
-          comment: row.fb_comment,
-          tagId: row.fb_tag_id,
-          tagName: row.fb_tag_name,
-          updatedAt: new Date(row.fb_updated_at!).toISOString(),
-        }
-      : null,
+    feedback: feedback.get(row.id) ?? null,
     createdAt: new Date(row.created_at).toISOString(),
   };
 }
@@ -85,10 +69,14 @@ export async function threadMessages(
 ): Promise<ChatMessage[]> {
   const { rows } =
     await db.execute<MessageRow>(sql`select * from (select ${messageColumns} from chat_messages m
-    ${messageJoins} where m.thread_id = ${threadId} order by m.created_at desc, m.id desc limit ${HISTORY_LIMIT}) x
+    where m.thread_id = ${threadId} order by m.created_at desc, m.id desc limit ${HISTORY_LIMIT}) x
     order by x.created_at, x.role desc`);
   const texts = await passageTexts(db, companyId, rows);
-  return rows.map((r) => present(r, texts, lang));
+  const feedback = await feedbackForMessages(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => present(r, texts, feedback, lang));
 }
 
 export async function oneMessage(
@@ -98,10 +86,10 @@ export async function oneMessage(
   lang: Language,
 ): Promise<ChatMessage> {
   const { rows } = await db.execute<MessageRow>(
-    sql`select ${messageColumns} from chat_messages m ${messageJoins} where m.id = ${messageId}`,
+    sql`select ${messageColumns} from chat_messages m where m.id = ${messageId}`,
   );
   const texts = await passageTexts(db, companyId, rows);
-  return present(rows[0]!, texts, lang);
+  return present(rows[0]!, texts, await feedbackForMessages(db, [messageId]), lang);
 }
 
 /**

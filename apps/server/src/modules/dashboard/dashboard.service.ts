@@ -1,11 +1,75 @@
-import type { AdminDashboard, Dashboard } from '@werkwissen/shared';
+import type { AdminDashboard, Dashboard, Language } from '@werkwissen/shared';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { activityLog, companies, emailOutbox, subscriptions, users } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
+import { feedbackSeries } from '../reports/feedback-series.ts';
+import { knowledgeGaps } from '../reports/knowledge-gaps.ts';
+import { type ReportScope, utcDay } from '../reports/report-scope.ts';
 
 const DAY = 86_400_000;
+
+/**
+ * The company's chat figures: ready files, questions this week (the last 7 days) and the 7 days before, the share
+ * of this week's answers that found a relevant passage, the likes among likes and dislikes of the last 30 days, the
+ * per-day series of those 30 days and the five biggest knowledge gaps of the same 30 days.
+ */
+async function chatFigures(
+  ctx: AppContext,
+  companyId: string,
+  language: Language,
+): Promise<Dashboard['chat']> {
+  const now = Date.now();
+  const weekAgo = new Date(now - 7 * DAY).toISOString();
+  const twoWeeksAgo = new Date(now - 14 * DAY).toISOString();
+  const monthAgo = new Date(now - 30 * DAY).toISOString();
+  const scope: ReportScope = { companyId, crossCompany: false };
+  const period = { from: utcDay(now - 29 * DAY), to: utcDay(now) };
+  const [figures, series, gaps] = await Promise.all([
+    ctx.db.execute<{
+      files_ready: number;
+      this_week: number;
+      last_week: number;
+      answers: number;
+      answered: number;
+      likes: number;
+      dislikes: number;
+    }>(sql`select
+      (select count(*)::int from files where company_id = ${companyId} and status = 'ready') as files_ready,
+      (select count(*)::int from chat_messages where company_id = ${companyId} and role = 'user'
+        and created_at > ${weekAgo}::timestamptz) as this_week,
+      (select count(*)::int from chat_messages where company_id = ${companyId} and role = 'user'
+        and created_at > ${twoWeeksAgo}::timestamptz and created_at <= ${weekAgo}::timestamptz) as last_week,
+      (select count(*)::int from chat_messages where company_id = ${companyId} and role = 'assistant'
+        and status <> 'streaming' and created_at > ${weekAgo}::timestamptz) as answers,
+      (select count(*)::int from chat_messages where company_id = ${companyId} and role = 'assistant'
+        and status <> 'streaming' and not no_answer and created_at > ${weekAgo}::timestamptz) as answered,
+      (select count(*)::int from feedback where company_id = ${companyId} and liked = true
+        and created_at > ${monthAgo}::timestamptz) as likes,
+      (select count(*)::int from feedback where company_id = ${companyId} and liked = false
+        and created_at > ${monthAgo}::timestamptz) as dislikes`),
+    feedbackSeries(ctx, scope, period, language),
+    knowledgeGaps(ctx, scope, period, 5),
+  ]);
+  const f = figures.rows[0]!;
+  const answers = Number(f.answers);
+  const judged = Number(f.likes) + Number(f.dislikes);
+  return {
+    filesReady: Number(f.files_ready),
+    questionsThisWeek: Number(f.this_week),
+    questionsLastWeek: Number(f.last_week),
+    answeredShare: answers > 0 ? Number(f.answered) / answers : null,
+    satisfaction: judged > 0 ? Number(f.likes) / judged : null,
+    series: series.items.map(({ date, questions, likes, dislikes }) => ({
+      date,
+      questions,
+      likes,
+      dislikes,
+    })),
+    gaps,
+  };
+}
 
 /** What the server knows of the actor's company: its name, current plan and the next steps to take. */
 export async function companyDashboard(ctx: AppContext, actor: Actor): Promise<Dashboard> {
@@ -19,6 +83,7 @@ export async function companyDashboard(ctx: AppContext, actor: Actor): Promise<D
     .orderBy(desc(subscriptions.createdAt))
     .limit(1);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.userId));
+  const chat = await chatFigures(ctx, actor.companyId, actor.language);
   const now = Date.now();
   return {
     company: { id: company.id, name: company.name },
@@ -35,10 +100,16 @@ export async function companyDashboard(ctx: AppContext, actor: Actor): Promise<D
     nextSteps: [
       { step: 'verifyEmail', done: user?.emailVerifiedAt != null },
       { step: 'completeProfile', done: Boolean(company.name && user?.phone && user?.country) },
-      // Documents arrive with the knowledge capability; until then none can have been uploaded.
-      { step: 'uploadDocuments', done: false },
+      { step: 'uploadDocuments', done: await hasFiles(ctx, actor.companyId) },
     ],
+    chat,
   };
+}
+
+/** Whether the company has uploaded any document (whatever became of it). */
+async function hasFiles(ctx: AppContext, companyId: string): Promise<boolean> {
+  const { rows } = await ctx.db.execute(sql`select 1 from files where company_id = ${companyId} limit 1`);
+  return rows.length > 0;
 }
 
 /** The operator's figures across all companies. */

@@ -1,4 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  conversationOf,
+  insertDivision,
+  insertExchange,
+  insertPassage,
+} from '../../../test/support/chat-fixtures.ts';
 import { signedInAs } from '../../../test/support/factories.ts';
 import {
   signedInAdmin,
@@ -29,6 +35,94 @@ describe('GET /dashboard', () => {
       { step: 'verifyEmail', done: false },
       { step: 'completeProfile', done: true },
       { step: 'uploadDocuments', done: false },
+    ]);
+    expect(res.body.chat).toMatchObject({
+      filesReady: 0,
+      questionsThisWeek: 0,
+      questionsLastWeek: 0,
+      answeredShare: null,
+      satisfaction: null,
+      gaps: [],
+    });
+    expect(res.body.chat.series).toHaveLength(30);
+    expect(res.body.chat.series.at(-1).date).toBe(new Date().toISOString().slice(0, 10));
+    expect(
+      res.body.chat.series.every(
+        (d: { questions: number; likes: number; dislikes: number }) =>
+          d.questions === 0 && d.likes === 0 && d.dislikes === 0,
+      ),
+    ).toBe(true);
+  });
+
+  it("shows the company's chat figures: files, questions by week, answered share, satisfaction, series, gaps", async () => {
+    const dm = await signedInAs(t, 'DataManager');
+    const other = await signedInAs(t, 'DataManager');
+    const companyId = dm.companyId!;
+    const division = await insertDivision(t, companyId, 'Heizung');
+    await insertPassage(t, {
+      companyId,
+      divisionId: division.id,
+      text: 'Der Filter wird jährlich getauscht.',
+    });
+    const thread = await conversationOf(t, dm.user, { divisionIds: [division.id] });
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+
+    // This week: three answered, one unanswered; the week before: two; older: one.
+    const answered = [];
+    for (const question of ['Filter?', 'Pumpe?', 'Ventil?']) {
+      answered.push((await insertExchange(t, thread, { question, at: daysAgo(1) })).answerId);
+    }
+    await insertExchange(t, thread, {
+      question: 'Wie entlüfte ich den Heizkörper?',
+      noAnswer: true,
+      at: daysAgo(2),
+    });
+    await insertExchange(t, thread, { question: 'Alt?', at: daysAgo(9) });
+    await insertExchange(t, thread, { question: 'Älter?', at: daysAgo(10) });
+    await insertExchange(t, thread, { question: 'Uralt?', at: daysAgo(20) });
+    // Another company's questions and feedback never count.
+    const foreign = await insertExchange(t, await conversationOf(t, other.user), {
+      question: 'Fremd?',
+      noAnswer: true,
+    });
+    await other.client.request('PUT', `/messages/${foreign.answerId}/feedback`, { liked: false });
+
+    const likes = [true, true, false];
+    for (const [i, liked] of likes.entries()) {
+      const res = await dm.client.request('PUT', `/messages/${answered[i]}/feedback`, { liked });
+      expect(res.status).toBe(200);
+    }
+
+    const res = await dm.client.get('/dashboard');
+    expect(res.status).toBe(200);
+    const chat = res.body.chat;
+    expect(chat).toMatchObject({
+      filesReady: 1,
+      questionsThisWeek: 4,
+      questionsLastWeek: 2,
+      answeredShare: 0.75,
+    });
+    expect(chat.satisfaction).toBeCloseTo(2 / 3);
+    expect(res.body.nextSteps).toContainEqual({ step: 'uploadDocuments', done: true });
+    expect(chat.series).toHaveLength(30);
+    const sum = (key: 'questions' | 'likes' | 'dislikes') =>
+      chat.series.reduce(
+        (s: number, d: { questions: number; likes: number; dislikes: number }) => s + d[key],
+        0,
+      );
+    expect([sum('questions'), sum('likes'), sum('dislikes')]).toEqual([7, 2, 1]);
+    expect(chat.series.at(-1)).toMatchObject({ likes: 2, dislikes: 1 });
+    // The disliked answer and the unanswered question, newest first.
+    expect(chat.gaps).toEqual([
+      expect.objectContaining({ question: 'Ventil?', count: 1, noAnswerCount: 0, negativeCount: 1 }),
+      expect.objectContaining({
+        question: 'Wie entlüfte ich den Heizkörper?',
+        count: 1,
+        noAnswerCount: 1,
+        negativeCount: 0,
+        divisions: ['Heizung'],
+        companyName: null,
+      }),
     ]);
   });
 

@@ -1,0 +1,162 @@
+import type { FeedbackReportItem } from '@werkwissen/shared';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import { companies, type FeedbackCitation, feedback, tags } from '../../db/schema/index.ts';
+import { notFound } from '../../http/app-error.ts';
+import { type FeedbackFilter, feedbackWhere, type ReportScope } from './report-scope.ts';
+
+// Qualified: inside a subquery an interpolated column would render unqualified.
+const divisionNames = sql<string[]>`coalesce((select array_agg(d.name order by lower(d.name))
+  from divisions d where d.id = any("feedback"."division_ids")), '{}'::text[])`;
+
+export const reportColumns = {
+  id: feedback.id,
+  companyId: feedback.companyId,
+  companyName: companies.name,
+  origin: feedback.origin,
+  givenBy: feedback.givenBy,
+  chatId: feedback.chatId,
+  chatName: feedback.chatName,
+  divisions: divisionNames,
+  question: feedback.question,
+  answer: feedback.answer,
+  noAnswer: feedback.noAnswer,
+  liked: feedback.liked,
+  mood: feedback.mood,
+  rating: feedback.rating,
+  comment: feedback.comment,
+  tagId: feedback.tagId,
+  tagName: tags.name,
+  citations: feedback.citations,
+  createdAt: feedback.createdAt,
+  updatedAt: feedback.updatedAt,
+};
+
+export type ReportRow = Omit<
+  FeedbackReportItem,
+  'createdAt' | 'updatedAt' | 'citations' | 'companyName' | 'divisions'
+> & {
+  companyName: string | null;
+  divisions: string[] | null;
+  citations: FeedbackCitation[];
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const SORTABLE = {
+  createdAt: feedback.createdAt,
+  updatedAt: feedback.updatedAt,
+  rating: feedback.rating,
+  origin: feedback.origin,
+  givenBy: feedback.givenBy,
+  chatName: feedback.chatName,
+  question: feedback.question,
+  liked: feedback.liked,
+  mood: feedback.mood,
+};
+
+/** The sort of the list: `createdAt`, `-rating`, ...; newest first unless told, unknown keys fall back to that. */
+function orderOf(sort: string | undefined) {
+  const key = sort?.replace(/^-/, '') as keyof typeof SORTABLE | undefined;
+  const column = key ? SORTABLE[key] : undefined;
+  if (!column) return desc(feedback.createdAt);
+  return sort!.startsWith('-') ? desc(column) : asc(column);
+}
+
+export function presentReport(
+  r: ReportRow,
+  scope: ReportScope,
+  passageTexts: Map<string, string> = new Map(),
+): FeedbackReportItem {
+  return {
+    id: r.id,
+    companyId: r.companyId,
+    companyName: scope.crossCompany ? r.companyName : null,
+    origin: r.origin,
+    givenBy: r.givenBy,
+    chatId: r.chatId,
+    chatName: r.chatName,
+    divisions: r.divisions ?? [],
+    question: r.question,
+    answer: r.answer,
+    noAnswer: r.noAnswer,
+    liked: r.liked,
+    mood: r.mood,
+    rating: r.rating,
+    comment: r.comment,
+    tagId: r.tagId,
+    tagName: r.tagName,
+    citations: (r.citations ?? []).map((c) => ({
+      n: c.n,
+      fileId: c.fileId ?? null,
+      fileName: c.fileName,
+      page: c.page ?? null,
+      passageId: c.passageId ?? null,
+      text: (c.passageId && passageTexts.get(c.passageId)) ?? null,
+    })),
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+function reportQuery(ctx: AppContext) {
+  return ctx.db
+    .select(reportColumns)
+    .from(feedback)
+    .innerJoin(companies, eq(companies.id, feedback.companyId))
+    .leftJoin(tags, eq(tags.id, feedback.tagId));
+}
+
+/**
+ * The feedback in scope, filtered, searched (question, answer, comment) and paged. The list's citations carry no text;
+ * the detail (getFeedbackReport) reads it from the live passages.
+ */
+export async function listFeedbackReport(
+  ctx: AppContext,
+  scope: ReportScope,
+  query: FeedbackFilter & { page: number; pageSize: number; sort?: string },
+) {
+  const where = feedbackWhere(scope, query);
+  const [rows, [total]] = await Promise.all([
+    reportQuery(ctx)
+      .where(where)
+      .orderBy(orderOf(query.sort), desc(feedback.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    ctx.db.select({ n: count() }).from(feedback).where(where),
+  ]);
+  return {
+    items: (rows as ReportRow[]).map((r) => presentReport(r, scope)),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** One feedback in scope; its citations carry the passage text while the passage still exists (else null). */
+export async function getFeedbackReport(
+  ctx: AppContext,
+  scope: ReportScope,
+  feedbackId: string,
+): Promise<FeedbackReportItem> {
+  const [row] = (await reportQuery(ctx).where(
+    and(eq(feedback.id, feedbackId), feedbackWhere(scope, {})),
+  )) as ReportRow[];
+  if (!row) throw notFound();
+  const ids = [...new Set((row.citations ?? []).map((c) => c.passageId).filter((id): id is string => !!id))];
+  const texts = new Map<string, string>();
+  if (ids.length > 0) {
+    const { rows } = await ctx.db.execute<{ id: string; text: string }>(sql`select id, text from passages
+      where id = any(${sql.param(ids)}::uuid[]) and company_id = ${row.companyId}`);
+    for (const p of rows) texts.set(p.id, p.text);
+  }
+  return presentReport(row, scope, texts);
+}
+
+/** Every feedback in scope that matches the filter, newest first (for the CSV export). */
+export async function allFeedbackReport(ctx: AppContext, scope: ReportScope, filter: FeedbackFilter) {
+  const rows = (await reportQuery(ctx)
+    .where(feedbackWhere(scope, filter))
+    .orderBy(desc(feedback.createdAt), desc(feedback.id))) as ReportRow[];
+  return rows.map((r) => ({ ...presentReport(r, scope), companyName: r.companyName }));
+}

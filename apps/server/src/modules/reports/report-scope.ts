@@ -1,0 +1,102 @@
+import type { Language, ReportFilter } from '@werkwissen/shared';
+import { and, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { containsPattern } from '../../db/like.ts';
+import { feedback } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { translate } from '../../i18n/translator.ts';
+import { type Actor, requireCompany } from '../auth/actor.ts';
+
+export const DAY = 86_400_000;
+
+/**
+ * Whose feedback a report covers: one company (`companyId`), or every company (null, an administrator's view).
+ * `crossCompany` says whether items name their company.
+ */
+export interface ReportScope {
+  companyId: string | null;
+  crossCompany: boolean;
+}
+
+/**
+ * A data manager sees their own company only: naming another company is not found. An administrator sees every
+ * company, or the one named.
+ */
+export function reportScope(actor: Actor, companyId?: string): ReportScope {
+  if (actor.kind === 'Administrator') return { companyId: companyId ?? null, crossCompany: true };
+  const own = requireCompany(actor);
+  if (companyId && companyId !== own) throw notFound();
+  return { companyId: own, crossCompany: false };
+}
+
+/** The day (UTC) of a moment, as YYYY-MM-DD. */
+export const utcDay = (moment: Date | number) => new Date(moment).toISOString().slice(0, 10);
+/** The first moment of a day (UTC). */
+export const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
+/** The first moment after a day (UTC): `to` dates are inclusive. */
+export const dayAfter = (day: string) => new Date(dayStart(day).getTime() + DAY);
+
+export type FeedbackFilter = Partial<ReportFilter> & { q?: string };
+
+/** The report filters on the feedback table (dates are days in UTC, both ends inclusive). */
+export function feedbackWhere(scope: ReportScope, filter: FeedbackFilter): SQL | undefined {
+  const like = filter.q ? containsPattern(filter.q) : undefined;
+  return and(
+    scope.companyId ? eq(feedback.companyId, scope.companyId) : undefined,
+    filter.from ? gte(feedback.createdAt, dayStart(filter.from)) : undefined,
+    filter.to ? lt(feedback.createdAt, dayAfter(filter.to)) : undefined,
+    filter.divisionId ? sql`${filter.divisionId}::uuid = any(${feedback.divisionIds})` : undefined,
+    filter.origin ? eq(feedback.origin, filter.origin) : undefined,
+    filter.rating ? eq(feedback.rating, filter.rating) : undefined,
+    filter.mood ? eq(feedback.mood, filter.mood) : undefined,
+    filter.tagId ? eq(feedback.tagId, filter.tagId) : undefined,
+    filter.liked ? eq(feedback.liked, filter.liked === 'true') : undefined,
+    like
+      ? or(ilike(feedback.question, like), ilike(feedback.answer, like), ilike(feedback.comment, like))
+      : undefined,
+  );
+}
+
+/** Where a question came from, in SQL over a thread `t` left-joined to its user `u`. */
+export const questionOrigin = sql`(case when t.visitor_id is not null then 'public'
+  when u.kind = 'Employee' then 'employee' else 'dataManager' end)`;
+
+/**
+ * The report filters that apply to chat messages `m` (questions or answers) of thread `t` and user `u`: company,
+ * origin and division (a chat over that division). `from`/`to` are left to the caller, which knows which message's
+ * time counts.
+ */
+export function messageScope(scope: ReportScope, filter: Pick<FeedbackFilter, 'divisionId' | 'origin'>): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (scope.companyId) parts.push(sql`m.company_id = ${scope.companyId}`);
+  if (filter.origin) parts.push(sql`${questionOrigin} = ${filter.origin}`);
+  if (filter.divisionId) {
+    parts.push(
+      sql`exists (select 1 from chat_divisions cd where cd.chat_id = m.chat_id and cd.division_id = ${filter.divisionId})`,
+    );
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/** The longest period a per-day report covers. */
+export const MAX_REPORT_DAYS = 731;
+
+/**
+ * The days a per-day report covers: the filter's `from` and `to` (inclusive), by default the 30 days up to today.
+ * A period longer than two years is refused (VALIDATION_FAILED on `from`); `from` after `to` covers no day.
+ */
+export function reportDays(filter: { from?: string; to?: string }, language: Language, now = Date.now()) {
+  const to = filter.to ?? utcDay(now);
+  const from = filter.from ?? utcDay(dayStart(to).getTime() - 29 * DAY);
+  const count = Math.round((dayStart(to).getTime() - dayStart(from).getTime()) / DAY) + 1;
+  if (count > MAX_REPORT_DAYS) {
+    throw new AppError('VALIDATION_FAILED', {
+      in: 'querystring',
+      fields: [
+        { field: 'from', code: 'validation.invalid', message: translate(language, 'validation.invalid') },
+      ],
+    });
+  }
+  const days: string[] = [];
+  for (let i = 0; i < count; i++) days.push(utcDay(dayStart(from).getTime() + i * DAY));
+  return { from, to, days };
+}
