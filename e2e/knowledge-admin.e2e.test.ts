@@ -103,7 +103,7 @@ describe('divisions and employees in the browser', () => {
       await page.locator('input[name=email]').fill(email);
       await page.locator('input[name=password]').fill('ella-Pass-12');
       await page.locator('form button[type=submit]').click();
-      await page.waitForURL(`${t.url}/employee/search`);
+      await page.waitForURL(`${t.url}/employee/chat`);
       const seen = await page.evaluate(() => fetch('/api/v1/divisions').then((r) => r.json()));
       expect(seen.items.map((d: { name: string }) => d.name)).toEqual(['Heizung']);
       expect(browser.problems).toEqual([]);

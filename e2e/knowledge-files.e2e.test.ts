@@ -113,7 +113,9 @@ describe('uploads and search in the browser', () => {
       await page.locator('input[name=email]').fill(email);
       await page.locator('input[name=password]').fill('kai-Pass-123');
       await page.locator('form button[type=submit]').click();
-      await page.waitForURL(`${t.url}/employee/search`);
+      // The employee's home is the chat; search is one menu entry away.
+      await page.waitForURL(`${t.url}/employee/chat`);
+      await page.goto(`${t.url}/employee/search`);
       await page.locator('input[name=q]').fill('Filter Wärmepumpe');
       await page.locator('input[name=q]').press('Enter');
       await page.getByTestId('search-hit').first().getByText('Wartung.docx').waitFor();

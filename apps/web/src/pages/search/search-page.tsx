@@ -6,7 +6,7 @@ import { call } from '../../api/http.ts';
 import { errorMessage } from '../../components/form.tsx';
 import { SearchPanel } from './search-panel.tsx';
 
-/** `/employee/search`, the employee's home: search the documents of the divisions assigned to them. */
+/** `/employee/search`: the employee searches the documents of the divisions assigned to them. */
 export default function SearchPage() {
   const { t } = useTranslation();
   const divisions = useQuery({ queryKey: ['divisions'], queryFn: () => call(divisionContracts.list) });
