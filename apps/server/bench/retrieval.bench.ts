@@ -11,9 +11,10 @@
  * Flags: --data=PATH (or the path after --), --sets=xquad-en,scifact,... to run a subset.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { SearchMode } from '@werkwissen/shared';
 import { sql } from 'drizzle-orm';
 import { applyMigrations, type Db, openDatabase } from '../src/db/database.ts';
@@ -25,33 +26,22 @@ import { detectLanguage, textConfigFor } from '../src/modules/processing/languag
 import { indexText, writePassageBatch } from '../src/modules/processing/passage-writer.ts';
 import { rankPassages } from '../src/modules/search/hybrid-search.ts';
 
-interface Doc {
+export interface Doc {
   _id: string;
   title?: string;
   text: string;
 }
-interface Query {
+export interface Query {
   _id: string;
   text: string;
 }
 
-const argv = process.argv.slice(2);
-const flag = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const dataDir = flag('data') ?? argv.find((a) => !a.startsWith('--'));
-if (!dataDir || !existsSync(join(resolve(process.env.INIT_CWD ?? process.cwd(), dataDir), 'xquad'))) {
-  console.error(
-    'bench:retrieval needs the evaluation data: npm run bench:retrieval -- --data ../shared/eval\n' +
-      `(a folder with xquad/ and scifact/; got ${dataDir ?? 'nothing'})`,
-  );
-  process.exit(2);
-}
-const data = resolve(process.env.INIT_CWD ?? process.cwd(), dataDir);
-const readJsonl = <T>(path: string): T[] =>
+export const readJsonl = <T>(path: string): T[] =>
   readFileSync(path, 'utf8')
     .split('\n')
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as T);
-function readQrels(path: string): Map<string, Map<string, number>> {
+export function readQrels(path: string): Map<string, Map<string, number>> {
   const qrels = new Map<string, Map<string, number>>();
   for (const line of readFileSync(path, 'utf8').split('\n').slice(1)) {
     const [q, d, s] = line.trim().split('\t');
@@ -92,27 +82,16 @@ const SETS: EvalSet[] = [
     metric: 'beir',
   },
 ];
-const only = flag('sets')?.split(',');
-const sets = only ? SETS.filter((s) => only.includes(s.name)) : SETS;
-const MODES: SearchMode[] = ['fulltext', 'vector', 'hybrid'];
-
-const embedder = new BuiltinEmbedder(384);
-const tmp = mkdtempSync(join(os.tmpdir(), 'ww-bench-retrieval-'));
-const embedded = await startEmbeddedDatabase(tmp, () => {
-  console.error('the embedded database stopped');
-  process.exit(1);
-});
-const database = openDatabase(embedded.url, 4);
-const db: Db = database.db;
-await applyMigrations(database);
-const { rows: idx } = await db.execute<{ id: number }>(sql`
-  insert into embedding_indexes (signature, embedder, dimension, status, activated_at)
-  values (${embedder.signature}, 'builtin', 384, 'active', now()) returning id`);
-const indexId = idx[0]!.id;
-await createHnswIndex(db, { id: indexId, dimension: 384 });
-
-/** Loads a corpus as one company with one division; answers passage id → document id. */
-async function load(corpus: Doc[]): Promise<{ companyId: string; docOfFile: Map<string, string> }> {
+/**
+ * Loads a corpus as one company with one division through the product's path (chunker, language, builtin vectors,
+ * writePassageBatch); answers the company and file id → document id. Also used by answer.bench.ts.
+ */
+export async function loadCorpus(
+  db: Db,
+  embedder: BuiltinEmbedder,
+  indexId: number,
+  corpus: Doc[],
+): Promise<{ companyId: string; docOfFile: Map<string, string> }> {
   const companyId = randomUUID();
   const divisionId = randomUUID();
   await db.execute(sql`insert into companies (id, name) values (${companyId}, 'bench')`);
@@ -163,79 +142,118 @@ function ndcgAt10(ranked: string[], rel: Map<string, number>): number {
   return idcg > 0 ? dcg / idcg : 0;
 }
 
-const results: Array<Record<string, string>> = [];
-for (const set of sets) {
-  const started = Date.now();
-  const corpus = readJsonl<Doc>(join(data, set.corpus));
-  const queries = readJsonl<Query>(join(data, set.queries));
-  const qrels = readQrels(join(data, set.qrels));
-  const { companyId, docOfFile } = await load(corpus);
-  const { rows: passageRows } = await db.execute<{ id: string; file_id: string }>(
-    sql`select id, file_id from passages where company_id = ${companyId}`,
-  );
-  // As after publishing in the product: the planner's statistics tell how common each term is.
-  await db.execute(sql`analyze files, passages, passage_embeddings`);
-  const docOfPassage = new Map(passageRows.map((r) => [r.id, docOfFile.get(r.file_id)!]));
-  const loadSeconds = (Date.now() - started) / 1000;
-  const evaluated = queries.filter((q) => qrels.has(q._id));
-  for (const mode of MODES) {
-    let r1 = 0;
-    let r5 = 0;
-    let mrr = 0;
-    let ndcg = 0;
-    const t0 = Date.now();
-    for (const q of evaluated) {
-      const ranked = await rankPassages(db, embedder, { companyId, divisionIds: null }, q.text, {
-        limit: 100,
-        mode,
-      });
-      const docs: string[] = [];
-      for (const r of ranked) {
-        const d = docOfPassage.get(r.passageId);
-        if (d && !docs.includes(d)) docs.push(d);
-      }
-      const rel = qrels.get(q._id)!;
-      const first = docs.findIndex((d) => rel.has(d));
-      if (first === 0) r1++;
-      if (first >= 0 && first < 5) r5++;
-      if (first >= 0 && first < 10) mrr += 1 / (first + 1);
-      ndcg += ndcgAt10(docs, rel);
-    }
-    const n = evaluated.length;
-    const ms = (Date.now() - t0) / n;
-    results.push({
-      set: set.name,
-      mode,
-      queries: String(n),
-      passages: String(passageRows.length),
-      ...(set.metric === 'xquad'
-        ? { 'recall@1': (r1 / n).toFixed(3), 'recall@5': (r5 / n).toFixed(3), 'MRR@10': (mrr / n).toFixed(3) }
-        : { 'nDCG@10': (ndcg / n).toFixed(3) }),
-      'ms/query': ms.toFixed(1),
-    });
-    console.log(JSON.stringify(results.at(-1)), `(load ${loadSeconds.toFixed(0)} s)`);
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const flag = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const dataDir = flag('data') ?? argv.find((a) => !a.startsWith('--'));
+  if (!dataDir || !existsSync(join(resolve(process.env.INIT_CWD ?? process.cwd(), dataDir), 'xquad'))) {
+    console.error(
+      'bench:retrieval needs the evaluation data: npm run bench:retrieval -- --data ../shared/eval\n' +
+        `(a folder with xquad/ and scifact/; got ${dataDir ?? 'nothing'})`,
+    );
+    process.exit(2);
   }
+  const data = resolve(process.env.INIT_CWD ?? process.cwd(), dataDir);
+  const only = flag('sets')?.split(',');
+  const sets = only ? SETS.filter((s) => only.includes(s.name)) : SETS;
+  const MODES: SearchMode[] = ['fulltext', 'vector', 'hybrid'];
+
+  const embedder = new BuiltinEmbedder(384);
+  const tmp = mkdtempSync(join(os.tmpdir(), 'ww-bench-retrieval-'));
+  const embedded = await startEmbeddedDatabase(tmp, () => {
+    console.error('the embedded database stopped');
+    process.exit(1);
+  });
+  const database = openDatabase(embedded.url, 4);
+  const db: Db = database.db;
+  await applyMigrations(database);
+  const { rows: idx } = await db.execute<{ id: number }>(sql`
+    insert into embedding_indexes (signature, embedder, dimension, status, activated_at)
+    values (${embedder.signature}, 'builtin', 384, 'active', now()) returning id`);
+  const indexId = idx[0]!.id;
+  await createHnswIndex(db, { id: indexId, dimension: 384 });
+
+  const results: Array<Record<string, string>> = [];
+  for (const set of sets) {
+    const started = Date.now();
+    const corpus = readJsonl<Doc>(join(data, set.corpus));
+    const queries = readJsonl<Query>(join(data, set.queries));
+    const qrels = readQrels(join(data, set.qrels));
+    const { companyId, docOfFile } = await loadCorpus(db, embedder, indexId, corpus);
+    const { rows: passageRows } = await db.execute<{ id: string; file_id: string }>(
+      sql`select id, file_id from passages where company_id = ${companyId}`,
+    );
+    // As after publishing in the product: the planner's statistics tell how common each term is.
+    await db.execute(sql`analyze files, passages, passage_embeddings`);
+    const docOfPassage = new Map(passageRows.map((r) => [r.id, docOfFile.get(r.file_id)!]));
+    const loadSeconds = (Date.now() - started) / 1000;
+    const evaluated = queries.filter((q) => qrels.has(q._id));
+    for (const mode of MODES) {
+      let r1 = 0;
+      let r5 = 0;
+      let mrr = 0;
+      let ndcg = 0;
+      const t0 = Date.now();
+      for (const q of evaluated) {
+        const ranked = await rankPassages(db, embedder, { companyId, divisionIds: null }, q.text, {
+          limit: 100,
+          mode,
+        });
+        const docs: string[] = [];
+        for (const r of ranked) {
+          const d = docOfPassage.get(r.passageId);
+          if (d && !docs.includes(d)) docs.push(d);
+        }
+        const rel = qrels.get(q._id)!;
+        const first = docs.findIndex((d) => rel.has(d));
+        if (first === 0) r1++;
+        if (first >= 0 && first < 5) r5++;
+        if (first >= 0 && first < 10) mrr += 1 / (first + 1);
+        ndcg += ndcgAt10(docs, rel);
+      }
+      const n = evaluated.length;
+      const ms = (Date.now() - t0) / n;
+      results.push({
+        set: set.name,
+        mode,
+        queries: String(n),
+        passages: String(passageRows.length),
+        ...(set.metric === 'xquad'
+          ? {
+              'recall@1': (r1 / n).toFixed(3),
+              'recall@5': (r5 / n).toFixed(3),
+              'MRR@10': (mrr / n).toFixed(3),
+            }
+          : { 'nDCG@10': (ndcg / n).toFixed(3) }),
+        'ms/query': ms.toFixed(1),
+      });
+      console.log(JSON.stringify(results.at(-1)), `(load ${loadSeconds.toFixed(0)} s)`);
+    }
+  }
+
+  console.log(`\nRetrieval quality, builtin embedder (${embedder.signature}), ${os.cpus().length} CPUs\n`);
+  const columns = [
+    'set',
+    'mode',
+    'queries',
+    'passages',
+    'recall@1',
+    'recall@5',
+    'MRR@10',
+    'nDCG@10',
+    'ms/query',
+  ];
+  console.log(`| ${columns.join(' | ')} |`);
+  console.log(`|${columns.map(() => '---').join('|')}|`);
+  for (const r of results) console.log(`| ${columns.map((c) => r[c] ?? '').join(' | ')} |`);
+  console.log(
+    '\nTargets: hybrid > full text on every set; SciFact nDCG@10 ≥ 0.665; XQuAD recall@1 en 0.95, de 0.93, ar 0.90, ru 0.90.',
+  );
+
+  await database.close();
+  await embedded.stop();
+  rmSync(tmp, { recursive: true, force: true });
 }
 
-console.log(`\nRetrieval quality, builtin embedder (${embedder.signature}), ${os.cpus().length} CPUs\n`);
-const columns = [
-  'set',
-  'mode',
-  'queries',
-  'passages',
-  'recall@1',
-  'recall@5',
-  'MRR@10',
-  'nDCG@10',
-  'ms/query',
-];
-console.log(`| ${columns.join(' | ')} |`);
-console.log(`|${columns.map(() => '---').join('|')}|`);
-for (const r of results) console.log(`| ${columns.map((c) => r[c] ?? '').join(' | ')} |`);
-console.log(
-  '\nTargets: hybrid > full text on every set; SciFact nDCG@10 ≥ 0.665; XQuAD recall@1 en 0.95, de 0.93, ar 0.90, ru 0.90.',
-);
-
-await database.close();
-await embedded.stop();
-rmSync(tmp, { recursive: true, force: true });
+// Only when run as the script: answer.bench.ts imports loadCorpus from here.
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
