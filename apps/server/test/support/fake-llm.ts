@@ -357,7 +357,9 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     let badBody: string | null = null;
     if (contentType.startsWith('multipart/form-data')) {
       try {
-        const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData();
+        const form = await new Response(new Uint8Array(raw), {
+          headers: { 'content-type': contentType },
+        }).formData();
         body = {};
         for (const [field, value] of form.entries()) {
           if (typeof value === 'string') {

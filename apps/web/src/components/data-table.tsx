@@ -135,7 +135,18 @@ export function DataTable<T>(props: Props<T>) {
       </Stack>
       <TableContainer>
         <Table size="small">
-          <caption style={{ captionSide: 'top', position: 'absolute', left: -10000 }}>
+          <caption
+            // Visually hidden without moving it off-screen: an offset to the left scrolls the page in right-to-left.
+            style={{
+              captionSide: 'top',
+              position: 'absolute',
+              width: 1,
+              height: 1,
+              overflow: 'hidden',
+              clipPath: 'inset(50%)',
+              whiteSpace: 'nowrap',
+            }}
+          >
             {props.caption}
           </caption>
           <TableHead>

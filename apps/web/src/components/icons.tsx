@@ -3,11 +3,16 @@ import {
   IconFolders,
   IconKey,
   IconLayoutDashboard,
+  IconMessageStar,
+  IconMessages,
+  IconRobot,
   IconSearch,
   IconSettings,
   IconShieldLock,
+  IconTags,
   IconUser,
   IconUsers,
+  IconZoomQuestion,
   type Icon as TablerIcon,
 } from '@tabler/icons-react';
 
@@ -22,6 +27,11 @@ const ICONS: Record<string, TablerIcon> = {
   Users: IconUsers,
   Search: IconSearch,
   DatabaseCog: IconDatabaseCog,
+  Robot: IconRobot,
+  Tags: IconTags,
+  MessageStar: IconMessageStar,
+  ZoomQuestion: IconZoomQuestion,
+  Messages: IconMessages,
 };
 
 export function ManifestIcon({ name, size = 22 }: { name: string; size?: number }) {

@@ -6,8 +6,11 @@ import { LanguageSwitcher } from '../components/language-switcher.tsx';
 import { Logo } from '../components/logo.tsx';
 import { ThemeSwitcher } from '../components/theme-switcher.tsx';
 
-/** Sign-in and error pages: a brand panel beside the form on wide screens, one column on phones. */
-export function BlankLayout({ children }: { children: ReactNode }) {
+/**
+ * Sign-in and error pages: a brand panel beside the form on wide screens, one column on phones. A `wide` page (the
+ * public chat) gets the whole width instead.
+ */
+export function BlankLayout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
   const { t } = useTranslation();
   const config = useConfig();
   return (
@@ -16,7 +19,7 @@ export function BlankLayout({ children }: { children: ReactNode }) {
         component="aside"
         aria-hidden
         sx={{
-          display: { xs: 'none', md: 'flex' },
+          display: wide ? 'none' : { xs: 'none', md: 'flex' },
           flex: '1 1 55%',
           flexDirection: 'column',
           justifyContent: 'flex-end',
@@ -47,7 +50,7 @@ export function BlankLayout({ children }: { children: ReactNode }) {
             p: { xs: 4, sm: 8 },
           }}
         >
-          <Box sx={{ width: '100%', maxWidth: 440 }}>{children}</Box>
+          <Box sx={{ width: '100%', maxWidth: wide ? 960 : 440 }}>{children}</Box>
         </Box>
       </Box>
     </Box>

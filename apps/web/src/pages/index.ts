@@ -24,4 +24,10 @@ export const PAGES: Record<string, ComponentType> = {
   DivisionFiles: lazy(() => import('./files/division-files-page.tsx')),
   Search: lazy(() => import('./search/search-page.tsx')),
   ProcessingTable: lazy(() => import('./admin/processing-table-page.tsx')),
+  AiProviders: lazy(() => import('./ai-providers/ai-providers-page.tsx')),
+  Tags: lazy(() => import('./tags/tags-page.tsx')),
+  FeedbackReport: lazy(() => import('./reports/feedback-report-page.tsx')),
+  KnowledgeGaps: lazy(() => import('./reports/knowledge-gaps-page.tsx')),
+  Chat: lazy(() => import('./chat/chat-page.tsx')),
+  PublicChat: lazy(() => import('./public-chat/public-chat-page.tsx')),
 };

@@ -50,14 +50,18 @@ export function GuardedRoute() {
     );
   }
   const Page = PAGES[decision.route.page] ?? PAGES.NotFound!;
-  const Layout = decision.route.layout === 'blank' ? BlankLayout : DefaultLayout;
+  const page = (
+    <Suspense fallback={<PageLoading />}>
+      <Page key={decision.route.id} />
+    </Suspense>
+  );
   return (
     <Suspense fallback={<PageLoading />}>
-      <Layout>
-        <Suspense fallback={<PageLoading />}>
-          <Page key={decision.route.id} />
-        </Suspense>
-      </Layout>
+      {decision.route.layout === 'blank' ? (
+        <BlankLayout wide={decision.route.wide}>{page}</BlankLayout>
+      ) : (
+        <DefaultLayout>{page}</DefaultLayout>
+      )}
     </Suspense>
   );
 }

@@ -31,6 +31,8 @@ export interface AppRoute {
   /** Locale key of the page title. */
   title: string;
   menu?: MenuEntry;
+  /** A blank-layout page that needs the whole width (no brand panel), like the public chat. */
+  wide?: boolean;
 }
 
 const auth = (
@@ -301,6 +303,7 @@ export const APP_ROUTES: AppRoute[] = [
     access: 'public',
     area: 'user',
     title: 'pages.publicChat.title',
+    wide: true,
   },
 
   // Employee

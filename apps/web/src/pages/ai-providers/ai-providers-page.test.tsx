@@ -1,0 +1,178 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AiProviderSettings } from '@werkwissen/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../test/render.tsx';
+import AiProvidersPage from './ai-providers-page.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+// MUI renders slowly in happy-dom when the whole suite shares the processor.
+configure({ asyncUtilTimeout: 5000 });
+
+const MASK = 'sk-…7f3a';
+
+function openai(overrides: Partial<AiProviderSettings> = {}): AiProviderSettings {
+  return {
+    provider: 'openai',
+    baseUrl: 'https://api.openai.com/v1',
+    model: 'gpt-4o-mini',
+    transcriptionModel: 'whisper-1',
+    apiKeyMasked: MASK,
+    isDefault: true,
+    updatedAt: '2025-03-01T09:30:00.000Z',
+    ...overrides,
+  };
+}
+
+interface Call {
+  url: string;
+  method: string;
+  body: Record<string, unknown> | undefined;
+}
+
+function stubServer(saved: AiProviderSettings[]) {
+  const calls: Call[] = [];
+  let items = saved;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
+      calls.push({ url, method, body });
+      if (url === '/api/v1/ai-providers' && method === 'GET') return Response.json({ items });
+      if (url === '/api/v1/ai-providers/openai/test')
+        return Response.json({ ok: true, models: ['gpt-4o', 'gpt-4o-mini', 'whisper-1'], message: null });
+      if (url === '/api/v1/ai-providers/mistral/test')
+        return Response.json({ ok: false, models: [], message: 'The key was refused (401).' });
+      if (url.startsWith('/api/v1/ai-providers/') && method === 'PUT') {
+        const next = openai({
+          ...(body as Partial<AiProviderSettings>),
+          updatedAt: '2025-03-02T10:00:00.000Z',
+        });
+        items = [next];
+        return Response.json(next);
+      }
+      if (url.startsWith('/api/v1/ai-providers/') && method === 'DELETE') {
+        items = [];
+        return new Response(null, { status: 204 });
+      }
+      return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+const keyField = () => screen.getByLabelText('API key') as HTMLInputElement;
+
+describe('the AI providers page', { timeout: 20_000 }, () => {
+  it('shows which providers are set up and only the mask of a saved key', async () => {
+    stubServer([openai()]);
+    renderWithApp(<AiProvidersPage />, '/ai-providers');
+
+    const card = await screen.findByTestId('provider-card-openai');
+    await within(card).findByText('Configured');
+    expect(within(card).getByText('Default')).toBeTruthy();
+    expect(within(screen.getByTestId('provider-card-compatible')).getByText('Not configured')).toBeTruthy();
+    expect(screen.getByText('OpenAI-compatible (vLLM etc.)')).toBeTruthy();
+
+    await screen.findByRole('heading', { name: 'Settings for OpenAI' });
+    expect(keyField().value).toBe('');
+    expect(keyField().type).toBe('password');
+    expect(screen.getByTestId('saved-key').textContent).toContain(MASK);
+    expect(screen.getByText('Leave this field empty to keep the saved key.')).toBeTruthy();
+    expect(
+      screen.getByText('API keys are stored encrypted on the server and are never shown again after saving.'),
+    ).toBeTruthy();
+    expect((screen.getByLabelText('Base URL') as HTMLInputElement).value).toBe('https://api.openai.com/v1');
+  });
+
+  it('tests the connection with the typed values, offers the models found and saves without echoing the key', async () => {
+    const calls = stubServer([openai()]);
+    renderWithApp(<AiProvidersPage />, '/ai-providers');
+    await screen.findByRole('heading', { name: 'Settings for OpenAI' });
+
+    fireEvent.input(screen.getByLabelText('Base URL'), { target: { value: 'https://proxy.example.com/v1' } });
+    fireEvent.input(keyField(), { target: { value: 'sk-live-very-secret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+
+    await screen.findByText('The connection works. Models available: 3');
+    const test = calls.find((c) => c.url.endsWith('/test'))!;
+    expect(test.method).toBe('POST');
+    expect(test.url).toBe('/api/v1/ai-providers/openai/test');
+    expect(test.body).toMatchObject({
+      baseUrl: 'https://proxy.example.com/v1',
+      apiKey: 'sk-live-very-secret',
+      model: 'gpt-4o-mini',
+    });
+    expect(calls.every((c) => !c.url.includes('secret'))).toBe(true);
+
+    // The models the test found are offered for the model field.
+    const model = screen.getByLabelText('Model') as HTMLInputElement;
+    fireEvent.input(model, { target: { value: 'gpt-4o' } });
+    fireEvent.keyDown(model, { key: 'ArrowDown' });
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toContain('gpt-4o-mini');
+    fireEvent.click(screen.getByRole('option', { name: 'gpt-4o' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Settings for OpenAI saved.');
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.url).toBe('/api/v1/ai-providers/openai');
+    expect(put.body).toMatchObject({ apiKey: 'sk-live-very-secret', model: 'gpt-4o', isDefault: true });
+    await waitFor(() => expect(keyField().value).toBe(''));
+    expect(screen.getByTestId('saved-key').textContent).toContain(MASK);
+    expect(document.body.textContent).not.toContain('sk-live-very-secret');
+  });
+
+  it('keeps the saved key when the key field is left empty', async () => {
+    const calls = stubServer([openai()]);
+    renderWithApp(<AiProvidersPage />, '/ai-providers');
+    await screen.findByRole('heading', { name: 'Settings for OpenAI' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Settings for OpenAI saved.');
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).not.toHaveProperty('apiKey');
+  });
+
+  it('shows why a connection test failed', async () => {
+    const calls = stubServer([openai()]);
+    renderWithApp(<AiProvidersPage />, '/ai-providers');
+    await screen.findByRole('heading', { name: 'Settings for OpenAI' });
+    fireEvent.click(screen.getByRole('button', { name: 'Set up: Mistral' }));
+    await screen.findByRole('heading', { name: 'Settings for Mistral' });
+    expect((screen.getByLabelText('Base URL') as HTMLInputElement).value).toBe('https://api.mistral.ai/v1');
+    expect((screen.getByLabelText('Model') as HTMLInputElement).value).toBe('mistral-small-latest');
+    expect(screen.queryByTestId('saved-key')).toBeNull();
+    // Without a saved key, Mistral needs one typed before a test is worth sending.
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    await screen.findByText('This field is required');
+    expect(calls.some((c) => c.url.endsWith('/test'))).toBe(false);
+    fireEvent.input(keyField(), { target: { value: 'wrong-key' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    await screen.findByText('The key was refused (401).');
+    expect(calls.find((c) => c.url.endsWith('/test'))?.url).toBe('/api/v1/ai-providers/mistral/test');
+  });
+
+  it('asks for the base URL of an OpenAI-compatible server before saving', async () => {
+    const calls = stubServer([]);
+    renderWithApp(<AiProvidersPage />, '/ai-providers');
+    fireEvent.click(await screen.findByRole('button', { name: 'Set up: OpenAI-compatible (vLLM etc.)' }));
+    await screen.findByRole('heading', { name: 'Settings for OpenAI-compatible (vLLM etc.)' });
+    fireEvent.input(screen.getByLabelText('Model'), { target: { value: 'llama-3-70b' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('This field is required');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('removes a provider after confirmation', async () => {
+    const calls = stubServer([openai()]);
+    renderWithApp(<AiProvidersPage />, '/ai-providers');
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Remove OpenAI?')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await screen.findByText('OpenAI removed.');
+    expect(calls.find((c) => c.method === 'DELETE')?.url).toBe('/api/v1/ai-providers/openai');
+    await waitFor(() =>
+      expect(within(screen.getByTestId('provider-card-openai')).getByText('Not configured')).toBeTruthy(),
+    );
+  });
+});

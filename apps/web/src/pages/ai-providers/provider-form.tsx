@@ -1,0 +1,284 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  FormControlLabel,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { IconLock, IconPlugConnected, IconTrash } from '@tabler/icons-react';
+import {
+  type AiProviderBody,
+  type AiProviderSettings,
+  aiProviderBodySchema,
+  aiProviderContracts,
+  type ConnectionTest,
+  type ModelProvider,
+  PROVIDER_DEFAULTS,
+} from '@werkwissen/shared';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { call } from '../../api/http.ts';
+import { applyFieldErrors, errorMessage, InputField, PasswordField } from '../../components/form.tsx';
+import { useSnackbar } from '../../components/snackbar.tsx';
+
+export interface ProviderValues {
+  baseUrl: string;
+  /** Empty: keep the saved key. */
+  apiKey: string;
+  model: string;
+  transcriptionModel: string;
+  isDefault: boolean;
+}
+
+const URL_PATTERN = /^https?:\/\/[^\s]+$/i;
+
+/** The form's schema: the shared body's rules on plain strings (an empty field is "none"). */
+function formSchema(provider: ModelProvider, hasSavedKey: boolean) {
+  const shape = aiProviderBodySchema.shape;
+  return z
+    .object({
+      baseUrl: z.string().trim().max(500, { message: 'validation.tooLong' }),
+      apiKey: z.string().trim().max(500, { message: 'validation.tooLong' }),
+      model: shape.model,
+      transcriptionModel: z.string().trim().max(200, { message: 'validation.tooLong' }),
+      isDefault: z.boolean(),
+    })
+    .superRefine((v, ctx) => {
+      if (v.baseUrl && !URL_PATTERN.test(v.baseUrl))
+        ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'validation.url' });
+      if (!v.baseUrl && (provider === 'compatible' || PROVIDER_DEFAULTS[provider].baseUrl === null))
+        ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'validation.required' });
+      if (!v.apiKey && !hasSavedKey && PROVIDER_DEFAULTS[provider].needsKey)
+        ctx.addIssue({ code: 'custom', path: ['apiKey'], message: 'validation.required' });
+    });
+}
+
+/** The body of a save or test: empty fields become "none", an empty key "keep the saved one". */
+export function toBody(values: ProviderValues): AiProviderBody {
+  return {
+    baseUrl: values.baseUrl.trim() || null,
+    ...(values.apiKey.trim() ? { apiKey: values.apiKey.trim() } : {}),
+    model: values.model.trim(),
+    transcriptionModel: values.transcriptionModel.trim() || null,
+    isDefault: values.isDefault,
+  };
+}
+
+function initialValues(provider: ModelProvider, saved: AiProviderSettings | undefined): ProviderValues {
+  const defaults = PROVIDER_DEFAULTS[provider];
+  return {
+    baseUrl: saved ? (saved.baseUrl ?? '') : (defaults.baseUrl ?? ''),
+    apiKey: '',
+    model: saved?.model ?? defaults.model,
+    transcriptionModel: saved ? (saved.transcriptionModel ?? '') : (defaults.transcriptionModel ?? ''),
+    isDefault: saved?.isDefault ?? false,
+  };
+}
+
+/**
+ * The settings of one provider: test the connection with what is typed, save, remove. A saved key never comes back
+ * from the server; only its mask is shown, and an empty key field keeps it.
+ */
+export function ProviderForm({
+  provider,
+  saved,
+  onSaved,
+  onRemove,
+}: {
+  provider: ModelProvider;
+  saved: AiProviderSettings | undefined;
+  onSaved(settings: AiProviderSettings): void;
+  onRemove(): void;
+}) {
+  const { t } = useTranslation();
+  const snackbar = useSnackbar();
+  const name = t(`aiProviders.providers.${provider}`);
+  const defaults = PROVIDER_DEFAULTS[provider];
+  const form = useForm<ProviderValues>({
+    resolver: zodResolver(formSchema(provider, Boolean(saved?.apiKeyMasked))) as never,
+    defaultValues: initialValues(provider, saved),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [testing, setTesting] = useState(false);
+  const [result, setResult] = useState<ConnectionTest | null>(null);
+  const [testError, setTestError] = useState<string | null>(null);
+  const fields = ['baseUrl', 'apiKey', 'model', 'transcriptionModel', 'isDefault'];
+
+  const test = async () => {
+    if (!(await form.trigger(['baseUrl', 'apiKey']))) return;
+    const { model, ...body } = toBody(form.getValues());
+    setTesting(true);
+    setResult(null);
+    setTestError(null);
+    try {
+      const res = await call(aiProviderContracts.test, {
+        params: { provider },
+        body: { ...body, ...(model ? { model } : {}) },
+      });
+      setResult(res);
+    } catch (error) {
+      if (!applyFieldErrors(error, form.setError, fields)) setTestError(errorMessage(error, t));
+    } finally {
+      setTesting(false);
+    }
+  };
+
+  const save = form.handleSubmit(async (values) => {
+    try {
+      const settings = await call(aiProviderContracts.save, { params: { provider }, body: toBody(values) });
+      form.reset(initialValues(provider, settings));
+      snackbar(t('aiProviders.saved', { provider: name }));
+      onSaved(settings);
+    } catch (error) {
+      if (!applyFieldErrors(error, form.setError, fields)) snackbar(errorMessage(error, t), 'error');
+    }
+  });
+
+  const models = result?.models ?? [];
+  const keyHelp = saved?.apiKeyMasked
+    ? t('aiProviders.apiKeyKeep')
+    : defaults.needsKey
+      ? t('aiProviders.apiKeyHelp')
+      : t('aiProviders.apiKeyOptional');
+
+  return (
+    <Card component="section" aria-labelledby="provider-form-title">
+      <CardContent>
+        <Typography id="provider-form-title" variant="h6" component="h2">
+          {t('aiProviders.formTitle', { provider: name })}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1, display: 'flex', gap: 1 }}>
+          <IconLock size={18} aria-hidden style={{ flexShrink: 0 }} />
+          {t('aiProviders.keysEncrypted')}
+        </Typography>
+        <Stack
+          component="form"
+          id="provider-form"
+          spacing={4}
+          noValidate
+          onSubmit={save}
+          sx={{ mt: 4 }}
+          autoComplete="off"
+        >
+          <InputField
+            {...form.register('baseUrl')}
+            id="provider-base-url"
+            label={t('aiProviders.baseUrl')}
+            type="url"
+            placeholder={defaults.baseUrl ?? 'https://llm.example.com/v1'}
+            helperText={t('aiProviders.baseUrlHelp')}
+            errorKey={errors.baseUrl?.message}
+            slotProps={{ input: { dir: 'ltr' } }}
+          />
+          <Stack spacing={1}>
+            <PasswordField
+              {...form.register('apiKey')}
+              id="provider-api-key"
+              label={t('aiProviders.apiKey')}
+              autoComplete="new-password"
+              helperText={keyHelp}
+              errorKey={errors.apiKey?.message}
+              slotProps={{ input: { dir: 'ltr', spellCheck: false } }}
+            />
+            {saved?.apiKeyMasked && (
+              <Typography variant="body2" color="text.secondary" data-testid="saved-key">
+                {t('aiProviders.savedKey')}{' '}
+                <Box component="code" dir="ltr">
+                  {saved.apiKeyMasked}
+                </Box>
+              </Typography>
+            )}
+          </Stack>
+          <Controller
+            name="model"
+            control={form.control}
+            render={({ field }) => (
+              <Autocomplete
+                freeSolo
+                options={models}
+                value={field.value || null}
+                inputValue={field.value}
+                onChange={(_e, value) => field.onChange(value ?? '')}
+                onInputChange={(_e, value) => field.onChange(value)}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    id="provider-model"
+                    name={field.name}
+                    inputRef={field.ref}
+                    onBlur={field.onBlur}
+                    label={t('aiProviders.model')}
+                    error={Boolean(errors.model)}
+                    helperText={errors.model?.message ? t(errors.model.message) : t('aiProviders.modelHelp')}
+                  />
+                )}
+              />
+            )}
+          />
+          <InputField
+            {...form.register('transcriptionModel')}
+            id="provider-transcription-model"
+            label={t('aiProviders.transcriptionModel')}
+            placeholder="whisper-1"
+            helperText={t('aiProviders.transcriptionHelp')}
+            errorKey={errors.transcriptionModel?.message}
+            slotProps={{ input: { dir: 'ltr' } }}
+          />
+          <Controller
+            name="isDefault"
+            control={form.control}
+            render={({ field }) => (
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={field.value}
+                    onChange={(e) => field.onChange(e.target.checked)}
+                    name={field.name}
+                  />
+                }
+                label={t('aiProviders.isDefault')}
+              />
+            )}
+          />
+          <Box aria-live="polite">
+            {result?.ok && (
+              <Alert severity="success">{t('aiProviders.testOk', { count: result.models.length })}</Alert>
+            )}
+            {result && !result.ok && (
+              <Alert severity="error">{result.message ?? t('aiProviders.testFailed')}</Alert>
+            )}
+            {testError && <Alert severity="error">{testError}</Alert>}
+          </Box>
+          <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap', rowGap: 3 }}>
+            <Button
+              variant="outlined"
+              startIcon={<IconPlugConnected size={18} />}
+              onClick={() => void test()}
+              disabled={testing}
+            >
+              {t(testing ? 'aiProviders.testing' : 'aiProviders.test')}
+            </Button>
+            <Button type="submit" variant="contained" disabled={isSubmitting}>
+              {t('common.save')}
+            </Button>
+            <Box sx={{ flex: 1 }} />
+            {saved && (
+              <Button color="error" startIcon={<IconTrash size={18} />} onClick={onRemove}>
+                {t('aiProviders.remove')}
+              </Button>
+            )}
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,223 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Skeleton,
+  Stack,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { IconMessages, IconPlus } from '@tabler/icons-react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type Chat,
+  chatContracts,
+  divisionContracts,
+  PROVIDER_OF_CHAT_PATH,
+  tagContracts,
+} from '@werkwissen/shared';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router';
+import { ApiError, call } from '../../api/http.ts';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { errorMessage } from '../../components/form.tsx';
+import { useSnackbar } from '../../components/snackbar.tsx';
+import { ChatDialog } from './chat-dialog.tsx';
+import { ChatList } from './chat-list.tsx';
+import { ChatView } from './chat-view.tsx';
+import { ShareDialog } from './share-dialog.tsx';
+
+type Editing = { mode: 'new' } | { mode: 'edit'; chat: Chat };
+
+/** The value, once it has stopped changing for `ms`. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * `/chat` and its provider paths (`/mistralai`, …, `/employee/chat`): a messaging layout with the chats on the left,
+ * the conversation in the middle and the chat's divisions, sources and questions on the right. The chosen chat is in
+ * the address (`?chat=<id>`); on phones one panel shows at a time.
+ */
+export default function ChatPage() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const chatId = params.get('chat');
+  const auth = useAuth();
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const preferred = PROVIDER_OF_CHAT_PATH[location.pathname.replace(/\/+$/, '')];
+
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), 300);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [sharing, setSharing] = useState(false);
+  const [deleting, setDeleting] = useState<Chat | null>(null);
+  const [wideDetails, setWideDetails] = useState(true);
+  const [phoneDetails, setPhoneDetails] = useState(false);
+
+  const list = useQuery({
+    queryKey: ['chats', q],
+    queryFn: () => call(chatContracts.list, { query: { pageSize: 100, q: q || undefined } }),
+    placeholderData: keepPreviousData,
+  });
+  const options = useQuery({ queryKey: ['chat-options'], queryFn: () => call(chatContracts.options) });
+  const divisions = useQuery({ queryKey: ['divisions'], queryFn: () => call(divisionContracts.list) });
+  const tags = useQuery({
+    queryKey: ['tags'],
+    queryFn: () => call(tagContracts.list),
+    enabled: auth.ability.can('read', 'Tag'),
+  });
+  const listed = list.data?.items.find((c) => c.id === chatId);
+  // A chosen chat the list does not show (filtered out, or further down) is fetched by itself.
+  const single = useQuery({
+    queryKey: ['chat', chatId],
+    queryFn: () => call(chatContracts.get, { params: { chatId: chatId! } }),
+    enabled: Boolean(chatId) && list.isSuccess && !listed,
+    retry: false,
+  });
+  const chat = listed ?? (single.data?.id === chatId ? single.data : undefined);
+  const notFound =
+    Boolean(chatId) && !chat && single.error instanceof ApiError && single.error.status === 404;
+
+  const select = (id: string | null) => {
+    setPhoneDetails(false);
+    setParams(id ? { chat: id } : {});
+  };
+
+  /** A saved chat replaces its old copies at once; the list is reloaded for its order and counts. */
+  const saved = (next: Chat) => {
+    queryClient.setQueriesData<{ items: Chat[] }>({ queryKey: ['chats'] }, (old) =>
+      old ? { ...old, items: old.items.map((c) => (c.id === next.id ? next : c)) } : old,
+    );
+    queryClient.setQueryData(['chat', next.id], next);
+    void queryClient.invalidateQueries({ queryKey: ['chats'] });
+  };
+
+  const showList = !phone || !chatId;
+  const showMain = !phone || Boolean(chatId);
+  const detailsOpen = phone ? phoneDetails : wideDetails;
+
+  return (
+    <Stack spacing={4}>
+      <Typography variant="h5" component="h1">
+        {t('pages.chat.title')}
+      </Typography>
+      <Card
+        sx={{
+          display: 'flex',
+          height: { xs: 'calc(100dvh - 190px)', md: 'calc(100dvh - 230px)' },
+          minHeight: 440,
+        }}
+      >
+        {showList && (
+          <Box
+            sx={{
+              width: { xs: '100%', md: 280, lg: 320 },
+              flexShrink: 0,
+              borderInlineEnd: { md: 1 },
+              borderColor: { md: 'divider' },
+              minHeight: 0,
+            }}
+          >
+            <ChatList
+              chats={list.data?.items}
+              error={list.error}
+              search={search}
+              onSearch={setSearch}
+              selectedId={chatId}
+              onSelect={select}
+              onNew={() => setEditing({ mode: 'new' })}
+            />
+          </Box>
+        )}
+        {showMain && chat && (
+          <ChatView
+            key={chat.id}
+            chat={chat}
+            options={options.data}
+            tags={tags.data?.items}
+            phone={phone}
+            detailsOpen={detailsOpen}
+            onToggleDetails={() => (phone ? setPhoneDetails((o) => !o) : setWideDetails((o) => !o))}
+            onBack={() => select(null)}
+            onEdit={() => setEditing({ mode: 'edit', chat })}
+            onShare={() => setSharing(true)}
+            onDelete={() => setDeleting(chat)}
+            onAnswered={() => void queryClient.invalidateQueries({ queryKey: ['chats'] })}
+          />
+        )}
+        {showMain && !chat && (
+          <Stack spacing={4} sx={{ flex: 1, alignItems: 'center', justifyContent: 'center', p: 6 }}>
+            {chatId && !notFound && !single.isError ? (
+              <Skeleton variant="rounded" width="80%" height={120} />
+            ) : (
+              <>
+                {notFound && <Alert severity="warning">{t('chat.notFound')}</Alert>}
+                {single.isError && !notFound && (
+                  <Alert severity="error">{errorMessage(single.error, t)}</Alert>
+                )}
+                <Box sx={{ color: 'text.disabled' }}>
+                  <IconMessages size={56} stroke={1.2} aria-hidden />
+                </Box>
+                <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
+                  {t('chat.select')}
+                </Typography>
+                <Button
+                  variant="outlined"
+                  startIcon={<IconPlus size={18} />}
+                  onClick={() => setEditing({ mode: 'new' })}
+                >
+                  {t('chat.new')}
+                </Button>
+                {phone && chatId && <Button onClick={() => select(null)}>{t('chat.back')}</Button>}
+              </>
+            )}
+          </Stack>
+        )}
+      </Card>
+      {editing && (divisions.data || divisions.isError) && (
+        <ChatDialog
+          chat={editing.mode === 'edit' ? editing.chat : undefined}
+          options={options.data}
+          divisions={divisions.data?.items}
+          preferred={preferred}
+          onClose={() => setEditing(null)}
+          onSaved={(next) => {
+            saved(next);
+            snackbar(t(editing.mode === 'new' ? 'chat.dialog.created' : 'chat.dialog.saved'));
+            setEditing(null);
+            if (editing.mode === 'new') select(next.id);
+          }}
+        />
+      )}
+      {sharing && chat && <ShareDialog chat={chat} onChanged={saved} onClose={() => setSharing(false)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('chat.deleteTitle')}
+        text={t('chat.deleteText', { name: deleting?.name })}
+        confirmLabel={t('common.delete')}
+        successMessage={t('chat.deleted')}
+        onConfirm={async () => {
+          await call(chatContracts.remove, { params: { chatId: deleting!.id } });
+          queryClient.removeQueries({ queryKey: ['chat-messages', deleting!.id] });
+          if (chatId === deleting!.id) select(null);
+          await queryClient.invalidateQueries({ queryKey: ['chats'] });
+        }}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

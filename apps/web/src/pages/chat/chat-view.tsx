@@ -1,0 +1,177 @@
+import { Box, Chip, IconButton, Stack, Tooltip, Typography, useTheme } from '@mui/material';
+import {
+  IconArrowLeft,
+  IconEdit,
+  IconLayoutSidebarRightCollapse,
+  IconLayoutSidebarRightExpand,
+  IconLock,
+  IconShare,
+  IconTrash,
+  IconWorld,
+} from '@tabler/icons-react';
+import type { Chat, ChatOptions, Tag } from '@werkwissen/shared';
+import { type ReactNode, useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { chatConversation } from './chat-api.ts';
+import { ChatDetails } from './chat-details.tsx';
+import { Conversation, useMessages } from './conversation.tsx';
+
+function Action({ label, onClick, children }: { label: string; onClick(): void; children: ReactNode }) {
+  return (
+    <Tooltip title={label}>
+      <IconButton aria-label={label} onClick={onClick}>
+        {children}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/**
+ * One chat: its header (name, visibility, provider, the owner's actions), the conversation, and the collapsible
+ * details panel. On phones only one of conversation and details shows, with a way back.
+ */
+export function ChatView({
+  chat,
+  options,
+  tags,
+  phone,
+  detailsOpen,
+  onToggleDetails,
+  onBack,
+  onEdit,
+  onShare,
+  onDelete,
+  onAnswered,
+}: {
+  chat: Chat;
+  options: ChatOptions | undefined;
+  tags: Tag[] | undefined;
+  phone: boolean;
+  detailsOpen: boolean;
+  onToggleDetails(): void;
+  onBack(): void;
+  onEdit(): void;
+  onShare(): void;
+  onDelete(): void;
+  onAnswered(): void;
+}) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const detailsId = useId();
+  const api = useMemo(() => chatConversation(chat.id), [chat.id]);
+  const messages = useMessages(api);
+  const mirror = theme.direction === 'rtl' ? { transform: 'scaleX(-1)' } : undefined;
+  const showConversation = !(phone && detailsOpen);
+  const provider = options?.providers.find((p) => p.provider === chat.provider);
+
+  const showMessage = (messageId: string) => {
+    if (phone) onToggleDetails();
+    // After the conversation is back on screen.
+    requestAnimationFrame(() => {
+      const el = document.getElementById(`message-${messageId}`);
+      el?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+      el?.focus({ preventScroll: true });
+    });
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flex: 1, minWidth: 0, minHeight: 0 }}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0, minHeight: 0 }}>
+        <Stack
+          direction="row"
+          spacing={2}
+          sx={{ alignItems: 'center', px: { xs: 2, sm: 4 }, py: 2, borderBottom: 1, borderColor: 'divider' }}
+        >
+          {phone && (
+            <Action
+              label={t(detailsOpen ? 'chat.backToConversation' : 'chat.back')}
+              onClick={detailsOpen ? onToggleDetails : onBack}
+            >
+              <IconArrowLeft size={20} style={mirror} />
+            </Action>
+          )}
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography variant="h6" component="h2" noWrap>
+              {chat.name}
+            </Typography>
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', minWidth: 0 }}>
+              <Chip
+                size="small"
+                variant="outlined"
+                icon={chat.visibility === 'public' ? <IconWorld size={14} /> : <IconLock size={14} />}
+                label={t(chat.visibility === 'public' ? 'chat.public' : 'chat.private')}
+              />
+              <Typography variant="caption" color="text.secondary" noWrap>
+                {provider?.model
+                  ? t('chat.providerModel', {
+                      provider: t(`chat.providers.${chat.provider}`),
+                      model: provider.model,
+                    })
+                  : t(`chat.providers.${chat.provider}`)}
+              </Typography>
+            </Stack>
+          </Box>
+          {chat.isOwner && chat.visibility === 'public' && (
+            <Action label={t('chat.share.title')} onClick={onShare}>
+              <IconShare size={20} />
+            </Action>
+          )}
+          {chat.isOwner && (
+            <Action label={t('chat.edit')} onClick={onEdit}>
+              <IconEdit size={20} />
+            </Action>
+          )}
+          {chat.isOwner && (
+            <Action label={t('chat.delete')} onClick={onDelete}>
+              <IconTrash size={20} />
+            </Action>
+          )}
+          <Tooltip title={t(detailsOpen ? 'chat.hideDetails' : 'chat.showDetails')}>
+            <IconButton
+              aria-label={t(detailsOpen ? 'chat.hideDetails' : 'chat.showDetails')}
+              aria-expanded={detailsOpen}
+              aria-controls={detailsId}
+              onClick={onToggleDetails}
+            >
+              {detailsOpen ? (
+                <IconLayoutSidebarRightCollapse size={20} style={mirror} />
+              ) : (
+                <IconLayoutSidebarRightExpand size={20} style={mirror} />
+              )}
+            </IconButton>
+          </Tooltip>
+        </Stack>
+        <Box sx={{ flex: 1, minHeight: 0, display: showConversation ? 'block' : 'none' }}>
+          <Conversation
+            api={api}
+            canAsk={chat.canAsk}
+            tags={tags}
+            speech={options?.speech}
+            onAnswered={onAnswered}
+          />
+        </Box>
+        {phone && detailsOpen && (
+          <Box id={detailsId} component="aside" sx={{ flex: 1, minHeight: 0 }}>
+            <ChatDetails chat={chat} messages={messages.data?.items ?? []} onShowMessage={showMessage} />
+          </Box>
+        )}
+      </Box>
+      {!phone && detailsOpen && (
+        <Box
+          id={detailsId}
+          component="aside"
+          aria-label={t('chat.panel.label')}
+          sx={{
+            width: { md: 280, lg: 320 },
+            flexShrink: 0,
+            borderInlineStart: 1,
+            borderColor: 'divider',
+            minHeight: 0,
+          }}
+        >
+          <ChatDetails chat={chat} messages={messages.data?.items ?? []} onShowMessage={showMessage} />
+        </Box>
+      )}
+    </Box>
+  );
+}

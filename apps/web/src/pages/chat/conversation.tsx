@@ -1,0 +1,154 @@
+import { Alert, Box, Skeleton, Stack, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChatMessage, FeedbackBody, Tag } from '@werkwissen/shared';
+import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApiError } from '../../api/http.ts';
+import { errorMessage } from '../../components/form.tsx';
+import type { ConversationApi } from './chat-api.ts';
+import { Composer } from './composer.tsx';
+import { AnswerBubble, LiveAnswerBubble, QuestionBubble } from './messages.tsx';
+import { useAnswerStream } from './use-answer-stream.ts';
+import type { SpeechAvailability } from './voice-button.tsx';
+
+/** The message list of a conversation, shared by everything that shows it (one cache entry per conversation). */
+export function useMessages(api: ConversationApi) {
+  return useQuery({ queryKey: api.messagesKey, queryFn: () => api.loadMessages() });
+}
+
+/**
+ * A conversation: the messages (a live region), the answer streaming in, and the input. The endpoints come from
+ * `api`, so that the chat screen and the public chat page use the same component.
+ */
+export function Conversation({
+  api,
+  canAsk,
+  tags,
+  speech,
+  empty,
+  onAnswered,
+  onRefused,
+}: {
+  api: ConversationApi;
+  canAsk: boolean;
+  /** The company's feedback tags (signed-in users only). */
+  tags?: Tag[];
+  /** Voice input, where the endpoints transcribe. */
+  speech?: SpeechAvailability;
+  /** What an empty conversation says. */
+  empty?: ReactNode;
+  /** An answer ended (stored, stopped or broken off). */
+  onAnswered?(): void;
+  /** The server refused a question before answering. */
+  onRefused?(error: ApiError): void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const messages = useMessages(api);
+  const stream = useAnswerStream(api, onAnswered);
+  const { live } = stream;
+  const log = useRef<HTMLDivElement | null>(null);
+  const stick = useRef(true);
+
+  useEffect(() => {
+    if (stream.error) onRefused?.(stream.error);
+  }, [stream.error, onRefused]);
+
+  const items = (messages.data?.items ?? []).filter((m) => m.id !== live?.replaces);
+  const lastAnswer = items.findLast((m) => m.role === 'assistant');
+
+  // Follow the conversation to its end unless the reader scrolled up.
+  useLayoutEffect(() => {
+    const el = log.current;
+    if (el && stick.current) el.scrollTop = el.scrollHeight;
+  });
+
+  const giveFeedback = async (messageId: string, body: FeedbackBody) => {
+    const feedback = await api.giveFeedback(messageId, body);
+    queryClient.setQueryData<{ items: ChatMessage[] }>(api.messagesKey, (old) =>
+      old ? { items: old.items.map((m) => (m.id === messageId ? { ...m, feedback } : m)) } : old,
+    );
+  };
+
+  const send = (text: string) => {
+    stick.current = true;
+    return stream.ask(text);
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+      <Box
+        ref={log}
+        role="log"
+        aria-live="polite"
+        aria-busy={live ? true : undefined}
+        aria-label={t('chat.conversation')}
+        tabIndex={0}
+        onScroll={(e) => {
+          const el = e.currentTarget;
+          stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+        }}
+        sx={{
+          flex: 1,
+          minHeight: 0,
+          overflowY: 'auto',
+          px: { xs: 2, sm: 4 },
+          py: 4,
+          '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+        }}
+      >
+        <Stack spacing={4}>
+          {messages.isPending && (
+            <Stack spacing={4} aria-busy="true" aria-label={t('shell.loading')}>
+              <Skeleton variant="rounded" height={48} width="50%" sx={{ alignSelf: 'flex-end' }} />
+              <Skeleton variant="rounded" height={96} width="75%" />
+            </Stack>
+          )}
+          {messages.isError && <Alert severity="error">{errorMessage(messages.error, t)}</Alert>}
+          {messages.isSuccess && items.length === 0 && !live && (
+            <Typography color="text.secondary" sx={{ textAlign: 'center', py: 8 }}>
+              {empty ?? t('chat.emptyConversation')}
+            </Typography>
+          )}
+          {items.map((m) =>
+            m.role === 'user' ? (
+              <QuestionBubble key={m.id} message={m} />
+            ) : (
+              <AnswerBubble
+                key={m.id}
+                message={m}
+                linkFiles={api.linkFiles}
+                tags={tags}
+                onFeedback={(body) => giveFeedback(m.id, body)}
+                onRegenerate={
+                  api.regenerate && !live && canAsk && m === lastAnswer
+                    ? () => {
+                        stick.current = true;
+                        void stream.regenerate(m.id);
+                      }
+                    : undefined
+                }
+              />
+            ),
+          )}
+          {live?.question != null && <QuestionBubble message={live.question} />}
+          {live && (
+            <LiveAnswerBubble content={live.content} citations={live.citations} linkFiles={api.linkFiles} />
+          )}
+        </Stack>
+      </Box>
+      {stream.error && (
+        <Alert severity="error" onClose={stream.clearError} sx={{ mx: { xs: 2, sm: 4 }, mb: 2 }}>
+          {errorMessage(stream.error, t)}
+        </Alert>
+      )}
+      <Composer
+        canAsk={canAsk}
+        streaming={Boolean(live)}
+        onSend={send}
+        onStop={stream.stop}
+        voice={speech && api.transcribe ? { speech, transcribe: api.transcribe } : undefined}
+      />
+    </Box>
+  );
+}

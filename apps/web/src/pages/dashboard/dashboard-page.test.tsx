@@ -1,0 +1,102 @@
+import { configure, screen, within } from '@testing-library/react';
+import type { Dashboard } from '@werkwissen/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { division, storage } from '../../test/fixtures.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import DashboardPage from './dashboard-page.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+// MUI renders slowly in happy-dom when the whole suite shares the processor.
+configure({ asyncUtilTimeout: 5000 });
+
+function dashboard(chat: Partial<Dashboard['chat']> = {}): Dashboard {
+  return {
+    company: { id: '4c3b2a19-0f8e-4d7c-9b6a-5f4e3d2c1b0a', name: 'Heiztechnik Müller GmbH' },
+    plan: null,
+    nextSteps: [{ step: 'uploadDocuments', done: true }],
+    chat: {
+      filesReady: 12,
+      questionsThisWeek: 34,
+      questionsLastWeek: 20,
+      answeredShare: 0.75,
+      satisfaction: null,
+      series: [
+        { date: '2025-03-03', questions: 4, likes: 1, dislikes: 0 },
+        { date: '2025-03-04', questions: 6, likes: 2, dislikes: 1 },
+      ],
+      gaps: Array.from({ length: 6 }, (_, i) => ({
+        question: `Offene Frage ${i + 1}?`,
+        variants: [],
+        count: 3,
+        noAnswerCount: 3,
+        negativeCount: 0,
+        divisions: ['Heizung'],
+        lastAskedAt: '2025-03-05T16:00:00.000Z',
+        companyName: null,
+      })),
+      ...chat,
+    },
+  };
+}
+
+function stubServer(data: Dashboard) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url === '/api/v1/dashboard') return Response.json(data);
+      if (url === '/api/v1/divisions') return Response.json({ items: [division()], limit: 3, storage });
+      return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
+    }),
+  );
+}
+
+describe('the dashboard', { timeout: 20_000 }, () => {
+  it("shows the chat's figures, the storage, the chart and the newest knowledge gaps", async () => {
+    stubServer(dashboard());
+    renderWithApp(<DashboardPage />, '/dashboard');
+
+    const files = await screen.findByTestId('figure-files-ready');
+    await within(files).findByText('12');
+    expect(within(files).getByRole('heading', { name: 'Files ready' })).toBeTruthy();
+
+    const questions = within(screen.getByTestId('figure-questions'));
+    expect(questions.getByText('34')).toBeTruthy();
+    expect(questions.getByText('Last week: 20')).toBeTruthy();
+    expect(within(screen.getByTestId('figure-answered')).getByText('75%')).toBeTruthy();
+    expect(within(screen.getByTestId('figure-satisfaction')).getByText('—')).toBeTruthy();
+
+    const usage = within(screen.getByTestId('figure-storage'));
+    await usage.findByText('512.00 MB of 5,120.00 MB');
+    expect(usage.getByRole('progressbar', { name: 'Storage' }).getAttribute('aria-valuenow')).toBe('10');
+
+    const chart = within(screen.getByTestId('feedback-chart'));
+    expect(chart.getByRole('heading', { name: 'Questions and feedback, last 30 days' })).toBeTruthy();
+    expect(chart.getByText('Questions: 10')).toBeTruthy();
+    expect(chart.getByText('Likes: 3')).toBeTruthy();
+
+    const gaps = within(screen.getByTestId('dashboard-gaps'));
+    expect(gaps.getAllByRole('listitem')).toHaveLength(5);
+    expect(gaps.getByText('Offene Frage 1?')).toBeTruthy();
+    expect(gaps.queryByText('Offene Frage 6?')).toBeNull();
+    expect(gaps.getByRole('link', { name: 'All knowledge gaps' }).getAttribute('href')).toBe(
+      '/feedback-report/knowledge-gaps',
+    );
+
+    // What the dashboard showed before stays.
+    expect(screen.getByText('Heiztechnik Müller GmbH')).toBeTruthy();
+    expect(screen.getByText('Upload your first documents')).toBeTruthy();
+  });
+
+  it('shows the satisfaction as a share and says when there are no gaps', async () => {
+    stubServer(dashboard({ satisfaction: 0.8, answeredShare: null, gaps: [] }));
+    renderWithApp(<DashboardPage />, '/dashboard');
+    const satisfaction = await screen.findByTestId('figure-satisfaction');
+    await within(satisfaction).findByText('80%');
+    expect(within(screen.getByTestId('figure-answered')).getByText('—')).toBeTruthy();
+    expect(
+      within(screen.getByTestId('dashboard-gaps')).getByText(
+        'No knowledge gaps: your documents answered the questions well.',
+      ),
+    ).toBeTruthy();
+  });
+});

@@ -1,0 +1,79 @@
+import { Alert, Box, Skeleton } from '@mui/material';
+import { publicChatContracts } from '@werkwissen/shared';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The widget's own texts for our languages (its English is built in); imported with the widget, on this page only. */
+const WIDGET_LANGUAGES: Record<string, { code: string; load?: () => Promise<unknown> }> = {
+  ar: { code: 'ar', load: () => import('altcha/i18n/ar') },
+  de: { code: 'de', load: () => import('altcha/i18n/de') },
+  en: { code: 'en' },
+  fr: { code: 'fr-fr', load: () => import('altcha/i18n/fr-fr') },
+  it: { code: 'it', load: () => import('altcha/i18n/it') },
+  pl: { code: 'pl', load: () => import('altcha/i18n/pl') },
+  pt: { code: 'pt-pt', load: () => import('altcha/i18n/pt-pt') },
+  ru: { code: 'ru', load: () => import('altcha/i18n/ru') },
+  uk: { code: 'uk', load: () => import('altcha/i18n/uk') },
+};
+
+export const ALTCHA_CHALLENGE_URL = `/api/v1${publicChatContracts.altcha.path}`;
+
+/**
+ * The self-hosted ALTCHA proof of work (the `<altcha-widget>` web component): solves the server's challenge in the
+ * browser and hands on the payload once verified (null again when it expires or fails).
+ */
+export function AltchaCheck({ onChange }: { onChange(payload: string | null): void }) {
+  const { t, i18n } = useTranslation();
+  const language = WIDGET_LANGUAGES[i18n.language] ?? WIDGET_LANGUAGES.en!;
+  const [ready, setReady] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const widget = useRef<HTMLElement | null>(null);
+  const changed = useRef(onChange);
+  changed.current = onChange;
+
+  useEffect(() => {
+    let current = true;
+    Promise.all([import('altcha'), language.load?.()])
+      .then(() => current && setReady(true))
+      .catch(() => current && setFailed(true));
+    return () => {
+      current = false;
+    };
+  }, [language]);
+
+  useEffect(() => {
+    const el = widget.current;
+    if (!ready || !el) return;
+    const listener = (event: Event) => {
+      const detail = (event as CustomEvent<{ state?: string; payload?: string }>).detail;
+      changed.current(detail?.state === 'verified' && detail.payload ? detail.payload : null);
+    };
+    el.addEventListener('statechange', listener);
+    return () => el.removeEventListener('statechange', listener);
+  }, [ready]);
+
+  if (failed) return <Alert severity="error">{t('publicChat.botCheckFailedToLoad')}</Alert>;
+  if (!ready) return <Skeleton variant="rounded" height={72} />;
+  return (
+    <Box
+      sx={{
+        '& altcha-widget': { display: 'block' },
+        '--altcha-max-width': '100%',
+        '--altcha-border-radius': (theme) => `${theme.shape.borderRadius}px`,
+        '--altcha-color-base': (theme) => theme.palette.background.paper,
+        '--altcha-color-text': (theme) => theme.palette.text.primary,
+        '--altcha-color-border': (theme) => theme.palette.divider,
+        '--altcha-color-border-focus': (theme) => theme.palette.primary.main,
+        '--altcha-color-error-text': (theme) => theme.palette.error.main,
+        '--altcha-color-footer-bg': (theme) => theme.palette.action.hover,
+      }}
+    >
+      <altcha-widget
+        ref={widget}
+        challengeurl={ALTCHA_CHALLENGE_URL}
+        language={language.code}
+        credentials="same-origin"
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,182 @@
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { PublicChat } from '@werkwissen/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../test/render.tsx';
+import { ANSWER_ID, citation, eventStream, message, QUESTION_ID, stubFetch } from '../chat/chat-test-data.ts';
+import PublicChatPage from './public-chat-page.tsx';
+
+// The widget itself (a web component solving a proof of work) is not what these tests are about.
+vi.mock('altcha', () => ({}));
+
+afterEach(() => vi.unstubAllGlobals());
+// Role queries over MUI's tree are slow in happy-dom when the whole suite runs at once.
+configure({ asyncUtilTimeout: 4000 });
+
+const TOKEN = 'AbCdEfGhIjKlMnOpQrStUv';
+const BASE = `/api/v1/public/chats/${TOKEN}`;
+
+const publicChat = (overrides: Partial<PublicChat> = {}): PublicChat => ({
+  name: 'Kundenfragen',
+  companyName: 'Heizung Müller GmbH',
+  canAsk: true,
+  botCheck: 'altcha',
+  botCheckSiteKey: null,
+  visitor: null,
+  ...overrides,
+});
+
+const visitor = { name: 'Anna', phone: null, email: null };
+
+describe('the public chat page', { timeout: 20_000 }, () => {
+  it('asks a new visitor for the bot check, then joins with its payload and opens the conversation', async () => {
+    const { calls } = stubFetch({
+      [`GET ${BASE}`]: () => Response.json(publicChat()),
+      [`POST ${BASE}/visitor`]: () => Response.json(visitor),
+      [`GET ${BASE}/messages`]: () => Response.json({ items: [] }),
+    });
+    renderWithApp(<PublicChatPage />, `/p/${TOKEN}`);
+
+    await screen.findByRole('heading', { name: 'Kundenfragen' });
+    expect(screen.getByText('A chat by Heizung Müller GmbH')).toBeTruthy();
+    const start = screen.getByRole('button', { name: 'Start chat' }) as HTMLButtonElement;
+    expect(start.disabled).toBe(true);
+    const widget = await waitFor(() => {
+      const el = document.querySelector('altcha-widget');
+      if (!el) throw new Error('no widget yet');
+      return el;
+    });
+    expect(widget.getAttribute('challengeurl')).toBe('/api/v1/public/altcha-challenge');
+    expect(screen.queryByRole('log')).toBeNull();
+
+    act(() => {
+      widget.dispatchEvent(
+        new CustomEvent('statechange', { detail: { state: 'verified', payload: 'proof-1' } }),
+      );
+    });
+    await waitFor(() => expect(start.disabled).toBe(false));
+    fireEvent.change(screen.getByLabelText('Your name (optional)'), { target: { value: ' Anna ' } });
+    fireEvent.click(start);
+
+    await screen.findByRole('log', { name: 'Conversation' });
+    const [join] = calls(`POST ${BASE}/visitor`);
+    expect(JSON.parse(join!.init.body as string)).toEqual({
+      botCheck: 'proof-1',
+      name: 'Anna',
+      phone: null,
+      email: null,
+    });
+    expect(join!.init.credentials).toBe('same-origin');
+  });
+
+  it('sends no bot-check payload when the installation switched the check off', async () => {
+    const { calls } = stubFetch({
+      [`GET ${BASE}`]: () => Response.json(publicChat({ botCheck: 'off' })),
+      [`POST ${BASE}/visitor`]: () => Response.json({ name: null, phone: null, email: null }),
+      [`GET ${BASE}/messages`]: () => Response.json({ items: [] }),
+    });
+    renderWithApp(<PublicChatPage />, `/p/${TOKEN}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Start chat' }));
+    await screen.findByRole('log');
+    expect(document.querySelector('altcha-widget')).toBeNull();
+    expect(JSON.parse(calls(`POST ${BASE}/visitor`)[0]!.init.body as string)).toEqual({
+      name: null,
+      phone: null,
+      email: null,
+    });
+  });
+
+  it("shows a known visitor's conversation, whose citations show the passage but do not link to the file", async () => {
+    let stream: ReturnType<typeof eventStream> | null = null;
+    const { calls } = stubFetch({
+      [`GET ${BASE}`]: () => Response.json(publicChat({ visitor })),
+      [`GET ${BASE}/messages`]: () =>
+        Response.json({
+          items: [
+            message({ id: QUESTION_ID, role: 'user', content: 'Wann wird gewartet?' }),
+            message({ content: 'Jährlich [1].', citations: [citation()] }),
+          ],
+        }),
+      [`POST ${BASE}/messages`]: (init) => {
+        stream = eventStream(init.signal);
+        return stream.response;
+      },
+      [`PUT ${BASE}/messages/${ANSWER_ID}/feedback`]: () =>
+        Response.json({
+          id: '8d7b4fc9-0c5f-4bca-9e9f-8a7d3b8c9d08',
+          messageId: ANSWER_ID,
+          liked: false,
+          mood: null,
+          rating: null,
+          comment: null,
+          tagId: null,
+          tagName: null,
+          updatedAt: '2025-03-02T10:01:00.000Z',
+        }),
+    });
+    renderWithApp(<PublicChatPage />, `/p/${TOKEN}`);
+
+    const log = await screen.findByRole('log', { name: 'Conversation' });
+    await within(log).findByText('Wann wird gewartet?');
+    expect(screen.queryByRole('button', { name: 'Start chat' })).toBeNull();
+    expect(within(log).queryByRole('button', { name: 'Answer again' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Record a voice message' })).toBeNull();
+
+    fireEvent.click(within(log).getByRole('button', { name: 'Source 1: Wartungshandbuch.pdf' }));
+    const popover = await screen.findByRole('dialog', { name: 'Source 1' });
+    expect(within(popover).getByText('Der Brenner wird jährlich gewartet.')).toBeTruthy();
+    expect(within(popover).queryByRole('link')).toBeNull();
+    fireEvent.keyDown(popover, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(within(log).getByRole('button', { name: 'Bad answer' }));
+    await waitFor(() =>
+      expect(within(log).getByRole('button', { name: 'Bad answer' }).getAttribute('aria-pressed')).toBe(
+        'true',
+      ),
+    );
+    expect(JSON.parse(calls(`PUT ${BASE}/messages/${ANSWER_ID}/feedback`)[0]!.init.body as string)).toEqual({
+      liked: false,
+    });
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Your question' }), {
+      target: { value: 'Und danach?' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(stream).not.toBeNull());
+    const [ask] = calls(`POST ${BASE}/messages`);
+    expect(ask!.init.headers).not.toHaveProperty('x-csrf-token');
+    expect(ask!.init.credentials).toBe('same-origin');
+    act(() => {
+      stream!.send('start', {
+        questionId: '9e8c5ad0-1d6a-4cdb-8fa0-9b8e4c9dae09',
+        messageId: 'a09d6be1-2e7b-4dec-9ab1-ac9f5dae0f10',
+      });
+      stream!.send('token', { text: 'Alle zwei Jahre.' });
+    });
+    await within(log).findByText(/Alle zwei Jahre\./);
+  });
+
+  it('shows the translated message of a rate-limited question', async () => {
+    stubFetch({
+      [`GET ${BASE}`]: () => Response.json(publicChat({ visitor })),
+      [`GET ${BASE}/messages`]: () => Response.json({ items: [] }),
+      [`POST ${BASE}/messages`]: () =>
+        Response.json(
+          { error: { code: 'RATE_LIMITED', message: 'Zu viele Anfragen.' } },
+          { status: 429, headers: { 'retry-after': '42' } },
+        ),
+    });
+    renderWithApp(<PublicChatPage />, `/p/${TOKEN}`);
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Your question' }), {
+      target: { value: 'Hallo?' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByText('Too many attempts. Please try again in 42 seconds.');
+  });
+
+  it('says that a revoked or unknown link does not work any more', async () => {
+    stubFetch({});
+    renderWithApp(<PublicChatPage />, `/p/${TOKEN}`);
+    await screen.findByRole('heading', { name: 'This link does not work any more' });
+  });
+});

@@ -1,0 +1,101 @@
+import { Alert, Box, Card, Skeleton, Stack, Typography } from '@mui/material';
+import { IconLinkOff } from '@tabler/icons-react';
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { matchPath, type PublicChat, publicChatContracts } from '@werkwissen/shared';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { ApiError, call } from '../../api/http.ts';
+import { errorMessage } from '../../components/form.tsx';
+import { publicConversation } from '../chat/chat-api.ts';
+import { Conversation } from '../chat/conversation.tsx';
+import { VisitorForm } from './visitor-form.tsx';
+
+/** A link that was revoked, replaced, or never existed. */
+function Gone() {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={4} sx={{ alignItems: 'center', textAlign: 'center' }} data-testid="public-chat-gone">
+      <Box sx={{ color: 'text.disabled' }}>
+        <IconLinkOff size={56} stroke={1.2} aria-hidden />
+      </Box>
+      <Typography variant="h4" component="h1">
+        {t('publicChat.goneTitle')}
+      </Typography>
+      <Typography color="text.secondary">{t('publicChat.goneText')}</Typography>
+    </Stack>
+  );
+}
+
+function PublicChatScreen({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const key = useMemo(() => ['public-chat', token], [token]);
+  const chat = useQuery({
+    queryKey: key,
+    queryFn: () => call(publicChatContracts.get, { params: { token } }),
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+  });
+  const api = useMemo(() => publicConversation(token), [token]);
+  // The visitor's cookie ran out: back to the bot check.
+  const onRefused = useCallback(
+    (error: ApiError) => {
+      if (error.code === 'VISITOR_REQUIRED') void client.invalidateQueries({ queryKey: key });
+    },
+    [client, key],
+  );
+
+  const error = chat.error;
+  if (error instanceof ApiError && (error.status === 404 || error.code === 'VALIDATION_FAILED'))
+    return <Gone />;
+  if (chat.isError) return <Alert severity="error">{errorMessage(error, t)}</Alert>;
+  const data = chat.data;
+  if (!data) {
+    return (
+      <Stack spacing={4} aria-busy="true" aria-label={t('shell.loading')}>
+        <Skeleton variant="text" width="60%" height={48} />
+        <Skeleton variant="rounded" height={320} />
+      </Stack>
+    );
+  }
+  return (
+    <Stack spacing={4}>
+      <Box>
+        <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>
+          {data.name}
+        </Typography>
+        {data.companyName && (
+          <Typography color="text.secondary">{t('publicChat.by', { company: data.companyName })}</Typography>
+        )}
+      </Box>
+      {data.visitor ? (
+        <Card sx={{ height: { xs: 'calc(100dvh - 220px)', md: 'min(70vh, 680px)' }, minHeight: 400 }}>
+          <Conversation api={api} canAsk={data.canAsk} empty={t('publicChat.empty')} onRefused={onRefused} />
+        </Card>
+      ) : (
+        <VisitorForm
+          token={token}
+          botCheck={data.botCheck}
+          onJoined={(visitor) =>
+            client.setQueryData<PublicChat>(key, (old) => (old ? { ...old, visitor } : old))
+          }
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** `/p/:token`: a public chat opened by its share link, for anyone, without an account. */
+export default function PublicChatPage() {
+  const location = useLocation();
+  const token = matchPath('/p/:token', location.pathname)?.token ?? '';
+  // The blank layout brings no query cache (sign-in pages do without one): this page has its own.
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      {token ? <PublicChatScreen token={token} /> : <Gone />}
+    </QueryClientProvider>
+  );
+}

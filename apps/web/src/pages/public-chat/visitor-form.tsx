@@ -1,0 +1,126 @@
+import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import {
+  type PublicChat,
+  type PublicVisitor,
+  publicChatContracts,
+  visitorBodySchema,
+} from '@werkwissen/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, call } from '../../api/http.ts';
+import { errorMessage, InputField } from '../../components/form.tsx';
+import { AltchaCheck } from './altcha-check.tsx';
+
+type Field = 'name' | 'phone' | 'email';
+
+/**
+ * A new visitor of a public chat: the bot check, then an optional name and phone or e-mail. Joining sets the cookie
+ * that keeps the visitor's own thread.
+ */
+export function VisitorForm({
+  token,
+  botCheck,
+  onJoined,
+}: {
+  token: string;
+  botCheck: PublicChat['botCheck'];
+  onJoined(visitor: PublicVisitor): void;
+}) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<Record<Field, string>>({ name: '', phone: '', email: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [payload, setPayload] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const supported = botCheck === 'altcha' || botCheck === 'off';
+  const ready = supported && (botCheck === 'off' || payload !== null);
+
+  const join = async () => {
+    const body = {
+      ...(botCheck === 'altcha' && payload ? { botCheck: payload } : {}),
+      name: values.name.trim() || null,
+      phone: values.phone.trim() || null,
+      email: values.email.trim() || null,
+    };
+    const parsed = visitorBodySchema.safeParse(body);
+    if (!parsed.success) {
+      const next: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      onJoined(await call(publicChatContracts.join, { params: { token }, body }));
+    } catch (error) {
+      const fields: Partial<Record<Field, string>> = {};
+      if (error instanceof ApiError)
+        for (const f of error.fieldErrors) {
+          const field = f.field.split('.')[0] as Field;
+          if (field in values) fields[field] = f.code;
+        }
+      if (Object.keys(fields).length > 0) setErrors(fields);
+      else setFailure(errorMessage(error, t));
+      // A payload is good for one try: a fresh check follows a refusal.
+      if (error instanceof ApiError && error.code === 'BOT_CHECK_FAILED') {
+        setPayload(null);
+        setAttempt((a) => a + 1);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: Field, label: string, type: string, autoComplete: string) => (
+    <InputField
+      name={name}
+      label={label}
+      type={type}
+      value={values[name]}
+      autoComplete={autoComplete}
+      onChange={(e) => {
+        setValues((v) => ({ ...v, [name]: e.target.value }));
+        setErrors((er) => ({ ...er, [name]: undefined }));
+      }}
+      errorKey={errors[name]}
+      inputProps={{ maxLength: name === 'name' ? 120 : name === 'phone' ? 25 : 254 }}
+    />
+  );
+
+  return (
+    <Card>
+      <CardContent>
+        <Stack
+          component="form"
+          spacing={4}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (ready) void join();
+          }}
+        >
+          <Typography variant="h6" component="h2">
+            {t('publicChat.welcome')}
+          </Typography>
+          <Typography color="text.secondary">
+            {t(botCheck === 'off' ? 'publicChat.introNoCheck' : 'publicChat.intro')}
+          </Typography>
+          {failure && <Alert severity="error">{failure}</Alert>}
+          {botCheck === 'altcha' && <AltchaCheck key={attempt} onChange={setPayload} />}
+          {!supported && <Alert severity="error">{t('publicChat.botCheckFailedToLoad')}</Alert>}
+          {field('name', t('publicChat.name'), 'text', 'name')}
+          {field('phone', t('publicChat.phone'), 'tel', 'tel')}
+          {field('email', t('publicChat.email'), 'email', 'email')}
+          <Typography variant="body2" color="text.secondary">
+            {t('publicChat.contactHelp')}
+          </Typography>
+          <Button type="submit" variant="contained" size="large" disabled={!ready} loading={busy}>
+            {t('publicChat.start')}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,263 @@
+import { Alert, Box, Button, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  divisionContracts,
+  type FeedbackOrigin,
+  type FeedbackReportItem,
+  feedbackContracts,
+  tagContracts,
+} from '@werkwissen/shared';
+import { type MouseEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { call } from '../../api/http.ts';
+import { type Column, DataTable, type ListQuery } from '../../components/data-table.tsx';
+import { errorMessage } from '../../components/form.tsx';
+import { useFormat } from '../../components/format.ts';
+import { TagChip } from '../tags/tag-chip.tsx';
+import { FeedbackChart } from './feedback-chart.tsx';
+import { FeedbackDrawer } from './feedback-drawer.tsx';
+import { LikedIcon, MoodLabel, RatingStars } from './feedback-labels.tsx';
+import {
+  type FilterKey,
+  ReportFilterBar,
+  toReportQuery,
+  toSearch,
+  useReportFilters,
+} from './report-filters.tsx';
+import { REPORT_PATHS, ReportTabs } from './report-tabs.tsx';
+
+export const ADMIN_REPORT_PATH = '/admin/datamanager-feedback';
+
+interface View {
+  title: string;
+  /** The origin the path fixes (employees' or public feedback); undefined: any, chosen in the filter. */
+  origin?: FeedbackOrigin;
+  admin: boolean;
+  filters: FilterKey[];
+}
+
+function viewOf(pathname: string): View {
+  const path = pathname.replace(/\/$/, '');
+  const common: FilterKey[] = ['from', 'to', 'divisionId', 'rating', 'mood', 'tagId', 'liked'];
+  if (path === ADMIN_REPORT_PATH)
+    return {
+      title: 'pages.feedbackReport.adminTitle',
+      admin: true,
+      filters: ['from', 'to', 'companyId', 'origin', 'rating', 'mood', 'liked'],
+    };
+  if (path === REPORT_PATHS.employees)
+    return { title: 'pages.feedbackReport.employeeTitle', origin: 'employee', admin: false, filters: common };
+  if (path === REPORT_PATHS.public)
+    return { title: 'pages.feedbackReport.publicTitle', origin: 'public', admin: false, filters: common };
+  return {
+    title: 'pages.feedbackReport.title',
+    admin: false,
+    filters: ['from', 'to', 'divisionId', 'origin', 'rating', 'mood', 'tagId', 'liked'],
+  };
+}
+
+const truncate = (text: string, max = 80) =>
+  text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+
+/**
+ * The feedback report (`/feedback-report` and its employee and public views; `/admin/datamanager-feedback` for
+ * administrators across companies): filters, the questions and feedback per day, the list, and each feedback in a
+ * drawer.
+ */
+export default function FeedbackReportPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { pathname } = useLocation();
+  const view = viewOf(pathname);
+  const filters = useReportFilters();
+  const query = {
+    ...toReportQuery(filters.values, view.filters),
+    ...(view.origin ? { origin: view.origin } : {}),
+  };
+  const [open, setOpen] = useState<FeedbackReportItem | null>(null);
+  const rows = useRef(new Map<string, FeedbackReportItem>());
+  // Administrators narrow to one company; there is no company list to choose from, so the companies come from the
+  // feedback seen so far.
+  const [companies, setCompanies] = useState<Map<string, string>>(() => new Map());
+
+  const divisions = useQuery({
+    queryKey: ['divisions'],
+    queryFn: () => call(divisionContracts.list),
+    enabled: view.filters.includes('divisionId'),
+  });
+  const tags = useQuery({
+    queryKey: ['tags'],
+    queryFn: () => call(tagContracts.list),
+    enabled: view.filters.includes('tagId'),
+  });
+  const series = useQuery({
+    queryKey: ['feedback-series', query],
+    queryFn: () => call(feedbackContracts.series, { query }),
+  });
+
+  const tagColor = (id: string | null) => tags.data?.items.find((tag) => tag.id === id)?.color;
+
+  const fetchPage = async (page: ListQuery) => {
+    const res = await call(feedbackContracts.list, { query: { ...page, ...query } as never });
+    for (const item of res.items) rows.current.set(item.id, item);
+    if (view.admin && res.items.some((i) => i.companyName && !companies.has(i.companyId))) {
+      setCompanies((current) => {
+        const next = new Map(current);
+        for (const i of res.items) if (i.companyName) next.set(i.companyId, i.companyName);
+        return next;
+      });
+    }
+    return res;
+  };
+
+  /** A click anywhere on a row opens its feedback (the question's button is the keyboard's way in). */
+  const openRow = (event: MouseEvent) => {
+    const target = event.target as HTMLElement;
+    if (target.closest('button, a, input, select')) return;
+    const id = target.closest('tr')?.querySelector('[data-feedback-id]')?.getAttribute('data-feedback-id');
+    const row = id ? rows.current.get(id) : undefined;
+    if (row) setOpen(row);
+  };
+
+  const columns: Column<FeedbackReportItem>[] = [
+    {
+      id: 'createdAt',
+      label: t('reports.columns.date'),
+      sortable: true,
+      render: (f) => <Box sx={{ whiteSpace: 'nowrap' }}>{format.dateTime(f.createdAt)}</Box>,
+      csv: (f) => f.createdAt,
+    },
+    ...(view.admin
+      ? [
+          {
+            id: 'company',
+            label: t('reports.columns.company'),
+            render: (f: FeedbackReportItem) => f.companyName ?? '',
+            csv: (f: FeedbackReportItem) => f.companyName,
+          },
+        ]
+      : []),
+    {
+      id: 'origin',
+      label: t('reports.columns.origin'),
+      render: (f) => t(`reports.origins.${f.origin}`),
+      csv: (f) => t(`reports.origins.${f.origin}`),
+    },
+    {
+      id: 'givenBy',
+      label: t('reports.columns.givenBy'),
+      render: (f) => <Box sx={{ wordBreak: 'break-word', minWidth: 120 }}>{f.givenBy}</Box>,
+      csv: (f) => f.givenBy,
+    },
+    {
+      id: 'chat',
+      label: t('reports.columns.chat'),
+      render: (f) => <Box sx={{ wordBreak: 'break-word', minWidth: 100 }}>{f.chatName}</Box>,
+      csv: (f) => f.chatName,
+    },
+    {
+      id: 'question',
+      label: t('reports.columns.question'),
+      render: (f) => (
+        <MuiLink
+          component="button"
+          type="button"
+          data-feedback-id={f.id}
+          title={f.question}
+          onClick={() => setOpen(f)}
+          aria-label={`${t('reports.showDetails')}: ${f.question}`}
+          sx={{ textAlign: 'start', minWidth: 200, maxWidth: 360, wordBreak: 'break-word' }}
+        >
+          <bdi>{truncate(f.question)}</bdi>
+        </MuiLink>
+      ),
+      csv: (f) => f.question,
+    },
+    {
+      id: 'liked',
+      label: t('reports.columns.liked'),
+      align: 'center',
+      render: (f) => <LikedIcon liked={f.liked} />,
+      csv: (f) => (f.liked === null ? '' : t(f.liked ? 'reports.liked' : 'reports.disliked')),
+    },
+    {
+      id: 'mood',
+      label: t('reports.columns.mood'),
+      render: (f) => <MoodLabel mood={f.mood} />,
+      csv: (f) => (f.mood ? t(`reports.moods.${f.mood}`) : ''),
+    },
+    {
+      id: 'rating',
+      label: t('reports.columns.rating'),
+      render: (f) => <RatingStars rating={f.rating} />,
+      csv: (f) => f.rating,
+    },
+    {
+      id: 'tag',
+      label: t('reports.columns.tag'),
+      render: (f) => (f.tagName ? <TagChip name={f.tagName} color={tagColor(f.tagId)} /> : null),
+      csv: (f) => f.tagName,
+    },
+  ];
+
+  const exportHref = `/api/v1/feedback-export${toSearch(query) ? `?${toSearch(query)}` : ''}`;
+  return (
+    <Stack spacing={6}>
+      <Stack
+        direction="row"
+        sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 3 }}
+      >
+        <Typography variant="h4" component="h1">
+          {t(view.title)}
+        </Typography>
+        <Button
+          variant="outlined"
+          component="a"
+          href={exportHref}
+          download
+          startIcon={<IconFileSpreadsheet size={18} />}
+        >
+          {t('reports.exportFull')}
+        </Button>
+      </Stack>
+      {!view.admin && <ReportTabs />}
+      <ReportFilterBar
+        shown={view.filters}
+        values={filters.values}
+        onChange={filters.change}
+        onReset={filters.reset}
+        options={{
+          divisions: divisions.data?.items,
+          tags: tags.data?.items,
+          companies: [...companies].map(([id, name]) => ({ id, name })),
+        }}
+      />
+      {series.isError && <Alert severity="error">{errorMessage(series.error, t)}</Alert>}
+      <FeedbackChart
+        title={t('reports.chartTitle')}
+        items={series.isError ? [] : series.data?.items}
+        height={240}
+      />
+      <Box onClick={openRow} sx={{ '& tbody tr': { cursor: 'pointer' } }}>
+        <DataTable<FeedbackReportItem>
+          queryKey={['feedback', pathname, query]}
+          fetchPage={fetchPage}
+          columns={columns}
+          rowKey={(f) => f.id}
+          csvName="feedback"
+          caption={t(view.title)}
+          emptyText={t('reports.empty')}
+          defaultSort="-createdAt"
+        />
+      </Box>
+      <FeedbackDrawer
+        item={open}
+        tagColor={tagColor(open?.tagId ?? null)}
+        showCompany={view.admin}
+        onClose={() => setOpen(null)}
+      />
+    </Stack>
+  );
+}
