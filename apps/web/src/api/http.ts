@@ -69,7 +69,8 @@ export async function renewAfter401(code: string | undefined): Promise<boolean> 
   return renewal === 'renewed';
 }
 
-function buildUrl(path: string, params?: object, query?: object): string {
+/** The URL of a contract path with its `:params` filled in (encoded) and the query's non-empty values. */
+export function buildUrl(path: string, params?: object, query?: object): string {
   let url = `/api/v1${path}`.replace(/:([A-Za-z]+)/g, (_, name: string) =>
     encodeURIComponent(String((params as Record<string, unknown>)?.[name] ?? '')),
   );

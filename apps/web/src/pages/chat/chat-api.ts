@@ -9,7 +9,7 @@ import {
   feedbackContracts,
   publicChatContracts,
 } from '@werkwissen/shared';
-import { ApiError, call, readCookie, renewAfter401 } from '../../api/http.ts';
+import { ApiError, buildUrl, call, readCookie, renewAfter401 } from '../../api/http.ts';
 import { postEventStream } from '../../api/sse.ts';
 
 export type StreamHandler = (event: ChatStreamEvent) => void;
@@ -29,9 +29,6 @@ export interface ConversationApi {
   /** Cited files open from their links (visitors of a public chat cannot open files). */
   linkFiles: boolean;
 }
-
-const apiPath = (path: string, params: Record<string, string>) =>
-  `/api/v1${path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))}`;
 
 /** Posts to a streaming endpoint and hands on its events typed; events of unknown type or broken data are skipped. */
 export function streamChat(
@@ -59,13 +56,13 @@ export function chatConversation(chatId: string): ConversationApi {
     loadMessages: () => call(chatContracts.messages, { params }),
     ask: (content, signal, onEvent) =>
       streamChat(
-        apiPath(chatContracts.ask.path, params),
+        buildUrl(chatContracts.ask.path, params),
         { body: { content }, signal, session: true },
         onEvent,
       ),
     regenerate: (messageId, signal, onEvent) =>
       streamChat(
-        apiPath(chatContracts.regenerate.path, { chatId, messageId }),
+        buildUrl(chatContracts.regenerate.path, { chatId, messageId }),
         { signal, session: true },
         onEvent,
       ),
@@ -83,7 +80,7 @@ export function publicConversation(token: string): ConversationApi {
     loadMessages: () => call(publicChatContracts.messages, { params }),
     ask: (content, signal, onEvent) =>
       streamChat(
-        apiPath(publicChatContracts.ask.path, params),
+        buildUrl(publicChatContracts.ask.path, params),
         { body: { content }, signal, session: false },
         onEvent,
       ),
@@ -102,7 +99,7 @@ export function recordingName(type: string): string {
 
 /** Sends a voice recording (multipart field `audio`) to be transcribed; resolves with the text to edit. */
 async function transcribe(chatId: string, audio: Blob): Promise<string> {
-  const url = apiPath(chatContracts.transcribe.path, { chatId });
+  const url = buildUrl(chatContracts.transcribe.path, { chatId });
   const send = () => {
     const form = new FormData();
     form.append('audio', new File([audio], recordingName(audio.type), { type: audio.type }));

@@ -83,6 +83,8 @@ export function FeedbackChart({
             <LineChart
               height={height}
               hideLegend
+              // The chart is hidden from assistive technology (the totals above say it in words), so it takes no focus.
+              disableKeyboardNavigation
               grid={{ horizontal: true }}
               // Time runs with the reading direction; the value axis stands where a line starts.
               xAxis={[
