@@ -7,6 +7,7 @@ export interface SseEvent {
 
 export interface StreamResult {
   status: number;
+  headers: Headers;
   contentType: string | null;
   /** The events, in order (empty when the answer was a JSON error). */
   events: SseEvent[];
@@ -76,6 +77,7 @@ export async function stream(
   }
   return {
     status: res.status,
+    headers: res.headers,
     contentType,
     events,
     body: errorBody,

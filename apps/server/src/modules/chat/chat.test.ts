@@ -6,8 +6,10 @@ import { stream } from '../../../test/support/sse.ts';
 import { signedInDataManager, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 
 let t: TestServer;
+// Public questions are limited per address; every visitor of these tests comes from 127.0.0.1.
+const PUBLIC_LIMIT = 6;
 beforeAll(async () => {
-  t = await startTestServer();
+  t = await startTestServer({ env: { PUBLIC_CHAT_QUESTIONS_PER_HOUR: String(PUBLIC_LIMIT) } });
 });
 afterAll(() => t?.close());
 
@@ -334,5 +336,35 @@ describe('public chat links', () => {
     expect((await stream(visitor, `/public/chats/${s.token}/messages`, { content: 'Hallo?' })).status).toBe(
       404,
     );
+  });
+  it('limits the questions one address asks per hour (429 with Retry-After)', async () => {
+    const s = await sharedChat();
+    const visitor = t.client();
+    await visitor.post(`/public/chats/${s.token}/visitor`, { botCheck: await solvedAltcha(visitor) });
+    const askedFromHere = async () => {
+      const { rows } = await t.server.ctx.db.execute<{ n: string | number }>(sql`select count(*) as n
+        from chat_messages m join chat_threads th on th.id = m.thread_id join chat_visitors v on v.id = th.visitor_id
+        where v.ip = '127.0.0.1' and m.role = 'user'`);
+      return Number(rows[0]!.n);
+    };
+    while ((await askedFromHere()) < PUBLIC_LIMIT) {
+      const ok = await stream(visitor, `/public/chats/${s.token}/messages`, {
+        content: 'Wann wird der Brenner gewartet?',
+      });
+      expect(ok.status).toBe(200);
+    }
+    const refused = await stream(visitor, `/public/chats/${s.token}/messages`, {
+      content: 'Noch eine Frage?',
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('RATE_LIMITED');
+    expect(refused.body.error.details.seconds).toBeGreaterThan(0);
+    expect(Number(refused.headers.get('retry-after'))).toBe(refused.body.error.details.seconds);
+    expect(await askedFromHere()).toBe(PUBLIC_LIMIT);
+    // Signed-in users are not limited by it.
+    expect(
+      (await stream(s.client, `/chats/${s.chatId}/messages`, { content: 'Wann wird der Brenner gewartet?' }))
+        .status,
+    ).toBe(200);
   });
 });
