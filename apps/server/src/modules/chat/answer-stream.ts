@@ -152,7 +152,7 @@ export async function streamAnswer(ctx: AppContext, reply: FastifyReply, req: As
       hits.length > 0 &&
       anythingRelevant(prepared.question, hits, language, context)
     ) {
-      outcome = await modelAnswer(ctx, prepared, hits, language, abort, emit, (c) =>
+      outcome = await modelAnswer(ctx, req.chat.companyName, prepared, hits, language, abort, emit, (c) =>
         sse.send({ event: 'citation', data: { ...c, text: hits[c.n - 1]?.text ?? null } }),
       );
     } else {
@@ -238,6 +238,7 @@ function providerFailure(reason: unknown, partial: string): ErrorCode {
 
 async function modelAnswer(
   ctx: AppContext,
+  companyName: string | null,
   prepared: Prepared,
   hits: SearchHit[],
   language: Language,
@@ -246,12 +247,8 @@ async function modelAnswer(
   cite: (c: StoredCitation) => void,
 ): Promise<Outcome> {
   const started = performance.now();
-  const { rows } = await ctx.db.execute<{ name: string | null }>(
-    sql`select c.name from companies c join chats ch on ch.company_id = c.id
-      join chat_messages q on q.chat_id = ch.id where q.id = ${prepared.questionId}`,
-  );
   const prompt = buildPrompt({
-    companyName: rows[0]?.name ?? null,
+    companyName,
     question: prepared.question,
     hits,
     history: prepared.history,

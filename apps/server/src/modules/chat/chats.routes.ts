@@ -1,10 +1,10 @@
 import { chatContracts } from '@werkwissen/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { requestLanguage } from '../../http/request-guard.ts';
 import { registerRoute, requireActor } from '../../http/route.ts';
 import { requireCompany } from '../auth/actor.ts';
-import { streamAnswer } from './answer-stream.ts';
+import { type AskRequest, streamAnswer } from './answer-stream.ts';
 import {
   chatOptions,
   chatScope,
@@ -50,7 +50,12 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
     const threadId = await threadOf(ctx, chat, actor.userId);
     return { items: await threadMessages(ctx.db, chat.companyId, threadId, requestLanguage(req, ctx)) };
   });
-  registerRoute(app, chatContracts.ask, async (req, reply) => {
+  /** Streams the answer to a new question, or a new answer to an earlier one, in the caller's own thread. */
+  const answer = async (
+    req: FastifyRequest<{ Params: { chatId: string } }>,
+    reply: FastifyReply,
+    ask: AskRequest['ask'],
+  ) => {
     const actor = requireActor(req);
     const chat = await loadChat(ctx, actor, req.params.chatId);
     await streamAnswer(ctx, reply, {
@@ -58,22 +63,14 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
       threadId: await threadOf(ctx, chat, actor.userId),
       scope: await chatScope(ctx, chat, actor),
       language: requestLanguage(req, ctx),
-      ask: { question: req.body.content },
+      ask,
     });
     return undefined;
-  });
-  registerRoute(app, chatContracts.regenerate, async (req, reply) => {
-    const actor = requireActor(req);
-    const chat = await loadChat(ctx, actor, req.params.chatId);
-    await streamAnswer(ctx, reply, {
-      chat,
-      threadId: await threadOf(ctx, chat, actor.userId),
-      scope: await chatScope(ctx, chat, actor),
-      language: requestLanguage(req, ctx),
-      ask: { regenerate: req.params.messageId },
-    });
-    return undefined;
-  });
+  };
+  registerRoute(app, chatContracts.ask, (req, reply) => answer(req, reply, { question: req.body.content }));
+  registerRoute(app, chatContracts.regenerate, (req, reply) =>
+    answer(req, reply, { regenerate: req.params.messageId }),
+  );
   registerRoute(app, chatContracts.transcribe, async (req) => {
     const actor = requireActor(req);
     await loadChat(ctx, actor, req.params.chatId);

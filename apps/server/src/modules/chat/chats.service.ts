@@ -21,6 +21,7 @@ import type { SearchScope } from '../search/search-scope.ts';
 export interface ChatRecord {
   id: string;
   companyId: string;
+  companyName: string | null;
   ownerId: string;
   name: string;
   visibility: 'private' | 'public';
@@ -122,30 +123,39 @@ export async function getChat(ctx: AppContext, actor: Actor, chatId: string): Pr
   return present(rows[0], actor);
 }
 
-/** A visible chat with its divisions, for asking; 404 when the actor may not see it. */
-export async function loadChat(ctx: AppContext, actor: Actor, chatId: string): Promise<ChatRecord> {
+/** The chat matching a condition on `chats c`, with its divisions and company name, or null. */
+export async function chatRecordWhere(ctx: AppContext, where: SQL): Promise<ChatRecord | null> {
   const { rows } = await ctx.db.execute<{
     id: string;
     company_id: string;
+    company_name: string | null;
     owner_id: string;
     name: string;
     visibility: 'private' | 'public';
     provider: AnswerProvider;
     division_ids: string[];
-  }>(sql`select c.id, c.company_id, c.owner_id, c.name, c.visibility, c.provider,
+  }>(sql`select c.id, c.company_id, co.name as company_name, c.owner_id, c.name, c.visibility, c.provider,
       array(select cd.division_id from chat_divisions cd where cd.chat_id = c.id) as division_ids
-    from chats c where c.id = ${chatId} and ${visibleChat(actor)}`);
+    from chats c join companies co on co.id = c.company_id where ${where}`);
   const row = rows[0];
-  if (!row) throw notFound();
+  if (!row) return null;
   return {
     id: row.id,
     companyId: row.company_id,
+    companyName: row.company_name,
     ownerId: row.owner_id,
     name: row.name,
     visibility: row.visibility,
     provider: row.provider,
     divisionIds: row.division_ids,
   };
+}
+
+/** A visible chat with its divisions, for asking; 404 when the actor may not see it. */
+export async function loadChat(ctx: AppContext, actor: Actor, chatId: string): Promise<ChatRecord> {
+  const chat = await chatRecordWhere(ctx, sql`c.id = ${chatId} and ${visibleChat(actor)}`);
+  if (!chat) throw notFound();
+  return chat;
 }
 
 /** What a chat's answers may draw on: its divisions, and for an employee only those still assigned to them. */

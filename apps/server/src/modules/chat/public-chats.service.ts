@@ -1,16 +1,15 @@
-import type { AnswerProvider, PublicChat, PublicVisitor } from '@werkwissen/shared';
+import type { PublicChat, PublicVisitor } from '@werkwissen/shared';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { randomToken, sha256 } from '../auth/token-crypto.ts';
-import { type ChatRecord, scopeHasReadyFile } from './chats.service.ts';
+import { type ChatRecord, chatRecordWhere, scopeHasReadyFile } from './chats.service.ts';
 
 export const VISITOR_COOKIE = 'ww_visitor';
 export const VISITOR_COOKIE_PATH = '/api/v1/public/chats';
 
-export interface SharedChat extends ChatRecord {
-  companyName: string | null;
-}
+/** A public chat opened by its share link. */
+export type SharedChat = ChatRecord;
 
 export interface Visitor extends PublicVisitor {
   id: string;
@@ -19,30 +18,9 @@ export interface Visitor extends PublicVisitor {
 
 /** The public chat a share link opens; a revoked link, or a chat made private, answers 404. */
 export async function sharedChat(ctx: AppContext, token: string): Promise<SharedChat> {
-  const { rows } = await ctx.db.execute<{
-    id: string;
-    company_id: string;
-    owner_id: string;
-    name: string;
-    provider: AnswerProvider;
-    division_ids: string[];
-    company_name: string | null;
-  }>(sql`select c.id, c.company_id, c.owner_id, c.name, c.provider, co.name as company_name,
-      array(select cd.division_id from chat_divisions cd where cd.chat_id = c.id) as division_ids
-    from chats c join companies co on co.id = c.company_id
-    where c.share_token = ${token} and c.visibility = 'public'`);
-  const row = rows[0];
-  if (!row) throw notFound();
-  return {
-    id: row.id,
-    companyId: row.company_id,
-    ownerId: row.owner_id,
-    name: row.name,
-    visibility: 'public',
-    provider: row.provider,
-    divisionIds: row.division_ids,
-    companyName: row.company_name,
-  };
+  const chat = await chatRecordWhere(ctx, sql`c.share_token = ${token} and c.visibility = 'public'`);
+  if (!chat) throw notFound();
+  return chat;
 }
 
 /** This browser's visitor of the chat (by its cookie), or null. */
