@@ -7,6 +7,7 @@ import { signedInDataManager, type TestServer } from '../apps/server/test/suppor
 import { seriousViolations } from './support/axe.ts';
 import { artifactPath, openBrowser } from './support/browser.ts';
 import { startAppServer, text } from './support/server.ts';
+import { uploadDocxThroughDialog } from './support/upload.ts';
 
 let t: TestServer;
 let llm: FakeLlm;
@@ -67,25 +68,7 @@ describe('chat in the browser', () => {
 
       // Upload through the dialog and wait for the file to be ready
       await page.goto(`${t.url}/divisions/${heizung}`);
-      await page.getByRole('button', { name: text('en', 'pages.files.upload.button') }).click();
-      await page.getByTestId('upload-input').setInputFiles({
-        name: 'Wartung.docx',
-        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-        buffer: await makeDocx(MANUAL),
-      });
-      await page
-        .getByRole('dialog')
-        .getByRole('button', { name: text('en', 'pages.files.upload.submit') })
-        .click();
-      await page.getByTestId('upload-results').getByText(text('en', 'messages.fileAdded')).waitFor();
-      await page
-        .getByRole('dialog')
-        .getByRole('button', { name: text('en', 'common.close') })
-        .click();
-      await page
-        .getByRole('table')
-        .getByText(text('en', 'pages.files.statuses.ready'), { exact: true })
-        .waitFor({ timeout: 30_000 });
+      await uploadDocxThroughDialog(page, 'Wartung.docx', await makeDocx(MANUAL));
 
       // A new chat with the built-in answerer
       await page.getByRole('link', { name: text('en', 'nav.chat') }).click();

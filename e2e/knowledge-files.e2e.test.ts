@@ -8,6 +8,7 @@ import {
 import { seriousViolations } from './support/axe.ts';
 import { artifactPath, openBrowser } from './support/browser.ts';
 import { startAppServer, text } from './support/server.ts';
+import { uploadDocxThroughDialog } from './support/upload.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -48,30 +49,11 @@ describe('uploads and search in the browser', () => {
         .waitFor();
 
       // Upload through the dialog and watch the file reach "ready" in the list
-      await page.getByRole('button', { name: text('en', 'pages.files.upload.button') }).click();
       const docx = await makeDocx([
         { heading: 'Wartung der Wärmepumpe' },
         { text: 'Der Filter der Wärmepumpe wird alle sechs Monate gereinigt.' },
       ]);
-      await page.getByTestId('upload-input').setInputFiles({
-        name: 'Wartung.docx',
-        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-        buffer: docx,
-      });
-      await page
-        .getByRole('dialog')
-        .getByRole('button', { name: text('en', 'pages.files.upload.submit') })
-        .click();
-      await page.getByTestId('upload-results').getByText(text('en', 'messages.fileAdded')).waitFor();
-      await page
-        .getByRole('dialog')
-        .getByRole('button', { name: text('en', 'common.close') })
-        .click();
-      await page.getByRole('cell', { name: 'Wartung.docx', exact: true }).waitFor();
-      await page
-        .getByRole('table')
-        .getByText(text('en', 'pages.files.statuses.ready'), { exact: true })
-        .waitFor({ timeout: 30_000 });
+      await uploadDocxThroughDialog(page, 'Wartung.docx', docx);
       expect(await seriousViolations(page)).toEqual([]);
 
       // Search on the divisions page
