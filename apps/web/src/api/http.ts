@@ -85,6 +85,25 @@ export function buildUrl(path: string, params?: object, query?: object): string 
 }
 
 /**
+ * Sends a request; after a 401 it renews an expired session once and sends it again (`renew` false: never, for
+ * requests without a session). A network failure becomes ApiError `NETWORK`; an abort stays an AbortError.
+ */
+export async function sendRenewing(send: () => Promise<Response>, renew = true): Promise<Response> {
+  try {
+    const res = await send();
+    if (res.status !== 401 || !renew) return res;
+    const body = (await res
+      .clone()
+      .json()
+      .catch(() => null)) as ErrorBody | null;
+    return (await renewAfter401(body?.error?.code)) ? await send() : res;
+  } catch (error) {
+    if ((error as Error).name === 'AbortError' || error instanceof ApiError) throw error;
+    throw new ApiError(0, 'NETWORK', '');
+  }
+}
+
+/**
  * Calls an endpoint by its shared contract: typed input and output, the CSRF header on mutations, and one silent
  * session renewal when the access token has expired.
  */
@@ -104,20 +123,7 @@ export async function call<C extends RouteContract>(
       signal: options.signal,
     });
   };
-  let res: Response;
-  try {
-    res = await send();
-    if (res.status === 401 && contract.permission !== 'public') {
-      const body = (await res
-        .clone()
-        .json()
-        .catch(() => null)) as ErrorBody | null;
-      if (await renewAfter401(body?.error.code)) res = await send();
-    }
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK', '');
-  }
+  const res = await sendRenewing(send, contract.permission !== 'public');
   if (res.status === 204) return undefined as Ok<C>;
   const body = (await res.json().catch(() => null)) as unknown;
   if (!res.ok) {

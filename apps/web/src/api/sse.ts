@@ -1,5 +1,5 @@
 import type { ErrorBody } from '@werkwissen/shared';
-import { ApiError, readCookie, renewAfter401 } from './http.ts';
+import { ApiError, readCookie, sendRenewing } from './http.ts';
 
 /** One server-sent event: its type (`message` when the stream names none) and its data lines joined. */
 export interface SseEvent {
@@ -108,19 +108,7 @@ export async function postEventStream(
     throw new ApiError(0, 'NETWORK', '');
   };
 
-  let res: Response;
-  try {
-    res = await send();
-    if (res.status === 401 && session) {
-      const body = (await res
-        .clone()
-        .json()
-        .catch(() => null)) as ErrorBody | null;
-      if (await renewAfter401(body?.error?.code)) res = await send();
-    }
-  } catch (error) {
-    return rethrow(error);
-  }
+  const res = await sendRenewing(send, session);
   if (!res.ok) throw await errorFrom(res);
   if (!res.body) return;
 

@@ -274,13 +274,13 @@ export async function revokeShare(ctx: AppContext, actor: Actor, chatId: string)
   return getChat(ctx, actor, chat.id);
 }
 
-/** The actor's own thread in a chat, created on first use. */
+/** The actor's own thread in a chat, created on first use (one statement: asking is a hot path). */
 export async function threadOf(ctx: AppContext, chat: ChatRecord, userId: string): Promise<string> {
-  await ctx.db.execute(sql`insert into chat_threads (company_id, chat_id, user_id)
-    values (${chat.companyId}, ${chat.id}, ${userId}) on conflict do nothing`);
-  const { rows } = await ctx.db.execute<{ id: string }>(
-    sql`select id from chat_threads where chat_id = ${chat.id} and user_id = ${userId}`,
-  );
+  const { rows } = await ctx.db.execute<{ id: string }>(sql`with created as (
+      insert into chat_threads (company_id, chat_id, user_id) values (${chat.companyId}, ${chat.id}, ${userId})
+      on conflict do nothing returning id)
+    select id from created union all
+    select id from chat_threads where chat_id = ${chat.id} and user_id = ${userId}`);
   return rows[0]!.id;
 }
 

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/database.ts';
 import type { StoredCitation } from '../../db/schema/index.ts';
 import { translate } from '../../i18n/translator.ts';
 import { feedbackForMessages } from '../feedback/feedback.service.ts';
+import { livePassageTexts } from '../search/passage-texts.ts';
 
 /** How many messages of a thread are shown (the newest). */
 const HISTORY_LIMIT = 500;
@@ -24,18 +25,8 @@ interface MessageRow extends Record<string, unknown> {
 const messageColumns = sql`m.id, m.role, m.content, m.status, m.error_code, m.no_answer, m.citations, m.provider,
   m.model, m.created_at`;
 
-/** The live text of cited passages (absent once their file was deleted or replaced). */
-async function passageTexts(db: DbOrTx, companyId: string, rows: MessageRow[]): Promise<Map<string, string>> {
-  const ids = [...new Set(rows.flatMap((r) => r.citations.map((c) => c.passageId)))];
-  if (ids.length === 0) return new Map();
-  const { rows: found } = await db.execute<{
-    id: string;
-    text: string;
-  }>(sql`select p.id, p.text from passages p
-    join files f on f.id = p.file_id and f.active_generation = p.generation
-    where p.id = any(${sql.param(ids)}::uuid[]) and p.company_id = ${companyId}`);
-  return new Map(found.map((p) => [p.id, p.text]));
-}
+/** The passages a list of messages cites. */
+const citedPassages = (rows: MessageRow[]) => rows.flatMap((r) => r.citations.map((c) => c.passageId));
 
 function present(
   row: MessageRow,
@@ -71,7 +62,7 @@ export async function threadMessages(
     await db.execute<MessageRow>(sql`select * from (select ${messageColumns} from chat_messages m
     where m.thread_id = ${threadId} order by m.created_at desc, m.id desc limit ${HISTORY_LIMIT}) x
     order by x.created_at, x.role desc`);
-  const texts = await passageTexts(db, companyId, rows);
+  const texts = await livePassageTexts(db, companyId, citedPassages(rows));
   const feedback = await feedbackForMessages(
     db,
     rows.map((r) => r.id),
@@ -88,7 +79,7 @@ export async function oneMessage(
   const { rows } = await db.execute<MessageRow>(
     sql`select ${messageColumns} from chat_messages m where m.id = ${messageId}`,
   );
-  const texts = await passageTexts(db, companyId, rows);
+  const texts = await livePassageTexts(db, companyId, citedPassages(rows));
   return present(rows[0]!, texts, await feedbackForMessages(db, [messageId]), lang);
 }
 

@@ -1,8 +1,8 @@
 import type { Division, StorageUsage } from '@werkwissen/shared';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import { isUniqueViolation } from '../../db/constraint-violation.ts';
 import { divisions, employeeDivisions, files } from '../../db/schema/index.ts';
-import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { type Actor, requireCompany } from '../auth/actor.ts';
 

@@ -1,6 +1,7 @@
 import type { Feedback, FeedbackBody, FeedbackOrigin, Language, UserKind } from '@werkwissen/shared';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import { isForeignKeyViolation } from '../../db/constraint-violation.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { type FeedbackCitation, feedback, type StoredCitation, tags } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
@@ -179,8 +180,7 @@ export async function saveFeedback(
       .onConflictDoUpdate({ target: feedback.messageId, set: { ...fields, updatedAt: new Date() } });
   } catch (error) {
     // The tag was deleted between the check and the write.
-    const e = error as { code?: string; cause?: { code?: string } };
-    if (e.code === '23503' || e.cause?.code === '23503') throw unknownTag(language);
+    if (isForeignKeyViolation(error)) throw unknownTag(language);
     throw error;
   }
   const saved = await feedbackForMessages(ctx.db, [answer.id]);

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { companies, type FeedbackCitation, feedback, tags } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
+import { livePassageTexts } from '../search/passage-texts.ts';
 import { type FeedbackFilter, feedbackWhere, type ReportScope } from './report-scope.ts';
 
 // Qualified: inside a subquery an interpolated column would render unqualified.
@@ -143,13 +144,11 @@ export async function getFeedbackReport(
     and(eq(feedback.id, feedbackId), feedbackWhere(scope, {})),
   )) as ReportRow[];
   if (!row) throw notFound();
-  const ids = [...new Set((row.citations ?? []).map((c) => c.passageId).filter((id): id is string => !!id))];
-  const texts = new Map<string, string>();
-  if (ids.length > 0) {
-    const { rows } = await ctx.db.execute<{ id: string; text: string }>(sql`select id, text from passages
-      where id = any(${sql.param(ids)}::uuid[]) and company_id = ${row.companyId}`);
-    for (const p of rows) texts.set(p.id, p.text);
-  }
+  const texts = await livePassageTexts(
+    ctx.db,
+    row.companyId,
+    (row.citations ?? []).map((c) => c.passageId),
+  );
   return presentReport(row, scope, texts);
 }
 

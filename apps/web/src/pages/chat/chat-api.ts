@@ -9,7 +9,7 @@ import {
   feedbackContracts,
   publicChatContracts,
 } from '@werkwissen/shared';
-import { ApiError, buildUrl, call, readCookie, renewAfter401 } from '../../api/http.ts';
+import { ApiError, buildUrl, call, readCookie, sendRenewing } from '../../api/http.ts';
 import { postEventStream } from '../../api/sse.ts';
 
 export type StreamHandler = (event: ChatStreamEvent) => void;
@@ -110,19 +110,7 @@ async function transcribe(chatId: string, audio: Blob): Promise<string> {
       credentials: 'same-origin',
     });
   };
-  let res: Response;
-  try {
-    res = await send();
-    if (res.status === 401) {
-      const body = (await res
-        .clone()
-        .json()
-        .catch(() => null)) as ErrorBody | null;
-      if (await renewAfter401(body?.error?.code)) res = await send();
-    }
-  } catch {
-    throw new ApiError(0, 'NETWORK', '');
-  }
+  const res = await sendRenewing(send);
   const body = (await res.json().catch(() => null)) as { text?: string } & Partial<ErrorBody>;
   if (!res.ok) {
     const error = body?.error;
