@@ -162,6 +162,11 @@ describe('who may see a chat', () => {
         await other.patch(`/chats/${privateChat}`, { name: 'x' }),
         await other.delete(`/chats/${privateChat}`),
         await other.post(`/chats/${privateChat}/share`),
+        await other.delete(`/chats/${privateChat}/share`),
+        await stream(other, `/chats/${privateChat}/messages/${crypto.randomUUID()}/regenerate`),
+        await other.request('POST', `/chats/${privateChat}/transcriptions`, undefined, {
+          form: new FormData(),
+        }),
         await stream(other, `/chats/${privateChat}/messages`, { content: 'Wie entlüfte ich?' }),
       ]) {
         expect(res.status).toBe(404);
