@@ -75,7 +75,7 @@ export async function rankPassages(
   const depth = Math.max(CANDIDATES, options.limit);
   const wantText = options.mode !== 'vector';
   const wantVector = options.mode !== 'fulltext';
-  const vectorList = async (): Promise<RankedPassage[]> => {
+  const vectorList = async (retried = false): Promise<RankedPassage[]> => {
     const index = await activeIndex(db);
     const queryEmbedder = index ? queryEmbedderFor(index, embedder) : null;
     if (!index || !queryEmbedder) return [];
@@ -87,6 +87,8 @@ export async function rankPassages(
       exactScanMax: options.exactScanMax,
       forceExact: options.forceExact,
     });
+    // A switch-over between reading the index and searching it retires its vectors: search the new one instead.
+    if (nearest.length === 0 && !retried && (await activeIndex(db))?.id !== index.id) return vectorList(true);
     return nearest.filter((n) => n.score >= queryEmbedder.minSimilarity);
   };
   const text = wantText ? await fullTextSearch(db, scope, query, depth) : [];
