@@ -1,3 +1,4 @@
+import { passwordResetMailJob } from '../modules/auth/password-reset-mail.job.ts';
 import { reembedJob } from '../modules/embedding/reembed.job.ts';
 import { sendMailJob } from '../modules/mail/send-mail.job.ts';
 import { analyzeKnowledgeJob } from '../modules/processing/analyze.job.ts';
@@ -11,4 +12,5 @@ export const ALL_JOBS = [
   indexFileJob,
   reembedJob,
   analyzeKnowledgeJob,
+  passwordResetMailJob,
 ] as JobDefinition<never>[];

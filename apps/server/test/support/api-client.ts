@@ -13,6 +13,8 @@ export class ApiClient {
   bearer: string | null = null;
   sendCsrf = true;
   language: string | null = null;
+  /** Headers sent with every request (e.g. X-Forwarded-For, to come from another address behind a proxy). */
+  readonly headers: Record<string, string> = {};
 
   constructor(readonly baseUrl: string) {}
 
@@ -39,7 +41,7 @@ export class ApiClient {
     body?: unknown,
     init: { headers?: Record<string, string>; rawBody?: string; form?: FormData } = {},
   ): Promise<ApiResponse<T>> {
-    const headers: Record<string, string> = { ...init.headers };
+    const headers: Record<string, string> = { ...this.headers, ...init.headers };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const csrf = this.cookies.get('ww_csrf');

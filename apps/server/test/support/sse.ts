@@ -27,7 +27,7 @@ export async function stream(
   body?: unknown,
   options: { stopAfter?: number } = {},
 ): Promise<StreamResult> {
-  const headers: Record<string, string> = { accept: 'text/event-stream' };
+  const headers: Record<string, string> = { ...client.headers, accept: 'text/event-stream' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (client.cookies.size > 0) headers.cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   const csrf = client.cookies.get('ww_csrf');

@@ -137,13 +137,41 @@ export const configShape = {
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).describe('Log level.'),
   TRUST_PROXY: bool('Whether to trust X-Forwarded-* headers from a reverse proxy.'),
   BODY_LIMIT_BYTES: int('Largest JSON request body, in bytes.', 1024, 100 * 1024 * 1024),
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: int('Failed logins per account within the window before 429.', 1, 1000),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: int(
+    "Failed logins per account from one client address within the window before 429; after as many from any address, the account's sign-in asks for the bot check instead of locking its owner out.",
+    1,
+    1000,
+  ),
   LOGIN_MAX_FAILURES_PER_ADDRESS: int(
     'Failed logins per client address within the window before 429.',
     1,
     100000,
   ),
-  LOGIN_FAILURE_WINDOW_MINUTES: int('Window of the failed-login limits, in minutes.', 1, 1440),
+  LOGIN_FAILURE_WINDOW_MINUTES: int(
+    'Window of the failed-login and wrong-current-password limits, in minutes.',
+    1,
+    1440,
+  ),
+  MAIL_MAX_PER_RECIPIENT_PER_HOUR: int(
+    'Mails the public forms (password reset, verification) send to one address per hour.',
+    1,
+    1000,
+  ),
+  MAIL_FORMS_MAX_PER_ADDRESS_PER_HOUR: int(
+    'Sign-ups and password-reset requests one client address may send per hour.',
+    1,
+    1_000_000,
+  ),
+  PUBLIC_CHAT_QUESTIONS_PER_LINK_PER_HOUR: int(
+    "Questions one public chat's share link answers per hour, over all its visitors.",
+    1,
+    1_000_000,
+  ),
+  PUBLIC_CHAT_QUESTIONS_PER_COMPANY_PER_HOUR: int(
+    "Questions a company's public chats answer per hour, over all their links and visitors.",
+    1,
+    10_000_000,
+  ),
   UPLOAD_MAX_MB: int('Largest file a user may upload, in MB.', 1, 10_240),
   STORAGE_LIMIT_MB: int(
     "Storage per company for uploaded files, in MB (the plan's file storage).",
@@ -176,7 +204,11 @@ export const configShape = {
     1,
     600,
   ),
-  PUBLIC_CHAT_QUESTIONS_PER_HOUR: int('Questions one address may ask public chats per hour.', 1, 100_000),
+  PUBLIC_CHAT_QUESTIONS_PER_HOUR: int(
+    'Questions one address, and one visitor, may ask public chats per hour.',
+    1,
+    100_000,
+  ),
 };
 
 export type ConfigKey = keyof typeof configShape;

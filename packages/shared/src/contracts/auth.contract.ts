@@ -3,6 +3,7 @@ import { LANGUAGES } from '../i18n/languages.ts';
 import { abilityRuleSchema } from '../permissions/ability.ts';
 import { USER_KINDS } from '../permissions/subjects.ts';
 import {
+  botCheckField,
   countryField,
   emailField,
   languageField,
@@ -65,6 +66,8 @@ export const loginBodySchema = z.strictObject({
   email: emailField,
   password: z.string({ message: 'validation.required' }).min(1, { message: 'validation.required' }).max(1024),
   area: z.enum(LOGIN_AREAS).default('user'),
+  /** The bot check's answer; needed once the account had too many failed sign-ins (BOT_CHECK_REQUIRED). */
+  botCheck: botCheckField.optional(),
 });
 
 export const tokenBodySchema = z.strictObject({ token: z.string().min(10).max(200) });

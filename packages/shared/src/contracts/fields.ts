@@ -59,3 +59,9 @@ export function withPasswordConfirmation<
     },
   });
 }
+
+/** A bot check's answer: an ALTCHA payload (base64) or a reCAPTCHA / Turnstile token. */
+export const botCheckField = z
+  .string()
+  .max(4000)
+  .regex(/^[\w+/=.:-]*$/, { message: 'validation.invalid' });

@@ -75,15 +75,3 @@ export const apiKeys = pgTable(
   },
   (t) => [index('api_keys_user_idx').on(t.userId)],
 );
-
-/** Failed sign-ins, counted per account and per client address for the login rate limit. */
-export const loginFailures = pgTable(
-  'login_failures',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    scope: text('scope', { enum: ['account', 'address'] }).notNull(),
-    key: text('key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('login_failures_key_idx').on(t.scope, t.key, t.createdAt)],
-);

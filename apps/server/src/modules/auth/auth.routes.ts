@@ -18,7 +18,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     translate(requestLanguage(req, ctx), key);
 
   registerRoute(app, authContracts.register, async (req, reply) => {
-    const { userId } = await register(ctx, req.body);
+    const { userId } = await register(ctx, req.body, req.ip);
     reply.code(201);
     return { userId, message: translate(req.body.language, 'messages.registered') };
   });
@@ -64,7 +64,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   registerRoute(app, authContracts.forgotPassword, async (req) => {
-    await forgotPassword(ctx, req.body.email);
+    await forgotPassword(ctx, req.body.email, req.ip);
     return { message: message(req, 'messages.passwordResetSent') };
   });
 

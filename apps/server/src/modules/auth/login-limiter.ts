@@ -1,43 +1,57 @@
-import { and, count, eq, gt, lt, min } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
-import { loginFailures } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { takeSlotsOrRefuse } from '../limits/limit-error.ts';
+import { releaseSlots } from '../limits/rate-limiter.ts';
 
-/**
- * Failed sign-ins are limited per account and per client address within a window; a successful sign-in never
- * counts. Over the limit the answer is 429 with Retry-After until the oldest failure in the window ages out.
- */
-export async function assertLoginAllowed(ctx: AppContext, email: string, ip: string): Promise<void> {
-  const windowMs = ctx.config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
-  const since = new Date(Date.now() - windowMs);
-  const checks = [
-    { scope: 'account' as const, key: email, max: ctx.config.LOGIN_MAX_FAILURES_PER_ACCOUNT },
-    { scope: 'address' as const, key: ip, max: ctx.config.LOGIN_MAX_FAILURES_PER_ADDRESS },
-  ];
-  for (const check of checks) {
-    const [row] = await ctx.db
-      .select({ n: count(), oldest: min(loginFailures.createdAt) })
-      .from(loginFailures)
-      .where(
-        and(
-          eq(loginFailures.scope, check.scope),
-          eq(loginFailures.key, check.key),
-          gt(loginFailures.createdAt, since),
-        ),
-      );
-    if (row && row.n >= check.max) {
-      const oldest = row.oldest ? new Date(row.oldest).getTime() : Date.now();
-      const seconds = Math.max(1, Math.ceil((oldest + windowMs - Date.now()) / 1000));
-      throw new AppError('RATE_LIMITED', { seconds, scope: check.scope }, { 'retry-after': String(seconds) });
-    }
-  }
+export interface LoginAttempt {
+  /** The failure slots this attempt holds; given back when it succeeds, so that successes never count. */
+  slots: string[];
+  /** Failed sign-ins of the account within the window, from any address, before this attempt. */
+  accountFailures: number;
 }
 
-export async function recordLoginFailure(ctx: AppContext, email: string, ip: string): Promise<void> {
-  await ctx.db.insert(loginFailures).values([
-    { scope: 'account', key: email },
-    { scope: 'address', key: ip },
+const windowOf = (ctx: AppContext) => ctx.config.LOGIN_FAILURE_WINDOW_MINUTES * 60;
+
+/**
+ * Reserves this sign-in's failure slots before the password is checked, atomically: the account from this address
+ * (LOGIN_MAX_FAILURES_PER_ACCOUNT) and the address (LOGIN_MAX_FAILURES_PER_ADDRESS) are hard limits (429), so N
+ * parallel guesses get exactly the limit. The account's failures from every address are only counted: past the
+ * limit the caller asks for a bot check instead of locking the real owner out.
+ */
+export async function beginLoginAttempt(ctx: AppContext, email: string, ip: string): Promise<LoginAttempt> {
+  const windowSeconds = windowOf(ctx);
+  const taken = await takeSlotsOrRefuse(ctx, [
+    { bucket: 'login-failure:account', key: email, max: Number.MAX_SAFE_INTEGER, windowSeconds },
+    {
+      bucket: 'login-failure:pair',
+      key: `${email}|${ip}`,
+      max: ctx.config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      windowSeconds,
+    },
+    {
+      bucket: 'login-failure:address',
+      key: ip,
+      max: ctx.config.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowSeconds,
+    },
   ]);
-  const horizon = new Date(Date.now() - 24 * 3600_000);
-  await ctx.db.delete(loginFailures).where(lt(loginFailures.createdAt, horizon));
+  return { slots: taken.ids, accountFailures: taken.before[0]! };
+}
+
+/** The attempt succeeded (or was not a guess at all): its slots are given back. */
+export const endLoginAttempt = (ctx: AppContext, attempt: LoginAttempt) => releaseSlots(ctx, attempt.slots);
+
+/**
+ * Wrong current passwords on the change-password form are limited per user like failed sign-ins, so a stolen
+ * session cannot be used to guess the password; the slot is given back when the password was right.
+ */
+export async function beginPasswordCheck(ctx: AppContext, userId: string): Promise<string[]> {
+  const taken = await takeSlotsOrRefuse(ctx, [
+    {
+      bucket: 'password-check:user',
+      key: userId,
+      max: ctx.config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      windowSeconds: windowOf(ctx),
+    },
+  ]);
+  return taken.ids;
 }

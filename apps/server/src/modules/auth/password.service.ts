@@ -2,30 +2,23 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
+import { releaseSlots } from '../limits/rate-limiter.ts';
 import type { Actor } from './actor.ts';
-import { areaPaths } from './areas.ts';
+import { beginPasswordCheck } from './login-limiter.ts';
+import { takeMailFormSlot } from './mail-form-limits.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
+import { passwordResetMailJob } from './password-reset-mail.job.ts';
 import { revokeSessions } from './session.service.ts';
-import { consumeUserToken, issueUserToken } from './user-tokens.ts';
+import { consumeUserToken } from './user-tokens.ts';
 
-/** Sends a reset link when the address belongs to an account; the caller answers the same either way. */
-export async function forgotPassword(ctx: AppContext, email: string): Promise<void> {
-  const emailId = await ctx.db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`);
-    if (!user || user.disabledAt) return null;
-    const token = await issueUserToken(tx, user.id, 'reset_password');
-    return writeToOutbox(tx, ctx, {
-      to: user.email,
-      template: 'passwordReset',
-      language: user.language,
-      name: user.firstName,
-      actionPath: `${areaPaths(user.kind).confirmPassword}?token=${token}`,
-      userId: user.id,
-      companyId: user.companyId,
-    });
-  });
-  if (emailId) await dispatch(ctx, [emailId]);
+/**
+ * Asks for a reset link: limited per address and per recipient (the same for known and unknown addresses), then
+ * queued. Whether the address belongs to an account is looked up by the job, after the answer, so that the answer
+ * takes the same time either way.
+ */
+export async function forgotPassword(ctx: AppContext, email: string, ip: string): Promise<void> {
+  await takeMailFormSlot(ctx, { ip, recipient: email });
+  await ctx.jobs.send(passwordResetMailJob, { email });
 }
 
 /**
@@ -53,13 +46,17 @@ export async function setPasswordWithToken(
   });
 }
 
-/** Changes the signed-in user's password and ends their other sessions (the current one stays). */
+/**
+ * Changes the signed-in user's password and ends their other sessions (the current one stays). Wrong current
+ * passwords are limited like failed sign-ins.
+ */
 export async function changePassword(
   ctx: AppContext,
   actor: Actor,
   currentPassword: string,
   password: string,
 ): Promise<void> {
+  const slots = await beginPasswordCheck(ctx, actor.userId);
   const [user] = await ctx.db
     .select({ hash: users.passwordHash })
     .from(users)
@@ -67,6 +64,7 @@ export async function changePassword(
   if (!(await verifyPassword(user?.hash ?? null, currentPassword))) {
     throw new AppError('CURRENT_PASSWORD_WRONG', { field: 'currentPassword' });
   }
+  await releaseSlots(ctx, slots);
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, actor.userId));

@@ -8,14 +8,23 @@ import { sendWaitingInvitations } from '../employees/employees.service.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
 import type { Actor } from './actor.ts';
 import { areaPaths } from './areas.ts';
+import { takeMailFormSlot } from './mail-form-limits.ts';
 import { hashPassword } from './password-hashing.ts';
 import { consumeUserToken, issueUserToken } from './user-tokens.ts';
 
 type RegisterInput = z.output<typeof registerBodySchema>;
 
-/** Self sign-up: a company, its data manager and a trial, in one transaction; then the verification mail. */
-export async function register(ctx: AppContext, input: RegisterInput): Promise<{ userId: string }> {
+/**
+ * Self sign-up: a company, its data manager and a trial, in one transaction; then the verification mail. Sign-ups
+ * are limited per client address and per recipient, like every form that sends mail.
+ */
+export async function register(
+  ctx: AppContext,
+  input: RegisterInput,
+  ip: string,
+): Promise<{ userId: string }> {
   if (!ctx.config.SIGNUP_ENABLED) throw new AppError('SIGNUP_DISABLED');
+  await takeMailFormSlot(ctx, { ip, recipient: input.email });
   const passwordHash = await hashPassword(input.password);
   const result = await ctx.db.transaction(async (tx) => {
     const [existing] = await tx
@@ -95,8 +104,9 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<void>
   await dispatch(ctx, emailIds);
 }
 
-/** Sends a fresh verification link to a signed-in user whose address is not yet confirmed. */
+/** Sends a fresh verification link to a signed-in user whose address is not yet confirmed (limited per address). */
 export async function resendVerification(ctx: AppContext, actor: Actor): Promise<void> {
+  await takeMailFormSlot(ctx, { recipient: actor.email });
   const emailId = await ctx.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, actor.userId));
     if (!user || user.emailVerifiedAt) return null;

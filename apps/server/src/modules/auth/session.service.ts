@@ -5,8 +5,9 @@ import type { DbOrTx } from '../../db/database.ts';
 import { authSessions, refreshTokens, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { IssuedSession } from '../../http/cookies.ts';
+import { verifyBotCheck } from '../bot-check/bot-check.ts';
 import { type Actor, loadUserActor } from './actor.ts';
-import { assertLoginAllowed, recordLoginFailure } from './login-limiter.ts';
+import { beginLoginAttempt, endLoginAttempt } from './login-limiter.ts';
 import { presentMe } from './me.presenter.ts';
 import { verifyPassword } from './password-hashing.ts';
 import { REFRESH_TOKEN_SECONDS, randomToken, safeEqual, sha256 } from './token-crypto.ts';
@@ -66,23 +67,33 @@ async function tokensFor(
   };
 }
 
-/** Signs a user in to one area: checks the rate limit, the password and the area, then opens a session. */
+/**
+ * Signs a user in to one area: reserves the attempt's failure slots (429 when the address or this address's
+ * guesses at the account are used up), asks for the bot check once the account has had too many failures from
+ * anywhere (before the password is looked at, so the answer tells nothing about it), then checks the password and
+ * the area and opens a session. A wrong password and a user of another area get the same 401.
+ */
 export async function login(
   ctx: AppContext,
-  input: { email: string; password: string; area: LoginArea },
+  input: { email: string; password: string; area: LoginArea; botCheck?: string },
   client: ClientInfo,
 ): Promise<{ me: MeResponse; tokens: IssuedSession; actor: Actor }> {
-  await assertLoginAllowed(ctx, input.email, client.ip);
+  const attempt = await beginLoginAttempt(ctx, input.email, client.ip);
+  if (
+    attempt.accountFailures >= ctx.config.LOGIN_MAX_FAILURES_PER_ACCOUNT &&
+    !(await verifyBotCheck(ctx, input.botCheck, client.ip))
+  ) {
+    await endLoginAttempt(ctx, attempt);
+    throw new AppError(input.botCheck ? 'BOT_CHECK_FAILED' : 'BOT_CHECK_REQUIRED');
+  }
   const [user] = await ctx.db
     .select({ id: users.id, passwordHash: users.passwordHash, disabledAt: users.disabledAt })
     .from(users)
     .where(sql`lower(${users.email}) = ${input.email}`);
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
   const actor = user && passwordOk && !user.disabledAt ? await loadUserActor(ctx.db, user.id, null) : null;
-  if (!actor || !belongsToArea(actor, input.area)) {
-    await recordLoginFailure(ctx, input.email, client.ip);
-    throw new AppError('INVALID_CREDENTIALS');
-  }
+  if (!actor || !belongsToArea(actor, input.area)) throw new AppError('INVALID_CREDENTIALS');
+  await endLoginAttempt(ctx, attempt);
   const { sessionId, refreshToken } = await issueSession(ctx, actor, input.area, client);
   const sessionActor = { ...actor, sessionId };
   return {

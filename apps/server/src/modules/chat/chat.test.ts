@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solvedAltcha } from '../../../test/support/altcha.ts';
 import { makeDocx, waitForFile } from '../../../test/support/documents.ts';
 import { companyWithFile, employeeOf } from '../../../test/support/knowledge.ts';
 import { stream } from '../../../test/support/sse.ts';
@@ -221,26 +222,6 @@ describe('public chat links', () => {
     ).body.id as string;
     const token = (await a.client.post(`/chats/${chatId}/share`)).body.shareToken as string;
     return { ...a, chatId, token };
-  }
-
-  async function solvedAltcha(visitor: ReturnType<TestServer['client']>) {
-    const { solveChallenge } = await import('altcha-lib');
-    const challenge = (await visitor.get('/public/altcha-challenge')).body;
-    const solution = await solveChallenge(
-      challenge.challenge,
-      challenge.salt,
-      challenge.algorithm,
-      challenge.maxnumber,
-    ).promise;
-    return Buffer.from(
-      JSON.stringify({
-        algorithm: challenge.algorithm,
-        challenge: challenge.challenge,
-        number: solution!.number,
-        salt: challenge.salt,
-        signature: challenge.signature,
-      }),
-    ).toString('base64');
   }
 
   it('gives each visitor their own thread after the bot check, and never the owner’s history', async () => {

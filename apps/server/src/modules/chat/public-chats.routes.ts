@@ -4,17 +4,17 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requestLanguage } from '../../http/request-guard.ts';
 import { registerRoute } from '../../http/route.ts';
+import { altchaChallenge, verifyBotCheck } from '../bot-check/bot-check.ts';
 import { saveFeedback } from '../feedback/feedback.service.ts';
 import { streamAnswer } from './answer-stream.ts';
-import { altchaChallenge, verifyBotCheck } from './bot-check.ts';
 import { threadMessages } from './messages.service.ts';
 import {
-  assertPublicQuestionAllowed,
   createVisitor,
   findVisitor,
   publicChatView,
   type SharedChat,
   sharedChat,
+  takePublicQuestionSlot,
   updateVisitor,
   VISITOR_COOKIE,
   VISITOR_COOKIE_PATH,
@@ -68,7 +68,7 @@ export function publicChatRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, publicChatContracts.ask, async (req, reply) => {
     const chat = await sharedChat(ctx, req.params.token);
     const visitor = await requireVisitor(req, chat);
-    await assertPublicQuestionAllowed(ctx, req.ip);
+    await takePublicQuestionSlot(ctx, chat, visitor, req.ip);
     await streamAnswer(ctx, reply, {
       chat,
       threadId: visitor.threadId,

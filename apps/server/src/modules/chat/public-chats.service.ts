@@ -1,8 +1,9 @@
 import type { PublicChat, PublicVisitor } from '@werkwissen/shared';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
+import { notFound } from '../../http/app-error.ts';
 import { randomToken, sha256 } from '../auth/token-crypto.ts';
+import { takeSlotsOrRefuse } from '../limits/limit-error.ts';
 import { type ChatRecord, chatRecordWhere, scopeHasReadyFile } from './chats.service.ts';
 
 export const VISITOR_COOKIE = 'ww_visitor';
@@ -105,17 +106,38 @@ export async function publicChatView(
 }
 
 /**
- * Public questions are limited per client address: at most PUBLIC_CHAT_QUESTIONS_PER_HOUR in the last hour, over
- * all public chats and visitors of that address (429 with Retry-After).
+ * Each public question takes a slot of four limits at once, atomically in the database (so several API processes
+ * share them): the asking address and the visitor (PUBLIC_CHAT_QUESTIONS_PER_HOUR each, so neither a new address
+ * nor a new visitor starts afresh), the share link and the company (ceilings on what anonymous visitors can spend of
+ * the company's model key). Over a limit: 429 with Retry-After; RATE_LIMITED for the asker's own limits,
+ * PUBLIC_CHAT_BUSY for the link's and the company's.
  */
-export async function assertPublicQuestionAllowed(ctx: AppContext, ip: string): Promise<void> {
-  const { rows } = await ctx.db.execute<{ n: number | string; oldest: string | Date | null }>(sql`
-    select count(*) as n, min(m.created_at) as oldest from chat_messages m
-    join chat_threads t on t.id = m.thread_id join chat_visitors v on v.id = t.visitor_id
-    where v.ip = ${ip} and m.role = 'user' and m.created_at > now() - interval '1 hour'`);
-  const n = Number(rows[0]?.n ?? 0);
-  if (n < ctx.config.PUBLIC_CHAT_QUESTIONS_PER_HOUR) return;
-  const oldest = rows[0]?.oldest ? new Date(rows[0].oldest).getTime() : Date.now();
-  const seconds = Math.max(1, Math.ceil((oldest + 3600_000 - Date.now()) / 1000));
-  throw new AppError('RATE_LIMITED', { seconds }, { 'retry-after': String(seconds) });
+export async function takePublicQuestionSlot(
+  ctx: AppContext,
+  chat: SharedChat,
+  visitor: Visitor,
+  ip: string,
+): Promise<void> {
+  const windowSeconds = 3600;
+  const perAsker = ctx.config.PUBLIC_CHAT_QUESTIONS_PER_HOUR;
+  await takeSlotsOrRefuse(
+    ctx,
+    [
+      { bucket: 'public-question:address', key: ip, max: perAsker, windowSeconds },
+      { bucket: 'public-question:visitor', key: visitor.id, max: perAsker, windowSeconds },
+      {
+        bucket: 'public-question:link',
+        key: chat.id,
+        max: ctx.config.PUBLIC_CHAT_QUESTIONS_PER_LINK_PER_HOUR,
+        windowSeconds,
+      },
+      {
+        bucket: 'public-question:company',
+        key: chat.companyId,
+        max: ctx.config.PUBLIC_CHAT_QUESTIONS_PER_COMPANY_PER_HOUR,
+        windowSeconds,
+      },
+    ],
+    (limit) => (/:(link|company)$/.test(limit.bucket) ? 'PUBLIC_CHAT_BUSY' : 'RATE_LIMITED'),
+  );
 }

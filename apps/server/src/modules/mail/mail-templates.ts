@@ -23,6 +23,12 @@ export interface MailVars {
 /** Templates that inform rather than ask for an action: no expiry and no "if you did not request this". */
 const INFORMATIONAL: readonly MailTemplate[] = ['welcome', 'uploadFinished'];
 
+/**
+ * Templates that forms open to anyone send (sign-up, password reset): the recipient may never have chosen the name
+ * typed into the form, so it stays out of the subject and the first line.
+ */
+const FROM_PUBLIC_FORMS: readonly MailTemplate[] = ['verifyEmail', 'passwordReset'];
+
 export interface RenderedMail {
   subject: string;
   text: string;
@@ -44,7 +50,9 @@ export function renderMail(
   const informational = INFORMATIONAL.includes(template);
   const lines = vars.lines ?? [];
   const subject = t(`mail.${template}.subject`, tv);
-  const greeting = t('mail.greeting', tv);
+  const greeting = FROM_PUBLIC_FORMS.includes(template)
+    ? t('mail.greetingPlain', tv)
+    : t('mail.greeting', tv);
   const body = t(`mail.${template}.body`, tv);
   const action = t(`mail.${template}.action`, tv);
   const expiryKey = `mail.${template}.expiry`;

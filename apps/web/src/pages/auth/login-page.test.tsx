@@ -1,8 +1,9 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';
 import LoginPage from './login-page.tsx';
 
+vi.mock('altcha', () => ({}));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the login form', () => {
@@ -40,5 +41,42 @@ describe('the login form', () => {
       password: 'whatever-1',
       area: 'employee',
     });
+  });
+
+  it('asks for the bot check when the server wants one, and sends its payload with the next attempt', async () => {
+    const fetch = vi.fn(async (_url: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body));
+      if (body.botCheck)
+        return Response.json({ error: { code: 'INVALID_CREDENTIALS', message: '' } }, { status: 401 });
+      return Response.json(
+        { error: { code: 'BOT_CHECK_REQUIRED', message: 'Bitte bestätigen Sie ...' } },
+        { status: 401 },
+      );
+    });
+    vi.stubGlobal('fetch', fetch);
+    renderWithApp(<LoginPage />, '/login');
+    expect(document.querySelector('altcha-widget')).toBeNull();
+    fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'dm@firma.example' } });
+    fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'whatever-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getByTestId('login-error').textContent).toMatch(/not a bot/));
+    const widget = await waitFor(() => {
+      const el = document.querySelector('altcha-widget');
+      if (!el) throw new Error('no widget yet');
+      return el;
+    });
+    expect(screen.getByRole('button', { name: 'Sign in' })).toHaveProperty('disabled', true);
+    act(() => {
+      widget.dispatchEvent(
+        new CustomEvent('statechange', { detail: { state: 'verified', payload: 'proof-1' } }),
+      );
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Sign in' })).toHaveProperty('disabled', false),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    const [, second] = fetch.mock.calls[1] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(second.body))).toMatchObject({ email: 'dm@firma.example', botCheck: 'proof-1' });
   });
 });

@@ -5,9 +5,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { call } from '../../api/http.ts';
+import { ApiError, call } from '../../api/http.ts';
 import { useConfig } from '../../app/config-context.tsx';
 import { useAuth } from '../../auth/auth-context.tsx';
+import { AltchaCheck } from '../../components/altcha-check.tsx';
 import { errorMessage, InputField, PasswordField } from '../../components/form.tsx';
 import { AuthCard } from './auth-card.tsx';
 
@@ -26,6 +27,11 @@ export default function LoginPage() {
   const location = useLocation();
   const area = areaOfPath(location.pathname);
   const [failure, setFailure] = useState<string | null>(null);
+  // After too many failed sign-ins to an account the server asks for the bot check (a new challenge per attempt).
+  const [botCheckNeeded, setBotCheckNeeded] = useState(false);
+  const [botCheck, setBotCheck] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState(0);
+  const botCheckSupported = config.botProtection.provider === 'altcha';
   const schema = loginBodySchema.pick({ email: true, password: true });
   const form = useForm({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
@@ -33,11 +39,18 @@ export default function LoginPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const me = await call(authContracts.login, { body: { ...values, area } });
+      const me = await call(authContracts.login, {
+        body: { ...values, area, ...(botCheckNeeded && botCheck ? { botCheck } : {}) },
+      });
       // The guard now sends the signed-in user on: to the `?to=` return path, or home.
       auth.signIn(me);
     } catch (error) {
       setFailure(errorMessage(error, t, 'pages.login.failed'));
+      if (error instanceof ApiError && (botCheckNeeded || error.code === 'BOT_CHECK_REQUIRED')) {
+        setBotCheckNeeded(true);
+        setBotCheck(null);
+        setChallenge((n) => n + 1);
+      }
     }
   });
 
@@ -69,7 +82,18 @@ export default function LoginPage() {
         <MuiLink component={Link} to={FORGOT[area]} sx={{ alignSelf: 'flex-end' }}>
           {t('pages.login.forgot')}
         </MuiLink>
-        <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+        {botCheckNeeded &&
+          (botCheckSupported ? (
+            <AltchaCheck key={challenge} onChange={setBotCheck} />
+          ) : (
+            <Alert severity="error">{t('publicChat.botCheckFailedToLoad')}</Alert>
+          ))}
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={isSubmitting || (botCheckNeeded && !botCheck)}
+        >
           {t('pages.login.submit')}
         </Button>
         {area === 'user' && config.signupEnabled && (

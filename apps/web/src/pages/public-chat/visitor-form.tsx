@@ -8,8 +8,8 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/http.ts';
+import { AltchaCheck } from '../../components/altcha-check.tsx';
 import { errorMessage, InputField } from '../../components/form.tsx';
-import { AltchaCheck } from './altcha-check.tsx';
 
 type Field = 'name' | 'phone' | 'email';
 

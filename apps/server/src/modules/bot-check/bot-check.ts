@@ -1,9 +1,9 @@
 import { createChallenge, verifySolution } from 'altcha-lib';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 
 /** How long a solved challenge stays valid, and so how long its signature is remembered against replays. */
 const CHALLENGE_MINUTES = 10;
-const used = new Map<string, number>();
 
 export function altchaChallenge(ctx: AppContext) {
   return createChallenge({
@@ -13,13 +13,15 @@ export function altchaChallenge(ctx: AppContext) {
   });
 }
 
-/** A solution is accepted once: its signature is remembered until the challenge expires. */
-function firstUse(signature: string): boolean {
-  const now = Date.now();
-  for (const [key, until] of used) if (until < now) used.delete(key);
-  if (used.has(signature)) return false;
-  used.set(signature, now + CHALLENGE_MINUTES * 60_000);
-  return true;
+/**
+ * A solution is accepted once: its signature is stored until the challenge expires, in the database, so that a
+ * restart or another API process does not accept it again.
+ */
+async function firstUse(ctx: AppContext, signature: string): Promise<boolean> {
+  const { rows } = await ctx.db.execute(sql`insert into spent_bot_challenges (signature, expires_at)
+    values (${signature}, now() + make_interval(mins => ${CHALLENGE_MINUTES}))
+    on conflict (signature) do nothing returning signature`);
+  return rows.length === 1;
 }
 
 const SITEVERIFY = {
@@ -43,7 +45,7 @@ export async function verifyBotCheck(
     try {
       const ok = await verifySolution(answer, ctx.config.secrets.altchaHmacKey, true);
       const payload = JSON.parse(Buffer.from(answer, 'base64').toString('utf8')) as { signature?: string };
-      return ok && typeof payload.signature === 'string' && firstUse(payload.signature);
+      return ok && typeof payload.signature === 'string' && (await firstUse(ctx, payload.signature));
     } catch {
       return false;
     }
