@@ -98,9 +98,9 @@ describe('divisions and employees in the browser', () => {
       await page.locator('input[name=password]').fill('ella-Pass-12');
       await page.locator('input[name=confirmPassword]').fill('ella-Pass-12');
       await page.locator('form button[type=submit]').click();
-      await page.waitForURL(/\/login/);
-      await page.goto(`${t.url}/employee/login`);
-      await page.locator('input[name=email]').fill(email);
+      // On to the employee sign-in, with the address filled in.
+      await page.waitForURL(`${t.url}/employee/login?email=${encodeURIComponent(email)}`);
+      expect(await page.locator('input[name=email]').inputValue()).toBe(email);
       await page.locator('input[name=password]').fill('ella-Pass-12');
       await page.locator('form button[type=submit]').click();
       await page.waitForURL(`${t.url}/employee/chat`);

@@ -98,6 +98,10 @@ export const updateMeBodySchema = z.strictObject({
   country: countryField.nullable().optional(),
 });
 
+/** After a new password: the account's address and the sign-in page of its area, where the page goes next. */
+export const passwordSetResponseSchema = messageSchema.extend({ email: z.string(), loginPath: z.string() });
+export type PasswordSetResponse = z.infer<typeof passwordSetResponseSchema>;
+
 export const csrfResponseSchema = z.object({ csrfToken: z.string() });
 
 const tags = ['auth'];
@@ -187,7 +191,7 @@ export const authContracts = {
     tags,
     permission: 'public',
     body: resetPasswordBodySchema,
-    responses: { 200: messageSchema },
+    responses: { 200: passwordSetResponseSchema },
   }),
   setPassword: defineContract({
     method: 'POST',
@@ -197,7 +201,7 @@ export const authContracts = {
     tags,
     permission: 'public',
     body: resetPasswordBodySchema,
-    responses: { 200: messageSchema },
+    responses: { 200: passwordSetResponseSchema },
   }),
   changePassword: defineContract({
     method: 'POST',

@@ -69,13 +69,13 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   registerRoute(app, authContracts.resetPassword, async (req) => {
-    await setPasswordWithToken(ctx, req.body.token, req.body.password, 'reset_password');
-    return { message: message(req, 'messages.passwordChanged') };
+    const next = await setPasswordWithToken(ctx, req.body.token, req.body.password, 'reset_password');
+    return { message: message(req, 'messages.passwordChanged'), ...next };
   });
 
   registerRoute(app, authContracts.setPassword, async (req) => {
-    await setPasswordWithToken(ctx, req.body.token, req.body.password, 'set_password');
-    return { message: message(req, 'messages.passwordSet') };
+    const next = await setPasswordWithToken(ctx, req.body.token, req.body.password, 'set_password');
+    return { message: message(req, 'messages.passwordSet'), ...next };
   });
 
   registerRoute(app, authContracts.changePassword, async (req) => {

@@ -4,6 +4,7 @@ import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { releaseSlots } from '../limits/rate-limiter.ts';
 import type { Actor } from './actor.ts';
+import { areaPaths } from './areas.ts';
 import { beginPasswordCheck } from './login-limiter.ts';
 import { takeMailFormSlot } from './mail-form-limits.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
@@ -23,26 +24,29 @@ export async function forgotPassword(ctx: AppContext, email: string, ip: string)
 
 /**
  * Sets a password from a mailed single-use token (reset: 1 hour; invitation or first administrator: 7 days).
- * Ends every session of the user; the address counts as confirmed, since the mail reached its owner.
+ * Ends every session of the user; the address counts as confirmed, since the mail reached its owner. Answers
+ * with the address and the sign-in page of the user's area, where the page sends them next.
  */
 export async function setPasswordWithToken(
   ctx: AppContext,
   token: string,
   password: string,
   purpose: 'reset_password' | 'set_password',
-): Promise<void> {
+): Promise<{ email: string; loginPath: string }> {
   const passwordHash = await hashPassword(password);
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const userId = await consumeUserToken(tx, token, purpose);
-    await tx
+    const [user] = await tx
       .update(users)
       .set({
         passwordHash,
         emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
         updatedAt: new Date(),
       })
-      .where(eq(users.id, userId));
+      .where(eq(users.id, userId))
+      .returning({ email: users.email, kind: users.kind });
     await revokeSessions(tx, { userId }, purpose === 'reset_password' ? 'password_reset' : 'password_set');
+    return { email: user!.email, loginPath: areaPaths(user!.kind).login };
   });
 }
 

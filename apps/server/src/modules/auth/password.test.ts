@@ -100,6 +100,7 @@ describe('set password (first administrator and invited users)', () => {
       confirmPassword: 'admin-neu-1',
     });
     expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ email: outcome.email, loginPath: '/admin/auth/login' });
     const login = await t
       .client()
       .post('/auth/login', { email: outcome.email, password: 'admin-neu-1', area: 'admin' });

@@ -7,6 +7,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { IssuedSession } from '../../http/cookies.ts';
 import { verifyBotCheck } from '../bot-check/bot-check.ts';
 import { type Actor, loadUserActor } from './actor.ts';
+import { areaPaths } from './areas.ts';
 import { beginLoginAttempt, endLoginAttempt } from './login-limiter.ts';
 import { presentMe } from './me.presenter.ts';
 import { verifyPassword } from './password-hashing.ts';
@@ -17,7 +18,7 @@ export interface ClientInfo {
   userAgent: string | undefined;
 }
 
-/** Whether a user may sign in to an area; a user of another area is refused like a wrong password. */
+/** Whether a user may sign in to an area; a user of another area is sent to their own (WRONG_AREA). */
 function belongsToArea(actor: Actor, area: LoginArea): boolean {
   switch (area) {
     case 'user':
@@ -30,6 +31,21 @@ function belongsToArea(actor: Actor, area: LoginArea): boolean {
       return (
         (actor.kind === 'Administrator' || actor.kind === 'Staff') && actor.ability.can('read', 'analysis')
       );
+  }
+}
+
+/** The area a user signs in to (public users have none). */
+function homeArea(actor: Actor): LoginArea | null {
+  switch (actor.kind) {
+    case 'DataManager':
+      return 'user';
+    case 'Employee':
+      return 'employee';
+    case 'Administrator':
+    case 'Staff':
+      return 'admin';
+    default:
+      return null;
   }
 }
 
@@ -71,7 +87,7 @@ async function tokensFor(
  * Signs a user in to one area: reserves the attempt's failure slots (429 when the address or this address's
  * guesses at the account are used up), asks for the bot check once the account has had too many failures from
  * anywhere (before the password is looked at, so the answer tells nothing about it), then checks the password and
- * the area and opens a session. A wrong password and a user of another area get the same 401.
+ * the area and opens a session. A user of another area, with the right password, is told their area.
  */
 export async function login(
   ctx: AppContext,
@@ -92,8 +108,13 @@ export async function login(
     .where(sql`lower(${users.email}) = ${input.email}`);
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
   const actor = user && passwordOk && !user.disabledAt ? await loadUserActor(ctx.db, user.id, null) : null;
-  if (!actor || !belongsToArea(actor, input.area)) throw new AppError('INVALID_CREDENTIALS');
+  const home = actor && homeArea(actor);
+  if (!actor || !home) throw new AppError('INVALID_CREDENTIALS');
   await endLoginAttempt(ctx, attempt);
+  // Only someone who knows the password learns where the account signs in; a wrong password gets the 401 above.
+  if (!belongsToArea(actor, input.area)) {
+    throw new AppError('WRONG_AREA', { area: home, loginPath: areaPaths(actor.kind).login });
+  }
   const { sessionId, refreshToken } = await issueSession(ctx, actor, input.area, client);
   const sessionActor = { ...actor, sessionId };
   return {

@@ -43,20 +43,28 @@ describe('login', () => {
     expect(cookies.find((c) => c.startsWith('ww_csrf='))).not.toMatch(/HttpOnly/i);
   });
 
-  it('gives a user of another area the same 401 as a wrong password', async () => {
+  it('sends a user with the right password to their own area, and a wrong password gets the same 401 everywhere', async () => {
     const { email, password } = await signedInDataManager(t);
     const wrongArea = await t.client().post('/auth/login', { email, password, area: 'employee' });
+    expect(wrongArea.status).toBe(409);
+    expect(wrongArea.body.error).toMatchObject({
+      code: 'WRONG_AREA',
+      details: { area: 'user', loginPath: '/login' },
+    });
     const wrongPassword = await t
+      .client()
+      .post('/auth/login', { email, password: 'nope-nope-1', area: 'employee' });
+    const wrongPasswordHome = await t
       .client()
       .post('/auth/login', { email, password: 'nope-nope-1', area: 'user' });
     const unknown = await t
       .client()
-      .post('/auth/login', { email: 'nobody@nowhere.example', password, area: 'user' });
-    for (const res of [wrongArea, wrongPassword, unknown]) {
+      .post('/auth/login', { email: 'nobody@nowhere.example', password, area: 'employee' });
+    for (const res of [wrongPassword, wrongPasswordHome, unknown]) {
       expect(res.status).toBe(401);
       expect(res.body.error.code).toBe('INVALID_CREDENTIALS');
     }
-    expect(wrongArea.body.error.message).toBe(wrongPassword.body.error.message);
+    expect(wrongPassword.body.error.message).toBe(unknown.body.error.message);
   });
 
   it('uses the spec wording for a wrong password', async () => {
@@ -82,10 +90,12 @@ describe('login', () => {
       password: staff.password,
       area: 'analysis',
     });
-    expect(res.status).toBe(401);
+    expect(res.status).toBe(409);
+    expect(res.body.error.details).toEqual({ area: 'admin', loginPath: '/admin/auth/login' });
+    expect(res.headers.getSetCookie()).toEqual([]);
   });
 
-  it('lets employees in only at the employee area', async () => {
+  it('lets employees in only at the employee area, and tells them where it is', async () => {
     const employee = await signedInAs(t, 'Employee');
     expect((await employee.client.get('/auth/me')).body.userRole).toBe('Employee');
     const res = await t.client().post('/auth/login', {
@@ -93,7 +103,9 @@ describe('login', () => {
       password: employee.password,
       area: 'user',
     });
-    expect(res.status).toBe(401);
+    expect(res.status).toBe(409);
+    expect(res.body.error.details).toEqual({ area: 'employee', loginPath: '/employee/login' });
+    expect(res.headers.getSetCookie()).toEqual([]);
   });
 });
 

@@ -39,15 +39,14 @@ describe('employees', () => {
     expect(mail.link).toContain('/setPassword?token=');
     const token = new URL(mail.link!).searchParams.get('token');
     const session = t.client();
-    expect(
-      (
-        await session.post('/auth/set-password', {
-          token,
-          password: 'mia-Pass-123',
-          confirmPassword: 'mia-Pass-123',
-        })
-      ).status,
-    ).toBe(200);
+    const set = await session.post('/auth/set-password', {
+      token,
+      password: 'mia-Pass-123',
+      confirmPassword: 'mia-Pass-123',
+    });
+    expect(set.status).toBe(200);
+    // The page goes on to the employee sign-in (not the data managers'), with the address filled in.
+    expect(set.body).toMatchObject({ email: created.body.email, loginPath: '/employee/login' });
     const login = await session.post('/auth/login', {
       email: created.body.email,
       password: 'mia-Pass-123',

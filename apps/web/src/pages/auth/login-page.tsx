@@ -4,7 +4,7 @@ import { areaOfPath, authContracts, loginBodySchema } from '@werkwissen/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, call } from '../../api/http.ts';
 import { useConfig } from '../../app/config-context.tsx';
 import { useAuth } from '../../auth/auth-context.tsx';
@@ -19,21 +19,33 @@ const FORGOT = {
   analysis: '/analysis/auth/forgot-password',
 };
 
+/** The sign-in page people of this area most often confuse with theirs. */
+const OTHER_AREA: Partial<Record<keyof typeof FORGOT, string>> = {
+  user: '/employee/login',
+  employee: '/login',
+};
+
 /** Sign-in for each area (`/login`, `/employee/login`, `/admin/auth/login`, `/analysis/auth/login`). */
 export default function LoginPage() {
   const { t } = useTranslation();
   const config = useConfig();
   const auth = useAuth();
   const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
   const area = areaOfPath(location.pathname);
   const [failure, setFailure] = useState<string | null>(null);
+  // Set when another area's sign-in page sent the user here (WRONG_AREA).
+  const notice = (location.state as { notice?: string } | null)?.notice ?? null;
   // After too many failed sign-ins to an account the server asks for the bot check (a new challenge per attempt).
   const [botCheckNeeded, setBotCheckNeeded] = useState(false);
   const [botCheck, setBotCheck] = useState<string | null>(null);
   const [challenge, setChallenge] = useState(0);
   const botCheckSupported = config.botProtection.provider === 'altcha';
   const schema = loginBodySchema.pick({ email: true, password: true });
-  const form = useForm({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } });
+  // After a new password, or from another area's page, the address comes filled in.
+  const email = params.get('email') ?? '';
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: { email, password: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -45,6 +57,11 @@ export default function LoginPage() {
       // The guard now sends the signed-in user on: to the `?to=` return path, or home.
       auth.signIn(me);
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'WRONG_AREA') {
+        const to = `${String(error.details?.loginPath)}?email=${encodeURIComponent(values.email)}`;
+        navigate(to, { replace: true, state: { notice: errorMessage(error, t) } });
+        return;
+      }
       setFailure(errorMessage(error, t, 'pages.login.failed'));
       if (error instanceof ApiError && (botCheckNeeded || error.code === 'BOT_CHECK_REQUIRED')) {
         setBotCheckNeeded(true);
@@ -60,6 +77,11 @@ export default function LoginPage() {
       intro={t('pages.login.intro')}
     >
       <Stack component="form" spacing={4} noValidate onSubmit={onSubmit} aria-label={t('pages.login.title')}>
+        {notice && !failure && (
+          <Alert severity="info" data-testid="login-notice">
+            {notice}
+          </Alert>
+        )}
         {failure && (
           <Alert severity="error" role="alert" data-testid="login-error">
             {failure}
@@ -70,13 +92,14 @@ export default function LoginPage() {
           label={t('fields.email')}
           type="email"
           autoComplete="email"
-          autoFocus
+          autoFocus={!email}
           errorKey={errors.email?.message}
         />
         <PasswordField
           {...form.register('password')}
           label={t('fields.password')}
           autoComplete="current-password"
+          autoFocus={Boolean(email)}
           errorKey={errors.password?.message}
         />
         <MuiLink component={Link} to={FORGOT[area]} sx={{ alignSelf: 'flex-end' }}>
@@ -96,6 +119,14 @@ export default function LoginPage() {
         >
           {t('pages.login.submit')}
         </Button>
+        {OTHER_AREA[area] && (
+          <Typography sx={{ textAlign: 'center' }}>
+            {t(`pages.login.otherArea.${area}`)}{' '}
+            <MuiLink component={Link} to={OTHER_AREA[area]}>
+              {t('pages.login.otherAreaLink')}
+            </MuiLink>
+          </Typography>
+        )}
         {area === 'user' && config.signupEnabled && (
           <Typography sx={{ textAlign: 'center' }}>
             {t('pages.login.noAccount')}{' '}

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Stack } from '@mui/material';
-import { resetPasswordBodySchema } from '@werkwissen/shared';
+import { type PasswordSetResponse, resetPasswordBodySchema } from '@werkwissen/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,17 +10,16 @@ import { errorMessage, PasswordField } from '../../components/form.tsx';
 import { useSnackbar } from '../../components/snackbar.tsx';
 
 /**
- * New password and confirmation with the token from the mail link, for the reset and set-password pages. An
- * invalid or expired link leads to the token-error page.
+ * New password and confirmation with the token from the mail link, for the reset and set-password pages. Then on
+ * to the sign-in page of the account's area with the address filled in (an invited employee lands on the
+ * employee sign-in, not the data managers'). An invalid or expired link leads to the token-error page.
  */
 export function NewPasswordForm({
   submit,
   successKey,
-  next,
 }: {
-  submit(body: { token: string; password: string; confirmPassword: string }): Promise<unknown>;
+  submit(body: { token: string; password: string; confirmPassword: string }): Promise<PasswordSetResponse>;
   successKey: string;
-  next: string;
 }) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
@@ -36,9 +35,9 @@ export function NewPasswordForm({
   const onSubmit = form.handleSubmit(async (body) => {
     setFailure(null);
     try {
-      await submit(body);
+      const { email, loginPath } = await submit(body);
       snackbar(t(successKey));
-      navigate(next, { replace: true });
+      navigate(`${loginPath}?email=${encodeURIComponent(email)}`, { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'TOKEN_INVALID')
         navigate('/token-error', { replace: true });

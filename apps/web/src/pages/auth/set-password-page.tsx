@@ -12,7 +12,6 @@ export default function SetPasswordPage() {
       <NewPasswordForm
         submit={(body) => call(authContracts.setPassword, { body })}
         successKey="messages.passwordSet"
-        next="/redirecting"
       />
     </AuthCard>
   );
