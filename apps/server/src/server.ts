@@ -18,6 +18,7 @@ import { ensureEmbeddingIndex } from './modules/embedding/embedding-index.ts';
 import { reembedJob } from './modules/embedding/reembed.job.ts';
 import { LocalFileStorage } from './modules/files/file-storage.ts';
 import { requeueStrandedMails } from './modules/mail/outbox.service.ts';
+import { createOutboundFetch, hostEntryOf, outboundPolicy } from './modules/outbound/outbound-fetch.ts';
 import { ParserPool } from './modules/processing/parser-pool.ts';
 import { resumeStrandedFiles } from './modules/processing/process-file.jobs.ts';
 import { ensureFirstAdmin, type FirstAdminOutcome } from './modules/setup/first-admin.ts';
@@ -85,6 +86,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await jobs.start();
     cleanups.push(() => jobs.stop());
 
+    // One agent per process for provider requests; the embedder's own may also reach EMBEDDER_URL's host, which the
+    // operator configured (a user cannot point provider requests at it).
+    const outbound = createOutboundFetch(outboundPolicy(config));
+    cleanups.push(() => outbound.close());
+    const embedderOutbound = createOutboundFetch(
+      outboundPolicy(
+        config,
+        config.EMBEDDER === 'openai' && config.EMBEDDER_URL ? [hostEntryOf(config.EMBEDDER_URL)] : [],
+      ),
+    );
+    cleanups.push(() => embedderOutbound.close());
     const ctx: AppContext = {
       config,
       db: database.db,
@@ -94,8 +106,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       mailer: config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null,
       log,
       storage: new LocalFileStorage(join(config.dataDir, 'files')),
-      embedder: createEmbedder(config),
+      embedder: createEmbedder(config, embedderOutbound.fetch),
       parser,
+      outbound,
     };
     const embedding = await ensureEmbeddingIndexWithLock(database, ctx);
 
