@@ -184,7 +184,8 @@ export function createOutboundFetch(policy: OutboundPolicy): OutboundFetch {
             if (error) return callback(error, '', 0);
             const usable = addresses.filter((a) => addressAllowed(policy, hostname, port, a.address));
             if (usable.length === 0) return callback(new OutboundBlockedError(hostname), '', 0);
-            if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, usable);
+            if (options.all)
+              return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, usable);
             return callback(null, usable[0]!.address, usable[0]!.family);
           });
         },
