@@ -76,17 +76,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await migrateWithLock(database);
     await seedRoles(database.db);
 
-    // Closed after the job queue has stopped (cleanups run in reverse), so that no running job loses its parser.
-    const parser = new ParserPool({
-      memoryMb: config.PARSER_MEMORY_MB,
-      timeoutMs: config.PARSER_TIMEOUT_SECONDS * 1000,
-    });
-    cleanups.push(() => parser.close());
-    const jobs = new JobQueue(databaseUrl, ALL_JOBS, log, { worker: role !== 'api' });
-    await jobs.start();
-    cleanups.push(() => jobs.stop());
-
-    // One agent per process for provider requests; the embedder's own may also reach EMBEDDER_URL's host, which the
+    // One agent per process for provider requests (closed after the job queue, like the parser); the embedder's own may also reach EMBEDDER_URL's host, which the
     // operator configured (a user cannot point provider requests at it).
     const outbound = createOutboundFetch(outboundPolicy(config));
     cleanups.push(() => outbound.close());
@@ -97,6 +87,16 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       ),
     );
     cleanups.push(() => embedderOutbound.close());
+    // Closed after the job queue has stopped (cleanups run in reverse), so that no running job loses its parser.
+    const parser = new ParserPool({
+      memoryMb: config.PARSER_MEMORY_MB,
+      timeoutMs: config.PARSER_TIMEOUT_SECONDS * 1000,
+    });
+    cleanups.push(() => parser.close());
+    const jobs = new JobQueue(databaseUrl, ALL_JOBS, log, { worker: role !== 'api' });
+    await jobs.start();
+    cleanups.push(() => jobs.stop());
+
     const ctx: AppContext = {
       config,
       db: database.db,
