@@ -13,7 +13,8 @@ let t: TestServer;
 let llm: FakeLlm;
 beforeAll(async () => {
   llm = await startFakeLlm();
-  t = await startAppServer();
+  // The fake provider listens on 127.0.0.1, which the outbound policy refuses unless allowed.
+  t = await startAppServer({ OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' });
 });
 afterAll(async () => {
   await t?.close();

@@ -533,7 +533,8 @@ async function main(): Promise<number> {
   let t: TestServer | null = null;
   let load: LoadGen | null = null;
   try {
-    t = await startTestServer({ dataDir: root, smtp: false });
+    // The fake provider listens on 127.0.0.1, which the outbound policy refuses unless allowed.
+    t = await startTestServer({ dataDir: root, smtp: false, env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' } });
     const server = t;
     const db = server.server.ctx.db;
     const dm = await signedInDataManager(server);

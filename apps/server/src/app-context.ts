@@ -7,6 +7,7 @@ import type { JobQueue } from './jobs/job-queue.ts';
 import type { TokenSigner } from './modules/auth/token-crypto.ts';
 import type { Embedder } from './modules/embedding/embedder.ts';
 import type { FileStorage } from './modules/files/file-storage.ts';
+import type { OutboundFetch } from './modules/outbound/outbound-fetch.ts';
 import type { ParserPool } from './modules/processing/parser-pool.ts';
 
 /** What services and job handlers receive: configuration and the shared resources, never an HTTP request. */
@@ -23,4 +24,6 @@ export interface AppContext {
   embedder: Embedder;
   /** The document parser process (started on first use, in worker processes only). */
   parser: ParserPool;
+  /** Requests made on a user's behalf (AI providers) go through this `fetch`, which enforces the outbound policy. */
+  outbound: OutboundFetch;
 }

@@ -18,6 +18,7 @@ import { ensureEmbeddingIndex } from './modules/embedding/embedding-index.ts';
 import { reembedJob } from './modules/embedding/reembed.job.ts';
 import { LocalFileStorage } from './modules/files/file-storage.ts';
 import { requeueStrandedMails } from './modules/mail/outbox.service.ts';
+import { createOutboundFetch, hostEntryOf, outboundPolicy } from './modules/outbound/outbound-fetch.ts';
 import { ParserPool } from './modules/processing/parser-pool.ts';
 import { resumeStrandedFiles } from './modules/processing/process-file.jobs.ts';
 import { ensureFirstAdmin, type FirstAdminOutcome } from './modules/setup/first-admin.ts';
@@ -75,6 +76,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await migrateWithLock(database);
     await seedRoles(database.db);
 
+    // One agent per process for provider requests (closed after the job queue, like the parser); the embedder's own may also reach EMBEDDER_URL's host, which the
+    // operator configured (a user cannot point provider requests at it).
+    const outbound = createOutboundFetch(outboundPolicy(config));
+    cleanups.push(() => outbound.close());
+    const embedderOutbound = createOutboundFetch(
+      outboundPolicy(
+        config,
+        config.EMBEDDER === 'openai' && config.EMBEDDER_URL ? [hostEntryOf(config.EMBEDDER_URL)] : [],
+      ),
+    );
+    cleanups.push(() => embedderOutbound.close());
     // Closed after the job queue has stopped (cleanups run in reverse), so that no running job loses its parser.
     const parser = new ParserPool({
       memoryMb: config.PARSER_MEMORY_MB,
@@ -94,8 +106,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       mailer: config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null,
       log,
       storage: new LocalFileStorage(join(config.dataDir, 'files')),
-      embedder: createEmbedder(config),
+      embedder: createEmbedder(config, embedderOutbound.fetch),
       parser,
+      outbound,
     };
     const embedding = await ensureEmbeddingIndexWithLock(database, ctx);
 

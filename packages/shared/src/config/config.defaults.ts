@@ -50,4 +50,5 @@ export const CONFIG_DEFAULTS = {
   CHAT_PASSAGES: '6',
   CHAT_PROVIDER_TIMEOUT_SECONDS: '60',
   PUBLIC_CHAT_QUESTIONS_PER_HOUR: '30',
+  OUTBOUND_ALLOW_PRIVATE: 'false',
 } as const satisfies Record<string, string>;

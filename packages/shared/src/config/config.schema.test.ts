@@ -226,6 +226,17 @@ describe('parseConfig: cross-field rules', () => {
   });
 });
 
+describe('parseConfig: the outbound policy', () => {
+  it('refuses private addresses by default and reads the allow list', () => {
+    expect(valid({}).OUTBOUND_ALLOW_PRIVATE).toBe(false);
+    expect(valid({}).OUTBOUND_ALLOWED_HOSTS).toBeUndefined();
+    const hosts = 'localhost:11434, 10.0.0.0/8,192.168.1.20:8000,[::1]:11434,fd00::/8,::1,ollama.internal';
+    expect(valid({ OUTBOUND_ALLOWED_HOSTS: hosts }).OUTBOUND_ALLOWED_HOSTS).toBe(hosts);
+    for (const bad of ['http://localhost:11434', 'a b', 'localhost:port', 'localhost/path'])
+      expect(keysOf(invalid({ OUTBOUND_ALLOWED_HOSTS: bad })), bad).toEqual(['OUTBOUND_ALLOWED_HOSTS']);
+  });
+});
+
 describe('parseConfig: secrets and URLs are never echoed', () => {
   const MARK = 'Hunter2-Geheim';
   const cases: [string, string][] = [

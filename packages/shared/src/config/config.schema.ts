@@ -35,6 +35,13 @@ const optionalText = (description: string) => z.string().trim().min(1).optional(
 const secret = (description: string) =>
   z.string().min(32, { message: 'must be at least 32 characters' }).optional().describe(description);
 
+/** One entry of OUTBOUND_ALLOWED_HOSTS: a host name or IPv4 address or range, or a (bracketed) IPv6 one; optional port. */
+const ALLOWED_HOST = [
+  /^[a-z0-9.-]+(\/\d{1,2})?(:\d{1,5})?$/i,
+  /^\[[0-9a-f:.]+(\/\d{1,3})?\](:\d{1,5})?$/i,
+  /^[0-9a-f]*:[0-9a-f:.]*:[0-9a-f:.]*(\/\d{1,3})?$/i,
+];
+
 export const configShape = {
   APP_MODE: z
     .enum(['normal', 'clarityflow', 'handwerk'], { message: 'must be one of normal, clarityflow, handwerk' })
@@ -204,6 +211,19 @@ export const configShape = {
     1,
     600,
   ),
+  OUTBOUND_ALLOW_PRIVATE: bool(
+    "Whether requests made on a user's behalf (AI providers: connection test, chat answers, transcription; the openai embedder) may reach loopback, link-local and private addresses. Off: such addresses are refused after DNS resolution (EMBEDDER_URL's own host is always allowed).",
+  ),
+  OUTBOUND_ALLOWED_HOSTS: z
+    .string()
+    .trim()
+    .refine((v) => v.split(',').every((entry) => ALLOWED_HOST.some((re) => re.test(entry.trim()))), {
+      message: 'must be comma-separated host names, IP addresses or CIDR ranges, each optionally with :port',
+    })
+    .optional()
+    .describe(
+      'Hosts those requests may reach although they are private, e.g. localhost:11434 for a local Ollama: comma-separated host names, IP addresses or CIDR ranges, each optionally with :port ([::1]:11434 for IPv6).',
+    ),
   PUBLIC_CHAT_QUESTIONS_PER_HOUR: int(
     'Questions one address, and one visitor, may ask public chats per hour.',
     1,

@@ -42,6 +42,32 @@ export const PROVIDER_DEFAULTS: Record<
   compatible: { baseUrl: null, model: '', transcriptionModel: null, needsKey: false },
 };
 
+/**
+ * The endpoint a provider's base URL names (the provider's default when none is given), normalized so that two
+ * spellings of the same address compare equal: host case, default port, trailing slashes, numeric IPv4 forms.
+ */
+export function providerEndpoint(provider: ModelProvider, baseUrl: string | null | undefined): string {
+  const raw = (baseUrl?.trim() || PROVIDER_DEFAULTS[provider].baseUrl || '').replace(/\/+$/, '');
+  try {
+    const u = new URL(raw);
+    return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, '')}${u.search}`;
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * Whether a saved key may go to this base URL: only to the endpoint it was saved for. A changed base URL needs the
+ * key entered again, so that nobody who may edit the settings can send the saved key to an address of their choice.
+ */
+export function sameProviderEndpoint(
+  provider: ModelProvider,
+  a: string | null | undefined,
+  b: string | null | undefined,
+): boolean {
+  return providerEndpoint(provider, a) === providerEndpoint(provider, b);
+}
+
 /** The chat screens that open with a provider chosen (spec: /custom-training, /mistralai, /qwen). */
 export const PROVIDER_OF_CHAT_PATH: Record<string, AnswerProvider> = {
   '/custom-training': 'openai',
@@ -73,7 +99,7 @@ const url = z
 
 export const aiProviderBodySchema = z.strictObject({
   baseUrl: url.nullable().optional(),
-  /** Absent or empty: keep the saved key. */
+  /** Absent or empty: keep the saved key, which is only ever sent to the base URL it was saved for. */
   apiKey: z.string().trim().max(500).optional(),
   model: z.string().trim().min(1, { message: 'validation.required' }).max(200),
   transcriptionModel: z.string().trim().max(200).nullable().optional(),

@@ -51,6 +51,10 @@ export const ERROR_STATUS = {
   INTERNAL: 500,
   PROVIDER_ERROR: 502,
   PROVIDER_STREAM_INTERRUPTED: 502,
+  /** The provider's address is private or local and the outbound policy does not allow it. */
+  PROVIDER_BLOCKED: 502,
+  /** The provider answered 401 or 403: the key is wrong or lacks the permission. */
+  PROVIDER_KEY_REFUSED: 502,
   SERVICE_UNAVAILABLE: 503,
   PROVIDER_TIMEOUT: 504,
 } as const;

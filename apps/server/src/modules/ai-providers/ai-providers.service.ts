@@ -6,6 +6,7 @@ import {
   MODEL_PROVIDERS,
   type ModelProvider,
   PROVIDER_DEFAULTS,
+  sameProviderEndpoint,
 } from '@werkwissen/shared';
 import { and, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
@@ -41,7 +42,14 @@ function invalid(field: string, code: string, lang: Language): AppError {
   });
 }
 
-/** Saves a provider; an absent or empty key keeps the saved one. The key is stored sealed, with a masked hint. */
+/**
+ * Saves a provider; an absent or empty key keeps the saved one. The key is stored sealed, with a masked hint.
+ *
+ * A saved key only ever goes to the base URL it was entered for: with a changed base URL and no new key, a provider
+ * that needs a key is refused (422 on `apiKey`: enter it again), and the saved key of one whose key is optional
+ * (Ollama, a compatible server) is dropped. Refusing tells the user what to do where a silently dropped key would
+ * only show up as failing chats; for an optional key, the new server may well need none.
+ */
 export async function saveProvider(
   ctx: AppContext,
   companyId: string,
@@ -56,7 +64,11 @@ export async function saveProvider(
   const baseUrl = body.baseUrl === undefined ? (existing?.baseUrl ?? null) : body.baseUrl;
   if (!baseUrlOf(provider, baseUrl)) throw invalid('baseUrl', 'validation.required', lang);
   const newKey = body.apiKey ? body.apiKey : null;
-  if (PROVIDER_DEFAULTS[provider].needsKey && !newKey && !existing?.apiKeyEncrypted) {
+  const needsKey = PROVIDER_DEFAULTS[provider].needsKey;
+  const movedKey =
+    !newKey && existing?.apiKeyEncrypted && !sameProviderEndpoint(provider, existing.baseUrl, baseUrl);
+  if (movedKey && needsKey) throw invalid('apiKey', 'validation.apiKeyAgain', lang);
+  if (needsKey && !newKey && !existing?.apiKeyEncrypted) {
     throw invalid('apiKey', 'validation.required', lang);
   }
   const box = new SecretBox(ctx.config.secrets.encryptionKey);
@@ -69,6 +81,7 @@ export async function saveProvider(
         : body.transcriptionModel || null,
     isDefault: body.isDefault ?? existing?.isDefault ?? false,
     ...(newKey ? { apiKeyEncrypted: box.seal(newKey), apiKeyHint: maskKey(newKey) } : {}),
+    ...(movedKey ? { apiKeyEncrypted: null, apiKeyHint: null } : {}),
     updatedAt: new Date(),
   };
   const row = await ctx.db.transaction(async (tx) => {
@@ -137,7 +150,12 @@ export async function speechConnection(
   return able[0] ? connectionOf(ctx, able[0]) : null;
 }
 
-/** Tests the given settings, falling back to the saved key and URL, by listing the endpoint's models. */
+/**
+ * Tests the given settings by listing the endpoint's models. An absent base URL is the saved one; the saved key is
+ * used only with the base URL it was saved for (a changed URL needs the key typed again, or is tested without a key
+ * where the key is optional). The outbound policy applies; a failure says only whether the address was refused by
+ * policy, the key was refused, or the test failed.
+ */
 export async function testProvider(
   ctx: AppContext,
   companyId: string,
@@ -146,14 +164,15 @@ export async function testProvider(
   lang: Language,
 ): Promise<ConnectionTest> {
   const saved = await providerConnection(ctx, companyId, provider);
-  const baseUrl = baseUrlOf(provider, body.baseUrl ?? saved?.baseUrl ?? null);
+  const baseUrl = baseUrlOf(provider, body.baseUrl === undefined ? (saved?.baseUrl ?? null) : body.baseUrl);
   if (!baseUrl) throw invalid('baseUrl', 'validation.required', lang);
-  const apiKey = body.apiKey || saved?.apiKey || null;
-  const result = await listModels(baseUrl, apiKey);
+  let apiKey = body.apiKey || null;
+  if (!apiKey && saved?.apiKey) {
+    if (sameProviderEndpoint(provider, saved.baseUrl, baseUrl)) apiKey = saved.apiKey;
+    else if (PROVIDER_DEFAULTS[provider].needsKey) throw invalid('apiKey', 'validation.apiKeyAgain', lang);
+  }
+  const result = await listModels(ctx.outbound.fetch, baseUrl, apiKey);
   if (result.ok) return { ok: true, models: result.models, message: null };
-  return {
-    ok: false,
-    models: [],
-    message: `${translate(lang, 'errors.PROVIDER_ERROR')} (${result.reason})`,
-  };
+  ctx.log.info({ provider, code: result.code, detail: result.detail }, 'AI-provider connection test failed');
+  return { ok: false, models: [], message: translate(lang, `errors.${result.code}`) };
 }

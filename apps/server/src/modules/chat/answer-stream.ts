@@ -7,7 +7,7 @@ import type { StoredCitation } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
 import { providerConnection } from '../ai-providers/ai-providers.service.ts';
-import { languageModelOf, type ProviderConnection } from '../ai-providers/model-client.ts';
+import { languageModelOf, type ProviderConnection, providerErrorCode } from '../ai-providers/model-client.ts';
 import { searchPassages } from '../search/hybrid-search.ts';
 import type { SearchScope } from '../search/search-scope.ts';
 import { answerExtractively, contentStems, MIN_COVERAGE, scoreSentences } from './builtin-answerer.ts';
@@ -229,11 +229,12 @@ function builtinAnswer(
 /**
  * Why a provider call failed, as one of our codes: silence past the limit is a timeout; a failure after part of the
  * answer arrived (a dropped connection, an error frame) interrupted the stream; anything earlier is the provider's
- * error (an HTTP error status, a refused connection).
+ * error (an HTTP error status, a refused connection), told apart only where that helps the user: an address the
+ * outbound policy refused, a refused key.
  */
-function providerFailure(reason: unknown, partial: string): ErrorCode {
+function providerFailure(reason: unknown, failure: unknown, partial: string): ErrorCode {
   if (reason === 'timeout') return 'PROVIDER_TIMEOUT';
-  return partial ? 'PROVIDER_STREAM_INTERRUPTED' : 'PROVIDER_ERROR';
+  return partial ? 'PROVIDER_STREAM_INTERRUPTED' : providerErrorCode(failure);
 }
 
 async function modelAnswer(
@@ -268,7 +269,7 @@ async function modelAnswer(
   let failure: unknown = null;
   try {
     const result = streamText({
-      model: languageModelOf(prepared.connection!),
+      model: languageModelOf(prepared.connection!, ctx.outbound.fetch),
       system: prompt.system,
       messages: prompt.messages,
       abortSignal: abort.signal,
@@ -311,7 +312,7 @@ async function modelAnswer(
       citations,
       noAnswer: false,
       status: 'interrupted',
-      errorCode: providerFailure(reason, text),
+      errorCode: providerFailure(reason, failure, text),
       firstTokenMs,
     };
   }

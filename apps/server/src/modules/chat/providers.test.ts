@@ -1,22 +1,33 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../../../test/support/fake-llm.ts';
 import { companyWithFile } from '../../../test/support/knowledge.ts';
 import { stream } from '../../../test/support/sse.ts';
-import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { signedInDataManager, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 
-// A provider that stays silent for 1 s counts as timed out, so the hang and stall cases end quickly.
+// A provider that stays silent for 1 s counts as timed out, so the hang and stall cases end quickly. The fake
+// providers listen on 127.0.0.1, which the outbound policy refuses unless allowed (see outbound-policy.test.ts).
 let t: TestServer;
 let llm: FakeLlm;
+let other: FakeLlm;
 beforeAll(async () => {
   llm = await startFakeLlm();
-  t = await startTestServer({ env: { CHAT_PROVIDER_TIMEOUT_SECONDS: '1' } });
+  other = await startFakeLlm();
+  t = await startTestServer({
+    env: { CHAT_PROVIDER_TIMEOUT_SECONDS: '1', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' },
+  });
 });
 afterAll(async () => {
   await t?.close();
   await llm?.close();
+  await other?.close();
 });
-beforeEach(() => llm.reset());
+beforeEach(() => {
+  llm.reset();
+  other.reset();
+});
 
 const MANUAL =
   'Der Heizkörper wird mit einem Vierkantschlüssel entlüftet. Danach muss der Wasserdruck auf 1,5 bar geprüft werden.';
@@ -179,8 +190,10 @@ describe('AI-provider settings', () => {
     expect(ok.body).toMatchObject({ ok: true, message: null });
     expect(ok.body.models).toContain('gpt-4o-mini');
     const bad = await a.client.post('/ai-providers/openai/test', { apiKey: 'sk-wrong-key-000000' });
-    expect(bad.body.ok).toBe(false);
-    expect(bad.body.message).toContain('401');
+    expect(bad.body).toMatchObject({
+      ok: false,
+      message: 'The AI provider refused the key. Please check the API key.',
+    });
 
     const options = await a.client.get('/chat-options');
     expect(options.body.providers.map((p: { provider: string }) => p.provider)).toEqual([
@@ -191,6 +204,114 @@ describe('AI-provider settings', () => {
 
     expect((await a.client.delete('/ai-providers/openai')).status).toBe(204);
     expect((await a.client.get('/chat-options')).body.speech.available).toBe(false);
+  });
+
+  it('sends the saved key only to the base URL it was saved for', async () => {
+    const a = await signedInDataManager(t, { language: 'en' });
+    const saved = await a.client.request('PUT', '/ai-providers/openai', {
+      baseUrl: llm.url,
+      apiKey: KEY,
+      model: 'gpt-4o-mini',
+    });
+    expect(saved.status).toBe(200);
+    const keySent = () => other.requests.some((r) => r.authorization?.includes(KEY));
+
+    // A test of another address without a key: the key must be typed again.
+    const test = await a.client.post('/ai-providers/openai/test', { baseUrl: other.url });
+    expect(test.status).toBe(422);
+    expect(test.body.error.details.fields).toEqual([
+      {
+        field: 'apiKey',
+        code: 'validation.apiKeyAgain',
+        message: 'Enter the key again for the new address.',
+      },
+    ]);
+    // The same address spelled differently is the same endpoint.
+    expect((await a.client.post('/ai-providers/openai/test', { baseUrl: `${llm.url}/` })).body.ok).toBe(true);
+
+    // Saving another address without a key is refused the same way, and the saved settings stay.
+    const moved = await a.client.request('PUT', '/ai-providers/openai', {
+      baseUrl: other.url,
+      model: 'gpt-4o-mini',
+    });
+    expect(moved.status).toBe(422);
+    expect(moved.body.error.details.fields[0]).toMatchObject({
+      field: 'apiKey',
+      code: 'validation.apiKeyAgain',
+    });
+    expect((await a.client.get('/ai-providers')).body.items[0]).toMatchObject({
+      baseUrl: llm.url,
+      apiKeyMasked: 'sk-…cdef',
+    });
+
+    // With the key typed again, both go there.
+    const retyped = await a.client.post('/ai-providers/openai/test', {
+      baseUrl: other.url,
+      apiKey: 'sk-other-key-1234',
+    });
+    expect(retyped.body.ok).toBe(true);
+    expect(other.requests.at(-1)!.authorization).toBe('Bearer sk-other-key-1234');
+    expect(keySent()).toBe(false);
+  });
+
+  it('drops an optional saved key when the base URL changes, and never sends it there', async () => {
+    const a = await companyWithFile(t, MANUAL);
+    await a.client.request('PUT', '/ai-providers/compatible', { baseUrl: llm.url, apiKey: KEY, model: 'm' });
+    const test = await a.client.post('/ai-providers/compatible/test', { baseUrl: other.url });
+    expect(test.body.ok).toBe(true);
+    expect(other.requests.at(-1)!.authorization).toBeUndefined();
+
+    const moved = await a.client.request('PUT', '/ai-providers/compatible', {
+      baseUrl: other.url,
+      model: 'm',
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ baseUrl: other.url, apiKeyMasked: null });
+    const chat = await a.client.post('/chats', {
+      name: 'x',
+      provider: 'compatible',
+      divisionIds: [a.divisionId],
+    });
+    other.setScript({ text: 'Mit einem Vierkantschlüssel [1].' });
+    const res = await ask(a.client, chat.body.id, 'Womit wird der Heizkörper entlüftet?');
+    expect(res.done()).toMatchObject({ status: 'complete' });
+    expect(other.requests.find((r) => r.route === 'chat')!.authorization).toBeUndefined();
+    expect(other.requests.some((r) => r.authorization?.includes(KEY))).toBe(false);
+  });
+
+  it('reaches an allowed private address in any spelling', async () => {
+    const a = await signedInDataManager(t, { language: 'en' });
+    const port = new URL(llm.url).port;
+    for (const baseUrl of [llm.url, `http://2130706433:${port}/v1`, `http://localhost:${port}/v1`]) {
+      const res = await a.client.post('/ai-providers/compatible/test', { baseUrl });
+      expect(res.body, baseUrl).toMatchObject({ ok: true, message: null });
+    }
+  });
+
+  it('never tells what the endpoint answered, only that the test failed', async () => {
+    const SECRET = 'internal-secret-7f3a9c-do-not-leak';
+    const leaky: Server = createServer((_req, res) => {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: SECRET }, detail: SECRET }));
+    });
+    await new Promise<void>((resolve) => leaky.listen(0, '127.0.0.1', resolve));
+    try {
+      const a = await signedInDataManager(t, { language: 'en' });
+      const baseUrl = `http://127.0.0.1:${(leaky.address() as AddressInfo).port}/v1`;
+      const res = await a.client.post('/ai-providers/compatible/test', { baseUrl });
+      expect(res.body).toEqual({
+        ok: false,
+        models: [],
+        message: 'The AI provider could not answer. Please try again later.',
+      });
+      // A closed port fails the same way, so the test cannot be used to scan ports.
+      const closed = await a.client.post('/ai-providers/compatible/test', {
+        baseUrl: 'http://127.0.0.1:9/v1',
+      });
+      expect(closed.body.message).toBe(res.body.message);
+    } finally {
+      await new Promise<void>((resolve) => leaky.close(() => resolve()));
+    }
   });
 
   it('refuses a chat with a provider the company has not set up', async () => {

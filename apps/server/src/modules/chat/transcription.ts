@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { speechConnection } from '../ai-providers/ai-providers.service.ts';
-import { transcriptionModelOf } from '../ai-providers/model-client.ts';
+import { providerErrorCode, transcriptionModelOf } from '../ai-providers/model-client.ts';
 
 /** OpenAI's transcription endpoint takes files up to 25 MB. */
 const AUDIO_MAX_BYTES = 25 * 1024 * 1024;
@@ -18,7 +18,7 @@ export async function transcribeVoice(
   request: FastifyRequest,
 ): Promise<string> {
   const connection = await speechConnection(ctx, companyId);
-  const model = connection ? transcriptionModelOf(connection) : null;
+  const model = connection ? transcriptionModelOf(connection, ctx.outbound.fetch) : null;
   if (!model) throw new AppError('SPEECH_UNAVAILABLE');
   let audio: Buffer | null = null;
   for await (const part of request.parts()) {
@@ -43,6 +43,8 @@ export async function transcribeVoice(
     return result.text.trim();
   } catch (error) {
     ctx.log.warn({ err: error }, 'transcription failed');
-    throw new AppError((error as Error).name === 'TimeoutError' ? 'PROVIDER_TIMEOUT' : 'PROVIDER_ERROR');
+    throw new AppError(
+      (error as Error).name === 'TimeoutError' ? 'PROVIDER_TIMEOUT' : providerErrorCode(error),
+    );
   }
 }

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOpenAi, startFakeOpenAi } from '../../../test/support/fake-openai.ts';
+import {
+  createOutboundFetch,
+  hostEntryOf,
+  isBlockedByPolicy,
+  outboundPolicy,
+} from '../outbound/outbound-fetch.ts';
 import { BuiltinEmbedder } from './builtin-embedder.ts';
 import { OpenAiEmbedder } from './openai-embedder.ts';
 import {
@@ -47,6 +53,25 @@ describe('openai-compatible embedder', () => {
     expect(fake.requests[0]!.body.model).toBe('text-embedding-3-small');
     expect(await embedder.dimension()).toBe(16);
     expect(embedder.signature).toBe(`openai:text-embedding-3-small@${new URL(fake.url).host}`);
+  });
+
+  it("obeys the outbound policy, under which the operator's own EMBEDDER_URL host is allowed", async () => {
+    const config = { OUTBOUND_ALLOW_PRIVATE: false };
+    const denied = createOutboundFetch(outboundPolicy(config));
+    const operator = createOutboundFetch(outboundPolicy(config, [hostEntryOf(fake.url)]));
+    try {
+      const before = fake.requests.length;
+      const refused = new OpenAiEmbedder(fake.url, 'm', 'sk-test', { fetch: denied.fetch });
+      const error = await refused.embed(['x'], 'query').catch((e: unknown) => e);
+      expect(isBlockedByPolicy(error)).toBe(true);
+      expect(fake.requests.length).toBe(before);
+      const allowed = new OpenAiEmbedder(fake.url, 'm', 'sk-test', { fetch: operator.fetch });
+      expect(await allowed.embed(['x'], 'query')).toHaveLength(1);
+      expect(fake.requests.length).toBe(before + 1);
+    } finally {
+      await denied.close();
+      await operator.close();
+    }
   });
 
   it('reports an endpoint error with its status', async () => {

@@ -1,18 +1,25 @@
 import type { Embedder, EmbedPurpose } from './embedder.ts';
 
-/** Any OpenAI-compatible embeddings endpoint (OpenAI, Mistral, Ollama, vLLM): `POST {baseUrl}/embeddings`. */
+/**
+ * Any OpenAI-compatible embeddings endpoint (OpenAI, Mistral, Ollama, vLLM): `POST {baseUrl}/embeddings`, through the
+ * given `fetch` (the server passes one that applies the outbound policy).
+ */
 export class OpenAiEmbedder implements Embedder {
   readonly kind = 'openai' as const;
   readonly signature: string;
   readonly minSimilarity = 0;
   private dims: number | null = null;
+  private readonly timeoutMs: number;
+  private readonly fetch: typeof globalThis.fetch;
 
   constructor(
     private readonly baseUrl: string,
     readonly model: string,
     private readonly apiKey: string | undefined,
-    private readonly timeoutMs = 60_000,
+    options: { timeoutMs?: number; fetch?: typeof globalThis.fetch } = {},
   ) {
+    this.timeoutMs = options.timeoutMs ?? 60_000;
+    this.fetch = options.fetch ?? globalThis.fetch;
     this.signature = `openai:${model}@${new URL(baseUrl).host}`;
   }
 
@@ -25,7 +32,7 @@ export class OpenAiEmbedder implements Embedder {
     const out: number[][] = [];
     for (let i = 0; i < texts.length; i += 64) {
       const batch = texts.slice(i, i + 64);
-      const res = await fetch(`${this.baseUrl.replace(/\/$/, '')}/embeddings`, {
+      const res = await this.fetch(`${this.baseUrl.replace(/\/$/, '')}/embeddings`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',

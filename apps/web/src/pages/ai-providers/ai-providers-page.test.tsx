@@ -132,6 +132,45 @@ describe('the AI providers page', { timeout: 20_000 }, () => {
     expect(put.body).not.toHaveProperty('apiKey');
   });
 
+  it('asks for the key again when the base URL changes, before testing or saving', async () => {
+    const calls = stubServer([openai()]);
+    renderWithApp(<AiProvidersPage />, '/ai-providers');
+    await screen.findByRole('heading', { name: 'Settings for OpenAI' });
+    expect(keyField().required).toBe(false);
+
+    fireEvent.input(screen.getByLabelText('Base URL'), { target: { value: 'https://proxy.example.com/v1' } });
+    await screen.findByText(
+      'The address has changed: enter the key again. A saved key is only sent to the address it was saved for.',
+    );
+    expect(keyField().required).toBe(true);
+    expect(screen.queryByTestId('saved-key')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    await screen.findByText('Enter the key again for the new address.');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(keyField().getAttribute('aria-invalid')).toBe('true'));
+    expect(calls.some((c) => c.url.endsWith('/test') || c.method === 'PUT')).toBe(false);
+
+    // The same address again needs no key.
+    fireEvent.input(screen.getByLabelText('Base URL'), { target: { value: 'https://api.openai.com/v1/' } });
+    await screen.findByText('Leave this field empty to keep the saved key.');
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    await screen.findByText('The connection works. Models available: 3');
+    expect(calls.find((c) => c.url.endsWith('/test'))!.body).not.toHaveProperty('apiKey');
+  });
+
+  it('says that an optional saved key does not go to a new address', async () => {
+    stubServer([
+      openai({ provider: 'ollama', baseUrl: 'http://ollama.internal:11434/v1', isDefault: false }),
+    ]);
+    renderWithApp(<AiProvidersPage />, '/ai-providers');
+    await screen.findByRole('heading', { name: 'Settings for Ollama (local)' });
+    fireEvent.input(screen.getByLabelText('Base URL'), { target: { value: 'http://gpu.internal:11434/v1' } });
+    await screen.findByText(
+      'The address has changed: the saved key will not be sent to the new address. Enter it again if the server needs one.',
+    );
+    expect(keyField().required).toBe(false);
+  });
+
   it('shows why a connection test failed', async () => {
     const calls = stubServer([openai()]);
     renderWithApp(<AiProvidersPage />, '/ai-providers');

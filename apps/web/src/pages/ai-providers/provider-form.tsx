@@ -21,6 +21,7 @@ import {
   type ConnectionTest,
   type ModelProvider,
   PROVIDER_DEFAULTS,
+  sameProviderEndpoint,
 } from '@werkwissen/shared';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -41,8 +42,12 @@ export interface ProviderValues {
 
 const URL_PATTERN = /^https?:\/\/[^\s]+$/i;
 
-/** The form's schema: the shared body's rules on plain strings (an empty field is "none"). */
-function formSchema(provider: ModelProvider, hasSavedKey: boolean) {
+/**
+ * The form's schema: the shared body's rules on plain strings (an empty field is "none"). The server sends a saved key
+ * only to the base URL it was saved for, so a changed URL needs the key typed again where the provider needs one.
+ */
+function formSchema(provider: ModelProvider, saved: AiProviderSettings | undefined) {
+  const hasSavedKey = Boolean(saved?.apiKeyMasked);
   const shape = aiProviderBodySchema.shape;
   return z
     .object({
@@ -59,6 +64,13 @@ function formSchema(provider: ModelProvider, hasSavedKey: boolean) {
         ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'validation.required' });
       if (!v.apiKey && !hasSavedKey && PROVIDER_DEFAULTS[provider].needsKey)
         ctx.addIssue({ code: 'custom', path: ['apiKey'], message: 'validation.required' });
+      if (
+        !v.apiKey &&
+        hasSavedKey &&
+        PROVIDER_DEFAULTS[provider].needsKey &&
+        !sameProviderEndpoint(provider, saved?.baseUrl, v.baseUrl)
+      )
+        ctx.addIssue({ code: 'custom', path: ['apiKey'], message: 'validation.apiKeyAgain' });
     });
 }
 
@@ -86,7 +98,7 @@ function initialValues(provider: ModelProvider, saved: AiProviderSettings | unde
 
 /**
  * The settings of one provider: test the connection with what is typed, save, remove. A saved key never comes back
- * from the server; only its mask is shown, and an empty key field keeps it.
+ * from the server; only its mask is shown, and an empty key field keeps it as long as the base URL is unchanged.
  */
 export function ProviderForm({
   provider,
@@ -104,7 +116,7 @@ export function ProviderForm({
   const name = t(`aiProviders.providers.${provider}`);
   const defaults = PROVIDER_DEFAULTS[provider];
   const form = useForm<ProviderValues>({
-    resolver: zodResolver(formSchema(provider, Boolean(saved?.apiKeyMasked))) as never,
+    resolver: zodResolver(formSchema(provider, saved)) as never,
     defaultValues: initialValues(provider, saved),
   });
   const { errors, isSubmitting } = form.formState;
@@ -144,11 +156,18 @@ export function ProviderForm({
   });
 
   const models = result?.models ?? [];
-  const keyHelp = saved?.apiKeyMasked
-    ? t('aiProviders.apiKeyKeep')
-    : defaults.needsKey
-      ? t('aiProviders.apiKeyHelp')
-      : t('aiProviders.apiKeyOptional');
+  // The saved key stays with its base URL: once the URL is edited, the key has to be typed again (or, where it is
+  // optional, is dropped on saving).
+  const urlChanged =
+    Boolean(saved?.apiKeyMasked) && !sameProviderEndpoint(provider, saved?.baseUrl, form.watch('baseUrl'));
+  const keyHelp = urlChanged
+    ? t(defaults.needsKey ? 'aiProviders.apiKeyNewUrl' : 'aiProviders.apiKeyNewUrlOptional')
+    : saved?.apiKeyMasked
+      ? t('aiProviders.apiKeyKeep')
+      : defaults.needsKey
+        ? t('aiProviders.apiKeyHelp')
+        : t('aiProviders.apiKeyOptional');
+  const keyRequired = defaults.needsKey && (!saved?.apiKeyMasked || urlChanged);
 
   return (
     <Card component="section" aria-labelledby="provider-form-title">
@@ -170,7 +189,10 @@ export function ProviderForm({
           autoComplete="off"
         >
           <InputField
-            {...form.register('baseUrl')}
+            {...form.register('baseUrl', {
+              // Whether the key must be typed again depends on the URL: check a shown key error again.
+              onChange: () => void (form.formState.errors.apiKey && form.trigger('apiKey')),
+            })}
             id="provider-base-url"
             label={t('aiProviders.baseUrl')}
             type="url"
@@ -185,11 +207,12 @@ export function ProviderForm({
               id="provider-api-key"
               label={t('aiProviders.apiKey')}
               autoComplete="new-password"
+              required={keyRequired}
               helperText={keyHelp}
               errorKey={errors.apiKey?.message}
               slotProps={{ input: { dir: 'ltr', spellCheck: false } }}
             />
-            {saved?.apiKeyMasked && (
+            {saved?.apiKeyMasked && !urlChanged && (
               <Typography variant="body2" color="text.secondary" data-testid="saved-key">
                 {t('aiProviders.savedKey')}{' '}
                 <Box component="code" dir="ltr">

@@ -1,0 +1,217 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
+
+/**
+ * The policy for requests the product makes on a user's behalf (AI providers: connection test, chat answers,
+ * transcription; the OpenAI-compatible embedder). A user types the base URL, so without a policy the server would
+ * reach whatever it can reach: its own loopback services, the private network, cloud metadata addresses.
+ *
+ * The check runs where the socket is opened, on the addresses DNS actually returned (a custom `lookup` of an undici
+ * `Agent`), so a name that resolves to a public address when it is typed and to 127.0.0.1 when it is called (DNS
+ * rebinding) is still refused; IP literals, which never reach `lookup`, are checked before connecting. Redirects go
+ * through the same agent and are checked the same way.
+ */
+export interface OutboundPolicy {
+  /** Every address is allowed (OUTBOUND_ALLOW_PRIVATE). */
+  allowPrivate: boolean;
+  /** Hosts, addresses and ranges allowed even though they are private (OUTBOUND_ALLOWED_HOSTS and the operator's own). */
+  allowed: AllowedHost[];
+}
+
+/** One entry of the allow list: a host name, or an address range (a single address is a /32 or /128), with a port. */
+export type AllowedHost =
+  | { kind: 'name'; name: string; port: number | null }
+  | { kind: 'range'; range: [ipaddr.IPv4 | ipaddr.IPv6, number]; port: number | null };
+
+/** The error of a connection the policy refused; it reaches callers as the `cause` of fetch's `TypeError`. */
+export class OutboundBlockedError extends Error {
+  readonly code = 'OUTBOUND_BLOCKED';
+  constructor(host: string) {
+    super(`connection to ${host} refused by policy (private or local address)`);
+    this.name = 'OutboundBlockedError';
+  }
+}
+
+/** Whether an error (or any of its causes) is the policy's refusal. */
+export function isBlockedByPolicy(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof OutboundBlockedError || (e as { code?: unknown }).code === 'OUTBOUND_BLOCKED')
+      return true;
+  }
+  return false;
+}
+
+/**
+ * The address embedded in an IPv6 address that only wraps an IPv4 one (IPv4-mapped `::ffff:a.b.c.d`, NAT64
+ * `64:ff9b::a.b.c.d`, 6to4 `2002:aabb:ccdd::`), else null.
+ */
+function embeddedIPv4(ip: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const p = ip.parts;
+  const v4 = (hi: number, lo: number) => new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
+  const range = ip.range();
+  if (range === 'ipv4Mapped') return ip.toIPv4Address();
+  if (range === 'rfc6052' && p[0] === 0x64 && p[1] === 0xff9b && p[2] === 0) return v4(p[6]!, p[7]!);
+  if (range === '6to4') return v4(p[1]!, p[2]!);
+  return null;
+}
+
+/**
+ * Whether an address is public (globally routable unicast). Refused: loopback, unspecified (0.0.0.0/8, ::),
+ * private (10/8, 172.16/12, 192.168/16), carrier-grade NAT (100.64/10), link-local (169.254/16, fe80::/10), multicast,
+ * broadcast, reserved and documentation ranges, unique-local fc00::/7, site-local fec0::/10, everything outside
+ * 2000::/3 in IPv6, and IPv6 forms of refused IPv4 addresses.
+ */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  const ip = ipaddr.parse(address);
+  if (ip.kind() === 'ipv4') return ip.range() === 'unicast';
+  const v6 = ip as ipaddr.IPv6;
+  const inner = embeddedIPv4(v6);
+  if (inner) return inner.range() === 'unicast';
+  // Global unicast is 2000::/3; the special ranges inside it (Teredo, benchmarking, ORCHID …) are refused too.
+  return (v6.parts[0]! & 0xe000) === 0x2000 && v6.range() === 'unicast';
+}
+
+/**
+ * Parses OUTBOUND_ALLOWED_HOSTS: comma-separated host names, addresses or CIDR ranges, each optionally with a port
+ * (`localhost:11434`, `10.0.0.0/8`, `192.168.1.20:8000`, `[::1]:11434`, `fd00::/8`). Throws on an invalid entry.
+ */
+export function parseAllowedHosts(list: string | undefined): AllowedHost[] {
+  return (list ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map(parseAllowedHost);
+}
+
+function parseAllowedHost(entry: string): AllowedHost {
+  let host = entry;
+  let port: number | null = null;
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(entry);
+  if (bracketed) {
+    host = bracketed[1]!;
+    port = bracketed[2] ? Number(bracketed[2]) : null;
+  } else if ((entry.match(/:/g) ?? []).length === 1) {
+    const at = entry.lastIndexOf(':');
+    host = entry.slice(0, at);
+    if (!/^\d{1,5}$/.test(entry.slice(at + 1))) throw new Error(`invalid port in "${entry}"`);
+    port = Number(entry.slice(at + 1));
+  }
+  if (port !== null && (port < 1 || port > 65535)) throw new Error(`invalid port in "${entry}"`);
+  if (host.includes('/')) {
+    try {
+      return { kind: 'range', range: ipaddr.parseCIDR(host), port };
+    } catch {
+      throw new Error(`invalid address range "${entry}"`);
+    }
+  }
+  if (isIP(host)) {
+    const ip = ipaddr.parse(host);
+    return { kind: 'range', range: [ip, ip.kind() === 'ipv4' ? 32 : 128], port };
+  }
+  if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.?$/i.test(host)) {
+    throw new Error(`invalid host "${entry}"`);
+  }
+  return { kind: 'name', name: normalizeName(host), port };
+}
+
+const normalizeName = (host: string) => host.toLowerCase().replace(/\.$/, '');
+
+const portMatches = (entry: AllowedHost, port: number) => entry.port === null || entry.port === port;
+
+/** Whether a host name is allowed by name (then every address it resolves to is). */
+function allowedByName(policy: OutboundPolicy, hostname: string, port: number): boolean {
+  const name = normalizeName(hostname);
+  return policy.allowed.some((e) => e.kind === 'name' && e.name === name && portMatches(e, port));
+}
+
+/** Whether the policy lets a connection go to this address (reached under `hostname` on `port`). */
+export function addressAllowed(
+  policy: OutboundPolicy,
+  hostname: string,
+  port: number,
+  address: string,
+): boolean {
+  if (policy.allowPrivate || isPublicAddress(address)) return true;
+  if (allowedByName(policy, hostname, port)) return true;
+  if (!ipaddr.isValid(address)) return false;
+  let ip = ipaddr.parse(address);
+  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress())
+    ip = (ip as ipaddr.IPv6).toIPv4Address();
+  return policy.allowed.some(
+    (e) => e.kind === 'range' && portMatches(e, port) && ip.kind() === e.range[0].kind() && ip.match(e.range),
+  );
+}
+
+/** The policy of the configuration, plus hosts the operator configured themselves (e.g. EMBEDDER_URL's). */
+export function outboundPolicy(
+  config: { OUTBOUND_ALLOW_PRIVATE: boolean; OUTBOUND_ALLOWED_HOSTS?: string | undefined },
+  operatorHosts: string[] = [],
+): OutboundPolicy {
+  return {
+    allowPrivate: config.OUTBOUND_ALLOW_PRIVATE,
+    allowed: [...parseAllowedHosts(config.OUTBOUND_ALLOWED_HOSTS), ...operatorHosts.map(parseAllowedHost)],
+  };
+}
+
+/** The `host:port` allow-list entry of a URL the operator configured (brackets kept for IPv6). */
+export function hostEntryOf(url: string): string {
+  const u = new URL(url);
+  return `${u.hostname}:${u.port || (u.protocol === 'https:' ? 443 : 80)}`;
+}
+
+export interface OutboundFetch {
+  /** `fetch` whose connections obey the policy; a refused one fails with an `OutboundBlockedError` cause. */
+  fetch: typeof globalThis.fetch;
+  policy: OutboundPolicy;
+  close(): Promise<void>;
+}
+
+type Connector = ReturnType<typeof buildConnector>;
+
+/** Creates the policy's `fetch`, once per process (its agent keeps the connections). */
+export function createOutboundFetch(policy: OutboundPolicy): OutboundFetch {
+  const connectors = new Map<number, Connector>();
+  /** A connector whose DNS lookup keeps only the addresses the policy allows for this port. */
+  const connectorFor = (port: number): Connector => {
+    let connector = connectors.get(port);
+    if (!connector) {
+      connector = buildConnector({
+        lookup: (hostname: string, options: { all?: boolean }, callback: LookupCallback) => {
+          dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+            if (error) return callback(error, '', 0);
+            const usable = addresses.filter((a) => addressAllowed(policy, hostname, port, a.address));
+            if (usable.length === 0) return callback(new OutboundBlockedError(hostname), '', 0);
+            if (options.all)
+              return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, usable);
+            return callback(null, usable[0]!.address, usable[0]!.family);
+          });
+        },
+      } as buildConnector.BuildOptions);
+      connectors.set(port, connector);
+    }
+    return connector;
+  };
+  const agent = new Agent({
+    connect: (options, callback) => {
+      const port = Number(options.port) || (options.protocol === 'https:' ? 443 : 80);
+      const host = options.hostname.replace(/^\[(.*)\]$/, '$1');
+      // An IP literal (also what the URL parser makes of http://2130706433/) never reaches `lookup`.
+      if (isIP(host) && !addressAllowed(policy, host, port, host)) {
+        callback(new OutboundBlockedError(host), null);
+        return;
+      }
+      connectorFor(port)(options, callback);
+    },
+  });
+  const outboundFetch = ((input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) =>
+    undiciFetch(
+      input as never,
+      { ...(init as object), dispatcher: agent } as never,
+    )) as unknown as typeof fetch;
+  return { fetch: outboundFetch, policy, close: () => agent.close() };
+}
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string, family: number) => void;
