@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
+import { revokeUserApiKeys } from '../api-keys/api-keys.service.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
 import type { Actor } from './actor.ts';
 import { areaPaths } from './areas.ts';
@@ -50,6 +51,7 @@ export async function setPasswordWithToken(
       })
       .where(eq(users.id, userId));
     await revokeSessions(tx, { userId }, purpose === 'reset_password' ? 'password_reset' : 'password_set');
+    if (purpose === 'reset_password') await revokeUserApiKeys(tx, userId);
   });
 }
 
@@ -59,6 +61,7 @@ export async function changePassword(
   actor: Actor,
   currentPassword: string,
   password: string,
+  revokeApiKeys = false,
 ): Promise<void> {
   const [user] = await ctx.db
     .select({ hash: users.passwordHash })
@@ -71,5 +74,6 @@ export async function changePassword(
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, actor.userId));
     await revokeSessions(tx, { userId: actor.userId, exceptSessionId: actor.sessionId }, 'password_changed');
+    if (revokeApiKeys) await revokeUserApiKeys(tx, actor.userId);
   });
 }
