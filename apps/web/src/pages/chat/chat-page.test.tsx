@@ -1,7 +1,7 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ChatMessage } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { division, storage } from '../../test/fixtures.ts';
+import { division, signedInAs, storage } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import ChatPage from './chat-page.tsx';
 import {
@@ -13,7 +13,6 @@ import {
   eventStream,
   message,
   QUESTION_ID,
-  signedInAs,
   stubFetch,
 } from './chat-test-data.ts';
 

@@ -1,13 +1,4 @@
-import {
-  type Chat,
-  type ChatMessage,
-  type ChatOptions,
-  type Citation,
-  DEFAULT_ROLES,
-  interpolateRules,
-  type UserData,
-  type UserKind,
-} from '@werkwissen/shared';
+import type { Chat, ChatMessage, ChatOptions, Citation } from '@werkwissen/shared';
 import { vi } from 'vitest';
 import { DIVISION_ID } from '../../test/fixtures.ts';
 
@@ -17,32 +8,6 @@ export const CHAT_ID = '1c0a7e52-3b8e-4a53-9d2e-1f0c6a1b2c01';
 export const FILE_ID = 'f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9';
 export const QUESTION_ID = '2d1b8f63-4c9f-4b64-8e3f-2a1d7b2c3d02';
 export const ANSWER_ID = '3e2c9a74-5d0a-4c75-9f4a-3b2e8c3d4e03';
-
-const USER_ID = '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a';
-const COMPANY_ID = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
-
-/** A stored session of a user of this kind with its default role's rules, as the AuthProvider reads it at start. */
-export function signedInAs(kind: UserKind) {
-  const userData: UserData = {
-    id: USER_ID,
-    email: 'kai@firma.example',
-    firstName: 'Kai',
-    lastName: 'Berg',
-    fullName: 'Kai Berg',
-    phone: null,
-    language: 'en',
-    country: null,
-    kind,
-    companyId: COMPANY_ID,
-    companyName: 'Firma',
-    emailVerified: true,
-    createdAt: '2025-03-01T10:00:00.000Z',
-  };
-  const rules = interpolateRules(DEFAULT_ROLES[kind].rules, { user: { id: USER_ID, companyId: COMPANY_ID } });
-  localStorage.setItem('userData', JSON.stringify(userData));
-  localStorage.setItem('userRole', kind);
-  localStorage.setItem('userAbilityRules', JSON.stringify(rules));
-}
 
 export function chat(overrides: Partial<Chat> = {}): Chat {
   return {
