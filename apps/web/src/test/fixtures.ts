@@ -1,4 +1,12 @@
-import type { Division, KnowledgeFile, StorageUsage } from '@werkwissen/shared';
+import {
+  DEFAULT_ROLES,
+  type Division,
+  interpolateRules,
+  type KnowledgeFile,
+  type StorageUsage,
+  type UserData,
+  type UserKind,
+} from '@werkwissen/shared';
 
 export const DIVISION_ID = '8b7f1a52-3c8e-4a53-9d2e-1f0c6a1b2c3d';
 const MB = 1024 * 1024;
@@ -40,4 +48,30 @@ export function knowledgeFile(overrides: Partial<KnowledgeFile> = {}): Knowledge
     readyAt: '2025-03-01T09:31:00.000Z',
     ...overrides,
   };
+}
+
+const USER_ID = '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a';
+const COMPANY_ID = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
+
+/** A stored session of a user of this kind with its default role's rules, as the AuthProvider reads it at start. */
+export function signedInAs(kind: UserKind) {
+  const userData: UserData = {
+    id: USER_ID,
+    email: 'kai@firma.example',
+    firstName: 'Kai',
+    lastName: 'Berg',
+    fullName: 'Kai Berg',
+    phone: null,
+    language: 'en',
+    country: null,
+    kind,
+    companyId: COMPANY_ID,
+    companyName: 'Firma',
+    emailVerified: true,
+    createdAt: '2025-03-01T10:00:00.000Z',
+  };
+  const rules = interpolateRules(DEFAULT_ROLES[kind].rules, { user: { id: USER_ID, companyId: COMPANY_ID } });
+  localStorage.setItem('userData', JSON.stringify(userData));
+  localStorage.setItem('userRole', kind);
+  localStorage.setItem('userAbilityRules', JSON.stringify(rules));
 }

@@ -87,6 +87,8 @@ export const changePasswordBodySchema = withPasswordConfirmation(
     currentPassword: z.string({ message: 'validation.required' }).min(1, { message: 'validation.required' }),
     password: passwordField,
     confirmPassword: z.string({ message: 'validation.required' }),
+    /** Also revoke every personal API key of the user (a reset by mail always does). */
+    revokeApiKeys: z.boolean().optional(),
   }),
 );
 
@@ -187,7 +189,8 @@ export const authContracts = {
     method: 'POST',
     path: '/auth/reset-password',
     operationId: 'resetPassword',
-    summary: 'Sets a new password with a single-use reset token (1 hour); ends every session',
+    summary:
+      'Sets a new password with a single-use reset token (1 hour); ends every session and revokes every API key',
     tags,
     permission: 'public',
     body: resetPasswordBodySchema,
@@ -207,7 +210,8 @@ export const authContracts = {
     method: 'POST',
     path: '/auth/change-password',
     operationId: 'changePassword',
-    summary: "Changes the signed-in user's password and ends their other sessions",
+    summary:
+      "Changes the signed-in user's password and ends their other sessions (and, on request, their API keys)",
     tags,
     permission: 'signedIn',
     body: changePasswordBodySchema,

@@ -26,10 +26,15 @@ export const chatSchema = z
     visibility: z.enum(CHAT_VISIBILITIES),
     provider: z.enum(ANSWER_PROVIDERS),
     divisions: z.array(chatDivisionSchema),
-    /** The caller created the chat (only the owner renames, deletes and shares it). */
+    /** The caller created the chat. */
     isOwner: z.boolean(),
+    /**
+     * The caller's roles let them change, make private, unshare and delete this chat (its owner; the company's data
+     * manager for any chat they see). Publishing (making public, a new share link) is the `publish` permission.
+     */
+    canManage: z.boolean(),
     ownerName: z.string(),
-    /** The share link's token (owner only, public chats with an active link). */
+    /** The share link's token (for those who manage the chat; public chats with an active link). */
     shareToken: z.string().nullable(),
     /** A ready file exists in the chat's divisions, so questions can be asked. */
     canAsk: z.boolean(),
@@ -165,7 +170,8 @@ export const chatContracts = {
     method: 'POST',
     path: '/chats',
     operationId: 'createChat',
-    summary: 'Starts a chat over some of the divisions the caller may use',
+    summary:
+      'Starts a chat over some of the divisions the caller may use (public only with the publish permission)',
     tags,
     permission: { action: 'create', subject: 'Chat' },
     body: chatBodySchema,
@@ -185,7 +191,8 @@ export const chatContracts = {
     method: 'PATCH',
     path: '/chats/:chatId',
     operationId: 'updateChat',
-    summary: 'Renames a chat or changes its visibility, provider or divisions (owner only)',
+    summary:
+      "Renames a chat or changes its visibility, provider or divisions (owner or data manager; making it public, or changing a public chat's divisions, needs the publish permission)",
     tags,
     permission: { action: 'update', subject: 'Chat' },
     params: chatParams,
@@ -196,7 +203,7 @@ export const chatContracts = {
     method: 'DELETE',
     path: '/chats/:chatId',
     operationId: 'deleteChat',
-    summary: 'Deletes a chat with its history (owner only); feedback on it stays in the reports',
+    summary: 'Deletes a chat with its history (owner or data manager); feedback on it stays in the reports',
     tags,
     permission: { action: 'delete', subject: 'Chat' },
     params: chatParams,
@@ -206,7 +213,7 @@ export const chatContracts = {
     method: 'POST',
     path: '/chats/:chatId/share',
     operationId: 'shareChat',
-    summary: 'Creates a new share link for a public chat (an earlier link stops working)',
+    summary: 'Creates a new share link for a public chat (publish permission; an earlier link stops working)',
     tags,
     permission: { action: 'update', subject: 'Chat' },
     params: chatParams,
@@ -216,7 +223,7 @@ export const chatContracts = {
     method: 'DELETE',
     path: '/chats/:chatId/share',
     operationId: 'revokeChatShare',
-    summary: "Revokes a public chat's share link",
+    summary: "Revokes a public chat's share link (owner or data manager)",
     tags,
     permission: { action: 'update', subject: 'Chat' },
     params: chatParams,

@@ -7,7 +7,7 @@ import {
   interpolateRules,
   RULE_PLACEHOLDERS,
 } from './ability.ts';
-import { DEFAULT_ROLES } from './default-roles.ts';
+import { DEFAULT_ROLES, EARLIER_DEFAULT_RULES } from './default-roles.ts';
 import { ACTIONS, SUBJECTS, USER_KINDS, type UserKind } from './subjects.ts';
 
 const USER_ID = '0b9c7f0e-1111-4a5b-8c9d-000000000001';
@@ -128,6 +128,29 @@ describe('buildAbility with the default roles', () => {
     expect(ability.can('read', subject('Division', { companyId: OTHER_COMPANY }))).toBe(false);
   });
 
+  it('Employee: may not publish a chat, not even their own', () => {
+    const ability = abilityOf('Employee');
+    const own = subject('Chat', { companyId: OWN_COMPANY, userId: USER_ID });
+    for (const action of ['create', 'read', 'update', 'delete'] as const) {
+      expect(ability.can(action, own), action).toBe(true);
+    }
+    expect(ability.can('publish', own)).toBe(false);
+    expect(ability.can('publish', 'Chat')).toBe(false);
+    expect(ability.can('manage', 'Chat')).toBe(false);
+  });
+
+  it("DataManager: publishes and manages every chat of its company, and no other company's", () => {
+    const ability = abilityOf('DataManager');
+    const employees = subject('Chat', { companyId: OWN_COMPANY, userId: 'an-employee' });
+    expect(ability.can('publish', 'Chat')).toBe(true);
+    expect(ability.can('publish', employees)).toBe(true);
+    expect(ability.can('update', employees)).toBe(true);
+    expect(ability.can('delete', employees)).toBe(true);
+    const foreign = subject('Chat', { companyId: OTHER_COMPANY, userId: 'someone' });
+    expect(ability.can('delete', foreign)).toBe(false);
+    expect(ability.can('publish', foreign)).toBe(false);
+  });
+
   it('PublicUser: can nothing', () => {
     const ability = abilityOf('PublicUser');
     for (const action of ACTIONS) {
@@ -154,5 +177,14 @@ describe('abilityRuleSchema', () => {
     expect(abilityRuleSchema.safeParse({ action: 'fly', subject: 'user' }).success).toBe(false);
     expect(abilityRuleSchema.safeParse({ action: 'read', subject: 'Spaceship' }).success).toBe(false);
     expect(abilityRuleSchema.safeParse({ action: [], subject: 'user' }).success).toBe(false);
+  });
+
+  it('earlier defaults are valid rules and differ from the current ones', () => {
+    for (const [kind, versions] of Object.entries(EARLIER_DEFAULT_RULES)) {
+      for (const rules of versions ?? []) {
+        for (const rule of rules) expect(abilityRuleSchema.safeParse(rule).success).toBe(true);
+        expect(rules).not.toEqual(DEFAULT_ROLES[kind as UserKind].rules);
+      }
+    }
   });
 });

@@ -1,4 +1,10 @@
-import { createMongoAbility, type ForcedSubject, type MongoAbility, type RawRuleOf } from '@casl/ability';
+import {
+  createMongoAbility,
+  type ForcedSubject,
+  type MongoAbility,
+  type RawRuleOf,
+  subject as tagSubject,
+} from '@casl/ability';
 import { z } from 'zod';
 import { ACTIONS, type Action, SUBJECTS, type Subject } from './subjects.ts';
 
@@ -52,4 +58,12 @@ export function interpolateRules(rules: AbilityRule[], ctx: RuleContext): Abilit
 /** Builds the ability the server checks and the browser mirrors, from already interpolated rules. */
 export function buildAbility(rules: AbilityRule[]): AppAbility {
   return createMongoAbility<[Action, AppSubject]>(rules as RawRuleOf<AppAbility>[]);
+}
+
+/**
+ * A resource instance for a conditional check, e.g. `ability.can('publish', subjectOf('Chat', { companyId, userId }))`
+ * (so that apps need not import CASL themselves).
+ */
+export function subjectOf<T extends Record<string, unknown>>(name: Subject, attributes: T) {
+  return tagSubject(name, { ...attributes });
 }

@@ -6,7 +6,9 @@ const self = { userId: RULE_PLACEHOLDERS.userId };
 
 /**
  * The roles seeded at first start (spec section 6 plus the `analysis` permission). Administrators edit them later
- * on /admin/roles; the seed only fills an empty table.
+ * on /admin/roles; the seed fills missing roles and upgrades a role still equal to one of EARLIER_DEFAULT_RULES.
+ * A chat's subject attributes are `{ companyId, userId }`, `userId` being its owner: the data manager manages
+ * (and publishes) every chat of the company, an employee creates, reads, changes and deletes only their own.
  */
 export const DEFAULT_ROLES: Record<UserKind, { description: string; rules: AbilityRule[] }> = {
   Administrator: {
@@ -35,7 +37,8 @@ export const DEFAULT_ROLES: Record<UserKind, { description: string; rules: Abili
     rules: [
       { action: 'read', subject: 'employee' },
       { action: 'read', subject: ['Division', 'File'], conditions: own },
-      { action: 'manage', subject: 'Chat', conditions: { ...own, ...self } },
+      // Not `manage`: that would include `publish`, and a public chat or share link is the data manager's call.
+      { action: ['create', 'read', 'update', 'delete'], subject: 'Chat', conditions: { ...own, ...self } },
       { action: 'create', subject: 'Feedback', conditions: own },
       { action: 'read', subject: 'Tag', conditions: own },
     ],
@@ -44,4 +47,21 @@ export const DEFAULT_ROLES: Record<UserKind, { description: string; rules: Abili
     description: "An outside person using a company's public chats.",
     rules: [],
   },
+};
+
+/**
+ * Rules a default role had in earlier versions. A stored role whose rules still equal one of these was never edited
+ * by an administrator, so the seed replaces them with the current default; an edited role is left alone.
+ */
+export const EARLIER_DEFAULT_RULES: Partial<Record<UserKind, AbilityRule[][]>> = {
+  // Until employees lost `publish`: `manage Chat` let them make chats public and share links.
+  Employee: [
+    [
+      { action: 'read', subject: 'employee' },
+      { action: 'read', subject: ['Division', 'File'], conditions: own },
+      { action: 'manage', subject: 'Chat', conditions: { ...own, ...self } },
+      { action: 'create', subject: 'Feedback', conditions: own },
+      { action: 'read', subject: 'Tag', conditions: own },
+    ],
+  ],
 };

@@ -1,8 +1,9 @@
 /**
  * The one list of CASL actions and subjects. Lower-case subjects guard areas of the app (spec section 6); the
  * capitalised ones are resources, and company-owned resources carry a `{ companyId }` condition in role rules.
+ * `publish` is making a Chat public or creating its share link (CASL's `manage` includes it).
  */
-export const ACTIONS = ['manage', 'create', 'read', 'update', 'delete'] as const;
+export const ACTIONS = ['manage', 'create', 'read', 'update', 'delete', 'publish'] as const;
 export type Action = (typeof ACTIONS)[number];
 
 export const SUBJECTS = [

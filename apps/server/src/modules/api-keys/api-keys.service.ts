@@ -1,9 +1,10 @@
 import type { ApiKey } from '@werkwissen/shared';
 import { and, asc, count, desc, eq, gt, ilike, isNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import type { DbOrTx } from '../../db/database.ts';
 import { containsPattern } from '../../db/like.ts';
 import { apiKeys } from '../../db/schema/index.ts';
-import { notFound } from '../../http/app-error.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { randomToken, sha256 } from '../auth/token-crypto.ts';
 
@@ -51,8 +52,12 @@ export async function listApiKeys(
   return { items: items.map(present), total: total?.n ?? 0, page, pageSize };
 }
 
-/** Creates a key; the secret exists only in this answer, the database keeps its SHA-256. */
+/**
+ * Creates a key; the secret exists only in this answer, the database keeps its SHA-256. Only a signed-in session
+ * creates keys: a key that minted keys would outlive its own revocation (403 for a caller authenticated by a key).
+ */
 export async function createApiKey(ctx: AppContext, actor: Actor, name: string, expiresInDays?: number) {
+  if (actor.via === 'apiKey') throw new AppError('FORBIDDEN');
   const token = `ww_${randomToken(32)}`;
   const [row] = await ctx.db
     .insert(apiKeys)
@@ -68,7 +73,10 @@ export async function createApiKey(ctx: AppContext, actor: Actor, name: string, 
   return { apiKey: present(row!), token };
 }
 
-/** Revokes one of the actor's keys; anyone else's key is 404, as if it did not exist. */
+/**
+ * Revokes one of the actor's keys; anyone else's key is 404, as if it did not exist. A key may revoke its owner's
+ * keys (itself too): taking access away is never an escalation.
+ */
 export async function revokeApiKey(ctx: AppContext, actor: Actor, apiKeyId: string): Promise<void> {
   const [row] = await ctx.db
     .update(apiKeys)
@@ -76,4 +84,12 @@ export async function revokeApiKey(ctx: AppContext, actor: Actor, apiKeyId: stri
     .where(and(eq(apiKeys.id, apiKeyId), eq(apiKeys.userId, actor.userId), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
   if (!row) throw notFound();
+}
+
+/** Revokes every active key of a user, in the caller's transaction (account recovery, a password change on request). */
+export async function revokeUserApiKeys(tx: DbOrTx, userId: string): Promise<void> {
+  await tx
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
 }

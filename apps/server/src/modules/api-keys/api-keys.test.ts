@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAs } from '../../../test/support/factories.ts';
 import { signedInDataManager, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { issueUserToken } from '../auth/user-tokens.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -92,5 +93,77 @@ describe('personal API keys', () => {
     const res = await client.post('/api-keys', { name: '' });
     expect(res.status).toBe(422);
     expect((await client.delete('/api-keys/not-a-uuid')).status).toBe(422);
+  });
+});
+
+describe('API keys and account recovery', () => {
+  /** A data manager with one working key, and a client that uses it. */
+  async function withKey() {
+    const dm = await signedInDataManager(t);
+    const { token } = (await dm.client.post('/api-keys', { name: 'Skript' })).body;
+    const script = t.client();
+    script.bearer = token;
+    expect((await script.get('/auth/me')).status).toBe(200);
+    return { ...dm, userId: dm.me.userData.id as string, script };
+  }
+
+  it('revokes every key of the user when the password is reset from a mailed link', async () => {
+    const dm = await withKey();
+    const second = t.client();
+    second.bearer = (await dm.client.post('/api-keys', { name: 'Zweiter' })).body.token;
+    const token = await issueUserToken(t.server.ctx.db, dm.userId, 'reset_password');
+    const reset = await t.client().post('/auth/reset-password', {
+      token,
+      password: 'ganz-neu-42',
+      confirmPassword: 'ganz-neu-42',
+    });
+    expect(reset.status).toBe(200);
+    expect((await dm.script.get('/auth/me')).status).toBe(401);
+    expect((await second.get('/auth/me')).status).toBe(401);
+  });
+
+  it('revokes the keys on a password change only when asked to', async () => {
+    const kept = await withKey();
+    const unchanged = await kept.client.post('/auth/change-password', {
+      currentPassword: kept.password,
+      password: 'ganz-neu-42',
+      confirmPassword: 'ganz-neu-42',
+    });
+    expect(unchanged.status).toBe(200);
+    expect((await kept.script.get('/auth/me')).status).toBe(200);
+
+    const revoked = await withKey();
+    const changed = await revoked.client.post('/auth/change-password', {
+      currentPassword: revoked.password,
+      password: 'ganz-neu-42',
+      confirmPassword: 'ganz-neu-42',
+      revokeApiKeys: true,
+    });
+    expect(changed.status).toBe(200);
+    expect((await revoked.script.get('/auth/me')).status).toBe(401);
+    // The session that changed the password stays, with no key left.
+    expect((await revoked.client.get('/api-keys')).body.total).toBe(0);
+    // A wrong current password revokes nothing.
+    const other = await withKey();
+    const wrong = await other.client.post('/auth/change-password', {
+      currentPassword: 'not-it-1',
+      password: 'ganz-neu-42',
+      confirmPassword: 'ganz-neu-42',
+      revokeApiKeys: true,
+    });
+    expect(wrong.status).toBe(422);
+    expect((await other.script.get('/auth/me')).status).toBe(200);
+  });
+
+  it('never lets a key create a key (403), but lets it list and revoke its owner’s keys', async () => {
+    const dm = await withKey();
+    const minted = await dm.script.post('/api-keys', { name: 'Nachschub' });
+    expect(minted.status).toBe(403);
+    expect(minted.body.error.code).toBe('FORBIDDEN');
+    const list = await dm.script.get('/api-keys');
+    expect(list.status).toBe(200);
+    expect(list.body.total).toBe(1);
+    expect((await dm.script.delete(`/api-keys/${list.body.items[0].id}`)).status).toBe(204);
+    expect((await dm.script.get('/auth/me')).status).toBe(401);
   });
 });

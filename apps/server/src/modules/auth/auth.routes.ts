@@ -79,7 +79,13 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   registerRoute(app, authContracts.changePassword, async (req) => {
-    await changePassword(ctx, requireActor(req), req.body.currentPassword, req.body.password);
+    await changePassword(
+      ctx,
+      requireActor(req),
+      req.body.currentPassword,
+      req.body.password,
+      req.body.revokeApiKeys,
+    );
     return { message: message(req, 'messages.passwordChanged') };
   });
 

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
+import { revokeUserApiKeys } from '../api-keys/api-keys.service.ts';
 import { releaseSlots } from '../limits/rate-limiter.ts';
 import type { Actor } from './actor.ts';
 import { areaPaths } from './areas.ts';
@@ -46,6 +47,7 @@ export async function setPasswordWithToken(
       .where(eq(users.id, userId))
       .returning({ email: users.email, kind: users.kind });
     await revokeSessions(tx, { userId }, purpose === 'reset_password' ? 'password_reset' : 'password_set');
+    if (purpose === 'reset_password') await revokeUserApiKeys(tx, userId);
     return { email: user!.email, loginPath: areaPaths(user!.kind).login };
   });
 }
@@ -59,6 +61,7 @@ export async function changePassword(
   actor: Actor,
   currentPassword: string,
   password: string,
+  revokeApiKeys = false,
 ): Promise<void> {
   const slots = await beginPasswordCheck(ctx, actor.userId);
   const [user] = await ctx.db
@@ -73,5 +76,6 @@ export async function changePassword(
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, actor.userId));
     await revokeSessions(tx, { userId: actor.userId, exceptSessionId: actor.sessionId }, 'password_changed');
+    if (revokeApiKeys) await revokeUserApiKeys(tx, actor.userId);
   });
 }

@@ -7,6 +7,16 @@ import { stream } from '../../../test/support/sse.ts';
 import { signedInDataManager, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 
 let t: TestServer;
+
+/** An employee's chat made public with a link, as the old default role (`manage Chat`) allowed. */
+async function publishedByOldRole(chatId: string): Promise<string> {
+  const token = `alt-${crypto.randomUUID()}`;
+  await t.server.ctx.db.execute(
+    sql`update chats set visibility = 'public', share_token = ${token} where id = ${chatId}`,
+  );
+  return token;
+}
+
 // Public questions are limited per address; every visitor of these tests comes from 127.0.0.1.
 const PUBLIC_LIMIT = 6;
 beforeAll(async () => {
@@ -112,7 +122,7 @@ describe('chats with the built-in answerer', () => {
     ]);
   });
 
-  it('renames, shares, revokes and deletes only as the owner', async () => {
+  it('renames, shares, revokes and deletes as the data manager who owns it', async () => {
     const a = await companyWithFile(t, MANUAL);
     const chatId = (await a.client.post('/chats', { name: 'Alt', divisionIds: [a.divisionId] })).body.id;
     expect((await a.client.patch(`/chats/${chatId}`, { name: 'Neu' })).body.name).toBe('Neu');
@@ -207,6 +217,81 @@ describe('who may see a chat', () => {
     const own = await employee.post('/chats', { name: 'Meins', divisionIds: [a.divisionId] });
     expect(own.status).toBe(201);
     expect((await a.client.get(`/chats/${own.body.id}`)).status).toBe(404);
+  });
+});
+
+describe('who may publish a chat and take it back', () => {
+  it('refuses publishing to an employee: a public chat, making one public, a share link (403)', async () => {
+    const a = await companyWithFile(t, MANUAL);
+    const employee = await employeeOf(t, a, [a.divisionId]);
+    const body = { name: 'Für Kunden', divisionIds: [a.divisionId] };
+    const created = await employee.post('/chats', { ...body, visibility: 'public' });
+    expect(created.status).toBe(403);
+    expect(created.body.error.code).toBe('FORBIDDEN');
+    expect((await employee.get('/chats')).body.items).toEqual([]);
+
+    const own = await employee.post('/chats', body);
+    expect(own.status).toBe(201);
+    expect(own.body).toMatchObject({ isOwner: true, canManage: true, visibility: 'private' });
+    const chatId = own.body.id as string;
+    const made = await employee.patch(`/chats/${chatId}`, { visibility: 'public' });
+    expect(made.status).toBe(403);
+    expect(made.body.error.code).toBe('FORBIDDEN');
+    expect((await employee.get(`/chats/${chatId}`)).body.visibility).toBe('private');
+
+    // A chat left public by the old role: still no new link, and no new divisions behind the old one.
+    const token = await publishedByOldRole(chatId);
+    const shared = await employee.post(`/chats/${chatId}/share`);
+    expect(shared.status).toBe(403);
+    expect(shared.body.error.code).toBe('FORBIDDEN');
+    expect((await employee.patch(`/chats/${chatId}`, { divisionIds: [a.divisionId] })).status).toBe(403);
+    expect((await employee.patch(`/chats/${chatId}`, { name: 'Umbenannt' })).status).toBe(200);
+    expect((await t.client().get(`/public/chats/${token}`)).status).toBe(200);
+    // Its owner may still take it back.
+    expect((await employee.delete(`/chats/${chatId}/share`)).body.shareToken).toBeNull();
+    expect((await t.client().get(`/public/chats/${token}`)).status).toBe(404);
+  });
+
+  it("lets the data manager unshare, make private and delete an employee's public chat", async () => {
+    const a = await companyWithFile(t, MANUAL);
+    const employee = await employeeOf(t, a, [a.divisionId]);
+    const chatId = (await employee.post('/chats', { name: 'Verteilt', divisionIds: [a.divisionId] })).body
+      .id as string;
+    let token = await publishedByOldRole(chatId);
+
+    const listed = (await a.client.get('/chats')).body.items.find((c: { id: string }) => c.id === chatId);
+    expect(listed).toMatchObject({
+      isOwner: false,
+      canManage: true,
+      visibility: 'public',
+      shareToken: token,
+    });
+
+    const unshared = await a.client.delete(`/chats/${chatId}/share`);
+    expect(unshared.status).toBe(200);
+    expect(unshared.body.shareToken).toBeNull();
+    expect((await t.client().get(`/public/chats/${token}`)).status).toBe(404);
+
+    token = await publishedByOldRole(chatId);
+    const madePrivate = await a.client.patch(`/chats/${chatId}`, { visibility: 'private' });
+    expect(madePrivate.status).toBe(200);
+    expect((await t.client().get(`/public/chats/${token}`)).status).toBe(404);
+    // Private again, it is the employee's own business: out of the data manager's sight.
+    expect((await a.client.get(`/chats/${chatId}`)).status).toBe(404);
+
+    token = await publishedByOldRole(chatId);
+    expect((await a.client.delete(`/chats/${chatId}`)).status).toBe(204);
+    expect((await t.client().get(`/public/chats/${token}`)).status).toBe(404);
+    expect((await employee.get(`/chats/${chatId}`)).status).toBe(404);
+
+    // Another company's data manager reaches none of it.
+    const b = await signedInDataManager(t);
+    const other = (await employee.post('/chats', { name: 'Zweiter', divisionIds: [a.divisionId] })).body
+      .id as string;
+    token = await publishedByOldRole(other);
+    expect((await b.client.delete(`/chats/${other}/share`)).status).toBe(404);
+    expect((await b.client.delete(`/chats/${other}`)).status).toBe(404);
+    expect((await t.client().get(`/public/chats/${token}`)).status).toBe(200);
   });
 });
 
@@ -323,6 +408,46 @@ describe('public chat links', () => {
       404,
     );
   });
+  it('answers visitors only from divisions its employee owner still holds, and nothing once they are disabled', async () => {
+    const a = await companyWithFile(t, MANUAL);
+    const intern = (await a.client.post('/divisions', { name: 'Intern' })).body.id as string;
+    const up = await a.client.upload(`/divisions/${intern}/files`, [
+      {
+        name: 'Intern.docx',
+        content: await makeDocx([{ text: 'Der Tresorcode lautet 4711 und ist geheim.' }]),
+      },
+    ]);
+    await waitForFile(a.client, up.body.results[0].file.id);
+    const employee = await employeeOf(t, a, [a.divisionId, intern]);
+    const employeeId = (await employee.get('/auth/me')).body.userData.id as string;
+    const chatId = (await employee.post('/chats', { name: 'Alles', divisionIds: [a.divisionId, intern] }))
+      .body.id as string;
+    const token = await publishedByOldRole(chatId);
+    const visitor = t.client();
+    await visitor.post(`/public/chats/${token}/visitor`, { botCheck: await solvedAltcha(visitor) });
+    const before = await stream(visitor, `/public/chats/${token}/messages`, {
+      content: 'Wie lautet der Tresorcode?',
+    });
+    expect(before.text()).toContain('4711');
+
+    expect((await a.client.patch(`/employees/${employeeId}`, { divisionIds: [a.divisionId] })).status).toBe(
+      200,
+    );
+    const after = await stream(visitor, `/public/chats/${token}/messages`, {
+      content: 'Wie lautet der Tresorcode?',
+    });
+    expect(after.text()).not.toContain('4711');
+    expect(after.done()).toMatchObject({ noAnswer: true, citations: [] });
+    expect((await visitor.get(`/public/chats/${token}`)).body.canAsk).toBe(true);
+
+    await a.client.patch(`/employees/${employeeId}`, { divisionIds: [] });
+    expect((await visitor.get(`/public/chats/${token}`)).body.canAsk).toBe(false);
+    await a.client.patch(`/employees/${employeeId}`, { divisionIds: [a.divisionId, intern] });
+    expect((await visitor.get(`/public/chats/${token}`)).body.canAsk).toBe(true);
+    await t.server.ctx.db.execute(sql`update users set disabled_at = now() where id = ${employeeId}`);
+    expect((await visitor.get(`/public/chats/${token}`)).body.canAsk).toBe(false);
+  });
+
   it('limits the questions one address asks per hour (429 with Retry-After)', async () => {
     const s = await sharedChat();
     const visitor = t.client();

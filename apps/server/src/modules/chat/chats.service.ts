@@ -6,6 +6,7 @@ import {
   type Language,
   MODEL_PROVIDERS,
   type ModelProvider,
+  subjectOf,
 } from '@werkwissen/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
@@ -13,7 +14,7 @@ import { containsPattern } from '../../db/like.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
 import { listProviders, speechConnection } from '../ai-providers/ai-providers.service.ts';
-import { type Actor, requireCompany } from '../auth/actor.ts';
+import { type Actor, loadUserActor, requireCompany } from '../auth/actor.ts';
 import { randomToken } from '../auth/token-crypto.ts';
 import type { SearchScope } from '../search/search-scope.ts';
 
@@ -30,6 +31,28 @@ export interface ChatRecord {
 }
 
 const isEmployee = (actor: Actor) => actor.kind === 'Employee';
+
+/** A chat as the role rules see it: its company, and its owner as `userId`. */
+const chatSubject = (chat: { companyId: string; ownerId: string }) =>
+  subjectOf('Chat', { companyId: chat.companyId, userId: chat.ownerId });
+
+/**
+ * Whether the actor's roles allow an action on this chat: the data manager manages and publishes every chat of the
+ * company, an employee changes and deletes only their own and publishes none (stored role rules, not the user kind).
+ */
+const may = (
+  actor: Actor,
+  action: 'update' | 'delete' | 'publish',
+  chat: { companyId: string; ownerId: string },
+) => actor.ability.can(action, chatSubject(chat));
+
+function assertMay(
+  actor: Actor,
+  action: 'update' | 'delete' | 'publish',
+  chat: { companyId: string; ownerId: string },
+): void {
+  if (!may(actor, action, chat)) throw new AppError('FORBIDDEN');
+}
 
 /** Divisions an employee may use (for anyone else: every division of the company). */
 const assignedTo = (actor: Actor, divisionColumn: SQL) =>
@@ -80,6 +103,7 @@ function chatColumns(actor: Actor): SQL {
 
 function present(row: ChatRow, actor: Actor): Chat {
   const isOwner = row.owner_id === actor.userId;
+  const canManage = may(actor, 'update', { companyId: row.company_id, ownerId: row.owner_id });
   return {
     id: row.id,
     name: row.name,
@@ -87,8 +111,9 @@ function present(row: ChatRow, actor: Actor): Chat {
     provider: row.provider,
     divisions: row.divisions,
     isOwner,
+    canManage,
     ownerName: row.owner_name,
-    shareToken: isOwner && row.visibility === 'public' ? row.share_token : null,
+    shareToken: canManage && row.visibility === 'public' ? row.share_token : null,
     canAsk: row.can_ask,
     messageCount: Number(row.message_count),
     lastMessageAt: row.last_message_at ? iso(row.last_message_at) : null,
@@ -117,11 +142,22 @@ export async function listChats(
 }
 
 export async function getChat(ctx: AppContext, actor: Actor, chatId: string): Promise<Chat> {
+  return chatWhere(ctx, actor, sql`c.id = ${chatId} and ${visibleChat(actor)}`);
+}
+
+async function chatWhere(ctx: AppContext, actor: Actor, where: SQL): Promise<Chat> {
   const { rows } = await ctx.db.execute<ChatRow>(sql`select ${chatColumns(actor)}
-    from chats c join users u on u.id = c.owner_id where c.id = ${chatId} and ${visibleChat(actor)}`);
+    from chats c join users u on u.id = c.owner_id where ${where}`);
   if (!rows[0]) throw notFound();
   return present(rows[0], actor);
 }
+
+/**
+ * A chat the actor just changed, as it is now: also when the change took it out of their sight (a data manager who
+ * made an employee's chat private gets the result, not 404).
+ */
+const changedChat = (ctx: AppContext, actor: Actor, chat: ChatRecord) =>
+  chatWhere(ctx, actor, sql`c.id = ${chat.id} and c.company_id = ${chat.companyId}`);
 
 /** The chat matching a condition on `chats c`, with its divisions and company name, or null. */
 export async function chatRecordWhere(ctx: AppContext, where: SQL): Promise<ChatRecord | null> {
@@ -159,17 +195,26 @@ export async function loadChat(ctx: AppContext, actor: Actor, chatId: string): P
 }
 
 /** What a chat's answers may draw on: its divisions, and for an employee only those still assigned to them. */
-export async function chatScope(
-  ctx: AppContext,
-  chat: ChatRecord,
-  actor: Actor | null,
-): Promise<SearchScope> {
-  if (!actor || !isEmployee(actor)) return { companyId: chat.companyId, divisionIds: chat.divisionIds };
+export async function chatScope(ctx: AppContext, chat: ChatRecord, actor: Actor): Promise<SearchScope> {
+  if (!isEmployee(actor)) return { companyId: chat.companyId, divisionIds: chat.divisionIds };
   const { rows } = await ctx.db.execute<{ division_id: string }>(
     sql`select division_id from employee_divisions where user_id = ${actor.userId}
       and division_id = any(${sql.param(chat.divisionIds)}::uuid[])`,
   );
   return { companyId: chat.companyId, divisionIds: rows.map((r) => r.division_id) };
+}
+
+/**
+ * What a public chat answers its visitors from: the chat's divisions its owner may still use (an employee owner
+ * only those still assigned), nothing once the owner is disabled, gone or no longer allowed to read the chat. A
+ * share link must never reach further than its owner can.
+ */
+export async function ownerScope(ctx: AppContext, chat: ChatRecord): Promise<SearchScope> {
+  const owner = await loadUserActor(ctx.db, chat.ownerId, null);
+  if (!owner || owner.companyId !== chat.companyId || !owner.ability.can('read', chatSubject(chat))) {
+    return { companyId: chat.companyId, divisionIds: [] };
+  }
+  return chatScope(ctx, chat, owner);
 }
 
 /** Whether a ready file exists in a scope ("Please upload a file first to start the chat." otherwise). */
@@ -195,6 +240,7 @@ async function assertProviderConfigured(ctx: AppContext, companyId: string, prov
 
 export async function createChat(ctx: AppContext, actor: Actor, body: Required<ChatBody>): Promise<Chat> {
   const companyId = requireCompany(actor);
+  if (body.visibility === 'public') assertMay(actor, 'publish', { companyId, ownerId: actor.userId });
   const divisionIds = [...new Set(body.divisionIds)];
   await assertDivisionsVisible(ctx, actor, divisionIds);
   await assertProviderConfigured(ctx, companyId, body.provider);
@@ -214,10 +260,18 @@ export async function createChat(ctx: AppContext, actor: Actor, body: Required<C
   return getChat(ctx, actor, chatId);
 }
 
-/** The chat if the actor owns it: others may see a public chat, but only its owner changes it (403). */
-async function ownedChat(ctx: AppContext, actor: Actor, chatId: string): Promise<ChatRecord> {
+/**
+ * A visible chat the actor's roles allow the action on (others may see a public chat without being allowed to
+ * change it: 403), checked against the chat's real company and owner.
+ */
+async function chatFor(
+  ctx: AppContext,
+  actor: Actor,
+  chatId: string,
+  action: 'update' | 'delete' | 'publish',
+): Promise<ChatRecord> {
   const chat = await loadChat(ctx, actor, chatId);
-  if (chat.ownerId !== actor.userId) throw new AppError('FORBIDDEN');
+  assertMay(actor, action, chat);
   return chat;
 }
 
@@ -232,8 +286,13 @@ export async function updateChat(
     divisionIds?: string[];
   },
 ): Promise<Chat> {
-  const chat = await ownedChat(ctx, actor, chatId);
+  const chat = await chatFor(ctx, actor, chatId, 'update');
   const divisionIds = body.divisionIds ? [...new Set(body.divisionIds)] : undefined;
+  // Making a chat public, or changing what a public chat draws on, publishes: making it private never does.
+  const publishes =
+    (body.visibility === 'public' && chat.visibility !== 'public') ||
+    (divisionIds !== undefined && (body.visibility ?? chat.visibility) === 'public');
+  if (publishes) assertMay(actor, 'publish', chat);
   if (divisionIds) await assertDivisionsVisible(ctx, actor, divisionIds);
   if (body.provider) await assertProviderConfigured(ctx, chat.companyId, body.provider);
   await ctx.db.transaction(async (tx) => {
@@ -250,28 +309,29 @@ export async function updateChat(
         select ${chat.id}, unnest(${sql.param(divisionIds)}::uuid[])`);
     }
   });
-  return getChat(ctx, actor, chat.id);
+  return changedChat(ctx, actor, chat);
 }
 
 export async function deleteChat(ctx: AppContext, actor: Actor, chatId: string): Promise<void> {
-  const chat = await ownedChat(ctx, actor, chatId);
+  const chat = await chatFor(ctx, actor, chatId, 'delete');
   await ctx.db.execute(sql`delete from chats where id = ${chat.id}`);
 }
 
 /** A new share link (the old one stops working); only public chats are shared. */
 export async function shareChat(ctx: AppContext, actor: Actor, chatId: string): Promise<Chat> {
-  const chat = await ownedChat(ctx, actor, chatId);
+  const chat = await chatFor(ctx, actor, chatId, 'publish');
   if (chat.visibility !== 'public') throw new AppError('CHAT_NOT_PUBLIC');
   await ctx.db.execute(
     sql`update chats set share_token = ${randomToken(24)}, updated_at = now() where id = ${chat.id}`,
   );
-  return getChat(ctx, actor, chat.id);
+  return changedChat(ctx, actor, chat);
 }
 
+/** Ends the share link: whoever may change the chat (its owner, the company's data manager) may take it back. */
 export async function revokeShare(ctx: AppContext, actor: Actor, chatId: string): Promise<Chat> {
-  const chat = await ownedChat(ctx, actor, chatId);
+  const chat = await chatFor(ctx, actor, chatId, 'update');
   await ctx.db.execute(sql`update chats set share_token = null, updated_at = now() where id = ${chat.id}`);
-  return getChat(ctx, actor, chat.id);
+  return changedChat(ctx, actor, chat);
 }
 
 /** The actor's own thread in a chat, created on first use (one statement: asking is a hot path). */

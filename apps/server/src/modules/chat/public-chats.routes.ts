@@ -7,6 +7,7 @@ import { registerRoute } from '../../http/route.ts';
 import { altchaChallenge, verifyBotCheck } from '../bot-check/bot-check.ts';
 import { saveFeedback } from '../feedback/feedback.service.ts';
 import { streamAnswer } from './answer-stream.ts';
+import { ownerScope } from './chats.service.ts';
 import { threadMessages } from './messages.service.ts';
 import {
   createVisitor,
@@ -72,7 +73,8 @@ export function publicChatRoutes(app: FastifyInstance, ctx: AppContext): void {
     await streamAnswer(ctx, reply, {
       chat,
       threadId: visitor.threadId,
-      scope: { companyId: chat.companyId, divisionIds: chat.divisionIds },
+      // Only what the chat's owner may still use: a share link never outlives its owner's access.
+      scope: await ownerScope(ctx, chat),
       language: requestLanguage(req, ctx),
       ask: { question: req.body.content },
     });

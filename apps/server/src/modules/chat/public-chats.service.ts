@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../http/app-error.ts';
 import { randomToken, sha256 } from '../auth/token-crypto.ts';
 import { takeSlotsOrRefuse } from '../limits/limit-error.ts';
-import { type ChatRecord, chatRecordWhere, scopeHasReadyFile } from './chats.service.ts';
+import { type ChatRecord, chatRecordWhere, ownerScope, scopeHasReadyFile } from './chats.service.ts';
 
 export const VISITOR_COOKIE = 'ww_visitor';
 export const VISITOR_COOKIE_PATH = '/api/v1/public/chats';
@@ -98,7 +98,7 @@ export async function publicChatView(
   return {
     name: chat.name,
     companyName: chat.companyName,
-    canAsk: await scopeHasReadyFile(ctx, { companyId: chat.companyId, divisionIds: chat.divisionIds }),
+    canAsk: await scopeHasReadyFile(ctx, await ownerScope(ctx, chat)),
     botCheck: ctx.config.BOT_PROTECTION,
     botCheckSiteKey: ctx.config.BOT_PROTECTION_SITE_KEY ?? null,
     visitor: visitor ? { name: visitor.name, phone: visitor.phone, email: visitor.email } : null,

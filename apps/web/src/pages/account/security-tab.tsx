@@ -1,19 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Button, Card, CardContent, Checkbox, FormControlLabel, Stack, Typography } from '@mui/material';
 import { authContracts, changePasswordBodySchema } from '@werkwissen/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/http.ts';
+import { useAuth } from '../../auth/auth-context.tsx';
 import { applyFieldErrors, PasswordField } from '../../components/form.tsx';
 import { useSnackbar } from '../../components/snackbar.tsx';
 
-/** Change password; the server ends the user's other sessions. */
+/**
+ * Change password; the server ends the user's other sessions and, if ticked, revokes their API keys (offered to those
+ * whose role has keys).
+ */
 export function SecurityTab() {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
+  const { ability } = useAuth();
+  const hasApiKeys = ability.can('read', 'ApiKey');
   const form = useForm({
     resolver: zodResolver(changePasswordBodySchema),
-    defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
+    defaultValues: { currentPassword: '', password: '', confirmPassword: '', revokeApiKeys: false },
   });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (body) => {
@@ -55,6 +61,12 @@ export function SecurityTab() {
             autoComplete="new-password"
             errorKey={errors.confirmPassword?.message}
           />
+          {hasApiKeys && (
+            <FormControlLabel
+              control={<Checkbox {...form.register('revokeApiKeys')} />}
+              label={t('pages.accountSettings.revokeApiKeys')}
+            />
+          )}
           <Button type="submit" variant="contained" disabled={isSubmitting} sx={{ alignSelf: 'flex-start' }}>
             {t('pages.accountSettings.changePassword')}
           </Button>

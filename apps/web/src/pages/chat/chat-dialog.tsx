@@ -60,10 +60,12 @@ function changes(chat: Chat, values: Values) {
 
 /**
  * Starts a chat (name, public or private, provider, divisions) or edits one; `preferred` is the provider a
- * provider path (/mistralai, …) chose.
+ * provider path (/mistralai, …) chose. The public choice is offered only with the publish permission (or to make an
+ * already public chat private).
  */
 export function ChatDialog({
   chat,
+  canPublish,
   options,
   divisions,
   preferred,
@@ -71,6 +73,7 @@ export function ChatDialog({
   onSaved,
 }: {
   chat?: Chat;
+  canPublish: boolean;
   options: ChatOptions | undefined;
   divisions: Division[] | undefined;
   preferred?: AnswerProvider;
@@ -159,21 +162,27 @@ export function ChatDialog({
               autoFocus
               slotProps={{ htmlInput: { maxLength: 80, name: 'chatName' } }}
             />
-            <FormControl>
-              <FormLabel id={visibilityId}>{t('chat.dialog.visibility')}</FormLabel>
-              <RadioGroup
-                aria-labelledby={visibilityId}
-                value={values.visibility}
-                onChange={(e) => set('visibility', e.target.value as ChatVisibility)}
-              >
-                <FormControlLabel
-                  value="private"
-                  control={<Radio />}
-                  label={t('chat.dialog.privateOption')}
-                />
-                <FormControlLabel value="public" control={<Radio />} label={t('chat.dialog.publicOption')} />
-              </RadioGroup>
-            </FormControl>
+            {(canPublish || chat?.visibility === 'public') && (
+              <FormControl>
+                <FormLabel id={visibilityId}>{t('chat.dialog.visibility')}</FormLabel>
+                <RadioGroup
+                  aria-labelledby={visibilityId}
+                  value={values.visibility}
+                  onChange={(e) => set('visibility', e.target.value as ChatVisibility)}
+                >
+                  <FormControlLabel
+                    value="private"
+                    control={<Radio />}
+                    label={t('chat.dialog.privateOption')}
+                  />
+                  <FormControlLabel
+                    value="public"
+                    control={<Radio />}
+                    label={t('chat.dialog.publicOption')}
+                  />
+                </RadioGroup>
+              </FormControl>
+            )}
             <TextField
               select
               label={t('chat.dialog.provider')}

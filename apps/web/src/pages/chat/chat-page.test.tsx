@@ -1,7 +1,7 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ChatMessage } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { division, storage } from '../../test/fixtures.ts';
+import { division, signedInAs, storage } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import ChatPage from './chat-page.tsx';
 import {
@@ -455,5 +455,67 @@ describe('the chat screen', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Revoke link' }));
     await within(dialog).findByText('This chat has no share link yet.');
     expect(calls(`DELETE /api/v1/chats/${CHAT_ID}/share`)).toHaveLength(1);
+  });
+
+  it('offers an employee no public choice and no new link, but lets them revoke the link of their public chat', async () => {
+    signedInAs('Employee');
+    const publicChat = chat({
+      id: OTHER_CHAT,
+      name: 'Alt',
+      visibility: 'public',
+      shareToken: 'AbCdEfGhIjKlMnOpQrStUv',
+    });
+    server({
+      chats: [chat(), publicChat],
+      extra: { [`GET /api/v1/chats/${OTHER_CHAT}/messages`]: () => Response.json({ items: [] }) },
+    });
+    renderWithApp(<ChatPage />, `/chat?chat=${OTHER_CHAT}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Share link' }));
+    const share = await screen.findByRole('dialog', { name: 'Share link' });
+    expect(within(share).getByRole('button', { name: 'Revoke link' })).toBeTruthy();
+    expect(within(share).queryByRole('button', { name: 'New link' })).toBeNull();
+    fireEvent.click(within(share).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Share link' })).toBeNull());
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'New chat' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'New chat' });
+    expect(within(dialog).queryByRole('radio', { name: /^Public/ })).toBeNull();
+    expect(within(dialog).queryByRole('radiogroup')).toBeNull();
+  });
+
+  it("lets the data manager unshare, make private and delete a colleague's public chat", async () => {
+    signedInAs('DataManager');
+    const colleagues = chat({
+      visibility: 'public',
+      isOwner: false,
+      ownerName: 'Kai Berg',
+      shareToken: 'AbCdEfGhIjKlMnOpQrStUv',
+    });
+    const { calls } = server({
+      chats: [colleagues],
+      extra: {
+        [`PATCH /api/v1/chats/${CHAT_ID}`]: () =>
+          Response.json({ ...colleagues, visibility: 'private', shareToken: null }),
+      },
+    });
+    renderWithApp(<ChatPage />, `/chat?chat=${CHAT_ID}`);
+    await screen.findByRole('heading', { name: 'Heizungsfragen' });
+    expect(screen.getByRole('button', { name: 'Delete chat' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Share link' }));
+    const share = await screen.findByRole('dialog', { name: 'Share link' });
+    expect(within(share).getByRole('button', { name: 'Revoke link' })).toBeTruthy();
+    expect(within(share).getByRole('button', { name: 'New link' })).toBeTruthy();
+    fireEvent.click(within(share).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Share link' })).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit chat' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit chat' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: /^Private/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    // Private again, the chat is the colleague's alone and leaves the screen.
+    await screen.findByText('Choose a chat or start a new one.');
+    expect(JSON.parse(calls(`PATCH /api/v1/chats/${CHAT_ID}`)[0]!.init.body as string)).toEqual({
+      visibility: 'private',
+    });
   });
 });

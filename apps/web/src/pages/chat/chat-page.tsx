@@ -59,6 +59,8 @@ export default function ChatPage() {
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
   const preferred = PROVIDER_OF_CHAT_PATH[location.pathname.replace(/\/+$/, '')];
+  // Making a chat public and sharing it is a role permission (the data manager's by default, not an employee's).
+  const canPublish = auth.ability.can('publish', 'Chat');
 
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 300);
@@ -150,6 +152,7 @@ export default function ChatPage() {
             options={options.data}
             tags={tags.data?.items}
             phone={phone}
+            canPublish={canPublish}
             detailsOpen={detailsOpen}
             onToggleDetails={() => (phone ? setPhoneDetails((o) => !o) : setWideDetails((o) => !o))}
             onBack={() => select(null)}
@@ -191,6 +194,7 @@ export default function ChatPage() {
       {editing && (divisions.data || divisions.isError) && (
         <ChatDialog
           chat={editing.mode === 'edit' ? editing.chat : undefined}
+          canPublish={canPublish}
           options={options.data}
           divisions={divisions.data?.items}
           preferred={preferred}
@@ -200,10 +204,19 @@ export default function ChatPage() {
             snackbar(t(editing.mode === 'new' ? 'chat.dialog.created' : 'chat.dialog.saved'));
             setEditing(null);
             if (editing.mode === 'new') select(next.id);
+            // A colleague's chat made private is theirs alone again: it leaves this screen.
+            else if (!next.isOwner && next.visibility === 'private') select(null);
           }}
         />
       )}
-      {sharing && chat && <ShareDialog chat={chat} onChanged={saved} onClose={() => setSharing(false)} />}
+      {sharing && chat && (
+        <ShareDialog
+          chat={chat}
+          canPublish={canPublish}
+          onChanged={saved}
+          onClose={() => setSharing(false)}
+        />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title={t('chat.deleteTitle')}

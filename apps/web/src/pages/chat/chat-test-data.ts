@@ -17,6 +17,7 @@ export function chat(overrides: Partial<Chat> = {}): Chat {
     provider: 'builtin',
     divisions: [{ id: DIVISION_ID, name: 'Heizung' }],
     isOwner: true,
+    canManage: true,
     ownerName: 'Dana Datenverwalterin',
     shareToken: null,
     canAsk: true,

@@ -27,14 +27,16 @@ function Action({ label, onClick, children }: { label: string; onClick(): void; 
 }
 
 /**
- * One chat: its header (name, visibility, provider, the owner's actions), the conversation, and the collapsible
- * details panel. On phones only one of conversation and details shows, with a way back.
+ * One chat: its header (name, visibility, provider, and the actions of whoever manages it: its owner, or the data
+ * manager for a colleague's public chat), the conversation, and the collapsible details panel. On phones only one
+ * of conversation and details shows, with a way back. Without `canPublish` the share dialog only takes a link back.
  */
 export function ChatView({
   chat,
   options,
   tags,
   phone,
+  canPublish,
   detailsOpen,
   onToggleDetails,
   onBack,
@@ -47,6 +49,7 @@ export function ChatView({
   options: ChatOptions | undefined;
   tags: Tag[] | undefined;
   phone: boolean;
+  canPublish: boolean;
   detailsOpen: boolean;
   onToggleDetails(): void;
   onBack(): void;
@@ -111,17 +114,17 @@ export function ChatView({
               </Typography>
             </Stack>
           </Box>
-          {chat.isOwner && chat.visibility === 'public' && (
+          {chat.canManage && chat.visibility === 'public' && (canPublish || chat.shareToken) && (
             <Action label={t('chat.share.title')} onClick={onShare}>
               <IconShare size={20} />
             </Action>
           )}
-          {chat.isOwner && (
+          {chat.canManage && (
             <Action label={t('chat.edit')} onClick={onEdit}>
               <IconEdit size={20} />
             </Action>
           )}
-          {chat.isOwner && (
+          {chat.canManage && (
             <Action label={t('chat.delete')} onClick={onDelete}>
               <IconTrash size={20} />
             </Action>

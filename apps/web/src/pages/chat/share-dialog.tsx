@@ -22,13 +22,18 @@ import { useSnackbar } from '../../components/snackbar.tsx';
 /** The address a share token opens: the public chat page of this installation. */
 export const shareUrl = (token: string) => `${location.origin}/p/${token}`;
 
-/** A public chat's share link: create it, copy it, replace it with a new one, or revoke it. */
+/**
+ * A public chat's share link: create it, copy it, replace it with a new one (with the publish permission), or revoke
+ * it (whoever manages the chat).
+ */
 export function ShareDialog({
   chat,
+  canPublish,
   onChanged,
   onClose,
 }: {
   chat: Chat;
+  canPublish: boolean;
   onChanged(chat: Chat): void;
   onClose(): void;
 }) {
@@ -90,7 +95,9 @@ export function ShareDialog({
                   },
                 }}
               />
-              <DialogContentText variant="body2">{t('chat.share.renewHelp')}</DialogContentText>
+              {canPublish && (
+                <DialogContentText variant="body2">{t('chat.share.renewHelp')}</DialogContentText>
+              )}
             </>
           ) : (
             <DialogContentText>{t('chat.share.none')}</DialogContentText>
@@ -108,14 +115,16 @@ export function ShareDialog({
             {t('chat.share.revoke')}
           </Button>
         )}
-        <Button
-          startIcon={url ? <IconRefresh size={18} /> : <IconLink size={18} />}
-          variant={url ? 'outlined' : 'contained'}
-          disabled={busy}
-          onClick={() => void change('share')}
-        >
-          {t(url ? 'chat.share.renew' : 'chat.share.create')}
-        </Button>
+        {canPublish && (
+          <Button
+            startIcon={url ? <IconRefresh size={18} /> : <IconLink size={18} />}
+            variant={url ? 'outlined' : 'contained'}
+            disabled={busy}
+            onClick={() => void change('share')}
+          >
+            {t(url ? 'chat.share.renew' : 'chat.share.create')}
+          </Button>
+        )}
         <Button onClick={onClose}>{t('common.close')}</Button>
       </DialogActions>
     </Dialog>
