@@ -109,8 +109,26 @@ function reportQuery(ctx: AppContext) {
 }
 
 /**
- * The feedback in scope, filtered, searched (question, answer, comment) and paged. The list's citations carry no text;
- * the detail (getFeedbackReport) reads it from the live passages.
+ * The live text of every passage the rows cite, read per company (an administrator's page mixes companies), so
+ * that a citation shows no text only when its passage is really gone.
+ */
+async function citedTexts(ctx: AppContext, rows: ReportRow[]): Promise<Map<string, string>> {
+  const byCompany = new Map<string, string[]>();
+  for (const r of rows) {
+    const ids = byCompany.get(r.companyId) ?? [];
+    ids.push(...(r.citations ?? []).map((c) => c.passageId).filter((id): id is string => Boolean(id)));
+    byCompany.set(r.companyId, ids);
+  }
+  const texts = new Map<string, string>();
+  for (const [companyId, ids] of byCompany) {
+    for (const [id, text] of await livePassageTexts(ctx.db, companyId, ids)) texts.set(id, text);
+  }
+  return texts;
+}
+
+/**
+ * The feedback in scope, filtered, searched (question, answer, comment) and paged, its citations with the text of
+ * the passages that still exist (the report's detail drawer shows them from the list).
  */
 export async function listFeedbackReport(
   ctx: AppContext,
@@ -126,8 +144,9 @@ export async function listFeedbackReport(
       .offset((query.page - 1) * query.pageSize),
     ctx.db.select({ n: count() }).from(feedback).where(where),
   ]);
+  const texts = await citedTexts(ctx, rows as ReportRow[]);
   return {
-    items: (rows as ReportRow[]).map((r) => presentReport(r, scope)),
+    items: (rows as ReportRow[]).map((r) => presentReport(r, scope, texts)),
     total: total?.n ?? 0,
     page: query.page,
     pageSize: query.pageSize,
@@ -144,12 +163,7 @@ export async function getFeedbackReport(
     and(eq(feedback.id, feedbackId), feedbackWhere(scope, {})),
   )) as ReportRow[];
   if (!row) throw notFound();
-  const texts = await livePassageTexts(
-    ctx.db,
-    row.companyId,
-    (row.citations ?? []).map((c) => c.passageId),
-  );
-  return presentReport(row, scope, texts);
+  return presentReport(row, scope, await citedTexts(ctx, [row]));
 }
 
 /** Every feedback in scope that matches the filter, newest first (for the CSV export). */

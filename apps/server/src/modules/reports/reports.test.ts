@@ -247,7 +247,16 @@ describe('GET /feedback', () => {
       rating: 5,
       tagId,
       tagName: 'Lob',
-      citations: [{ n: 1, fileName: 'Verteilerplan.pdf', page: 4, passageId, text: null }],
+      // The cited passage still exists: the list carries its text (the detail drawer shows it from the list).
+      citations: [
+        {
+          n: 1,
+          fileName: 'Verteilerplan.pdf',
+          page: 4,
+          passageId,
+          text: 'Die Küche hängt an Sicherung F12.',
+        },
+      ],
       createdAt: '2024-03-11T10:00:00.000Z',
     });
     expect(byId.get(f[3])).toMatchObject({ origin: 'public', givenBy: 'Anna Gast', noAnswer: true });
