@@ -5,10 +5,13 @@ import { USER_KINDS } from '../permissions/subjects.ts';
 import {
   countryField,
   emailField,
+  givenPasswordField,
   languageField,
   passwordField,
   phoneField,
+  plainText,
   requiredText,
+  singleLineText,
   withPasswordConfirmation,
 } from './fields.ts';
 import { defineContract, messageSchema } from './route-contract.ts';
@@ -53,37 +56,40 @@ export const registerBodySchema = withPasswordConfirmation(
     lastName: requiredText(100),
     phone: phoneField,
     password: passwordField,
-    confirmPassword: z.string({ message: 'validation.required' }),
+    confirmPassword: givenPasswordField(),
     language: languageField,
     country: countryField,
-    companyName: z.string().trim().max(200, { message: 'validation.tooLong' }).optional(),
+    companyName: singleLineText(200).optional(),
     acceptTerms: z.literal(true, { message: 'validation.termsRequired' }),
   }),
 );
 
 export const loginBodySchema = z.strictObject({
   email: emailField,
-  password: z.string({ message: 'validation.required' }).min(1, { message: 'validation.required' }).max(1024),
+  password: givenPasswordField(),
   area: z.enum(LOGIN_AREAS).default('user'),
 });
 
-export const tokenBodySchema = z.strictObject({ token: z.string().min(10).max(200) });
+/** A single-use token from a mail link. */
+const tokenField = plainText(200).min(10);
+
+export const tokenBodySchema = z.strictObject({ token: tokenField });
 
 export const forgotPasswordBodySchema = z.strictObject({ email: emailField });
 
 export const resetPasswordBodySchema = withPasswordConfirmation(
   z.strictObject({
-    token: z.string().min(10).max(200),
+    token: tokenField,
     password: passwordField,
-    confirmPassword: z.string({ message: 'validation.required' }),
+    confirmPassword: givenPasswordField(),
   }),
 );
 
 export const changePasswordBodySchema = withPasswordConfirmation(
   z.strictObject({
-    currentPassword: z.string({ message: 'validation.required' }).min(1, { message: 'validation.required' }),
+    currentPassword: givenPasswordField(),
     password: passwordField,
-    confirmPassword: z.string({ message: 'validation.required' }),
+    confirmPassword: givenPasswordField(),
   }),
 );
 
