@@ -133,7 +133,8 @@ export const fileContracts = {
     method: 'GET',
     path: '/files/:fileId/content',
     operationId: 'getFileContent',
-    summary: 'The original file as uploaded (a PDF opens at a page with #page=N)',
+    summary:
+      'The original file as uploaded; a PDF is always a download (a browser viewer would run its scripts)',
     tags,
     permission: { action: 'read', subject: 'File' },
     params,
