@@ -4,6 +4,7 @@ import type { ApiClient } from '../../test/support/api-client.ts';
 import {
   registration,
   signedInAdmin,
+  signedInDataManager,
   startTestServer,
   type TestServer,
 } from '../../test/support/test-server.ts';
@@ -200,6 +201,35 @@ describe('a NUL byte in any text field', () => {
     expect(log).not.toMatch(/\b[0-9a-f]{64}\b/); // SHA-256 of an API key
     expect(log).not.toMatch(/v1\.[\w-]{16}\.[\w-]{22}\./); // a sealed provider key
     expect(log).not.toMatch(/\\u0000|params:/);
+  });
+});
+
+describe('names', () => {
+  it('lose bidi controls, and invisible-only names are missing (tags, divisions, chats, API keys)', async () => {
+    const { client } = await signedInDataManager(t, { language: 'en' });
+    const division = await client.post('/divisions', { name: '\u202eVertrieb\u202c\u200b' });
+    expect(division.status).toBe(201);
+    expect(division.body.name).toBe('Vertrieb');
+    const tag = await client.post('/tags', { name: 'Rückruf\u2066 \u200f' });
+    expect(tag.body.name).toBe('Rückruf');
+    const emoji = await client.post('/tags', { name: '👩\u200d🔧 Technik' });
+    expect(emoji.body.name).toBe('👩\u200d🔧 Technik');
+    const chat = await client.post('/chats', { name: '\u2067مبيعات\u2069', divisionIds: [division.body.id] });
+    expect(chat.body.name).toBe('مبيعات');
+    const key = await client.post('/api-keys', { name: '\u202dCI\u202c' });
+    expect(key.body.apiKey.name).toBe('CI');
+    for (const [path, body] of [
+      ['/divisions', { name: '\u200b\u200d' }],
+      ['/tags', { name: '\ufeff \u2060' }],
+      ['/chats', { name: '\u200c', divisionIds: [division.body.id] }],
+      ['/api-keys', { name: '\u202e\u200b' }],
+    ] as const) {
+      const res = await client.post(path, body);
+      expect(res.status, path).toBe(422);
+      expect(res.body.error.details.fields).toEqual([
+        { field: 'name', code: 'validation.required', message: 'This field is required' },
+      ]);
+    }
   });
 });
 
