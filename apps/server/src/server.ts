@@ -141,13 +141,21 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       await app.listen({ port: config.PORT, host: config.HOST });
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : config.PORT;
-      url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
+      url = serverUrl(config.HOST, port);
     }
     return { ctx, app, url, databaseUrl, firstAdmin, close };
   } catch (error) {
     await close().catch(() => {});
     throw error;
   }
+}
+
+const THIS_MACHINE = new Set(['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost']);
+
+/** The address printed at start: loopback and every-interface hosts are reached as localhost. */
+export function serverUrl(host: string, port: number): string {
+  const shown = THIS_MACHINE.has(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
 }
 
 /** Creates the embedder's index once, even when API and worker processes start together. */

@@ -66,7 +66,7 @@ describe('embedded database', () => {
     const port = await freePort();
     const first = start([], { DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info' });
     await first.waitFor('is running at');
-    expect(first.output()).toContain(`http://127.0.0.1:${port}`);
+    expect(first.output()).toContain(`is running at http://localhost:${port}`);
     expect(first.output()).toMatch(/one-time link: http:\/\/localhost:\d+\/setPassword\?token=/);
     const ready = await fetch(`http://127.0.0.1:${port}/api/v1/ready`);
     expect(ready.status).toBe(200);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import type { RoutePermission } from '@werkwissen/shared';
+import { type RoutePermission, UPLOAD_MAX_FILES } from '@werkwissen/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
@@ -95,7 +95,12 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
   });
   await app.register(cookie);
   await app.register(multipart, {
-    limits: { fileSize: ctx.config.UPLOAD_MAX_MB * 1024 * 1024, files: 20, fields: 10, parts: 40 },
+    limits: {
+      fileSize: ctx.config.UPLOAD_MAX_MB * 1024 * 1024,
+      files: UPLOAD_MAX_FILES,
+      fields: 10,
+      parts: 40,
+    },
     // A file over the limit is cut short and reported per file (FILE_TOO_LARGE); the other files still count.
     throwFileSizeLimit: false,
   });

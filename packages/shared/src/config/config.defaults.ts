@@ -6,7 +6,7 @@ export const CONFIG_DEFAULTS = {
   APP_MODE: 'handwerk',
   APP_TITLE: 'Werkwissen',
   PORT: '4545',
-  HOST: '0.0.0.0',
+  HOST: '127.0.0.1',
   COMPANY_WEBSITE: 'https://werkwissen.example',
   PRIVACY_URL: 'https://werkwissen.example/legal-terms',
   DOMAIN: 'localhost',

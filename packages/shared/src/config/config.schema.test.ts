@@ -31,6 +31,11 @@ describe('parseConfig: the committed defaults', () => {
     expect(config.API_BASE_URL).toBe('http://localhost:4545/api/v1');
   });
 
+  it('listens on loopback only unless HOST says otherwise', () => {
+    expect(valid({}).HOST).toBe('127.0.0.1');
+    expect(valid({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
+
   it('derives PUBLIC_URL from PORT and API_BASE_URL from PUBLIC_URL (without a trailing slash)', () => {
     expect(valid({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
     const config = valid({ PUBLIC_URL: 'https://wissen.example.com/' });

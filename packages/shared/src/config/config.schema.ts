@@ -48,7 +48,9 @@ export const configShape = {
     .describe('Application mode: normal, clarityflow or handwerk.'),
   APP_TITLE: text('Product name shown in the title bar, e-mails and the footer.'),
   PORT: int('HTTP port of the server (1-65535; the spec also reads 1-999 and 0-999).', 1, 65535),
-  HOST: text('Interface the server listens on.'),
+  HOST: text(
+    'Interface the server listens on: this machine only unless set; `0.0.0.0` for every interface (behind a reverse proxy, with `TRUST_PROXY`).',
+  ),
   PUBLIC_URL: url(
     'Address users reach the product at; used in e-mail links. Default: http://localhost:PORT.',
   ).optional(),

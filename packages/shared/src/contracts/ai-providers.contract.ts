@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText, singleLineText } from './fields.ts';
 import { defineContract } from './route-contract.ts';
 
 /**
@@ -91,18 +92,14 @@ export const aiProviderSchema = z
   .meta({ id: 'AiProvider' });
 export type AiProviderSettings = z.infer<typeof aiProviderSchema>;
 
-const url = z
-  .string()
-  .trim()
-  .max(500)
-  .refine((v) => /^https?:\/\/[^\s]+$/i.test(v), { message: 'validation.url' });
+const url = singleLineText(500).refine((v) => /^https?:\/\/[^\s]+$/i.test(v), { message: 'validation.url' });
 
 export const aiProviderBodySchema = z.strictObject({
   baseUrl: url.nullable().optional(),
   /** Absent or empty: keep the saved key, which is only ever sent to the base URL it was saved for. */
-  apiKey: z.string().trim().max(500).optional(),
-  model: z.string().trim().min(1, { message: 'validation.required' }).max(200),
-  transcriptionModel: z.string().trim().max(200).nullable().optional(),
+  apiKey: singleLineText(500).optional(),
+  model: requiredText(200),
+  transcriptionModel: singleLineText(200).nullable().optional(),
   isDefault: z.boolean().optional(),
 });
 export type AiProviderBody = z.infer<typeof aiProviderBodySchema>;

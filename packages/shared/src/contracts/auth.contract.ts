@@ -6,10 +6,13 @@ import {
   botCheckField,
   countryField,
   emailField,
+  givenPasswordField,
   languageField,
   passwordField,
   phoneField,
+  plainText,
   requiredText,
+  singleLineText,
   withPasswordConfirmation,
 } from './fields.ts';
 import { defineContract, messageSchema } from './route-contract.ts';
@@ -54,39 +57,42 @@ export const registerBodySchema = withPasswordConfirmation(
     lastName: requiredText(100),
     phone: phoneField,
     password: passwordField,
-    confirmPassword: z.string({ message: 'validation.required' }),
+    confirmPassword: givenPasswordField(),
     language: languageField,
     country: countryField,
-    companyName: z.string().trim().max(200, { message: 'validation.tooLong' }).optional(),
+    companyName: singleLineText(200).optional(),
     acceptTerms: z.literal(true, { message: 'validation.termsRequired' }),
   }),
 );
 
 export const loginBodySchema = z.strictObject({
   email: emailField,
-  password: z.string({ message: 'validation.required' }).min(1, { message: 'validation.required' }).max(1024),
+  password: givenPasswordField(),
   area: z.enum(LOGIN_AREAS).default('user'),
   /** The bot check's answer; needed once the account had too many failed sign-ins (BOT_CHECK_REQUIRED). */
   botCheck: botCheckField.optional(),
 });
 
-export const tokenBodySchema = z.strictObject({ token: z.string().min(10).max(200) });
+/** A single-use token from a mail link. */
+const tokenField = plainText(200).min(10);
+
+export const tokenBodySchema = z.strictObject({ token: tokenField });
 
 export const forgotPasswordBodySchema = z.strictObject({ email: emailField });
 
 export const resetPasswordBodySchema = withPasswordConfirmation(
   z.strictObject({
-    token: z.string().min(10).max(200),
+    token: tokenField,
     password: passwordField,
-    confirmPassword: z.string({ message: 'validation.required' }),
+    confirmPassword: givenPasswordField(),
   }),
 );
 
 export const changePasswordBodySchema = withPasswordConfirmation(
   z.strictObject({
-    currentPassword: z.string({ message: 'validation.required' }).min(1, { message: 'validation.required' }),
+    currentPassword: givenPasswordField(),
     password: passwordField,
-    confirmPassword: z.string({ message: 'validation.required' }),
+    confirmPassword: givenPasswordField(),
     /** Also revoke every personal API key of the user (a reset by mail always does). */
     revokeApiKeys: z.boolean().optional(),
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ANSWER_PROVIDERS, MODEL_PROVIDERS } from './ai-providers.contract.ts';
 import { feedbackSchema } from './feedback.contract.ts';
-import { requiredText } from './fields.ts';
+import { multiLineText, requiredText } from './fields.ts';
 import { defineContract, listOf, listQuerySchema, uuidParam } from './route-contract.ts';
 
 export const CHAT_VISIBILITIES = ['private', 'public'] as const;
@@ -99,11 +99,7 @@ export const chatMessageSchema = z
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 export const askBodySchema = z.strictObject({
-  content: z
-    .string()
-    .trim()
-    .min(1, { message: 'validation.required' })
-    .max(QUESTION_MAX_LENGTH, { message: 'validation.tooLong' }),
+  content: multiLineText(QUESTION_MAX_LENGTH).min(1, { message: 'validation.required' }),
 });
 
 /**

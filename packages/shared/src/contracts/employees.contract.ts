@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages.ts';
-import { emailField, languageField, phoneField, requiredText } from './fields.ts';
+import { emailField, languageField, multiLineText, phoneField, requiredText } from './fields.ts';
 import { defineContract, listOf, listQuerySchema, uuidParam } from './route-contract.ts';
 
 export const employeeSchema = z
@@ -126,7 +126,7 @@ export const employeeContracts = {
     summary: 'Adds employees from CSV text (at most 1000 rows); answers which rows were rejected and why',
     tags,
     permission,
-    body: z.strictObject({ csv: z.string().min(1, { message: 'validation.required' }).max(1_000_000) }),
+    body: z.strictObject({ csv: multiLineText(1_000_000).min(1, { message: 'validation.required' }) }),
     responses: { 200: importResultSchema },
   }),
   resendInvitation: defineContract({

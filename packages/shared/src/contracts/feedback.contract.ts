@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './fields.ts';
+import { multiLineText, requiredText } from './fields.ts';
 import { defineContract, listOf, listQuerySchema, uuidParam } from './route-contract.ts';
 
 export const MOODS = ['happy', 'neutral', 'negative'] as const;
@@ -32,7 +32,7 @@ export const feedbackBodySchema = z
     liked: z.boolean().nullable().optional(),
     mood: z.enum(MOODS).nullable().optional(),
     rating: z.number().int().min(1).max(5).nullable().optional(),
-    comment: z.string().trim().max(2000, { message: 'validation.tooLong' }).nullable().optional(),
+    comment: multiLineText(2000).nullable().optional(),
     tagId: z.uuid().nullable().optional(),
   })
   .refine((b) => Object.keys(b).length > 0, { message: 'validation.required' });

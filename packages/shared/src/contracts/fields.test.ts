@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { registerBodySchema } from './auth.contract.ts';
-import { countryField, emailField, languageField, passwordField, phoneField } from './fields.ts';
+import {
+  countryField,
+  emailField,
+  givenPasswordField,
+  languageField,
+  multiLineText,
+  passwordField,
+  phoneField,
+  requiredText,
+  singleLineText,
+} from './fields.ts';
 
 /** The messages (locale keys) of a failed parse; fails the test when the value was accepted. */
 function messagesOf(schema: z.ZodType, value: unknown): string[] {
@@ -153,5 +163,60 @@ describe('registerBodySchema', () => {
     expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['password', 'validation.passwordNumberOrSymbol'],
     ]);
+  });
+});
+
+describe('control characters', () => {
+  const controls = ['\u0000', '\u0001', '\u0007', '\u001b', '\u007f'];
+
+  it.each(controls)('one-line text refuses %j anywhere', (c) => {
+    expect(messagesOf(requiredText(80), `Hei${c}zung`)).toEqual(['validation.controlCharacters']);
+    expect(messagesOf(singleLineText(80), `Hei${c}zung`)).toEqual(['validation.controlCharacters']);
+  });
+
+  it.each(['\t', '\n', '\r'])('one-line text refuses %j inside, and trims it at the edges', (c) => {
+    expect(messagesOf(requiredText(80), `Hei${c}zung`)).toEqual(['validation.controlCharacters']);
+    expect(requiredText(80).parse(`${c}Heizung${c}`)).toBe('Heizung');
+  });
+
+  it('multi-line text keeps tab, CR and LF and refuses the other controls', () => {
+    expect(multiLineText(100).parse(' Zeile 1\r\n\tZeile 2 ')).toBe('Zeile 1\r\n\tZeile 2');
+    for (const c of controls) {
+      expect(messagesOf(multiLineText(100), `Zeile${c}`)).toEqual(['validation.controlCharacters']);
+    }
+  });
+
+  it('e-mail addresses and new passwords refuse them; a password to sign in only refuses NUL', () => {
+    expect(messagesOf(emailField, 'anna\u0000@example.com')).toEqual(['validation.controlCharacters']);
+    expect(messagesOf(passwordField, 'sicher-\u0001Pass-1')).toEqual(['validation.controlCharacters']);
+    expect(messagesOf(givenPasswordField(), 'sicher-\u0000Pass-1')).toEqual(['validation.controlCharacters']);
+    expect(givenPasswordField().parse('alt\u0001es-Passwort')).toBe('alt\u0001es-Passwort');
+  });
+});
+
+describe('invisible and bidi characters in names', () => {
+  it.each(['\u202e', '\u202a', '\u202d', '\u2066', '\u2069', '\u200e', '\u200f'])(
+    'removes the bidi control %j',
+    (c) => {
+      expect(requiredText(80).parse(`${c}Rechnung${c}fdp.exe`)).toBe('Rechnungfdp.exe');
+    },
+  );
+
+  it.each(['\u200b', '\u200c\u200d', ' \u2060 ', '\ufeff', '\u200b \u200b', '\u202e'])(
+    'treats %j alone as missing',
+    (value) => {
+      expect(messagesOf(requiredText(80), value)).toEqual(['validation.required']);
+    },
+  );
+
+  it('removes invisible characters at the edges but keeps ZWJ and ZWNJ inside text', () => {
+    expect(requiredText(80).parse('\u200bVertrieb\ufeff')).toBe('Vertrieb');
+    expect(requiredText(80).parse('👩\u200d💻 Team')).toBe('👩\u200d💻 Team');
+    expect(requiredText(80).parse('می\u200cخواهم')).toBe('می\u200cخواهم');
+    expect(requiredText(80).parse('مبيعات')).toBe('مبيعات');
+  });
+
+  it('may leave optional one-line text empty', () => {
+    expect(singleLineText(80).optional().parse('\u200b ')).toBe('');
   });
 });

@@ -3,24 +3,80 @@ import { LANGUAGES, normalizeLanguage } from '../i18n/languages.ts';
 
 /** Field schemas shared by the API and the browser's forms; messages are locale keys (`validation.*`). */
 
-export const requiredText = (max = 200) =>
+/**
+ * Control characters have no place in text a person types: a NUL byte cannot even be stored by PostgreSQL. One-line
+ * fields refuse every C0 control and DEL; multi-line fields (a question, a comment, CSV) keep tab, CR and LF.
+ */
+const isControl = (code: number) => code < 0x20 || code === 0x7f;
+const isLineControl = (code: number) => isControl(code) && code !== 0x09 && code !== 0x0a && code !== 0x0d;
+function has(text: string, test: (code: number) => boolean): boolean {
+  for (let i = 0; i < text.length; i++) if (test(text.charCodeAt(i))) return true;
+  return false;
+}
+const singleLine = (v: string) => !has(v, isControl);
+const controlCharacters = { message: 'validation.controlCharacters' };
+
+/** Bidi embeddings, overrides and isolates, LRM and RLM: they can disguise what a name shows (as in file names). */
+const BIDI_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * Spaces and characters that show nothing, at the start or end: removed, so that a name made only of them is empty
+ * (missing). Inside text they stay (ZWJ and ZWNJ join emoji and shape Arabic or Persian words).
+ */
+const EDGE_INVISIBLE = /^[\s\u200b-\u200d\u2060\ufeff]+|[\s\u200b-\u200d\u2060\ufeff]+$/gu;
+
+/** Any string without control characters (tokens, keys, passwords at sign-in): nothing is changed. */
+export const plainText = (max: number) =>
+  z
+    .string({ message: 'validation.required' })
+    .max(max, { message: 'validation.tooLong' })
+    .refine(singleLine, controlCharacters);
+
+/** A password given to sign in or to confirm: only NUL is refused, so that no password set earlier is locked out. */
+export const givenPasswordField = (max = 1024) =>
+  z
+    .string({ message: 'validation.required' })
+    .min(1, { message: 'validation.required' })
+    .max(max, { message: 'validation.tooLong' })
+    .refine((v) => !has(v, (code) => code === 0), controlCharacters);
+
+/**
+ * One line of text a person types (names, models, addresses): trimmed, without control characters, bidi controls
+ * removed, invisible characters at the edges removed. May be empty; see `requiredText`.
+ */
+export const singleLineText = (max = 200) =>
+  z
+    .string({ message: 'validation.required' })
+    .overwrite((v) => v.replace(BIDI_CONTROLS, '').replace(EDGE_INVISIBLE, ''))
+    .max(max, { message: 'validation.tooLong' })
+    .refine(singleLine, controlCharacters);
+
+/** One line of text that must show something: empty, blank or invisible-only text is missing. */
+export const requiredText = (max = 200) => singleLineText(max).min(1, { message: 'validation.required' });
+
+/** Text of several lines (a question, a comment, CSV): trimmed; tab, CR and LF are the only controls allowed. */
+export const multiLineText = (max: number) =>
   z
     .string({ message: 'validation.required' })
     .trim()
-    .min(1, { message: 'validation.required' })
-    .max(max, { message: 'validation.tooLong' });
+    .max(max, { message: 'validation.tooLong' })
+    .refine((v) => !has(v, isLineControl), controlCharacters);
 
 export const emailField = z
   .string({ message: 'validation.required' })
   .trim()
   .min(1, { message: 'validation.required' })
   .max(254, { message: 'validation.tooLong' })
+  .refine(singleLine, controlCharacters)
   .pipe(z.email({ message: 'validation.email' }))
   .transform((e) => e.toLowerCase());
 
-/** Spec section 5: at least 8 characters, one lowercase letter, and one number, symbol or whitespace. */
+/**
+ * Spec section 5: at least 8 characters, one lowercase letter, and one number, symbol or whitespace. No control
+ * characters (a new password; signing in only refuses NUL, so that no older password is locked out).
+ */
 export const passwordField = z
   .string({ message: 'validation.required' })
+  .refine(singleLine, controlCharacters)
   .min(8, { message: 'validation.passwordMinLength' })
   .max(128, { message: 'validation.tooLong' })
   .regex(/\p{Ll}/u, { message: 'validation.passwordLowercase' })

@@ -21,6 +21,8 @@ export type ProcessingStep = (typeof PROCESSING_STEPS)[number];
 export const FILE_KINDS = ['pdf', 'docx', 'txt', 'md', 'html', 'csv'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 export const UPLOAD_ACCEPT = '.pdf,.docx,.txt,.md,.markdown,.html,.htm,.csv';
+/** Most files one upload takes; more are refused before any is stored (`TOO_MANY_FILES`). */
+export const UPLOAD_MAX_FILES = 20;
 
 /** Why processing failed (each has the translated message `errors.<CODE>`). */
 export const FILE_FAILURE_CODES = [
@@ -131,7 +133,8 @@ export const fileContracts = {
     method: 'GET',
     path: '/files/:fileId/content',
     operationId: 'getFileContent',
-    summary: 'The original file as uploaded (a PDF opens at a page with #page=N)',
+    summary:
+      'The original file as uploaded; a PDF is always a download (a browser viewer would run its scripts)',
     tags,
     permission: { action: 'read', subject: 'File' },
     params,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { askBodySchema, chatMessageSchema } from './chats.contract.ts';
 import { feedbackBodySchema, feedbackSchema } from './feedback.contract.ts';
-import { emailField, phoneField } from './fields.ts';
+import { emailField, phoneField, plainText, singleLineText } from './fields.ts';
 import { defineContract } from './route-contract.ts';
 
 /** A share link's token: random, URL-safe. */
@@ -41,8 +41,8 @@ export const altchaChallengeSchema = z
 
 export const visitorBodySchema = z.strictObject({
   /** The bot check's answer (the ALTCHA payload); needed only when this browser is not yet a visitor. */
-  botCheck: z.string().max(4000).optional(),
-  name: z.string().trim().max(120).nullable().optional(),
+  botCheck: plainText(4000).optional(),
+  name: singleLineText(120).nullable().optional(),
   phone: phoneField
     .nullable()
     .optional()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Action, Subject } from '../permissions/subjects.ts';
+import { singleLineText } from './fields.ts';
 
 /**
  * What a route needs: `public` (anyone), `signedIn` (any signed-in user, whatever the role), or a CASL permission.
@@ -58,7 +59,7 @@ export const listQuerySchema = z.object({
     .string()
     .regex(/^-?[a-zA-Z]+$/)
     .optional(),
-  q: z.string().trim().max(200).optional(),
+  q: singleLineText(200).optional(),
 });
 
 /** The answer shape of every list. */

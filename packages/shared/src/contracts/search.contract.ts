@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './fields.ts';
 import { defineContract } from './route-contract.ts';
 
 export const SEARCH_MODES = ['hybrid', 'fulltext', 'vector'] as const;
@@ -21,7 +22,7 @@ export const searchHitSchema = z
 export type SearchHit = z.infer<typeof searchHitSchema>;
 
 export const searchQuerySchema = z.object({
-  q: z.string().trim().min(1, { message: 'validation.required' }).max(1000),
+  q: requiredText(1000),
   divisionId: z.uuid().optional(),
   limit: z.coerce.number().int().min(1).max(50).default(10),
   mode: z.enum(SEARCH_MODES).default('hybrid'),

@@ -1,6 +1,11 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { UPLOAD_MAX_FILES } from '@werkwissen/shared';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDocx, makeImageOnlyPdf, makePdf, waitForFile } from '../../../test/support/documents.ts';
 import { signedInDataManager, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { files } from '../../db/schema/index.ts';
 
 // Small limits so that the size limit and the quota can be reached with small files.
 let t: TestServer;
@@ -119,6 +124,32 @@ describe('bad uploads end in a visible status with the reason', () => {
     const { storage } = (await client.get('/divisions')).body;
     expect(storage.usedBytes).toBe(3_000_000);
     expect(storage.limitBytes).toBe(3 * 1024 * 1024);
+  });
+
+  it('refuses more than 20 files in one upload before storing or queueing any of them', async () => {
+    const { upload, client, divisionId, me } = await setUp();
+    const notes = Array.from({ length: UPLOAD_MAX_FILES + 1 }, (_, n) => ({
+      name: `notiz-${n}.txt`,
+      content: `Notiz Nummer ${n} mit genug Inhalt zum Lesen.`,
+    }));
+    const res = await upload(notes);
+    expect(res.status).toBe(413);
+    expect(res.body.error.code).toBe('TOO_MANY_FILES');
+    expect(res.body.error.message).toBe('At most 20 files can be uploaded at once.');
+    expect((await client.get(`/divisions/${divisionId}/files`)).body.total).toBe(0);
+    expect((await client.get('/divisions')).body.storage.usedBytes).toBe(0);
+    const companyId = me.userData.companyId as string;
+    expect(existsSync(join(t.dataDir, 'files', companyId))).toBe(false);
+    expect(readdirSync(join(t.dataDir, 'files', 'tmp'))).toEqual([]);
+    const [queued] = await t.server.ctx.db
+      .select({ n: count() })
+      .from(files)
+      .where(eq(files.companyId, companyId));
+    expect(queued!.n).toBe(0);
+    // Exactly the limit is fine.
+    const ok = await upload(notes.slice(0, UPLOAD_MAX_FILES));
+    expect(ok.status).toBe(201);
+    expect(ok.body.results).toHaveLength(UPLOAD_MAX_FILES);
   });
 
   it('keeps only the last segment of a name, without control characters', async () => {

@@ -37,17 +37,18 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   registerRoute(app, fileContracts.content, async (req, reply) => {
     const { file } = await loadVisibleFile(ctx, requireActor(req), req.params.fileId);
-    const disposition = req.query.download === '1' ? 'attachment' : 'inline';
+    // A PDF is always downloaded: Chromium's PDF viewer runs a document's JavaScript whatever the CSP (measured
+    // with sandbox, default-src 'none', object-src and script-src variants; docs/ARCHITECTURE.md).
+    const disposition = req.query.download === '1' || file.kind === 'pdf' ? 'attachment' : 'inline';
     reply
       .header('content-type', file.mimeType)
       .header('content-length', String(file.sizeBytes))
       .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.name)}`)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, max-age=0, must-revalidate');
-    // An uploaded HTML file is shown sandboxed, never run as part of the app; the browser's PDF viewer needs none.
+    // An uploaded HTML file is shown sandboxed, never run as part of the app; everything else keeps the app's CSP.
     if (file.kind === 'html')
       reply.header('content-security-policy', "sandbox; default-src 'none'; style-src 'unsafe-inline'");
-    else if (file.kind === 'pdf') reply.removeHeader('content-security-policy');
     return reply.send(ctx.storage.read(file.storageKey));
   });
   registerRoute(app, fileContracts.retry, async (req) =>

@@ -89,5 +89,11 @@ describe('uploads and processing', () => {
     });
     expect(content.headers.get('content-type')).toBe('application/pdf');
     expect(Buffer.from(await content.arrayBuffer()).equals(pdf)).toBe(true);
+    // Chromium's PDF viewer runs a document's JavaScript under any CSP: a PDF is never shown inline.
+    for (const query of ['', '?download=0', '?download=1']) {
+      const res = await client.get(`/files/${ready.id}/content${query}`);
+      expect(res.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''Preise.pdf");
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    }
   });
 });

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
-import type { ErrorCode, FileKind, Language, UploadResult } from '@werkwissen/shared';
+import {
+  type ErrorCode,
+  type FileKind,
+  type Language,
+  UPLOAD_MAX_FILES,
+  type UploadResult,
+} from '@werkwissen/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation } from '../../db/constraint-violation.ts';
@@ -11,6 +17,7 @@ import type { Actor } from '../auth/actor.ts';
 import { storageUsage, visibleDivision } from '../divisions/divisions.service.ts';
 import { extractFileJob } from '../processing/process-file.jobs.ts';
 import { cleanFileName } from './file-name.ts';
+import type { StoredObject } from './file-storage.ts';
 import { getFile } from './files.service.ts';
 import { MIME_BY_KIND, sniffFileKind } from './sniff-type.ts';
 
@@ -19,9 +26,10 @@ type Rejection = { code: ErrorCode; vars?: Record<string, string | number> };
 const mb = (bytes: number) => Math.max(0, Math.floor(bytes / 1024 / 1024));
 
 /**
- * Takes the files of one multipart request, one after another as they stream in: each is staged while hashed and
- * counted (the size limit stops it early), sniffed, checked against the quota and for the same content already in
- * the division, then committed under its own key and queued for processing. A rejected file never stops the others.
+ * Takes the files of one multipart request: first each is staged while it streams in, hashed and counted (the size
+ * limit stops it early), so that a request with more than UPLOAD_MAX_FILES files is refused before anything is
+ * stored or queued. Then each is sniffed, checked against the quota and for the same content already in the
+ * division, committed under its own key and queued for processing. A rejected file never stops the others.
  */
 export async function uploadFiles(
   ctx: AppContext,
@@ -56,11 +64,8 @@ export async function uploadFiles(
     });
   };
 
-  for await (const part of parts) {
-    if (part.type !== 'file') continue;
-    const name = cleanFileName(part.filename ?? '');
-    const staged = await ctx.storage.stage(part.file);
-    const checked = await check(ctx, staged, name, part.file.truncated, free(), usage.limitBytes, divisionId);
+  for (const { name, staged, truncated } of await stageAll(ctx, parts)) {
+    const checked = await check(ctx, staged, name, truncated, free(), usage.limitBytes, divisionId);
     if ('code' in checked) {
       await ctx.storage.remove(staged.key);
       reject(name, checked);
@@ -124,6 +129,31 @@ export async function uploadFiles(
     throw new AppError((first?.code ?? 'NO_FILES') as ErrorCode, { ...first?.vars, results });
   }
   return { uploadId, results, message: translate(lang, 'messages.fileAdded') };
+}
+
+type Staged = { name: string; staged: StoredObject; truncated: boolean };
+
+/**
+ * Stages every file part of the request. Busboy stops at the multipart `files` limit and the iterator throws
+ * FST_FILES_LIMIT; then (as on any other failure) every staged file is removed again and nothing was stored.
+ */
+async function stageAll(ctx: AppContext, parts: AsyncIterableIterator<MultipartFile>): Promise<Staged[]> {
+  const all: Staged[] = [];
+  try {
+    for await (const part of parts) {
+      if (part.type !== 'file') continue;
+      const name = cleanFileName(part.filename ?? '');
+      const staged = await ctx.storage.stage(part.file);
+      all.push({ name, staged, truncated: part.file.truncated });
+    }
+    return all;
+  } catch (error) {
+    await Promise.all(all.map((f) => ctx.storage.remove(f.staged.key).catch(() => {})));
+    if ((error as { code?: unknown }).code === 'FST_FILES_LIMIT') {
+      throw new AppError('TOO_MANY_FILES', { max: UPLOAD_MAX_FILES });
+    }
+    throw error;
+  }
 }
 
 async function check(

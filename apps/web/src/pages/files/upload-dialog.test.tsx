@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { UPLOAD_MAX_FILES } from '@werkwissen/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeXhr } from '../../test/fake-xhr.ts';
 import { DIVISION_ID, knowledgeFile, storage } from '../../test/fixtures.ts';
@@ -34,6 +35,24 @@ const results = () =>
     .map((li) => li.textContent);
 
 describe('the upload dialog', () => {
+  it('refuses more than 20 files before sending, and sends once some are removed', async () => {
+    FakeXhr.reset({ status: 201, body: { uploadId: null, message: ADDED, results: [] } });
+    open();
+    choose(...Array.from({ length: UPLOAD_MAX_FILES + 1 }, (_, n) => new File(['Text'], `notiz-${n}.txt`)));
+    const submit = screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement;
+    expect(screen.getByTestId('upload-too-many').textContent).toBe(
+      'At most 20 files can be uploaded at once.',
+    );
+    expect(submit.disabled).toBe(true);
+    fireEvent.click(submit);
+    expect(FakeXhr.sent).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove: notiz-0.txt' }));
+    expect(screen.queryByTestId('upload-too-many')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    expect(((FakeXhr.sent[0]!.body as FormData).getAll('files') as File[]).length).toBe(UPLOAD_MAX_FILES);
+  });
+
   it('sends the chosen files as multipart parts named "files" and shows one result line per file', async () => {
     FakeXhr.reset({
       status: 201,

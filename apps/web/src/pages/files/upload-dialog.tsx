@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import { IconAlertCircle, IconCircleCheck, IconCloudUpload, IconFile, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type StorageUsage, UPLOAD_ACCEPT, type UploadResult } from '@werkwissen/shared';
+import { type StorageUsage, UPLOAD_ACCEPT, UPLOAD_MAX_FILES, type UploadResult } from '@werkwissen/shared';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http.ts';
@@ -101,8 +101,11 @@ export default function UploadDialog({
           ),
     );
 
+  // The server refuses a request with more files as a whole; say so before sending anything.
+  const tooMany = selected.length > UPLOAD_MAX_FILES;
+
   const submit = async () => {
-    if (selected.length === 0) return;
+    if (selected.length === 0 || tooMany) return;
     const controller = new AbortController();
     abort.current = controller;
     setFailure(null);
@@ -228,6 +231,11 @@ export default function UploadDialog({
                   </ListItem>
                 ))}
               </List>
+              {tooMany && (
+                <Alert severity="warning" data-testid="upload-too-many" sx={{ mb: 2 }}>
+                  {t('errors.TOO_MANY_FILES', { max: UPLOAD_MAX_FILES })}
+                </Alert>
+              )}
               {free !== null && total > free && (
                 <Alert severity="warning">
                   {t('errors.QUOTA_EXCEEDED', {
@@ -293,7 +301,7 @@ export default function UploadDialog({
         <Button
           variant="contained"
           startIcon={<IconCloudUpload size={18} />}
-          disabled={sending || selected.length === 0}
+          disabled={sending || selected.length === 0 || tooMany}
           onClick={() => void submit()}
         >
           {t('pages.files.upload.submit')}
