@@ -18,6 +18,7 @@ import { useConfig } from '../app/config-context.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
 import { LanguageSwitcher } from '../components/language-switcher.tsx';
 import { ScrollToTop } from '../components/scroll-to-top.tsx';
+import { MAIN_CONTENT, SkipLink } from '../components/skip-link.tsx';
 import { ThemeSwitcher } from '../components/theme-switcher.tsx';
 import { useSettings } from '../settings/settings-context.tsx';
 import { Customizer } from './customizer.tsx';
@@ -44,6 +45,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
 
   return (
     <QueryClientProvider client={queryClient}>
+      <SkipLink />
       <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
         {!horizontal && (
           <VerticalNav
@@ -94,6 +96,8 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
           )}
           <Container
             component="main"
+            id={MAIN_CONTENT}
+            tabIndex={-1}
             maxWidth={settings.contentWidth === 'boxed' ? 'lg' : false}
             sx={{ flex: 1, py: 6, px: { xs: 4, sm: 6 } }}
           >

@@ -199,6 +199,8 @@ export function ChatDialog({
             </TextField>
             <Autocomplete
               multiple
+              // Several divisions are picked in a row: the list stays open after each.
+              disableCloseOnSelect
               options={divisionOptions}
               getOptionLabel={(d) => d.name}
               value={divisionOptions.filter((d) => values.divisionIds.includes(d.id))}

@@ -113,6 +113,13 @@ describe('the chat screen', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('complementary', { name: 'Chat details' })).toBeNull();
   });
 
+  it('puts the keyboard in the question box when a chat opens', async () => {
+    server();
+    renderWithApp(<ChatPage />, `/chat?chat=${CHAT_ID}`);
+    const input = await screen.findByRole('textbox', { name: 'Your question' });
+    await waitFor(() => expect(document.activeElement).toBe(input));
+  });
+
   it('streams the answer token by token, then shows its citation chips opening the file at its page', async () => {
     let stream: ReturnType<typeof eventStream> | null = null;
     const { calls } = server({
@@ -292,6 +299,37 @@ describe('the chat screen', { timeout: 20_000 }, () => {
     const [put] = calls(`PUT /api/v1/messages/${ANSWER_ID}/feedback`);
     expect(JSON.parse(put!.init.body as string)).toEqual({ liked: true });
     expect(screen.getByRole('button', { name: 'Bad answer' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('opens the feedback form on a dislike, pointing a data manager to the tags when there are none', async () => {
+    signedInAs('DataManager');
+    const { calls } = server({
+      messages: [message({ content: 'Jährlich.' })],
+      extra: {
+        'GET /api/v1/tags': () => Response.json({ items: [] }),
+        [`PUT /api/v1/messages/${ANSWER_ID}/feedback`]: (init) =>
+          Response.json({
+            id: '8d7b4fc9-0c5f-4bca-9e9f-8a7d3b8c9d08',
+            messageId: ANSWER_ID,
+            liked: null,
+            mood: null,
+            rating: null,
+            comment: null,
+            tagId: null,
+            tagName: null,
+            updatedAt: '2025-03-02T10:01:00.000Z',
+            ...JSON.parse(init.body as string),
+          }),
+      },
+    });
+    renderWithApp(<ChatPage />, `/chat?chat=${CHAT_ID}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Bad answer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Feedback on this answer' });
+    expect(JSON.parse(calls(`PUT /api/v1/messages/${ANSWER_ID}/feedback`)[0]!.init.body as string)).toEqual({
+      liked: false,
+    });
+    await within(dialog).findByTestId('no-tags-hint');
+    expect(within(dialog).getByRole('link', { name: 'Create tags' }).getAttribute('href')).toBe('/tags');
   });
 
   it('sends only the changed fields of the feedback dialog', async () => {

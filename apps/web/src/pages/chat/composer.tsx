@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import { IconPlayerStopFilled, IconSend } from '@tabler/icons-react';
 import { QUESTION_MAX_LENGTH } from '@werkwissen/shared';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type SpeechAvailability, VoiceButton } from './voice-button.tsx';
 
@@ -49,6 +49,12 @@ export function Composer({
     const outcome = await onSend(question);
     if (outcome === 'refused') setText((current) => current || question);
   };
+
+  // Opening a chat puts the keyboard in the question box (not on touch screens, whose keyboard would cover the chat).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the chat opens
+  useEffect(() => {
+    if (canAsk && !window.matchMedia?.('(pointer: coarse)').matches) input.current?.focus();
+  }, []);
 
   const addTranscript = (transcript: string) => {
     const words = transcript.trim();

@@ -8,12 +8,14 @@ import {
   DialogTitle,
   FormLabel,
   IconButton,
+  Link as MuiLink,
   Rating,
   Stack,
   TextField,
   ToggleButton,
   ToggleButtonGroup,
   Tooltip,
+  Typography,
 } from '@mui/material';
 import {
   IconMessageCircle,
@@ -28,6 +30,8 @@ import {
 import { type Feedback, type FeedbackBody, MOODS, type Mood, type Tag } from '@werkwissen/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAuth } from '../../auth/auth-context.tsx';
 import { errorMessage } from '../../components/form.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { useSnackbar } from '../../components/snackbar.tsx';
@@ -75,6 +79,7 @@ function FeedbackDialog({
     comment: feedback?.comment ?? '',
   });
   const [saving, setSaving] = useState(false);
+  const canManageTags = useAuth().ability.can('create', 'Tag');
 
   const save = async () => {
     const body = changedFields(feedback, values);
@@ -139,6 +144,16 @@ function FeedbackDialog({
                 onChange={(_e, rating) => setValues((v) => ({ ...v, rating }))}
               />
             </Box>
+            {tags && tags.length === 0 && (
+              <Typography variant="body2" color="text.secondary" data-testid="no-tags-hint">
+                {t('chat.feedback.noTagsHint')}{' '}
+                {canManageTags && (
+                  <MuiLink component={Link} to="/tags">
+                    {t('chat.feedback.createTags')}
+                  </MuiLink>
+                )}
+              </Typography>
+            )}
             {tags && tags.length > 0 && (
               <SelectField
                 id="feedback-tag"
@@ -196,7 +211,10 @@ export function FeedbackBar({
     setBusy(true);
     try {
       // Pressing the pressed button takes the like (or dislike) back.
-      await onGive({ liked: liked === value ? null : value });
+      const next = liked === value ? null : value;
+      await onGive({ liked: next });
+      // A dislike asks what was wrong: the form opens, with mood, rating, tag and comment.
+      if (next === false) setDialog(true);
     } catch (error) {
       snackbar(errorMessage(error, t), 'error');
     } finally {
