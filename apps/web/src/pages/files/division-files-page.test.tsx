@@ -61,7 +61,9 @@ describe('the files of a division', () => {
 
     const broken = within(row('broken.pdf'));
     expect(broken.getByText('Failed')).toBeTruthy();
-    expect(broken.getByText('The file is password-protected.')).toBeTruthy();
+    expect(
+      broken.getByText('The file is password-protected. Remove the password and upload it again.'),
+    ).toBeTruthy();
     expect(broken.getByRole('button', { name: 'Process again: broken.pdf' })).toBeTruthy();
 
     const busy = within(row('busy.docx'));

@@ -36,6 +36,7 @@ import {
   isFinal,
   StatusChip,
   StatusFilter,
+  useFailureMessage,
 } from './file-status.tsx';
 import { fileContentUrl } from './file-url.ts';
 
@@ -47,6 +48,7 @@ export default function DivisionFilesPage() {
   const { t } = useTranslation();
   const theme = useTheme();
   const format = useFormat();
+  const failureMessage = useFailureMessage();
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
   const location = useLocation();
@@ -102,9 +104,9 @@ export default function DivisionFilesPage() {
               <FileProgress name={f.name} progress={f.progress} />
             </Box>
           )}
-          {f.status === 'failed' && f.errorMessage && (
+          {f.status === 'failed' && (
             <Typography variant="caption" sx={[errorTextSx, { maxWidth: 260 }]}>
-              {f.errorMessage}
+              {failureMessage(f)}
             </Typography>
           )}
         </Stack>
