@@ -44,6 +44,16 @@ const UploadDialog = lazy(() => import('./upload-dialog.tsx'));
 const FileDetailsDialog = lazy(() => import('./file-details-dialog.tsx'));
 
 /** `/divisions/:divisionId`: the files of a division with their processing status, live while they are processed. */
+/** A file name on one line, cut with an ellipsis (the whole name is its title), never broken inside a word. */
+const fileNameSx = {
+  display: 'block',
+  minWidth: 160,
+  maxWidth: { xs: 200, md: 320, lg: 420 },
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+} as const;
+
 export default function DivisionFilesPage() {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -117,7 +127,11 @@ export default function DivisionFilesPage() {
       id: 'name',
       label: t('pages.files.name'),
       sortable: true,
-      render: (f) => <Box sx={{ wordBreak: 'break-word', minWidth: 160 }}>{f.name}</Box>,
+      render: (f) => (
+        <Box title={f.name} sx={fileNameSx}>
+          {f.name}
+        </Box>
+      ),
       csv: (f) => f.name,
     },
     {
@@ -125,10 +139,19 @@ export default function DivisionFilesPage() {
       label: t('pages.files.size'),
       sortable: true,
       align: 'right',
-      render: (f) => <Box sx={{ whiteSpace: 'nowrap' }}>{format.mb(f.sizeBytes)}</Box>,
-      csv: (f) => format.mb(f.sizeBytes),
+      render: (f) => <Box sx={{ whiteSpace: 'nowrap' }}>{format.fileSize(f.sizeBytes)}</Box>,
+      csv: (f) => format.fileSize(f.sizeBytes),
     },
-    { id: 'mimeType', label: t('pages.files.type'), render: (f) => f.mimeType, csv: (f) => f.mimeType },
+    {
+      id: 'kind',
+      label: t('pages.files.type'),
+      render: (f) => (
+        <Box component="span" title={f.mimeType} sx={{ whiteSpace: 'nowrap' }}>
+          {t(`pages.files.kinds.${f.kind}`)}
+        </Box>
+      ),
+      csv: (f) => t(`pages.files.kinds.${f.kind}`),
+    },
     {
       id: 'createdAt',
       label: t('pages.files.added'),
