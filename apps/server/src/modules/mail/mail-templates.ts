@@ -62,7 +62,7 @@ export function renderMail(
   const greeting = FROM_PUBLIC_FORMS.includes(template)
     ? t('mail.greetingPlain', tv)
     : t('mail.greeting', tv);
-  const bodyKey = NAMES_COMPANY.includes(template) && !tv.company ? 'bodyWithoutCompany' : 'body';
+  const bodyKey = NAMES_COMPANY.includes(template) && !vars.values?.company ? 'bodyWithoutCompany' : 'body';
   const body = t(`mail.${template}.${bodyKey}`, tv);
   const action = t(`mail.${template}.action`, tv);
   const expiryKey = `mail.${template}.expiry`;
