@@ -47,6 +47,8 @@ export interface RunningServer {
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { config, role } = options;
   const log = pino(loggerOptions(config.LOG_LEVEL), options.logStream ?? pino.destination(1));
+  const publicUrlWarning = publicUrlWarningFor(config);
+  if (publicUrlWarning) log.warn(publicUrlWarning);
   const cleanups: Array<() => Promise<void> | void> = [];
   const close = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
@@ -156,6 +158,21 @@ const THIS_MACHINE = new Set(['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'])
 export function serverUrl(host: string, port: number): string {
   const shown = THIS_MACHINE.has(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   return `http://${shown}:${port}`;
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/i;
+
+/**
+ * A server that other machines reach but that has no PUBLIC_URL mails links to http://localhost:PORT, which open
+ * nothing on the recipient's computer: said at start, since nothing else would show it before the first mail.
+ */
+export function publicUrlWarningFor(config: {
+  HOST: string;
+  PUBLIC_URL: string;
+  publicUrlDefaulted?: boolean;
+}): string | null {
+  if (!config.publicUrlDefaulted || LOOPBACK.test(config.HOST)) return null;
+  return `PUBLIC_URL is not set, so links in e-mails point at ${config.PUBLIC_URL}: set it to the address users reach this server at (e.g. PUBLIC_URL=https://wissen.example.com).`;
 }
 
 /** Creates the embedder's index once, even when API and worker processes start together. */

@@ -49,7 +49,8 @@ interface Props<T> {
   fetchPage(query: ListQuery): Promise<ListResult<T>>;
   columns: Column<T>[];
   rowKey(row: T): string;
-  csvName: string;
+  /** The file name of the table's CSV export; without it the table has no export (the page offers its own). */
+  csvName?: string;
   emptyText: string;
   caption: string;
   defaultSort?: string;
@@ -128,9 +129,11 @@ export function DataTable<T>(props: Props<T>) {
         />
         {props.filters}
         <Box sx={{ flex: 1 }} />
-        <Button variant="outlined" startIcon={<IconDownload size={18} />} onClick={() => void exportCsv()}>
-          {t('table.export')}
-        </Button>
+        {props.csvName && (
+          <Button variant="outlined" startIcon={<IconDownload size={18} />} onClick={() => void exportCsv()}>
+            {t('table.export')}
+          </Button>
+        )}
         {props.actions}
       </Stack>
       <TableContainer>

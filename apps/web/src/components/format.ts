@@ -9,6 +9,8 @@ export function useFormat() {
   const lang = i18n.language;
   return useMemo(() => {
     const megabytes = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const kilobytes = new Intl.NumberFormat(lang, { maximumFractionDigits: 0 });
+    const fewKilobytes = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
     const dateTime = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
     const precise = new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'medium' });
     const percent = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 });
@@ -29,6 +31,12 @@ export function useFormat() {
     return {
       /** Bytes as megabytes with two decimals, e.g. "1.25 MB". */
       mb: (bytes: number) => t('common.megabytes', { value: megabytes.format(bytes / MB) }),
+      /** A file's size: in KB below 1 MB (one decimal below 10 KB), else as `mb`, e.g. "512 KB", "1.25 MB". */
+      fileSize: (bytes: number) => {
+        if (bytes >= MB) return t('common.megabytes', { value: megabytes.format(bytes / MB) });
+        const kb = bytes / 1024;
+        return t('common.kilobytes', { value: (kb < 10 ? fewKilobytes : kilobytes).format(kb) });
+      },
       dateTime: (iso: string) => dateTime.format(new Date(iso)),
       /** With seconds, for the times of processing steps. */
       preciseDateTime: (iso: string) => precise.format(new Date(iso)),

@@ -31,15 +31,18 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
 
-/** Signed-in pages: navigation (vertical, or horizontal by setting), navbar, content and footer. */
-export function DefaultLayout({ children }: { children: ReactNode }) {
+/**
+ * Signed-in pages: navigation (vertical, or horizontal by setting), navbar, content and footer. The area's navigation
+ * follows the address unless `area` is given (the not-found page: the address belongs to no area).
+ */
+export function DefaultLayout({ children, area: givenArea }: { children: ReactNode; area?: Area }) {
   const { t } = useTranslation();
   const config = useConfig();
   const auth = useAuth();
   const location = useLocation();
   const { settings, isOverlayNav } = useSettings();
   const [navOpen, setNavOpen] = useState(false);
-  const area: Area = areaOfPath(location.pathname);
+  const area: Area = givenArea ?? areaOfPath(location.pathname);
   const horizontal = settings.navType === 'horizontal' && !isOverlayNav;
   const barPosition = (type: string) => (type === 'sticky' ? 'sticky' : 'static');
 

@@ -1,4 +1,4 @@
-import { guard } from '@werkwissen/shared';
+import { areaOfPath, guard } from '@werkwissen/shared';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
@@ -39,13 +39,19 @@ export function GuardedRoute() {
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind === 'notFound') {
     const NotFound = PAGES.NotFound!;
+    const page = (
+      <Suspense fallback={<PageLoading />}>
+        <NotFound />
+      </Suspense>
+    );
+    // A signed-in user keeps the shell (with their own area's navigation) to go on from; a visitor gets the blank page.
     return (
       <Suspense fallback={<PageLoading />}>
-        <BlankLayout>
-          <Suspense fallback={<PageLoading />}>
-            <NotFound />
-          </Suspense>
-        </BlankLayout>
+        {auth.state === 'signedIn' ? (
+          <DefaultLayout area={areaOfPath(auth.home)}>{page}</DefaultLayout>
+        ) : (
+          <BlankLayout>{page}</BlankLayout>
+        )}
       </Suspense>
     );
   }

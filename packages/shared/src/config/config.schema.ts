@@ -52,7 +52,7 @@ export const configShape = {
     'Interface the server listens on: this machine only unless set; `0.0.0.0` for every interface (behind a reverse proxy, with `TRUST_PROXY`).',
   ),
   PUBLIC_URL: url(
-    'Address users reach the product at; used in e-mail links. Default: http://localhost:PORT.',
+    'Address users reach the product at; used in e-mail links, so set it whenever other machines reach the server (else mails link to localhost; the start logs a warning). Default: http://localhost:PORT.',
   ).optional(),
   API_BASE_URL: url('Base URL of the API (a valid URI). Default: PUBLIC_URL/api/v1.').optional(),
   COMPANY_WEBSITE: url('Website of the operating company.'),
@@ -295,6 +295,8 @@ export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; errors
 
 export interface AppConfig extends ParsedConfig {
   PUBLIC_URL: string;
+  /** PUBLIC_URL was not set, so mail links point at http://localhost:PORT. */
+  publicUrlDefaulted?: boolean;
   API_BASE_URL: string;
   DEFAULT_LANGUAGE: (typeof LANGUAGES)[number];
 }
@@ -324,6 +326,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
     config: {
       ...parsed,
       PUBLIC_URL: publicUrl,
+      publicUrlDefaulted: parsed.PUBLIC_URL === undefined,
       API_BASE_URL: parsed.API_BASE_URL ?? `${publicUrl}/api/v1`,
       DEFAULT_LANGUAGE: parsed.DEFAULT_LANGUAGE ?? (parsed.APP_MODE === 'handwerk' ? 'de' : 'en'),
     },

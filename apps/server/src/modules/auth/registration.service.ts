@@ -97,7 +97,7 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<void>
     });
     const invitations =
       user!.kind === 'DataManager' && user!.companyId
-        ? await sendWaitingInvitations(ctx, tx, user!.companyId)
+        ? await sendWaitingInvitations(ctx, tx, user!.companyId, user!.id)
         : [];
     return [welcome, ...invitations];
   });

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { containsPattern } from '../../db/like.ts';
-import { divisions, employeeDivisions, roles, userRoles, users } from '../../db/schema/index.ts';
+import { companies, divisions, employeeDivisions, roles, userRoles, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { type Actor, requireCompany } from '../auth/actor.ts';
 import { issueUserToken } from '../auth/user-tokens.ts';
@@ -123,10 +123,27 @@ async function assignDivisions(tx: DbOrTx, companyId: string, userId: string, di
   }
 }
 
+/** Who an invitation comes from: the company's name (may be unset) and the inviting data manager's name. */
+async function invitationSender(tx: DbOrTx, companyId: string, inviterId: string) {
+  const [company] = await tx
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  const [inviter] = await tx
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, inviterId));
+  return {
+    company: company?.name?.trim() ?? '',
+    inviter: [inviter?.firstName, inviter?.lastName].filter(Boolean).join(' ').trim(),
+  };
+}
+
 async function writeInvitation(
   tx: DbOrTx,
   ctx: AppContext,
   employee: { id: string; email: string; firstName: string; language: Language; companyId: string },
+  inviterId: string,
 ) {
   const token = await issueUserToken(tx, employee.id, 'set_password');
   return writeToOutbox(tx, ctx, {
@@ -135,6 +152,7 @@ async function writeInvitation(
     language: employee.language,
     name: employee.firstName,
     actionPath: `/setPassword?token=${token}`,
+    values: await invitationSender(tx, employee.companyId, inviterId),
     userId: employee.id,
     companyId: employee.companyId,
   });
@@ -179,7 +197,9 @@ export async function createEmployee(
       .select({ verified: users.emailVerifiedAt })
       .from(users)
       .where(eq(users.id, actor.userId));
-    const emailId = manager?.verified ? await writeInvitation(tx, ctx, { ...user!, companyId }) : null;
+    const emailId = manager?.verified
+      ? await writeInvitation(tx, ctx, { ...user!, companyId }, actor.userId)
+      : null;
     return { employee: await loadEmployee(tx, companyId, user!.id), emailId };
   });
   if (emailId) await dispatch(ctx, [emailId]);
@@ -225,16 +245,17 @@ export async function resendInvitation(ctx: AppContext, actor: Actor, employeeId
       .where(and(employeesOf(companyId), eq(users.id, employeeId)));
     if (!user) throw notFound();
     if (user.passwordHash) throw new AppError('ALREADY_ACTIVE');
-    return writeInvitation(tx, ctx, { ...user, companyId });
+    return writeInvitation(tx, ctx, { ...user, companyId }, actor.userId);
   });
   await dispatch(ctx, [emailId]);
 }
 
-/** Sends the invitations that waited for the data manager to confirm their address. */
+/** Sends the invitations that waited for the data manager (`inviterId`) to confirm their address. */
 export async function sendWaitingInvitations(
   ctx: AppContext,
   tx: DbOrTx,
   companyId: string,
+  inviterId: string,
 ): Promise<string[]> {
   const waiting = await tx
     .select()
@@ -247,6 +268,6 @@ export async function sendWaitingInvitations(
       ),
     );
   const ids: string[] = [];
-  for (const user of waiting) ids.push(await writeInvitation(tx, ctx, { ...user, companyId }));
+  for (const user of waiting) ids.push(await writeInvitation(tx, ctx, { ...user, companyId }, inviterId));
   return ids;
 }

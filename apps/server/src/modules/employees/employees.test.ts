@@ -37,6 +37,13 @@ describe('employees', () => {
     const mail = await t.smtp!.waitFor((m) => m.to.includes(created.body.email));
     expect(mail.subject).toContain('eingeladen');
     expect(mail.link).toContain('/setPassword?token=');
+    // Nobody asked for an invitation: it names who invited to which company and closes fittingly.
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('Jörg Müller');
+      expect(part).toContain('Müller Haustechnik GmbH');
+      expect(part).toContain('Falls Sie diese Einladung nicht erwartet haben');
+      expect(part).not.toContain('angefordert');
+    }
     const token = new URL(mail.link!).searchParams.get('token');
     const session = t.client();
     const set = await session.post('/auth/set-password', {
@@ -63,7 +70,7 @@ describe('employees', () => {
   });
 
   it('wait with their invitation until the data manager has confirmed their own address', async () => {
-    const dm = await signedInDataManager(t);
+    const dm = await signedInDataManager(t, { companyName: '', firstName: 'Ada', lastName: 'Berg' });
     const created = (await dm.client.post('/employees', employeeBody())).body;
     await new Promise((r) => setTimeout(r, 1500));
     expect(t.smtp!.mails.some((m) => m.to.includes(created.email))).toBe(false);
@@ -71,7 +78,13 @@ describe('employees', () => {
       (m) => m.to.includes(dm.email) && m.link?.includes('/verify?') === true,
     );
     await dm.client.post('/auth/verify-email', { token: new URL(verify.link!).searchParams.get('token') });
-    await t.smtp!.waitFor((m) => m.to.includes(created.email) && m.link?.includes('/setPassword?') === true);
+    const invitation = await t.smtp!.waitFor(
+      (m) => m.to.includes(created.email) && m.link?.includes('/setPassword?') === true,
+    );
+    // Without a company name the invitation still says who invited.
+    expect(invitation.text).toContain('Ada Berg');
+    expect(invitation.text).not.toContain('{{');
+    expect(invitation.text).not.toContain('angefordert');
   });
 
   it('can be edited (divisions replaced), searched and deleted', async () => {

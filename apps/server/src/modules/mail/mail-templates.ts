@@ -29,6 +29,15 @@ const INFORMATIONAL: readonly MailTemplate[] = ['welcome', 'uploadFinished'];
  */
 const FROM_PUBLIC_FORMS: readonly MailTemplate[] = ['verifyEmail', 'passwordReset'];
 
+/** Templates whose body names the company; without a company name they say `bodyWithoutCompany` instead. */
+const NAMES_COMPANY: readonly MailTemplate[] = ['setPassword'];
+
+/**
+ * Templates with a closing line of their own instead of "if you did not request this": nobody requests an
+ * invitation.
+ */
+const OWN_CLOSING: readonly MailTemplate[] = ['setPassword'];
+
 export interface RenderedMail {
   subject: string;
   text: string;
@@ -53,11 +62,14 @@ export function renderMail(
   const greeting = FROM_PUBLIC_FORMS.includes(template)
     ? t('mail.greetingPlain', tv)
     : t('mail.greeting', tv);
-  const body = t(`mail.${template}.body`, tv);
+  const bodyKey = NAMES_COMPANY.includes(template) && !vars.values?.company ? 'bodyWithoutCompany' : 'body';
+  const body = t(`mail.${template}.${bodyKey}`, tv);
   const action = t(`mail.${template}.action`, tv);
   const expiryKey = `mail.${template}.expiry`;
   const expiry = informational ? '' : t(expiryKey, tv);
-  const ignore = informational ? '' : t('mail.ignore', tv);
+  const ignore = informational
+    ? ''
+    : t(OWN_CLOSING.includes(template) ? `mail.${template}.ignore` : 'mail.ignore', tv);
   const signature = t('mail.signature', tv);
   const fallback = t('mail.linkFallback', tv);
 

@@ -68,10 +68,19 @@ export default function ProcessingTablePage() {
       label: t('pages.files.size'),
       sortable: true,
       align: 'right',
-      render: (f) => <Box sx={{ whiteSpace: 'nowrap' }}>{format.mb(f.sizeBytes)}</Box>,
-      csv: (f) => format.mb(f.sizeBytes),
+      render: (f) => <Box sx={{ whiteSpace: 'nowrap' }}>{format.fileSize(f.sizeBytes)}</Box>,
+      csv: (f) => format.fileSize(f.sizeBytes),
     },
-    { id: 'mimeType', label: t('pages.files.type'), render: (f) => f.mimeType, csv: (f) => f.mimeType },
+    {
+      id: 'kind',
+      label: t('pages.files.type'),
+      render: (f) => (
+        <Box component="span" title={f.mimeType} sx={{ whiteSpace: 'nowrap' }}>
+          {t(`pages.files.kinds.${f.kind}`)}
+        </Box>
+      ),
+      csv: (f) => t(`pages.files.kinds.${f.kind}`),
+    },
     {
       id: 'createdAt',
       label: t('pages.files.added'),

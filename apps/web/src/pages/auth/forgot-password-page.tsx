@@ -7,13 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { call } from '../../api/http.ts';
 import { errorMessage, InputField } from '../../components/form.tsx';
-import { useSnackbar } from '../../components/snackbar.tsx';
 import { AuthCard } from './auth-card.tsx';
 
 /** Forgot password: e-mail, send reset link, back to login. The answer is the same for unknown addresses. */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
-  const snackbar = useSnackbar();
   const area = areaOfPath(useLocation().pathname);
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -22,8 +20,8 @@ export default function ForgotPasswordPage() {
     setFailure(null);
     try {
       await call(authContracts.forgotPassword, { body });
+      // Said once, beside the form (a toast as well repeated it).
       setSent(true);
-      snackbar(t('messages.passwordResetSent'));
     } catch (error) {
       setFailure(errorMessage(error, t, 'pages.forgotPassword.failed'));
     }

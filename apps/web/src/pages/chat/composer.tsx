@@ -38,12 +38,15 @@ export function Composer({
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [recording, setRecording] = useState(false);
+  // Controlled: a click disables the button under the pointer, which never leaves it, so MUI would keep it open.
+  const [sendTooltip, setSendTooltip] = useState(false);
   const input = useRef<HTMLTextAreaElement | null>(null);
   const question = text.trim();
   const canSend = canAsk && !streaming && question.length > 0;
 
   const send = async () => {
     if (!canSend) return;
+    setSendTooltip(false);
     setText('');
     setProblem(null);
     const outcome = await onSend(question);
@@ -143,7 +146,12 @@ export function Composer({
             </IconButton>
           </Tooltip>
         ) : (
-          <Tooltip title={t('chat.send')}>
+          <Tooltip
+            title={t('chat.send')}
+            open={sendTooltip}
+            onOpen={() => setSendTooltip(true)}
+            onClose={() => setSendTooltip(false)}
+          >
             <span>
               <IconButton type="submit" color="primary" aria-label={t('chat.send')} disabled={!canSend}>
                 <IconSend

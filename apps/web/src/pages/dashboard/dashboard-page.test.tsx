@@ -99,4 +99,23 @@ describe('the dashboard', { timeout: 20_000 }, () => {
       ),
     ).toBeTruthy();
   });
+
+  it('links each next step to the page that does it', async () => {
+    stubServer({
+      ...dashboard(),
+      nextSteps: [
+        { step: 'verifyEmail', done: false },
+        { step: 'completeProfile', done: false },
+        { step: 'uploadDocuments', done: false },
+      ],
+    });
+    renderWithApp(<DashboardPage />, '/dashboard');
+
+    const link = async (name: RegExp) => (await screen.findByRole('link', { name })).getAttribute('href');
+    expect(await link(/Confirm your email address/)).toBe('/account-settings/account');
+    expect(await link(/Complete your details/)).toBe('/account-settings/account');
+    expect(await link(/Upload your first documents/)).toBe('/divisions');
+    // Mailing the confirmation link again stays a button beside its step.
+    expect(screen.getByRole('button', { name: 'Send a new link' })).toBeTruthy();
+  });
 });

@@ -10,6 +10,7 @@ import {
   LinearProgress,
   List,
   ListItem,
+  ListItemButton,
   ListItemIcon,
   ListItemText,
   Skeleton,
@@ -26,7 +27,7 @@ import {
   IconMoodHappy,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { authContracts, dashboardContracts, divisionContracts } from '@werkwissen/shared';
+import { authContracts, dashboardContracts, divisionContracts, type NEXT_STEPS } from '@werkwissen/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -153,6 +154,13 @@ function StorageFigure() {
     </Card>
   );
 }
+
+/** Where each next step is done: the account settings show the address to confirm and the details. */
+const NEXT_STEP_PAGES: Record<(typeof NEXT_STEPS)[number], string> = {
+  verifyEmail: '/account-settings/account',
+  completeProfile: '/account-settings/account',
+  uploadDocuments: '/divisions',
+};
 
 /**
  * The data manager's home: the week's chat figures and storage, questions and feedback over 30 days, the newest
@@ -331,30 +339,29 @@ export default function DashboardPage() {
                   {data.nextSteps.map(({ step, done }) => (
                     <ListItem
                       key={step}
+                      disablePadding
                       secondaryAction={
                         !done && step === 'verifyEmail' ? (
                           <Button onClick={() => void resend()}>{t('pages.verify.resend')}</Button>
-                        ) : !done && step === 'completeProfile' ? (
-                          <Button component={Link} to="/account-settings/account">
-                            {t('pages.dashboard.steps.completeProfileAction')}
-                          </Button>
                         ) : undefined
                       }
                     >
-                      <ListItemIcon>
-                        {done ? (
-                          <IconCircleCheck
-                            color="var(--mui-palette-success-main, #28a745)"
-                            aria-label={t('common.done')}
-                          />
-                        ) : (
-                          <IconCircleDashed aria-label={t('common.open')} />
-                        )}
-                      </ListItemIcon>
-                      <ListItemText
-                        primary={t(`pages.dashboard.steps.${step}`)}
-                        secondary={t(`pages.dashboard.steps.${step}Text`)}
-                      />
+                      <ListItemButton component={Link} to={NEXT_STEP_PAGES[step]}>
+                        <ListItemIcon>
+                          {done ? (
+                            <IconCircleCheck
+                              color="var(--mui-palette-success-main, #28a745)"
+                              aria-label={t('common.done')}
+                            />
+                          ) : (
+                            <IconCircleDashed aria-label={t('common.open')} />
+                          )}
+                        </ListItemIcon>
+                        <ListItemText
+                          primary={t(`pages.dashboard.steps.${step}`)}
+                          secondary={t(`pages.dashboard.steps.${step}Text`)}
+                        />
+                      </ListItemButton>
                     </ListItem>
                   ))}
                 </List>

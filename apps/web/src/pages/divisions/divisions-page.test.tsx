@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DIVISION_ID, division, storage } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
@@ -34,5 +34,25 @@ describe('the divisions page', () => {
     await screen.findByText(
       '"Heizung" and everything in it will be deleted, including its files and their passages. Employees keep their other divisions.',
     );
+  });
+
+  it('creates a division with "Create" and renames one with "Save changes"', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ items: [division()], limit: 3, storage })),
+    );
+    renderWithApp(<DivisionsPage />, '/divisions');
+    const card = await screen.findByTestId('division-card');
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'Add division' })[0]!);
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('button', { name: 'Create' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Save changes' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Rename division: Heizung' }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('button', { name: 'Save changes' })).toBeTruthy();
   });
 });

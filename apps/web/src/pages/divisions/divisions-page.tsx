@@ -239,7 +239,7 @@ export default function DivisionsPage() {
           <DialogActions>
             <Button onClick={() => setEditing(null)}>{t('common.cancel')}</Button>
             <Button type="submit" variant="contained" disabled={!name.trim()}>
-              {t('common.save')}
+              {t(editing?.mode === 'rename' ? 'common.save' : 'common.create')}
             </Button>
           </DialogActions>
         </form>

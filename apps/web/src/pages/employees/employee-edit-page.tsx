@@ -2,8 +2,9 @@ import { Alert, Button, Card, CardContent, Skeleton, Stack, Typography } from '@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { employeeContracts } from '@werkwissen/shared';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import { call } from '../../api/http.ts';
+import { Link, matchPath, useLocation, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { ApiError, call } from '../../api/http.ts';
 import { errorMessage } from '../../components/form.tsx';
 import { useSnackbar } from '../../components/snackbar.tsx';
 import { EmployeeForm, type EmployeeValues } from './employee-form.tsx';
@@ -14,11 +15,15 @@ export default function EmployeeEditPage() {
   const snackbar = useSnackbar();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const employeeId = useParams().id ?? '';
+  // The router has one route (the guard picks the page), so the id comes from the address itself.
+  const employeeId = matchPath('/employee-add/:id', useLocation().pathname)?.params.id ?? '';
+  const wellFormed = z.uuid().safeParse(employeeId).success;
   const query = useQuery({
     queryKey: ['employee', employeeId],
     queryFn: () => call(employeeContracts.get, { params: { employeeId } }),
+    enabled: wellFormed,
   });
+  const notFound = !wellFormed || (query.error instanceof ApiError && query.error.status === 404);
 
   const save = async ({ email: _email, ...values }: EmployeeValues) => {
     try {
@@ -40,24 +45,33 @@ export default function EmployeeEditPage() {
       <Typography variant="h4" component="h1">
         {t('pages.employees.editTitle')}
       </Typography>
-      {query.isError && <Alert severity="error">{errorMessage(query.error, t)}</Alert>}
-      <Card>
-        <CardContent>
-          {query.data ? (
-            <EmployeeForm formId="edit-employee" employee={query.data} onSave={save} />
-          ) : (
-            !query.isError && <Skeleton variant="rounded" height={320} />
-          )}
-          <Stack direction="row" spacing={3} sx={{ mt: 4 }}>
-            <Button type="submit" form="edit-employee" variant="contained" disabled={!query.data}>
-              {t('common.save')}
-            </Button>
-            <Button component={Link} to="/employee-add">
-              {t('common.cancel')}
-            </Button>
-          </Stack>
-        </CardContent>
-      </Card>
+      {query.isError && !notFound && <Alert severity="error">{errorMessage(query.error, t)}</Alert>}
+      {notFound ? (
+        <Stack spacing={4} sx={{ alignItems: 'flex-start' }}>
+          <Alert severity="warning">{t('pages.employees.notFound')}</Alert>
+          <Button component={Link} to="/employee-add" variant="contained">
+            {t('pages.employees.backToList')}
+          </Button>
+        </Stack>
+      ) : (
+        <Card>
+          <CardContent>
+            {query.data ? (
+              <EmployeeForm formId="edit-employee" employee={query.data} onSave={save} />
+            ) : (
+              !query.isError && <Skeleton variant="rounded" height={320} />
+            )}
+            <Stack direction="row" spacing={3} sx={{ mt: 4 }}>
+              <Button type="submit" form="edit-employee" variant="contained" disabled={!query.data}>
+                {t('common.save')}
+              </Button>
+              <Button component={Link} to="/employee-add">
+                {t('common.cancel')}
+              </Button>
+            </Stack>
+          </CardContent>
+        </Card>
+      )}
     </Stack>
   );
 }

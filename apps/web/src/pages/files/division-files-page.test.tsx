@@ -61,7 +61,9 @@ describe('the files of a division', () => {
 
     const broken = within(row('broken.pdf'));
     expect(broken.getByText('Failed')).toBeTruthy();
-    expect(broken.getByText('The file is password-protected.')).toBeTruthy();
+    expect(
+      broken.getByText('The file is password-protected. Remove the password and upload it again.'),
+    ).toBeTruthy();
     expect(broken.getByRole('button', { name: 'Process again: broken.pdf' })).toBeTruthy();
 
     const busy = within(row('busy.docx'));
@@ -109,5 +111,48 @@ describe('the files of a division', () => {
     fireEvent.change(filter, { target: { value: 'failed' } });
     await waitFor(() => expect(calls().at(-1)).toContain('status=failed'));
     expect(calls()[0]).not.toContain('status=');
+  });
+
+  it("names each file's type in words, gives small sizes in KB and keeps long names on one line", async () => {
+    const long = 'Wartungsanleitung-Brennwertkessel-Baureihe-2024-Installationshandbuch-Fachhandwerker.docx';
+    stubServer([
+      [
+        knowledgeFile({ id: '11111111-1111-4111-8111-111111111111', name: 'manual.pdf' }),
+        knowledgeFile({
+          id: '22222222-2222-4222-8222-222222222222',
+          name: long,
+          kind: 'docx',
+          mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+          sizeBytes: 512 * 1024,
+        }),
+        knowledgeFile({
+          id: '33333333-3333-4333-8333-333333333333',
+          name: 'prices.csv',
+          kind: 'csv',
+          mimeType: 'text/csv',
+          sizeBytes: 2_600,
+        }),
+      ],
+    ]);
+    renderWithApp(<DivisionFilesPage />, `/divisions/${DIVISION_ID}`);
+    await screen.findByRole('cell', { name: 'manual.pdf' });
+
+    expect(within(row('manual.pdf')).getByRole('cell', { name: 'PDF' })).toBeTruthy();
+    expect(within(row('manual.pdf')).getByRole('cell', { name: '1.50 MB' })).toBeTruthy();
+    const word = within(row(long));
+    expect(word.getByRole('cell', { name: 'Word' })).toBeTruthy();
+    expect(word.getByRole('cell', { name: '512 KB' })).toBeTruthy();
+    const csv = within(row('prices.csv'));
+    expect(csv.getByRole('cell', { name: 'CSV table' })).toBeTruthy();
+    expect(csv.getByRole('cell', { name: '2.5 KB' })).toBeTruthy();
+    expect(screen.queryByText(/application\//)).toBeNull();
+
+    // One line with an ellipsis, the whole name on hover.
+    const name = screen.getByText(long);
+    expect(name.getAttribute('title')).toBe(long);
+    const style = getComputedStyle(name);
+    expect(style.whiteSpace).toBe('nowrap');
+    expect(style.textOverflow).toBe('ellipsis');
+    expect(style.wordBreak).not.toBe('break-word');
   });
 });

@@ -36,6 +36,7 @@ import {
   isFinal,
   StatusChip,
   StatusFilter,
+  useFailureMessage,
 } from './file-status.tsx';
 import { fileContentUrl } from './file-url.ts';
 
@@ -43,10 +44,21 @@ const UploadDialog = lazy(() => import('./upload-dialog.tsx'));
 const FileDetailsDialog = lazy(() => import('./file-details-dialog.tsx'));
 
 /** `/divisions/:divisionId`: the files of a division with their processing status, live while they are processed. */
+/** A file name on one line, cut with an ellipsis (the whole name is its title), never broken inside a word. */
+const fileNameSx = {
+  display: 'block',
+  minWidth: 160,
+  maxWidth: { xs: 200, md: 320, lg: 420 },
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+} as const;
+
 export default function DivisionFilesPage() {
   const { t } = useTranslation();
   const theme = useTheme();
   const format = useFormat();
+  const failureMessage = useFailureMessage();
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
   const location = useLocation();
@@ -102,9 +114,9 @@ export default function DivisionFilesPage() {
               <FileProgress name={f.name} progress={f.progress} />
             </Box>
           )}
-          {f.status === 'failed' && f.errorMessage && (
+          {f.status === 'failed' && (
             <Typography variant="caption" sx={[errorTextSx, { maxWidth: 260 }]}>
-              {f.errorMessage}
+              {failureMessage(f)}
             </Typography>
           )}
         </Stack>
@@ -115,7 +127,11 @@ export default function DivisionFilesPage() {
       id: 'name',
       label: t('pages.files.name'),
       sortable: true,
-      render: (f) => <Box sx={{ wordBreak: 'break-word', minWidth: 160 }}>{f.name}</Box>,
+      render: (f) => (
+        <Box title={f.name} sx={fileNameSx}>
+          {f.name}
+        </Box>
+      ),
       csv: (f) => f.name,
     },
     {
@@ -123,10 +139,19 @@ export default function DivisionFilesPage() {
       label: t('pages.files.size'),
       sortable: true,
       align: 'right',
-      render: (f) => <Box sx={{ whiteSpace: 'nowrap' }}>{format.mb(f.sizeBytes)}</Box>,
-      csv: (f) => format.mb(f.sizeBytes),
+      render: (f) => <Box sx={{ whiteSpace: 'nowrap' }}>{format.fileSize(f.sizeBytes)}</Box>,
+      csv: (f) => format.fileSize(f.sizeBytes),
     },
-    { id: 'mimeType', label: t('pages.files.type'), render: (f) => f.mimeType, csv: (f) => f.mimeType },
+    {
+      id: 'kind',
+      label: t('pages.files.type'),
+      render: (f) => (
+        <Box component="span" title={f.mimeType} sx={{ whiteSpace: 'nowrap' }}>
+          {t(`pages.files.kinds.${f.kind}`)}
+        </Box>
+      ),
+      csv: (f) => t(`pages.files.kinds.${f.kind}`),
+    },
     {
       id: 'createdAt',
       label: t('pages.files.added'),

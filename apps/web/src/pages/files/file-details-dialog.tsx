@@ -22,7 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/http.ts';
 import { errorMessage } from '../../components/form.tsx';
 import { useFormat } from '../../components/format.ts';
-import { FileProgress, isFinal, StatusChip } from './file-status.tsx';
+import { FileProgress, isFinal, StatusChip, useFailureMessage } from './file-status.tsx';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -41,6 +41,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export default function FileDetailsDialog({ fileId, onClose }: { fileId: string; onClose(): void }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const failureMessage = useFailureMessage();
   const query = useQuery({
     queryKey: ['file', fileId],
     queryFn: () => call(fileContracts.get, { params: { fileId } }),
@@ -70,12 +71,7 @@ export default function FileDetailsDialog({ fileId, onClose }: { fileId: string;
             {file.replacesFileId && <Alert severity="info">{t('pages.files.details.replaces')}</Alert>}
             {file.status === 'failed' && (
               <Alert severity="error" data-testid="file-error">
-                {file.errorMessage ?? t('errors.FILE_PROCESSING_FAILED')}
-                {file.errorCode && (
-                  <Typography variant="body2" component="span" sx={{ display: 'block', mt: 1 }}>
-                    {t('pages.files.details.errorCode', { code: file.errorCode })}
-                  </Typography>
-                )}
+                {failureMessage(file)}
               </Alert>
             )}
             <Box
@@ -87,8 +83,8 @@ export default function FileDetailsDialog({ fileId, onClose }: { fileId: string;
                 gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' },
               }}
             >
-              <Fact label={t('pages.files.size')}>{format.mb(file.sizeBytes)}</Fact>
-              <Fact label={t('pages.files.type')}>{file.mimeType}</Fact>
+              <Fact label={t('pages.files.size')}>{format.fileSize(file.sizeBytes)}</Fact>
+              <Fact label={t('pages.files.type')}>{t(`pages.files.kinds.${file.kind}`)}</Fact>
               <Fact label={t('pages.files.details.passages')}>{file.passageCount}</Fact>
               <Fact label={t('pages.files.details.pages')}>{file.pageCount ?? none}</Fact>
               <Fact label={t('pages.files.details.language')}>

@@ -10,6 +10,21 @@ export const isFinal = (status: FileStatus) => FINAL_FILE_STATUSES.includes(stat
 /** Whether a list still has files on their way, i.e. worth polling. */
 export const anyInProgress = (files: Array<{ status: FileStatus }>) => files.some((f) => !isFinal(f.status));
 
+/**
+ * Why a file failed, in the reader's language: the translation of its failure code, else the server's message
+ * (unless that is only the code), else the general processing failure. Never the bare code.
+ */
+export function useFailureMessage() {
+  const { t, i18n } = useTranslation();
+  return (file: { errorCode: string | null; errorMessage: string | null }) => {
+    const code = file.errorCode;
+    if (code && i18n.exists(`errors.${code}`)) return t(`errors.${code}`, { limitMb: '', freeMb: '' });
+    const message = file.errorMessage?.trim();
+    if (message && message !== code && !/^(errors\.)?[A-Z][A-Z0-9_]+$/.test(message)) return message;
+    return t('errors.FILE_PROCESSING_FAILED');
+  };
+}
+
 type Tone = 'default' | 'info' | 'success' | 'error' | 'warning';
 const TONES: Record<FileStatus, Tone> = {
   queued: 'default',

@@ -225,7 +225,7 @@ export default function UploadDialog({
                     </ListItemIcon>
                     <ListItemText
                       primary={file.name}
-                      secondary={format.mb(file.size)}
+                      secondary={format.fileSize(file.size)}
                       slotProps={{ primary: { sx: { wordBreak: 'break-word' } } }}
                     />
                   </ListItem>

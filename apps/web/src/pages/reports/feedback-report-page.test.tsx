@@ -74,6 +74,9 @@ describe('the feedback report', { timeout: 20_000 }, () => {
     expect(last.get('page')).toBe('1');
     await waitFor(() => expect(server.series().at(-1)?.get('mood')).toBe('negative'));
 
+    // One CSV export: the full report of the server, not a second one of the table's columns.
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
+    expect(screen.getAllByText(/CSV/)).toHaveLength(1);
     const exportLink = screen.getByRole('link', { name: 'Export report (CSV)' });
     const href = new URL(exportLink.getAttribute('href')!, 'http://localhost');
     expect(href.pathname).toBe('/api/v1/feedback-export');

@@ -127,7 +127,6 @@ export default function FeedbackReportPage() {
       label: t('reports.columns.date'),
       sortable: true,
       render: (f) => <Box sx={{ whiteSpace: 'nowrap' }}>{format.dateTime(f.createdAt)}</Box>,
-      csv: (f) => f.createdAt,
     },
     ...(view.admin
       ? [
@@ -135,7 +134,6 @@ export default function FeedbackReportPage() {
             id: 'company',
             label: t('reports.columns.company'),
             render: (f: FeedbackReportItem) => f.companyName ?? '',
-            csv: (f: FeedbackReportItem) => f.companyName,
           },
         ]
       : []),
@@ -143,19 +141,16 @@ export default function FeedbackReportPage() {
       id: 'origin',
       label: t('reports.columns.origin'),
       render: (f) => t(`reports.origins.${f.origin}`),
-      csv: (f) => t(`reports.origins.${f.origin}`),
     },
     {
       id: 'givenBy',
       label: t('reports.columns.givenBy'),
       render: (f) => <Box sx={{ wordBreak: 'break-word', minWidth: 120 }}>{f.givenBy}</Box>,
-      csv: (f) => f.givenBy,
     },
     {
       id: 'chat',
       label: t('reports.columns.chat'),
       render: (f) => <Box sx={{ wordBreak: 'break-word', minWidth: 100 }}>{f.chatName}</Box>,
-      csv: (f) => f.chatName,
     },
     {
       id: 'question',
@@ -173,32 +168,27 @@ export default function FeedbackReportPage() {
           <bdi>{truncate(f.question)}</bdi>
         </MuiLink>
       ),
-      csv: (f) => f.question,
     },
     {
       id: 'liked',
       label: t('reports.columns.liked'),
       align: 'center',
       render: (f) => <LikedIcon liked={f.liked} />,
-      csv: (f) => (f.liked === null ? '' : t(f.liked ? 'reports.liked' : 'reports.disliked')),
     },
     {
       id: 'mood',
       label: t('reports.columns.mood'),
       render: (f) => <MoodLabel mood={f.mood} />,
-      csv: (f) => (f.mood ? t(`reports.moods.${f.mood}`) : ''),
     },
     {
       id: 'rating',
       label: t('reports.columns.rating'),
       render: (f) => <RatingStars rating={f.rating} />,
-      csv: (f) => f.rating,
     },
     {
       id: 'tag',
       label: t('reports.columns.tag'),
       render: (f) => (f.tagName ? <TagChip name={f.tagName} color={tagColor(f.tagId)} /> : null),
-      csv: (f) => f.tagName,
     },
   ];
 
@@ -246,7 +236,6 @@ export default function FeedbackReportPage() {
           fetchPage={fetchPage}
           columns={columns}
           rowKey={(f) => f.id}
-          csvName="feedback"
           caption={t(view.title)}
           emptyText={t('reports.empty')}
           defaultSort="-createdAt"

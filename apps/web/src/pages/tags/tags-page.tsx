@@ -120,7 +120,7 @@ function TagDialog({ tag, onClose }: { tag: Tag | null; onClose(saved: boolean):
       <DialogActions>
         <Button onClick={() => onClose(false)}>{t('common.cancel')}</Button>
         <Button type="submit" form="tag-form" variant="contained" disabled={isSubmitting}>
-          {t('common.save')}
+          {t(tag ? 'common.save' : 'common.create')}
         </Button>
       </DialogActions>
     </Dialog>

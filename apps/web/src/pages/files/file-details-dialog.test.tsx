@@ -1,0 +1,44 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { knowledgeFile } from '../../test/fixtures.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import FileDetailsDialog from './file-details-dialog.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const FILE_ID = '22222222-2222-4222-8222-222222222222';
+
+function showDetails(errorMessage: string | null) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () =>
+      Response.json({
+        ...knowledgeFile({
+          id: FILE_ID,
+          name: 'broken.pdf',
+          status: 'failed',
+          progress: 10,
+          errorCode: 'FILE_PASSWORD_PROTECTED',
+          errorMessage,
+        }),
+        steps: [],
+      }),
+    ),
+  );
+  renderWithApp(<FileDetailsDialog fileId={FILE_ID} onClose={() => {}} />);
+}
+
+describe('the details of a failed file', () => {
+  it.each([
+    ['the server sent the code as its message', 'FILE_PASSWORD_PROTECTED'],
+    ['the server sent no message', null],
+    ['the server sent a message', 'The file is password-protected.'],
+  ])('show the translated reason, never the failure code (%s)', async (_, errorMessage) => {
+    showDetails(errorMessage);
+    const error = await screen.findByTestId('file-error');
+    expect(
+      within(error).getByText('The file is password-protected. Remove the password and upload it again.'),
+    ).toBeTruthy();
+    expect(document.body.textContent).not.toContain('FILE_PASSWORD_PROTECTED');
+  });
+});
