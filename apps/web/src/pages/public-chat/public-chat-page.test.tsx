@@ -129,6 +129,10 @@ describe('the public chat page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     fireEvent.click(within(log).getByRole('button', { name: 'Bad answer' }));
+    // A dislike opens the feedback form; the visitor may close it without saying more.
+    const form = await screen.findByRole('dialog', { name: 'Feedback on this answer' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() =>
       expect(within(log).getByRole('button', { name: 'Bad answer' }).getAttribute('aria-pressed')).toBe(
         'true',
