@@ -1,6 +1,7 @@
 import { FALLBACK_LANGUAGE, isRtl, LANGUAGES, type Language, normalizeLanguage } from '@werkwissen/shared';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { loadMuiLocale } from '../theme/mui-locale.ts';
 
 type Resources = Record<string, unknown>;
 /** One chunk per language: only the active one (and English for missing keys) is fetched. */
@@ -67,14 +68,14 @@ export async function initI18n(lang: Language): Promise<void> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  await Promise.all([loadLanguage(FALLBACK_LANGUAGE), loadLanguage(lang)]);
+  await Promise.all([loadLanguage(FALLBACK_LANGUAGE), loadLanguage(lang), loadMuiLocale(lang)]);
   await i18next.changeLanguage(lang);
   applyDocumentLanguage(lang);
 }
 
 /** Switches the interface language (loading it first) and remembers it on this device. */
 export async function changeLanguage(lang: Language): Promise<void> {
-  await loadLanguage(lang);
+  await Promise.all([loadLanguage(lang), loadMuiLocale(lang)]);
   await i18next.changeLanguage(lang);
   localStorage.setItem('language', lang);
   applyDocumentLanguage(lang);

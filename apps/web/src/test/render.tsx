@@ -11,6 +11,7 @@ import { ConfigContext } from '../app/config-context.tsx';
 import { AuthProvider } from '../auth/auth-context.tsx';
 import { SnackbarProvider } from '../components/snackbar.tsx';
 import { SettingsProvider } from '../settings/settings-context.tsx';
+import { loadMuiLocale } from '../theme/mui-locale.ts';
 import { AppThemeProvider } from '../theme/theme-provider.tsx';
 
 const parsed = parseConfig({});
@@ -38,6 +39,7 @@ export async function useLanguage(language: Language): Promise<void> {
     )) as { default: Record<string, unknown> };
     i18next.addResourceBundle(language, 'translation', resources, true, true);
   }
+  await loadMuiLocale(language);
   await i18next.changeLanguage(language);
 }
 
