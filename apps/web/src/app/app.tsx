@@ -1,12 +1,18 @@
-import { FALLBACK_LANGUAGE, type PublicConfig, systemContracts } from '@werkwissen/shared';
+import {
+  authContracts,
+  FALLBACK_LANGUAGE,
+  type MeResponse,
+  type PublicConfig,
+  systemContracts,
+} from '@werkwissen/shared';
 import { useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { call } from '../api/http.ts';
+import { ApiError, call } from '../api/http.ts';
 import { AuthProvider } from '../auth/auth-context.tsx';
-import { readSession } from '../auth/session-storage.ts';
+import { clearStoredSession, readSession, saveSession } from '../auth/session-storage.ts';
 import { PageLoadProvider } from '../components/page-load-bar.tsx';
 import { SnackbarProvider } from '../components/snackbar.tsx';
-import { i18next, initI18n, pickLanguage } from '../i18n/i18n.ts';
+import { i18next, initI18n, pickLanguage, type StartSession, startLanguage } from '../i18n/i18n.ts';
 import { GuardedRoute } from '../routing/guarded-route.tsx';
 import { SettingsProvider } from '../settings/settings-context.tsx';
 import { AppThemeProvider } from '../theme/theme-provider.tsx';
@@ -14,17 +20,38 @@ import { ConfigContext } from './config-context.tsx';
 
 const router = createBrowserRouter([{ path: '*', element: <GuardedRoute /> }]);
 
+/**
+ * With a stored session, asks the server who is signed in (alongside the configuration): its saved language is the
+ * one to render. The answer is stored; a refusal ends the stored session; a network failure keeps it.
+ */
+async function confirmSession(): Promise<StartSession> {
+  if (typeof readSession() !== 'object') return undefined;
+  try {
+    const me: MeResponse = await call(authContracts.me);
+    saveSession(me);
+    return me;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      clearStoredSession();
+      return 'refused';
+    }
+    return undefined;
+  }
+}
+
 /** Loads the public configuration and the language, then renders the providers and the router. */
 export function App() {
   const [config, setConfig] = useState<PublicConfig | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
+    const stored = readSession();
+    const storedLanguage = typeof stored === 'object' ? stored.userData.language : undefined;
+    // The splash stays until both have answered, so the first page is painted in its final language.
+    const confirmed = confirmSession();
     call(systemContracts.config)
       .then(async (cfg) => {
-        const stored = readSession();
-        const userLanguage = typeof stored === 'object' ? stored.userData.language : undefined;
-        await initI18n(pickLanguage(userLanguage, cfg.defaultLanguage));
+        await initI18n(startLanguage(await confirmed, storedLanguage, cfg.defaultLanguage));
         setConfig(cfg);
       })
       .catch(() =>
@@ -49,7 +76,7 @@ export function App() {
         <AppThemeProvider config={config}>
           <SnackbarProvider>
             <PageLoadProvider>
-              <AuthProvider>
+              <AuthProvider confirmed>
                 <RouterProvider router={router} />
               </AuthProvider>
             </PageLoadProvider>

@@ -8,7 +8,7 @@ import {
 } from '@werkwissen/shared';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { ApiError, call, setSessionLostHandler } from '../api/http.ts';
-import { changeLanguage } from '../i18n/i18n.ts';
+import { changeLanguage, i18next as i18n } from '../i18n/i18n.ts';
 import { clearStoredSession, readSession, type StoredSession, saveSession } from './session-storage.ts';
 
 interface AuthValue {
@@ -26,7 +26,8 @@ interface AuthValue {
 
 const AuthContext = createContext<AuthValue | null>(null);
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+/** `confirmed`: the app already asked `GET /auth/me` at start (and picked the language from it). */
+export function AuthProvider({ children, confirmed = false }: { children: ReactNode; confirmed?: boolean }) {
   const [stored, setStored] = useState(() => readSession());
 
   const clear = useCallback(() => {
@@ -48,17 +49,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [clear]);
 
-  // The stored userData says "signed in"; the server confirms it once at start.
+  // The stored userData says "signed in"; the server confirms it once at start (unless the app already did).
   useEffect(() => {
     setSessionLostHandler(clear);
-    if (typeof readSession() !== 'object') return;
+    if (confirmed || typeof readSession() !== 'object') return;
     call(authContracts.me)
-      .then((me) => saveSession(me))
+      .then((me) => {
+        saveSession(me);
+        setStored({ userData: me.userData, userRole: me.userRole, userAbilityRules: me.userAbilityRules });
+        // Saved on another device: the server's choice wins.
+        if (me.userData.language !== i18n.language) void changeLanguage(me.userData.language);
+      })
       .catch((error: unknown) => {
         // Only the server's refusal ends the session; a network failure (or a reload in flight) does not.
         if (error instanceof ApiError && error.status === 401) clear();
       });
-  }, [clear]);
+  }, [clear, confirmed]);
 
   const value = useMemo<AuthValue>(() => {
     const session = typeof stored === 'object' ? stored : null;

@@ -1,6 +1,7 @@
 import { FALLBACK_LANGUAGE, isRtl, LANGUAGES, type Language, normalizeLanguage } from '@werkwissen/shared';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { loadMuiLocale } from '../theme/mui-locale.ts';
 
 type Resources = Record<string, unknown>;
 /** One chunk per language: only the active one (and English for missing keys) is fetched. */
@@ -34,6 +35,23 @@ export function pickLanguage(userLanguage: string | undefined, fallback: Languag
   return fallback;
 }
 
+/** What `GET /auth/me` said at start: the saved user (their language), a refused session, or nothing (no session, offline). */
+export type StartSession = { userData: { language: string } } | 'refused' | undefined;
+
+/**
+ * The language of the first paint. The server's saved choice wins over the copy stored on this device (changed on
+ * another device, the stored one is stale: rendering it and switching later made the interface flip); without an
+ * answer the stored copy is the best guess; a refused session has no language of its own.
+ */
+export function startLanguage(
+  confirmed: StartSession,
+  storedLanguage: string | undefined,
+  fallback: Language,
+): Language {
+  if (confirmed === 'refused') return pickLanguage(undefined, fallback);
+  return pickLanguage(normalizeLanguage(confirmed?.userData.language) ?? storedLanguage, fallback);
+}
+
 export async function initI18n(lang: Language): Promise<void> {
   // A translation check (used by the browser tests): no English fallback, and every missing key is collected.
   const check = localStorage.getItem('i18n-check') === '1';
@@ -50,14 +68,14 @@ export async function initI18n(lang: Language): Promise<void> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  await Promise.all([loadLanguage(FALLBACK_LANGUAGE), loadLanguage(lang)]);
+  await Promise.all([loadLanguage(FALLBACK_LANGUAGE), loadLanguage(lang), loadMuiLocale(lang)]);
   await i18next.changeLanguage(lang);
   applyDocumentLanguage(lang);
 }
 
 /** Switches the interface language (loading it first) and remembers it on this device. */
 export async function changeLanguage(lang: Language): Promise<void> {
-  await loadLanguage(lang);
+  await Promise.all([loadLanguage(lang), loadMuiLocale(lang)]);
   await i18next.changeLanguage(lang);
   localStorage.setItem('language', lang);
   applyDocumentLanguage(lang);

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
-import { parseConfig, toPublicConfig } from '@werkwissen/shared';
+import { type Language, parseConfig, toPublicConfig } from '@werkwissen/shared';
 import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { initReactI18next } from 'react-i18next';
@@ -11,6 +11,7 @@ import { ConfigContext } from '../app/config-context.tsx';
 import { AuthProvider } from '../auth/auth-context.tsx';
 import { SnackbarProvider } from '../components/snackbar.tsx';
 import { SettingsProvider } from '../settings/settings-context.tsx';
+import { loadMuiLocale } from '../theme/mui-locale.ts';
 import { AppThemeProvider } from '../theme/theme-provider.tsx';
 
 const parsed = parseConfig({});
@@ -24,10 +25,23 @@ await i18next.use(initReactI18next).init({
   interpolation: { escapeValue: false },
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   localStorage.clear();
+  if (i18next.language !== 'en') await i18next.changeLanguage('en');
 });
+
+/** Switches the test's interface language (back to English after the test). */
+export async function useLanguage(language: Language): Promise<void> {
+  if (!i18next.hasResourceBundle(language, 'translation')) {
+    const { default: resources } = (await import(
+      `../../../../packages/shared/src/i18n/locales/${language}.json`
+    )) as { default: Record<string, unknown> };
+    i18next.addResourceBundle(language, 'translation', resources, true, true);
+  }
+  await loadMuiLocale(language);
+  await i18next.changeLanguage(language);
+}
 
 /** Renders a component inside the app's providers, in English, at a path. */
 export function renderWithApp(ui: ReactElement, path = '/') {

@@ -8,18 +8,29 @@ import { useTranslation } from 'react-i18next';
 import { prefixer } from 'stylis';
 import { useSettings } from '../settings/settings-context.tsx';
 import { createAppTheme } from './create-app-theme.ts';
+import { muiLocale } from './mui-locale.ts';
 
 const ltrCache = createCache({ key: 'mui' });
 const rtlCache = createCache({ key: 'mui-rtl', stylisPlugins: [prefixer, rtlPlugin] });
 
-/** Theme from the configuration and settings; Arabic switches MUI and the style cache to right-to-left. */
+/**
+ * Theme from the configuration and settings, with MUI's texts in the interface language; Arabic switches MUI and the
+ * style cache to right-to-left.
+ */
 export function AppThemeProvider({ config, children }: { config: PublicConfig; children: ReactNode }) {
   const { settings, mode } = useSettings();
   const { i18n } = useTranslation();
   const direction = isRtl(i18n.language as Language) ? 'rtl' : 'ltr';
   const theme = useMemo(
-    () => createAppTheme({ config: config.theme, mode, direction, skin: settings.skin }),
-    [config.theme, mode, direction, settings.skin],
+    () =>
+      createAppTheme({
+        config: config.theme,
+        mode,
+        direction,
+        skin: settings.skin,
+        locale: muiLocale(i18n.language),
+      }),
+    [config.theme, mode, direction, settings.skin, i18n.language],
   );
   return (
     <CacheProvider value={direction === 'rtl' ? rtlCache : ltrCache}>

@@ -1,6 +1,6 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../test/render.tsx';
+import { renderWithApp, useLanguage } from '../../test/render.tsx';
 import RegisterPage, { lookupCountry } from './register-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -16,6 +16,23 @@ describe('the registration form', () => {
     await screen.findByText('You must accept the terms and conditions to proceed.');
     await screen.findByText('New password and confirm password do not match.');
     expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('the phone field', { timeout: 20_000 }, () => {
+  it("shows the chosen country's flag and names it in the interface language", async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    await useLanguage('de');
+    renderWithApp(<RegisterPage />, '/register');
+    const flag = screen.getByRole('button', { name: 'Deutschland, Land auswählen' });
+    expect(flag.textContent).toBe('🇩🇪');
+    expect(flag.querySelector('svg')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Open flags menu/ })).toBeNull();
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Land' }));
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Österreich' }));
+    const austria = await screen.findByRole('button', { name: 'Österreich, Land auswählen' });
+    expect(austria.textContent).toBe('🇦🇹');
   });
 });
 

@@ -11,9 +11,8 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { IconWorld } from '@tabler/icons-react';
 import { authContracts, type Language, normalizeLanguage, registerBodySchema } from '@werkwissen/shared';
-import { getCountries } from 'libphonenumber-js';
+import { getCountries, isSupportedCountry } from 'libphonenumber-js';
 import { MuiTelInput, type MuiTelInputCountry } from 'mui-tel-input';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -21,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../api/http.ts';
 import { useConfig } from '../../app/config-context.tsx';
+import { COUNTRY_OF_LANGUAGE, flagEmoji } from '../../components/country-flag.ts';
 import { applyFieldErrors, errorMessage, PasswordField } from '../../components/form.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
@@ -91,6 +91,12 @@ export default function RegisterPage() {
   });
   const { errors, isSubmitting } = form.formState;
   const country = form.watch('country');
+  // The phone's first country: the one chosen (or looked up) below, else the installation's language's.
+  const defaultPhoneCountry = (
+    country && isSupportedCountry(country) ? country : COUNTRY_OF_LANGUAGE[config.defaultLanguage]
+  ) as MuiTelInputCountry;
+  const [phoneCountry, setPhoneCountry] = useState<MuiTelInputCountry | null>(null);
+  const shownCountry = phoneCountry ?? defaultPhoneCountry;
 
   useEffect(() => {
     if (!config.ipCountryLookup.enabled || !config.ipCountryLookup.url) return;
@@ -174,13 +180,26 @@ export default function RegisterPage() {
           render={({ field }) => (
             <MuiTelInput
               {...field}
+              onChange={(value, info) => {
+                field.onChange(value);
+                setPhoneCountry(info.countryCode);
+              }}
               name="telephone"
               label={t('fields.whatsappPhone')}
-              defaultCountry={(country || 'DE') as MuiTelInputCountry}
+              defaultCountry={defaultPhoneCountry}
               langOfCountryName={language}
               preferredCountries={['DE', 'AT', 'CH']}
-              // Flags would be fetched from a third-party CDN: a neutral icon opens the country list instead.
-              getFlagElement={() => <IconWorld size={20} aria-hidden />}
+              // The library's flags would be fetched from a third-party CDN: the system's flag emoji instead.
+              getFlagElement={(isoCode) => (
+                <span aria-hidden style={{ fontSize: 20, lineHeight: 1 }}>
+                  {flagEmoji(isoCode)}
+                </span>
+              )}
+              FlagIconButtonProps={{
+                'aria-label': t('fields.phoneCountry', {
+                  country: countries.find((c) => c.code === shownCountry)?.name ?? shownCountry,
+                }),
+              }}
               slotProps={{ htmlInput: { maxLength: 25, autoComplete: 'tel' } }}
               error={Boolean(errors.phone)}
               helperText={errors.phone?.message ? t(errors.phone.message) : undefined}

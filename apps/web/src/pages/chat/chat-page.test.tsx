@@ -104,7 +104,8 @@ describe('the chat screen', { timeout: 20_000 }, () => {
     expect(within(answers[2]!).getByText('I found nothing [1].')).toBeTruthy();
     expect(within(answers[2]!).queryByRole('button', { name: /^Source/ })).toBeNull();
 
-    // The right panel lists the cited file and the chat's questions.
+    // The right panel lists the cited file and the chat's questions (closed by default below 1536 px).
+    fireEvent.click(screen.getByRole('button', { name: 'Show details' }));
     const details = screen.getByRole('complementary', { name: 'Chat details' });
     expect(within(details).getByRole('link', { name: 'Wartungshandbuch.pdf' })).toBeTruthy();
     fireEvent.click(within(details).getByRole('tab', { name: 'Questions' }));

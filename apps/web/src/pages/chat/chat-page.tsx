@@ -33,6 +33,19 @@ import { ShareDialog } from './share-dialog.tsx';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; chat: Chat };
 
+/** Where the details panel's open or closed state is remembered on this device. */
+export const DETAILS_KEY = 'chat.details';
+/**
+ * From this width the details panel is open unless closed on this device: below it, list and details left the
+ * conversation about a third of a 1440 px screen, and answers read as a narrow column.
+ */
+const ROOMY = '(min-width: 1536px)';
+
+function storedDetailsChoice(): boolean | null {
+  const stored = localStorage.getItem(DETAILS_KEY);
+  return stored === 'open' ? true : stored === 'closed' ? false : null;
+}
+
 /** The value, once it has stopped changing for `ms`. */
 function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
@@ -45,13 +58,15 @@ function useDebounced<T>(value: T, ms: number): T {
 
 /**
  * `/chat` and its provider paths (`/mistralai`, …, `/employee/chat`): a messaging layout with the chats on the left,
- * the conversation in the middle and the chat's divisions, sources and questions on the right. The chosen chat is in
- * the address (`?chat=<id>`); on phones one panel shows at a time.
+ * the conversation in the middle and the chat's divisions, sources and questions on the right (closed by default below
+ * 1536 px, the choice remembered on the device). The chosen chat is in the address (`?chat=<id>`); on phones one
+ * panel shows at a time.
  */
 export default function ChatPage() {
   const { t } = useTranslation();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const roomy = useMediaQuery(ROOMY, { noSsr: true });
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const chatId = params.get('chat');
@@ -67,7 +82,7 @@ export default function ChatPage() {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [sharing, setSharing] = useState(false);
   const [deleting, setDeleting] = useState<Chat | null>(null);
-  const [wideDetails, setWideDetails] = useState(true);
+  const [wideDetails, setWideDetails] = useState(storedDetailsChoice);
   const [phoneDetails, setPhoneDetails] = useState(false);
 
   const list = useQuery({
@@ -110,7 +125,12 @@ export default function ChatPage() {
 
   const showList = !phone || !chatId;
   const showMain = !phone || Boolean(chatId);
-  const detailsOpen = phone ? phoneDetails : wideDetails;
+  const detailsOpen = phone ? phoneDetails : (wideDetails ?? roomy);
+  const toggleDetails = () => {
+    if (phone) return setPhoneDetails((open) => !open);
+    setWideDetails(!detailsOpen);
+    localStorage.setItem(DETAILS_KEY, detailsOpen ? 'closed' : 'open');
+  };
 
   return (
     <Stack spacing={4}>
@@ -127,7 +147,7 @@ export default function ChatPage() {
         {showList && (
           <Box
             sx={{
-              width: { xs: '100%', md: 280, lg: 320 },
+              width: { xs: '100%', md: 240, lg: 272, xl: 320 },
               flexShrink: 0,
               borderInlineEnd: { md: 1 },
               borderColor: { md: 'divider' },
@@ -154,7 +174,7 @@ export default function ChatPage() {
             phone={phone}
             canPublish={canPublish}
             detailsOpen={detailsOpen}
-            onToggleDetails={() => (phone ? setPhoneDetails((o) => !o) : setWideDetails((o) => !o))}
+            onToggleDetails={toggleDetails}
             onBack={() => select(null)}
             onEdit={() => setEditing({ mode: 'edit', chat })}
             onShare={() => setSharing(true)}

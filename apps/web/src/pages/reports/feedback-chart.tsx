@@ -30,6 +30,11 @@ export function FeedbackChart({
     () => new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
     [i18n.language],
   );
+  // Counts in the interface language's digits and separators (d3's default is English: "1,000", "0.5").
+  const count = useMemo(
+    () => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 }),
+    [i18n.language],
+  );
   const colors = {
     questions: theme.palette.primary.light,
     likes: theme.palette.success.main,
@@ -40,6 +45,10 @@ export function FeedbackChart({
     total: (items ?? []).reduce((sum, p) => sum + p[kind], 0),
   }));
   const label = (date: string) => day.format(new Date(`${date}T00:00:00Z`));
+  // A period without any question or feedback is said in one sentence: a plot of zeros shows nothing.
+  const empty = totals.every(({ total }) => total === 0);
+  // About seven dates along the axis, however long the period; labels that would overlap on a narrow screen are left out.
+  const every = Math.max(1, Math.ceil((items?.length ?? 0) / 7));
   return (
     <Card component="section" aria-labelledby="feedback-chart-title" data-testid="feedback-chart">
       <CardContent>
@@ -50,8 +59,13 @@ export function FeedbackChart({
           <Typography id="feedback-chart-title" variant="h6" component="h2">
             {title}
           </Typography>
-          {items && (
-            <Stack direction="row" spacing={4} component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {items && !empty && (
+            <Stack
+              direction="row"
+              useFlexGap
+              component="ul"
+              sx={{ listStyle: 'none', m: 0, p: 0, columnGap: 4, rowGap: 1, flexWrap: 'wrap' }}
+            >
               {totals.map(({ kind, total }) => (
                 <Typography key={kind} component="li" variant="body2" color="text.secondary">
                   <Box
@@ -74,7 +88,7 @@ export function FeedbackChart({
         </Stack>
         {!items ? (
           <Skeleton variant="rounded" height={height} sx={{ mt: 4 }} />
-        ) : items.length === 0 ? (
+        ) : empty ? (
           <Typography color="text.secondary" sx={{ py: 10, textAlign: 'center' }}>
             {t('reports.chartEmpty')}
           </Typography>
@@ -93,12 +107,19 @@ export function FeedbackChart({
                   data: items.map((p) => p.date),
                   valueFormatter: label,
                   reverse: rtl,
-                  // About seven dates along the axis, however long the period.
-                  tickLabelInterval: (_date: string, index: number) =>
-                    index % Math.max(1, Math.ceil(items.length / 7)) === 0,
+                  tickInterval: (_date: string, index: number) => index % every === 0,
+                  tickLabelInterval: 'auto',
                 },
               ]}
-              yAxis={[{ tickMinStep: 1, width: 40, position: rtl ? 'right' : 'left' }]}
+              // Counts: whole numbers only, in the interface language's format.
+              yAxis={[
+                {
+                  tickMinStep: 1,
+                  valueFormatter: (value: number) => count.format(value),
+                  width: 40,
+                  position: rtl ? 'right' : 'left',
+                },
+              ]}
               series={KINDS.map((kind) => ({
                 id: kind,
                 label: t(`reports.series.${kind}`),

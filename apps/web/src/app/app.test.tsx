@@ -1,0 +1,45 @@
+import { render, screen } from '@testing-library/react';
+import { parseConfig, toPublicConfig, type UserData } from '@werkwissen/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18next } from '../i18n/i18n.ts';
+import { signedInAs } from '../test/fixtures.ts';
+import { App } from './app.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('the start of the app', { timeout: 20_000 }, () => {
+  it('paints in the language saved on the server, not the stale copy stored on this device', async () => {
+    signedInAs('Employee');
+    const stored = JSON.parse(localStorage.getItem('userData')!) as UserData;
+    localStorage.setItem('userData', JSON.stringify({ ...stored, language: 'ar' }));
+    localStorage.setItem('language', 'ar');
+    const parsed = parseConfig({});
+    if (!parsed.ok) throw new Error('default configuration is invalid');
+    const config = { ...toPublicConfig(parsed.config), defaultLanguage: 'en' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/v1/config') return Response.json(config);
+        if (url === '/api/v1/auth/me')
+          return Response.json({
+            userData: { ...stored, language: 'de' },
+            userRole: 'Employee',
+            userAbilityRules: JSON.parse(localStorage.getItem('userAbilityRules')!),
+          });
+        return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
+      }),
+    );
+    const languages: string[] = [];
+    i18next.on('languageChanged', (lng) => languages.push(lng));
+
+    render(<App />);
+    await screen.findAllByRole('navigation', {}, { timeout: 10_000 });
+    expect(document.documentElement.lang).toBe('de');
+    expect(document.documentElement.dir).toBe('ltr');
+    expect(languages).not.toContain('ar');
+    expect(JSON.parse(localStorage.getItem('userData')!).language).toBe('de');
+  });
+});

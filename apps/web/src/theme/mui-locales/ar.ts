@@ -1,0 +1,1 @@
+export { arSD as default } from '@mui/material/locale';

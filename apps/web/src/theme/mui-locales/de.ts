@@ -1,0 +1,1 @@
+export { deDE as default } from '@mui/material/locale';

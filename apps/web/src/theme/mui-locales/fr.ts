@@ -1,0 +1,1 @@
+export { frFR as default } from '@mui/material/locale';

@@ -1,0 +1,1 @@
+export { itIT as default } from '@mui/material/locale';

@@ -1,0 +1,1 @@
+export { plPL as default } from '@mui/material/locale';

@@ -1,0 +1,1 @@
+export { ptPT as default } from '@mui/material/locale';

@@ -1,0 +1,1 @@
+export { ukUA as default } from '@mui/material/locale';
