@@ -8,11 +8,17 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the default layout', () => {
   it('starts with a skip link that moves the keyboard past the navigation to the main content', async () => {
+    signedInAs('DataManager');
+    const me = {
+      userData: JSON.parse(localStorage.getItem('userData')!),
+      userRole: 'DataManager',
+      userAbilityRules: JSON.parse(localStorage.getItem('userAbilityRules')!),
+      csrfToken: 'csrf',
+    };
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => Response.json({ items: [] })),
+      vi.fn(async (url: string) => Response.json(url.endsWith('/auth/me') ? me : { items: [] })),
     );
-    signedInAs('DataManager');
     renderWithApp(
       <DefaultLayout>
         <p>Inhalt</p>
