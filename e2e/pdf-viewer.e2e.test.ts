@@ -101,6 +101,10 @@ describe('the in-app PDF viewer', () => {
       expect(box2.y).toBeGreaterThanOrEqual(area.y);
       expect(box2.y).toBeLessThan(area.y + area.height / 2);
       expect(box1.y).toBeLessThan(area.y);
+      // The viewer never widens the page (under Arabic that shifts the whole layout sideways)
+      expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBe(
+        await page.evaluate(() => document.scrollingElement!.clientWidth),
+      );
 
       // Page navigation by keyboard
       await page.getByRole('button', { name: text('en', 'pages.fileViewer.previousPage') }).focus();

@@ -53,10 +53,12 @@ const ZOOM_STEP = 1.25;
 /** Space around the pages inside the scrolling area, in pixels. */
 const GAP = 16;
 
+/** Read by screen readers only (`width: 1` would be 100% in MUI's sx). */
 const hidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
@@ -367,7 +369,7 @@ function PdfView({
         variant="outlined"
         role="toolbar"
         aria-label={t('pages.fileViewer.toolbar')}
-        sx={{ p: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}
+        sx={{ position: 'relative', p: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}
       >
         {tool(
           t('pages.fileViewer.previousPage'),
@@ -445,6 +447,9 @@ function PdfView({
         onScroll={measure}
         sx={{
           position: 'relative',
+          // Its pages never widen the layout (a zoomed page scrolls inside; under RTL the page would shift).
+          contain: 'inline-size',
+          minWidth: 0,
           height: 'calc(100vh - 260px)',
           minHeight: 320,
           overflow: 'auto',
