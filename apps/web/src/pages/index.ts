@@ -22,6 +22,7 @@ export const PAGES: Record<string, ComponentType> = {
   Employees: lazy(() => import('./employees/employees-page.tsx')),
   EmployeeEdit: lazy(() => import('./employees/employee-edit-page.tsx')),
   DivisionFiles: lazy(() => import('./files/division-files-page.tsx')),
+  PdfViewer: lazy(() => import('./files/pdf-viewer-page.tsx')),
   Search: lazy(() => import('./search/search-page.tsx')),
   ProcessingTable: lazy(() => import('./admin/processing-table-page.tsx')),
   AiProviders: lazy(() => import('./ai-providers/ai-providers-page.tsx')),

@@ -233,6 +233,16 @@ export const APP_ROUTES: AppRoute[] = [
     title: 'pages.files.title',
   },
   {
+    id: 'fileViewer',
+    path: '/files/:fileId/view',
+    page: 'PdfViewer',
+    layout: 'default',
+    access: 'signedIn',
+    area: 'user',
+    permission: { action: 'read', subject: 'File' },
+    title: 'pages.fileViewer.title',
+  },
+  {
     id: 'employees',
     path: '/employee-add',
     page: 'Employees',
@@ -319,6 +329,16 @@ export const APP_ROUTES: AppRoute[] = [
     permission: { action: 'read', subject: 'employee' },
     title: 'pages.search.title',
     menu: { section: 'knowledge', label: 'nav.search', icon: 'Search', order: 20 },
+  },
+  {
+    id: 'employeeFileViewer',
+    path: '/employee/files/:fileId/view',
+    page: 'PdfViewer',
+    layout: 'default',
+    access: 'signedIn',
+    area: 'employee',
+    permission: { action: 'read', subject: 'File' },
+    title: 'pages.fileViewer.title',
   },
   {
     id: 'employeeAccountSettings',

@@ -14,7 +14,8 @@ import { IconFileText, IconFolder, IconMessageQuestion } from '@tabler/icons-rea
 import type { Chat, ChatMessage } from '@werkwissen/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fileContentUrl } from '../files/file-url.ts';
+import { useLocation } from 'react-router';
+import { fileLink } from '../files/file-url.ts';
 
 export interface CitedFile {
   fileId: string;
@@ -23,6 +24,8 @@ export interface CitedFile {
   answers: number;
   /** The file was deleted or replaced since (its passages are gone). */
   removed: boolean;
+  /** A cited passage has a page: only PDFs have pages, so the file opens in the PDF viewer. */
+  pdf: boolean;
 }
 
 /** The files the answers of a conversation cite, most cited first. */
@@ -36,9 +39,11 @@ export function citedFiles(messages: ChatMessage[]): CitedFile[] {
         fileName: c.fileName,
         answers: 0,
         removed: true,
+        pdf: false,
       };
       if (!seen.has(c.fileId)) file.answers += 1;
       if (c.text !== null) file.removed = false;
+      if (c.page !== null) file.pdf = true;
       seen.add(c.fileId);
       files.set(c.fileId, file);
     }
@@ -60,6 +65,7 @@ export function ChatDetails({
   onShowMessage(messageId: string): void;
 }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   const base = useId();
   const [tab, setTab] = useState<TabName>('sources');
   const files = citedFiles(messages);
@@ -125,7 +131,7 @@ export function ChatDetails({
                         f.fileName
                       ) : (
                         <Link
-                          href={fileContentUrl(f.fileId)}
+                          href={fileLink(f, pathname)}
                           target="_blank"
                           rel="noopener noreferrer"
                           sx={{ wordBreak: 'break-word' }}

@@ -4,7 +4,8 @@ import type { Citation } from '@werkwissen/shared';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fileContentUrl } from '../files/file-url.ts';
+import { useLocation } from 'react-router';
+import { fileLink } from '../files/file-url.ts';
 
 /** A piece of an answer: plain text, or the numbers of a citation marker like `[1]` or `[1, 3]`. */
 export type AnswerPart = string | number[];
@@ -70,6 +71,7 @@ function CitationPopover({
   onClose(): void;
 }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   const titleId = useId();
   const c = citation;
   return (
@@ -110,7 +112,7 @@ function CitationPopover({
           )}
           {linkFiles && c.text !== null && (
             <Link
-              href={fileContentUrl(c.fileId, c.page)}
+              href={fileLink({ fileId: c.fileId, pdf: false, page: c.page }, pathname)}
               target="_blank"
               rel="noopener noreferrer"
               sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, fontWeight: 600 }}

@@ -41,6 +41,8 @@ describe('the files of a division', () => {
         knowledgeFile({
           id: '33333333-3333-4333-8333-333333333333',
           name: 'busy.docx',
+          kind: 'docx',
+          mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
           status: 'queued',
           progress: 0,
         }),
@@ -56,7 +58,7 @@ describe('the files of a division', () => {
     expect(ready.queryByRole('button', { name: 'Stop processing: ready.pdf' })).toBeNull();
     expect(ready.getByRole('cell', { name: '1.50 MB' })).toBeTruthy();
     expect(ready.getByRole('link', { name: 'Open original: ready.pdf' }).getAttribute('href')).toBe(
-      '/api/v1/files/11111111-1111-4111-8111-111111111111/content',
+      '/files/11111111-1111-4111-8111-111111111111/view',
     );
 
     const broken = within(row('broken.pdf'));
@@ -70,6 +72,9 @@ describe('the files of a division', () => {
     expect(busy.getByText('Queued')).toBeTruthy();
     expect(busy.getByRole('button', { name: 'Stop processing: busy.docx' })).toBeTruthy();
     expect(busy.queryByRole('button', { name: 'Process again: busy.docx' })).toBeNull();
+    expect(busy.getByRole('link', { name: 'Open original: busy.docx' }).getAttribute('href')).toBe(
+      '/api/v1/files/33333333-3333-4333-8333-333333333333/content',
+    );
     expect(busy.getByRole('progressbar', { name: 'Progress: busy.docx' })).toBeTruthy();
   });
 

@@ -38,7 +38,7 @@ import {
   StatusFilter,
   useFailureMessage,
 } from './file-status.tsx';
-import { fileContentUrl } from './file-url.ts';
+import { fileLink } from './file-url.ts';
 
 const UploadDialog = lazy(() => import('./upload-dialog.tsx'));
 const FileDetailsDialog = lazy(() => import('./file-details-dialog.tsx'));
@@ -168,7 +168,7 @@ export default function DivisionFilesPage() {
           <Tooltip title={t('pages.files.openOriginal')}>
             <IconButton
               component="a"
-              href={fileContentUrl(f.id)}
+              href={fileLink({ fileId: f.id, pdf: f.kind === 'pdf' }, location.pathname)}
               target="_blank"
               rel="noopener noreferrer"
               aria-label={`${t('pages.files.openOriginal')}: ${f.name}`}

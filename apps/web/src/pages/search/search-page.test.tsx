@@ -49,7 +49,7 @@ describe('the search page', () => {
 
     const link = await screen.findByRole('link', { name: 'Schaltplan.pdf' });
     expect(link.getAttribute('href')).toBe(
-      '/api/v1/files/f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9/content#page=7',
+      '/employee/files/f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9/view?page=7',
     );
     const url = new URL(searches()[0]!, 'http://localhost');
     expect(url.searchParams.get('q')).toBe('FI-Schalter Stromkreis');

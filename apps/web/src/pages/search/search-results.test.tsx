@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import type { SearchHit } from '@werkwissen/shared';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import '../../test/render.tsx';
 import { highlight, queryWords, SearchResults } from './search-results.tsx';
@@ -62,26 +63,40 @@ describe('highlight', () => {
 describe('search results', () => {
   it('links each hit to its file at the page, with division, page and headings', () => {
     render(
-      <SearchResults
-        hits={[
-          hit(),
-          hit({ passageId: 'b1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d', page: null, headingPath: [] }),
-        ]}
-        query="Brenner"
-      />,
+      <MemoryRouter initialEntries={['/employee/search']}>
+        <SearchResults
+          hits={[
+            hit(),
+            hit({ passageId: 'b1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d', page: null, headingPath: [] }),
+            hit({
+              passageId: 'c1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d',
+              fileId: 'd1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9',
+              fileName: 'Preisliste.docx',
+              mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+              page: null,
+            }),
+          ]}
+          query="Brenner"
+        />
+      </MemoryRouter>,
     );
-    const [first, second] = screen.getAllByTestId('search-hit');
+    const [first, second, third] = screen.getAllByTestId('search-hit');
+    // A PDF opens in the app's viewer (scripting off) at the page, in the employee's area.
     const link = within(first!).getByRole('link', { name: 'Wartungshandbuch.pdf' });
     expect(link.getAttribute('href')).toBe(
-      '/api/v1/files/f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9/content#page=3',
+      '/employee/files/f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9/view?page=3',
     );
     expect(link.getAttribute('target')).toBe('_blank');
     expect(within(first!).getByText('Heizung · Page 3 · Wartung › Brenner')).toBeTruthy();
     expect(marks(first!)).toEqual(['Brenner', 'BRENNER']);
 
     expect(within(second!).getByRole('link').getAttribute('href')).toBe(
-      '/api/v1/files/f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9/content',
+      '/employee/files/f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9/view',
     );
     expect(within(second!).getByText('Heizung')).toBeTruthy();
+    // Anything else opens as the original.
+    expect(within(third!).getByRole('link').getAttribute('href')).toBe(
+      '/api/v1/files/d1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9/content',
+    );
   });
 });

@@ -3,7 +3,8 @@ import { IconFileText } from '@tabler/icons-react';
 import type { SearchHit } from '@werkwissen/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fileContentUrl } from '../files/file-url.ts';
+import { useLocation } from 'react-router';
+import { fileLink } from '../files/file-url.ts';
 
 /** The words of a query worth marking: split at spaces, trimmed of punctuation, at least 2 characters. */
 export function queryWords(query: string): string[] {
@@ -36,6 +37,7 @@ export function highlight(text: string, query: string): ReactNode[] {
 /** Search hits: the file (opening at the page), where in it the passage stands, and the passage with the words marked. */
 export function SearchResults({ hits, query }: { hits: SearchHit[]; query: string }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   return (
     <Stack
       component="ol"
@@ -50,7 +52,10 @@ export function SearchResults({ hits, query }: { hits: SearchHit[]; query: strin
               <IconFileText size={20} aria-hidden />
             </Box>
             <Link
-              href={fileContentUrl(hit.fileId, hit.page)}
+              href={fileLink(
+                { fileId: hit.fileId, pdf: hit.mimeType === 'application/pdf', page: hit.page },
+                pathname,
+              )}
               target="_blank"
               rel="noopener noreferrer"
               sx={{ fontWeight: 600, wordBreak: 'break-word' }}
