@@ -15,7 +15,12 @@
  *   - the in-run baselines on the same hits: quoting the whole top-1 passage, and quoting the first sentence of the
  *     top-1 passage (both "cite" the top-1 passage), with the answerer/baseline ratios (ratios survive a noisy
  *     machine better than the absolute figures);
- *   - gold in hits: the ceiling, how often any of the retrieved passages contains the gold string at all.
+ *   - gold in hits: the ceiling, how often any of the retrieved passages contains the gold string at all;
+ *   - the answer classes: of the answerable questions (asked against the whole corpus), answered correctly (contains
+ *     gold), answered wrongly (quotes something without the gold answer) and refused (noAnswer); and the "no answer"
+ *     class: the questions of every fourth article (XQuAD article numbers 3, 7, 11, ...; about a quarter of the
+ *     questions) asked against a second company holding the corpus without those articles, so that the corpus does
+ *     not answer them: correctly refused, or wrongly answered (it quoted something).
  * Figures only; nothing is asserted. The issue's target: contains gold ≥ 0.70 in en and de.
  * Flags: --data=PATH (or the path after --; relative to where npm was started), --limit=N questions per language
  * (default all), --langs=en,de (default en,de,ar,ru).
@@ -55,6 +60,8 @@ const EXACT_SCAN_MAX = Number(CONFIG_DEFAULTS.VECTOR_EXACT_SCAN_MAX);
 const ALL_LANGS = ['en', 'de', 'ar', 'ru'] as const;
 const TARGET = 0.7;
 const TARGET_LANGS = ['en', 'de'];
+/** XQuAD articles held out of the "no answer" company: every fourth (passage ids `xqNN_k`, NN the article). */
+const HELD_OUT = (docId: string) => Number(/^xq(\d+)_/.exec(docId)?.[1] ?? 0) % 4 === 3;
 
 interface XquadQuery {
   _id: string;
@@ -102,6 +109,11 @@ interface LangResult {
   searchMs: number[];
   answerMs: number[];
   loadSeconds: number;
+  /** Answerable questions answered with a quote that does not hold the gold answer. */
+  wrong: number;
+  /** "No answer" class: questions of the held-out articles, against the corpus without them. */
+  unanswerable: number;
+  refusedUnanswerable: number;
 }
 
 function parseLangs(): string[] {
@@ -157,6 +169,12 @@ async function main(): Promise<number> {
       const queries = readJsonl<XquadQuery>(join(data, `xquad/${lang}/queries.jsonl`));
       const qrels = readQrels(join(data, `xquad/${lang}/qrels/test.tsv`));
       const { companyId, docOfFile } = await loadCorpus(db, embedder, indexId, corpus);
+      const without = await loadCorpus(
+        db,
+        embedder,
+        indexId,
+        corpus.filter((d) => !HELD_OUT(d._id)),
+      );
       // As after publishing in the product: the planner's statistics.
       await db.execute(sql`analyze files, passages, passage_embeddings`);
       const { rows: count } = await db.execute<{ n: number }>(
@@ -180,6 +198,9 @@ async function main(): Promise<number> {
         searchMs: [],
         answerMs: [],
         loadSeconds: since(started),
+        wrong: 0,
+        unanswerable: 0,
+        refusedUnanswerable: 0,
       };
       const evaluated = queries.filter((q) => qrels.has(q._id)).slice(0, limit);
       const isGold = (hit: SearchHit, q: XquadQuery) =>
@@ -201,6 +222,7 @@ async function main(): Promise<number> {
         else {
           r.chars.push(answer.text.length);
           if (containsAny(quotedPart(answer.text), q.answers)) r.contains++;
+          else r.wrong++;
         }
         if (answer.cited.some((h) => isGold(h, q))) r.cites++;
         if (hits.some((h) => containsAny(h.text, q.answers))) r.goldInHits++;
@@ -215,12 +237,28 @@ async function main(): Promise<number> {
           if (isGold(top, q)) r.top1Cites++;
         }
       }
+      const heldOut = queries
+        .filter((q) => [...(qrels.get(q._id)?.keys() ?? [])].some(HELD_OUT))
+        .slice(0, limit);
+      for (const q of heldOut) {
+        const hits = await searchPassages(
+          db,
+          embedder,
+          { companyId: without.companyId, divisionIds: null },
+          q.text,
+          { limit: CHAT_PASSAGES, mode: 'hybrid', exactScanMax: EXACT_SCAN_MAX },
+        );
+        const answer = answerExtractively(q.text, hits, questionLanguage(q.text, lang as Language));
+        r.unanswerable++;
+        if (answer.noAnswer) r.refusedUnanswerable++;
+      }
       results.push(r);
       const share = (n: number) => fmt(n / r.questions, 3);
       console.log(
         `  ${lang}: ${r.questions} questions over ${r.passages} passages (load ${fmt(r.loadSeconds, 0)} s, ` +
           `${fmt(since(started) - r.loadSeconds, 0)} s answering); contains gold ${share(r.contains)}, ` +
-          `cites gold ${share(r.cites)}, noAnswer ${share(r.noAnswer)}`,
+          `cites gold ${share(r.cites)}, noAnswer ${share(r.noAnswer)}; ` +
+          `${r.unanswerable} unanswerable, refused ${fmt(r.refusedUnanswerable / r.unanswerable, 3)}`,
       );
     }
   } finally {
@@ -276,6 +314,34 @@ async function main(): Promise<number> {
       'quoting the whole top-1 passage / its first sentence (both cite the top-1 passage); vs top1 / vs sent1: the ' +
       "answerer's contains share over the baseline's\n  gold in hits: any retrieved passage holds a gold answer (the " +
       'ceiling for contains); gold psg in hits: a passage of the gold context is among the hits (the ceiling for cites)\n',
+  );
+  const of = (n: number, total: number) => fmt(n / Math.max(1, total), 3);
+  console.log('Answer classes (shares of each class)');
+  printTable(
+    [
+      'lang',
+      'answerable',
+      'answered correctly',
+      'answered wrongly',
+      'refused',
+      'no answer (not in corpus)',
+      'correctly refused',
+      'wrongly answered',
+    ],
+    results.map((r) => [
+      r.lang,
+      String(r.questions),
+      of(r.contains, r.questions),
+      of(r.wrong, r.questions),
+      of(r.noAnswer, r.questions),
+      String(r.unanswerable),
+      of(r.refusedUnanswerable, r.unanswerable),
+      of(r.unanswerable - r.refusedUnanswerable, r.unanswerable),
+    ]),
+  );
+  console.log(
+    '  answerable: every question against the whole corpus; no answer: the questions of every fourth article ' +
+      '(3, 7, 11, ...) against a corpus without those articles\n',
   );
   printTable(
     ['lang', 'search p50 ms', 'search p95 ms', 'answer p50 ms', 'answer p95 ms', 'load s'],
