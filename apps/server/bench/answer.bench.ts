@@ -20,7 +20,10 @@
  *     gold), answered wrongly (quotes something without the gold answer) and refused (noAnswer); and the "no answer"
  *     class: the questions of every fourth article (XQuAD article numbers 3, 7, 11, ...; about a quarter of the
  *     questions) asked against a second company holding the corpus without those articles, so that the corpus does
- *     not answer them: correctly refused, or wrongly answered (it quoted something).
+ *     not answer them: correctly refused, or wrongly answered (it quoted something);
+ *   - a sweep of the refusal threshold over both classes: every question is answered once with `minConfidence: 0`
+ *     and counts as refused below the threshold (the choice of the quotes does not depend on it), so one run shows
+ *     what each threshold would do; the figures above are at the product's MIN_CONFIDENCE.
  * Figures only; nothing is asserted. The issue's target: contains gold ≥ 0.70 in en and de.
  * Flags: --data=PATH (or the path after --; relative to where npm was started), --limit=N questions per language
  * (default all), --langs=en,de (default en,de,ar,ru).
@@ -32,7 +35,7 @@ import { CONFIG_DEFAULTS, type Language, type SearchHit } from '@werkwissen/shar
 import { sql } from 'drizzle-orm';
 import { applyMigrations, openDatabase } from '../src/db/database.ts';
 import { startEmbeddedDatabase } from '../src/db/embedded/embedded-database.ts';
-import { answerExtractively } from '../src/modules/chat/builtin-answerer.ts';
+import { answerExtractively, MIN_CONFIDENCE } from '../src/modules/chat/builtin-answerer.ts';
 import { questionLanguage } from '../src/modules/chat/question-language.ts';
 import { BuiltinEmbedder } from '../src/modules/embedding/builtin-embedder.ts';
 import { createHnswIndex } from '../src/modules/embedding/embedding-index.ts';
@@ -114,7 +117,13 @@ interface LangResult {
   /** "No answer" class: questions of the held-out articles, against the corpus without them. */
   unanswerable: number;
   refusedUnanswerable: number;
+  /** Per answerable question: its confidence and whether the quote holds the gold answer. */
+  answerable: Array<{ confidence: number; correct: boolean }>;
+  /** Per "no answer" question: its confidence. */
+  unanswerableConfidence: number[];
 }
+
+const THRESHOLDS = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6];
 
 function parseLangs(): string[] {
   const raw = flag('langs');
@@ -201,6 +210,8 @@ async function main(): Promise<number> {
         wrong: 0,
         unanswerable: 0,
         refusedUnanswerable: 0,
+        answerable: [],
+        unanswerableConfidence: [],
       };
       const evaluated = queries.filter((q) => qrels.has(q._id)).slice(0, limit);
       const isGold = (hit: SearchHit, q: XquadQuery) =>
@@ -214,17 +225,19 @@ async function main(): Promise<number> {
         });
         const t1 = performance.now();
         const language = questionLanguage(q.text, lang as Language);
-        const answer = answerExtractively(q.text, hits, language);
+        const answer = answerExtractively(q.text, hits, language, { minConfidence: 0 });
         r.answerMs.push(performance.now() - t1);
         r.searchMs.push(t1 - t0);
         r.questions++;
-        if (answer.noAnswer) r.noAnswer++;
+        const correct = !answer.noAnswer && containsAny(quotedPart(answer.text), q.answers);
+        r.answerable.push({ confidence: answer.confidence, correct });
+        if (answer.noAnswer || answer.confidence < MIN_CONFIDENCE) r.noAnswer++;
         else {
           r.chars.push(answer.text.length);
-          if (containsAny(quotedPart(answer.text), q.answers)) r.contains++;
+          if (correct) r.contains++;
           else r.wrong++;
         }
-        if (answer.cited.some((h) => isGold(h, q))) r.cites++;
+        if (answer.confidence >= MIN_CONFIDENCE && answer.cited.some((h) => isGold(h, q))) r.cites++;
         if (hits.some((h) => containsAny(h.text, q.answers))) r.goldInHits++;
         if (hits.some((h) => isGold(h, q))) r.goldPassageInHits++;
         const top = hits[0];
@@ -248,9 +261,12 @@ async function main(): Promise<number> {
           q.text,
           { limit: CHAT_PASSAGES, mode: 'hybrid', exactScanMax: EXACT_SCAN_MAX },
         );
-        const answer = answerExtractively(q.text, hits, questionLanguage(q.text, lang as Language));
+        const answer = answerExtractively(q.text, hits, questionLanguage(q.text, lang as Language), {
+          minConfidence: 0,
+        });
         r.unanswerable++;
-        if (answer.noAnswer) r.refusedUnanswerable++;
+        r.unanswerableConfidence.push(answer.confidence);
+        if (answer.noAnswer || answer.confidence < MIN_CONFIDENCE) r.refusedUnanswerable++;
       }
       results.push(r);
       const share = (n: number) => fmt(n / r.questions, 3);
@@ -340,9 +356,32 @@ async function main(): Promise<number> {
     ]),
   );
   console.log(
-    '  answerable: every question against the whole corpus; no answer: the questions of every fourth article ' +
-      '(3, 7, 11, ...) against a corpus without those articles\n',
+    `  at MIN_CONFIDENCE ${MIN_CONFIDENCE}; answerable: every question against the whole corpus; no answer: the ` +
+      'questions of every fourth article (3, 7, 11, ...) against a corpus without those articles\n',
   );
+  console.log(
+    'Refusal threshold sweep (answered correctly / answered wrongly / refused of the answerable; correctly refused of the no-answer class)',
+  );
+  printTable(
+    ['threshold', ...results.map((r) => r.lang), 'mean correct + correctly refused'],
+    THRESHOLDS.map((th) => {
+      let sum = 0;
+      const cells = results.map((r) => {
+        const answered = r.answerable.filter((a) => a.confidence >= th);
+        const right = answered.filter((a) => a.correct).length;
+        const refusedNo = r.unanswerableConfidence.filter((c) => c < th).length;
+        sum += right / r.questions + refusedNo / Math.max(1, r.unanswerable);
+        return [
+          of(right, r.questions),
+          of(answered.length - right, r.questions),
+          of(r.questions - answered.length, r.questions),
+          of(refusedNo, r.unanswerable),
+        ].join(' / ');
+      });
+      return [String(th), ...cells, fmt(sum / Math.max(1, results.length), 3)];
+    }),
+  );
+  console.log('');
   printTable(
     ['lang', 'search p50 ms', 'search p95 ms', 'answer p50 ms', 'answer p95 ms', 'load s'],
     results.map((r) => [
