@@ -15,7 +15,15 @@
  *   - the in-run baselines on the same hits: quoting the whole top-1 passage, and quoting the first sentence of the
  *     top-1 passage (both "cite" the top-1 passage), with the answerer/baseline ratios (ratios survive a noisy
  *     machine better than the absolute figures);
- *   - gold in hits: the ceiling, how often any of the retrieved passages contains the gold string at all.
+ *   - gold in hits: the ceiling, how often any of the retrieved passages contains the gold string at all;
+ *   - the answer classes: of the answerable questions (asked against the whole corpus), answered correctly (contains
+ *     gold), answered wrongly (quotes something without the gold answer) and refused (noAnswer); and the "no answer"
+ *     class: the questions of every fourth article (XQuAD article numbers 3, 7, 11, ...; about a quarter of the
+ *     questions) asked against a second company holding the corpus without those articles, so that the corpus does
+ *     not answer them: correctly refused, or wrongly answered (it quoted something);
+ *   - a sweep of the refusal threshold over both classes: every question is answered once with `minConfidence: 0`
+ *     and counts as refused below the threshold (the choice of the quotes does not depend on it), so one run shows
+ *     what each threshold would do; the figures above are at the product's MIN_CONFIDENCE.
  * Figures only; nothing is asserted. The issue's target: contains gold ≥ 0.70 in en and de.
  * Flags: --data=PATH (or the path after --; relative to where npm was started), --limit=N questions per language
  * (default all), --langs=en,de (default en,de,ar,ru).
@@ -27,7 +35,7 @@ import { CONFIG_DEFAULTS, type Language, type SearchHit } from '@werkwissen/shar
 import { sql } from 'drizzle-orm';
 import { applyMigrations, openDatabase } from '../src/db/database.ts';
 import { startEmbeddedDatabase } from '../src/db/embedded/embedded-database.ts';
-import { answerExtractively } from '../src/modules/chat/builtin-answerer.ts';
+import { answerExtractively, MIN_CONFIDENCE } from '../src/modules/chat/builtin-answerer.ts';
 import { questionLanguage } from '../src/modules/chat/question-language.ts';
 import { BuiltinEmbedder } from '../src/modules/embedding/builtin-embedder.ts';
 import { createHnswIndex } from '../src/modules/embedding/embedding-index.ts';
@@ -55,6 +63,8 @@ const EXACT_SCAN_MAX = Number(CONFIG_DEFAULTS.VECTOR_EXACT_SCAN_MAX);
 const ALL_LANGS = ['en', 'de', 'ar', 'ru'] as const;
 const TARGET = 0.7;
 const TARGET_LANGS = ['en', 'de'];
+/** XQuAD articles held out of the "no answer" company: every fourth (passage ids `xqNN_k`, NN the article). */
+const HELD_OUT = (docId: string) => Number(/^xq(\d+)_/.exec(docId)?.[1] ?? 0) % 4 === 3;
 
 interface XquadQuery {
   _id: string;
@@ -102,7 +112,18 @@ interface LangResult {
   searchMs: number[];
   answerMs: number[];
   loadSeconds: number;
+  /** Answerable questions answered with a quote that does not hold the gold answer. */
+  wrong: number;
+  /** "No answer" class: questions of the held-out articles, against the corpus without them. */
+  unanswerable: number;
+  refusedUnanswerable: number;
+  /** Per answerable question: its confidence and whether the quote holds the gold answer. */
+  answerable: Array<{ confidence: number; correct: boolean }>;
+  /** Per "no answer" question: its confidence. */
+  unanswerableConfidence: number[];
 }
+
+const THRESHOLDS = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6];
 
 function parseLangs(): string[] {
   const raw = flag('langs');
@@ -157,6 +178,12 @@ async function main(): Promise<number> {
       const queries = readJsonl<XquadQuery>(join(data, `xquad/${lang}/queries.jsonl`));
       const qrels = readQrels(join(data, `xquad/${lang}/qrels/test.tsv`));
       const { companyId, docOfFile } = await loadCorpus(db, embedder, indexId, corpus);
+      const without = await loadCorpus(
+        db,
+        embedder,
+        indexId,
+        corpus.filter((d) => !HELD_OUT(d._id)),
+      );
       // As after publishing in the product: the planner's statistics.
       await db.execute(sql`analyze files, passages, passage_embeddings`);
       const { rows: count } = await db.execute<{ n: number }>(
@@ -180,6 +207,11 @@ async function main(): Promise<number> {
         searchMs: [],
         answerMs: [],
         loadSeconds: since(started),
+        wrong: 0,
+        unanswerable: 0,
+        refusedUnanswerable: 0,
+        answerable: [],
+        unanswerableConfidence: [],
       };
       const evaluated = queries.filter((q) => qrels.has(q._id)).slice(0, limit);
       const isGold = (hit: SearchHit, q: XquadQuery) =>
@@ -193,16 +225,19 @@ async function main(): Promise<number> {
         });
         const t1 = performance.now();
         const language = questionLanguage(q.text, lang as Language);
-        const answer = answerExtractively(q.text, hits, language);
+        const answer = answerExtractively(q.text, hits, language, { minConfidence: 0 });
         r.answerMs.push(performance.now() - t1);
         r.searchMs.push(t1 - t0);
         r.questions++;
-        if (answer.noAnswer) r.noAnswer++;
+        const correct = !answer.noAnswer && containsAny(quotedPart(answer.text), q.answers);
+        r.answerable.push({ confidence: answer.confidence, correct });
+        if (answer.noAnswer || answer.confidence < MIN_CONFIDENCE) r.noAnswer++;
         else {
           r.chars.push(answer.text.length);
-          if (containsAny(quotedPart(answer.text), q.answers)) r.contains++;
+          if (correct) r.contains++;
+          else r.wrong++;
         }
-        if (answer.cited.some((h) => isGold(h, q))) r.cites++;
+        if (answer.confidence >= MIN_CONFIDENCE && answer.cited.some((h) => isGold(h, q))) r.cites++;
         if (hits.some((h) => containsAny(h.text, q.answers))) r.goldInHits++;
         if (hits.some((h) => isGold(h, q))) r.goldPassageInHits++;
         const top = hits[0];
@@ -215,12 +250,31 @@ async function main(): Promise<number> {
           if (isGold(top, q)) r.top1Cites++;
         }
       }
+      const heldOut = queries
+        .filter((q) => [...(qrels.get(q._id)?.keys() ?? [])].some(HELD_OUT))
+        .slice(0, limit);
+      for (const q of heldOut) {
+        const hits = await searchPassages(
+          db,
+          embedder,
+          { companyId: without.companyId, divisionIds: null },
+          q.text,
+          { limit: CHAT_PASSAGES, mode: 'hybrid', exactScanMax: EXACT_SCAN_MAX },
+        );
+        const answer = answerExtractively(q.text, hits, questionLanguage(q.text, lang as Language), {
+          minConfidence: 0,
+        });
+        r.unanswerable++;
+        r.unanswerableConfidence.push(answer.confidence);
+        if (answer.noAnswer || answer.confidence < MIN_CONFIDENCE) r.refusedUnanswerable++;
+      }
       results.push(r);
       const share = (n: number) => fmt(n / r.questions, 3);
       console.log(
         `  ${lang}: ${r.questions} questions over ${r.passages} passages (load ${fmt(r.loadSeconds, 0)} s, ` +
           `${fmt(since(started) - r.loadSeconds, 0)} s answering); contains gold ${share(r.contains)}, ` +
-          `cites gold ${share(r.cites)}, noAnswer ${share(r.noAnswer)}`,
+          `cites gold ${share(r.cites)}, noAnswer ${share(r.noAnswer)}; ` +
+          `${r.unanswerable} unanswerable, refused ${fmt(r.refusedUnanswerable / r.unanswerable, 3)}`,
       );
     }
   } finally {
@@ -277,6 +331,57 @@ async function main(): Promise<number> {
       "answerer's contains share over the baseline's\n  gold in hits: any retrieved passage holds a gold answer (the " +
       'ceiling for contains); gold psg in hits: a passage of the gold context is among the hits (the ceiling for cites)\n',
   );
+  const of = (n: number, total: number) => fmt(n / Math.max(1, total), 3);
+  console.log('Answer classes (shares of each class)');
+  printTable(
+    [
+      'lang',
+      'answerable',
+      'answered correctly',
+      'answered wrongly',
+      'refused',
+      'no answer (not in corpus)',
+      'correctly refused',
+      'wrongly answered',
+    ],
+    results.map((r) => [
+      r.lang,
+      String(r.questions),
+      of(r.contains, r.questions),
+      of(r.wrong, r.questions),
+      of(r.noAnswer, r.questions),
+      String(r.unanswerable),
+      of(r.refusedUnanswerable, r.unanswerable),
+      of(r.unanswerable - r.refusedUnanswerable, r.unanswerable),
+    ]),
+  );
+  console.log(
+    `  at MIN_CONFIDENCE ${MIN_CONFIDENCE}; answerable: every question against the whole corpus; no answer: the ` +
+      'questions of every fourth article (3, 7, 11, ...) against a corpus without those articles\n',
+  );
+  console.log(
+    'Refusal threshold sweep (answered correctly / answered wrongly / refused of the answerable; correctly refused of the no-answer class)',
+  );
+  printTable(
+    ['threshold', ...results.map((r) => r.lang), 'mean correct + correctly refused'],
+    THRESHOLDS.map((th) => {
+      let sum = 0;
+      const cells = results.map((r) => {
+        const answered = r.answerable.filter((a) => a.confidence >= th);
+        const right = answered.filter((a) => a.correct).length;
+        const refusedNo = r.unanswerableConfidence.filter((c) => c < th).length;
+        sum += right / r.questions + refusedNo / Math.max(1, r.unanswerable);
+        return [
+          of(right, r.questions),
+          of(answered.length - right, r.questions),
+          of(r.questions - answered.length, r.questions),
+          of(refusedNo, r.unanswerable),
+        ].join(' / ');
+      });
+      return [String(th), ...cells, fmt(sum / Math.max(1, results.length), 3)];
+    }),
+  );
+  console.log('');
   printTable(
     ['lang', 'search p50 ms', 'search p95 ms', 'answer p50 ms', 'answer p95 ms', 'load s'],
     results.map((r) => [

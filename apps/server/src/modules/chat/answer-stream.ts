@@ -10,7 +10,13 @@ import { providerConnection } from '../ai-providers/ai-providers.service.ts';
 import { languageModelOf, type ProviderConnection, providerErrorCode } from '../ai-providers/model-client.ts';
 import { searchPassages } from '../search/hybrid-search.ts';
 import type { SearchScope } from '../search/search-scope.ts';
-import { answerExtractively, contentStems, MIN_COVERAGE, scoreSentences } from './builtin-answerer.ts';
+import {
+  type AnswerOptions,
+  answerExtractively,
+  contentStems,
+  MIN_CONFIDENCE,
+  scoreUnits,
+} from './builtin-answerer.ts';
 import type { ChatRecord } from './chats.service.ts';
 import { isModelProvider, scopeHasReadyFile } from './chats.service.ts';
 import { oneMessage } from './messages.service.ts';
@@ -31,6 +37,8 @@ export interface AskRequest {
   language: Language;
   /** A new question, or the id of an answer to write again (regenerate). */
   ask: { question: string } | { regenerate: string };
+  /** A visitor of a public chat (the answer speaks of "the documents", not "your documents"). */
+  visitor?: boolean;
 }
 
 interface Prepared {
@@ -102,7 +110,7 @@ function toStored(hit: SearchHit, n: number): StoredCitation {
 
 /** Whether any passage shares enough of the question's words to be worth giving to a model. */
 function anythingRelevant(question: string, hits: SearchHit[], lang: Language, context?: string): boolean {
-  return scoreSentences(question, hits, lang, context).some((s) => s.coverage >= MIN_COVERAGE / 2);
+  return scoreUnits(question, hits, lang, context).some((s) => s.score >= MIN_CONFIDENCE / 2);
 }
 
 interface Outcome {
@@ -156,7 +164,8 @@ export async function streamAnswer(ctx: AppContext, reply: FastifyReply, req: As
         sse.send({ event: 'citation', data: { ...c, text: hits[c.n - 1]?.text ?? null } }),
       );
     } else {
-      outcome = builtinAnswer(prepared.question, hits, language, context, emit, (c) =>
+      const audience = req.visitor ? 'visitor' : 'member';
+      outcome = builtinAnswer(prepared.question, hits, language, { context, audience }, emit, (c) =>
         sse.send({
           event: 'citation',
           data: { ...c, text: hits.find((h) => h.passageId === c.passageId)?.text ?? null },
@@ -196,11 +205,11 @@ function builtinAnswer(
   question: string,
   hits: SearchHit[],
   language: Language,
-  context: string | undefined,
+  options: AnswerOptions,
   emit: (text: string) => void,
   cite: (c: StoredCitation) => void,
 ): Outcome {
-  const answer = answerExtractively(question, hits, language, context);
+  const answer = answerExtractively(question, hits, language, options);
   const citations = answer.cited.map((hit, i) => toStored(hit, i + 1));
   const words = answer.text.split(/(?<=\s)/);
   const announced = new Set<number>();

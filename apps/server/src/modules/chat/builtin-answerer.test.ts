@@ -1,6 +1,7 @@
 import type { SearchHit } from '@werkwissen/shared';
 import { describe, expect, it } from 'vitest';
 import { answerExtractively } from './builtin-answerer.ts';
+import { questionLanguage } from './question-language.ts';
 
 const hit = (text: string, fileName = 'Handbuch.pdf', page: number | null = 3): SearchHit => ({
   passageId: crypto.randomUUID(),
@@ -65,7 +66,9 @@ describe('the built-in answerer', () => {
       hit('Die Wärmepumpe WP-200 kostet 12.400 Euro. Die Montage dauert zwei Tage.', 'Preise.pdf'),
       hit('Ein Gaskessel kostet 6.000 Euro.', 'Preise.pdf'),
     ];
-    const answer = answerExtractively('Und die Montage?', hits, 'de', 'Was kostet die Wärmepumpe WP-200?');
+    const answer = answerExtractively('Und die Montage?', hits, 'de', {
+      context: 'Was kostet die Wärmepumpe WP-200?',
+    });
     expect(answer.text).toContain('Die Montage dauert zwei Tage.');
   });
 
@@ -82,5 +85,49 @@ describe('the built-in answerer', () => {
       'ru',
     );
     expect(ru.text).toContain('Котёл находится в подвале рядом с баком.');
+  });
+
+  const PRICES =
+    'Preisliste 2025\nLeistung | Preis\nArbeitsstunde | 58 €\nAnfahrt | 35 €\nNotdienstzuschlag | 45 €\n' +
+    'Altgeräteentsorgung | 80 €';
+
+  it('answers a price with its row of the price list, not the whole list', () => {
+    const answer = answerExtractively('Was kostet die Anfahrt?', [hit(PRICES, 'Preise.pdf')], 'de');
+    expect(answer.noAnswer).toBe(false);
+    expect(answer.text).toContain('Anfahrt | 35 €');
+    for (const other of ['58 €', '45 €', '80 €']) expect(answer.text).not.toContain(other);
+    expect(answer.cited.map((c) => c.fileName)).toEqual(['Preise.pdf']);
+  });
+
+  it('matches German compounds by their parts', () => {
+    const hits = [hit(PRICES, 'Preise.pdf'), hit('Der Kessel steht im Keller neben dem Öltank.')];
+    for (const question of ['Was kostet eine Stunde?', 'Was kostet eine Monteurstunde?']) {
+      const answer = answerExtractively(question, hits, 'de');
+      expect(answer.noAnswer, question).toBe(false);
+      expect(answer.text, question).toContain('Arbeitsstunde | 58 €');
+      expect(answer.text, question).not.toContain('Anfahrt');
+    }
+  });
+
+  it('refuses instead of quoting an unrelated passage', () => {
+    const customers = hit(
+      'Kundenliste\nKunde | Ort | Telefon\nAuto Schmidt GmbH | Bremen | 0421 123456\n' +
+        'Müller Bau | Hamburg | 040 987654\nBecker Haustechnik | Kiel | 0431 555123',
+      'Kunden.xlsx',
+    );
+    const answer = answerExtractively('Was kostet die Reparatur am Auto?', [customers], 'de');
+    expect(answer.noAnswer).toBe(true);
+    expect(answer.cited).toEqual([]);
+  });
+
+  it('frames the quote in the language of the question, and speaks of "the documents" to visitors', () => {
+    const hits = [hit(PRICES, 'Preise.pdf')];
+    const question = 'How much is the Anfahrt?';
+    const asked = answerExtractively(question, hits, questionLanguage(question, 'de'));
+    expect(asked.text.startsWith('Here is what your documents say:')).toBe(true);
+    expect(asked.text).toContain('Anfahrt | 35 €');
+    const visitor = answerExtractively('Was kostet die Anfahrt?', hits, 'de', { audience: 'visitor' });
+    expect(visitor.text.startsWith('Das steht dazu in den Dokumenten:')).toBe(true);
+    expect(visitor.text).toContain('Anfahrt | 35 €');
   });
 });

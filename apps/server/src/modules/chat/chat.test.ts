@@ -106,6 +106,32 @@ describe('chats with the built-in answerer', () => {
     expect(res.events.some((e) => e.event === 'citation')).toBe(false);
   });
 
+  it('refuses a question its documents do not answer instead of quoting an unrelated passage', async () => {
+    const a = await companyWithFile(
+      t,
+      'Kundenliste: Auto Schmidt GmbH in Bremen, Müller Bau in Hamburg, Becker Haustechnik in Kiel.',
+      'Kunden',
+      { language: 'de' },
+    );
+    const chatId = (await a.client.post('/chats', { name: 'Fragen', divisionIds: [a.divisionId] })).body.id;
+    const res = await stream(a.client, `/chats/${chatId}/messages`, {
+      content: 'Was kostet die Reparatur am Auto?',
+    });
+    expect(res.done()).toMatchObject({ noAnswer: true, citations: [] });
+    expect(res.text()).toMatch(/habe ich nichts gefunden/);
+  });
+
+  it('frames the answer in the language of a short question, not the interface language', async () => {
+    const a = await companyWithFile(t, 'Preise: Die Anfahrt kostet 35 € pauschal.', 'Preise', {
+      language: 'de',
+    });
+    const chatId = (await a.client.post('/chats', { name: 'Preise', divisionIds: [a.divisionId] })).body.id;
+    const res = await stream(a.client, `/chats/${chatId}/messages`, { content: 'How much is the Anfahrt?' });
+    expect(res.done().noAnswer).toBe(false);
+    expect(res.text().startsWith('Here is what your documents say:')).toBe(true);
+    expect(res.text()).toContain('35 €');
+  });
+
   it('regenerates an answer in place', async () => {
     const a = await companyWithFile(t, MANUAL);
     const chatId = (await a.client.post('/chats', { name: 'Fragen', divisionIds: [a.divisionId] })).body.id;
@@ -344,6 +370,8 @@ describe('public chat links', () => {
       content: 'Womit wird der Heizkörper entlüftet?',
     });
     expect(asked.text()).toContain('Vierkantschlüssel');
+    // A visitor reads "the documents", not "your documents".
+    expect(asked.text().startsWith('Das steht dazu in den Dokumenten:')).toBe(true);
     const thread = (await visitor.get(`/public/chats/${s.token}/messages`)).body.items;
     expect(thread.map((m: { content: string }) => m.content)).toEqual([
       'Womit wird der Heizkörper entlüftet?',

@@ -77,6 +77,7 @@ export function publicChatRoutes(app: FastifyInstance, ctx: AppContext): void {
       scope: await ownerScope(ctx, chat),
       language: requestLanguage(req, ctx),
       ask: { question: req.body.content },
+      visitor: true,
     });
     return undefined;
   });

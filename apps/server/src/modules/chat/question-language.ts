@@ -14,8 +14,45 @@ const BY_ISO3: Record<string, Language> = {
 };
 
 /**
+ * Question and function words that tell the Latin-script languages apart in a question too short for franc
+ * ("What does it cost?" asked in a German interface is answered in English).
+ */
+const SHORT_QUESTION_WORDS: Partial<Record<Language, Set<string>>> = {
+  en: new Set(
+    'what how where when who why which is are does do did the an much many can should of for'.split(' '),
+  ),
+  de: new Set(
+    'was wie wo wann wer warum welche welcher welches ist sind kostet der die das ein eine gibt muss kann man ich wir für'.split(
+      ' ',
+    ),
+  ),
+  fr: new Set(
+    'quel quelle quels quelles comment où quand qui pourquoi combien est sont le la les un une des coûte faut'.split(
+      ' ',
+    ),
+  ),
+  it: new Set(
+    'quale quali come dove quando chi perché quanto quanta quanti il lo gli una costa sono serve'.split(' '),
+  ),
+  pl: new Set('co jak gdzie kiedy kto dlaczego ile jest są czy kosztuje który która które trzeba'.split(' ')),
+  pt: new Set('qual quais como onde quando quem porque quanto quanta os as um uma custa são é'.split(' ')),
+};
+
+/** The Latin-script language whose question words a short question uses most, if one clearly does. */
+function byQuestionWords(question: string): Language | null {
+  const words = question.toLowerCase().match(/\p{L}+/gu) ?? [];
+  const counts = Object.entries(SHORT_QUESTION_WORDS).map(
+    ([lang, set]) => [lang as Language, words.filter((w) => set.has(w)).length] as const,
+  );
+  counts.sort((a, b) => b[1] - a[1]);
+  const [first, second] = counts;
+  return first && first[1] > 0 && first[1] > (second?.[1] ?? 0) ? first[0] : null;
+}
+
+/**
  * The language to answer in: the question's own when it can be told (by script first, then by franc on longer
- * questions), else the asker's interface language. Short Latin-script questions are too short for franc.
+ * questions, else by their question words), else the asker's interface language. Short Latin-script questions are too
+ * short for franc.
  */
 export function questionLanguage(question: string, fallback: Language): Language {
   if (/\p{Script=Arabic}/u.test(question)) return 'ar';
@@ -27,7 +64,7 @@ export function questionLanguage(question: string, fallback: Language): Language
   const guess = BY_ISO3[franc(question, { minLength: 12, only: Object.keys(BY_ISO3) })];
   if (guess && question.length >= 25) return guess;
   if (/[äöüß]/i.test(question)) return 'de';
-  return fallback;
+  return byQuestionWords(question) ?? fallback;
 }
 
 /** The language's own name in English, for the model's instruction. */

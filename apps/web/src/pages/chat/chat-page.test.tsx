@@ -555,4 +555,31 @@ describe('the chat screen', { timeout: 20_000 }, () => {
       visibility: 'private',
     });
   });
+
+  const weakConversation = () => [
+    message({ id: QUESTION_ID, role: 'user', content: 'Was kostet ein Auspuff?' }),
+    message({ content: 'Dazu habe ich nichts gefunden.', noAnswer: true }),
+    message({ id: '8d7b4fc9-ac5f-4bc0-9e9f-806d3b8c9d08', role: 'user', content: 'Und eine Bremse?' }),
+    message({ id: '9e8c50da-bd60-4cd1-8fa0-917e4c9dae09', content: 'Auch dazu nichts.', noAnswer: true }),
+  ];
+
+  it('tells a data manager once, under a weak built-in answer, that an AI provider writes answers', async () => {
+    signedInAs('DataManager');
+    server({ messages: weakConversation() });
+    renderWithApp(<ChatPage />, `/chat?chat=${CHAT_ID}`);
+    await screen.findByText('Auch dazu nichts.');
+    const hints = within(log()).getAllByTestId('provider-hint');
+    expect(hints).toHaveLength(1);
+    expect(hints[0]!.textContent).toContain('Connect an AI provider');
+    const link = within(hints[0]!).getByRole('link', { name: 'Set up an AI provider' });
+    expect(link.getAttribute('href')).toBe('/ai-providers');
+  });
+
+  it('does not tell an employee about AI providers', async () => {
+    signedInAs('Employee');
+    server({ messages: weakConversation() });
+    renderWithApp(<ChatPage />, `/chat?chat=${CHAT_ID}`);
+    await screen.findByText('Auch dazu nichts.');
+    expect(within(log()).queryByTestId('provider-hint')).toBeNull();
+  });
 });

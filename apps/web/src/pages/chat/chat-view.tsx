@@ -12,6 +12,7 @@ import {
 import type { Chat, ChatOptions, Tag } from '@werkwissen/shared';
 import { type ReactNode, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../auth/auth-context.tsx';
 import { chatConversation } from './chat-api.ts';
 import { ChatDetails } from './chat-details.tsx';
 import { Conversation, useMessages } from './conversation.tsx';
@@ -63,6 +64,8 @@ export function ChatView({
   const detailsId = useId();
   const api = useMemo(() => chatConversation(chat.id), [chat.id]);
   const messages = useMessages(api);
+  // Connecting a language model is the company's data manager's setting.
+  const canConnectProvider = useAuth().ability.can('update', 'Company');
   const mirror = theme.direction === 'rtl' ? { transform: 'scaleX(-1)' } : undefined;
   const showConversation = !(phone && detailsOpen);
   const provider = options?.providers.find((p) => p.provider === chat.provider);
@@ -151,6 +154,7 @@ export function ChatView({
             tags={tags}
             speech={options?.speech}
             onAnswered={onAnswered}
+            providerHint={canConnectProvider}
           />
         </Box>
         {phone && detailsOpen && (

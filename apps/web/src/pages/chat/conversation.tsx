@@ -1,8 +1,9 @@
-import { Alert, Box, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChatMessage, FeedbackBody, Tag } from '@werkwissen/shared';
+import { APP_ROUTES, type ChatMessage, type FeedbackBody, type Tag } from '@werkwissen/shared';
 import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { ApiError } from '../../api/http.ts';
 import { errorMessage } from '../../components/form.tsx';
 import type { ConversationApi } from './chat-api.ts';
@@ -10,6 +11,33 @@ import { Composer } from './composer.tsx';
 import { AnswerBubble, LiveAnswerBubble, QuestionBubble } from './messages.tsx';
 import { useAnswerStream } from './use-answer-stream.ts';
 import type { SpeechAvailability } from './voice-button.tsx';
+
+/** Where a data manager connects a language model. */
+const PROVIDER_SETTINGS = APP_ROUTES.find((r) => r.id === 'aiProviders')!.path;
+
+/**
+ * A weak answer: the built-in answerer found nothing close enough to quote. (Its quotes are what it can do; a
+ * language model would have written an answer from the same passages.)
+ */
+const isWeak = (m: ChatMessage) => m.role === 'assistant' && m.provider === 'builtin' && m.noAnswer;
+
+/** Says that a language model writes answers, with the way to the provider settings. */
+function ProviderHint() {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      severity="info"
+      data-testid="provider-hint"
+      action={
+        <Button component={Link} to={PROVIDER_SETTINGS} color="inherit" size="small">
+          {t('chat.providerHintLink')}
+        </Button>
+      }
+    >
+      {t('chat.providerHint')}
+    </Alert>
+  );
+}
 
 /** The message list of a conversation, shared by everything that shows it (one cache entry per conversation). */
 export function useMessages(api: ConversationApi) {
@@ -28,6 +56,7 @@ export function Conversation({
   empty,
   onAnswered,
   onRefused,
+  providerHint = false,
 }: {
   api: ConversationApi;
   canAsk: boolean;
@@ -41,6 +70,8 @@ export function Conversation({
   onAnswered?(): void;
   /** The server refused a question before answering. */
   onRefused?(error: ApiError): void;
+  /** The reader can connect a language model (data managers): a weak answer says once that one would help. */
+  providerHint?: boolean;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -56,6 +87,8 @@ export function Conversation({
 
   const items = (messages.data?.items ?? []).filter((m) => m.id !== live?.replaces);
   const lastAnswer = items.findLast((m) => m.role === 'assistant');
+  // Once per conversation: under its first weak answer.
+  const hintAfter = providerHint ? items.find(isWeak)?.id : undefined;
 
   // Follow the conversation to its end unless the reader scrolled up.
   useLayoutEffect(() => {
@@ -114,21 +147,23 @@ export function Conversation({
             m.role === 'user' ? (
               <QuestionBubble key={m.id} message={m} />
             ) : (
-              <AnswerBubble
-                key={m.id}
-                message={m}
-                linkFiles={api.linkFiles}
-                tags={tags}
-                onFeedback={(body) => giveFeedback(m.id, body)}
-                onRegenerate={
-                  api.regenerate && !live && canAsk && m === lastAnswer
-                    ? () => {
-                        stick.current = true;
-                        void stream.regenerate(m.id);
-                      }
-                    : undefined
-                }
-              />
+              <Stack key={m.id} spacing={2}>
+                <AnswerBubble
+                  message={m}
+                  linkFiles={api.linkFiles}
+                  tags={tags}
+                  onFeedback={(body) => giveFeedback(m.id, body)}
+                  onRegenerate={
+                    api.regenerate && !live && canAsk && m === lastAnswer
+                      ? () => {
+                          stick.current = true;
+                          void stream.regenerate(m.id);
+                        }
+                      : undefined
+                  }
+                />
+                {m.id === hintAfter && <ProviderHint />}
+              </Stack>
             ),
           )}
           {live?.question != null && <QuestionBubble message={live.question} />}
