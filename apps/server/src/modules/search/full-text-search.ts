@@ -27,6 +27,8 @@ const CANDIDATES = 400;
  * hit when it matches a term that is in at most this share of the scope's passages (a term with real IDF weight) …
  */
 export const FLOOR_TERM_SHARE = 0.5;
+/** In a scope of a few passages no term is common: one in up to this many passages always has real weight. */
+const FLOOR_TERM_ROWS = 3;
 /**
  * … or when the terms it matches carry at least this share of the question's IDF weight (a question of common words
  * only, like "Heizung" in a company whose documents are all about heating). Words that occur nowhere in the scope
@@ -147,7 +149,7 @@ export async function fullTextSearch(
     -- exactly, else the statistics' estimate).
     weights as (
       select t.cfg, t.lexeme, ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5)) as idf,
-             df.df <= ${termShare} * stats.n as telling
+             df.df <= greatest(${termShare} * stats.n, ${floor ? FLOOR_TERM_ROWS : 0}) as telling
       from terms t
       left join counted on counted.cfg = t.cfg and counted.lexeme = t.lexeme
       cross join stats cross join exact

@@ -78,3 +78,18 @@ it('keeps the hits of a real question, its document first', async () => {
   // A question of the manual's common words alone is about the manual: it is found.
   expect((await search('Gerät stellen'))[0]?.fileId).toBe(manualId);
 });
+
+it("finds a company's only passage by its words, though every word of it is in all its passages", async () => {
+  const small = await companyWithFile(
+    t,
+    'Der Heizkörper wird mit einem Vierkantschlüssel entlüftet.',
+    'Heizung',
+    {
+      language: 'de',
+    },
+  );
+  const res = await small.client.get(
+    `/search?q=${encodeURIComponent('Womit wird der Heizkörper entlüftet?')}`,
+  );
+  expect(res.body.items.map((h: { fileId: string }) => h.fileId)).toEqual([small.file.id]);
+});
