@@ -56,9 +56,9 @@ describe('uploads and search in the browser', () => {
       await uploadDocxThroughDialog(page, 'Wartung.docx', docx);
       expect(await seriousViolations(page)).toEqual([]);
 
-      // Search on the divisions page
-      await page.getByRole('link', { name: text('en', 'pages.files.back') }).click();
-      await page.waitForURL(`${t.url}/divisions`);
+      // Search from the navigation
+      await page.getByRole('link', { name: text('en', 'nav.search') }).click();
+      await page.waitForURL(`${t.url}/search`);
       await page.locator('input[name=q]').fill('Wie oft wird der Filter gereinigt?');
       await page.locator('input[name=q]').press('Enter');
       const hit = page.getByTestId('search-hit').first();

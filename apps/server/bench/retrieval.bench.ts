@@ -8,6 +8,12 @@
  *   - SciFact test queries: nDCG@10 (the BEIR paper's BM25 reaches 0.665).
  * A passage's rank counts for its document (the best-ranked passage of a document stands for it). Each set is its
  * own company, so the company filter is exercised too. Figures only; nothing is asserted.
+ *
+ * Then how often a question the documents cannot answer still gets hits (10 asked), with the relevance floors and
+ * without them (`floor: false`, the search before the floors):
+ *   - out of corpus: a second company holds only the passages of the even-numbered XQuAD articles, and is asked the
+ *     questions of the odd-numbered ones;
+ *   - nonsense: 100 random letter strings of one to three words (the same every run) against each set's company.
  * Flags: --data=PATH (or the path after --), --sets=xquad-en,scifact,... to run a subset.
  */
 import { randomUUID } from 'node:crypto';
@@ -132,6 +138,26 @@ export async function loadCorpus(
   return { companyId, docOfFile };
 }
 
+/** Random letter strings of one to three "words" (a fixed seed: the same strings every run). */
+export function nonsenseQueries(count: number): string[] {
+  let seed = 20240611;
+  const next = () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed / 2 ** 32;
+  };
+  const word = () =>
+    Array.from(
+      { length: 5 + Math.floor(next() * 6) },
+      () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(next() * 26)],
+    ).join('');
+  return Array.from({ length: count }, () =>
+    Array.from({ length: 1 + Math.floor(next() * 3) }, word).join(' '),
+  );
+}
+
+/** The XQuAD article of a passage id (`xq07_3` → 7). */
+const articleOf = (docId: string) => Number(/^xq(\d+)_/.exec(docId)?.[1] ?? -1);
+
 function ndcgAt10(ranked: string[], rel: Map<string, number>): number {
   let dcg = 0;
   ranked.slice(0, 10).forEach((d, i) => {
@@ -174,6 +200,29 @@ async function main(): Promise<void> {
   await createHnswIndex(db, { id: indexId, dimension: 384 });
 
   const results: Array<Record<string, string>> = [];
+  const unanswerable: Array<Record<string, string>> = [];
+  /** Share of the queries with at least one hit, and the mean number of hits, with the floors and without. */
+  const answered = async (companyId: string, texts: string[], mode: SearchMode) => {
+    const figures: Record<string, string> = {};
+    for (const floor of [false, true]) {
+      let withHits = 0;
+      let hits = 0;
+      for (const text of texts) {
+        const ranked = await rankPassages(db, embedder, { companyId, divisionIds: null }, text, {
+          limit: 10,
+          mode,
+          floor,
+        });
+        if (ranked.length > 0) withHits++;
+        hits += ranked.length;
+      }
+      const key = floor ? 'after' : 'before';
+      figures[`with hits ${key}`] = (withHits / texts.length).toFixed(3);
+      figures[`hits/query ${key}`] = (hits / texts.length).toFixed(1);
+    }
+    return figures;
+  };
+  const nonsense = nonsenseQueries(100);
   for (const set of sets) {
     const started = Date.now();
     const corpus = readJsonl<Doc>(join(data, set.corpus));
@@ -229,6 +278,34 @@ async function main(): Promise<void> {
       });
       console.log(JSON.stringify(results.at(-1)), `(load ${loadSeconds.toFixed(0)} s)`);
     }
+
+    const outOfCorpus =
+      set.metric === 'xquad'
+        ? await (async () => {
+            const kept = corpus.filter((d) => articleOf(d._id) % 2 === 0);
+            const loaded = await loadCorpus(db, embedder, indexId, kept);
+            await db.execute(sql`analyze files, passages, passage_embeddings`);
+            const missing = evaluated.filter((q) =>
+              [...qrels.get(q._id)!.keys()].every((d) => articleOf(d) % 2 === 1),
+            );
+            return { companyId: loaded.companyId, texts: missing.map((q) => q.text) };
+          })()
+        : null;
+    for (const mode of MODES) {
+      for (const [kind, companyOf, texts] of [
+        ['out of corpus', outOfCorpus?.companyId, outOfCorpus?.texts ?? []],
+        ['nonsense', companyId, nonsense],
+      ] as const) {
+        if (!companyOf || texts.length === 0) continue;
+        unanswerable.push({
+          set: set.name,
+          queries: `${kind} (${texts.length})`,
+          mode,
+          ...(await answered(companyOf, [...texts], mode)),
+        });
+        console.log(JSON.stringify(unanswerable.at(-1)));
+      }
+    }
   }
 
   console.log(`\nRetrieval quality, builtin embedder (${embedder.signature}), ${os.cpus().length} CPUs\n`);
@@ -249,6 +326,22 @@ async function main(): Promise<void> {
   console.log(
     '\nTargets: hybrid > full text on every set; SciFact nDCG@10 ≥ 0.665; XQuAD recall@1 en 0.95, de 0.93, ar 0.90, ru 0.90.',
   );
+
+  console.log(
+    '\nQuestions the documents cannot answer (10 asked): before = without the relevance floors, after = with\n',
+  );
+  const floorColumns = [
+    'set',
+    'queries',
+    'mode',
+    'with hits before',
+    'with hits after',
+    'hits/query before',
+    'hits/query after',
+  ];
+  console.log(`| ${floorColumns.join(' | ')} |`);
+  console.log(`|${floorColumns.map(() => '---').join('|')}|`);
+  for (const r of unanswerable) console.log(`| ${floorColumns.map((c) => r[c] ?? '').join(' | ')} |`);
 
   await database.close();
   await embedded.stop();

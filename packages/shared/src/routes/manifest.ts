@@ -223,6 +223,17 @@ export const APP_ROUTES: AppRoute[] = [
     menu: { section: 'knowledge', label: 'nav.divisions', icon: 'Folders', order: 20 },
   },
   {
+    id: 'search',
+    path: '/search',
+    page: 'Search',
+    layout: 'default',
+    access: 'signedIn',
+    area: 'user',
+    permission: { action: 'read', subject: 'File' },
+    title: 'pages.search.title',
+    menu: { section: 'knowledge', label: 'nav.search', icon: 'Search', order: 30 },
+  },
+  {
     id: 'divisionFiles',
     path: '/divisions/:divisionId',
     page: 'DivisionFiles',

@@ -29,10 +29,14 @@ beforeAll(async () => {
   await db.execute(sql`insert into files (id, company_id, division_id, name, size_bytes, mime_type, kind, sha256,
     storage_key, status, active_generation) values (${fileId}, ${companyId}, ${divisionId}, 'x', 1, 'text/plain',
     'txt', 'x', 'x/x', 'ready', 0)`);
-  // 3,000 passages, every one about the heating: "Heizung" is a common term for the statistics.
-  for (let start = 0; start < 3000; start += 500) {
+  // 5,000 passages, 2,200 of them about the heating: "Heizung" is a common term for the statistics (it does not
+  // select candidates), but not in most passages (it is above the relevance floor).
+  for (let start = 0; start < 5000; start += 500) {
     const chunks = Array.from({ length: 500 }, (_, i) => ({
-      text: `Die Heizung Nummer ${start + i} wird im Herbst geprüft.`,
+      text:
+        start + i < 2200
+          ? `Die Heizung Nummer ${start + i} wird im Herbst geprüft.`
+          : `Die Lüftung Nummer ${start + i} wird im Frühjahr gewartet.`,
       headingPath: [],
       page: null,
     }));
@@ -46,7 +50,7 @@ beforeAll(async () => {
       chunks,
     });
   }
-  await db.execute(sql`update files set passage_count = 3000, token_count = 18000 where id = ${fileId}`);
+  await db.execute(sql`update files set passage_count = 5000, token_count = 30000 where id = ${fileId}`);
   await db.execute(sql`analyze passages`);
 }, 120_000);
 afterAll(async () => {
@@ -56,6 +60,13 @@ afterAll(async () => {
 });
 
 it('still finds passages of the common terms when the rare word of a question matches nothing', async () => {
-  expect(await fullTextSearch(database.db, scope, 'Heizung', 10)).toHaveLength(10);
-  expect(await fullTextSearch(database.db, scope, 'Heizung Xylophonkeller', 10)).toHaveLength(10);
+  expect((await fullTextSearch(database.db, scope, 'Heizung', 10)).hits).toHaveLength(10);
+  expect((await fullTextSearch(database.db, scope, 'Heizung Xylophonkeller', 10)).hits).toHaveLength(10);
+});
+
+it('finds nothing when a question shares only a word of every passage with the scope', async () => {
+  // "Nummer" is in every passage; "Xylophonkeller" in none: the question asks about something the scope lacks.
+  expect((await fullTextSearch(database.db, scope, 'Nummer Xylophonkeller', 10)).hits).toHaveLength(0);
+  // Alone, the common word is the whole question, and its passages are found.
+  expect((await fullTextSearch(database.db, scope, 'Nummer', 10)).hits).toHaveLength(10);
 });

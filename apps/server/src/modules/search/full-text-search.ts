@@ -23,6 +23,33 @@ const FEW_MATCHES = 10;
 const CANDIDATES = 400;
 
 /**
+ * The relevance floor (BM25 scores are not comparable across queries, so it is put on the terms): a passage is a
+ * hit when it matches a term that is in at most this share of the scope's passages (a term with real IDF weight) …
+ */
+export const FLOOR_TERM_SHARE = 0.5;
+/** In a scope of a few passages no term is common: one in up to this many passages always has real weight. */
+const FLOOR_TERM_ROWS = 3;
+/**
+ * … or when the terms it matches carry at least this share of the question's IDF weight (a question of common words
+ * only, like "Heizung" in a company whose documents are all about heating). Words that occur nowhere in the scope
+ * count with the highest IDF: a question about something the documents do not hold is not answered by the common
+ * words it shares with them.
+ */
+export const FLOOR_IDF_SHARE = 0.5;
+
+export interface FullTextResult {
+  /** The passages above the floor, best first. */
+  hits: RankedPassage[];
+  /** How many passages matched a word of the question at all, below the floor too. */
+  matched: number;
+}
+
+export interface FullTextFloor {
+  termShare: number;
+  idfShare: number;
+}
+
+/**
  * Full-text search in every passage's own language, scored with BM25.
  *
  * The question becomes one OR query per text configuration (websearch/plainto AND every word, which for a question
@@ -32,18 +59,29 @@ const CANDIDATES = 400;
  * term. A term's inverse document frequency is its share of passages applied to the caller's scope; its term
  * frequency is recovered from `ts_rank` of the single-term query, which for an unweighted tsvector is the partial
  * sum of 1/j² over its positions (so tf ≈ 1/(π²/6 − r/r₁) − ½); passage length is normalised by the scope's average.
+ * A passage that matches only common words of the question, while the question's other words are rare or unknown
+ * to the scope, is below the relevance floor and left out (see FLOOR_TERM_SHARE), so a word that occurs nowhere
+ * finds nothing.
  */
 export async function fullTextSearch(
   db: DbOrTx,
   scope: SearchScope,
   query: string,
   limit: number,
-): Promise<RankedPassage[]> {
+  /** Benchmarks compare floors; `null` switches it off. */
+  floor: FullTextFloor | null = { termShare: FLOOR_TERM_SHARE, idfShare: FLOOR_IDF_SHARE },
+): Promise<FullTextResult> {
   const scopeFiles = scopeFilesSql(scope);
-  const [k1, k1plus1, b, common, selectingRows] = [K1, K1 + 1, B, COMMON_TERM_SHARE, SELECTING_ROWS].map(
-    (n) => sql.raw(n.toFixed(4)),
-  );
-  const { rows } = await db.execute<{ id: string; score: number }>(sql`
+  const [k1, k1plus1, b, common, selectingRows, termShare, idfShare] = [
+    K1,
+    K1 + 1,
+    B,
+    COMMON_TERM_SHARE,
+    SELECTING_ROWS,
+    floor?.termShare ?? 1,
+    floor?.idfShare ?? 0,
+  ].map((n) => sql.raw(n.toFixed(4)));
+  const { rows } = await db.execute<{ id: string | null; score: number | null; matched: number }>(sql`
     with stat as (
       select most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs
       from pg_stats where schemaname = current_schema() and tablename = 'passages' and attname = 'tsv'
@@ -102,22 +140,47 @@ export async function fullTextSearch(
         from candidates c join terms t on t.cfg = c.text_config
       ) ranked where r > 0
     ),
-    counted as (select cfg, lexeme, count(*)::float8 as n from hits group by cfg, lexeme)
+    counted as (select cfg, lexeme, count(*)::float8 as n from hits group by cfg, lexeme),
+    -- Every match of a small scope is a candidate: its document frequencies are counted exactly.
+    exact as (
+      select (select count(*) from matched) <= ${CANDIDATES} and stats.n <= ${selectingRows} as yes from stats
+    ),
+    -- Every term of the question with its document frequency and IDF (a term without match has df 0 when counted
+    -- exactly, else the statistics' estimate).
+    weights as (
+      select t.cfg, t.lexeme, ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5)) as idf,
+             df.df <= greatest(${termShare} * stats.n, ${floor ? FLOOR_TERM_ROWS : 0}) as telling
+      from terms t
+      left join counted on counted.cfg = t.cfg and counted.lexeme = t.lexeme
+      cross join stats cross join exact
+      cross join lateral (
+        select case when exact.yes then coalesce(counted.n, 0)
+                    else least(greatest(t.share * stats.n, coalesce(counted.n, 0)), stats.n) end as df
+      ) df
+    ),
+    question as (select cfg, sum(idf) as idf from weights group by cfg),
+    ranked as (
     select h.id, sum(
-        ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5))
-        * (x.tf * ${k1plus1}) / (x.tf + ${k1} * (1 - ${b} + ${b} * h.token_count / stats.avgdl))
+        w.idf * (x.tf * ${k1plus1}) / (x.tf + ${k1} * (1 - ${b} + ${b} * h.token_count / stats.avgdl))
       )::float8 as score
     from hits h
-    join counted on counted.cfg = h.cfg and counted.lexeme = h.lexeme
+    join weights w on w.cfg = h.cfg and w.lexeme = h.lexeme
+    join question on question.cfg = h.cfg
     cross join stats
-    -- Every match of a small scope is a candidate: its document frequencies are counted exactly.
-    cross join lateral (
-      select case when h.total <= ${CANDIDATES} and stats.n <= ${selectingRows} then counted.n
-                  else least(greatest(h.share * stats.n, counted.n), stats.n) end as df
-    ) df
     cross join lateral (select greatest(1, round(1 / greatest(1.6449341 - h.r / 0.06079271, 0.02) - 0.5)) as tf) x
     group by h.id
+    -- The relevance floor: a term with real IDF weight, or most of the question's weight.
+    having bool_or(w.telling)
+        or sum(w.idf) >= ${idfShare} * max(question.idf)
     order by score desc, h.id
-    limit ${limit}`);
-  return rows.map((r) => ({ passageId: r.id, score: Number(r.score) }));
+    limit ${limit}
+    )
+    -- One row even when nothing passes the floor, to tell how many passages matched at all.
+    select r.id, r.score, (select count(*) from matched)::int as matched
+    from (select 1) one left join ranked r on true
+    order by r.score desc nulls last, r.id`);
+  return {
+    hits: rows.flatMap((r) => (r.id === null ? [] : [{ passageId: r.id, score: Number(r.score) }])),
+    matched: Number(rows[0]?.matched ?? 0),
+  };
 }

@@ -1,9 +1,10 @@
 import type { SearchHit, SearchMode } from '@werkwissen/shared';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { BuiltinEmbedder } from '../embedding/builtin-embedder.ts';
+import { BuiltinEmbedder, tokenize } from '../embedding/builtin-embedder.ts';
 import type { Embedder } from '../embedding/embedder.ts';
 import { activeIndex, type EmbeddingIndex } from '../embedding/embedding-index.ts';
+import { STOPWORDS } from '../embedding/stopwords.ts';
 import { fullTextSearch, type RankedPassage } from './full-text-search.ts';
 import type { SearchScope } from './search-scope.ts';
 import { scopeSize, vectorSearch } from './vector-search.ts';
@@ -55,6 +56,20 @@ function queryEmbedderFor(index: EmbeddingIndex, embedder: Embedder): Embedder |
   return builtin ? new BuiltinEmbedder(Number(builtin[1])) : null;
 }
 
+/**
+ * The hybrid floor when no full-text hit passed its floor. The vector list alone cannot tell a nonsense word from a
+ * real match: with the builtin embedder, random letter strings reach the similarity of German questions to their
+ * English passages (bench:retrieval). So it may answer alone only when the question matched no word of the scope at
+ * all (it may be in another language than the documents) and reads as a sentence: at least three words, one of them
+ * a function word of one of the interface languages. A question whose words the documents hold only as common words
+ * asks something they do not contain, and one word nobody wrote ("Flurbelwanze") is not a question to guess at.
+ */
+function mayAnswerByVectorsAlone(query: string, textMatched: number): boolean {
+  if (textMatched > 0) return false;
+  const words = tokenize(query);
+  return words.length >= 3 && words.some((w) => STOPWORDS.has(w));
+}
+
 export interface SearchOptions {
   limit: number;
   mode: SearchMode;
@@ -62,6 +77,8 @@ export interface SearchOptions {
   exactScanMax?: number;
   /** Force an exact vector scan (benchmarks compare it with the HNSW index). */
   forceExact?: boolean;
+  /** `false` switches the full-text and hybrid relevance floors off (benchmarks measure what they change). */
+  floor?: boolean;
 }
 
 /** Ranked passage ids for a query within a scope: full text, vectors, or both fused by rank. */
@@ -91,9 +108,20 @@ export async function rankPassages(
     if (nearest.length === 0 && !retried && (await activeIndex(db))?.id !== index.id) return vectorList(true);
     return nearest.filter((n) => n.score >= queryEmbedder.minSimilarity);
   };
-  const text = wantText ? await fullTextSearch(db, scope, query, depth) : [];
-  const vector = wantVector ? await vectorList() : [];
+  const floor = options.floor !== false;
+  const fullText = wantText
+    ? await fullTextSearch(db, scope, query, depth, floor ? undefined : null)
+    : { hits: [], matched: 0 };
+  const text = fullText.hits;
   if (options.mode === 'fulltext') return text.slice(0, options.limit);
+  if (
+    options.mode === 'hybrid' &&
+    floor &&
+    text.length === 0 &&
+    !mayAnswerByVectorsAlone(query, fullText.matched)
+  )
+    return [];
+  const vector = wantVector ? await vectorList() : [];
   if (options.mode === 'vector') return vector.slice(0, options.limit);
   return fuseByScore(text, vector, TEXT_WEIGHT, options.limit);
 }

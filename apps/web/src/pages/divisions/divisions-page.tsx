@@ -28,7 +28,6 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../components/form.tsx';
 import { useFormat } from '../../components/format.ts';
 import { useSnackbar } from '../../components/snackbar.tsx';
-import { SearchPanel } from '../search/search-panel.tsx';
 
 const UploadDialog = lazy(() => import('../files/upload-dialog.tsx'));
 
@@ -36,7 +35,7 @@ type Editing = { mode: 'add' } | { mode: 'rename'; division: Division };
 
 /**
  * The company's divisions: add, rename, delete (with confirmation), the files and size of each, the storage used,
- * uploads into a division, and a search over all of them.
+ * and uploads into a division. Searching them has its own page in the navigation (`/search`).
  */
 export default function DivisionsPage() {
   const { t } = useTranslation();
@@ -194,16 +193,6 @@ export default function DivisionsPage() {
           </Grid>
         ))}
       </Grid>
-      {items && items.length > 0 && (
-        <Card>
-          <CardContent>
-            <Typography variant="h6" component="h2" sx={{ mb: 4 }}>
-              {t('pages.divisions.searchTitle')}
-            </Typography>
-            <SearchPanel divisions={items} />
-          </CardContent>
-        </Card>
-      )}
       {uploading && (
         <Suspense fallback={null}>
           <UploadDialog

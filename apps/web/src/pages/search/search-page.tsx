@@ -1,14 +1,19 @@
-import { Alert, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { divisionContracts } from '@werkwissen/shared';
+import { areaOfPath, divisionContracts } from '@werkwissen/shared';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
 import { call } from '../../api/http.ts';
 import { errorMessage } from '../../components/form.tsx';
 import { SearchPanel } from './search-panel.tsx';
 
-/** `/employee/search`: the employee searches the documents of the divisions assigned to them. */
+/**
+ * The search page of the navigation: at `/search` the data manager searches every division of the company, at
+ * `/employee/search` the employee searches the divisions assigned to them.
+ */
 export default function SearchPage() {
   const { t } = useTranslation();
+  const manager = areaOfPath(useLocation().pathname) !== 'employee';
   const divisions = useQuery({ queryKey: ['divisions'], queryFn: () => call(divisionContracts.list) });
   const items = divisions.data?.items;
 
@@ -18,10 +23,26 @@ export default function SearchPage() {
         <Typography variant="h4" component="h1">
           {t('pages.search.title')}
         </Typography>
-        <Typography color="text.secondary">{t('pages.search.intro')}</Typography>
+        <Typography color="text.secondary">
+          {t(manager ? 'pages.search.introManager' : 'pages.search.intro')}
+        </Typography>
       </Stack>
       {divisions.isError && <Alert severity="error">{errorMessage(divisions.error, t)}</Alert>}
-      {items?.length === 0 && <Alert severity="info">{t('pages.search.noDivisions')}</Alert>}
+      {items?.length === 0 &&
+        (manager ? (
+          <Alert
+            severity="info"
+            action={
+              <Button component={Link} to="/divisions" color="inherit" size="small">
+                {t('nav.divisions')}
+              </Button>
+            }
+          >
+            {t('pages.search.noDivisionsManager')}
+          </Alert>
+        ) : (
+          <Alert severity="info">{t('pages.search.noDivisions')}</Alert>
+        ))}
       <Card>
         <CardContent>
           {items || divisions.isError ? (
