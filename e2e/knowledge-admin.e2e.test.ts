@@ -39,7 +39,7 @@ describe('divisions and employees in the browser', () => {
         await page.locator('input[name=divisionName]').fill(name);
         await page
           .getByRole('dialog')
-          .getByRole('button', { name: text('en', 'common.save') })
+          .getByRole('button', { name: text('en', 'common.create') })
           .click();
         await page.getByRole('heading', { name, exact: true }).waitFor();
       }
