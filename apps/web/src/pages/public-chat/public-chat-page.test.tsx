@@ -47,6 +47,13 @@ describe('the public chat page', { timeout: 20_000 }, () => {
     });
     expect(widget.getAttribute('challengeurl')).toBe('/api/v1/public/altcha-challenge');
     expect(screen.queryByRole('log')).toBeNull();
+    // Before leaving a name or contact, the visitor reads who receives it, what for, and the privacy notice.
+    expect(screen.getByTestId('visitor-privacy').textContent).toContain(
+      'Heizung Müller GmbH receives what you enter here and your questions, and uses them only to answer you.',
+    );
+    expect(screen.getByRole('link', { name: 'Privacy notice' }).getAttribute('href')).toBe(
+      'https://werkwissen.example/legal-terms',
+    );
 
     act(() => {
       widget.dispatchEvent(

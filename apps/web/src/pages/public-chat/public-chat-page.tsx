@@ -76,6 +76,7 @@ function PublicChatScreen({ token }: { token: string }) {
         <VisitorForm
           token={token}
           botCheck={data.botCheck}
+          companyName={data.companyName}
           onJoined={(visitor) =>
             client.setQueryData<PublicChat>(key, (old) => (old ? { ...old, visitor } : old))
           }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Alert, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import {
   type PublicChat,
   type PublicVisitor,
@@ -8,25 +8,29 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/http.ts';
+import { useConfig } from '../../app/config-context.tsx';
 import { AltchaCheck } from '../../components/altcha-check.tsx';
 import { errorMessage, InputField } from '../../components/form.tsx';
 
 type Field = 'name' | 'phone' | 'email';
 
 /**
- * A new visitor of a public chat: the bot check, then an optional name and phone or e-mail. Joining sets the cookie
- * that keeps the visitor's own thread.
+ * A new visitor of a public chat: the bot check, then an optional name and phone or e-mail, with who receives them,
+ * what for, and the privacy notice. Joining sets the cookie that keeps the visitor's own thread.
  */
 export function VisitorForm({
   token,
   botCheck,
+  companyName,
   onJoined,
 }: {
   token: string;
   botCheck: PublicChat['botCheck'];
+  companyName: string | null;
   onJoined(visitor: PublicVisitor): void;
 }) {
   const { t } = useTranslation();
+  const config = useConfig();
   const [values, setValues] = useState<Record<Field, string>>({ name: '', phone: '', email: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [payload, setPayload] = useState<string | null>(null);
@@ -113,8 +117,19 @@ export function VisitorForm({
           {field('name', t('publicChat.name'), 'text', 'name')}
           {field('phone', t('publicChat.phone'), 'tel', 'tel')}
           {field('email', t('publicChat.email'), 'email', 'email')}
-          <Typography variant="body2" color="text.secondary">
-            {t('publicChat.contactHelp')}
+          <Typography variant="body2" color="text.secondary" data-testid="visitor-privacy">
+            {t('publicChat.contactHelp')}{' '}
+            {companyName
+              ? t('publicChat.privacyNotice', { company: companyName })
+              : t('publicChat.privacyNoticeNoCompany')}
+            {config.privacyUrl && (
+              <>
+                {' '}
+                <Link href={config.privacyUrl} target="_blank" rel="noopener">
+                  {t('publicChat.privacyLink')}
+                </Link>
+              </>
+            )}
           </Typography>
           <Button type="submit" variant="contained" size="large" disabled={!ready} loading={busy}>
             {t('publicChat.start')}
