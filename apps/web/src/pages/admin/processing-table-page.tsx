@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/http.ts';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { useFormat } from '../../components/format.ts';
+import { sizeAndKindColumns } from '../files/file-columns.tsx';
 import {
   anyInProgress,
   errorTextSx,
@@ -63,24 +64,7 @@ export default function ProcessingTablePage() {
         ),
       csv: (f) => f.progress,
     },
-    {
-      id: 'sizeBytes',
-      label: t('pages.files.size'),
-      sortable: true,
-      align: 'right',
-      render: (f) => <Box sx={{ whiteSpace: 'nowrap' }}>{format.fileSize(f.sizeBytes)}</Box>,
-      csv: (f) => format.fileSize(f.sizeBytes),
-    },
-    {
-      id: 'kind',
-      label: t('pages.files.type'),
-      render: (f) => (
-        <Box component="span" title={f.mimeType} sx={{ whiteSpace: 'nowrap' }}>
-          {t(`pages.files.kinds.${f.kind}`)}
-        </Box>
-      ),
-      csv: (f) => t(`pages.files.kinds.${f.kind}`),
-    },
+    ...sizeAndKindColumns(t, format),
     {
       id: 'createdAt',
       label: t('pages.files.added'),

@@ -29,6 +29,7 @@ import { type Column, DataTable } from '../../components/data-table.tsx';
 import { errorMessage } from '../../components/form.tsx';
 import { useFormat } from '../../components/format.ts';
 import { useSnackbar } from '../../components/snackbar.tsx';
+import { sizeAndKindColumns } from './file-columns.tsx';
 import {
   anyInProgress,
   errorTextSx,
@@ -134,24 +135,7 @@ export default function DivisionFilesPage() {
       ),
       csv: (f) => f.name,
     },
-    {
-      id: 'sizeBytes',
-      label: t('pages.files.size'),
-      sortable: true,
-      align: 'right',
-      render: (f) => <Box sx={{ whiteSpace: 'nowrap' }}>{format.fileSize(f.sizeBytes)}</Box>,
-      csv: (f) => format.fileSize(f.sizeBytes),
-    },
-    {
-      id: 'kind',
-      label: t('pages.files.type'),
-      render: (f) => (
-        <Box component="span" title={f.mimeType} sx={{ whiteSpace: 'nowrap' }}>
-          {t(`pages.files.kinds.${f.kind}`)}
-        </Box>
-      ),
-      csv: (f) => t(`pages.files.kinds.${f.kind}`),
-    },
+    ...sizeAndKindColumns(t, format),
     {
       id: 'createdAt',
       label: t('pages.files.added'),
