@@ -17,10 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-let address = 0;
 function fromNewAddress() {
-  const client = t.client();
-  client.headers['x-forwarded-for'] = `192.0.2.${++address}`;
+  const client = t.client().from();
   client.language = 'en';
   return client;
 }

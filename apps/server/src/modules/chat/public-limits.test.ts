@@ -44,12 +44,10 @@ async function publicLink(t: TestServer, dm?: Awaited<ReturnType<typeof companyW
   return { owner, token };
 }
 
-let address = 0;
 /** A browser at an address of its own (the address only counts where the server trusts the proxy). */
-function browser(t: TestServer) {
-  const client = t.client();
+function browser(t: TestServer, address?: string) {
+  const client = t.client().from(address);
   client.language = 'en';
-  client.headers['x-forwarded-for'] = `203.0.113.${++address}`;
   return client;
 }
 
@@ -70,16 +68,14 @@ describe('behind a trusted proxy', () => {
     const home = first.headers['x-forwarded-for']!;
     for (let i = 0; i < PER_ASKER; i++) expect((await ask(first, token)).status).toBe(200);
     // The same visitor (its cookie) from another address.
-    first.headers['x-forwarded-for'] = `203.0.113.${++address}`;
+    first.from();
     const moved = await ask(first, token);
     expect(moved.status).toBe(429);
     expect(moved.body.error).toMatchObject({ code: 'RATE_LIMITED', details: { scope: 'visitor' } });
     expect(Number(moved.headers.get('retry-after'))).toBeGreaterThan(0);
 
     // A new visitor from the address that used up its questions.
-    const sameAddress = proxied.client();
-    sameAddress.language = 'en';
-    sameAddress.headers['x-forwarded-for'] = home;
+    const sameAddress = browser(proxied, home);
     const refused = await ask(await visitor(proxied, token, sameAddress), token);
     expect(refused.status).toBe(429);
     expect(refused.body.error).toMatchObject({ code: 'RATE_LIMITED', details: { scope: 'address' } });

@@ -11,6 +11,7 @@ import {
   chatOptions,
   citation,
   eventStream,
+  feedbackEcho,
   message,
   QUESTION_ID,
   stubFetch,
@@ -306,19 +307,7 @@ describe('the chat screen', { timeout: 20_000 }, () => {
       messages: [message({ content: 'Jährlich.' })],
       extra: {
         'GET /api/v1/tags': () => Response.json({ items: [] }),
-        [`PUT /api/v1/messages/${ANSWER_ID}/feedback`]: (init) =>
-          Response.json({
-            id: '8d7b4fc9-0c5f-4bca-9e9f-8a7d3b8c9d08',
-            messageId: ANSWER_ID,
-            liked: null,
-            mood: null,
-            rating: null,
-            comment: null,
-            tagId: null,
-            tagName: null,
-            updatedAt: '2025-03-02T10:01:00.000Z',
-            ...JSON.parse(init.body as string),
-          }),
+        [`PUT /api/v1/messages/${ANSWER_ID}/feedback`]: feedbackEcho(),
       },
     });
     renderWithApp(<ChatPage />, `/chat?chat=${CHAT_ID}`);
@@ -335,19 +324,7 @@ describe('the chat screen', { timeout: 20_000 }, () => {
     const { calls } = server({
       messages: [message({ content: 'Jährlich.' })],
       extra: {
-        [`PUT /api/v1/messages/${ANSWER_ID}/feedback`]: (init) =>
-          Response.json({
-            id: '8d7b4fc9-0c5f-4bca-9e9f-8a7d3b8c9d08',
-            messageId: ANSWER_ID,
-            liked: null,
-            mood: 'happy',
-            rating: null,
-            comment: 'Passt',
-            tagId: null,
-            tagName: null,
-            updatedAt: '2025-03-02T10:01:00.000Z',
-            ...JSON.parse(init.body as string),
-          }),
+        [`PUT /api/v1/messages/${ANSWER_ID}/feedback`]: feedbackEcho({ mood: 'happy', comment: 'Passt' }),
       },
     });
     renderWithApp(<ChatPage />, `/chat?chat=${CHAT_ID}`);

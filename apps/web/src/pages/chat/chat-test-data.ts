@@ -1,4 +1,4 @@
-import type { Chat, ChatMessage, ChatOptions, Citation } from '@werkwissen/shared';
+import type { Chat, ChatMessage, ChatOptions, Citation, Feedback } from '@werkwissen/shared';
 import { vi } from 'vitest';
 import { DIVISION_ID } from '../../test/fixtures.ts';
 
@@ -90,6 +90,24 @@ export function eventStream(signal?: AbortSignal | null) {
 type Handler = (init: RequestInit, url: string) => Response | Promise<Response>;
 
 /** A fetch stub answering `METHOD path` keys (path without the query) and 404 otherwise; returns the calls made. */
+/** A stub of `PUT /messages/:id/feedback` that saves what was sent over `saved` and answers the whole feedback. */
+export function feedbackEcho(saved: Partial<Feedback> = {}): Handler {
+  return (init) =>
+    Response.json({
+      id: '8d7b4fc9-0c5f-4bca-9e9f-8a7d3b8c9d08',
+      messageId: ANSWER_ID,
+      liked: null,
+      mood: null,
+      rating: null,
+      comment: null,
+      tagId: null,
+      tagName: null,
+      updatedAt: '2025-03-02T10:01:00.000Z',
+      ...saved,
+      ...JSON.parse(init.body as string),
+    });
+}
+
 export function stubFetch(routes: Record<string, Handler>) {
   const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
