@@ -18,22 +18,6 @@ export interface ClientInfo {
   userAgent: string | undefined;
 }
 
-/** Whether a user may sign in to an area; a user of another area is sent to their own (WRONG_AREA). */
-function belongsToArea(actor: Actor, area: LoginArea): boolean {
-  switch (area) {
-    case 'user':
-      return actor.kind === 'DataManager';
-    case 'employee':
-      return actor.kind === 'Employee';
-    case 'admin':
-      return actor.kind === 'Administrator' || actor.kind === 'Staff';
-    case 'analysis':
-      return (
-        (actor.kind === 'Administrator' || actor.kind === 'Staff') && actor.ability.can('read', 'analysis')
-      );
-  }
-}
-
 /** The area a user signs in to (public users have none). */
 function homeArea(actor: Actor): LoginArea | null {
   switch (actor.kind) {
@@ -47,6 +31,14 @@ function homeArea(actor: Actor): LoginArea | null {
     default:
       return null;
   }
+}
+
+/**
+ * Whether a user may sign in to an area: their own, and for back-office users with the `analysis` permission also
+ * the analysis area. A user of another area is sent to their own (WRONG_AREA).
+ */
+function belongsToArea(actor: Actor, home: LoginArea, area: LoginArea): boolean {
+  return area === home || (area === 'analysis' && home === 'admin' && actor.ability.can('read', 'analysis'));
 }
 
 async function issueRefreshToken(tx: DbOrTx, sessionId: string): Promise<string> {
@@ -112,7 +104,7 @@ export async function login(
   if (!actor || !home) throw new AppError('INVALID_CREDENTIALS');
   await endLoginAttempt(ctx, attempt);
   // Only someone who knows the password learns where the account signs in; a wrong password gets the 401 above.
-  if (!belongsToArea(actor, input.area)) {
+  if (!belongsToArea(actor, home, input.area)) {
     throw new AppError('WRONG_AREA', { area: home, loginPath: areaPaths(actor.kind).login });
   }
   const { sessionId, refreshToken } = await issueSession(ctx, actor, input.area, client);
