@@ -95,7 +95,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       timeoutMs: config.PARSER_TIMEOUT_SECONDS * 1000,
     });
     cleanups.push(() => parser.close());
-    const jobs = new JobQueue(databaseUrl, ALL_JOBS, log, { worker: role !== 'api' });
+    const jobs = new JobQueue(databaseUrl, ALL_JOBS, log, {
+      worker: role !== 'api',
+      shared: embedded === null,
+    });
     await jobs.start();
     cleanups.push(() => jobs.stop());
 
@@ -118,6 +121,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       const recovered = await jobs.recoverOrphans(database.pool, embedded !== null);
       if (recovered > 0) log.info({ recovered }, 'requeued jobs orphaned by an earlier stop');
       await jobs.work(ctx);
+      jobs.watchForOrphans(database.pool);
       await requeueStrandedMails(ctx);
       const resumed = await resumeStrandedFiles(ctx);
       if (resumed > 0) log.info({ resumed }, 'resumed files whose next processing step was not queued');

@@ -49,7 +49,10 @@ describe('jobs on pg-boss', () => {
         if (run.retryCount < 2) throw new Error(`boom ${run.retryCount + 1}`);
       },
     });
-    const queue = new JobQueue(t.server.databaseUrl, [flaky as never], silent, { worker: true });
+    const queue = new JobQueue(t.server.databaseUrl, [flaky as never], silent, {
+      worker: true,
+      shared: false,
+    });
     await queue.start();
     try {
       const id = (await queue.send(flaky, { n: 1 }))!;
@@ -81,7 +84,10 @@ describe('jobs on pg-boss', () => {
       expireInSeconds: 30,
       async handler() {},
     });
-    const queue = new JobQueue(t.server.databaseUrl, [typed as never], silent, { worker: false });
+    const queue = new JobQueue(t.server.databaseUrl, [typed as never], silent, {
+      worker: false,
+      shared: false,
+    });
     await queue.start();
     try {
       await expect(queue.send(typed, { fileId: 'nope' })).rejects.toThrow();
@@ -102,7 +108,10 @@ describe('jobs on pg-boss', () => {
         done.push(key);
       },
     });
-    const sender = new JobQueue(t.server.databaseUrl, [step as never], silent, { worker: false });
+    const sender = new JobQueue(t.server.databaseUrl, [step as never], silent, {
+      worker: false,
+      shared: false,
+    });
     await sender.start();
     const id = (await sender.send(step, { key: 'a' }))!;
     await sender.stop();
@@ -111,7 +120,10 @@ describe('jobs on pg-boss', () => {
       "update pgboss.job set state = 'active', started_on = now() where id = $1",
       [id],
     );
-    const worker = new JobQueue(t.server.databaseUrl, [step as never], silent, { worker: true });
+    const worker = new JobQueue(t.server.databaseUrl, [step as never], silent, {
+      worker: true,
+      shared: false,
+    });
     await worker.start();
     try {
       expect(await worker.recoverOrphans(t.server.ctx.pool, true)).toBe(1);
@@ -120,34 +132,6 @@ describe('jobs on pg-boss', () => {
       expect(done).toEqual(['a']);
     } finally {
       await worker.stop();
-    }
-  });
-
-  it('leaves a job that is still within its expiry alone when other workers may hold it', async () => {
-    const step = defineJob({
-      name: 'test.shared',
-      schema: z.object({}),
-      retryLimit: 0,
-      retryDelaySeconds: 1,
-      expireInSeconds: 600,
-      async handler() {},
-    });
-    const queue = new JobQueue(t.server.databaseUrl, [step as never], silent, { worker: false });
-    await queue.start();
-    try {
-      const id = (await queue.send(step, {}))!;
-      await t.server.ctx.pool.query(
-        "update pgboss.job set state = 'active', started_on = now() where id = $1",
-        [id],
-      );
-      expect(await queue.recoverOrphans(t.server.ctx.pool, false)).toBe(0);
-      await t.server.ctx.pool.query(
-        "update pgboss.job set started_on = now() - interval '11 minutes' where id = $1",
-        [id],
-      );
-      expect(await queue.recoverOrphans(t.server.ctx.pool, false)).toBe(1);
-    } finally {
-      await queue.stop();
     }
   });
 });

@@ -2,6 +2,10 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { AppContext } from '../app-context.ts';
 import type { JobDefinition } from './job-definition.ts';
+import { JobLiveness, UNHELD_JOB_SQL } from './job-liveness.ts';
+
+/** How often a worker on a shared PostgreSQL looks for jobs whose worker died. */
+const RECOVERY_INTERVAL_MS = 15_000;
 
 /** A short, storable description of a failed attempt (the driver's cause rather than the statement). */
 export function jobErrorMessage(error: unknown): string {
@@ -16,14 +20,21 @@ export function jobErrorMessage(error: unknown): string {
  */
 export class JobQueue {
   private readonly boss: PgBoss;
+  private readonly liveness: JobLiveness | null;
+  private recovery: NodeJS.Timeout | null = null;
   private started = false;
 
+  /**
+   * `shared`: other processes may work the same queues (a PostgreSQL server); a worker then marks the jobs it runs
+   * so that the others can take back those of a worker that died (`JobLiveness`).
+   */
   constructor(
     connectionString: string,
     private readonly definitions: JobDefinition<never>[],
     private readonly log: Logger,
-    options: { worker: boolean },
+    options: { worker: boolean; shared: boolean },
   ) {
+    this.liveness = options.worker && options.shared ? new JobLiveness(connectionString, log) : null;
     this.boss = new PgBoss({
       connectionString,
       max: 4,
@@ -36,6 +47,7 @@ export class JobQueue {
   }
 
   async start(): Promise<void> {
+    await this.liveness?.start();
     await this.boss.start();
     for (const def of this.definitions) {
       await this.boss.createQueue(def.name, {
@@ -67,17 +79,31 @@ export class JobQueue {
 
   /**
    * Puts work orphaned by a crash back in the queue. With `exclusive` (the embedded database, which only this
-   * process can open) every active job is an orphan; otherwise only jobs past their expiry are.
+   * process can open) every active job is an orphan; otherwise jobs past their expiry are, and jobs no live worker
+   * holds (see `JobLiveness`).
    */
   async recoverOrphans(db: AppContext['pool'], exclusive: boolean): Promise<number> {
     const names = this.definitions.map((d) => d.name);
     const { rowCount } = await db.query(
-      `update pgboss.job set state = 'retry', start_after = now()
-        where state = 'active' and name = any($1)
-          and ($2 or started_on + expire_in < now())`,
+      `update pgboss.job j set state = 'retry', start_after = now()
+        where j.state = 'active' and j.name = any($1)
+          and ($2 or j.started_on + j.expire_in < now() or ${UNHELD_JOB_SQL})`,
       [names, exclusive],
     );
     return rowCount ?? 0;
+  }
+
+  /** On a shared database: looks for the jobs of workers that died, every RECOVERY_INTERVAL_MS. */
+  watchForOrphans(db: AppContext['pool']): void {
+    if (!this.liveness || this.recovery) return;
+    this.recovery = setInterval(() => {
+      this.recoverOrphans(db, false)
+        .then((recovered) => {
+          if (recovered > 0) this.log.info({ recovered }, 'requeued jobs of a worker that stopped');
+        })
+        .catch((error) => this.log.warn({ err: error }, 'looking for orphaned jobs failed'));
+    }, RECOVERY_INTERVAL_MS);
+    this.recovery.unref();
   }
 
   /** Starts working every queue with the given context. */
@@ -96,7 +122,8 @@ export class JobQueue {
           };
           const data = def.schema.parse(job.data);
           try {
-            await def.handler(data as never, ctx, run);
+            const handle = () => def.handler(data as never, ctx, run);
+            await (this.liveness ? this.liveness.hold(job.id, handle) : handle());
           } catch (error) {
             this.log.warn(
               { job: def.name, jobId: job.id, attempt: run.retryCount + 1, err: error },
@@ -124,6 +151,9 @@ export class JobQueue {
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    if (this.recovery) clearInterval(this.recovery);
+    this.recovery = null;
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    await this.liveness?.stop();
   }
 }
