@@ -1,4 +1,15 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * With TEST_DATABASE_URL the server and browser tests run on that PostgreSQL (see scripts/test.mjs). Some tests are
+ * about one engine: the embedded default's start-up, process and queue; and what only a server with sessions does
+ * (`*.postgres.test.ts`).
+ */
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const engineExclude = [
+  ...configDefaults.exclude,
+  ...(onPostgres ? ['test/start-up.test.ts', 'src/db/embedded/**'] : ['**/*.postgres.test.ts']),
+];
 
 export default defineConfig({
   test: {
@@ -17,6 +28,7 @@ export default defineConfig({
           name: 'server',
           root: './apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: engineExclude,
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

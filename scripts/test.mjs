@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * The whole test suite, as one command (`npm test`): lint and format, type-check, generated files up to date, the
- * web build, then unit, integration and browser tests (vitest, the browser tests in Debian's Chromium). Ends with
- * one "N passed, N failed" line.
+ * web build, then unit, integration and browser tests (vitest, the browser tests in Debian's Chromium) on the
+ * embedded PGlite, then the integration and browser tests again on PostgreSQL when TEST_DATABASE_URL names one
+ * (CI always does; `scripts/test-postgres.sh` starts a throwaway one). Ends with one "N passed, N failed" line.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -76,27 +77,56 @@ migrationsUpToDate();
 
 step('build the web app', 'npm', ['run', 'build']);
 
-const VITEST = 'unit, integration and browser tests (vitest)';
-const report = join(mkdtempSync(join(tmpdir(), 'ww-vitest-')), 'report.json');
-step(
-  VITEST,
-  'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-  {
-    env: { CHROMIUM_PATH: chromium },
-  },
-);
+const PGLITE_PASS = 'unit, integration and browser tests on PGlite (vitest)';
+const POSTGRES_PASS = 'integration and browser tests on PostgreSQL (vitest)';
 
-let passed = 0;
-let failed = 0;
-if (existsSync(report)) {
-  const json = JSON.parse(readFileSync(report, 'utf8'));
-  passed += json.numPassedTests;
-  failed += json.numFailedTests + json.numPendingTests + json.numTodoTests;
+const counts = { passed: 0, failed: 0 };
+function vitest(name, args, env) {
+  const report = join(mkdtempSync(join(tmpdir(), 'ww-vitest-')), 'report.json');
+  const ok = step(
+    name,
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    { env: { CHROMIUM_PATH: chromium, ...env } },
+  );
+  let passed = 0;
+  let failed = 0;
+  if (existsSync(report)) {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    passed = json.numPassedTests;
+    failed = json.numFailedTests + json.numPendingTests + json.numTodoTests;
+  }
+  // A run that failed without a failed test (a file that does not load, a crash) still counts as one failure.
+  if (!ok && failed === 0) failed = 1;
+  counts.passed += passed;
+  counts.failed += failed;
+  process.stdout.write(`${name}: ${passed} passed, ${failed} failed\n`);
 }
-for (const r of results) if (!r.ok && r.name !== VITEST) failed++;
-const vitestStep = results.find((r) => r.name === VITEST);
-if (vitestStep && !vitestStep.ok && failed === 0) failed++;
+
+vitest(PGLITE_PASS, [], { TEST_DATABASE_URL: '' });
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (postgresUrl) {
+  vitest(
+    POSTGRES_PASS,
+    // Which files are about one engine only is in vitest.config.ts.
+    ['--project', 'server', '--project', 'e2e'],
+    { TEST_DATABASE_URL: postgresUrl },
+  );
+} else if (process.env.CI) {
+  process.stdout.write(`\n✖ ${POSTGRES_PASS}: CI needs TEST_DATABASE_URL (.ci/run starts a PostgreSQL)\n`);
+  results.push({ name: POSTGRES_PASS, ok: false });
+  counts.failed++;
+} else {
+  process.stdout.write(
+    `\n⚠ ${POSTGRES_PASS}: skipped, TEST_DATABASE_URL is not set.\n` +
+      '  To run it: eval "$(bash scripts/test-postgres.sh)" && export TEST_DATABASE_URL && npm test\n' +
+      "  (needs Debian's postgresql-15; pgvector is built from ../shared/vendor when missing)\n",
+  );
+}
+
+const passed = counts.passed;
+let failed = counts.failed;
+for (const r of results) if (!r.ok && r.name !== PGLITE_PASS && r.name !== POSTGRES_PASS) failed++;
 
 process.stdout.write('\nSummary:\n');
 for (const r of results) process.stdout.write(`  ${r.ok ? '✔' : '✖'} ${r.name}\n`);

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
-import { startEmbeddedDatabase } from '../src/db/embedded/embedded-database.ts';
 import { ApiClient } from './support/api-client.ts';
 import { makeDocx, waitForFile } from './support/documents.ts';
 import { freePort, type Proc, spawnServer } from './support/processes.ts';
+import { engineDatabase, engineEnv } from './support/test-database.ts';
 import { registration } from './support/test-server.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ww-crash-'));
@@ -17,8 +17,9 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const start = (port: number) => {
+const start = async (port: number) => {
   const proc = spawnServer([], {
+    ...(await engineEnv(dataDir)),
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -31,7 +32,7 @@ const start = (port: number) => {
 
 it('resumes a file after the worker is killed mid-file, without duplicate or orphaned passages', async () => {
   const port = await freePort();
-  const first = start(port);
+  const first = await start(port);
   await first.waitFor('is running at');
   const client = new ApiClient(`http://127.0.0.1:${port}`);
   const body = registration({ language: 'en' });
@@ -61,14 +62,14 @@ it('resumes a file after the worker is killed mid-file, without duplicate or orp
   expect(during.progress).toBeLessThan(90);
   await first.exited;
 
-  const second = start(port);
+  const second = await start(port);
   await second.waitFor('is running at');
   const ready = await waitForFile(client, fileId, ['ready', 'failed'], 180_000);
   expect(ready.status).toBe('ready');
   await second.stop();
 
-  const embedded = await startEmbeddedDatabase(dataDir, () => {});
-  const database = openDatabase(embedded.url, 1);
+  const engine = await engineDatabase(dataDir);
+  const database = openDatabase(engine.url, 1);
   try {
     const { rows } = await database.db.execute<Record<string, string>>(sql`
       select count(*)::int as passages, count(distinct ordinal)::int as ordinals, (max(ordinal) + 1)::int as expected,
@@ -83,6 +84,6 @@ it('resumes a file after the worker is killed mid-file, without duplicate or orp
     expect(counts.vectors).toBe(counts.passages);
   } finally {
     await database.close();
-    await embedded.stop();
+    await engine.close();
   }
 }, 400_000);

@@ -7,12 +7,13 @@ import type { ServerConfig } from '../../src/config/load-config.ts';
 import { type Role, type RunningServer, startServer } from '../../src/server.ts';
 import { ApiClient } from './api-client.ts';
 import { SmtpSink } from './smtp-sink.ts';
-
-export const TEST_SECRETS = {
-  tokenSigningKey: 'test-signing-key-0123456789-0123456789-abcdef',
-  encryptionKey: 'test-encryption-key-0123456789-0123456789-abc',
-  altchaHmacKey: 'test-altcha-key-0123456789-0123456789-abcdefg',
-};
+import {
+  createTestDatabase,
+  onPostgres,
+  postgresSecrets,
+  TEST_SECRETS,
+  type TestDatabase,
+} from './test-database.ts';
 
 export const ADMIN = { email: 'admin@test.example', password: 'admin-pass-1' };
 
@@ -27,7 +28,8 @@ export interface TestServer {
 }
 
 /**
- * The real server (API and worker) on a throwaway embedded PGlite, with a real SMTP sink unless `smtp: false`.
+ * The real server (API and worker) on a throwaway embedded PGlite, or with TEST_DATABASE_URL on a database of its own
+ * on that PostgreSQL (one per data folder, so a restart finds its data), with a real SMTP sink unless `smtp: false`.
  */
 export async function startTestServer(
   options: { env?: Record<string, string>; smtp?: boolean; role?: Role; dataDir?: string } = {},
@@ -35,6 +37,8 @@ export async function startTestServer(
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ww-test-'));
   const smtp = options.smtp === false ? null : new SmtpSink();
   const smtpUrl = smtp ? await smtp.start() : undefined;
+  const database: TestDatabase | null =
+    onPostgres && !options.env?.DATABASE_URL ? await createTestDatabase(dataDir) : null;
   const parsed = parseConfig({
     DATA_DIR: dataDir,
     ADMIN_EMAIL: ADMIN.email,
@@ -44,6 +48,7 @@ export async function startTestServer(
     // Every test user signs up from 127.0.0.1; the tests of this limit set it low themselves.
     MAIL_FORMS_MAX_PER_ADDRESS_PER_HOUR: '100000',
     ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
+    ...(database ? { DATABASE_URL: database.url, ...postgresSecrets } : {}),
     ...options.env,
   });
   if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
@@ -74,7 +79,10 @@ export async function startTestServer(
     async close() {
       await server.close();
       await smtp?.stop();
-      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) {
+        rmSync(dataDir, { recursive: true, force: true });
+        await database?.drop();
+      }
     },
   };
 }

@@ -4,20 +4,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { engineDatabase } from '../../../test/support/test-database.ts';
 import { applyMigrations, type Database, openDatabase } from '../../db/database.ts';
-import { type EmbeddedDatabase, startEmbeddedDatabase } from '../../db/embedded/embedded-database.ts';
 import { writePassageBatch } from '../processing/passage-writer.ts';
 import { fullTextSearch } from './full-text-search.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ww-fts-'));
-let embedded: EmbeddedDatabase;
+let engine: Awaited<ReturnType<typeof engineDatabase>>;
 let database: Database;
 const companyId = randomUUID();
 const scope = { companyId, divisionIds: null };
 
 beforeAll(async () => {
-  embedded = await startEmbeddedDatabase(dir, () => {});
-  database = openDatabase(embedded.url, 1);
+  engine = await engineDatabase(dir);
+  database = openDatabase(engine.url, 1);
   await applyMigrations(database);
   const db = database.db;
   const divisionId = randomUUID();
@@ -55,7 +55,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await database?.close();
-  await embedded?.stop();
+  await engine?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from './support/api-client.ts';
 import { freePort, type Proc, spawnServer } from './support/processes.ts';
-import { SmtpSink } from './support/smtp-sink.ts';
-import { registration, TEST_SECRETS } from './support/test-server.ts';
+import { registration } from './support/test-server.ts';
 
 const running: Proc[] = [];
 const dirs: string[] = [];
@@ -105,47 +104,5 @@ describe('embedded database', () => {
       password: body.password,
     });
     expect(login.status).toBe(200);
-  });
-});
-
-describe('API and worker as separate processes on one database', () => {
-  it('processes each job exactly once with two workers, and the API alone processes none', async () => {
-    const dataDir = tempDir();
-    const dbPort = await freePort();
-    const db = start([], { DATA_DIR: dataDir, DB_PORT: String(dbPort) }, 'src/db/standalone-db.ts');
-    await db.waitFor('DATABASE_URL=');
-    const smtp = new SmtpSink();
-    const smtpUrl = await smtp.start();
-    try {
-      const env = {
-        DATABASE_URL: `postgres://postgres:postgres@127.0.0.1:${dbPort}/postgres`,
-        TOKEN_SIGNING_KEY: TEST_SECRETS.tokenSigningKey,
-        ENCRYPTION_KEY: TEST_SECRETS.encryptionKey,
-        ALTCHA_HMAC_KEY: TEST_SECRETS.altchaHmacKey,
-        ADMIN_PASSWORD: 'admin-pass-1',
-        SMTP_URL: smtpUrl,
-        DATA_DIR: tempDir(),
-        // Twelve sign-ups from one address: above the default limit of the forms that send mail.
-        MAIL_FORMS_MAX_PER_ADDRESS_PER_HOUR: '100',
-      };
-      const apiPort = await freePort();
-      const api = start(['--role=api'], { ...env, PORT: String(apiPort) });
-      await api.waitFor('is running at');
-      const client = new ApiClient(`http://127.0.0.1:${apiPort}`);
-      const bodies = Array.from({ length: 12 }, () => registration());
-      for (const body of bodies) expect((await client.post('/auth/register', body)).status).toBe(201);
-      await new Promise((r) => setTimeout(r, 2000));
-      expect(smtp.mails).toHaveLength(0);
-
-      const workers = [start(['--role=worker'], env), start(['--role=worker'], env)];
-      await Promise.all(workers.map((w) => w.waitFor('worker is running')));
-      for (const body of bodies) await smtp.waitFor((m) => m.to.includes(body.email), 60_000);
-      await new Promise((r) => setTimeout(r, 3000));
-      const ids = smtp.mails.map((m) => m.emailId);
-      expect(ids).toHaveLength(bodies.length);
-      expect(new Set(ids).size).toBe(bodies.length);
-    } finally {
-      await smtp.stop();
-    }
   });
 });
