@@ -12,10 +12,18 @@ export interface Proc {
   stop(): Promise<void>;
 }
 
-/** Spawns a server program (`src/main.ts` by default) with its own environment, collecting its output. */
-export function spawnServer(args: string[], env: Record<string, string>, entry = 'src/main.ts'): Proc {
+/**
+ * Spawns a server program (`src/main.ts` by default, relative to `cwd`, the server's folder by default) with its own
+ * environment, collecting its output.
+ */
+export function spawnServer(
+  args: string[],
+  env: Record<string, string>,
+  entry = 'src/main.ts',
+  cwd = serverDir,
+): Proc {
   const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
-    cwd: serverDir,
+    cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

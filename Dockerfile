@@ -1,0 +1,37 @@
+# Werkwissen: API or worker (`--role=api|worker|all`), served from a production install on Node 20.
+# Build: docker build -t werkwissen .      Run the whole stack: docker compose up (see compose.yaml and the README).
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY packages/shared/package.json packages/shared/
+RUN npm install --no-audit --no-fund
+COPY tsconfig.base.json ./
+COPY packages/shared packages/shared
+COPY apps/web apps/web
+RUN npm run build
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production DATA_DIR=/data HOST=0.0.0.0 PORT=4545
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY packages/shared/package.json packages/shared/
+COPY scripts/production-install.sh scripts/
+RUN sh scripts/production-install.sh && npm cache clean --force
+COPY packages/shared/src packages/shared/src
+COPY apps/server/src apps/server/src
+COPY apps/server/drizzle apps/server/drizzle
+COPY --from=build /app/apps/web/dist apps/web/dist
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME /data
+EXPOSE 4545
+# The API answers /api/v1/ready once its database and job queue answer; compose turns the check off for workers.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 4545) + '/api/v1/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
+ENTRYPOINT ["node", "--import", "tsx", "apps/server/src/main.ts"]
+CMD ["--role=all"]
