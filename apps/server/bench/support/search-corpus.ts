@@ -5,8 +5,6 @@
  * bulk insert. Deterministic for a given size and seed.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../src/db/database.ts';
 import { BuiltinEmbedder } from '../../src/modules/embedding/builtin-embedder.ts';
@@ -39,20 +37,6 @@ export interface Corpus {
   files: number;
   insertSeconds: number;
   hnswSeconds: number;
-}
-
-/** The size of a folder on disk, in MB. */
-export function folderMb(path: string): number {
-  let bytes = 0;
-  const walk = (p: string) => {
-    for (const entry of readdirSync(p, { withFileTypes: true })) {
-      const full = join(p, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.isFile()) bytes += statSync(full).size;
-    }
-  };
-  walk(path);
-  return bytes / 1024 / 1024;
 }
 
 async function insertCompany(db: DbOrTx, name: string, divisions: number, quota: number): Promise<Company> {

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { startEmbeddedDatabase } from '../../src/db/embedded/embedded-database.ts';
+import { flag } from './bench-kit.ts';
+
+/** A database a benchmark writes its corpus into, on one engine. */
+export interface BenchDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface BenchEngine {
+  name: 'PGlite' | 'PostgreSQL';
+  /** A fresh database: an embedded PGlite in `dir`, or a new database on the PostgreSQL server. */
+  open(dir: string, onDeath: (message: string) => void): Promise<BenchDatabase>;
+}
+
+const pglite: BenchEngine = {
+  name: 'PGlite',
+  async open(dir, onDeath) {
+    const embedded = await startEmbeddedDatabase(dir, (code, signal) =>
+      onDeath(`the embedded database exited (code ${code}, signal ${signal})`),
+    );
+    return { url: embedded.url, stop: () => embedded.stop() };
+  },
+};
+
+/** A PostgreSQL server given by a superuser URL: each run gets a database of its own, dropped afterwards. */
+function postgres(serverUrl: string): BenchEngine {
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    name: 'PostgreSQL',
+    async open() {
+      const name = `ww_bench_${randomBytes(8).toString('hex')}`;
+      await admin(`create database ${name}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      return { url: url.toString(), stop: () => admin(`drop database if exists ${name} with (force)`) };
+    },
+  };
+}
+
+/**
+ * The engines of this run: always the embedded PGlite (the default), and the PostgreSQL server of
+ * `--database-url=postgres://user@host:port/db` (a user that may create databases) when given, so that one run
+ * prints both side by side.
+ */
+export function benchEngines(): BenchEngine[] {
+  const url = flag('database-url');
+  if (url !== undefined && !/^postgres(ql)?:\/\//.test(url))
+    throw new Error(`invalid --database-url: ${url} (postgres://...)`);
+  return url ? [pglite, postgres(url)] : [pglite];
+}
