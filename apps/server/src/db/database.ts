@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { plannerArgs } from './planner-settings.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -19,7 +20,12 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 
 /** Opens the pool; the same code serves the embedded PGlite and a real PostgreSQL. */
 export function openDatabase(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    options: plannerArgs().join(' '),
+  });
   pool.on('error', () => {
     // A dropped idle connection is replaced by the pool; the readiness check reports a lasting outage.
   });

@@ -6,6 +6,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { plannerArgs } from '../planner-settings.ts';
 import { serializeExchanges } from './serialized-queue.ts';
 
 export interface PgliteServerHandle {
@@ -13,9 +14,12 @@ export interface PgliteServerHandle {
   stop(): Promise<void>;
 }
 
-/** PGlite's default start parameters turn fsync off (`-F`); the embedded default keeps it on. */
+/**
+ * PGlite's default start parameters turn fsync off (`-F`); the embedded default keeps it on. The planner settings
+ * are start parameters here: PGlite's one session ignores a client's start-up options.
+ */
 function durableStartParams(): string[] {
-  return PGlite.defaultStartParams.filter((p) => p !== '-F');
+  return [...PGlite.defaultStartParams.filter((p) => p !== '-F'), ...plannerArgs()];
 }
 
 export async function startPgliteServer(dataDir: string, port: number): Promise<PgliteServerHandle> {

@@ -56,7 +56,8 @@ export interface FullTextFloor {
  * matches almost nothing). How common each term is comes from the planner's statistics of the tsvector column
  * (`pg_stats.most_common_elems`, refreshed after files are published): common terms do not select candidates when
  * rarer ones exist, the candidates are the best few hundred by one `ts_rank` pass, and only those are scored per
- * term. A term's inverse document frequency is its share of passages applied to the caller's scope; its term
+ * term. Two statements: the first reads the terms and their statistics, the second receives the candidate queries
+ * as values, so that the planner can find the candidates through the GIN index. A term's inverse document frequency is its share of passages applied to the caller's scope; its term
  * frequency is recovered from `ts_rank` of the single-term query, which for an unweighted tsvector is the partial
  * sum of 1/j² over its positions (so tf ≈ 1/(π²/6 − r/r₁) − ½); passage length is normalised by the scope's average.
  * A passage that matches only common words of the question, while the question's other words are rare or unknown
@@ -72,60 +73,42 @@ export async function fullTextSearch(
   floor: FullTextFloor | null = { termShare: FLOOR_TERM_SHARE, idfShare: FLOOR_IDF_SHARE },
 ): Promise<FullTextResult> {
   const scopeFiles = scopeFilesSql(scope);
-  const [k1, k1plus1, b, common, selectingRows, termShare, idfShare] = [
+  const question = await questionTerms(db, scopeFiles, query);
+  if (question.terms.length === 0) return { hits: [], matched: 0 };
+  const { n, avgdl } = question;
+  const [k1, k1plus1, b, termShare, idfShare] = [
     K1,
     K1 + 1,
     B,
-    COMMON_TERM_SHARE,
-    SELECTING_ROWS,
     floor?.termShare ?? 1,
     floor?.idfShare ?? 0,
-  ].map((n) => sql.raw(n.toFixed(4)));
+  ].map((x) => sql.raw(x.toFixed(4)));
+  // The candidate queries are parameters of this statement, not values computed inside it: the planner then sees
+  // them and finds the matching passages through the GIN index instead of testing every passage of the company.
+  const selecting = candidateQueries(question.terms, Math.max(COMMON_TERM_SHARE, SELECTING_ROWS / n));
+  const every = candidateQueries(question.terms, Number.POSITIVE_INFINITY);
   const { rows } = await db.execute<{ id: string | null; score: number | null; matched: number }>(sql`
-    with stat as (
-      select most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs
-      from pg_stats where schemaname = current_schema() and tablename = 'passages' and attname = 'tsv'
-    ),
-    terms as (
-      select c.cfg, t.lexeme, quote_literal(t.lexeme)::tsquery as q,
-             coalesce(
-               (select s.freqs[array_position(s.elems, t.lexeme)] from stat s),
-               (select s.freqs[cardinality(s.elems) + 1] / 2 from stat s),
-               0
-             ) as share
-      from unnest(${sql.param([...TEXT_CONFIGS])}::text[]) as c(cfg)
-      cross join lateral unnest(tsvector_to_array(to_tsvector(c.cfg::regconfig, ${query}))) as t(lexeme)
+    with terms as (
+      select t.cfg, t.lexeme, quote_literal(t.lexeme)::tsquery as q, t.share
+      from unnest(${sql.param(question.terms.map((t) => t.cfg))}::text[],
+                  ${sql.param(question.terms.map((t) => t.lexeme))}::text[],
+                  ${sql.param(question.terms.map((t) => t.share))}::float8[]) as t(cfg, lexeme, share)
     ),
     scope_files as (${scopeFiles}),
-    stats as (
-      select greatest(coalesce(sum(passage_count), 0), 1)::float8 as n,
-             greatest(coalesce(sum(token_count)::float8 / nullif(sum(passage_count), 0), 1), 1) as avgdl
-      from scope_files
-    ),
-    queries as (
-      select t.cfg,
-             coalesce(
-               string_agg(quote_literal(t.lexeme), ' | ')
-                 filter (where t.share <= greatest(${common}, ${selectingRows} / stats.n)),
-               string_agg(quote_literal(t.lexeme), ' | ')
-             )::tsquery as q,
-             string_agg(quote_literal(t.lexeme), ' | ')::tsquery as q_all
-      from terms t cross join stats group by t.cfg
-    ),
+    stats as (select ${n}::float8 as n, ${avgdl}::float8 as avgdl),
     matched_rare as (
-      select p.id, p.text_config, p.tsv, p.token_count, ts_rank(p.tsv, qq.q, 1) as pre
-      from queries qq
-      join passages p on p.text_config = qq.cfg and p.tsv @@ qq.q
+      select p.id, p.text_config, p.tsv, p.token_count, ts_rank(p.tsv, ${rankQuery(selecting)}, 1) as pre
+      from passages p
       join scope_files s on s.id = p.file_id and s.active_generation = p.generation
-      where p.company_id = ${scope.companyId}
+      where p.company_id = ${scope.companyId} and (${matchCondition(selecting)})
     ),
     -- When the rarer terms find (almost) nothing (a typo, a word the statistics do not know), every term selects.
     matched_all as (
-      select p.id, p.text_config, p.tsv, p.token_count, ts_rank(p.tsv, qq.q_all, 1) as pre
-      from queries qq
-      join passages p on p.text_config = qq.cfg and p.tsv @@ qq.q_all
+      select p.id, p.text_config, p.tsv, p.token_count, ts_rank(p.tsv, ${rankQuery(every)}, 1) as pre
+      from passages p
       join scope_files s on s.id = p.file_id and s.active_generation = p.generation
-      where p.company_id = ${scope.companyId} and (select count(*) from matched_rare) < ${FEW_MATCHES}
+      where p.company_id = ${scope.companyId} and (${matchCondition(every)})
+        and (select count(*) from matched_rare) < ${FEW_MATCHES}
     ),
     matched as (
       select m.*, count(*) over () as total from (
@@ -143,7 +126,7 @@ export async function fullTextSearch(
     counted as (select cfg, lexeme, count(*)::float8 as n from hits group by cfg, lexeme),
     -- Every match of a small scope is a candidate: its document frequencies are counted exactly.
     exact as (
-      select (select count(*) from matched) <= ${CANDIDATES} and stats.n <= ${selectingRows} as yes from stats
+      select (select count(*) from matched) <= ${CANDIDATES} and stats.n <= ${SELECTING_ROWS} as yes from stats
     ),
     -- Every term of the question with its document frequency and IDF (a term without match has df 0 when counted
     -- exactly, else the statistics' estimate).
@@ -183,4 +166,93 @@ export async function fullTextSearch(
     hits: rows.flatMap((r) => (r.id === null ? [] : [{ passageId: r.id, score: Number(r.score) }])),
     matched: Number(rows[0]?.matched ?? 0),
   };
+}
+
+interface QuestionTerm {
+  cfg: string;
+  lexeme: string;
+  /** `quote_literal(lexeme)`: the term as tsquery text. */
+  quoted: string;
+  /** Share of all passages holding the term, from the planner's statistics (an estimate for rare terms). */
+  share: number;
+}
+
+/**
+ * The question's terms in every text configuration, with how common each is (`pg_stats.most_common_elems` of the
+ * tsvector column; a term not listed there gets half the rarest listed frequency), and the scope's passage count
+ * and average length.
+ */
+async function questionTerms(
+  db: DbOrTx,
+  scopeFiles: ReturnType<typeof scopeFilesSql>,
+  query: string,
+): Promise<{ terms: QuestionTerm[]; n: number; avgdl: number }> {
+  const { rows } = await db.execute<{
+    cfg: string | null;
+    lexeme: string | null;
+    quoted: string | null;
+    share: number | null;
+    n: number;
+    avgdl: number;
+  }>(sql`
+    with stat as (
+      select most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs
+      from pg_stats where schemaname = current_schema() and tablename = 'passages' and attname = 'tsv'
+    ),
+    terms as (
+      select c.cfg, t.lexeme, quote_literal(t.lexeme) as quoted,
+             coalesce(
+               (select s.freqs[array_position(s.elems, t.lexeme)] from stat s),
+               (select s.freqs[cardinality(s.elems) + 1] / 2 from stat s),
+               0
+             )::float8 as share
+      from unnest(${sql.param([...TEXT_CONFIGS])}::text[]) as c(cfg)
+      cross join lateral unnest(tsvector_to_array(to_tsvector(c.cfg::regconfig, ${query}))) as t(lexeme)
+    ),
+    scope_files as (${scopeFiles}),
+    stats as (
+      select greatest(coalesce(sum(passage_count), 0), 1)::float8 as n,
+             greatest(coalesce(sum(token_count)::float8 / nullif(sum(passage_count), 0), 1), 1)::float8 as avgdl
+      from scope_files
+    )
+    select t.cfg, t.lexeme, t.quoted, t.share, stats.n, stats.avgdl
+    from stats left join terms t on true
+    order by t.cfg, t.lexeme`);
+  const first = rows[0]!;
+  return {
+    terms: rows.flatMap((r) =>
+      r.cfg === null ? [] : [{ cfg: r.cfg, lexeme: r.lexeme!, quoted: r.quoted!, share: Number(r.share) }],
+    ),
+    n: Number(first.n),
+    avgdl: Number(first.avgdl),
+  };
+}
+
+/**
+ * One OR query per text configuration of the terms at most `maxShare` common, or of all its terms when none is that
+ * rare (a question of common words only still finds their passages).
+ */
+function candidateQueries(terms: QuestionTerm[], maxShare: number): Map<string, string> {
+  const byConfig = new Map<string, QuestionTerm[]>();
+  for (const term of terms) byConfig.set(term.cfg, [...(byConfig.get(term.cfg) ?? []), term]);
+  const queries = new Map<string, string>();
+  for (const [cfg, all] of byConfig) {
+    const rare = all.filter((t) => t.share <= maxShare);
+    queries.set(cfg, (rare.length > 0 ? rare : all).map((t) => t.quoted).join(' | '));
+  }
+  return queries;
+}
+
+/** A passage matches its own configuration's query. */
+function matchCondition(queries: Map<string, string>) {
+  return sql.join(
+    [...queries].map(([cfg, q]) => sql`(p.text_config = ${cfg} and p.tsv @@ ${q}::tsquery)`),
+    sql` or `,
+  );
+}
+
+/** The query of the passage's configuration, for ranking it. */
+function rankQuery(queries: Map<string, string>) {
+  const arms = [...queries].map(([cfg, q]) => sql`when ${cfg} then ${q}::tsquery`);
+  return sql`(case p.text_config ${sql.join(arms, sql` `)} end)`;
 }
