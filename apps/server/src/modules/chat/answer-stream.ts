@@ -1,6 +1,6 @@
 import type { AnswerProvider, ErrorCode, Language, SearchHit } from '@werkwissen/shared';
 import { streamText } from 'ai';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { StoredCitation } from '../../db/schema/index.ts';
@@ -42,7 +42,8 @@ export interface AskRequest {
 }
 
 interface Prepared {
-  questionId: string;
+  /** The stored question being answered again; null for a new question, stored with its answer row. */
+  questionId: string | null;
   question: string;
   history: Turn[];
   connection: ProviderConnection | null;
@@ -74,10 +75,32 @@ async function prepare(ctx: AppContext, req: AskRequest): Promise<Prepared> {
     };
   }
   const history = await historyBefore(ctx, req.threadId, null);
-  const { rows } = await ctx.db.execute<{ id: string }>(sql`insert into chat_messages
-    (company_id, chat_id, thread_id, role, content) values
-    (${req.chat.companyId}, ${req.chat.id}, ${req.threadId}, 'user', ${req.ask.question}) returning id`);
-  return { questionId: rows[0]!.id, question: req.ask.question, history, connection, provider };
+  return { questionId: null, question: req.ask.question, history, connection, provider };
+}
+
+/**
+ * Stores the answer row, in the state `streaming`, and a new question with it in the same statement (both then
+ * share their created_at; readers order a question before its answer by role).
+ */
+async function insertAnswerRow(
+  ctx: AppContext,
+  req: AskRequest,
+  prepared: Prepared,
+  language: Language,
+): Promise<{ messageId: string; questionId: string }> {
+  const model = prepared.connection?.model ?? null;
+  const answer = (questionId: SQL) => sql`insert into chat_messages
+    (company_id, chat_id, thread_id, role, content, status, question_id, provider, model, language)
+    select ${req.chat.companyId}::uuid, ${req.chat.id}::uuid, ${req.threadId}::uuid, 'assistant', '', 'streaming',
+      ${questionId}, ${prepared.provider}, ${model}, ${language}`;
+  const { rows } = await ctx.db.execute<{ id: string; question_id: string }>(
+    prepared.questionId
+      ? sql`${answer(sql`${prepared.questionId}::uuid`)} returning id, question_id`
+      : sql`with question as (insert into chat_messages (company_id, chat_id, thread_id, role, content)
+          values (${req.chat.companyId}, ${req.chat.id}, ${req.threadId}, 'user', ${prepared.question}) returning id)
+        ${answer(sql`question.id`)} from question returning id, question_id`,
+  );
+  return { messageId: rows[0]!.id, questionId: rows[0]!.question_id };
 }
 
 /** The finished turns of a thread before a question (all of them when `before` is null). */
@@ -132,17 +155,12 @@ export async function streamAnswer(ctx: AppContext, reply: FastifyReply, req: As
   const started = performance.now();
   const prepared = await prepare(ctx, req);
   const language = questionLanguage(prepared.question, req.language);
-  const model = prepared.connection?.model ?? null;
-  const { rows } = await ctx.db.execute<{ id: string }>(sql`insert into chat_messages
-    (company_id, chat_id, thread_id, role, content, status, question_id, provider, model, language) values
-    (${req.chat.companyId}, ${req.chat.id}, ${req.threadId}, 'assistant', '', 'streaming', ${prepared.questionId},
-     ${prepared.provider}, ${model}, ${language}) returning id`);
-  const messageId = rows[0]!.id;
+  const { messageId, questionId } = await insertAnswerRow(ctx, req, prepared, language);
 
   const sse = new SseStream(reply);
   const abort = new AbortController();
   sse.onClientClose(() => abort.abort('stopped'));
-  sse.send({ event: 'start', data: { questionId: prepared.questionId, messageId } });
+  sse.send({ event: 'start', data: { questionId, messageId } });
 
   let outcome: Outcome;
   try {

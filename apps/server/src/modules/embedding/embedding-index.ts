@@ -29,6 +29,25 @@ export async function activeIndex(db: DbOrTx): Promise<EmbeddingIndex | null> {
   return rows[0] ?? null;
 }
 
+const remembered = new WeakMap<object, EmbeddingIndex>();
+
+/**
+ * The active index, remembered per database handle, for searches: it changes only at a switch-over, which deletes
+ * the retired index's vectors in the same transaction, so a search of a remembered index that was retired finds
+ * nothing, and the searcher then asks again with `fresh` (which also updates what is remembered).
+ */
+export async function searchIndex(
+  db: DbOrTx,
+  options: { fresh?: boolean } = {},
+): Promise<EmbeddingIndex | null> {
+  const known = options.fresh ? undefined : remembered.get(db);
+  if (known) return known;
+  const index = await activeIndex(db);
+  if (index) remembered.set(db, index);
+  else remembered.delete(db);
+  return index;
+}
+
 /** The index the installation's embedder writes into (active, or building while the embedder changes). */
 export async function currentIndex(ctx: AppContext): Promise<EmbeddingIndex | null> {
   const { rows } = await ctx.db.execute<EmbeddingIndex>(

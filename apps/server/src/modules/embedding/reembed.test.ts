@@ -80,6 +80,8 @@ it('re-embeds in the background when the embedder changes, searching the old ind
       sql`select count(*)::int as n from passage_embeddings e join embedding_indexes i on i.id = e.index_id where i.status = 'retired'`,
     );
     expect(rows[0]!.n).toBe(0);
+    // The server remembered the retired index for its searches: the next one finds it empty and moves on.
+    expect((await client.get(query)).body.items[0]?.fileId).toBe(fileId!);
     expect(
       fake.requests.some((r) => r.body?.input?.some?.((t: string) => t.includes('jährlich gereinigt'))),
     ).toBe(true);

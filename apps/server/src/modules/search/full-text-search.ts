@@ -42,6 +42,8 @@ export interface FullTextResult {
   hits: RankedPassage[];
   /** How many passages matched a word of the question at all, below the floor too. */
   matched: number;
+  /** How many published passages the scope holds (read on the way; the vector search needs it too). */
+  scopePassages: number;
 }
 
 export interface FullTextFloor {
@@ -74,7 +76,7 @@ export async function fullTextSearch(
 ): Promise<FullTextResult> {
   const scopeFiles = scopeFilesSql(scope);
   const question = await questionTerms(db, scopeFiles, query);
-  if (question.terms.length === 0) return { hits: [], matched: 0 };
+  if (question.terms.length === 0) return { hits: [], matched: 0, scopePassages: question.passages };
   const { n, avgdl } = question;
   const [k1, k1plus1, b, termShare, idfShare] = [
     K1,
@@ -165,6 +167,7 @@ export async function fullTextSearch(
   return {
     hits: rows.flatMap((r) => (r.id === null ? [] : [{ passageId: r.id, score: Number(r.score) }])),
     matched: Number(rows[0]?.matched ?? 0),
+    scopePassages: question.passages,
   };
 }
 
@@ -186,12 +189,13 @@ async function questionTerms(
   db: DbOrTx,
   scopeFiles: ReturnType<typeof scopeFilesSql>,
   query: string,
-): Promise<{ terms: QuestionTerm[]; n: number; avgdl: number }> {
+): Promise<{ terms: QuestionTerm[]; passages: number; n: number; avgdl: number }> {
   const { rows } = await db.execute<{
     cfg: string | null;
     lexeme: string | null;
     quoted: string | null;
     share: number | null;
+    passages: string;
     n: number;
     avgdl: number;
   }>(sql`
@@ -211,11 +215,12 @@ async function questionTerms(
     ),
     scope_files as (${scopeFiles}),
     stats as (
-      select greatest(coalesce(sum(passage_count), 0), 1)::float8 as n,
+      select coalesce(sum(passage_count), 0)::bigint as passages,
+             greatest(coalesce(sum(passage_count), 0), 1)::float8 as n,
              greatest(coalesce(sum(token_count)::float8 / nullif(sum(passage_count), 0), 1), 1)::float8 as avgdl
       from scope_files
     )
-    select t.cfg, t.lexeme, t.quoted, t.share, stats.n, stats.avgdl
+    select t.cfg, t.lexeme, t.quoted, t.share, stats.passages, stats.n, stats.avgdl
     from stats left join terms t on true
     order by t.cfg, t.lexeme`);
   const first = rows[0]!;
@@ -223,6 +228,7 @@ async function questionTerms(
     terms: rows.flatMap((r) =>
       r.cfg === null ? [] : [{ cfg: r.cfg, lexeme: r.lexeme!, quoted: r.quoted!, share: Number(r.share) }],
     ),
+    passages: Number(first.passages),
     n: Number(first.n),
     avgdl: Number(first.avgdl),
   };

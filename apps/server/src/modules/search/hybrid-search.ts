@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { BuiltinEmbedder, tokenize } from '../embedding/builtin-embedder.ts';
 import type { Embedder } from '../embedding/embedder.ts';
-import { activeIndex, type EmbeddingIndex } from '../embedding/embedding-index.ts';
+import { type EmbeddingIndex, searchIndex } from '../embedding/embedding-index.ts';
 import { STOPWORDS } from '../embedding/stopwords.ts';
 import { fullTextSearch, type RankedPassage } from './full-text-search.ts';
 import type { SearchScope } from './search-scope.ts';
@@ -92,12 +92,12 @@ export async function rankPassages(
   const depth = Math.max(CANDIDATES, options.limit);
   const wantText = options.mode !== 'vector';
   const wantVector = options.mode !== 'fulltext';
-  const vectorList = async (retried = false): Promise<RankedPassage[]> => {
-    const index = await activeIndex(db);
+  const vectorList = async (knownSize: number | null, retried = false): Promise<RankedPassage[]> => {
+    const index = await searchIndex(db, { fresh: retried });
     const queryEmbedder = index ? queryEmbedderFor(index, embedder) : null;
     if (!index || !queryEmbedder) return [];
     const [vector] = await queryEmbedder.embed([query], 'query');
-    const size = await scopeSize(db, scope);
+    const size = knownSize ?? (await scopeSize(db, scope));
     if (size === 0) return [];
     const nearest = await vectorSearch(db, scope, index, vector!, depth, {
       scopeSize: size,
@@ -105,13 +105,14 @@ export async function rankPassages(
       forceExact: options.forceExact,
     });
     // A switch-over between reading the index and searching it retires its vectors: search the new one instead.
-    if (nearest.length === 0 && !retried && (await activeIndex(db))?.id !== index.id) return vectorList(true);
+    if (nearest.length === 0 && !retried && (await searchIndex(db, { fresh: true }))?.id !== index.id)
+      return vectorList(size, true);
     return nearest.filter((n) => n.score >= queryEmbedder.minSimilarity);
   };
   const floor = options.floor !== false;
   const fullText = wantText
     ? await fullTextSearch(db, scope, query, depth, floor ? undefined : null)
-    : { hits: [], matched: 0 };
+    : { hits: [], matched: 0, scopePassages: null };
   const text = fullText.hits;
   if (options.mode === 'fulltext') return text.slice(0, options.limit);
   if (
@@ -121,7 +122,7 @@ export async function rankPassages(
     !mayAnswerByVectorsAlone(query, fullText.matched)
   )
     return [];
-  const vector = wantVector ? await vectorList() : [];
+  const vector = wantVector ? await vectorList(fullText.scopePassages) : [];
   if (options.mode === 'vector') return vector.slice(0, options.limit);
   return fuseByScore(text, vector, TEXT_WEIGHT, options.limit);
 }
