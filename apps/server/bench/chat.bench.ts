@@ -1,5 +1,7 @@
 /**
- * Chat streaming under load: `npm run bench:chat [-- --chats=50] [--passages=10000] [--rounds=3]`.
+ * Chat streaming under load: `npm run bench:chat [-- --chats=50] [--passages=10000] [--rounds=3]
+ * [--database-url=postgres://...]`: on the embedded PGlite, and with --database-url also on a new database of that
+ * PostgreSQL server (the server then runs with DATABASE_URL), the engines side by side at the end.
  *
  * 50 chats ask at once, through the real server, over 10k indexed passages, answered by a local OpenAI-compatible
  * provider; in the same run, the same 50 streams are fetched straight from that provider (the bare relay), so that
@@ -34,7 +36,7 @@
  * planning and execution time, and the hot plan nodes of the slowest), to show where the time before the first
  * token goes.
  * Figures only, nothing about timing is asserted. The issue's target: p95 overhead under 100 ms, zero errors.
- * Flags: --chats, --passages, --rounds, --answer-tokens, --chunk-ms, --first-chunk-ms.
+ * Flags: --chats, --passages, --rounds, --answer-tokens, --chunk-ms, --first-chunk-ms, --database-url.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -45,11 +47,11 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { applyMigrations, openDatabase } from '../src/db/database.ts';
-import { startEmbeddedDatabase } from '../src/db/embedded/embedded-database.ts';
 import { STOPWORDS } from '../src/modules/embedding/stopwords.ts';
 import { waitForFile } from '../test/support/documents.ts';
 import { type FakeLlm, splitTokens, startFakeLlm } from '../test/support/fake-llm.ts';
 import { signedInDataManager, startTestServer, type TestServer } from '../test/support/test-server.ts';
+import { type BenchEngine, benchEngines } from './support/bench-engines.ts';
 import {
   closeWithin,
   errorLines,
@@ -492,6 +494,17 @@ const median = (values: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 
+interface EngineFigures {
+  engine: string;
+  addedP50: number;
+  addedP95: number;
+  perRequestP95: number;
+  productP95: number;
+  bareP95: number;
+  queriesPerChat: number;
+  errors: number;
+}
+
 async function main(): Promise<number> {
   const chats = intFlag('chats', 50);
   const passages = intFlag('passages', 10_000);
@@ -504,18 +517,66 @@ async function main(): Promise<number> {
       `scripted answer ${answerTokens} tokens, 1 per chunk, ${intFlag('chunk-ms', 15)} ms apart, first after ` +
       `${Number(flag('first-chunk-ms') ?? 0)} ms`,
   );
+  const engines = benchEngines();
+  console.log(
+    `engines: ${engines.map((e) => e.name).join(', ')} (--database-url=postgres://... adds PostgreSQL)`,
+  );
   const problems: string[] = [];
+  const results: EngineFigures[] = [];
+  for (const engine of engines) {
+    console.log(`\n=== ${engine.name} ===`);
+    const figures = await benchEngine(engine, { chats, passages, rounds, answerTokens }, problems);
+    if (figures) results.push(figures);
+  }
+  if (results.length > 1) {
+    console.log('\nengines side by side (median of the rounds; ms)');
+    printTable(
+      [
+        'engine',
+        'added p50',
+        'added p95',
+        'per req p95',
+        'product TTFT p95',
+        'bare TTFT p95',
+        'queries/chat',
+        'errors',
+      ],
+      results.map((r) => [
+        r.engine,
+        fmt(r.addedP50),
+        fmt(r.addedP95),
+        fmt(r.perRequestP95),
+        fmt(r.productP95),
+        fmt(r.bareP95),
+        fmt(r.queriesPerChat, 1),
+        String(r.errors),
+      ]),
+    );
+  }
+  for (const p of problems) console.log(`ERROR ${p}`);
+  return problems.length === 0 ? 0 : 1;
+}
+
+/** One engine's run: corpus, server, warm-up, rounds, figures, one request alone. */
+async function benchEngine(
+  engine: BenchEngine,
+  {
+    chats,
+    passages,
+    rounds,
+    answerTokens,
+  }: { chats: number; passages: number; rounds: number; answerTokens: number },
+  problems: string[],
+): Promise<EngineFigures | null> {
   const root = mkdtempSync(join(os.tmpdir(), 'ww-bench-chat-'));
   onInterrupt(() => rmSync(root, { recursive: true, force: true }));
 
-  // 1. The corpus, written into the data folder the server will open.
+  // 1. The corpus, written into the database the server will open.
   const setupStart = performance.now();
-  console.log(`\ncorpus: ${passages} passages into ${root}`);
+  console.log(`corpus: ${passages} passages (${engine.name})`);
+  const corpusDb = await engine.open(root, (message) => problems.push(`the corpus database: ${message}`));
   {
-    const embedded = await startEmbeddedDatabase(root, (code) =>
-      problems.push(`the corpus database exited (code ${code})`),
-    );
-    const database = openDatabase(embedded.url, 2);
+    const database = openDatabase(corpusDb.url, 2);
     try {
       await applyMigrations(database);
       const corpus = await buildCorpus(database.db, passages, passages);
@@ -525,16 +586,21 @@ async function main(): Promise<number> {
       );
     } finally {
       await closeWithin('the corpus pool', () => database.close());
-      await closeWithin('the corpus database', () => embedded.stop(), 20_000);
+      // Only one process opens an embedded database's folder: the server's own.
+      if (corpusDb.exclusive) await closeWithin('the corpus database', () => corpusDb.stop(), 20_000);
     }
   }
 
-  // 2. The real server on that folder, a data manager with a division, one uploaded file and the corpus.
+  // 2. The real server on that database, a data manager with a division, one uploaded file and the corpus.
   let t: TestServer | null = null;
   let load: LoadGen | null = null;
   try {
     // The fake provider listens on 127.0.0.1, which the outbound policy refuses unless allowed.
-    t = await startTestServer({ dataDir: root, smtp: false, env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' } });
+    t = await startTestServer({
+      dataDir: root,
+      smtp: false,
+      env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', ...corpusDb.serverEnv },
+    });
     const server = t;
     const db = server.server.ctx.db;
     const dm = await signedInDataManager(server);
@@ -974,14 +1040,23 @@ async function main(): Promise<number> {
         `median p95 overhead ${fmt(p95)} ms (${p95 < TARGET_P95_MS ? 'met' : 'missed'}), per-request p95 ` +
         `${fmt(med((f) => f.perRequestP95))} ms; errors ${errors} (${errors === 0 ? 'met' : 'missed'})`,
     );
+    return {
+      engine: engine.name,
+      addedP50: med((f) => f.addedP50),
+      addedP95: p95,
+      perRequestP95: med((f) => f.perRequestP95),
+      productP95: med((f) => f.product.ttftP95),
+      bareP95: med((f) => f.bare.ttftP95),
+      queriesPerChat: med((f) => f.productPhase.queries.length / f.product.n),
+      errors,
+    };
   } finally {
     if (load) await load.stop();
     if (t && !(await closeWithin('the server', () => t!.close(), 30_000)))
       problems.push('the server did not stop');
+    if (!corpusDb.exclusive) await closeWithin(`the ${engine.name} database`, () => corpusDb.stop(), 20_000);
     rmSync(root, { recursive: true, force: true });
   }
-  for (const p of problems) console.log(`ERROR ${p}`);
-  return problems.length === 0 ? 0 : 1;
 }
 
 if (process.env[ROLE_ENV] === 'load') {

@@ -1,12 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { startEmbeddedDatabase } from '../../src/db/embedded/embedded-database.ts';
+import { postgresSecrets } from '../../test/support/test-database.ts';
 import { flag } from './bench-kit.ts';
 
 /** A database a benchmark writes its corpus into, on one engine. */
 export interface BenchDatabase {
   url: string;
   stop(): Promise<void>;
+  /** PGlite: only one process may open the folder, so stop it before a server opens it. */
+  exclusive: boolean;
+  /** What a server started with the same data folder needs to open this database (DATABASE_URL and secrets). */
+  serverEnv: Record<string, string>;
 }
 
 export interface BenchEngine {
@@ -21,7 +26,7 @@ const pglite: BenchEngine = {
     const embedded = await startEmbeddedDatabase(dir, (code, signal) =>
       onDeath(`the embedded database exited (code ${code}, signal ${signal})`),
     );
-    return { url: embedded.url, stop: () => embedded.stop() };
+    return { url: embedded.url, stop: () => embedded.stop(), exclusive: true, serverEnv: {} };
   },
 };
 
@@ -43,7 +48,12 @@ function postgres(serverUrl: string): BenchEngine {
       await admin(`create database ${name}`);
       const url = new URL(serverUrl);
       url.pathname = `/${name}`;
-      return { url: url.toString(), stop: () => admin(`drop database if exists ${name} with (force)`) };
+      return {
+        url: url.toString(),
+        stop: () => admin(`drop database if exists ${name} with (force)`),
+        exclusive: false,
+        serverEnv: { DATABASE_URL: url.toString(), ...postgresSecrets },
+      };
     },
   };
 }
