@@ -8,23 +8,33 @@ import { type MutationCallbacks, type MutationSpec, useApiMutation } from './mut
 const AFFECTED = ['divisions', 'list'] as const;
 const UNRELATED = ['tags', 'list'] as const;
 
-type Probe = { queryClient: QueryClient; mutation: ReturnType<typeof useApiMutation<string, string>> };
+type Handles = { queryClient: QueryClient; mutation: ReturnType<typeof useApiMutation<string, string>> };
+
+function Probe({
+  probe,
+  spec,
+  callbacks,
+}: {
+  probe: Handles;
+  spec: MutationSpec<string, string>;
+  callbacks?: MutationCallbacks<string, string>;
+}) {
+  probe.queryClient = useQueryClient();
+  probe.mutation = useApiMutation(spec, callbacks);
+  return null;
+}
 
 /** Renders a mutation hook in the app's providers with two cached queries, and hands out the hook and the cache. */
 function renderMutation(spec: MutationSpec<string, string>, callbacks?: MutationCallbacks<string, string>) {
-  const probe = {} as Probe;
-  function Component() {
-    probe.queryClient = useQueryClient();
-    probe.mutation = useApiMutation(spec, callbacks);
-    return null;
-  }
-  renderWithApp(<Component />);
+  const probe = {} as Handles;
+  renderWithApp(<Probe probe={probe} spec={spec} callbacks={callbacks} />);
   probe.queryClient.setQueryData(AFFECTED, { items: [] });
   probe.queryClient.setQueryData(UNRELATED, { items: [] });
   return probe;
 }
 
-const stale = (probe: Probe, key: readonly unknown[]) => probe.queryClient.getQueryState(key)?.isInvalidated;
+const stale = (probe: Handles, key: readonly unknown[]) =>
+  probe.queryClient.getQueryState(key)?.isInvalidated;
 
 describe('a mutation hook', () => {
   it('says that it worked and reloads exactly the queries the change affects', async () => {
