@@ -23,3 +23,4 @@ export * from './permissions/default-roles.ts';
 export * from './permissions/subjects.ts';
 export * from './routes/guard.ts';
 export * from './routes/manifest.ts';
+export * from './routes/pages.ts';

@@ -1,18 +1,17 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from './form.tsx';
-import { useSnackbar } from './snackbar.tsx';
 
 /**
- * Asks before a destructive action, runs it, and reports the outcome in the snackbar. Open while `open` is true;
- * `onClose` is called after the action, whether it succeeded or not.
+ * Asks before a destructive action. Open while `open` is true; `onConfirm` starts the action (a mutation hook's
+ * `mutate`, which reports the outcome in the snackbar and closes the dialog through its `onSettled`), and the
+ * confirming button waits while it is `pending`.
  */
 export function ConfirmDialog({
   open,
   title,
   text,
   confirmLabel,
-  successMessage,
+  pending = false,
   onConfirm,
   onClose,
 }: {
@@ -20,22 +19,11 @@ export function ConfirmDialog({
   title: string;
   text: string;
   confirmLabel: string;
-  successMessage: string;
-  onConfirm(): Promise<unknown>;
+  pending?: boolean;
+  onConfirm(): void;
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const snackbar = useSnackbar();
-  const confirm = async () => {
-    try {
-      await onConfirm();
-      snackbar(successMessage);
-    } catch (error) {
-      snackbar(errorMessage(error, t), 'error');
-    } finally {
-      onClose();
-    }
-  };
   return (
     <Dialog open={open} onClose={onClose}>
       <DialogTitle>{title}</DialogTitle>
@@ -44,7 +32,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button color="error" variant="contained" onClick={() => void confirm()}>
+        <Button color="error" variant="contained" disabled={pending} onClick={onConfirm}>
           {confirmLabel}
         </Button>
       </DialogActions>

@@ -45,7 +45,7 @@ export interface ListResult<T> {
 }
 
 interface Props<T> {
-  queryKey: unknown[];
+  queryKey: readonly unknown[];
   fetchPage(query: ListQuery): Promise<ListResult<T>>;
   columns: Column<T>[];
   rowKey(row: T): string;

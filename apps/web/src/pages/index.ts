@@ -1,7 +1,11 @@
+import type { PageName } from '@werkwissen/shared';
 import { type ComponentType, lazy } from 'react';
 
-/** Every page component the route manifest names, each loaded lazily in its own chunk. */
-export const PAGES: Record<string, ComponentType> = {
+/**
+ * Every page the route manifest can name (`PAGE_NAMES`), each loaded lazily in its own chunk. Keyed by `PageName`, so
+ * a page missing here or a misspelt name fails the type-check.
+ */
+export const PAGES: Record<PageName, ComponentType> = {
   Login: lazy(() => import('./auth/login-page.tsx')),
   Register: lazy(() => import('./auth/register-page.tsx')),
   SetPassword: lazy(() => import('./auth/set-password-page.tsx')),

@@ -38,7 +38,7 @@ export function GuardedRoute() {
 
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind === 'notFound') {
-    const NotFound = PAGES.NotFound!;
+    const NotFound = PAGES.NotFound;
     const page = (
       <Suspense fallback={<PageLoading />}>
         <NotFound />
@@ -55,7 +55,7 @@ export function GuardedRoute() {
       </Suspense>
     );
   }
-  const Page = PAGES[decision.route.page] ?? PAGES.NotFound!;
+  const Page = PAGES[decision.route.page];
   const page = (
     <Suspense fallback={<PageLoading />}>
       <Page key={decision.route.id} />

@@ -1,4 +1,5 @@
 import type { Action, Subject, UserKind } from '../permissions/subjects.ts';
+import type { PageName } from './pages.ts';
 
 /**
  * Every product route of the web app: its layout, who may open it, the permission it needs and its menu entry.
@@ -22,8 +23,8 @@ export interface MenuEntry {
 export interface AppRoute {
   id: string;
   path: string;
-  /** Name of the page component the web app lazily loads. */
-  page: string;
+  /** The page component the web app lazily loads (one of `PAGE_NAMES`). */
+  page: PageName;
   layout: RouteLayout;
   access: RouteAccess;
   area: Area;
@@ -38,7 +39,7 @@ export interface AppRoute {
 const auth = (
   id: string,
   path: string,
-  page: string,
+  page: PageName,
   area: Area,
   access: RouteAccess,
   title: string,

@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, CardContent, Grid, Stack } from '@mui/material';
-import { authContracts, type Language, updateMeBodySchema } from '@werkwissen/shared';
+import { type Language, updateMeBodySchema } from '@werkwissen/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { call } from '../../api/http.ts';
+import { useUpdateAccount } from '../../api/account.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { applyFieldErrors } from '../../components/form.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
-import { useSnackbar } from '../../components/snackbar.tsx';
 
 const schema = updateMeBodySchema.extend({
   phone: z.string().trim().max(25, { message: 'validation.tooLong' }),
@@ -22,7 +21,6 @@ type Values = { firstName: string; lastName: string; phone: string; language: La
 export function AccountTab() {
   const { t } = useTranslation();
   const auth = useAuth();
-  const snackbar = useSnackbar();
   const user = auth.session!.userData;
   const form = useForm<Values>({
     resolver: zodResolver(schema) as never,
@@ -34,19 +32,17 @@ export function AccountTab() {
       country: user.country ?? '',
     },
   });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const me = await call(authContracts.updateMe, {
-        body: { ...values, phone: values.phone || null, country: values.country || null },
-      });
-      auth.signIn(me);
-      snackbar(t('messages.accountSaved'));
-    } catch (error) {
+  const { errors } = form.formState;
+  // Field errors go on their fields; the snackbar says that saving failed.
+  const save = useUpdateAccount({
+    claimError: (error) => {
       applyFieldErrors(error, form.setError, ['firstName', 'lastName', 'phone', 'language', 'country']);
-      snackbar(t('pages.accountSettings.saveFailed'), 'error');
-    }
+      return false;
+    },
   });
+  const onSubmit = form.handleSubmit((values) =>
+    save.mutate({ ...values, phone: values.phone || null, country: values.country || null }),
+  );
   return (
     <Card>
       <CardContent>
@@ -99,7 +95,12 @@ export function AccountTab() {
               />
             </Grid>
           </Grid>
-          <Button type="submit" variant="contained" disabled={isSubmitting} sx={{ alignSelf: 'flex-start' }}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={save.isPending}
+            sx={{ alignSelf: 'flex-start' }}
+          >
             {t('common.save')}
           </Button>
         </Stack>

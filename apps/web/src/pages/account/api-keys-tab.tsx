@@ -12,14 +12,12 @@ import {
   Tooltip,
 } from '@mui/material';
 import { IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { type ApiKey, apiKeyContracts } from '@werkwissen/shared';
+import type { ApiKey } from '@werkwissen/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/http.ts';
+import { apiKeyTable, useCreateApiKey, useRevokeApiKey } from '../../api/api-keys.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
-import { errorMessage } from '../../components/form.tsx';
 import { useSnackbar } from '../../components/snackbar.tsx';
 
 const EXPIRY = [0, 30, 90, 365];
@@ -28,7 +26,6 @@ const EXPIRY = [0, 30, 90, 365];
 export function ApiKeysTab() {
   const { t, i18n } = useTranslation();
   const snackbar = useSnackbar();
-  const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const [name, setName] = useState('');
   const [expiry, setExpiry] = useState(0);
@@ -36,21 +33,14 @@ export function ApiKeysTab() {
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const date = (iso: string | null) =>
     iso ? new Date(iso).toLocaleString(i18n.language) : t('pages.apiKeys.never');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['api-keys'] });
-
-  const create = async () => {
-    try {
-      const res = await call(apiKeyContracts.create, {
-        body: { name: name.trim(), expiresInDays: expiry || undefined },
-      });
+  const create = useCreateApiKey({
+    onSuccess: (res) => {
       setCreated(res.token);
       setCreating(false);
       setName('');
-      await refresh();
-    } catch (error) {
-      snackbar(errorMessage(error, t), 'error');
-    }
-  };
+    },
+  });
+  const revoke = useRevokeApiKey({ onSettled: () => setRevoking(null) });
 
   const columns: Column<ApiKey>[] = [
     { id: 'name', label: t('pages.apiKeys.name'), sortable: true, render: (k) => k.name, csv: (k) => k.name },
@@ -116,8 +106,8 @@ export function ApiKeysTab() {
         </Alert>
       )}
       <DataTable<ApiKey>
-        queryKey={['api-keys']}
-        fetchPage={(query) => call(apiKeyContracts.list, { query: query as never })}
+        queryKey={apiKeyTable.queryKey}
+        fetchPage={apiKeyTable.fetchPage}
         columns={columns}
         rowKey={(k) => k.id}
         csvName="api-keys"
@@ -157,7 +147,11 @@ export function ApiKeysTab() {
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setCreating(false)}>{t('common.cancel')}</Button>
-          <Button variant="contained" disabled={!name.trim()} onClick={() => void create()}>
+          <Button
+            variant="contained"
+            disabled={!name.trim() || create.isPending}
+            onClick={() => create.mutate({ name: name.trim(), expiresInDays: expiry || undefined })}
+          >
             {t('pages.apiKeys.createConfirm')}
           </Button>
         </DialogActions>
@@ -167,8 +161,8 @@ export function ApiKeysTab() {
         title={t('pages.apiKeys.revokeTitle')}
         text={t('pages.apiKeys.revokeText', { name: revoking?.name })}
         confirmLabel={t('pages.apiKeys.revoke')}
-        successMessage={t('pages.apiKeys.revoked')}
-        onConfirm={() => call(apiKeyContracts.revoke, { params: { apiKeyId: revoking!.id } }).then(refresh)}
+        pending={revoke.isPending}
+        onConfirm={() => revoke.mutate(revoking!.id)}
         onClose={() => setRevoking(null)}
       />
     </Stack>

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, CardContent, Checkbox, FormControlLabel, Stack, Typography } from '@mui/material';
-import { authContracts, changePasswordBodySchema } from '@werkwissen/shared';
+import { changePasswordBodySchema } from '@werkwissen/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/http.ts';
+import { useChangePassword } from '../../api/account.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { applyFieldErrors, PasswordField } from '../../components/form.tsx';
-import { useSnackbar } from '../../components/snackbar.tsx';
 
 /**
  * Change password; the server ends the user's other sessions and, if ticked, revokes their API keys (offered to those
@@ -14,24 +13,22 @@ import { useSnackbar } from '../../components/snackbar.tsx';
  */
 export function SecurityTab() {
   const { t } = useTranslation();
-  const snackbar = useSnackbar();
   const { ability } = useAuth();
   const hasApiKeys = ability.can('read', 'ApiKey');
   const form = useForm({
     resolver: zodResolver(changePasswordBodySchema),
     defaultValues: { currentPassword: '', password: '', confirmPassword: '', revokeApiKeys: false },
   });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (body) => {
-    try {
-      await call(authContracts.changePassword, { body });
-      form.reset();
-      snackbar(t('messages.passwordChanged'));
-    } catch (error) {
+  const { errors } = form.formState;
+  // Field errors go on their fields; the snackbar says that the change failed.
+  const change = useChangePassword({
+    onSuccess: () => form.reset(),
+    claimError: (error) => {
       applyFieldErrors(error, form.setError, ['currentPassword', 'password', 'confirmPassword']);
-      snackbar(t('pages.accountSettings.passwordFailed'), 'error');
-    }
+      return false;
+    },
   });
+  const onSubmit = form.handleSubmit((body) => change.mutate(body));
   return (
     <Card>
       <CardContent>
@@ -67,7 +64,12 @@ export function SecurityTab() {
               label={t('pages.accountSettings.revokeApiKeys')}
             />
           )}
-          <Button type="submit" variant="contained" disabled={isSubmitting} sx={{ alignSelf: 'flex-start' }}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={change.isPending}
+            sx={{ alignSelf: 'flex-start' }}
+          >
             {t('pages.accountSettings.changePassword')}
           </Button>
         </Stack>

@@ -1,8 +1,8 @@
 import { Box, Stack, Typography } from '@mui/material';
-import { type AdminKnowledgeFile, fileContracts } from '@werkwissen/shared';
+import type { AdminKnowledgeFile } from '@werkwissen/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/http.ts';
+import { processingTable } from '../../api/files.ts';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { useFormat } from '../../components/format.ts';
 import { sizeAndKindColumns } from '../files/file-columns.tsx';
@@ -20,6 +20,7 @@ export default function ProcessingTablePage() {
   const { t } = useTranslation();
   const format = useFormat();
   const [status, setStatus] = useState('');
+  const table = processingTable(status);
   const none = t('pages.files.details.none');
 
   const columns: Column<AdminKnowledgeFile>[] = [
@@ -93,10 +94,8 @@ export default function ProcessingTablePage() {
         {t('pages.processingTable.title')}
       </Typography>
       <DataTable<AdminKnowledgeFile>
-        queryKey={['admin-files', status]}
-        fetchPage={(query) =>
-          call(fileContracts.adminList, { query: { ...query, status: status || undefined } as never })
-        }
+        queryKey={table.queryKey}
+        fetchPage={table.fetchPage}
         refetchInterval={(items) => (anyInProgress(items) ? 2000 : false)}
         columns={columns}
         rowKey={(f) => f.id}

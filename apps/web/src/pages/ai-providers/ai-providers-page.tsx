@@ -12,11 +12,10 @@ import {
   Typography,
 } from '@mui/material';
 import { IconCircleCheck, IconCircleDashed, IconRobot, IconStarFilled } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { aiProviderContracts, MODEL_PROVIDERS, type ModelProvider } from '@werkwissen/shared';
+import { MODEL_PROVIDERS, type ModelProvider } from '@werkwissen/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/http.ts';
+import { useAiProviders, useRemoveAiProvider } from '../../api/ai-providers.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../components/form.tsx';
 import { ProviderForm } from './provider-form.tsx';
@@ -27,8 +26,7 @@ import { ProviderForm } from './provider-form.tsx';
  */
 export default function AiProvidersPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: ['ai-providers'], queryFn: () => call(aiProviderContracts.list) });
+  const query = useAiProviders();
   const [chosen, setChosen] = useState<ModelProvider | null>(null);
   const [removing, setRemoving] = useState<ModelProvider | null>(null);
   const items = query.data?.items;
@@ -36,7 +34,7 @@ export default function AiProvidersPage() {
   const selected: ModelProvider =
     chosen ?? items?.find((p) => p.isDefault)?.provider ?? items?.[0]?.provider ?? 'openai';
   const saved = byProvider.get(selected);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['ai-providers'] });
+  const remove = useRemoveAiProvider({ onSettled: () => setRemoving(null) });
 
   return (
     <Stack spacing={6}>
@@ -123,7 +121,6 @@ export default function AiProvidersPage() {
           key={`${selected}-${saved?.updatedAt ?? 'new'}`}
           provider={selected}
           saved={saved}
-          onSaved={() => void refresh()}
           onRemove={() => setRemoving(selected)}
         />
       ) : (
@@ -134,10 +131,8 @@ export default function AiProvidersPage() {
         title={t('aiProviders.removeTitle', { provider: removing && t(`aiProviders.providers.${removing}`) })}
         text={t('aiProviders.removeText', { provider: removing && t(`aiProviders.providers.${removing}`) })}
         confirmLabel={t('aiProviders.remove')}
-        successMessage={t('aiProviders.removed', {
-          provider: removing && t(`aiProviders.providers.${removing}`),
-        })}
-        onConfirm={() => call(aiProviderContracts.remove, { params: { provider: removing! } }).then(refresh)}
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate(removing!)}
         onClose={() => setRemoving(null)}
       />
     </Stack>

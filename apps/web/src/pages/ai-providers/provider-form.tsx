@@ -17,7 +17,6 @@ import {
   type AiProviderBody,
   type AiProviderSettings,
   aiProviderBodySchema,
-  aiProviderContracts,
   type ConnectionTest,
   type ModelProvider,
   PROVIDER_DEFAULTS,
@@ -27,9 +26,8 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { call } from '../../api/http.ts';
+import { useSaveAiProvider, useTestAiProvider } from '../../api/ai-providers.ts';
 import { applyFieldErrors, errorMessage, InputField, PasswordField } from '../../components/form.tsx';
-import { useSnackbar } from '../../components/snackbar.tsx';
 
 export interface ProviderValues {
   baseUrl: string;
@@ -103,57 +101,45 @@ function initialValues(provider: ModelProvider, saved: AiProviderSettings | unde
 export function ProviderForm({
   provider,
   saved,
-  onSaved,
   onRemove,
 }: {
   provider: ModelProvider;
   saved: AiProviderSettings | undefined;
-  onSaved(settings: AiProviderSettings): void;
   onRemove(): void;
 }) {
   const { t } = useTranslation();
-  const snackbar = useSnackbar();
   const name = t(`aiProviders.providers.${provider}`);
   const defaults = PROVIDER_DEFAULTS[provider];
   const form = useForm<ProviderValues>({
     resolver: zodResolver(formSchema(provider, saved)) as never,
     defaultValues: initialValues(provider, saved),
   });
-  const { errors, isSubmitting } = form.formState;
-  const [testing, setTesting] = useState(false);
+  const { errors } = form.formState;
   const [result, setResult] = useState<ConnectionTest | null>(null);
   const [testError, setTestError] = useState<string | null>(null);
   const fields = ['baseUrl', 'apiKey', 'model', 'transcriptionModel', 'isDefault'];
 
+  // The test's outcome is shown beside its button; field errors go on their fields.
+  const testing = useTestAiProvider(provider, {
+    onSuccess: setResult,
+    claimError: (error) => {
+      if (!applyFieldErrors(error, form.setError, fields)) setTestError(errorMessage(error, t));
+      return true;
+    },
+  });
   const test = async () => {
     if (!(await form.trigger(['baseUrl', 'apiKey']))) return;
     const { model, ...body } = toBody(form.getValues());
-    setTesting(true);
     setResult(null);
     setTestError(null);
-    try {
-      const res = await call(aiProviderContracts.test, {
-        params: { provider },
-        body: { ...body, ...(model ? { model } : {}) },
-      });
-      setResult(res);
-    } catch (error) {
-      if (!applyFieldErrors(error, form.setError, fields)) setTestError(errorMessage(error, t));
-    } finally {
-      setTesting(false);
-    }
+    testing.mutate({ ...body, ...(model ? { model } : {}) });
   };
 
-  const save = form.handleSubmit(async (values) => {
-    try {
-      const settings = await call(aiProviderContracts.save, { params: { provider }, body: toBody(values) });
-      form.reset(initialValues(provider, settings));
-      snackbar(t('aiProviders.saved', { provider: name }));
-      onSaved(settings);
-    } catch (error) {
-      if (!applyFieldErrors(error, form.setError, fields)) snackbar(errorMessage(error, t), 'error');
-    }
+  const saving = useSaveAiProvider(provider, {
+    onSuccess: (settings) => form.reset(initialValues(provider, settings)),
+    claimError: (error) => applyFieldErrors(error, form.setError, fields),
   });
+  const save = form.handleSubmit((values) => saving.mutate(toBody(values)));
 
   const models = result?.models ?? [];
   // The saved key stays with its base URL: once the URL is edited, the key has to be typed again (or, where it is
@@ -286,11 +272,11 @@ export function ProviderForm({
               variant="outlined"
               startIcon={<IconPlugConnected size={18} />}
               onClick={() => void test()}
-              disabled={testing}
+              disabled={testing.isPending}
             >
-              {t(testing ? 'aiProviders.testing' : 'aiProviders.test')}
+              {t(testing.isPending ? 'aiProviders.testing' : 'aiProviders.test')}
             </Button>
-            <Button type="submit" variant="contained" disabled={isSubmitting}>
+            <Button type="submit" variant="contained" disabled={saving.isPending}>
               {t('common.save')}
             </Button>
             <Box sx={{ flex: 1 }} />

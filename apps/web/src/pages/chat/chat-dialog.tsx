@@ -22,12 +22,12 @@ import {
   type ChatOptions,
   type ChatVisibility,
   chatBodySchema,
-  chatContracts,
   type Division,
 } from '@werkwissen/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, call } from '../../api/http.ts';
+import { useSaveChat } from '../../api/chats.ts';
+import { ApiError } from '../../api/http.ts';
 import { errorMessage } from '../../components/form.tsx';
 
 interface Values {
@@ -93,34 +93,10 @@ export function ChatDialog({
   }));
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  const save = async () => {
-    const parsed = chatBodySchema.safeParse(values);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Values] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setSaving(true);
-    setFailure(null);
-    try {
-      if (chat) {
-        const body = changes(chat, values);
-        onSaved(
-          Object.keys(body).length > 0
-            ? await call(chatContracts.update, { params: { chatId: chat.id }, body })
-            : chat,
-        );
-      } else {
-        onSaved(await call(chatContracts.create, { body: parsed.data }));
-      }
-    } catch (error) {
+  // Refusals are shown in the dialog: on their fields, else above the buttons.
+  const saving = useSaveChat({
+    onSuccess: onSaved,
+    claimError: (error) => {
       const fields: Errors = {};
       if (error instanceof ApiError)
         for (const f of error.fieldErrors) {
@@ -129,9 +105,24 @@ export function ChatDialog({
         }
       if (Object.keys(fields).length > 0) setErrors(fields);
       else setFailure(errorMessage(error, t));
-    } finally {
-      setSaving(false);
+      return true;
+    },
+  });
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const save = () => {
+    const parsed = chatBodySchema.safeParse(values);
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Values] ??= issue.message;
+      setErrors(next);
+      return;
     }
+    setFailure(null);
+    saving.mutate(chat ? { chat, body: changes(chat, values) } : { body: parsed.data });
   };
 
   const fieldError = (key: keyof Values) => (errors[key] ? t(errors[key]) : undefined);
@@ -144,7 +135,7 @@ export function ChatDialog({
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void save();
+          save();
         }}
       >
         <DialogTitle>{t(chat ? 'chat.dialog.editTitle' : 'chat.dialog.newTitle')}</DialogTitle>
@@ -230,7 +221,7 @@ export function ChatDialog({
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={saving}>
+          <Button type="submit" variant="contained" loading={saving.isPending}>
             {t(chat ? 'common.save' : 'chat.dialog.create')}
           </Button>
         </DialogActions>

@@ -10,22 +10,17 @@ import {
   useTheme,
 } from '@mui/material';
 import { IconMessages, IconPlus } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type Chat,
-  chatContracts,
-  divisionContracts,
-  PROVIDER_OF_CHAT_PATH,
-  tagContracts,
-} from '@werkwissen/shared';
+import { type Chat, PROVIDER_OF_CHAT_PATH } from '@werkwissen/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
-import { ApiError, call } from '../../api/http.ts';
+import { useChat, useChatOptions, useChats, useDeleteChat } from '../../api/chats.ts';
+import { useDivisions } from '../../api/divisions.ts';
+import { ApiError } from '../../api/http.ts';
+import { useTags } from '../../api/tags.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../components/form.tsx';
-import { useSnackbar } from '../../components/snackbar.tsx';
 import { ChatDialog } from './chat-dialog.tsx';
 import { ChatList } from './chat-list.tsx';
 import { ChatView } from './chat-view.tsx';
@@ -71,8 +66,6 @@ export default function ChatPage() {
   const [params, setParams] = useSearchParams();
   const chatId = params.get('chat');
   const auth = useAuth();
-  const snackbar = useSnackbar();
-  const queryClient = useQueryClient();
   const preferred = PROVIDER_OF_CHAT_PATH[location.pathname.replace(/\/+$/, '')];
   // Making a chat public and sharing it is a role permission (the data manager's by default, not an employee's).
   const canPublish = auth.ability.can('publish', 'Chat');
@@ -85,26 +78,13 @@ export default function ChatPage() {
   const [wideDetails, setWideDetails] = useState(storedDetailsChoice);
   const [phoneDetails, setPhoneDetails] = useState(false);
 
-  const list = useQuery({
-    queryKey: ['chats', q],
-    queryFn: () => call(chatContracts.list, { query: { pageSize: 100, q: q || undefined } }),
-    placeholderData: keepPreviousData,
-  });
-  const options = useQuery({ queryKey: ['chat-options'], queryFn: () => call(chatContracts.options) });
-  const divisions = useQuery({ queryKey: ['divisions'], queryFn: () => call(divisionContracts.list) });
-  const tags = useQuery({
-    queryKey: ['tags'],
-    queryFn: () => call(tagContracts.list),
-    enabled: auth.ability.can('read', 'Tag'),
-  });
+  const list = useChats(q);
+  const options = useChatOptions();
+  const divisions = useDivisions();
+  const tags = useTags({ enabled: auth.ability.can('read', 'Tag') });
   const listed = list.data?.items.find((c) => c.id === chatId);
   // A chosen chat the list does not show (filtered out, or further down) is fetched by itself.
-  const single = useQuery({
-    queryKey: ['chat', chatId],
-    queryFn: () => call(chatContracts.get, { params: { chatId: chatId! } }),
-    enabled: Boolean(chatId) && list.isSuccess && !listed,
-    retry: false,
-  });
+  const single = useChat(chatId, { enabled: list.isSuccess && !listed });
   const chat = listed ?? (single.data?.id === chatId ? single.data : undefined);
   const notFound =
     Boolean(chatId) && !chat && single.error instanceof ApiError && single.error.status === 404;
@@ -114,14 +94,13 @@ export default function ChatPage() {
     setParams(id ? { chat: id } : {});
   };
 
-  /** A saved chat replaces its old copies at once; the list is reloaded for its order and counts. */
-  const saved = (next: Chat) => {
-    queryClient.setQueriesData<{ items: Chat[] }>({ queryKey: ['chats'] }, (old) =>
-      old ? { ...old, items: old.items.map((c) => (c.id === next.id ? next : c)) } : old,
-    );
-    queryClient.setQueryData(['chat', next.id], next);
-    void queryClient.invalidateQueries({ queryKey: ['chats'] });
-  };
+  // The deleted chat leaves the address before the list reloads without it.
+  const remove = useDeleteChat({
+    onSuccess: (_data, id) => {
+      if (chatId === id) select(null);
+    },
+    onSettled: () => setDeleting(null),
+  });
 
   const showList = !phone || !chatId;
   const showMain = !phone || Boolean(chatId);
@@ -179,7 +158,6 @@ export default function ChatPage() {
             onEdit={() => setEditing({ mode: 'edit', chat })}
             onShare={() => setSharing(true)}
             onDelete={() => setDeleting(chat)}
-            onAnswered={() => void queryClient.invalidateQueries({ queryKey: ['chats'] })}
           />
         )}
         {showMain && !chat && (
@@ -220,8 +198,6 @@ export default function ChatPage() {
           preferred={preferred}
           onClose={() => setEditing(null)}
           onSaved={(next) => {
-            saved(next);
-            snackbar(t(editing.mode === 'new' ? 'chat.dialog.created' : 'chat.dialog.saved'));
             setEditing(null);
             if (editing.mode === 'new') select(next.id);
             // A colleague's chat made private is theirs alone again: it leaves this screen.
@@ -230,25 +206,15 @@ export default function ChatPage() {
         />
       )}
       {sharing && chat && (
-        <ShareDialog
-          chat={chat}
-          canPublish={canPublish}
-          onChanged={saved}
-          onClose={() => setSharing(false)}
-        />
+        <ShareDialog chat={chat} canPublish={canPublish} onClose={() => setSharing(false)} />
       )}
       <ConfirmDialog
         open={deleting !== null}
         title={t('chat.deleteTitle')}
         text={t('chat.deleteText', { name: deleting?.name })}
         confirmLabel={t('common.delete')}
-        successMessage={t('chat.deleted')}
-        onConfirm={async () => {
-          await call(chatContracts.remove, { params: { chatId: deleting!.id } });
-          queryClient.removeQueries({ queryKey: ['chat-messages', deleting!.id] });
-          if (chatId === deleting!.id) select(null);
-          await queryClient.invalidateQueries({ queryKey: ['chats'] });
-        }}
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate(deleting!.id)}
         onClose={() => setDeleting(null)}
       />
     </Stack>

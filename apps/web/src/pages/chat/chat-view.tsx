@@ -12,10 +12,11 @@ import {
 import type { Chat, ChatOptions, Tag } from '@werkwissen/shared';
 import { type ReactNode, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { chatConversation } from '../../api/chats.ts';
+import { useMessages } from '../../api/conversations.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
-import { chatConversation } from './chat-api.ts';
 import { ChatDetails } from './chat-details.tsx';
-import { Conversation, useMessages } from './conversation.tsx';
+import { Conversation } from './conversation.tsx';
 
 function Action({ label, onClick, children }: { label: string; onClick(): void; children: ReactNode }) {
   return (
@@ -44,7 +45,6 @@ export function ChatView({
   onEdit,
   onShare,
   onDelete,
-  onAnswered,
 }: {
   chat: Chat;
   options: ChatOptions | undefined;
@@ -57,7 +57,6 @@ export function ChatView({
   onEdit(): void;
   onShare(): void;
   onDelete(): void;
-  onAnswered(): void;
 }) {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -153,7 +152,6 @@ export function ChatView({
             canAsk={chat.canAsk}
             tags={tags}
             speech={options?.speech}
-            onAnswered={onAnswered}
             providerHint={canConnectProvider}
           />
         </Box>

@@ -1,15 +1,14 @@
 import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { APP_ROUTES, type ChatMessage, type FeedbackBody, type Tag } from '@werkwissen/shared';
+import { APP_ROUTES, type ChatMessage, type Tag } from '@werkwissen/shared';
 import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAnswerStream } from '../../api/answer-stream.ts';
+import { type ConversationApi, useGiveFeedback, useMessages } from '../../api/conversations.ts';
 import type { ApiError } from '../../api/http.ts';
 import { errorMessage } from '../../components/form.tsx';
-import type { ConversationApi } from './chat-api.ts';
 import { Composer } from './composer.tsx';
 import { AnswerBubble, LiveAnswerBubble, QuestionBubble } from './messages.tsx';
-import { useAnswerStream } from './use-answer-stream.ts';
 import type { SpeechAvailability } from './voice-button.tsx';
 
 /** Where a data manager connects a language model. */
@@ -39,11 +38,6 @@ function ProviderHint() {
   );
 }
 
-/** The message list of a conversation, shared by everything that shows it (one cache entry per conversation). */
-export function useMessages(api: ConversationApi) {
-  return useQuery({ queryKey: api.messagesKey, queryFn: () => api.loadMessages() });
-}
-
 /**
  * A conversation: the messages (a live region), the answer streaming in, and the input. The endpoints come from
  * `api`, so that the chat screen and the public chat page use the same component.
@@ -54,7 +48,6 @@ export function Conversation({
   tags,
   speech,
   empty,
-  onAnswered,
   onRefused,
   providerHint = false,
 }: {
@@ -66,17 +59,15 @@ export function Conversation({
   speech?: SpeechAvailability;
   /** What an empty conversation says. */
   empty?: ReactNode;
-  /** An answer ended (stored, stopped or broken off). */
-  onAnswered?(): void;
   /** The server refused a question before answering. */
   onRefused?(error: ApiError): void;
   /** The reader can connect a language model (data managers): a weak answer says once that one would help. */
   providerHint?: boolean;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const messages = useMessages(api);
-  const stream = useAnswerStream(api, onAnswered);
+  const stream = useAnswerStream(api);
+  const feedback = useGiveFeedback(api);
   const { live } = stream;
   const log = useRef<HTMLDivElement | null>(null);
   const stick = useRef(true);
@@ -95,13 +86,6 @@ export function Conversation({
     const el = log.current;
     if (el && stick.current) el.scrollTop = el.scrollHeight;
   });
-
-  const giveFeedback = async (messageId: string, body: FeedbackBody) => {
-    const feedback = await api.giveFeedback(messageId, body);
-    queryClient.setQueryData<{ items: ChatMessage[] }>(api.messagesKey, (old) =>
-      old ? { items: old.items.map((m) => (m.id === messageId ? { ...m, feedback } : m)) } : old,
-    );
-  };
 
   const send = (text: string) => {
     stick.current = true;
@@ -152,7 +136,9 @@ export function Conversation({
                   message={m}
                   linkFiles={api.linkFiles}
                   tags={tags}
-                  onFeedback={(body) => giveFeedback(m.id, body)}
+                  onFeedback={async (body) => {
+                    await feedback.mutateAsync({ messageId: m.id, body });
+                  }}
                   onRegenerate={
                     api.regenerate && !live && canAsk && m === lastAnswer
                       ? () => {

@@ -32,9 +32,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth/auth-context.tsx';
-import { errorMessage } from '../../components/form.tsx';
 import { SelectField } from '../../components/select-field.tsx';
-import { useSnackbar } from '../../components/snackbar.tsx';
 
 const MOOD_ICONS = { happy: IconMoodHappy, neutral: IconMoodNeutral, negative: IconMoodSad } as const;
 const COMMENT_MAX = 2000;
@@ -65,11 +63,11 @@ function FeedbackDialog({
 }: {
   feedback: Feedback | null;
   tags?: Tag[];
+  /** Saves and reports the outcome in the snackbar (rejects when refused). */
   onSave(body: FeedbackBody): Promise<void>;
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const snackbar = useSnackbar();
   const ratingId = useId();
   const moodId = useId();
   const [values, setValues] = useState<Values>({
@@ -81,6 +79,7 @@ function FeedbackDialog({
   const [saving, setSaving] = useState(false);
   const canManageTags = useAuth().ability.can('create', 'Tag');
 
+  // A refused save keeps the dialog open.
   const save = async () => {
     const body = changedFields(feedback, values);
     if (Object.keys(body).length === 0) {
@@ -88,15 +87,12 @@ function FeedbackDialog({
       return;
     }
     setSaving(true);
-    try {
-      await onSave(body);
-      snackbar(t('chat.feedback.saved'));
-      onClose();
-    } catch (error) {
-      snackbar(errorMessage(error, t), 'error');
-    } finally {
-      setSaving(false);
-    }
+    const saved = await onSave(body).then(
+      () => true,
+      () => false,
+    );
+    setSaving(false);
+    if (saved) onClose();
   };
 
   return (
@@ -196,10 +192,10 @@ export function FeedbackBar({
 }: {
   feedback: Feedback | null;
   tags?: Tag[];
+  /** Saves and reports the outcome in the snackbar (rejects when refused). */
   onGive(body: FeedbackBody): Promise<void>;
 }) {
   const { t } = useTranslation();
-  const snackbar = useSnackbar();
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState(false);
   const liked = feedback?.liked ?? null;
@@ -209,17 +205,15 @@ export function FeedbackBar({
 
   const setLiked = async (value: boolean) => {
     setBusy(true);
-    try {
-      // Pressing the pressed button takes the like (or dislike) back.
-      const next = liked === value ? null : value;
-      await onGive({ liked: next });
-      // A dislike asks what was wrong: the form opens, with mood, rating, tag and comment.
-      if (next === false) setDialog(true);
-    } catch (error) {
-      snackbar(errorMessage(error, t), 'error');
-    } finally {
-      setBusy(false);
-    }
+    // Pressing the pressed button takes the like (or dislike) back.
+    const next = liked === value ? null : value;
+    const given = await onGive({ liked: next }).then(
+      () => true,
+      () => false,
+    );
+    setBusy(false);
+    // A dislike asks what was wrong: the form opens, with mood, rating, tag and comment.
+    if (given && next === false) setDialog(true);
   };
 
   const MoodIcon = feedback?.mood ? MOOD_ICONS[feedback.mood] : null;

@@ -12,11 +12,9 @@ import {
   Tooltip,
 } from '@mui/material';
 import { IconCopy, IconLink, IconLinkOff, IconRefresh } from '@tabler/icons-react';
-import { type Chat, chatContracts } from '@werkwissen/shared';
-import { useState } from 'react';
+import type { Chat } from '@werkwissen/shared';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/http.ts';
-import { errorMessage } from '../../components/form.tsx';
+import { useShareChat } from '../../api/chats.ts';
 import { useSnackbar } from '../../components/snackbar.tsx';
 
 /** The address a share token opens: the public chat page of this installation. */
@@ -29,30 +27,19 @@ export const shareUrl = (token: string) => `${location.origin}/p/${token}`;
 export function ShareDialog({
   chat,
   canPublish,
-  onChanged,
   onClose,
 }: {
   chat: Chat;
   canPublish: boolean;
-  onChanged(chat: Chat): void;
   onClose(): void;
 }) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
-  const [busy, setBusy] = useState(false);
+  const sharing = useShareChat();
+  const busy = sharing.isPending;
   const url = chat.shareToken ? shareUrl(chat.shareToken) : null;
 
-  const change = async (action: 'share' | 'unshare') => {
-    setBusy(true);
-    try {
-      onChanged(await call(chatContracts[action], { params: { chatId: chat.id } }));
-      snackbar(t(action === 'share' ? 'chat.share.created' : 'chat.share.revoked'));
-    } catch (error) {
-      snackbar(errorMessage(error, t), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const change = (action: 'share' | 'unshare') => sharing.mutate({ chatId: chat.id, action });
 
   const copy = async () => {
     try {
@@ -110,7 +97,7 @@ export function ShareDialog({
             color="error"
             startIcon={<IconLinkOff size={18} />}
             disabled={busy}
-            onClick={() => void change('unshare')}
+            onClick={() => change('unshare')}
           >
             {t('chat.share.revoke')}
           </Button>
@@ -120,7 +107,7 @@ export function ShareDialog({
             startIcon={url ? <IconRefresh size={18} /> : <IconLink size={18} />}
             variant={url ? 'outlined' : 'contained'}
             disabled={busy}
-            onClick={() => void change('share')}
+            onClick={() => change('share')}
           >
             {t(url ? 'chat.share.renew' : 'chat.share.create')}
           </Button>

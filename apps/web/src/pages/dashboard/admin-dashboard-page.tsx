@@ -1,8 +1,7 @@
 import { Alert, Card, CardContent, Grid, Skeleton, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { dashboardContracts, USER_KINDS } from '@werkwissen/shared';
+import { USER_KINDS } from '@werkwissen/shared';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/http.ts';
+import { useAdminDashboard } from '../../api/dashboard.ts';
 import { errorMessage } from '../../components/form.tsx';
 
 function Figure({ label, value }: { label: string; value: number | undefined }) {
@@ -27,7 +26,7 @@ function Figure({ label, value }: { label: string; value: number | undefined }) 
 /** The operator's home: companies, users by kind, e-mails by status and sign-ins of the last 7 days. */
 export default function AdminDashboardPage() {
   const { t } = useTranslation();
-  const query = useQuery({ queryKey: ['admin-dashboard'], queryFn: () => call(dashboardContracts.admin) });
+  const query = useAdminDashboard();
   const d = query.data;
   return (
     <Stack spacing={6}>

@@ -26,16 +26,16 @@ import {
   IconMessages,
   IconMoodHappy,
 } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { authContracts, dashboardContracts, divisionContracts, type NEXT_STEPS } from '@werkwissen/shared';
+import type { NEXT_STEPS } from '@werkwissen/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { call } from '../../api/http.ts';
+import { useResendVerification } from '../../api/account.ts';
+import { useCompanyDashboard } from '../../api/dashboard.ts';
+import { useDivisions } from '../../api/divisions.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { errorMessage } from '../../components/form.tsx';
 import { useFormat } from '../../components/format.ts';
-import { useSnackbar } from '../../components/snackbar.tsx';
 import { FeedbackChart } from '../reports/feedback-chart.tsx';
 
 /** One figure of the chat's week: a label, the value (a skeleton while loading) and a line of context. */
@@ -95,7 +95,7 @@ function Figure({
 function StorageFigure() {
   const { t } = useTranslation();
   const format = useFormat();
-  const divisions = useQuery({ queryKey: ['divisions'], queryFn: () => call(divisionContracts.list) });
+  const divisions = useDivisions();
   const storage = divisions.data?.storage;
   if (divisions.isError) return null;
   const share = storage ? Math.min(100, (storage.usedBytes / Math.max(1, storage.limitBytes)) * 100) : 0;
@@ -169,22 +169,14 @@ const NEXT_STEP_PAGES: Record<(typeof NEXT_STEPS)[number], string> = {
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
   const auth = useAuth();
-  const snackbar = useSnackbar();
-  const query = useQuery({ queryKey: ['dashboard'], queryFn: () => call(dashboardContracts.company) });
+  const query = useCompanyDashboard();
+  const resendVerification = useResendVerification();
   const data = query.data;
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' });
   const format = useFormat();
   const chat = data?.chat;
   /** A share of 0–1 as a percentage, or a dash when there is nothing to share. */
   const share = (value: number | null) => (value === null ? '—' : format.percent(value * 100));
-
-  const resend = async () => {
-    try {
-      snackbar((await call(authContracts.resendVerification)).message);
-    } catch (error) {
-      snackbar(errorMessage(error, t), 'error');
-    }
-  };
 
   return (
     <Stack spacing={6}>
@@ -342,7 +334,9 @@ export default function DashboardPage() {
                       disablePadding
                       secondaryAction={
                         !done && step === 'verifyEmail' ? (
-                          <Button onClick={() => void resend()}>{t('pages.verify.resend')}</Button>
+                          <Button onClick={() => resendVerification.mutate()}>
+                            {t('pages.verify.resend')}
+                          </Button>
                         ) : undefined
                       }
                     >

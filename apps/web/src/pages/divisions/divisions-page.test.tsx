@@ -52,4 +52,50 @@ describe('the divisions page', () => {
     dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('button', { name: 'Save changes' })).toBeTruthy();
   });
+
+  it('deletes a division after confirmation, says so and shows the list without it', async () => {
+    let deleted = false;
+    const fetch = vi.fn(async (_url: string, init: RequestInit = {}) => {
+      if (init.method === 'DELETE') {
+        deleted = true;
+        return new Response(null, { status: 204 });
+      }
+      return Response.json({ items: deleted ? [] : [division()], limit: 3, storage });
+    });
+    vi.stubGlobal('fetch', fetch);
+    renderWithApp(<DivisionsPage />, '/divisions');
+    const card = await screen.findByTestId('division-card');
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Delete: Heizung' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Division deleted.')).toBeTruthy();
+    expect(await screen.findByText(/^No divisions yet\./)).toBeTruthy();
+    expect(screen.queryByTestId('division-card')).toBeNull();
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'DELETE').map(([url]) => url)).toEqual([
+      `/api/v1/divisions/${DIVISION_ID}`,
+    ]);
+  });
+
+  it('says a name the server refuses under the field, keeping the dialog open', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit = {}) =>
+        init.method === 'POST'
+          ? Response.json(
+              { error: { code: 'DIVISION_EXISTS', message: 'Diesen Bereich gibt es schon.' } },
+              { status: 409 },
+            )
+          : Response.json({ items: [division()], limit: 3, storage }),
+      ),
+    );
+    renderWithApp(<DivisionsPage />, '/divisions');
+    await screen.findByTestId('division-card');
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'Add division' })[0]!);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Name of the division'), { target: { value: 'Heizung' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('A division with this name already exists.')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBe(dialog);
+  });
 });

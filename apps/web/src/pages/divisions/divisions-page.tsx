@@ -18,16 +18,19 @@ import {
   Typography,
 } from '@mui/material';
 import { IconEdit, IconFiles, IconFolder, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Division, divisionContracts } from '@werkwissen/shared';
+import type { Division } from '@werkwissen/shared';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { call } from '../../api/http.ts';
+import {
+  useCreateDivision,
+  useDeleteDivision,
+  useDivisions,
+  useRenameDivision,
+} from '../../api/divisions.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../components/form.tsx';
 import { useFormat } from '../../components/format.ts';
-import { useSnackbar } from '../../components/snackbar.tsx';
 
 const UploadDialog = lazy(() => import('../files/upload-dialog.tsx'));
 
@@ -39,16 +42,24 @@ type Editing = { mode: 'add' } | { mode: 'rename'; division: Division };
  */
 export default function DivisionsPage() {
   const { t } = useTranslation();
-  const snackbar = useSnackbar();
-  const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: ['divisions'], queryFn: () => call(divisionContracts.list) });
+  const query = useDivisions();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Division | null>(null);
   const [uploading, setUploading] = useState<Division | null>(null);
   const format = useFormat();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['divisions'] });
+  // A refused name is said under the field, not in the snackbar.
+  const nameCallbacks = {
+    onSuccess: () => setEditing(null),
+    claimError: (error: unknown) => {
+      setNameError(errorMessage(error, t));
+      return true;
+    },
+  };
+  const create = useCreateDivision(nameCallbacks);
+  const rename = useRenameDivision(nameCallbacks);
+  const remove = useDeleteDivision({ onSettled: () => setDeleting(null) });
 
   const open = (next: Editing) => {
     setEditing(next);
@@ -56,24 +67,10 @@ export default function DivisionsPage() {
     setNameError(null);
   };
 
-  const save = async () => {
+  const save = () => {
     if (!editing) return;
-    try {
-      if (editing.mode === 'add') {
-        await call(divisionContracts.create, { body: { name: name.trim() } });
-        snackbar(t('pages.divisions.added'));
-      } else {
-        await call(divisionContracts.rename, {
-          params: { divisionId: editing.division.id },
-          body: { name: name.trim() },
-        });
-        snackbar(t('pages.divisions.renamed'));
-      }
-      setEditing(null);
-      await refresh();
-    } catch (error) {
-      setNameError(errorMessage(error, t));
-    }
+    if (editing.mode === 'add') create.mutate(name.trim());
+    else rename.mutate({ divisionId: editing.division.id, name: name.trim() });
   };
 
   const items = query.data?.items;
@@ -207,7 +204,7 @@ export default function DivisionsPage() {
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            void save();
+            save();
           }}
         >
           <DialogTitle>
@@ -227,7 +224,11 @@ export default function DivisionsPage() {
           </DialogContent>
           <DialogActions>
             <Button onClick={() => setEditing(null)}>{t('common.cancel')}</Button>
-            <Button type="submit" variant="contained" disabled={!name.trim()}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={!name.trim() || create.isPending || rename.isPending}
+            >
               {t(editing?.mode === 'rename' ? 'common.save' : 'common.create')}
             </Button>
           </DialogActions>
@@ -238,10 +239,8 @@ export default function DivisionsPage() {
         title={t('pages.divisions.deleteTitle')}
         text={t('pages.divisions.deleteText', { name: deleting?.name })}
         confirmLabel={t('common.delete')}
-        successMessage={t('pages.divisions.deleted')}
-        onConfirm={() =>
-          call(divisionContracts.remove, { params: { divisionId: deleting!.id } }).then(refresh)
-        }
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate(deleting!.id)}
         onClose={() => setDeleting(null)}
       />
     </Stack>

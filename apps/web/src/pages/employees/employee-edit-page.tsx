@@ -1,42 +1,27 @@
 import { Alert, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { employeeContracts } from '@werkwissen/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { ApiError, call } from '../../api/http.ts';
+import { useEmployee, useUpdateEmployee } from '../../api/employees.ts';
+import { ApiError } from '../../api/http.ts';
 import { errorMessage } from '../../components/form.tsx';
-import { useSnackbar } from '../../components/snackbar.tsx';
 import { EmployeeForm, type EmployeeValues } from './employee-form.tsx';
 
 /** `/employee-add/:id`: an employee's details and divisions. */
 export default function EmployeeEditPage() {
   const { t } = useTranslation();
-  const snackbar = useSnackbar();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   // The router has one route (the guard picks the page), so the id comes from the address itself.
   const employeeId = matchPath('/employee-add/:id', useLocation().pathname)?.params.id ?? '';
   const wellFormed = z.uuid().safeParse(employeeId).success;
-  const query = useQuery({
-    queryKey: ['employee', employeeId],
-    queryFn: () => call(employeeContracts.get, { params: { employeeId } }),
-    enabled: wellFormed,
-  });
+  const query = useEmployee(employeeId, { enabled: wellFormed });
   const notFound = !wellFormed || (query.error instanceof ApiError && query.error.status === 404);
+  const update = useUpdateEmployee();
 
+  // The form puts the server's field errors on its fields (the snackbar says what failed as well); once saved, back to
+  // the list, which the mutation has reloaded by then.
   const save = async ({ email: _email, ...values }: EmployeeValues) => {
-    try {
-      await call(employeeContracts.update, {
-        params: { employeeId },
-        body: { ...values, phone: values.phone || null },
-      });
-    } catch (error) {
-      snackbar(errorMessage(error, t), 'error');
-      throw error;
-    }
-    snackbar(t('pages.employees.saved'));
-    await queryClient.invalidateQueries({ queryKey: ['employees'] });
+    await update.mutateAsync({ employeeId, body: { ...values, phone: values.phone || null } });
     navigate('/employee-add');
   };
 

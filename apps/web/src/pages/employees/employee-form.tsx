@@ -1,16 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Autocomplete, Chip, Stack, TextField } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import {
-  createEmployeeBodySchema,
-  divisionContracts,
-  type Employee,
-  type Language,
-} from '@werkwissen/shared';
+import { createEmployeeBodySchema, type Employee, type Language } from '@werkwissen/shared';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { call } from '../../api/http.ts';
+import { useDivisions } from '../../api/divisions.ts';
 import { applyFieldErrors, InputField } from '../../components/form.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
 
@@ -41,7 +35,7 @@ export function EmployeeForm({
   onSave(values: EmployeeValues): Promise<void>;
 }) {
   const { t, i18n } = useTranslation();
-  const divisions = useQuery({ queryKey: ['divisions'], queryFn: () => call(divisionContracts.list) });
+  const divisions = useDivisions();
   const form = useForm<EmployeeValues>({
     resolver: zodResolver(schema) as never,
     defaultValues: {

@@ -20,49 +20,34 @@ import {
   IconTrash,
   IconUpload,
 } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { type Employee, employeeContracts } from '@werkwissen/shared';
+import type { Employee } from '@werkwissen/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { call } from '../../api/http.ts';
+import {
+  employeeTable,
+  useCreateEmployee,
+  useDeleteEmployee,
+  useResendInvitation,
+} from '../../api/employees.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
-import { errorMessage } from '../../components/form.tsx';
-import { useSnackbar } from '../../components/snackbar.tsx';
 import { EmployeeForm, type EmployeeValues } from './employee-form.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 
 /** `/employee-add`: the company's employees; add (the invitation goes by mail), edit, delete, export. */
 export default function EmployeesPage() {
   const { t } = useTranslation();
-  const snackbar = useSnackbar();
-  const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const [deleting, setDeleting] = useState<Employee | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['employees'] });
+  const create = useCreateEmployee({ onSuccess: () => setAdding(false) });
+  const resend = useResendInvitation();
+  const remove = useDeleteEmployee({ onSettled: () => setDeleting(null) });
 
+  // The form puts the server's field errors on its fields (the snackbar says what failed as well).
   const add = async (values: EmployeeValues) => {
-    await call(employeeContracts.create, { body: { ...values, phone: values.phone || undefined } }).catch(
-      (error: unknown) => {
-        snackbar(errorMessage(error, t), 'error');
-        throw error;
-      },
-    );
-    snackbar(t('messages.userAdded'));
-    setAdding(false);
-    await refresh();
-  };
-
-  const resend = async (employee: Employee) => {
-    try {
-      snackbar(
-        (await call(employeeContracts.resendInvitation, { params: { employeeId: employee.id } })).message,
-      );
-    } catch (error) {
-      snackbar(errorMessage(error, t), 'error');
-    }
+    await create.mutateAsync({ ...values, phone: values.phone || undefined });
   };
 
   const columns: Column<Employee>[] = [
@@ -109,7 +94,7 @@ export default function EmployeesPage() {
             <Tooltip title={t('pages.employees.resend')}>
               <IconButton
                 aria-label={`${t('pages.employees.resend')}: ${e.email}`}
-                onClick={() => void resend(e)}
+                onClick={() => resend.mutate(e.id)}
               >
                 <IconMailForward size={20} />
               </IconButton>
@@ -136,8 +121,8 @@ export default function EmployeesPage() {
         {t('pages.employees.title')}
       </Typography>
       <DataTable<Employee>
-        queryKey={['employees']}
-        fetchPage={(query) => call(employeeContracts.list, { query: query as never })}
+        queryKey={employeeTable.queryKey}
+        fetchPage={employeeTable.fetchPage}
         columns={columns}
         rowKey={(e) => e.id}
         csvName="employees"
@@ -172,16 +157,14 @@ export default function EmployeesPage() {
           </Button>
         </DialogActions>
       </Dialog>
-      <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={() => void refresh()} />
+      <ImportDialog open={importing} onClose={() => setImporting(false)} />
       <ConfirmDialog
         open={deleting !== null}
         title={t('pages.employees.deleteTitle')}
         text={t('pages.employees.deleteText', { email: deleting?.email })}
         confirmLabel={t('common.delete')}
-        successMessage={t('pages.employees.deleted')}
-        onConfirm={() =>
-          call(employeeContracts.remove, { params: { employeeId: deleting!.id } }).then(refresh)
-        }
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate(deleting!.id)}
         onClose={() => setDeleting(null)}
       />
     </Stack>

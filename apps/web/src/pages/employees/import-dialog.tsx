@@ -12,27 +12,29 @@ import {
   Stack,
 } from '@mui/material';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
-import { EMPLOYEE_CSV_COLUMNS, type EmployeeImportResult, employeeContracts } from '@werkwissen/shared';
+import { EMPLOYEE_CSV_COLUMNS, type EmployeeImportResult } from '@werkwissen/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, call } from '../../api/http.ts';
+import { useImportEmployees } from '../../api/employees.ts';
+import { ApiError } from '../../api/http.ts';
 import { downloadCsv } from '../../components/csv.ts';
 import { errorMessage } from '../../components/form.tsx';
 
 /** Import from CSV: the browser reads the file, the server checks every row and reports what it rejected and why. */
-export function ImportDialog({
-  open,
-  onClose,
-  onImported,
-}: {
-  open: boolean;
-  onClose(): void;
-  onImported(): void;
-}) {
+export function ImportDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation();
   const [result, setResult] = useState<EmployeeImportResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The outcome is told in the dialog, row by row: nothing goes to the snackbar.
+  const importing = useImportEmployees({
+    onSuccess: setResult,
+    claimError: (error) => {
+      const field = error instanceof ApiError ? error.fieldErrors[0]?.message : undefined;
+      setFailure(field ?? errorMessage(error, t));
+      return true;
+    },
+  });
+  const busy = importing.isPending;
 
   const downloadTemplate = () => {
     downloadCsv(
@@ -43,19 +45,9 @@ export function ImportDialog({
   };
 
   const upload = async (file: File) => {
-    setBusy(true);
     setFailure(null);
     setResult(null);
-    try {
-      const res = await call(employeeContracts.import, { body: { csv: await file.text() } });
-      setResult(res);
-      if (res.created > 0) onImported();
-    } catch (error) {
-      const field = error instanceof ApiError ? error.fieldErrors[0]?.message : undefined;
-      setFailure(field ?? errorMessage(error, t));
-    } finally {
-      setBusy(false);
-    }
+    importing.mutate(await file.text());
   };
 
   const close = () => {

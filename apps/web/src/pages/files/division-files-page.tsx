@@ -18,17 +18,16 @@ import {
   IconRefresh,
   IconTrash,
 } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { divisionContracts, fileContracts, type KnowledgeFile, matchPath } from '@werkwissen/shared';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { type KnowledgeFile, matchPath } from '@werkwissen/shared';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { call } from '../../api/http.ts';
+import { useDivisions } from '../../api/divisions.ts';
+import { useDeleteFile, useDivisionFilesTable, useFileAction } from '../../api/files.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { errorMessage } from '../../components/form.tsx';
 import { useFormat } from '../../components/format.ts';
-import { useSnackbar } from '../../components/snackbar.tsx';
 import { sizeAndKindColumns } from './file-columns.tsx';
 import {
   anyInProgress,
@@ -60,43 +59,19 @@ export default function DivisionFilesPage() {
   const theme = useTheme();
   const format = useFormat();
   const failureMessage = useFailureMessage();
-  const snackbar = useSnackbar();
-  const queryClient = useQueryClient();
   const location = useLocation();
   const divisionId = matchPath('/divisions/:divisionId', location.pathname)?.divisionId ?? '';
-  const divisions = useQuery({ queryKey: ['divisions'], queryFn: () => call(divisionContracts.list) });
+  const divisions = useDivisions();
   const division = divisions.data?.items.find((d) => d.id === divisionId);
   const [status, setStatus] = useState('');
   const [uploading, setUploading] = useState(false);
   const [details, setDetails] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<KnowledgeFile | null>(null);
-  const wasBusy = useRef(false);
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['files', divisionId] });
-  const refreshAll = () =>
-    Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ['divisions'] })]);
-
-  const fetchPage = async (query: object) => {
-    const res = await call(fileContracts.list, {
-      params: { divisionId },
-      query: { ...query, status: status || undefined } as never,
-    });
-    // A file that became ready may have replaced an older one: the division's count and size change.
-    const busy = anyInProgress(res.items);
-    if (wasBusy.current && !busy) void queryClient.invalidateQueries({ queryKey: ['divisions'] });
-    wasBusy.current = busy;
-    return res;
-  };
-
-  const act = async (action: 'retry' | 'cancel', file: KnowledgeFile) => {
-    try {
-      await call(fileContracts[action], { params: { fileId: file.id } });
-      snackbar(t(action === 'retry' ? 'pages.files.retried' : 'pages.files.cancelled'));
-    } catch (error) {
-      snackbar(errorMessage(error, t), 'error');
-    }
-    await refresh();
-  };
+  const table = useDivisionFilesTable(divisionId, status);
+  const fileAction = useFileAction();
+  const remove = useDeleteFile({ onSettled: () => setDeleting(null) });
+  const act = (action: 'retry' | 'cancel', file: KnowledgeFile) =>
+    fileAction.mutate({ action, fileId: file.id });
 
   const backArrow = (
     <IconArrowLeft size={18} style={theme.direction === 'rtl' ? { transform: 'scaleX(-1)' } : {}} />
@@ -170,10 +145,7 @@ export default function DivisionFilesPage() {
           </Tooltip>
           {isFinal(f.status) ? (
             <Tooltip title={t('pages.files.retry')}>
-              <IconButton
-                aria-label={`${t('pages.files.retry')}: ${f.name}`}
-                onClick={() => void act('retry', f)}
-              >
+              <IconButton aria-label={`${t('pages.files.retry')}: ${f.name}`} onClick={() => act('retry', f)}>
                 <IconRefresh size={20} />
               </IconButton>
             </Tooltip>
@@ -181,7 +153,7 @@ export default function DivisionFilesPage() {
             <Tooltip title={t('pages.files.cancel')}>
               <IconButton
                 aria-label={`${t('pages.files.cancel')}: ${f.name}`}
-                onClick={() => void act('cancel', f)}
+                onClick={() => act('cancel', f)}
               >
                 <IconPlayerStop size={20} />
               </IconButton>
@@ -218,8 +190,8 @@ export default function DivisionFilesPage() {
       {notFound && <Alert severity="warning">{t('pages.files.divisionNotFound')}</Alert>}
       {!notFound && (
         <DataTable<KnowledgeFile>
-          queryKey={['files', divisionId, status]}
-          fetchPage={fetchPage}
+          queryKey={table.queryKey}
+          fetchPage={table.fetchPage}
           refetchInterval={(items) => (anyInProgress(items) ? 1000 : false)}
           columns={columns}
           rowKey={(f) => f.id}
@@ -256,8 +228,8 @@ export default function DivisionFilesPage() {
         title={t('pages.files.deleteTitle')}
         text={t('pages.files.deleteText', { name: deleting?.name })}
         confirmLabel={t('common.delete')}
-        successMessage={t('pages.files.deleted')}
-        onConfirm={() => call(fileContracts.remove, { params: { fileId: deleting!.id } }).then(refreshAll)}
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate(deleting!.id)}
         onClose={() => setDeleting(null)}
       />
     </Stack>

@@ -15,11 +15,9 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { fileContracts } from '@werkwissen/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/http.ts';
+import { useFile } from '../../api/files.ts';
 import { errorMessage } from '../../components/form.tsx';
 import { useFormat } from '../../components/format.ts';
 import { FileProgress, isFinal, StatusChip, useFailureMessage } from './file-status.tsx';
@@ -42,11 +40,7 @@ export default function FileDetailsDialog({ fileId, onClose }: { fileId: string;
   const { t } = useTranslation();
   const format = useFormat();
   const failureMessage = useFailureMessage();
-  const query = useQuery({
-    queryKey: ['file', fileId],
-    queryFn: () => call(fileContracts.get, { params: { fileId } }),
-    refetchInterval: (q) => (q.state.data && !isFinal(q.state.data.status) ? 1000 : false),
-  });
+  const query = useFile(fileId, { refetchInterval: (f) => (f && !isFinal(f.status) ? 1000 : false) });
   const file = query.data;
   const none = t('pages.files.details.none');
 

@@ -20,8 +20,6 @@ import {
   IconZoomIn,
   IconZoomOut,
 } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { fileContracts } from '@werkwissen/shared';
 import {
   type CSSProperties,
   type KeyboardEvent,
@@ -35,7 +33,8 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { ApiError, call, sendRenewing } from '../../api/http.ts';
+import { useFile } from '../../api/files.ts';
+import { ApiError, sendRenewing } from '../../api/http.ts';
 import { errorMessage } from '../../components/form.tsx';
 import { fileContentUrl } from './file-url.ts';
 import type { PDFDocumentProxy } from './pdf-engine.ts';
@@ -143,12 +142,7 @@ export default function PdfViewerPage() {
   const location = useLocation();
   const fileId = viewerFileId(location.pathname);
   const page = requestedPage(location.search);
-  const file = useQuery({
-    queryKey: ['file', fileId],
-    queryFn: () => call(fileContracts.get, { params: { fileId } }),
-    enabled: fileId !== '',
-    retry: false,
-  });
+  const file = useFile(fileId, { enabled: fileId !== '', retry: false });
   const isPdf = file.data?.kind === 'pdf';
   const doc = usePdfDocument(isPdf ? fileId : null);
   const name = file.data?.name;

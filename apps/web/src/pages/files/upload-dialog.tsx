@@ -16,12 +16,12 @@ import {
   Typography,
 } from '@mui/material';
 import { IconAlertCircle, IconCircleCheck, IconCloudUpload, IconFile, IconX } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { type StorageUsage, UPLOAD_ACCEPT, UPLOAD_MAX_FILES, type UploadResult } from '@werkwissen/shared';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUploadFiles } from '../../api/files.ts';
 import { ApiError } from '../../api/http.ts';
-import { rejectedResults, uploadFiles } from '../../api/upload.ts';
+import { rejectedResults } from '../../api/upload.ts';
 import { errorMessage } from '../../components/form.tsx';
 import { useFormat } from '../../components/format.ts';
 
@@ -51,7 +51,6 @@ export default function UploadDialog({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const queryClient = useQueryClient();
   const [selected, setSelected] = useState<File[]>([]);
   const [lines, setLines] = useState<Line[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
@@ -104,21 +103,20 @@ export default function UploadDialog({
   // The server refuses a request with more files as a whole; say so before sending anything.
   const tooMany = selected.length > UPLOAD_MAX_FILES;
 
-  const submit = async () => {
-    if (selected.length === 0 || tooMany) return;
-    const controller = new AbortController();
-    abort.current = controller;
-    setFailure(null);
-    setProgress(0);
-    try {
-      const result = await uploadFiles(divisionId, selected, {
-        signal: controller.signal,
-        onProgress: (share) => setProgress(Math.round(share * 100)),
-      });
+  const sent = () => {
+    abort.current = null;
+    setProgress(null);
+  };
+  // Every outcome is told here, line by line: nothing goes to the snackbar.
+  const upload = useUploadFiles(divisionId, {
+    onSuccess: (result) => {
+      sent();
       setLines((previous) => [...previous, ...report(result.results, result.message)]);
       setSelected([]);
-    } catch (error) {
-      if ((error as Error).name === 'AbortError') return;
+    },
+    claimError: (error) => {
+      sent();
+      if ((error as Error).name === 'AbortError') return true;
       const results = rejectedResults(error);
       if (results) {
         setLines((previous) => [...previous, ...report(results, t('messages.fileAdded'))]);
@@ -126,13 +124,21 @@ export default function UploadDialog({
       } else {
         setFailure(error instanceof ApiError && error.message ? error.message : errorMessage(error, t));
       }
-    } finally {
-      abort.current = null;
-      setProgress(null);
-      void queryClient.invalidateQueries({ queryKey: ['files', divisionId] });
-      void queryClient.invalidateQueries({ queryKey: ['divisions'] });
-      void queryClient.invalidateQueries({ queryKey: ['admin-files'] });
-    }
+      return true;
+    },
+  });
+
+  const submit = () => {
+    if (selected.length === 0 || tooMany) return;
+    const controller = new AbortController();
+    abort.current = controller;
+    setFailure(null);
+    setProgress(0);
+    upload.mutate({
+      files: selected,
+      signal: controller.signal,
+      onProgress: (share) => setProgress(Math.round(share * 100)),
+    });
   };
 
   const onDrop = (event: DragEvent) => {
@@ -302,7 +308,7 @@ export default function UploadDialog({
           variant="contained"
           startIcon={<IconCloudUpload size={18} />}
           disabled={sending || selected.length === 0 || tooMany}
-          onClick={() => void submit()}
+          onClick={submit}
         >
           {t('pages.files.upload.submit')}
         </Button>

@@ -1,13 +1,13 @@
 import { Alert, Box, Card, Skeleton, Stack, Typography } from '@mui/material';
 import { IconLinkOff } from '@tabler/icons-react';
-import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { matchPath, type PublicChat, publicChatContracts } from '@werkwissen/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { matchPath } from '@werkwissen/shared';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { ApiError, call } from '../../api/http.ts';
+import { ApiError } from '../../api/http.ts';
+import { publicConversation, usePublicChat, useReloadPublicChat } from '../../api/public-chats.ts';
 import { errorMessage } from '../../components/form.tsx';
-import { publicConversation } from '../chat/chat-api.ts';
 import { Conversation } from '../chat/conversation.tsx';
 import { VisitorForm } from './visitor-form.tsx';
 
@@ -29,20 +29,15 @@ function Gone() {
 
 function PublicChatScreen({ token }: { token: string }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
-  const key = useMemo(() => ['public-chat', token], [token]);
-  const chat = useQuery({
-    queryKey: key,
-    queryFn: () => call(publicChatContracts.get, { params: { token } }),
-    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
-  });
+  const chat = usePublicChat(token);
+  const reload = useReloadPublicChat(token);
   const api = useMemo(() => publicConversation(token), [token]);
   // The visitor's cookie ran out: back to the bot check.
   const onRefused = useCallback(
     (error: ApiError) => {
-      if (error.code === 'VISITOR_REQUIRED') void client.invalidateQueries({ queryKey: key });
+      if (error.code === 'VISITOR_REQUIRED') reload();
     },
-    [client, key],
+    [reload],
   );
 
   const error = chat.error;
@@ -73,14 +68,7 @@ function PublicChatScreen({ token }: { token: string }) {
           <Conversation api={api} canAsk={data.canAsk} empty={t('publicChat.empty')} onRefused={onRefused} />
         </Card>
       ) : (
-        <VisitorForm
-          token={token}
-          botCheck={data.botCheck}
-          companyName={data.companyName}
-          onJoined={(visitor) =>
-            client.setQueryData<PublicChat>(key, (old) => (old ? { ...old, visitor } : old))
-          }
-        />
+        <VisitorForm token={token} botCheck={data.botCheck} companyName={data.companyName} />
       )}
     </Stack>
   );

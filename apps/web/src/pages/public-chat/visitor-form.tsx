@@ -1,13 +1,9 @@
 import { Alert, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
-import {
-  type PublicChat,
-  type PublicVisitor,
-  publicChatContracts,
-  visitorBodySchema,
-} from '@werkwissen/shared';
+import { type PublicChat, visitorBodySchema } from '@werkwissen/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, call } from '../../api/http.ts';
+import { ApiError } from '../../api/http.ts';
+import { useJoinPublicChat } from '../../api/public-chats.ts';
 import { useConfig } from '../../app/config-context.tsx';
 import { AltchaCheck } from '../../components/altcha-check.tsx';
 import { errorMessage, InputField } from '../../components/form.tsx';
@@ -16,18 +12,17 @@ type Field = 'name' | 'phone' | 'email';
 
 /**
  * A new visitor of a public chat: the bot check, then an optional name and phone or e-mail, with who receives them,
- * what for, and the privacy notice. Joining sets the cookie that keeps the visitor's own thread.
+ * what for, and the privacy notice. Joining sets the cookie that keeps the visitor's own thread, and the chat shows
+ * the conversation.
  */
 export function VisitorForm({
   token,
   botCheck,
   companyName,
-  onJoined,
 }: {
   token: string;
   botCheck: PublicChat['botCheck'];
   companyName: string | null;
-  onJoined(visitor: PublicVisitor): void;
 }) {
   const { t } = useTranslation();
   const config = useConfig();
@@ -36,29 +31,9 @@ export function VisitorForm({
   const [payload, setPayload] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const supported = botCheck === 'altcha' || botCheck === 'off';
-  const ready = supported && (botCheck === 'off' || payload !== null);
-
-  const join = async () => {
-    const body = {
-      ...(botCheck === 'altcha' && payload ? { botCheck: payload } : {}),
-      name: values.name.trim() || null,
-      phone: values.phone.trim() || null,
-      email: values.email.trim() || null,
-    };
-    const parsed = visitorBodySchema.safeParse(body);
-    if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    try {
-      onJoined(await call(publicChatContracts.join, { params: { token }, body }));
-    } catch (error) {
+  // Every refusal is shown here: on its field, else above the button.
+  const joining = useJoinPublicChat(token, {
+    claimError: (error) => {
       const fields: Partial<Record<Field, string>> = {};
       if (error instanceof ApiError)
         for (const f of error.fieldErrors) {
@@ -72,9 +47,28 @@ export function VisitorForm({
         setPayload(null);
         setAttempt((a) => a + 1);
       }
-    } finally {
-      setBusy(false);
+      return true;
+    },
+  });
+  const supported = botCheck === 'altcha' || botCheck === 'off';
+  const ready = supported && (botCheck === 'off' || payload !== null);
+
+  const join = () => {
+    const body = {
+      ...(botCheck === 'altcha' && payload ? { botCheck: payload } : {}),
+      name: values.name.trim() || null,
+      phone: values.phone.trim() || null,
+      email: values.email.trim() || null,
+    };
+    const parsed = visitorBodySchema.safeParse(body);
+    if (!parsed.success) {
+      const next: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
+      setErrors(next);
+      return;
     }
+    setFailure(null);
+    joining.mutate(body);
   };
 
   const field = (name: Field, label: string, type: string, autoComplete: string) => (
@@ -102,7 +96,7 @@ export function VisitorForm({
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            if (ready) void join();
+            if (ready) join();
           }}
         >
           <Typography variant="h6" component="h2">
@@ -131,7 +125,13 @@ export function VisitorForm({
               </>
             )}
           </Typography>
-          <Button type="submit" variant="contained" size="large" disabled={!ready} loading={busy}>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={!ready}
+            loading={joining.isPending}
+          >
             {t('publicChat.start')}
           </Button>
         </Stack>

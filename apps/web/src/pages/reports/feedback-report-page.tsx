@@ -1,17 +1,12 @@
 import { Alert, Box, Button, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import {
-  divisionContracts,
-  type FeedbackOrigin,
-  type FeedbackReportItem,
-  feedbackContracts,
-  tagContracts,
-} from '@werkwissen/shared';
+import type { FeedbackOrigin, FeedbackReportItem } from '@werkwissen/shared';
 import { type MouseEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { call } from '../../api/http.ts';
+import { useDivisions } from '../../api/divisions.ts';
+import { feedbackTable, useFeedbackSeries } from '../../api/feedback.ts';
+import { useTags } from '../../api/tags.ts';
 import { type Column, DataTable, type ListQuery } from '../../components/data-table.tsx';
 import { errorMessage } from '../../components/form.tsx';
 import { useFormat } from '../../components/format.ts';
@@ -82,25 +77,15 @@ export default function FeedbackReportPage() {
   // feedback seen so far.
   const [companies, setCompanies] = useState<Map<string, string>>(() => new Map());
 
-  const divisions = useQuery({
-    queryKey: ['divisions'],
-    queryFn: () => call(divisionContracts.list),
-    enabled: view.filters.includes('divisionId'),
-  });
-  const tags = useQuery({
-    queryKey: ['tags'],
-    queryFn: () => call(tagContracts.list),
-    enabled: view.filters.includes('tagId'),
-  });
-  const series = useQuery({
-    queryKey: ['feedback-series', query],
-    queryFn: () => call(feedbackContracts.series, { query }),
-  });
+  const divisions = useDivisions({ enabled: view.filters.includes('divisionId') });
+  const tags = useTags({ enabled: view.filters.includes('tagId') });
+  const series = useFeedbackSeries(query);
+  const table = feedbackTable(pathname, query);
 
   const tagColor = (id: string | null) => tags.data?.items.find((tag) => tag.id === id)?.color;
 
   const fetchPage = async (page: ListQuery) => {
-    const res = await call(feedbackContracts.list, { query: { ...page, ...query } as never });
+    const res = await table.fetchPage(page);
     for (const item of res.items) rows.current.set(item.id, item);
     if (view.admin && res.items.some((i) => i.companyName && !companies.has(i.companyId))) {
       setCompanies((current) => {
@@ -232,7 +217,7 @@ export default function FeedbackReportPage() {
       />
       <Box onClick={openRow} sx={{ '& tbody tr': { cursor: 'pointer' } }}>
         <DataTable<FeedbackReportItem>
-          queryKey={['feedback', pathname, query]}
+          queryKey={table.queryKey}
           fetchPage={fetchPage}
           columns={columns}
           rowKey={(f) => f.id}

@@ -12,11 +12,11 @@ import {
   Typography,
 } from '@mui/material';
 import { IconChevronDown, IconFileOff, IconMessageQuestion, IconThumbDown } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { divisionContracts, feedbackContracts, type KnowledgeGap } from '@werkwissen/shared';
+import type { KnowledgeGap } from '@werkwissen/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/http.ts';
+import { useDivisions } from '../../api/divisions.ts';
+import { useKnowledgeGaps } from '../../api/feedback.ts';
 import { errorMessage } from '../../components/form.tsx';
 import { useFormat } from '../../components/format.ts';
 import { type FilterKey, ReportFilterBar, toReportQuery, useReportFilters } from './report-filters.tsx';
@@ -95,12 +95,8 @@ export default function KnowledgeGapsPage() {
   const { t } = useTranslation();
   const filters = useReportFilters();
   const query = toReportQuery(filters.values, FILTERS);
-  const divisions = useQuery({ queryKey: ['divisions'], queryFn: () => call(divisionContracts.list) });
-  const gaps = useQuery({
-    queryKey: ['knowledge-gaps', query],
-    queryFn: () => call(feedbackContracts.gaps, { query }),
-    placeholderData: (previous) => previous,
-  });
+  const divisions = useDivisions();
+  const gaps = useKnowledgeGaps(query);
   const items = gaps.data?.items;
   return (
     <Stack spacing={6}>

@@ -1,9 +1,8 @@
 import { Alert, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { areaOfPath, divisionContracts } from '@werkwissen/shared';
+import { areaOfPath } from '@werkwissen/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { call } from '../../api/http.ts';
+import { useDivisions } from '../../api/divisions.ts';
 import { errorMessage } from '../../components/form.tsx';
 import { SearchPanel } from './search-panel.tsx';
 
@@ -14,7 +13,7 @@ import { SearchPanel } from './search-panel.tsx';
 export default function SearchPage() {
   const { t } = useTranslation();
   const manager = areaOfPath(useLocation().pathname) !== 'employee';
-  const divisions = useQuery({ queryKey: ['divisions'], queryFn: () => call(divisionContracts.list) });
+  const divisions = useDivisions();
   const items = divisions.data?.items;
 
   return (

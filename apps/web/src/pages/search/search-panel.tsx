@@ -1,18 +1,11 @@
 import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { searchContracts } from '@werkwissen/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/http.ts';
+import { type SearchRequest, useSearch } from '../../api/search.ts';
 import { errorMessage, InputField } from '../../components/form.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { SearchResults } from './search-results.tsx';
-
-interface Search {
-  q: string;
-  divisionId: string;
-}
 
 /**
  * A search over the passages of the divisions the user may see: a search field, an optional division filter and the
@@ -22,15 +15,8 @@ export function SearchPanel({ divisions }: { divisions: Array<{ id: string; name
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [divisionId, setDivisionId] = useState('');
-  const [search, setSearch] = useState<Search | null>(null);
-  const query = useQuery({
-    queryKey: ['search', search],
-    queryFn: () =>
-      call(searchContracts.search, {
-        query: { q: search!.q, divisionId: search!.divisionId || undefined },
-      }),
-    enabled: search !== null,
-  });
+  const [search, setSearch] = useState<SearchRequest | null>(null);
+  const query = useSearch(search);
 
   const submit = () => {
     const q = text.trim();

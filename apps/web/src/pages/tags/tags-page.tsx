@@ -17,17 +17,16 @@ import {
   Typography,
 } from '@mui/material';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { TAG_COLORS, type Tag, tagBodySchema, tagContracts } from '@werkwissen/shared';
+import { TAG_COLORS, type Tag, tagBodySchema } from '@werkwissen/shared';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError, call } from '../../api/http.ts';
+import { ApiError } from '../../api/http.ts';
+import { tagTable, useDeleteTag, useSaveTag } from '../../api/tags.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { type Column, DataTable, type ListQuery } from '../../components/data-table.tsx';
-import { applyFieldErrors, errorMessage, InputField } from '../../components/form.tsx';
+import { type Column, DataTable } from '../../components/data-table.tsx';
+import { applyFieldErrors, InputField } from '../../components/form.tsx';
 import { useFormat } from '../../components/format.ts';
-import { useSnackbar } from '../../components/snackbar.tsx';
 import { TagChip, type TagColor } from './tag-chip.tsx';
 
 interface TagValues {
@@ -35,50 +34,26 @@ interface TagValues {
   color: TagColor;
 }
 
-/** The tag list is short and unpaged on the server: search, sort and page it here. */
-function pageOf(items: Tag[], query: ListQuery) {
-  const q = query.q?.toLocaleLowerCase();
-  const found = q ? items.filter((tag) => tag.name.toLocaleLowerCase().includes(q)) : items;
-  const field = (query.sort ?? 'name').replace('-', '') as 'name' | 'feedbackCount' | 'createdAt';
-  const direction = query.sort?.startsWith('-') ? -1 : 1;
-  const sorted = [...found].sort((a, b) => {
-    const x = a[field];
-    const y = b[field];
-    return direction * (typeof x === 'number' ? x - (y as number) : String(x).localeCompare(String(y)));
-  });
-  const start = (query.page - 1) * query.pageSize;
-  return { items: sorted.slice(start, start + query.pageSize), total: found.length };
-}
-
 /** The add and edit dialog; a name that is taken shows the server's message on the name field. */
-function TagDialog({ tag, onClose }: { tag: Tag | null; onClose(saved: boolean): void }) {
+function TagDialog({ tag, onClose }: { tag: Tag | null; onClose(): void }) {
   const { t } = useTranslation();
-  const snackbar = useSnackbar();
   const form = useForm<TagValues>({
     resolver: zodResolver(tagBodySchema) as never,
     defaultValues: { name: tag?.name ?? '', color: tag?.color ?? 'primary' },
   });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      if (tag) {
-        await call(tagContracts.update, { params: { tagId: tag.id }, body: values });
-        snackbar(t('tags.saved'));
-      } else {
-        await call(tagContracts.create, { body: values });
-        snackbar(t('tags.added'));
-      }
-      onClose(true);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'TAG_EXISTS') {
-        form.setError('name', { message: 'errors.TAG_EXISTS' });
-      } else if (!applyFieldErrors(error, form.setError, ['name', 'color'])) {
-        snackbar(errorMessage(error, t), 'error');
-      }
-    }
+  const { errors } = form.formState;
+  const save = useSaveTag({
+    onSuccess: onClose,
+    claimError: (error) => {
+      if (!(error instanceof ApiError && error.code === 'TAG_EXISTS'))
+        return applyFieldErrors(error, form.setError, ['name', 'color']);
+      form.setError('name', { message: 'errors.TAG_EXISTS' });
+      return true;
+    },
   });
+  const onSubmit = form.handleSubmit((body) => save.mutate({ tagId: tag?.id, body }));
   return (
-    <Dialog open onClose={() => onClose(false)} fullWidth maxWidth="xs">
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs">
       <DialogTitle>{t(tag ? 'tags.edit' : 'tags.add')}</DialogTitle>
       <DialogContent>
         <Stack component="form" id="tag-form" spacing={4} noValidate onSubmit={onSubmit} sx={{ pt: 2 }}>
@@ -118,8 +93,8 @@ function TagDialog({ tag, onClose }: { tag: Tag | null; onClose(saved: boolean):
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => onClose(false)}>{t('common.cancel')}</Button>
-        <Button type="submit" form="tag-form" variant="contained" disabled={isSubmitting}>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button type="submit" form="tag-form" variant="contained" disabled={save.isPending}>
           {t(tag ? 'common.save' : 'common.create')}
         </Button>
       </DialogActions>
@@ -131,10 +106,9 @@ function TagDialog({ tag, onClose }: { tag: Tag | null; onClose(saved: boolean):
 export default function TagsPage() {
   const { t } = useTranslation();
   const format = useFormat();
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<{ tag: Tag | null } | null>(null);
   const [deleting, setDeleting] = useState<Tag | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['tags'] });
+  const remove = useDeleteTag({ onSettled: () => setDeleting(null) });
 
   const columns: Column<Tag>[] = [
     {
@@ -209,8 +183,8 @@ export default function TagsPage() {
         </Button>
       </Stack>
       <DataTable<Tag>
-        queryKey={['tags', 'table']}
-        fetchPage={async (query) => pageOf((await call(tagContracts.list)).items, query)}
+        queryKey={tagTable.queryKey}
+        fetchPage={tagTable.fetchPage}
         columns={columns}
         rowKey={(tag) => tag.id}
         csvName="tags"
@@ -218,22 +192,14 @@ export default function TagsPage() {
         emptyText={t('tags.empty')}
         defaultSort="name"
       />
-      {editing && (
-        <TagDialog
-          tag={editing.tag}
-          onClose={(saved) => {
-            setEditing(null);
-            if (saved) void refresh();
-          }}
-        />
-      )}
+      {editing && <TagDialog tag={editing.tag} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={deleting !== null}
         title={t('tags.deleteTitle')}
         text={t('tags.deleteText', { name: deleting?.name, count: deleting?.feedbackCount ?? 0 })}
         confirmLabel={t('common.delete')}
-        successMessage={t('tags.deleted')}
-        onConfirm={() => call(tagContracts.remove, { params: { tagId: deleting!.id } }).then(refresh)}
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate(deleting!.id)}
         onClose={() => setDeleting(null)}
       />
     </Stack>

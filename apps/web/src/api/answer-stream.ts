@@ -2,8 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ChatMessage, ChatStreamEvent, Citation } from '@werkwissen/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/http.ts';
-import type { ConversationApi } from './chat-api.ts';
+import type { ConversationApi } from './conversations.ts';
+import { ApiError } from './http.ts';
+import { invalidateAll } from './mutation.ts';
 
 /** The question and answer being streamed, until the stored answer replaces them. */
 export interface LiveAnswer {
@@ -44,9 +45,10 @@ const blank = (
 /**
  * Asks a question (or regenerates an answer) and follows the streamed answer: `live` grows with every token and
  * citation; when the stream ends (done, stopped by `stop()`, or broken) the answer moves into the message list's
- * cache. A refusal before the stream starts is kept in `error`.
+ * cache, and what else an answer changes (`api.answerChanges`) reloads. A refusal before the stream starts is kept in
+ * `error`.
  */
-export function useAnswerStream(api: ConversationApi, onSettled?: () => void) {
+export function useAnswerStream(api: ConversationApi) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [live, setLive] = useState<LiveAnswer | null>(null);
@@ -141,7 +143,7 @@ export function useAnswerStream(api: ConversationApi, onSettled?: () => void) {
     if (abortRef.current === controller) abortRef.current = null;
     liveRef.current = null;
     setLive(null);
-    onSettled?.();
+    void invalidateAll(queryClient, api.answerChanges);
     return outcome;
   };
 
