@@ -1,5 +1,6 @@
 import {
   Alert,
+  Box,
   Button,
   Dialog,
   DialogActions,
@@ -20,13 +21,15 @@ import { call } from '../../api/http.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { errorMessage } from '../../components/form.tsx';
+import { useFormat } from '../../components/format.ts';
 import { useSnackbar } from '../../components/snackbar.tsx';
 
 const EXPIRY = [0, 30, 90, 365];
 
 /** Personal API keys: create (the secret shown once), list, revoke. */
 export function ApiKeysTab() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
@@ -35,7 +38,7 @@ export function ApiKeysTab() {
   const [created, setCreated] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const date = (iso: string | null) =>
-    iso ? new Date(iso).toLocaleString(i18n.language) : t('pages.apiKeys.never');
+    iso ? <Box sx={{ whiteSpace: 'nowrap' }}>{format.dateTime(iso)}</Box> : t('pages.apiKeys.never');
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['api-keys'] });
 
   const create = async () => {

@@ -4,8 +4,10 @@ import { dashboardContracts, USER_KINDS } from '@werkwissen/shared';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/http.ts';
 import { errorMessage } from '../../components/form.tsx';
+import { useFormat } from '../../components/format.ts';
 
 function Figure({ label, value }: { label: string; value: number | undefined }) {
+  const format = useFormat();
   return (
     <Card sx={{ height: '100%' }}>
       <CardContent>
@@ -16,7 +18,7 @@ function Figure({ label, value }: { label: string; value: number | undefined }) 
           <Skeleton width={60} height={40} />
         ) : (
           <Typography variant="h4" component="p">
-            {value.toLocaleString()}
+            {format.number(value)}
           </Typography>
         )}
       </CardContent>

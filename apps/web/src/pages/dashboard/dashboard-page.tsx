@@ -110,8 +110,8 @@ function StorageFigure() {
             {storage ? (
               <Typography variant="body2" color="text.secondary">
                 {t('pages.dashboard.storageUsed', {
-                  used: format.mb(storage.usedBytes),
-                  limit: format.mb(storage.limitBytes),
+                  used: format.size(storage.usedBytes),
+                  limit: format.size(storage.limitBytes),
                 })}
               </Typography>
             ) : (
@@ -197,7 +197,7 @@ export default function DashboardPage() {
           <Figure
             testId="figure-files-ready"
             label={t('pages.dashboard.filesReady')}
-            value={chat?.filesReady.toLocaleString()}
+            value={chat && format.number(chat.filesReady)}
             icon={<IconFileCheck size={24} />}
           />
         </Grid>
@@ -208,7 +208,7 @@ export default function DashboardPage() {
           <Figure
             testId="figure-questions"
             label={t('pages.dashboard.questionsThisWeek')}
-            value={chat?.questionsThisWeek.toLocaleString()}
+            value={chat && format.number(chat.questionsThisWeek)}
             note={chat && t('pages.dashboard.questionsLastWeek', { count: chat.questionsLastWeek })}
             icon={<IconMessages size={24} />}
           />
