@@ -84,7 +84,8 @@ export function DefaultLayout({ children, area: givenArea }: { children: ReactNo
                     <IconMenu2 size={22} />
                   </IconButton>
                 )}
-                <Typography variant="h6" component="p" sx={{ flex: 1 }} noWrap>
+                {/* The name's own direction: an Arabic layout cuts a Latin name at its end ("left" flips). */}
+                <Typography variant="h6" component="p" dir="auto" sx={{ flex: 1, textAlign: 'left' }} noWrap>
                   {auth.session?.userData.companyName ?? config.appTitle}
                 </Typography>
                 <LanguageSwitcher />

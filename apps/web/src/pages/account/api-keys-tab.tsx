@@ -18,6 +18,7 @@ import { type ApiKey, apiKeyContracts } from '@werkwissen/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/http.ts';
+import { CellText } from '../../components/cell-text.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { errorMessage } from '../../components/form.tsx';
@@ -56,7 +57,15 @@ export function ApiKeysTab() {
   };
 
   const columns: Column<ApiKey>[] = [
-    { id: 'name', label: t('pages.apiKeys.name'), sortable: true, render: (k) => k.name, csv: (k) => k.name },
+    {
+      id: 'name',
+      label: t('pages.apiKeys.name'),
+      sortable: true,
+      fill: true,
+      minWidth: 140,
+      render: (k) => <CellText text={k.name} />,
+      csv: (k) => k.name,
+    },
     {
       id: 'prefix',
       label: t('pages.apiKeys.prefix'),
