@@ -10,7 +10,7 @@ import {
 } from '../apps/server/test/support/chat-fixtures.ts';
 import { signedInDataManager, type TestServer } from '../apps/server/test/support/test-server.ts';
 import { artifactPath, openBrowser } from './support/browser.ts';
-import { startAppServer } from './support/server.ts';
+import { startAppServer, text } from './support/server.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -156,34 +156,106 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 describe.each(['de', 'ar'])('tables and cards fit the screen in %s', (lang) => {
-  it.each([390, 1440])('at %i px: the file list, the feedback report and the chat', async (width) => {
-    const dm = await seed(lang);
-    const browser = await openBrowser({ locale: lang, width });
+  it.each([390, 1440])(
+    'at %i px: the dashboard, the file list, the feedback report and the chat',
+    async (width) => {
+      const dm = await seed(lang);
+      const browser = await openBrowser({ locale: lang, width });
+      const { page } = browser;
+      const shot = (what: string) => artifactPath(`fit-${what}-${lang}-${width}.png`);
+      try {
+        await signIn(page, dm.email, dm.password);
+        const found: string[] = [];
+
+        await page.getByTestId('plan-card').locator('[role=progressbar]').waitFor();
+        await page.screenshot({ path: shot('dashboard'), fullPage: true });
+        found.push(...(await overflows(page, width >= 1440)).map((o) => `dashboard: ${o}`));
+        // A figure's label may wrap beside its icon, but without a gap inside it (the overline's 2.66 line height).
+        const labelLines = await page
+          .locator('[data-testid^=figure-] h2')
+          .evaluateAll((labels) =>
+            labels.map(
+              (l) => parseFloat(getComputedStyle(l).lineHeight) / parseFloat(getComputedStyle(l).fontSize),
+            ),
+          );
+        expect(labelLines.length).toBe(5);
+        for (const ratio of labelLines) expect(ratio).toBeLessThanOrEqual(1.6);
+
+        await page.goto(`${t.url}/divisions/${dm.divisionId}`);
+        await page.getByRole('cell', { name: LONG_FILE, exact: true }).waitFor();
+        await page.getByRole('progressbar').first().waitFor();
+        await page.screenshot({ path: shot('files'), fullPage: true });
+        found.push(...(await overflows(page, width >= 1440)).map((o) => `file list: ${o}`));
+
+        await page.goto(`${t.url}/feedback-report`);
+        await page.locator('[data-feedback-id]').first().waitFor();
+        await page.getByRole('table').getByText('Verbesserungsvorschlag').first().waitFor();
+        await page.screenshot({ path: shot('feedback'), fullPage: true });
+        found.push(...(await overflows(page, width >= 1440)).map((o) => `feedback report: ${o}`));
+
+        await page.goto(`${t.url}/chat?chat=${dm.chatId}`);
+        await page.getByRole('log').getByText(LONG_QUESTION).waitFor();
+        await page.screenshot({ path: shot('chat'), fullPage: true });
+        found.push(...(await overflows(page, width >= 1440)).map((o) => `chat: ${o}`));
+
+        expect(found).toEqual([]);
+        expect(browser.problems).toEqual([]);
+      } finally {
+        await browser.close();
+      }
+    },
+  );
+});
+
+describe('the navigation', () => {
+  it('collapsed, shows the logo mark whole and opens over the content while the pointer is on it (Arabic)', async () => {
+    const dm = await signedInDataManager(t, { language: 'ar' });
+    const browser = await openBrowser({ locale: 'ar', width: 1440 });
     const { page } = browser;
-    const shot = (what: string) => artifactPath(`fit-${what}-${lang}-${width}.png`);
     try {
+      await browser.context.addInitScript(() => localStorage.setItem('vertical-nav-collapsed', 'true'));
       await signIn(page, dm.email, dm.password);
-      const found: string[] = [];
+      const nav = page.getByTestId('vertical-nav');
+      const paper = nav.locator('..');
+      const main = page.getByRole('main');
+      await page.getByTestId('plan-card').locator('[role=progressbar]').waitFor();
+      const closed = (await paper.boundingBox())!;
+      expect(closed.width).toBe(72);
+      const mark = (await nav.getByTestId('logo-mark').boundingBox())!;
+      expect(mark.x).toBeGreaterThanOrEqual(closed.x);
+      expect(mark.x + mark.width).toBeLessThanOrEqual(closed.x + closed.width);
+      const before = (await main.boundingBox())!;
 
-      await page.goto(`${t.url}/divisions/${dm.divisionId}`);
-      await page.getByRole('cell', { name: LONG_FILE, exact: true }).waitFor();
-      await page.getByRole('progressbar').first().waitFor();
-      await page.screenshot({ path: shot('files'), fullPage: true });
-      found.push(...(await overflows(page, width >= 1440)).map((o) => `file list: ${o}`));
+      await nav.hover();
+      await expect.poll(async () => (await paper.boundingBox())!.width).toBe(260);
+      await page.screenshot({ path: artifactPath('nav-collapsed-open-ar-1440.png') });
+      // It opens towards the content (leftwards in Arabic), which stays where it was.
+      expect((await paper.boundingBox())!.x + 260).toBeCloseTo(closed.x + closed.width, 0);
+      expect(await main.boundingBox()).toEqual(before);
+      expect(await nav.getByRole('link', { name: text('ar', 'nav.dashboard') }).textContent()).toBe(
+        text('ar', 'nav.dashboard'),
+      );
 
-      await page.goto(`${t.url}/feedback-report`);
-      await page.locator('[data-feedback-id]').first().waitFor();
-      await page.getByRole('table').getByText('Verbesserungsvorschlag').first().waitFor();
-      await page.screenshot({ path: shot('feedback'), fullPage: true });
-      found.push(...(await overflows(page, width >= 1440)).map((o) => `feedback report: ${o}`));
-
-      await page.goto(`${t.url}/chat?chat=${dm.chatId}`);
-      await page.getByRole('log').getByText(LONG_QUESTION).waitFor();
-      await page.screenshot({ path: shot('chat'), fullPage: true });
-      found.push(...(await overflows(page, width >= 1440)).map((o) => `chat: ${o}`));
-
-      expect(found).toEqual([]);
+      await page.mouse.move(400, 600);
+      await expect.poll(async () => (await paper.boundingBox())!.width).toBe(72);
       expect(browser.problems).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('horizontal, shows the logo in the navbar', async () => {
+    const dm = await signedInDataManager(t, { language: 'de' });
+    const browser = await openBrowser({ locale: 'de', width: 1440 });
+    const { page } = browser;
+    try {
+      await browser.context.addInitScript(() => localStorage.setItem('nav-type', 'horizontal'));
+      await signIn(page, dm.email, dm.password);
+      await page.getByTestId('horizontal-nav').waitFor();
+      const logo = page.getByRole('banner').locator('img[src="/assets/img/logo.png"]');
+      await logo.waitFor();
+      expect((await logo.boundingBox())!.width).toBe(100);
+      await page.screenshot({ path: artifactPath('nav-horizontal-de-1440.png') });
     } finally {
       await browser.close();
     }

@@ -5,13 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/http.ts';
 import { errorMessage } from '../../components/form.tsx';
 import { useFormat } from '../../components/format.ts';
+import { figureLabelSx } from './figure-label.ts';
 
 function Figure({ label, value }: { label: string; value: number | undefined }) {
   const format = useFormat();
   return (
     <Card sx={{ height: '100%' }}>
       <CardContent>
-        <Typography variant="overline" color="text.secondary" component="h2">
+        <Typography variant="overline" color="text.secondary" component="h2" sx={figureLabelSx}>
           {label}
         </Typography>
         {value === undefined ? (

@@ -37,6 +37,7 @@ import { errorMessage } from '../../components/form.tsx';
 import { useFormat } from '../../components/format.ts';
 import { useSnackbar } from '../../components/snackbar.tsx';
 import { FeedbackChart } from '../reports/feedback-chart.tsx';
+import { figureLabelSx } from './figure-label.ts';
 
 /** One figure of the chat's week: a label, the value (a skeleton while loading) and a line of context. */
 function Figure({
@@ -57,7 +58,7 @@ function Figure({
       <CardContent>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 2 }}>
           <Box sx={{ minWidth: 0 }}>
-            <Typography variant="overline" color="text.secondary" component="h2">
+            <Typography variant="overline" color="text.secondary" component="h2" sx={figureLabelSx}>
               {label}
             </Typography>
             {value === undefined ? (
@@ -104,7 +105,7 @@ function StorageFigure() {
       <CardContent>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 2 }}>
           <Box sx={{ minWidth: 0 }}>
-            <Typography variant="overline" color="text.secondary" component="h2">
+            <Typography variant="overline" color="text.secondary" component="h2" sx={figureLabelSx}>
               {t('pages.dashboard.storage')}
             </Typography>
             {storage ? (
