@@ -118,9 +118,7 @@ export function VerticalNav({ area, collapsed, semiDark, overlay, open, onClose 
                   <ListItemIcon sx={{ minWidth: narrow ? 0 : 36, color: 'inherit' }}>
                     <ManifestIcon name={item.icon} />
                   </ListItemIcon>
-                  {!narrow && (
-                    <ListItemText primary={t(item.label)} slotProps={{ primary: { noWrap: true } }} />
-                  )}
+                  {!narrow && <ListItemText primary={t(item.label)} />}
                 </ListItemButton>
               </ListItem>
             );
