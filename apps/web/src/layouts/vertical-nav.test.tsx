@@ -26,7 +26,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('the vertical navigation', () => {
+// MUI renders slowly in happy-dom when the whole suite shares the processor.
+describe('the vertical navigation', { timeout: 20_000 }, () => {
   it('shows the whole logo, the captions and the labels when open', () => {
     signedInAs('DataManager');
     renderWithApp(nav(false), '/dashboard');

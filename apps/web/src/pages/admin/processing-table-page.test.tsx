@@ -22,7 +22,8 @@ const failed: AdminKnowledgeFile = {
   companyName: 'Heiztechnik Müller GmbH',
 };
 
-describe('the processing table', () => {
+// MUI renders slowly in happy-dom when the whole suite shares the processor.
+describe('the processing table', { timeout: 20_000 }, () => {
   it('shows company with division and status with failure in one column each, and exports each on its own', async () => {
     signedInAs('Administrator');
     vi.stubGlobal(
