@@ -13,8 +13,10 @@ import {
   TableRow,
   TableSortLabel,
   TextField,
+  type Theme,
   Typography,
 } from '@mui/material';
+import { alpha } from '@mui/material/styles';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { PAGE_SIZES } from '@werkwissen/shared';
@@ -26,11 +28,42 @@ export interface Column<T> {
   id: string;
   label: string;
   sortable?: boolean;
-  render(row: T): ReactNode;
+  /** The cell; without it the column is only in the CSV export (the table shows its value in another column). */
+  render?(row: T): ReactNode;
   /** The cell's value in the CSV export (default: none, the column is left out). */
   csv?(row: T): string | number | null;
   align?: 'left' | 'right' | 'center';
+  /**
+   * The column takes the room the others leave, never less than `minWidth`: the one column of long texts (a file
+   * name, a question), whose content is cut to fit (`CellText`), so that the table fits its card on wide screens.
+   */
+  fill?: boolean;
+  /** The narrowest the column gets, in px (a filling column's text could otherwise shrink to nothing). */
+  minWidth?: number;
 }
+
+/** A body cell's width: a filling column's cells take what is left (`max-width: 0` lets them shrink below their text). */
+const cellSx = <T,>(c: Column<T>) =>
+  c.fill ? { width: '100%', maxWidth: 0, minWidth: c.minWidth } : { minWidth: c.minWidth };
+
+/**
+ * A table too wide for its card scrolls inside it; shadows at the edges show that more columns are hidden there (the
+ * covers scroll with the content and hide each shadow once its edge is reached; the same on both sides, so also in
+ * right-to-left).
+ */
+const scrollShadowSx = (theme: Theme) => {
+  const paper = theme.palette.background.paper;
+  const shadow = alpha(theme.palette.common.black, theme.palette.mode === 'dark' ? 0.5 : 0.18);
+  return {
+    background: [
+      `linear-gradient(to right, ${paper} 30%, ${alpha(paper, 0)}) left center / 40px 100% no-repeat local`,
+      `linear-gradient(to left, ${paper} 30%, ${alpha(paper, 0)}) right center / 40px 100% no-repeat local`,
+      `radial-gradient(farthest-side at 0 50%, ${shadow}, transparent) left center / 12px 100% no-repeat scroll`,
+      `radial-gradient(farthest-side at 100% 50%, ${shadow}, transparent) right center / 12px 100% no-repeat scroll`,
+    ].join(', '),
+    backgroundColor: paper,
+  };
+};
 
 export interface ListQuery {
   page: number;
@@ -115,6 +148,7 @@ export function DataTable<T>(props: Props<T>) {
 
   const sortBy = (id: string) => setSort(sort === id ? `-${id}` : id);
   const items = query.data?.items ?? [];
+  const shown = props.columns.filter((c) => c.render);
 
   return (
     <Paper variant="outlined">
@@ -136,7 +170,7 @@ export function DataTable<T>(props: Props<T>) {
         )}
         {props.actions}
       </Stack>
-      <TableContainer>
+      <TableContainer sx={scrollShadowSx}>
         <Table size="small">
           <caption
             // Visually hidden without moving it off-screen: an offset to the left scrolls the page in right-to-left.
@@ -154,7 +188,7 @@ export function DataTable<T>(props: Props<T>) {
           </caption>
           <TableHead>
             <TableRow>
-              {props.columns.map((c) => (
+              {shown.map((c) => (
                 <TableCell
                   key={c.id}
                   align={c.align}
@@ -181,14 +215,14 @@ export function DataTable<T>(props: Props<T>) {
             {query.isPending &&
               [0, 1, 2].map((i) => (
                 <TableRow key={i}>
-                  <TableCell colSpan={props.columns.length}>
+                  <TableCell colSpan={shown.length}>
                     <Skeleton />
                   </TableCell>
                 </TableRow>
               ))}
             {!query.isPending && items.length === 0 && (
               <TableRow>
-                <TableCell colSpan={props.columns.length}>
+                <TableCell colSpan={shown.length}>
                   <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
                     {props.emptyText}
                   </Typography>
@@ -197,9 +231,9 @@ export function DataTable<T>(props: Props<T>) {
             )}
             {items.map((row) => (
               <TableRow key={props.rowKey(row)} hover>
-                {props.columns.map((c) => (
-                  <TableCell key={c.id} align={c.align}>
-                    {c.render(row)}
+                {shown.map((c) => (
+                  <TableCell key={c.id} align={c.align} sx={cellSx(c)}>
+                    {c.render!(row)}
                   </TableCell>
                 ))}
               </TableRow>
@@ -221,6 +255,11 @@ export function DataTable<T>(props: Props<T>) {
         labelRowsPerPage={t('table.rowsPerPage')}
         labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
         getItemAriaLabel={(type) => t(`table.${type}Page`)}
+        // On a phone the page buttons wrap onto a line of their own instead of scrolling out of sight.
+        sx={{
+          '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end' },
+          '& .MuiTablePagination-spacer': { display: 'none' },
+        }}
       />
     </Paper>
   );

@@ -1,16 +1,16 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-const MB = 1024 * 1024;
+/** Size units in steps of 1024, with the locale key that names each. */
+const SIZE_UNITS = ['kilobytes', 'megabytes', 'gigabytes'] as const;
 
 /** Sizes, dates, durations and shares in the interface language. */
 export function useFormat() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   return useMemo(() => {
-    const megabytes = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    const kilobytes = new Intl.NumberFormat(lang, { maximumFractionDigits: 0 });
-    const fewKilobytes = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
+    const whole = new Intl.NumberFormat(lang, { maximumFractionDigits: 0 });
+    const oneDecimal = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
     const dateTime = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
     const precise = new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'medium' });
     const percent = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 });
@@ -29,13 +29,21 @@ export function useFormat() {
       languages = null;
     }
     return {
-      /** Bytes as megabytes with two decimals, e.g. "1.25 MB". */
-      mb: (bytes: number) => t('common.megabytes', { value: megabytes.format(bytes / MB) }),
-      /** A file's size: in KB below 1 MB (one decimal below 10 KB), else as `mb`, e.g. "512 KB", "1.25 MB". */
-      fileSize: (bytes: number) => {
-        if (bytes >= MB) return t('common.megabytes', { value: megabytes.format(bytes / MB) });
-        const kb = bytes / 1024;
-        return t('common.kilobytes', { value: (kb < 10 ? fewKilobytes : kilobytes).format(kb) });
+      /** A count, grouped as the language groups digits ("5.120" in German). */
+      number: (value: number) => whole.format(value),
+      /**
+       * A size in the largest unit that leaves at least 1 (KB, MB, GB; at 1,000 of a unit the next one), one decimal
+       * below 10: "2.5 KB", "512 KB", "1.5 MB", "5 GB".
+       */
+      size: (bytes: number) => {
+        let value = Math.max(0, bytes) / 1024;
+        let unit = 0;
+        while (value >= 1000 && unit < SIZE_UNITS.length - 1) {
+          value /= 1024;
+          unit++;
+        }
+        const digits = value < 10 ? oneDecimal : whole;
+        return t(`common.${SIZE_UNITS[unit]}`, { value: digits.format(value) });
       },
       dateTime: (iso: string) => dateTime.format(new Date(iso)),
       /** With seconds, for the times of processing steps. */

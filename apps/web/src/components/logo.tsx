@@ -1,7 +1,26 @@
 import { useConfig } from '../app/config-context.tsx';
 
-/** The logo, 100 px wide, from the public assets path of our own host (spec section 7). */
-export function Logo() {
+const SRC = '/assets/img/logo.png';
+/** The height of the compact mark: the logo's start, cropped square (our logo begins with its "W" tile). */
+const MARK = 28;
+
+/**
+ * The logo, 100 px wide, from the public assets path of our own host (spec section 7). `compact`: only its mark, for
+ * the collapsed navigation. The crop starts at the image's left in every language: the mark is where the picture
+ * begins, not where the text does (an inline style, which the right-to-left style plugin leaves alone).
+ */
+export function Logo({ compact = false }: { compact?: boolean }) {
   const config = useConfig();
-  return <img src="/assets/img/logo.png" width={100} alt={config.appTitle} style={{ display: 'block' }} />;
+  if (compact)
+    return (
+      <img
+        src={SRC}
+        width={MARK}
+        height={MARK}
+        alt={config.appTitle}
+        data-testid="logo-mark"
+        style={{ display: 'block', objectFit: 'cover', objectPosition: 'left center' }}
+      />
+    );
+  return <img src={SRC} width={100} alt={config.appTitle} style={{ display: 'block' }} />;
 }

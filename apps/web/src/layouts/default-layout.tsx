@@ -17,6 +17,7 @@ import { useLocation } from 'react-router';
 import { useConfig } from '../app/config-context.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
 import { LanguageSwitcher } from '../components/language-switcher.tsx';
+import { Logo } from '../components/logo.tsx';
 import { ScrollToTop } from '../components/scroll-to-top.tsx';
 import { MAIN_CONTENT, SkipLink } from '../components/skip-link.tsx';
 import { ThemeSwitcher } from '../components/theme-switcher.tsx';
@@ -84,7 +85,9 @@ export function DefaultLayout({ children, area: givenArea }: { children: ReactNo
                     <IconMenu2 size={22} />
                   </IconButton>
                 )}
-                <Typography variant="h6" component="p" sx={{ flex: 1 }} noWrap>
+                {horizontal && <Logo />}
+                {/* The name's own direction: an Arabic layout cuts a Latin name at its end ("left" flips). */}
+                <Typography variant="h6" component="p" dir="auto" sx={{ flex: 1, textAlign: 'left' }} noWrap>
                   {auth.session?.userData.companyName ?? config.appTitle}
                 </Typography>
                 <LanguageSwitcher />
@@ -95,7 +98,11 @@ export function DefaultLayout({ children, area: givenArea }: { children: ReactNo
             </AppBar>
           )}
           {horizontal && settings.horizontalNavType !== 'hidden' && (
-            <HorizontalNav area={area} position={barPosition(settings.horizontalNavType)} />
+            <HorizontalNav
+              area={area}
+              position={barPosition(settings.horizontalNavType)}
+              withLogo={settings.navbarType === 'hidden'}
+            />
           )}
           <Container
             component="main"

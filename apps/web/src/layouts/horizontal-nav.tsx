@@ -4,10 +4,22 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../auth/auth-context.tsx';
 import { ManifestIcon } from '../components/icons.tsx';
+import { Logo } from '../components/logo.tsx';
 import { menuFor } from './menu.ts';
 
-/** The horizontal navigation bar under the navbar, for users who chose it on wide screens. */
-export function HorizontalNav({ area, position }: { area: Area; position: 'sticky' | 'static' }) {
+/**
+ * The horizontal navigation bar under the navbar, for users who chose it on wide screens. The logo sits in the navbar
+ * above it, or `withLogo` at its start when the navbar is hidden.
+ */
+export function HorizontalNav({
+  area,
+  position,
+  withLogo,
+}: {
+  area: Area;
+  position: 'sticky' | 'static';
+  withLogo: boolean;
+}) {
   const { t } = useTranslation();
   const { ability } = useAuth();
   const location = useLocation();
@@ -27,7 +39,12 @@ export function HorizontalNav({ area, position }: { area: Area; position: 'stick
         px: 6,
       }}
     >
-      <Stack direction="row" spacing={2} sx={{ py: 2, overflowX: 'auto' }}>
+      <Stack direction="row" spacing={2} sx={{ py: 2, overflowX: 'auto', alignItems: 'center' }}>
+        {withLogo && (
+          <Box sx={{ flexShrink: 0, pr: 4 }}>
+            <Logo />
+          </Box>
+        )}
         {items.map((item) => {
           const active = matchPath(item.pattern, location.pathname) !== null;
           return (

@@ -10,6 +10,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { type Area, matchPath } from '@werkwissen/shared';
+import { type FocusEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../auth/auth-context.tsx';
@@ -29,13 +30,19 @@ interface Props {
   onClose(): void;
 }
 
-/** The vertical navigation: logo, grouped sections with captions, the active item filled with the primary colour. */
+/**
+ * The vertical navigation: logo, grouped sections with captions, the active item filled with the primary colour.
+ * Collapsed, it keeps a column of icons under the logo's mark and opens over the content while the pointer or the
+ * keyboard focus is in it, as admin templates do; the page keeps its width.
+ */
 export function VerticalNav({ area, collapsed, semiDark, overlay, open, onClose }: Props) {
   const { t } = useTranslation();
   const theme = useTheme();
   const { ability } = useAuth();
   const location = useLocation();
-  const narrow = collapsed && !overlay;
+  const [peeking, setPeeking] = useState(false);
+  const rail = collapsed && !overlay;
+  const narrow = rail && !peeking;
   const width = narrow ? NAV_COLLAPSED_WIDTH : NAV_WIDTH;
   const dark = semiDark && theme.palette.mode === 'light';
   const groups = menuFor(area, ability);
@@ -52,8 +59,16 @@ export function VerticalNav({ area, collapsed, semiDark, overlay, open, onClose 
         color: dark ? '#e1def5' : 'text.primary',
       }}
     >
-      <Box sx={{ px: narrow ? 3 : 6, py: 5, overflow: 'hidden' }}>
-        <Logo />
+      <Box
+        sx={{
+          height: 72,
+          px: narrow ? 0 : 6,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: narrow ? 'center' : 'flex-start',
+        }}
+      >
+        <Logo compact={narrow} />
       </Box>
       {groups.map((group) => (
         <List
@@ -120,13 +135,33 @@ export function VerticalNav({ area, collapsed, semiDark, overlay, open, onClose 
       </Drawer>
     );
   }
+  // The collapsed column keeps its width; only the (fixed) paper widens over the content.
+  const peek = rail
+    ? {
+        onMouseEnter: () => setPeeking(true),
+        onMouseLeave: () => setPeeking(false),
+        onFocus: () => setPeeking(true),
+        onBlur: (e: FocusEvent<HTMLElement>) => {
+          if (!e.currentTarget.contains(e.relatedTarget)) setPeeking(false);
+        },
+      }
+    : {};
   return (
     <Drawer
       variant="permanent"
+      slotProps={{ paper: peek }}
       sx={{
-        width,
+        width: rail ? NAV_COLLAPSED_WIDTH : NAV_WIDTH,
         flexShrink: 0,
-        '& .MuiDrawer-paper': { width, boxSizing: 'border-box', overflowX: 'hidden' },
+        '& .MuiDrawer-paper': {
+          width,
+          boxSizing: 'border-box',
+          overflowX: 'hidden',
+          transition: theme.transitions.create(['width', 'box-shadow'], {
+            duration: theme.transitions.duration.shorter,
+          }),
+          boxShadow: rail && peeking ? theme.shadows[8] : 'none',
+        },
       }}
     >
       {content}

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Box,
   Button,
   Dialog,
   DialogActions,
@@ -16,15 +17,18 @@ import type { ApiKey } from '@werkwissen/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiKeyTable, useCreateApiKey, useRevokeApiKey } from '../../api/api-keys.ts';
+import { CellText } from '../../components/cell-text.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
+import { useFormat } from '../../components/format.ts';
 import { useSnackbar } from '../../components/snackbar.tsx';
 
 const EXPIRY = [0, 30, 90, 365];
 
 /** Personal API keys: create (the secret shown once), list, revoke. */
 export function ApiKeysTab() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const snackbar = useSnackbar();
   const [creating, setCreating] = useState(false);
   const [name, setName] = useState('');
@@ -32,7 +36,7 @@ export function ApiKeysTab() {
   const [created, setCreated] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const date = (iso: string | null) =>
-    iso ? new Date(iso).toLocaleString(i18n.language) : t('pages.apiKeys.never');
+    iso ? <Box sx={{ whiteSpace: 'nowrap' }}>{format.dateTime(iso)}</Box> : t('pages.apiKeys.never');
   const create = useCreateApiKey({
     onSuccess: (res) => {
       setCreated(res.token);
@@ -43,7 +47,15 @@ export function ApiKeysTab() {
   const revoke = useRevokeApiKey({ onSettled: () => setRevoking(null) });
 
   const columns: Column<ApiKey>[] = [
-    { id: 'name', label: t('pages.apiKeys.name'), sortable: true, render: (k) => k.name, csv: (k) => k.name },
+    {
+      id: 'name',
+      label: t('pages.apiKeys.name'),
+      sortable: true,
+      fill: true,
+      minWidth: 140,
+      render: (k) => <CellText text={k.name} />,
+      csv: (k) => k.name,
+    },
     {
       id: 'prefix',
       label: t('pages.apiKeys.prefix'),

@@ -107,7 +107,13 @@ export function ChatList({
                       primary={chat.name}
                       secondary={summary(chat, t)}
                       slotProps={{
-                        primary: { noWrap: true, sx: { fontWeight: 600 } },
+                        // The name's own direction: an Arabic layout cuts a Latin name at its end ("left" flips).
+                        primary: {
+                          noWrap: true,
+                          dir: 'auto',
+                          title: chat.name,
+                          sx: { fontWeight: 600, textAlign: 'left' },
+                        },
                         secondary: { noWrap: true },
                       }}
                     />

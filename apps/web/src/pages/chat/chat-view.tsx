@@ -96,7 +96,15 @@ export function ChatView({
             </Action>
           )}
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography variant="h6" component="h2" noWrap>
+            {/* The name's own direction, so that an Arabic layout cuts a Latin name at its end ("left" flips). */}
+            <Typography
+              variant="h6"
+              component="h2"
+              noWrap
+              dir="auto"
+              title={chat.name}
+              sx={{ textAlign: 'left' }}
+            >
               {chat.name}
             </Typography>
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center', minWidth: 0 }}>

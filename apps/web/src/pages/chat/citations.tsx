@@ -202,7 +202,9 @@ export function CitedAnswer({
                     [{c.n}]
                   </Box>
                   <Typography component="span" variant="body2" sx={{ wordBreak: 'break-word' }}>
-                    {[c.fileName, where(c, t)].filter(Boolean).join(' · ')}
+                    {/* Isolated, so that a Latin name's ".docx" stays at its end in an Arabic line. */}
+                    <bdi>{c.fileName}</bdi>
+                    {where(c, t) ? ` · ${where(c, t)}` : ''}
                   </Typography>
                 </ButtonBase>
               </li>

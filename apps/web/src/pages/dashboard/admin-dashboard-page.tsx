@@ -3,19 +3,22 @@ import { USER_KINDS } from '@werkwissen/shared';
 import { useTranslation } from 'react-i18next';
 import { useAdminDashboard } from '../../api/dashboard.ts';
 import { errorMessage } from '../../components/form.tsx';
+import { useFormat } from '../../components/format.ts';
+import { figureLabelSx } from './figure-label.ts';
 
 function Figure({ label, value }: { label: string; value: number | undefined }) {
+  const format = useFormat();
   return (
     <Card sx={{ height: '100%' }}>
       <CardContent>
-        <Typography variant="overline" color="text.secondary" component="h2">
+        <Typography variant="overline" color="text.secondary" component="h2" sx={figureLabelSx}>
           {label}
         </Typography>
         {value === undefined ? (
           <Skeleton width={60} height={40} />
         ) : (
           <Typography variant="h4" component="p">
-            {value.toLocaleString()}
+            {format.number(value)}
           </Typography>
         )}
       </CardContent>

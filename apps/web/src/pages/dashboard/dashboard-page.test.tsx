@@ -2,7 +2,7 @@ import { configure, screen, within } from '@testing-library/react';
 import type { Dashboard } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { division, storage } from '../../test/fixtures.ts';
-import { renderWithApp } from '../../test/render.tsx';
+import { renderWithApp, useLanguage } from '../../test/render.tsx';
 import DashboardPage from './dashboard-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -66,7 +66,7 @@ describe('the dashboard', { timeout: 20_000 }, () => {
     expect(within(screen.getByTestId('figure-satisfaction')).getByText('—')).toBeTruthy();
 
     const usage = within(screen.getByTestId('figure-storage'));
-    await usage.findByText('512.00 MB of 5,120.00 MB');
+    await usage.findByText('512 MB of 5 GB');
     expect(usage.getByRole('progressbar', { name: 'Storage' }).getAttribute('aria-valuenow')).toBe('10');
 
     const chart = within(screen.getByTestId('feedback-chart'));
@@ -85,6 +85,16 @@ describe('the dashboard', { timeout: 20_000 }, () => {
     // What the dashboard showed before stays.
     expect(screen.getByText('Heiztechnik Müller GmbH')).toBeTruthy();
     expect(screen.getByText('Upload your first documents')).toBeTruthy();
+  });
+
+  it('writes every figure as the interface language does, the storage in GB', async () => {
+    await useLanguage('de');
+    stubServer(dashboard({ filesReady: 1234, questionsThisWeek: 12345 }));
+    renderWithApp(<DashboardPage />, '/dashboard');
+    await within(await screen.findByTestId('figure-files-ready')).findByText('1.234');
+    expect(within(screen.getByTestId('figure-questions')).getByText('12.345')).toBeTruthy();
+    expect(within(screen.getByTestId('figure-answered')).getByText('75 %')).toBeTruthy();
+    await within(screen.getByTestId('figure-storage')).findByText('512 MB von 5 GB');
   });
 
   it('shows the satisfaction as a share and says when there are no gaps', async () => {

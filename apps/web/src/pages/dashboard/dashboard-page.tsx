@@ -37,6 +37,7 @@ import { useAuth } from '../../auth/auth-context.tsx';
 import { errorMessage } from '../../components/form.tsx';
 import { useFormat } from '../../components/format.ts';
 import { FeedbackChart } from '../reports/feedback-chart.tsx';
+import { figureLabelSx } from './figure-label.ts';
 
 /** One figure of the chat's week: a label, the value (a skeleton while loading) and a line of context. */
 function Figure({
@@ -57,7 +58,7 @@ function Figure({
       <CardContent>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 2 }}>
           <Box sx={{ minWidth: 0 }}>
-            <Typography variant="overline" color="text.secondary" component="h2">
+            <Typography variant="overline" color="text.secondary" component="h2" sx={figureLabelSx}>
               {label}
             </Typography>
             {value === undefined ? (
@@ -104,14 +105,14 @@ function StorageFigure() {
       <CardContent>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 2 }}>
           <Box sx={{ minWidth: 0 }}>
-            <Typography variant="overline" color="text.secondary" component="h2">
+            <Typography variant="overline" color="text.secondary" component="h2" sx={figureLabelSx}>
               {t('pages.dashboard.storage')}
             </Typography>
             {storage ? (
               <Typography variant="body2" color="text.secondary">
                 {t('pages.dashboard.storageUsed', {
-                  used: format.mb(storage.usedBytes),
-                  limit: format.mb(storage.limitBytes),
+                  used: format.size(storage.usedBytes),
+                  limit: format.size(storage.limitBytes),
                 })}
               </Typography>
             ) : (
@@ -189,7 +190,7 @@ export default function DashboardPage() {
           <Figure
             testId="figure-files-ready"
             label={t('pages.dashboard.filesReady')}
-            value={chat?.filesReady.toLocaleString()}
+            value={chat && format.number(chat.filesReady)}
             icon={<IconFileCheck size={24} />}
           />
         </Grid>
@@ -200,7 +201,7 @@ export default function DashboardPage() {
           <Figure
             testId="figure-questions"
             label={t('pages.dashboard.questionsThisWeek')}
-            value={chat?.questionsThisWeek.toLocaleString()}
+            value={chat && format.number(chat.questionsThisWeek)}
             note={chat && t('pages.dashboard.questionsLastWeek', { count: chat.questionsLastWeek })}
             icon={<IconMessages size={24} />}
           />

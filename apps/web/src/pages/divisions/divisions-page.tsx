@@ -98,8 +98,8 @@ export default function DivisionsPage() {
             </Typography>
             <Typography sx={{ mb: 2 }}>
               {t('pages.divisions.storageUsed', {
-                used: format.mb(storage.usedBytes),
-                limit: format.mb(storage.limitBytes),
+                used: format.size(storage.usedBytes),
+                limit: format.size(storage.limitBytes),
               })}
             </Typography>
             <LinearProgress
@@ -154,7 +154,7 @@ export default function DivisionsPage() {
                 <Typography color="text.secondary">
                   {t('pages.divisions.files', { count: division.fileCount })}
                   {' · '}
-                  {t('pages.divisions.size', { size: format.mb(division.sizeBytes) })}
+                  {t('pages.divisions.size', { size: format.size(division.sizeBytes) })}
                 </Typography>
               </CardContent>
               <CardActions>

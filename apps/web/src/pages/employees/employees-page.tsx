@@ -30,6 +30,7 @@ import {
   useDeleteEmployee,
   useResendInvitation,
 } from '../../api/employees.ts';
+import { CellText } from '../../components/cell-text.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { EmployeeForm, type EmployeeValues } from './employee-form.tsx';
@@ -55,17 +56,32 @@ export default function EmployeesPage() {
       id: 'lastName',
       label: t('pages.employees.name'),
       sortable: true,
-      render: (e) => `${e.firstName} ${e.lastName}`,
+      render: (e) => <CellText text={`${e.firstName} ${e.lastName}`} lines={2} maxWidth={220} />,
       csv: (e) => `${e.firstName} ${e.lastName}`,
     },
-    { id: 'email', label: t('fields.email'), sortable: true, render: (e) => e.email, csv: (e) => e.email },
+    {
+      id: 'email',
+      label: t('fields.email'),
+      sortable: true,
+      fill: true,
+      minWidth: 180,
+      render: (e) => <CellText text={e.email} />,
+      csv: (e) => e.email,
+    },
     {
       id: 'divisions',
       label: t('pages.employees.divisions'),
       render: (e) => (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
           {e.divisions.map((d) => (
-            <Chip key={d.id} label={d.name} size="small" variant="outlined" />
+            <Chip
+              key={d.id}
+              label={d.name}
+              title={d.name}
+              size="small"
+              variant="outlined"
+              sx={{ maxWidth: 180 }}
+            />
           ))}
         </Stack>
       ),

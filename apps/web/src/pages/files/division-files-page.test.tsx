@@ -56,7 +56,7 @@ describe('the files of a division', () => {
     expect(ready.getByText('Ready')).toBeTruthy();
     expect(ready.getByRole('button', { name: 'Process again: ready.pdf' })).toBeTruthy();
     expect(ready.queryByRole('button', { name: 'Stop processing: ready.pdf' })).toBeNull();
-    expect(ready.getByRole('cell', { name: '1.50 MB' })).toBeTruthy();
+    expect(ready.getByRole('cell', { name: '1.5 MB' })).toBeTruthy();
     expect(ready.getByRole('link', { name: 'Open original: ready.pdf' }).getAttribute('href')).toBe(
       '/files/11111111-1111-4111-8111-111111111111/view',
     );
@@ -143,7 +143,7 @@ describe('the files of a division', () => {
     await screen.findByRole('cell', { name: 'manual.pdf' });
 
     expect(within(row('manual.pdf')).getByRole('cell', { name: 'PDF' })).toBeTruthy();
-    expect(within(row('manual.pdf')).getByRole('cell', { name: '1.50 MB' })).toBeTruthy();
+    expect(within(row('manual.pdf')).getByRole('cell', { name: '1.5 MB' })).toBeTruthy();
     const word = within(row(long));
     expect(word.getByRole('cell', { name: 'Word' })).toBeTruthy();
     expect(word.getByRole('cell', { name: '512 KB' })).toBeTruthy();

@@ -24,36 +24,19 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useDivisions } from '../../api/divisions.ts';
 import { useDeleteFile, useDivisionFilesTable, useFileAction } from '../../api/files.ts';
+import { CellText } from '../../components/cell-text.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { errorMessage } from '../../components/form.tsx';
 import { useFormat } from '../../components/format.ts';
 import { sizeAndKindColumns } from './file-columns.tsx';
-import {
-  anyInProgress,
-  errorTextSx,
-  FileProgress,
-  isFinal,
-  StatusChip,
-  StatusFilter,
-  useFailureMessage,
-} from './file-status.tsx';
+import { anyInProgress, FileStatusCell, isFinal, StatusFilter, useFailureMessage } from './file-status.tsx';
 import { fileLink } from './file-url.ts';
 
 const UploadDialog = lazy(() => import('./upload-dialog.tsx'));
 const FileDetailsDialog = lazy(() => import('./file-details-dialog.tsx'));
 
 /** `/divisions/:divisionId`: the files of a division with their processing status, live while they are processed. */
-/** A file name on one line, cut with an ellipsis (the whole name is its title), never broken inside a word. */
-const fileNameSx = {
-  display: 'block',
-  minWidth: 160,
-  maxWidth: { xs: 200, md: 320, lg: 420 },
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-} as const;
-
 export default function DivisionFilesPage() {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -82,32 +65,17 @@ export default function DivisionFilesPage() {
       id: 'status',
       label: t('pages.files.status'),
       sortable: true,
-      render: (f) => (
-        <Stack spacing={1} sx={{ alignItems: 'flex-start', minWidth: 140 }}>
-          <StatusChip status={f.status} />
-          {!isFinal(f.status) && (
-            <Box sx={{ alignSelf: 'stretch' }}>
-              <FileProgress name={f.name} progress={f.progress} />
-            </Box>
-          )}
-          {f.status === 'failed' && (
-            <Typography variant="caption" sx={[errorTextSx, { maxWidth: 260 }]}>
-              {failureMessage(f)}
-            </Typography>
-          )}
-        </Stack>
-      ),
+      render: (f) => <FileStatusCell file={f} failure={failureMessage(f)} />,
       csv: (f) => t(`pages.files.statuses.${f.status}`),
     },
     {
       id: 'name',
       label: t('pages.files.name'),
       sortable: true,
-      render: (f) => (
-        <Box title={f.name} sx={fileNameSx}>
-          {f.name}
-        </Box>
-      ),
+      // On one line, cut with an ellipsis (the whole name on hover), never broken inside a word.
+      fill: true,
+      minWidth: 160,
+      render: (f) => <CellText text={f.name} />,
       csv: (f) => f.name,
     },
     ...sizeAndKindColumns(t, format),

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import type { Column } from '../../components/data-table.tsx';
 import type { useFormat } from '../../components/format.ts';
 
-/** The size (KB below 1 MB) and the type in words (the MIME type on hover) of a file, for every file table. */
+/** A file's size (see `useFormat().size`) and its type in words (the MIME type on hover), for every file table. */
 export function sizeAndKindColumns<T extends Pick<KnowledgeFile, 'sizeBytes' | 'kind' | 'mimeType'>>(
   t: TFunction,
   format: ReturnType<typeof useFormat>,
@@ -15,8 +15,8 @@ export function sizeAndKindColumns<T extends Pick<KnowledgeFile, 'sizeBytes' | '
       label: t('pages.files.size'),
       sortable: true,
       align: 'right',
-      render: (f) => <Box sx={{ whiteSpace: 'nowrap' }}>{format.fileSize(f.sizeBytes)}</Box>,
-      csv: (f) => format.fileSize(f.sizeBytes),
+      render: (f) => <Box sx={{ whiteSpace: 'nowrap' }}>{format.size(f.sizeBytes)}</Box>,
+      csv: (f) => format.size(f.sizeBytes),
     },
     {
       id: 'kind',

@@ -77,7 +77,7 @@ export default function FileDetailsDialog({ fileId, onClose }: { fileId: string;
                 gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' },
               }}
             >
-              <Fact label={t('pages.files.size')}>{format.fileSize(file.sizeBytes)}</Fact>
+              <Fact label={t('pages.files.size')}>{format.size(file.sizeBytes)}</Fact>
               <Fact label={t('pages.files.type')}>{t(`pages.files.kinds.${file.kind}`)}</Fact>
               <Fact label={t('pages.files.details.passages')}>{file.passageCount}</Fact>
               <Fact label={t('pages.files.details.pages')}>{file.pageCount ?? none}</Fact>

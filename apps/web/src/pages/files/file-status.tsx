@@ -90,6 +90,36 @@ export function FileProgress({ name, progress }: { name: string; progress: numbe
   );
 }
 
+/**
+ * A file's status in a table: the chip, the progress bar while it is processed, and why it failed (with `failureTitle`
+ * on hover, e.g. the failure code for administrators). Narrow enough that the tables fit a 1440 px screen.
+ */
+export function FileStatusCell({
+  file,
+  failure,
+  failureTitle,
+}: {
+  file: { name: string; status: FileStatus; progress: number };
+  failure: string;
+  failureTitle?: string;
+}) {
+  return (
+    <Stack spacing={1} sx={{ alignItems: 'flex-start', minWidth: 140, maxWidth: 240 }}>
+      <StatusChip status={file.status} />
+      {!isFinal(file.status) && (
+        <Box sx={{ alignSelf: 'stretch' }}>
+          <FileProgress name={file.name} progress={file.progress} />
+        </Box>
+      )}
+      {file.status === 'failed' && (
+        <Typography variant="caption" sx={errorTextSx} title={failureTitle}>
+          {failure}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
 /** The status filter of the file lists: every status, translated, or all. */
 export function StatusFilter({ value, onChange }: { value: string; onChange(value: string): void }) {
   const { t } = useTranslation();

@@ -71,7 +71,7 @@ describe('the upload dialog', () => {
     });
     open();
     expect(screen.getByTestId('upload-limits').textContent).toBe(
-      'Maximum file size: 100.00 MB · Free space: 4,608.00 MB',
+      'Maximum file size: 100 MB · Free space: 4.5 GB',
     );
     choose(
       new File(['%PDF-1.7'], 'Wartungshandbuch.pdf', { type: 'application/pdf' }),

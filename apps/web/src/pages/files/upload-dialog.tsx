@@ -196,9 +196,9 @@ export default function UploadDialog({
             </Typography>
             {storage && (
               <Typography variant="body2" color="text.secondary" data-testid="upload-limits">
-                {t('pages.files.upload.maxSize', { size: format.mb(storage.maxUploadBytes) })}
+                {t('pages.files.upload.maxSize', { size: format.size(storage.maxUploadBytes) })}
                 {' · '}
-                {t('pages.files.upload.free', { size: format.mb(free ?? 0) })}
+                {t('pages.files.upload.free', { size: format.size(free ?? 0) })}
               </Typography>
             )}
           </Box>
@@ -207,7 +207,7 @@ export default function UploadDialog({
               <Typography variant="subtitle2" component="h3">
                 {t('pages.files.upload.selected', {
                   count: selected.length,
-                  size: format.mb(total),
+                  size: format.size(total),
                 })}
               </Typography>
               <List dense>
@@ -231,7 +231,7 @@ export default function UploadDialog({
                     </ListItemIcon>
                     <ListItemText
                       primary={file.name}
-                      secondary={format.fileSize(file.size)}
+                      secondary={format.size(file.size)}
                       slotProps={{ primary: { sx: { wordBreak: 'break-word' } } }}
                     />
                   </ListItem>

@@ -32,6 +32,26 @@ export function LikedIcon({ liked }: { liked: boolean | null }) {
   );
 }
 
+/** A mood as its face, named for screen readers and on hover (where a row has no room for the word). */
+export function MoodIcon({ mood }: { mood: Mood | null }) {
+  const { t } = useTranslation();
+  if (mood === null) return null;
+  const Icon = MOOD_ICONS[mood];
+  const label = t(`reports.moods.${mood}`);
+  return (
+    <Tooltip title={label}>
+      <Box
+        component="span"
+        role="img"
+        aria-label={label}
+        sx={{ display: 'inline-flex', color: MOOD_COLORS[mood] }}
+      >
+        <Icon size={20} aria-hidden />
+      </Box>
+    </Tooltip>
+  );
+}
+
 /** A mood as its face and its name. */
 export function MoodLabel({ mood }: { mood: Mood | null }) {
   const { t } = useTranslation();

@@ -93,7 +93,7 @@ describe('the feedback report', { timeout: 20_000 }, () => {
     const cell = await screen.findByText('Erika Monteur');
     const row = within(cell.closest('tr')!);
     expect(row.getByRole('img', { name: 'Disliked' })).toBeTruthy();
-    expect(row.getByText('Unhappy')).toBeTruthy();
+    expect(row.getByRole('img', { name: 'Unhappy' })).toBeTruthy();
     expect(row.getByRole('img', { name: '2 of 5' })).toBeTruthy();
     expect(row.getByText('Preis veraltet')).toBeTruthy();
 

@@ -7,13 +7,14 @@ import { useLocation } from 'react-router';
 import { useDivisions } from '../../api/divisions.ts';
 import { feedbackTable, useFeedbackSeries } from '../../api/feedback.ts';
 import { useTags } from '../../api/tags.ts';
+import { CellText } from '../../components/cell-text.tsx';
 import { type Column, DataTable, type ListQuery } from '../../components/data-table.tsx';
 import { errorMessage } from '../../components/form.tsx';
 import { useFormat } from '../../components/format.ts';
 import { TagChip } from '../tags/tag-chip.tsx';
 import { FeedbackChart } from './feedback-chart.tsx';
 import { FeedbackDrawer } from './feedback-drawer.tsx';
-import { LikedIcon, MoodLabel, RatingStars } from './feedback-labels.tsx';
+import { LikedIcon, MoodIcon, RatingStars } from './feedback-labels.tsx';
 import {
   type FilterKey,
   ReportFilterBar,
@@ -52,9 +53,6 @@ function viewOf(pathname: string): View {
     filters: ['from', 'to', 'divisionId', 'origin', 'rating', 'mood', 'tagId', 'liked'],
   };
 }
-
-const truncate = (text: string, max = 80) =>
-  text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 
 /**
  * The feedback report (`/feedback-report` and its employee and public views; `/admin/datamanager-feedback` for
@@ -106,6 +104,8 @@ export default function FeedbackReportPage() {
     if (row) setOpen(row);
   };
 
+  // Who gave it with where from, and like, mood and rating side by side: ten columns cut off the tags on a 1440 px
+  // screen in German. The texts are cut to their columns, the question takes what is left.
   const columns: Column<FeedbackReportItem>[] = [
     {
       id: 'createdAt',
@@ -118,63 +118,68 @@ export default function FeedbackReportPage() {
           {
             id: 'company',
             label: t('reports.columns.company'),
-            render: (f: FeedbackReportItem) => f.companyName ?? '',
+            render: (f: FeedbackReportItem) => <CellText text={f.companyName ?? ''} maxWidth={160} />,
           },
         ]
       : []),
     {
-      id: 'origin',
-      label: t('reports.columns.origin'),
-      render: (f) => t(`reports.origins.${f.origin}`),
-    },
-    {
       id: 'givenBy',
       label: t('reports.columns.givenBy'),
-      render: (f) => <Box sx={{ wordBreak: 'break-word', minWidth: 120 }}>{f.givenBy}</Box>,
+      minWidth: 120,
+      render: (f) => (
+        <>
+          <CellText text={f.givenBy} lines={2} maxWidth={200} />
+          <Typography variant="body2" color="text.secondary">
+            {t(`reports.origins.${f.origin}`)}
+          </Typography>
+        </>
+      ),
     },
     {
       id: 'chat',
       label: t('reports.columns.chat'),
-      render: (f) => <Box sx={{ wordBreak: 'break-word', minWidth: 100 }}>{f.chatName}</Box>,
+      render: (f) => <CellText text={f.chatName} maxWidth={160} />,
     },
     {
       id: 'question',
       label: t('reports.columns.question'),
+      fill: true,
+      minWidth: 200,
       render: (f) => (
         <MuiLink
           component="button"
           type="button"
           data-feedback-id={f.id}
-          title={f.question}
           onClick={() => setOpen(f)}
           aria-label={`${t('reports.showDetails')}: ${f.question}`}
-          sx={{ textAlign: 'start', minWidth: 200, maxWidth: 360, wordBreak: 'break-word' }}
+          sx={{ maxWidth: '100%' }}
         >
-          <bdi>{truncate(f.question)}</bdi>
+          <CellText text={f.question} lines={2} />
         </MuiLink>
       ),
     },
     {
-      id: 'liked',
-      label: t('reports.columns.liked'),
-      align: 'center',
-      render: (f) => <LikedIcon liked={f.liked} />,
+      id: 'feedback',
+      label: t('reports.columns.feedback'),
+      render: (f) => (
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', whiteSpace: 'nowrap' }}>
+          <LikedIcon liked={f.liked} />
+          <MoodIcon mood={f.mood} />
+          <RatingStars rating={f.rating} />
+        </Stack>
+      ),
     },
-    {
-      id: 'mood',
-      label: t('reports.columns.mood'),
-      render: (f) => <MoodLabel mood={f.mood} />,
-    },
-    {
-      id: 'rating',
-      label: t('reports.columns.rating'),
-      render: (f) => <RatingStars rating={f.rating} />,
-    },
-    {
-      id: 'tag',
-      label: t('reports.columns.tag'),
-      render: (f) => (f.tagName ? <TagChip name={f.tagName} color={tagColor(f.tagId)} /> : null),
-    },
+    // Tags are each company's own: the administrators' report across companies leaves them to the details.
+    ...(view.admin
+      ? []
+      : [
+          {
+            id: 'tag',
+            label: t('reports.columns.tag'),
+            render: (f: FeedbackReportItem) =>
+              f.tagName ? <TagChip name={f.tagName} color={tagColor(f.tagId)} maxWidth={160} /> : null,
+          },
+        ]),
   ];
 
   const exportHref = `/api/v1/feedback-export${toSearch(query) ? `?${toSearch(query)}` : ''}`;

@@ -23,7 +23,8 @@ function stubServer(items: unknown[]) {
   return () => fetch.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/api/v1/search'));
 }
 
-describe('the search page', () => {
+// MUI renders slowly in happy-dom when the whole suite shares the processor.
+describe('the search page', { timeout: 20_000 }, () => {
   it('searches on Enter within the chosen division and shows the hits', async () => {
     const searches = stubServer([
       {

@@ -15,12 +15,24 @@ export const tagTintSx = (color: TagColor) => (theme: Theme) => {
   };
 };
 
-/** A tag as a tinted chip with a dot of its colour (so the colour is never the only cue: the name is shown too). */
-export function TagChip({ name, color = 'primary' }: { name: string; color?: TagColor }) {
+/**
+ * A tag as a tinted chip with a dot of its colour (so the colour is never the only cue: the name is shown too), cut
+ * with an ellipsis beyond `maxWidth` (the whole name on hover).
+ */
+export function TagChip({
+  name,
+  color = 'primary',
+  maxWidth = 220,
+}: {
+  name: string;
+  color?: TagColor;
+  maxWidth?: number;
+}) {
   return (
     <Chip
       size="small"
       label={name}
+      title={name}
       data-color={color}
       icon={
         <Box
@@ -29,7 +41,7 @@ export function TagChip({ name, color = 'primary' }: { name: string; color?: Tag
           sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: `${color}.main`, flexShrink: 0 }}
         />
       }
-      sx={[tagTintSx(color), { maxWidth: 220, '& .MuiChip-icon': { ml: 2 } }]}
+      sx={[tagTintSx(color), { maxWidth, '& .MuiChip-icon': { ml: 2 } }]}
     />
   );
 }

@@ -14,7 +14,8 @@ const tag: Tag = {
   createdAt: '2025-01-10T08:00:00.000Z',
 };
 
-describe('the tags page', () => {
+// MUI renders slowly in happy-dom when the whole suite shares the processor.
+describe('the tags page', { timeout: 20_000 }, () => {
   it('creates a tag with "Create" and edits one with "Save changes"', async () => {
     vi.stubGlobal(
       'fetch',

@@ -129,7 +129,7 @@ export default function TagsPage() {
       label: t('tags.feedbackCount'),
       sortable: true,
       align: 'right',
-      render: (tag) => tag.feedbackCount.toLocaleString(),
+      render: (tag) => format.number(tag.feedbackCount),
       csv: (tag) => tag.feedbackCount,
     },
     {
