@@ -31,6 +31,11 @@ export interface ResourceAccess<S extends ResourceSubject> {
    * company. A caller of no company (the operator) is bound by their rules alone.
    */
   where(actor: Actor, action: Action, alias?: string): SQL;
+  /**
+   * Company isolation alone, for views that an area permission guards instead of the resource's rules (the back
+   * office's processing table): the caller's company's rows, every row for a caller of no company.
+   */
+  isolated(actor: Actor, alias?: string): SQL;
   /** Whether the actor may `action` a resource with these attributes (one not stored yet, like a new chat). */
   can(
     actor: Actor,
@@ -64,13 +69,14 @@ export function defineAccess<S extends ResourceSubject>(
       const row = sql`${sql.identifier(alias)}`;
       const tree = conditionTree(actor.ability, action, definition.subject);
       if (!tree) return sql`false`;
-      const parts = [conditionSql(tree, fields, row, actor)];
       // Company isolation is not a rule: nothing a role says takes a company user out of their company.
-      if (companyField && 'value' in companyField && actor.companyId) {
-        parts.unshift(sql`${companyField.value(row)} = ${actor.companyId}`);
-      }
+      const parts = [access.isolated(actor, alias), conditionSql(tree, fields, row, actor)];
       if (definition.within) parts.push(definition.within(row, actor));
       return sql`(${sql.join(parts, sql` and `)})`;
+    },
+    isolated(actor, alias = definition.table) {
+      if (!companyField || !('value' in companyField) || !actor.companyId) return sql`true`;
+      return sql`${companyField.value(sql`${sql.identifier(alias)}`)} = ${actor.companyId}`;
     },
     can(actor, action, attributes) {
       const company = definition.company ? (attributes as Record<string, unknown>)[definition.company] : null;

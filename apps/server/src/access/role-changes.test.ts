@@ -78,6 +78,18 @@ describe('a custom role of a staff member', () => {
     expect(ids).toContain(own);
     expect(ids).not.toContain(foreign);
     expect((await a.client.get(`/feedback/${foreign}`)).status).toBe(404);
+    // Also where an area permission guards the view instead of the resource's rules: the processing table.
+    const files = await Promise.all(
+      [a.companyId!, b.companyId!].map(async (companyId) => {
+        const division = await insertDivision(t, companyId);
+        return (await insertPassage(t, { companyId, divisionId: division.id, text: 'Wartung' })).file.id;
+      }),
+    );
+    const listed = (await a.client.get('/admin/files?pageSize=100')).body.items.map(
+      (f: { id: string }) => f.id,
+    );
+    expect(listed).toContain(files[0]);
+    expect(listed).not.toContain(files[1]);
   });
 });
 

@@ -66,11 +66,13 @@ export async function listFiles(
 
 /**
  * The processing table: every company's files, for the back office (its route needs `read admin`). It shows what is
- * being processed where, not the files themselves, so File rules do not narrow it.
+ * being processed where, not the files themselves, so File rules do not narrow it; company isolation still does (a
+ * company user granted the back office sees their own company's files only).
  */
-export async function adminListFiles(ctx: AppContext, query: ListQuery, lang: Language) {
+export async function adminListFiles(ctx: AppContext, actor: Actor, query: ListQuery, lang: Language) {
   const like = query.q ? containsPattern(query.q) : undefined;
   const where = and(
+    fileAccess.isolated(actor),
     query.status ? eq(files.status, query.status) : undefined,
     like ? sql`(${files.name} ilike ${like} or ${companies.name} ilike ${like})` : undefined,
   );
