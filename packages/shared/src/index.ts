@@ -19,6 +19,7 @@ export * from './contracts/system.contract.ts';
 export * from './errors/error-codes.ts';
 export * from './i18n/languages.ts';
 export * from './permissions/ability.ts';
+export * from './permissions/conditions.ts';
 export * from './permissions/default-roles.ts';
 export * from './permissions/subjects.ts';
 export * from './routes/guard.ts';

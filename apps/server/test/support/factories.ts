@@ -1,4 +1,4 @@
-import type { UserKind } from '@werkwissen/shared';
+import type { AbilityRule, UserKind } from '@werkwissen/shared';
 import { eq } from 'drizzle-orm';
 import { companies, roles, userRoles, users } from '../../src/db/schema/index.ts';
 import { hashPassword } from '../../src/modules/auth/password-hashing.ts';
@@ -57,4 +57,32 @@ export async function signedInAs(t: TestServer, kind: UserKind, options: { compa
   if (kind !== 'PublicUser' && res.status !== 200)
     throw new Error(`login failed: ${JSON.stringify(res.body)}`);
   return { client, user, password, companyId };
+}
+
+/** A custom role with these rules, as the back office would add one on /admin/roles. */
+export async function createRole(t: TestServer, rules: AbilityRule[], name = `Rolle ${++n}-${Date.now()}`) {
+  const [role] = await t.server.ctx.db.insert(roles).values({ name, rules }).returning();
+  return role!;
+}
+
+/** A signed-in user of the given kind whose only role is a custom one with these rules. */
+export async function signedInWithRules(
+  t: TestServer,
+  kind: UserKind,
+  rules: AbilityRule[],
+  options: { companyId?: string | null } = {},
+) {
+  const created = await createUser(t, kind, options);
+  const role = await createRole(t, rules);
+  const db = t.server.ctx.db;
+  await db.delete(userRoles).where(eq(userRoles.userId, created.user.id));
+  await db.insert(userRoles).values({ userId: created.user.id, roleId: role.id });
+  const client = t.client();
+  const res = await client.post('/auth/login', {
+    email: created.user.email,
+    password: created.password,
+    area: AREA[kind],
+  });
+  if (res.status !== 200) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
+  return { ...created, client, role };
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -13,7 +14,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
 
-/** Roles and their CASL rules, editable by an Administrator; `kind` marks the seeded role of a user kind. */
+/**
+ * Roles and their CASL rules, editable by an Administrator; `kind` marks the seeded role of a user kind. `version` goes
+ * up with every change of the rules (a trigger, so also for changes made straight in the database): abilities are
+ * cached by role id and version.
+ */
 export const roles = pgTable('roles', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull().unique(),
@@ -21,6 +26,7 @@ export const roles = pgTable('roles', {
   description: text('description').notNull().default(''),
   rules: jsonb('rules').$type<AbilityRule[]>().notNull(),
   isSystem: boolean('is_system').notNull().default(false),
+  version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

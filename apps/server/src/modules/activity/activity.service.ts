@@ -1,8 +1,10 @@
-import { count, desc, ilike, or } from 'drizzle-orm';
+import { and, count, desc, ilike, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { activityLogAccess } from '../../access/activity-log.access.ts';
 import type { AppContext } from '../../app-context.ts';
 import { containsPattern } from '../../db/like.ts';
 import { activityLog } from '../../db/schema/index.ts';
+import type { Actor } from '../auth/actor.ts';
 
 const SIGN_IN_EVENTS = new Set(['login', 'logout', 'refresh']);
 
@@ -35,15 +37,24 @@ export async function recordActivity(
   });
 }
 
-export async function listActivity(ctx: AppContext, page: number, pageSize: number, q?: string) {
-  const like = q ? containsPattern(q) : undefined;
-  const where = like
-    ? or(
-        ilike(activityLog.action, like),
-        ilike(activityLog.endpoint, like),
-        ilike(activityLog.actorEmail, like),
-      )
-    : undefined;
+/** The activity log entries the actor's ActivityLog rules let them read (all, for the operator), newest first. */
+export async function listActivity(
+  ctx: AppContext,
+  actor: Actor,
+  query: { page: number; pageSize: number; q?: string },
+) {
+  const { page, pageSize } = query;
+  const like = query.q ? containsPattern(query.q) : undefined;
+  const where = and(
+    activityLogAccess.where(actor, 'read'),
+    like
+      ? or(
+          ilike(activityLog.action, like),
+          ilike(activityLog.endpoint, like),
+          ilike(activityLog.actorEmail, like),
+        )
+      : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     ctx.db
       .select()

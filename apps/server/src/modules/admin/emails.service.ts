@@ -1,8 +1,10 @@
 import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { emailAccess } from '../../access/email.access.ts';
 import type { AppContext } from '../../app-context.ts';
 import { containsPattern } from '../../db/like.ts';
 import { emailOutbox } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
+import type { Actor } from '../auth/actor.ts';
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
 
@@ -19,13 +21,15 @@ const present = (r: OutboxRow) => ({
   sentAt: r.sentAt?.toISOString() ?? null,
 });
 
-/** The operator's e-mail log: every mail of the outbox, newest first. */
+/** The e-mail log: the mails of the outbox the actor's Email rules let them read (all, for the operator), newest first. */
 export async function listEmails(
   ctx: AppContext,
+  actor: Actor,
   query: { page: number; pageSize: number; q?: string; status?: OutboxRow['status'] },
 ) {
   const like = query.q ? containsPattern(query.q) : undefined;
   const where = and(
+    emailAccess.where(actor, 'read'),
     like ? or(ilike(emailOutbox.to, like), ilike(emailOutbox.subject, like)) : undefined,
     query.status ? eq(emailOutbox.status, query.status) : undefined,
   );
@@ -42,8 +46,11 @@ export async function listEmails(
   return { items: rows.map(present), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
 }
 
-export async function getEmail(ctx: AppContext, emailId: string) {
-  const [row] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, emailId));
+export async function getEmail(ctx: AppContext, actor: Actor, emailId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.id, emailId), emailAccess.where(actor, 'read')));
   if (!row) throw notFound();
   return { ...present(row), text: row.text, html: row.html };
 }

@@ -1,5 +1,6 @@
-import type { ApiKey } from '@werkwissen/shared';
+import type { Action, ApiKey } from '@werkwissen/shared';
 import { and, asc, count, desc, eq, gt, ilike, isNull, or } from 'drizzle-orm';
+import { apiKeyAccess } from '../../access/api-key.access.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { containsPattern } from '../../db/like.ts';
@@ -17,16 +18,18 @@ const present = (k: typeof apiKeys.$inferSelect): ApiKey => ({
   expiresAt: k.expiresAt?.toISOString() ?? null,
 });
 
-const activeOf = (userId: string) =>
-  and(
-    eq(apiKeys.userId, userId),
-    isNull(apiKeys.revokedAt),
-    or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, new Date())),
-  );
+/**
+ * The actor's own unrevoked keys their ApiKey rules allow `action` on. Keys are personal: these routes never show
+ * anyone else's, whatever a role allows (the back office would list keys through its own routes).
+ */
+const ownKeys = (actor: Actor, action: Action) =>
+  and(eq(apiKeys.userId, actor.userId), apiKeyAccess.where(actor, action), isNull(apiKeys.revokedAt));
+
+const unexpired = () => or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, new Date()));
 
 const SORTABLE = { name: apiKeys.name, createdAt: apiKeys.createdAt, lastUsedAt: apiKeys.lastUsedAt };
 
-/** Lists the actor's own active keys; other users' keys are never visible, whatever the role. */
+/** Lists the actor's own active keys. */
 export async function listApiKeys(
   ctx: AppContext,
   actor: Actor,
@@ -34,7 +37,8 @@ export async function listApiKeys(
 ) {
   const { page, pageSize } = query;
   const where = and(
-    activeOf(actor.userId),
+    ownKeys(actor, 'read'),
+    unexpired(),
     query.q ? ilike(apiKeys.name, containsPattern(query.q)) : undefined,
   );
   const sortKey = (query.sort?.replace(/^-/, '') ?? 'createdAt') as keyof typeof SORTABLE;
@@ -58,6 +62,7 @@ export async function listApiKeys(
  */
 export async function createApiKey(ctx: AppContext, actor: Actor, name: string, expiresInDays?: number) {
   if (actor.via === 'apiKey') throw new AppError('FORBIDDEN');
+  apiKeyAccess.assertCan(actor, 'create', { userId: actor.userId, companyId: actor.companyId });
   const token = `ww_${randomToken(32)}`;
   const [row] = await ctx.db
     .insert(apiKeys)
@@ -81,7 +86,7 @@ export async function revokeApiKey(ctx: AppContext, actor: Actor, apiKeyId: stri
   const [row] = await ctx.db
     .update(apiKeys)
     .set({ revokedAt: new Date() })
-    .where(and(eq(apiKeys.id, apiKeyId), eq(apiKeys.userId, actor.userId), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.id, apiKeyId), ownKeys(actor, 'delete')))
     .returning({ id: apiKeys.id });
   if (!row) throw notFound();
 }

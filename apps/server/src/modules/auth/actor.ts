@@ -1,16 +1,12 @@
-import {
-  type AbilityRule,
-  type AppAbility,
-  buildAbility,
-  interpolateRules,
-  type Language,
-  type UserKind,
-} from '@werkwissen/shared';
+import type { AbilityRule, AppAbility, Language, UserKind } from '@werkwissen/shared';
 import { sql } from 'drizzle-orm';
+import { abilityOf, type RoleVersion } from '../../access/ability-cache.ts';
 import type { DbOrTx } from '../../db/database.ts';
-import { AppError } from '../../http/app-error.ts';
 
-/** Who is making a request, with the permissions of all their roles. Services receive this, never the request. */
+/**
+ * Who is making a request, with the permissions of all their roles. Services receive this, never the request, and
+ * ask the access modules (src/access) what it may do; `kind` is for presentation only (which sign-in page, which home).
+ */
 export interface Actor {
   userId: string;
   companyId: string | null;
@@ -24,28 +20,28 @@ export interface Actor {
   apiKeyId: string | null;
 }
 
-/** The actor's company, for company-owned resources; operators without a company may not create them. */
-export function requireCompany(actor: Actor): string {
-  if (!actor.companyId) throw new AppError('FORBIDDEN');
-  return actor.companyId;
-}
-
 interface ActorRow extends Record<string, unknown> {
   id: string;
   company_id: string | null;
   kind: UserKind;
   email: string;
   language: Language;
-  rules: AbilityRule[][] | null;
+  roles: RoleVersion[] | null;
 }
 
+// Only which roles in which version: their rules come from the ability cache (ability-cache.ts).
 const actorColumns = sql`u.id, u.company_id, u.kind, u.email, u.language,
-  (select jsonb_agg(r.rules) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id) as rules`;
+  (select json_agg(json_build_object('id', r.id, 'version', r.version))
+     from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id) as roles`;
 
-function toActor(row: ActorRow, via: Actor['via'], sessionId: string | null, apiKeyId: string | null): Actor {
-  const rules = interpolateRules((row.rules ?? []).flat(), {
-    user: { id: row.id, companyId: row.company_id },
-  });
+async function toActor(
+  db: DbOrTx,
+  row: ActorRow,
+  via: Actor['via'],
+  sessionId: string | null,
+  apiKeyId: string | null,
+): Promise<Actor> {
+  const { rules, ability } = await abilityOf(db, { id: row.id, companyId: row.company_id }, row.roles ?? []);
   return {
     userId: row.id,
     companyId: row.company_id,
@@ -53,7 +49,7 @@ function toActor(row: ActorRow, via: Actor['via'], sessionId: string | null, api
     email: row.email,
     language: row.language,
     rules,
-    ability: buildAbility(rules),
+    ability,
     via,
     sessionId,
     apiKeyId,
@@ -65,7 +61,7 @@ export async function loadSessionActor(db: DbOrTx, userId: string, sessionId: st
   const { rows } = await db.execute<ActorRow>(sql`select ${actorColumns}
     from auth_sessions s join users u on u.id = s.user_id
     where s.id = ${sessionId} and u.id = ${userId} and s.revoked_at is null and u.disabled_at is null`);
-  return rows[0] ? toActor(rows[0], 'session', sessionId, null) : null;
+  return rows[0] ? toActor(db, rows[0], 'session', sessionId, null) : null;
 }
 
 /** The actor of an active personal API key (its owner's permissions), or null. */
@@ -78,7 +74,7 @@ export async function loadApiKeyActor(db: DbOrTx, keyHash: string): Promise<Acto
   if (!row) return null;
   await db.execute(sql`update api_keys set last_used_at = now()
     where id = ${row.key_id} and (last_used_at is null or last_used_at < now() - interval '1 minute')`);
-  return toActor(row, 'apiKey', null, row.key_id);
+  return toActor(db, row, 'apiKey', null, row.key_id);
 }
 
 /** The actor of a user, for flows that act on their behalf (login, refresh). */
@@ -89,5 +85,5 @@ export async function loadUserActor(
 ): Promise<Actor | null> {
   const { rows } = await db.execute<ActorRow>(sql`select ${actorColumns} from users u
     where u.id = ${userId} and u.disabled_at is null`);
-  return rows[0] ? toActor(rows[0], 'session', sessionId, null) : null;
+  return rows[0] ? toActor(db, rows[0], 'session', sessionId, null) : null;
 }

@@ -1,12 +1,13 @@
 import type { Language, registerBodySchema } from '@werkwissen/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { userAccess } from '../../access/user.access.ts';
 import type { AppContext } from '../../app-context.ts';
 import { companies, roles, subscriptions, userRoles, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sendWaitingInvitations } from '../employees/employees.service.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
-import type { Actor } from './actor.ts';
+import { type Actor, loadUserActor } from './actor.ts';
 import { areaPaths } from './areas.ts';
 import { takeMailFormSlot } from './mail-form-limits.ts';
 import { hashPassword } from './password-hashing.ts';
@@ -95,9 +96,11 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<void>
       userId: user!.id,
       companyId: user!.companyId,
     });
+    // The employees who waited for this address: those of someone who may invite employees to their company.
+    const inviter = user!.companyId ? await loadUserActor(tx, user!.id, null) : null;
     const invitations =
-      user!.kind === 'DataManager' && user!.companyId
-        ? await sendWaitingInvitations(ctx, tx, user!.companyId, user!.id)
+      inviter && userAccess.can(inviter, 'create', { companyId: user!.companyId, kind: 'Employee' })
+        ? await sendWaitingInvitations(ctx, tx, user!.companyId!, user!.id)
         : [];
     return [welcome, ...invitations];
   });

@@ -1,4 +1,4 @@
-import type { LoginArea, MeResponse } from '@werkwissen/shared';
+import { LOGIN_BY_AREA, type LoginArea, type MeResponse } from '@werkwissen/shared';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/database.ts';
@@ -7,7 +7,6 @@ import { AppError } from '../../http/app-error.ts';
 import type { IssuedSession } from '../../http/cookies.ts';
 import { verifyBotCheck } from '../bot-check/bot-check.ts';
 import { type Actor, loadUserActor } from './actor.ts';
-import { areaPaths } from './areas.ts';
 import { beginLoginAttempt, endLoginAttempt } from './login-limiter.ts';
 import { presentMe } from './me.presenter.ts';
 import { verifyPassword } from './password-hashing.ts';
@@ -18,19 +17,12 @@ export interface ClientInfo {
   userAgent: string | undefined;
 }
 
-/** The area a user signs in to (public users have none). */
+/** The areas a user may call home, in order: an operator who may also read the user area is still at home in admin. */
+const HOME_AREAS = ['admin', 'user', 'employee'] as const;
+
+/** The area a user signs in to: the first their rules open (`read admin`, `read user`, `read employee`), or none. */
 function homeArea(actor: Actor): LoginArea | null {
-  switch (actor.kind) {
-    case 'DataManager':
-      return 'user';
-    case 'Employee':
-      return 'employee';
-    case 'Administrator':
-    case 'Staff':
-      return 'admin';
-    default:
-      return null;
-  }
+  return HOME_AREAS.find((area) => actor.ability.can('read', area)) ?? null;
 }
 
 /**
@@ -105,7 +97,7 @@ export async function login(
   await endLoginAttempt(ctx, attempt);
   // Only someone who knows the password learns where the account signs in; a wrong password gets the 401 above.
   if (!belongsToArea(actor, home, input.area)) {
-    throw new AppError('WRONG_AREA', { area: home, loginPath: areaPaths(actor.kind).login });
+    throw new AppError('WRONG_AREA', { area: home, loginPath: LOGIN_BY_AREA[home] });
   }
   const { sessionId, refreshToken } = await issueSession(ctx, actor, input.area, client);
   const sessionActor = { ...actor, sessionId };

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { requestLanguage } from '../../http/request-guard.ts';
 import { registerRoute, requireActor } from '../../http/route.ts';
-import { requireCompany } from '../auth/actor.ts';
 import { type AskRequest, streamAnswer } from './answer-stream.ts';
 import {
   chatOptions,
@@ -61,7 +60,7 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
     await streamAnswer(ctx, reply, {
       chat,
       threadId: await threadOf(ctx, chat, actor.userId),
-      scope: await chatScope(ctx, chat, actor),
+      scope: chatScope(chat, actor),
       language: requestLanguage(req, ctx),
       ask,
     });
@@ -73,7 +72,7 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   registerRoute(app, chatContracts.transcribe, async (req) => {
     const actor = requireActor(req);
-    await loadChat(ctx, actor, req.params.chatId);
-    return { text: await transcribeVoice(ctx, requireCompany(actor), req) };
+    const chat = await loadChat(ctx, actor, req.params.chatId);
+    return { text: await transcribeVoice(ctx, chat.companyId, req) };
   });
 }

@@ -6,15 +6,18 @@ import {
   type Language,
   MODEL_PROVIDERS,
   type ModelProvider,
-  subjectOf,
 } from '@werkwissen/shared';
 import { type SQL, sql } from 'drizzle-orm';
+import { chatAccess } from '../../access/chat.access.ts';
+import { divisionAccess } from '../../access/division.access.ts';
+import { fileAccess } from '../../access/file.access.ts';
+import { homeCompany } from '../../access/resource-access.ts';
 import type { AppContext } from '../../app-context.ts';
 import { containsPattern } from '../../db/like.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
 import { listProviders, speechConnection } from '../ai-providers/ai-providers.service.ts';
-import { type Actor, loadUserActor, requireCompany } from '../auth/actor.ts';
+import { type Actor, loadUserActor } from '../auth/actor.ts';
 import { randomToken } from '../auth/token-crypto.ts';
 import type { SearchScope } from '../search/search-scope.ts';
 
@@ -30,45 +33,11 @@ export interface ChatRecord {
   divisionIds: string[];
 }
 
-const isEmployee = (actor: Actor) => actor.kind === 'Employee';
-
-/** A chat as the role rules see it: its company, and its owner as `userId`. */
-const chatSubject = (chat: { companyId: string; ownerId: string }) =>
-  subjectOf('Chat', { companyId: chat.companyId, userId: chat.ownerId });
-
 /**
- * Whether the actor's roles allow an action on this chat: the data manager manages and publishes every chat of the
- * company, an employee changes and deletes only their own and publishes none (stored role rules, not the user kind).
+ * Which chats an actor sees, in SQL from their Chat rules: by default their own, and their company's public chats
+ * every division of which they may read. Another user's private chat is invisible (404, never 403).
  */
-const may = (
-  actor: Actor,
-  action: 'update' | 'delete' | 'publish',
-  chat: { companyId: string; ownerId: string },
-) => actor.ability.can(action, chatSubject(chat));
-
-function assertMay(
-  actor: Actor,
-  action: 'update' | 'delete' | 'publish',
-  chat: { companyId: string; ownerId: string },
-): void {
-  if (!may(actor, action, chat)) throw new AppError('FORBIDDEN');
-}
-
-/** Divisions an employee may use (for anyone else: every division of the company). */
-const assignedTo = (actor: Actor, divisionColumn: SQL) =>
-  isEmployee(actor)
-    ? sql`exists (select 1 from employee_divisions ed where ed.division_id = ${divisionColumn} and ed.user_id = ${actor.userId})`
-    : sql`true`;
-
-/**
- * Which chats an actor sees, in SQL: their own, and their company's public chats all of whose divisions they may use.
- * Another user's private chat is invisible (404, never 403).
- */
-function visibleChat(actor: Actor): SQL {
-  const companyId = requireCompany(actor);
-  return sql`c.company_id = ${companyId} and (c.owner_id = ${actor.userId} or (c.visibility = 'public' and not exists (
-    select 1 from chat_divisions vcd where vcd.chat_id = c.id and not ${assignedTo(actor, sql`vcd.division_id`)})))`;
-}
+const visibleChat = (actor: Actor): SQL => chatAccess.where(actor, 'read', 'c');
 
 interface ChatRow extends Record<string, unknown> {
   id: string;
@@ -82,6 +51,7 @@ interface ChatRow extends Record<string, unknown> {
   owner_name: string;
   divisions: Array<{ id: string; name: string }>;
   can_ask: boolean;
+  can_manage: boolean;
   message_count: number | string;
   last_message_at: string | Date | null;
 }
@@ -94,7 +64,8 @@ function chatColumns(actor: Actor): SQL {
     (select coalesce(json_agg(json_build_object('id', d.id, 'name', d.name) order by d.name), '[]'::json)
        from chat_divisions cd join divisions d on d.id = cd.division_id where cd.chat_id = c.id) as divisions,
     exists (select 1 from chat_divisions cd join files f on f.division_id = cd.division_id
-       where cd.chat_id = c.id and f.active_generation is not null and ${assignedTo(actor, sql`cd.division_id`)}) as can_ask,
+       where cd.chat_id = c.id and f.active_generation is not null and ${fileAccess.where(actor, 'read', 'f')}) as can_ask,
+    ${chatAccess.where(actor, 'update', 'c')} as can_manage,
     (select count(*) from chat_messages m join chat_threads t on t.id = m.thread_id
        where t.chat_id = c.id and t.user_id = ${actor.userId}) as message_count,
     (select max(m.created_at) from chat_messages m join chat_threads t on t.id = m.thread_id
@@ -103,7 +74,7 @@ function chatColumns(actor: Actor): SQL {
 
 function present(row: ChatRow, actor: Actor): Chat {
   const isOwner = row.owner_id === actor.userId;
-  const canManage = may(actor, 'update', { companyId: row.company_id, ownerId: row.owner_id });
+  const canManage = row.can_manage;
   return {
     id: row.id,
     name: row.name,
@@ -194,14 +165,16 @@ export async function loadChat(ctx: AppContext, actor: Actor, chatId: string): P
   return chat;
 }
 
-/** What a chat's answers may draw on: its divisions, and for an employee only those still assigned to them. */
-export async function chatScope(ctx: AppContext, chat: ChatRecord, actor: Actor): Promise<SearchScope> {
-  if (!isEmployee(actor)) return { companyId: chat.companyId, divisionIds: chat.divisionIds };
-  const { rows } = await ctx.db.execute<{ division_id: string }>(
-    sql`select division_id from employee_divisions where user_id = ${actor.userId}
-      and division_id = any(${sql.param(chat.divisionIds)}::uuid[])`,
-  );
-  return { companyId: chat.companyId, divisionIds: rows.map((r) => r.division_id) };
+/**
+ * What a chat's answers may draw on: the files of its divisions the asker may read (by default, for an employee, only
+ * in the divisions still assigned to them).
+ */
+export function chatScope(chat: ChatRecord, actor: Actor): SearchScope {
+  return {
+    companyId: chat.companyId,
+    divisionIds: chat.divisionIds,
+    files: fileAccess.where(actor, 'read', 'f'),
+  };
 }
 
 /**
@@ -210,25 +183,34 @@ export async function chatScope(ctx: AppContext, chat: ChatRecord, actor: Actor)
  * share link must never reach further than its owner can.
  */
 export async function ownerScope(ctx: AppContext, chat: ChatRecord): Promise<SearchScope> {
+  const nothing = { companyId: chat.companyId, divisionIds: [] };
   const owner = await loadUserActor(ctx.db, chat.ownerId, null);
-  if (!owner || owner.companyId !== chat.companyId || !owner.ability.can('read', chatSubject(chat))) {
-    return { companyId: chat.companyId, divisionIds: [] };
-  }
-  return chatScope(ctx, chat, owner);
+  if (!owner) return nothing;
+  const { rows } = await ctx.db.execute(
+    sql`select 1 from chats c where c.id = ${chat.id} and ${chatAccess.where(owner, 'read', 'c')}`,
+  );
+  return rows.length > 0 ? chatScope(chat, owner) : nothing;
 }
 
 /** Whether a ready file exists in a scope ("Please upload a file first to start the chat." otherwise). */
 export async function scopeHasReadyFile(ctx: AppContext, scope: SearchScope): Promise<boolean> {
   const { rows } = await ctx.db.execute(sql`select 1 from files f where f.company_id = ${scope.companyId}
     and f.active_generation is not null
-    ${scope.divisionIds ? sql`and f.division_id = any(${sql.param(scope.divisionIds)}::uuid[])` : sql``} limit 1`);
+    ${scope.divisionIds ? sql`and f.division_id = any(${sql.param(scope.divisionIds)}::uuid[])` : sql``}
+    ${scope.files ? sql`and ${scope.files}` : sql``} limit 1`);
   return rows.length > 0;
 }
 
-async function assertDivisionsVisible(ctx: AppContext, actor: Actor, divisionIds: string[]): Promise<void> {
-  const companyId = requireCompany(actor);
+/** A chat draws on divisions of its company that its author may read; any other is not found. */
+async function assertDivisionsReadable(
+  ctx: AppContext,
+  actor: Actor,
+  companyId: string,
+  divisionIds: string[],
+) {
   const { rows } = await ctx.db.execute<{ n: number | string }>(sql`select count(*) as n from divisions d
-    where d.company_id = ${companyId} and d.id = any(${sql.param(divisionIds)}::uuid[]) and ${assignedTo(actor, sql`d.id`)}`);
+    where d.company_id = ${companyId} and d.id = any(${sql.param(divisionIds)}::uuid[])
+      and ${divisionAccess.where(actor, 'read', 'd')}`);
   if (Number(rows[0]?.n ?? 0) !== new Set(divisionIds).size) throw notFound();
 }
 
@@ -239,10 +221,12 @@ async function assertProviderConfigured(ctx: AppContext, companyId: string, prov
 }
 
 export async function createChat(ctx: AppContext, actor: Actor, body: Required<ChatBody>): Promise<Chat> {
-  const companyId = requireCompany(actor);
-  if (body.visibility === 'public') assertMay(actor, 'publish', { companyId, ownerId: actor.userId });
+  const companyId = homeCompany(actor);
+  const chat = { companyId, userId: actor.userId, visibility: body.visibility };
+  chatAccess.assertCan(actor, 'create', chat);
+  if (body.visibility === 'public') chatAccess.assertCan(actor, 'publish', chat);
   const divisionIds = [...new Set(body.divisionIds)];
-  await assertDivisionsVisible(ctx, actor, divisionIds);
+  await assertDivisionsReadable(ctx, actor, companyId, divisionIds);
   await assertProviderConfigured(ctx, companyId, body.provider);
   const chatId = await ctx.db.transaction(async (tx) => {
     const { rows } = await tx.execute<{
@@ -262,7 +246,7 @@ export async function createChat(ctx: AppContext, actor: Actor, body: Required<C
 
 /**
  * A visible chat the actor's roles allow the action on (others may see a public chat without being allowed to
- * change it: 403), checked against the chat's real company and owner.
+ * change it: 403; a chat they do not see: 404), checked in SQL against the stored chat.
  */
 async function chatFor(
   ctx: AppContext,
@@ -270,8 +254,9 @@ async function chatFor(
   chatId: string,
   action: 'update' | 'delete' | 'publish',
 ): Promise<ChatRecord> {
-  const chat = await loadChat(ctx, actor, chatId);
-  assertMay(actor, action, chat);
+  await chatAccess.authorize(ctx.db, actor, action, chatId);
+  const chat = await chatRecordWhere(ctx, sql`c.id = ${chatId}`);
+  if (!chat) throw notFound();
   return chat;
 }
 
@@ -292,8 +277,8 @@ export async function updateChat(
   const publishes =
     (body.visibility === 'public' && chat.visibility !== 'public') ||
     (divisionIds !== undefined && (body.visibility ?? chat.visibility) === 'public');
-  if (publishes) assertMay(actor, 'publish', chat);
-  if (divisionIds) await assertDivisionsVisible(ctx, actor, divisionIds);
+  if (publishes) await chatAccess.authorize(ctx.db, actor, 'publish', chat.id);
+  if (divisionIds) await assertDivisionsReadable(ctx, actor, chat.companyId, divisionIds);
   if (body.provider) await assertProviderConfigured(ctx, chat.companyId, body.provider);
   await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`update chats set
@@ -345,7 +330,7 @@ export async function threadOf(ctx: AppContext, chat: ChatRecord, userId: string
 }
 
 export async function chatOptions(ctx: AppContext, actor: Actor, lang: Language): Promise<ChatOptions> {
-  const companyId = requireCompany(actor);
+  const companyId = homeCompany(actor);
   const configured = await listProviders(ctx, companyId);
   const speech = await speechConnection(ctx, companyId);
   const fallback = configured.find((p) => p.isDefault);

@@ -1,12 +1,13 @@
-import type { AdminDashboard, Dashboard, Language } from '@werkwissen/shared';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import type { AdminDashboard, Dashboard } from '@werkwissen/shared';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { companyAccess } from '../../access/company.access.ts';
 import type { AppContext } from '../../app-context.ts';
 import { activityLog, companies, emailOutbox, subscriptions, users } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { feedbackSeries } from '../reports/feedback-series.ts';
 import { knowledgeGaps } from '../reports/knowledge-gaps.ts';
-import { type ReportScope, utcDay } from '../reports/report-scope.ts';
+import { reportScope, utcDay } from '../reports/report-scope.ts';
 
 const DAY = 86_400_000;
 
@@ -15,16 +16,13 @@ const DAY = 86_400_000;
  * of this week's answers that found a relevant passage, the likes among likes and dislikes of the last 30 days, the
  * per-day series of those 30 days and the five biggest knowledge gaps of the same 30 days.
  */
-async function chatFigures(
-  ctx: AppContext,
-  companyId: string,
-  language: Language,
-): Promise<Dashboard['chat']> {
+async function chatFigures(ctx: AppContext, actor: Actor, companyId: string): Promise<Dashboard['chat']> {
   const now = Date.now();
   const weekAgo = new Date(now - 7 * DAY).toISOString();
   const twoWeeksAgo = new Date(now - 14 * DAY).toISOString();
   const monthAgo = new Date(now - 30 * DAY).toISOString();
-  const scope: ReportScope = { companyId, crossCompany: false };
+  // The series and gaps are the feedback reports' own, as far as the actor may read them.
+  const scope = reportScope(actor, companyId);
   const period = { from: utcDay(now - 29 * DAY), to: utcDay(now) };
   const [figures, series, gaps] = await Promise.all([
     ctx.db.execute<{
@@ -49,7 +47,7 @@ async function chatFigures(
         and created_at > ${monthAgo}::timestamptz) as likes,
       (select count(*)::int from feedback where company_id = ${companyId} and liked = false
         and created_at > ${monthAgo}::timestamptz) as dislikes`),
-    feedbackSeries(ctx, scope, period, language),
+    feedbackSeries(ctx, scope, period, actor.language),
     knowledgeGaps(ctx, scope, period, 5),
   ]);
   const f = figures.rows[0]!;
@@ -71,10 +69,13 @@ async function chatFigures(
   };
 }
 
-/** What the server knows of the actor's company: its name, current plan and the next steps to take. */
+/** What the server knows of the actor's company (if they may read it): its name, current plan and next steps. */
 export async function companyDashboard(ctx: AppContext, actor: Actor): Promise<Dashboard> {
   if (!actor.companyId) throw notFound();
-  const [company] = await ctx.db.select().from(companies).where(eq(companies.id, actor.companyId));
+  const [company] = await ctx.db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.id, actor.companyId), companyAccess.where(actor, 'read')));
   if (!company) throw notFound();
   const [plan] = await ctx.db
     .select()
@@ -83,7 +84,7 @@ export async function companyDashboard(ctx: AppContext, actor: Actor): Promise<D
     .orderBy(desc(subscriptions.createdAt))
     .limit(1);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.userId));
-  const chat = await chatFigures(ctx, actor.companyId, actor.language);
+  const chat = await chatFigures(ctx, actor, actor.companyId);
   const now = Date.now();
   return {
     company: { id: company.id, name: company.name },

@@ -1,10 +1,12 @@
 import type { Division, StorageUsage } from '@werkwissen/shared';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { divisionAccess } from '../../access/division.access.ts';
+import { homeCompany } from '../../access/resource-access.ts';
 import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation } from '../../db/constraint-violation.ts';
 import { divisions, employeeDivisions, files } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { type Actor, requireCompany } from '../auth/actor.ts';
+import type { Actor } from '../auth/actor.ts';
 
 const employeeCount =
   sql<number>`(select count(*) from ${employeeDivisions} ed where ed.division_id = ${divisions.id})`.mapWith(
@@ -50,21 +52,9 @@ export async function storageUsage(ctx: AppContext, companyId: string | null): P
   return { usedBytes: Number(rows[0]?.used ?? 0), ...limits };
 }
 
-/** Whether the actor may see a division: their company's, and for an employee only an assigned one (in SQL). */
-export function visibleDivision(actor: Actor) {
-  const companyId = requireCompany(actor);
-  return and(
-    eq(divisions.companyId, companyId),
-    actor.kind === 'Employee'
-      ? sql`exists (select 1 from employee_divisions ed where ed.division_id = ${divisions.id} and ed.user_id = ${actor.userId})`
-      : undefined,
-  );
-}
-
-/** The company's divisions; an employee's list holds only the divisions assigned to them (filtered in SQL). */
+/** The divisions the actor may read (their roles' Division rules in SQL; an employee's assigned ones by default). */
 export async function listDivisions(ctx: AppContext, actor: Actor) {
   const storage = await storageUsage(ctx, actor.companyId);
-  if (!actor.companyId) return { items: [], limit: ctx.config.DIVISIONS_LIMIT, storage };
   const rows = await ctx.db
     .select({
       id: divisions.id,
@@ -75,14 +65,15 @@ export async function listDivisions(ctx: AppContext, actor: Actor) {
       sizeBytes,
     })
     .from(divisions)
-    .where(visibleDivision(actor))
+    .where(divisionAccess.where(actor, 'read'))
     .orderBy(asc(sql`lower(${divisions.name})`));
   return { items: rows.map(present), limit: ctx.config.DIVISIONS_LIMIT, storage };
 }
 
 /** Adds a division within the plan's divisions limit; names are unique per company, whatever their case. */
 export async function createDivision(ctx: AppContext, actor: Actor, name: string): Promise<Division> {
-  const companyId = requireCompany(actor);
+  const companyId = homeCompany(actor);
+  divisionAccess.assertCan(actor, 'create', { companyId, name });
   const [existing] = await ctx.db
     .select({ n: count() })
     .from(divisions)
@@ -100,12 +91,12 @@ export async function createDivision(ctx: AppContext, actor: Actor, name: string
 }
 
 export async function renameDivision(ctx: AppContext, actor: Actor, divisionId: string, name: string) {
-  const companyId = requireCompany(actor);
+  await divisionAccess.authorize(ctx.db, actor, 'update', divisionId);
   try {
     const [row] = await ctx.db
       .update(divisions)
       .set({ name, updatedAt: new Date() })
-      .where(and(eq(divisions.id, divisionId), eq(divisions.companyId, companyId)))
+      .where(and(eq(divisions.id, divisionId), divisionAccess.where(actor, 'update')))
       .returning({ id: divisions.id, name: divisions.name, createdAt: divisions.createdAt });
     if (!row) throw notFound();
     const [withCount] = await ctx.db
@@ -128,15 +119,15 @@ export async function renameDivision(ctx: AppContext, actor: Actor, divisionId: 
  * foreign keys cascade), and the stored originals are removed once it has committed.
  */
 export async function deleteDivision(ctx: AppContext, actor: Actor, divisionId: string): Promise<void> {
-  const companyId = requireCompany(actor);
+  await divisionAccess.authorize(ctx.db, actor, 'delete', divisionId);
   const keys = await ctx.db.transaction(async (tx) => {
     const stored = await tx
       .select({ key: files.storageKey })
       .from(files)
-      .where(and(eq(files.divisionId, divisionId), eq(files.companyId, companyId)));
+      .where(eq(files.divisionId, divisionId));
     const [row] = await tx
       .delete(divisions)
-      .where(and(eq(divisions.id, divisionId), eq(divisions.companyId, companyId)))
+      .where(and(eq(divisions.id, divisionId), divisionAccess.where(actor, 'delete')))
       .returning({ id: divisions.id });
     if (!row) throw notFound();
     return stored.map((s) => s.key);

@@ -1,11 +1,13 @@
 import { createEmployeeBodySchema, type EmployeeImportResult, type Language } from '@werkwissen/shared';
 import { parse } from 'csv-parse/sync';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { divisionAccess } from '../../access/division.access.ts';
+import { homeCompany } from '../../access/resource-access.ts';
 import type { AppContext } from '../../app-context.ts';
 import { divisions } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
-import { type Actor, requireCompany } from '../auth/actor.ts';
+import type { Actor } from '../auth/actor.ts';
 import { createEmployee } from './employees.service.ts';
 
 const MAX_ROWS = 1000;
@@ -81,12 +83,12 @@ function readRows(csv: string, lang: Language): Array<Record<string, string>> {
  * row is reported with its reasons while the others are added (and invited).
  */
 export async function importEmployees(ctx: AppContext, actor: Actor, csv: string, lang: Language) {
-  const companyId = requireCompany(actor);
+  const companyId = homeCompany(actor);
   const rows = readRows(csv, lang);
   const known = await ctx.db
     .select({ id: divisions.id, name: divisions.name })
     .from(divisions)
-    .where(eq(divisions.companyId, companyId));
+    .where(and(eq(divisions.companyId, companyId), divisionAccess.where(actor, 'read')));
   const byName = new Map(known.map((d) => [d.name.toLowerCase(), d.id]));
   const rejected: Rejection[] = [];
   let created = 0;

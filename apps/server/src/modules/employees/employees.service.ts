@@ -1,17 +1,21 @@
 import type {
+  Action,
   createEmployeeBodySchema,
   Employee,
   Language,
   updateEmployeeBodySchema,
 } from '@werkwissen/shared';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { divisionAccess } from '../../access/division.access.ts';
+import { homeCompany } from '../../access/resource-access.ts';
+import { userAccess } from '../../access/user.access.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { containsPattern } from '../../db/like.ts';
 import { companies, divisions, employeeDivisions, roles, userRoles, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { type Actor, requireCompany } from '../auth/actor.ts';
+import type { Actor } from '../auth/actor.ts';
 import { issueUserToken } from '../auth/user-tokens.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
 
@@ -58,18 +62,20 @@ const present = (r: Row): Employee => ({
 });
 
 const employeesOf = (companyId: string) => and(eq(users.companyId, companyId), eq(users.kind, 'Employee'));
+/** The employees the actor may `action`, by their User rules (these routes are about employees only). */
+const employeesFor = (actor: Actor, action: Action) =>
+  and(eq(users.kind, 'Employee'), userAccess.where(actor, action));
 const SORTABLE = { lastName: users.lastName, email: users.email, createdAt: users.createdAt };
 
-/** The company's employees (filtered by company in SQL), searchable, sortable and paged. */
+/** The employees the actor may read (by default their company's, in SQL), searchable, sortable and paged. */
 export async function listEmployees(
   ctx: AppContext,
   actor: Actor,
   query: { page: number; pageSize: number; q?: string; sort?: string },
 ) {
-  const companyId = requireCompany(actor);
   const like = query.q ? containsPattern(query.q) : undefined;
   const where = and(
-    employeesOf(companyId),
+    employeesFor(actor, 'read'),
     like
       ? or(ilike(users.email, like), ilike(users.firstName, like), ilike(users.lastName, like))
       : undefined,
@@ -95,26 +101,38 @@ export async function listEmployees(
 }
 
 export async function getEmployee(ctx: AppContext, actor: Actor, employeeId: string): Promise<Employee> {
-  return loadEmployee(ctx.db, requireCompany(actor), employeeId);
+  return loadEmployee(ctx.db, employeeId, employeesFor(actor, 'read'));
 }
 
-async function loadEmployee(db: DbOrTx, companyId: string, employeeId: string): Promise<Employee> {
+async function loadEmployee(db: DbOrTx, employeeId: string, among: SQL | undefined): Promise<Employee> {
   const [row] = await db
     .select(columns)
     .from(users)
-    .where(and(employeesOf(companyId), eq(users.id, employeeId)));
+    .where(and(among, eq(users.id, employeeId)));
   if (!row) throw notFound();
   return present(row as Row);
 }
 
-/** Replaces an employee's divisions; a division of another company is not found. */
-async function assignDivisions(tx: DbOrTx, companyId: string, userId: string, divisionIds: string[]) {
+/** Replaces an employee's divisions; a division of another company, or one the actor may not read, is not found. */
+async function assignDivisions(
+  tx: DbOrTx,
+  actor: Actor,
+  employee: { id: string; companyId: string },
+  divisionIds: string[],
+) {
+  const userId = employee.id;
   const unique = [...new Set(divisionIds)];
   if (unique.length > 0) {
     const found = await tx
       .select({ id: divisions.id })
       .from(divisions)
-      .where(and(eq(divisions.companyId, companyId), inArray(divisions.id, unique)));
+      .where(
+        and(
+          eq(divisions.companyId, employee.companyId),
+          inArray(divisions.id, unique),
+          divisionAccess.where(actor, 'read'),
+        ),
+      );
     if (found.length !== unique.length) throw new AppError('NOT_FOUND', { field: 'divisionIds' });
   }
   await tx.delete(employeeDivisions).where(eq(employeeDivisions.userId, userId));
@@ -167,7 +185,8 @@ export async function createEmployee(
   actor: Actor,
   input: z.output<typeof createEmployeeBodySchema>,
 ): Promise<Employee> {
-  const companyId = requireCompany(actor);
+  const companyId = homeCompany(actor);
+  userAccess.assertCan(actor, 'create', { companyId, kind: 'Employee' });
   const { employee, emailId } = await ctx.db.transaction(async (tx) => {
     const [existing] = await tx.select({ n: count() }).from(users).where(employeesOf(companyId));
     if ((existing?.n ?? 0) >= ctx.config.EMPLOYEES_LIMIT) {
@@ -192,7 +211,7 @@ export async function createEmployee(
       .returning();
     const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.kind, 'Employee'));
     await tx.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
-    await assignDivisions(tx, companyId, user!.id, input.divisionIds);
+    await assignDivisions(tx, actor, { id: user!.id, companyId }, input.divisionIds);
     const [manager] = await tx
       .select({ verified: users.emailVerifiedAt })
       .from(users)
@@ -200,7 +219,7 @@ export async function createEmployee(
     const emailId = manager?.verified
       ? await writeInvitation(tx, ctx, { ...user!, companyId }, actor.userId)
       : null;
-    return { employee: await loadEmployee(tx, companyId, user!.id), emailId };
+    return { employee: await loadEmployee(tx, user!.id, employeesOf(companyId)), emailId };
   });
   if (emailId) await dispatch(ctx, [emailId]);
   return employee;
@@ -212,40 +231,40 @@ export async function updateEmployee(
   employeeId: string,
   input: z.output<typeof updateEmployeeBodySchema>,
 ): Promise<Employee> {
-  const companyId = requireCompany(actor);
+  await userAccess.authorize(ctx.db, actor, 'update', employeeId);
   return ctx.db.transaction(async (tx) => {
     const { divisionIds, ...fields } = input;
     const [row] = await tx
       .update(users)
       .set({ ...fields, updatedAt: new Date() })
-      .where(and(employeesOf(companyId), eq(users.id, employeeId)))
-      .returning({ id: users.id });
-    if (!row) throw notFound();
-    if (divisionIds) await assignDivisions(tx, companyId, employeeId, divisionIds);
-    return loadEmployee(tx, companyId, employeeId);
+      .where(and(employeesFor(actor, 'update'), eq(users.id, employeeId)))
+      .returning({ id: users.id, companyId: users.companyId });
+    if (!row?.companyId) throw notFound();
+    if (divisionIds) await assignDivisions(tx, actor, { id: row.id, companyId: row.companyId }, divisionIds);
+    return loadEmployee(tx, employeeId, employeesOf(row.companyId));
   });
 }
 
 export async function deleteEmployee(ctx: AppContext, actor: Actor, employeeId: string): Promise<void> {
-  const companyId = requireCompany(actor);
+  await userAccess.authorize(ctx.db, actor, 'delete', employeeId);
   const [row] = await ctx.db
     .delete(users)
-    .where(and(employeesOf(companyId), eq(users.id, employeeId)))
+    .where(and(employeesFor(actor, 'delete'), eq(users.id, employeeId)))
     .returning({ id: users.id });
   if (!row) throw notFound();
 }
 
 /** A new invitation for an employee who has not set a password yet (the earlier link stops working). */
 export async function resendInvitation(ctx: AppContext, actor: Actor, employeeId: string): Promise<void> {
-  const companyId = requireCompany(actor);
+  await userAccess.authorize(ctx.db, actor, 'update', employeeId);
   const emailId = await ctx.db.transaction(async (tx) => {
     const [user] = await tx
       .select()
       .from(users)
-      .where(and(employeesOf(companyId), eq(users.id, employeeId)));
-    if (!user) throw notFound();
+      .where(and(employeesFor(actor, 'update'), eq(users.id, employeeId)));
+    if (!user?.companyId) throw notFound();
     if (user.passwordHash) throw new AppError('ALREADY_ACTIVE');
-    return writeInvitation(tx, ctx, { ...user, companyId }, actor.userId);
+    return writeInvitation(tx, ctx, { ...user, companyId: user.companyId }, actor.userId);
   });
   await dispatch(ctx, [emailId]);
 }

@@ -10,7 +10,7 @@ export function feedbackRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, feedbackContracts.give, async (req) =>
     saveFeedback(
       ctx,
-      { userId: requireActor(req).userId },
+      { actor: requireActor(req) },
       req.params.messageId,
       req.body,
       requestLanguage(req, ctx),

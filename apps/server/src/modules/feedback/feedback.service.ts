@@ -1,14 +1,20 @@
 import type { Feedback, FeedbackBody, FeedbackOrigin, Language, UserKind } from '@werkwissen/shared';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { feedbackAccess } from '../../access/feedback.access.ts';
+import { tagAccess } from '../../access/tag.access.ts';
 import type { AppContext } from '../../app-context.ts';
 import { isForeignKeyViolation } from '../../db/constraint-violation.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { type FeedbackCitation, feedback, type StoredCitation, tags } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
+import type { Actor } from '../auth/actor.ts';
 
-/** Who gives feedback: a signed-in user on an answer of their own thread, or a public chat's visitor on theirs. */
-export type FeedbackGiver = { userId: string } | { visitorId: string };
+/**
+ * Who gives feedback: a signed-in user on an answer of their own thread (as far as their Feedback rules allow), or
+ * a public chat's visitor on theirs.
+ */
+export type FeedbackGiver = { actor: Actor } | { visitorId: string };
 
 interface AnswerRow extends Record<string, unknown> {
   id: string;
@@ -131,7 +137,8 @@ export async function saveFeedback(
   body: FeedbackBody,
   language: Language,
 ): Promise<Feedback> {
-  const own = 'userId' in giver ? sql`t.user_id = ${giver.userId}` : sql`t.visitor_id = ${giver.visitorId}`;
+  const own =
+    'actor' in giver ? sql`t.user_id = ${giver.actor.userId}` : sql`t.visitor_id = ${giver.visitorId}`;
   const { rows } = await ctx.db.execute<AnswerRow>(sql`
     select a.id, a.company_id, a.chat_id, c.name as chat_name, a.content, a.no_answer, a.citations,
       q.content as question,
@@ -148,13 +155,23 @@ export async function saveFeedback(
     where a.id = ${messageId} and a.role = 'assistant' and a.status <> 'streaming' and ${own}`);
   const answer = rows[0];
   if (!answer) throw notFound();
+  const origin = originOf(answer);
+  if ('actor' in giver)
+    feedbackAccess.assertCan(giver.actor, 'create', { companyId: answer.company_id, origin });
 
   const fields = changedFields(body);
   if (fields.tagId) {
+    // One of the answer's company's tags, and one the giver may read.
     const [tag] = await ctx.db
       .select({ id: tags.id })
       .from(tags)
-      .where(and(eq(tags.id, fields.tagId), eq(tags.companyId, answer.company_id)));
+      .where(
+        and(
+          eq(tags.id, fields.tagId),
+          eq(tags.companyId, answer.company_id),
+          'actor' in giver ? tagAccess.where(giver.actor, 'read') : undefined,
+        ),
+      );
     if (!tag) throw unknownTag(language);
   }
 
@@ -169,7 +186,7 @@ export async function saveFeedback(
         divisionIds: answer.division_ids ?? [],
         userId: answer.user_id,
         visitorId: answer.visitor_id,
-        origin: originOf(answer),
+        origin,
         givenBy: giverName(answer),
         question: answer.question ?? '',
         answer: answer.content,

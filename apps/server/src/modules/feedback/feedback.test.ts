@@ -13,6 +13,7 @@ import { signedInAs } from '../../../test/support/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { feedback } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
+import { loadUserActor } from '../auth/actor.ts';
 import { saveFeedback } from './feedback.service.ts';
 
 let t: TestServer;
@@ -229,10 +230,11 @@ describe('saveFeedback for visitors of a public chat', () => {
     const one = await visitorExchange({ name: 'Eins' });
     const two = await visitorExchange({ name: 'Zwei' });
     const userAnswer = await insertExchange(t, await conversationOf(t, one.dm.user), { question: 'Intern?' });
+    const dmActor = (await loadUserActor(t.server.ctx.db, one.dm.user.id, null))!;
     for (const [giver, messageId] of [
       [{ visitorId: two.visitorId }, one.answerId],
       [{ visitorId: one.visitorId }, userAnswer.answerId],
-      [{ userId: one.dm.user.id }, one.answerId],
+      [{ actor: dmActor }, one.answerId],
     ] as const) {
       const error = await saveFeedback(t.server.ctx, giver, messageId, { liked: true }, 'de').catch((e) => e);
       expect(error).toBeInstanceOf(AppError);

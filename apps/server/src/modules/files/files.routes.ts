@@ -63,6 +63,6 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
     return undefined;
   });
   registerRoute(app, fileContracts.adminList, async (req) =>
-    adminListFiles(ctx, req.query, requestLanguage(req, ctx)),
+    adminListFiles(ctx, requireActor(req), req.query, requestLanguage(req, ctx)),
   );
 }

@@ -1,11 +1,12 @@
-import type { FileStatus, KnowledgeFile, Language } from '@werkwissen/shared';
+import type { Action, FileStatus, KnowledgeFile, Language } from '@werkwissen/shared';
 import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { divisionAccess } from '../../access/division.access.ts';
+import { fileAccess } from '../../access/file.access.ts';
 import type { AppContext } from '../../app-context.ts';
 import { containsPattern } from '../../db/like.ts';
 import { companies, divisions, files, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
-import { visibleDivision } from '../divisions/divisions.service.ts';
 import { deleteUnpublished, finishSteps, isFinal } from '../processing/file-state.ts';
 import { extractFileJob } from '../processing/process-file.jobs.ts';
 import { notifyIfUploadFinished } from '../processing/upload-mail.ts';
@@ -35,10 +36,11 @@ export async function listFiles(
   const [division] = await ctx.db
     .select({ id: divisions.id })
     .from(divisions)
-    .where(and(eq(divisions.id, divisionId), visibleDivision(actor)));
+    .where(and(eq(divisions.id, divisionId), divisionAccess.where(actor, 'read')));
   if (!division) throw notFound();
   const where = and(
     eq(files.divisionId, divisionId),
+    fileAccess.where(actor, 'read'),
     query.status ? eq(files.status, query.status) : undefined,
     query.q ? ilike(files.name, containsPattern(query.q)) : undefined,
   );
@@ -62,10 +64,15 @@ export async function listFiles(
   };
 }
 
-/** The processing table: every company's files, for the operator. */
-export async function adminListFiles(ctx: AppContext, query: ListQuery, lang: Language) {
+/**
+ * The processing table: every company's files, for the back office (its route needs `read admin`). It shows what is
+ * being processed where, not the files themselves, so File rules do not narrow it; company isolation still does (a
+ * company user granted the back office sees their own company's files only).
+ */
+export async function adminListFiles(ctx: AppContext, actor: Actor, query: ListQuery, lang: Language) {
   const like = query.q ? containsPattern(query.q) : undefined;
   const where = and(
+    fileAccess.isolated(actor),
     query.status ? eq(files.status, query.status) : undefined,
     like ? sql`(${files.name} ilike ${like} or ${companies.name} ilike ${like})` : undefined,
   );
@@ -94,14 +101,23 @@ export async function adminListFiles(ctx: AppContext, query: ListQuery, lang: La
   };
 }
 
-/** One file the actor may see, or 404 (another company's, or a division not assigned to an employee). */
-export async function loadVisibleFile(ctx: AppContext, actor: Actor, fileId: string) {
+/**
+ * One file the actor may `action` (by default read): 404 when they may not read it (another company's, a division
+ * they may not read), 403 when they may read but not `action` it.
+ */
+export async function loadVisibleFile(
+  ctx: AppContext,
+  actor: Actor,
+  fileId: string,
+  action: Action = 'read',
+) {
+  if (action !== 'read') await fileAccess.authorize(ctx.db, actor, action, fileId);
   const [row] = await ctx.db
     .select(fileColumns)
     .from(files)
-    .innerJoin(divisions, and(eq(divisions.id, files.divisionId), visibleDivision(actor)))
+    .innerJoin(divisions, eq(divisions.id, files.divisionId))
     .leftJoin(users, eq(users.id, files.uploadedBy))
-    .where(eq(files.id, fileId));
+    .where(and(eq(files.id, fileId), fileAccess.where(actor, action)));
   if (!row) throw notFound();
   return row;
 }
@@ -120,7 +136,7 @@ export async function getFile(
  * published passages keep answering until the new run is published.
  */
 export async function retryFile(ctx: AppContext, actor: Actor, fileId: string, lang: Language) {
-  const { file } = await loadVisibleFile(ctx, actor, fileId);
+  const { file } = await loadVisibleFile(ctx, actor, fileId, 'update');
   if (!isFinal(file.status)) throw new AppError('FILE_NOT_RETRYABLE');
   const [row] = await ctx.db
     .update(files)
@@ -142,7 +158,7 @@ export async function retryFile(ctx: AppContext, actor: Actor, fileId: string, l
 
 /** Stops a run: the job notices between steps and batches; what it wrote is removed here at once. */
 export async function cancelFile(ctx: AppContext, actor: Actor, fileId: string, lang: Language) {
-  const { file } = await loadVisibleFile(ctx, actor, fileId);
+  const { file } = await loadVisibleFile(ctx, actor, fileId, 'update');
   if (isFinal(file.status)) throw new AppError('FILE_NOT_CANCELLABLE');
   const cancelled = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -160,7 +176,7 @@ export async function cancelFile(ctx: AppContext, actor: Actor, fileId: string, 
 
 /** Deletes a file and, in the same statement, all its passages and vectors (cascade); then its original. */
 export async function deleteFile(ctx: AppContext, actor: Actor, fileId: string): Promise<void> {
-  const { file } = await loadVisibleFile(ctx, actor, fileId);
+  const { file } = await loadVisibleFile(ctx, actor, fileId, 'delete');
   const [row] = await ctx.db
     .delete(files)
     .where(and(eq(files.id, fileId), eq(files.companyId, file.companyId)))

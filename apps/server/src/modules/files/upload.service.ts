@@ -8,13 +8,15 @@ import {
   type UploadResult,
 } from '@werkwissen/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { divisionAccess } from '../../access/division.access.ts';
+import { fileAccess } from '../../access/file.access.ts';
 import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation } from '../../db/constraint-violation.ts';
 import { divisions, files, uploads } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
 import type { Actor } from '../auth/actor.ts';
-import { storageUsage, visibleDivision } from '../divisions/divisions.service.ts';
+import { storageUsage } from '../divisions/divisions.service.ts';
 import { extractFileJob } from '../processing/process-file.jobs.ts';
 import { cleanFileName } from './file-name.ts';
 import type { StoredObject } from './file-storage.ts';
@@ -42,9 +44,10 @@ export async function uploadFiles(
   const [division] = await ctx.db
     .select({ id: divisions.id, companyId: divisions.companyId })
     .from(divisions)
-    .where(and(eq(divisions.id, divisionId), visibleDivision(actor)));
+    .where(and(eq(divisions.id, divisionId), divisionAccess.where(actor, 'read')));
   if (!division) throw notFound();
   const companyId = division.companyId;
+  fileAccess.assertCan(actor, 'create', { companyId, divisionId });
   const usage = await storageUsage(ctx, companyId);
   const free = () => usage.limitBytes - usage.usedBytes;
   // Quota before storing anything: the request's declared size already tells when it cannot fit.

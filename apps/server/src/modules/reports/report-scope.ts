@@ -1,31 +1,35 @@
 import type { Language, ReportFilter } from '@werkwissen/shared';
 import { and, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { feedbackAccess, questionOrigin, reportedQuestionAccess } from '../../access/feedback.access.ts';
 import { containsPattern } from '../../db/like.ts';
 import { feedback } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
-import { type Actor, requireCompany } from '../auth/actor.ts';
+import type { Actor } from '../auth/actor.ts';
 
 export const DAY = 86_400_000;
 
-/**
- * Whose feedback a report covers: one company (`companyId`), or every company (null, an administrator's view).
- * `crossCompany` says whether items name their company.
- */
+/** Whose feedback and questions a report covers, and whether its items name their company. */
 export interface ReportScope {
-  companyId: string | null;
+  /** A condition on the `feedback` table. */
+  feedback: SQL;
+  /** A condition on chat messages `m` (joined to their thread `t` and its user `u`). */
+  questions: SQL;
   crossCompany: boolean;
 }
 
 /**
- * A data manager sees their own company only: naming another company is not found. An administrator sees every
- * company, or the one named.
+ * What the actor's Feedback rules let them read, optionally narrowed to one company: a company user never gets
+ * beyond their own (naming another company is not found); a reader of no company (the operator, or a staff member
+ * granted `read Feedback`) reads across companies, and the items name them.
  */
 export function reportScope(actor: Actor, companyId?: string): ReportScope {
-  if (actor.kind === 'Administrator') return { companyId: companyId ?? null, crossCompany: true };
-  const own = requireCompany(actor);
-  if (companyId && companyId !== own) throw notFound();
-  return { companyId: own, crossCompany: false };
+  if (companyId && actor.companyId && companyId !== actor.companyId) throw notFound();
+  return {
+    feedback: sql`(${feedbackAccess.where(actor, 'read')} ${companyId ? sql`and ${feedback.companyId} = ${companyId}` : sql``})`,
+    questions: sql`(${reportedQuestionAccess.where(actor, 'read', 'm')} ${companyId ? sql`and m.company_id = ${companyId}` : sql``})`,
+    crossCompany: actor.companyId === null,
+  };
 }
 
 /** The day (UTC) of a moment, as YYYY-MM-DD. */
@@ -41,7 +45,7 @@ export type FeedbackFilter = Partial<ReportFilter> & { q?: string };
 export function feedbackWhere(scope: ReportScope, filter: FeedbackFilter): SQL | undefined {
   const like = filter.q ? containsPattern(filter.q) : undefined;
   return and(
-    scope.companyId ? eq(feedback.companyId, scope.companyId) : undefined,
+    scope.feedback,
     filter.from ? gte(feedback.createdAt, dayStart(filter.from)) : undefined,
     filter.to ? lt(feedback.createdAt, dayAfter(filter.to)) : undefined,
     filter.divisionId ? sql`${filter.divisionId}::uuid = any(${feedback.divisionIds})` : undefined,
@@ -56,18 +60,13 @@ export function feedbackWhere(scope: ReportScope, filter: FeedbackFilter): SQL |
   );
 }
 
-/** Where a question came from, in SQL over a thread `t` left-joined to its user `u`. */
-export const questionOrigin = sql`(case when t.visitor_id is not null then 'public'
-  when u.kind = 'Employee' then 'employee' else 'dataManager' end)`;
-
 /**
  * The report filters that apply to chat messages `m` (questions or answers) of thread `t` and user `u`: company,
  * origin and division (a chat over that division). `from`/`to` are left to the caller, which knows which message's
  * time counts.
  */
 export function messageScope(scope: ReportScope, filter: Pick<FeedbackFilter, 'divisionId' | 'origin'>): SQL {
-  const parts: SQL[] = [sql`true`];
-  if (scope.companyId) parts.push(sql`m.company_id = ${scope.companyId}`);
+  const parts: SQL[] = [scope.questions];
   if (filter.origin) parts.push(sql`${questionOrigin} = ${filter.origin}`);
   if (filter.divisionId) {
     parts.push(

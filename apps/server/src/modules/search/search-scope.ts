@@ -1,44 +1,44 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { divisionAccess } from '../../access/division.access.ts';
+import { fileAccess } from '../../access/file.access.ts';
+import { homeCompany } from '../../access/resource-access.ts';
 import type { AppContext } from '../../app-context.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
-import { type Actor, requireCompany } from '../auth/actor.ts';
+import { notFound } from '../../http/app-error.ts';
+import type { Actor } from '../auth/actor.ts';
 
-/** What a search may see: one company, and within it all divisions or only the listed ones. */
+/** What a search may see: one company, within it all divisions or only the listed ones, and the files allowed. */
 export interface SearchScope {
   companyId: string;
   /** null: every division of the company. */
   divisionIds: string[] | null;
+  /** The files the searcher may read, as a condition on files `f` (their File and Division rules); none: all. */
+  files?: SQL;
 }
 
-/** The published files in a scope (filtered in SQL by company and divisions). */
+/** The published files in a scope (filtered in SQL by company, divisions and the searcher's rules). */
 export function scopeFilesSql(scope: SearchScope) {
   return sql`
     select f.id, f.active_generation, f.passage_count, f.token_count from files f
     where f.company_id = ${scope.companyId} and f.active_generation is not null
-      ${scope.divisionIds ? sql`and f.division_id = any(${sql.param(scope.divisionIds)}::uuid[])` : sql``}`;
+      ${scope.divisionIds ? sql`and f.division_id = any(${sql.param(scope.divisionIds)}::uuid[])` : sql``}
+      ${scope.files ? sql`and ${scope.files}` : sql``}`;
 }
 
 /**
- * The caller's scope: a data manager sees the whole company, an employee only the divisions assigned to them; a
- * division filter outside that answers 404.
+ * The caller's scope in their company: the files their rules let them read (by default a data manager every file,
+ * an employee those of the divisions assigned to them); a division filter they may not read answers 404.
  */
 export async function scopeOf(ctx: AppContext, actor: Actor, divisionId?: string): Promise<SearchScope> {
-  const companyId = requireCompany(actor);
-  if (actor.kind === 'Employee') {
-    const { rows } = await ctx.db.execute<{ division_id: string }>(
-      sql`select ed.division_id from employee_divisions ed where ed.user_id = ${actor.userId}`,
-    );
-    const assigned = rows.map((r) => r.division_id);
-    if (divisionId && !assigned.includes(divisionId)) throw notFound();
-    return { companyId, divisionIds: divisionId ? [divisionId] : assigned };
-  }
-  if (actor.kind !== 'DataManager') throw new AppError('FORBIDDEN');
+  const companyId = homeCompany(actor);
   if (divisionId) {
     const { rows } = await ctx.db.execute(
-      sql`select 1 from divisions where id = ${divisionId} and company_id = ${companyId}`,
+      sql`select 1 from divisions where id = ${divisionId} and ${divisionAccess.where(actor, 'read')}`,
     );
     if (rows.length === 0) throw notFound();
-    return { companyId, divisionIds: [divisionId] };
   }
-  return { companyId, divisionIds: null };
+  return {
+    companyId,
+    divisionIds: divisionId ? [divisionId] : null,
+    files: fileAccess.where(actor, 'read', 'f'),
+  };
 }

@@ -44,6 +44,7 @@ export async function vectorSearch(
         join files f on f.id = e.file_id and f.active_generation = e.generation
         where e.index_id = ${indexId} and e.company_id = ${scope.companyId}
           ${scope.divisionIds ? sql`and f.division_id = any(${sql.param(scope.divisionIds)}::uuid[])` : sql``}
+          ${scope.files ? sql`and ${scope.files}` : sql``}
         order by ${distance}
         limit ${limit}`,
     );

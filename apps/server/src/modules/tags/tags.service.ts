@@ -1,10 +1,12 @@
 import type { TAG_COLORS, Tag } from '@werkwissen/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { homeCompany } from '../../access/resource-access.ts';
+import { tagAccess } from '../../access/tag.access.ts';
 import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation } from '../../db/constraint-violation.ts';
 import { tags } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { type Actor, requireCompany } from '../auth/actor.ts';
+import type { Actor } from '../auth/actor.ts';
 
 type TagColor = (typeof TAG_COLORS)[number];
 
@@ -37,22 +39,21 @@ const present = (r: {
 
 const tagExists = () => new AppError('TAG_EXISTS', { field: 'name' });
 
-async function loadTag(ctx: AppContext, companyId: string, tagId: string): Promise<Tag> {
+async function loadTag(ctx: AppContext, actor: Actor, tagId: string): Promise<Tag> {
   const [row] = await ctx.db
     .select(columns)
     .from(tags)
-    .where(and(eq(tags.id, tagId), eq(tags.companyId, companyId)));
+    .where(and(eq(tags.id, tagId), tagAccess.where(actor, 'read')));
   if (!row) throw notFound();
   return present(row);
 }
 
-/** The company's tags by name, each with how much feedback carries it (an operator without a company has none). */
+/** The tags the actor may read (by default their company's), by name, each with how much feedback carries it. */
 export async function listTags(ctx: AppContext, actor: Actor): Promise<{ items: Tag[] }> {
-  if (!actor.companyId) return { items: [] };
   const rows = await ctx.db
     .select(columns)
     .from(tags)
-    .where(eq(tags.companyId, actor.companyId))
+    .where(tagAccess.where(actor, 'read'))
     .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id));
   return { items: rows.map(present) };
 }
@@ -63,7 +64,8 @@ export async function createTag(
   actor: Actor,
   input: { name: string; color: TagColor },
 ): Promise<Tag> {
-  const companyId = requireCompany(actor);
+  const companyId = homeCompany(actor);
+  tagAccess.assertCan(actor, 'create', { companyId });
   try {
     const [row] = await ctx.db
       .insert(tags)
@@ -83,7 +85,7 @@ export async function updateTag(
   tagId: string,
   input: { name?: string; color?: TagColor },
 ): Promise<Tag> {
-  const companyId = requireCompany(actor);
+  await tagAccess.authorize(ctx.db, actor, 'update', tagId);
   const changes = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.color !== undefined ? { color: input.color } : {}),
@@ -93,7 +95,7 @@ export async function updateTag(
       const [row] = await ctx.db
         .update(tags)
         .set(changes)
-        .where(and(eq(tags.id, tagId), eq(tags.companyId, companyId)))
+        .where(and(eq(tags.id, tagId), tagAccess.where(actor, 'update')))
         .returning({ id: tags.id });
       if (!row) throw notFound();
     } catch (error) {
@@ -101,15 +103,15 @@ export async function updateTag(
       throw error;
     }
   }
-  return loadTag(ctx, companyId, tagId);
+  return loadTag(ctx, actor, tagId);
 }
 
 /** Deletes one of the company's tags; the feedback that carried it keeps no tag (the foreign key sets it null). */
 export async function deleteTag(ctx: AppContext, actor: Actor, tagId: string): Promise<void> {
-  const companyId = requireCompany(actor);
+  await tagAccess.authorize(ctx.db, actor, 'delete', tagId);
   const [row] = await ctx.db
     .delete(tags)
-    .where(and(eq(tags.id, tagId), eq(tags.companyId, companyId)))
+    .where(and(eq(tags.id, tagId), tagAccess.where(actor, 'delete')))
     .returning({ id: tags.id });
   if (!row) throw notFound();
 }

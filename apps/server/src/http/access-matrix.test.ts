@@ -1,0 +1,430 @@
+import { Readable } from 'node:stream';
+import type { UserKind } from '@werkwissen/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient, ApiResponse } from '../../test/support/api-client.ts';
+import {
+  insertChat,
+  insertDivision,
+  insertExchange,
+  insertPassage,
+  insertThread,
+} from '../../test/support/chat-fixtures.ts';
+import { createUser, signedInAs } from '../../test/support/factories.ts';
+import { startTestServer, type TestServer } from '../../test/support/test-server.ts';
+import {
+  aiProviders,
+  apiKeys,
+  chats,
+  emailOutbox,
+  employeeDivisions,
+  feedback,
+  tags,
+  users,
+} from '../db/schema/index.ts';
+
+/**
+ * Every operation of the OpenAPI document, for every kind of caller, on a resource of their own company and of
+ * another: the expected outcome is written down below, not derived from the rules (which would prove nothing).
+ *
+ * - 'ok': the request reaches the service and is answered (2xx, or a refusal of its own such as 409; never
+ *   VALIDATION_FAILED: every body below is valid, so that nothing short of the service decides)
+ * - 403: refused (FORBIDDEN)
+ * - 404: the caller passes the permission check but reaches nothing (NOT_FOUND)
+ * - 'own': 'ok' on the own company's resource, 404 on another company's (no leak)
+ * - 'all': 'ok' on any company's resource (the operator, across companies)
+ * - 'seen': 403 on the own resource (seen, but not theirs to change), 404 on another company's
+ *
+ * Without a session every non-public operation is 401. The operator's "own" resources are those of the first
+ * company; they belong to no company themselves.
+ */
+type Cell = 'ok' | 403 | 404 | 'own' | 'all' | 'seen';
+type Callers = [administrator: Cell, staff: Cell, dataManager: Cell, employee: Cell];
+type Body = unknown | ((r: Resources) => Promise<unknown>);
+type Row = { public: true } | { callers: Callers; body?: Body; query?: string; upload?: true };
+
+const CALLERS: UserKind[] = ['Administrator', 'Staff', 'DataManager', 'Employee'];
+const ANY: Callers = ['ok', 'ok', 'ok', 'ok'];
+const PUBLIC = { public: true } as const;
+const unique = () => `Matrix ${Math.random().toString(36).slice(2, 10)}`;
+
+const MATRIX: Record<string, Row> = {
+  // System and sign-in
+  'GET /health': PUBLIC,
+  'GET /ready': PUBLIC,
+  'GET /config': PUBLIC,
+  'POST /auth/register': PUBLIC,
+  'POST /auth/verify-email': PUBLIC,
+  'POST /auth/login': PUBLIC,
+  'POST /auth/logout': PUBLIC,
+  'POST /auth/refresh': PUBLIC,
+  'POST /auth/forgot-password': PUBLIC,
+  'POST /auth/reset-password': PUBLIC,
+  'POST /auth/set-password': PUBLIC,
+  'POST /auth/resend-verification': { callers: ANY },
+  'GET /auth/csrf': { callers: ANY },
+  'POST /auth/change-password': {
+    callers: ANY,
+    body: { currentPassword: 'falsch-Pass-1', password: 'neu-Pass-12', confirmPassword: 'neu-Pass-12' },
+  },
+  'GET /auth/me': { callers: ANY },
+  'PATCH /auth/me': { callers: ANY, body: {} },
+  // Public chat links
+  'GET /public/chats/{token}': PUBLIC,
+  'POST /public/chats/{token}/visitor': PUBLIC,
+  'GET /public/chats/{token}/messages': PUBLIC,
+  'POST /public/chats/{token}/messages': PUBLIC,
+  'PUT /public/chats/{token}/messages/{messageId}/feedback': PUBLIC,
+  'GET /public/altcha-challenge': PUBLIC,
+  // Dashboards (the operator has no company dashboard)
+  'GET /dashboard': { callers: [404, 403, 'ok', 403] },
+  'GET /admin/dashboard': { callers: ['ok', 'ok', 403, 403] },
+  // Back office
+  'GET /admin/emails': { callers: ['ok', 'ok', 403, 403] },
+  'GET /admin/emails/{emailId}': { callers: ['all', 'all', 403, 403] },
+  'GET /admin/activity-log': { callers: ['ok', 'ok', 403, 403] },
+  'GET /admin/files': { callers: ['ok', 'ok', 403, 403] },
+  // The company's AI providers (the operator has no company)
+  'GET /ai-providers': { callers: [403, 403, 'ok', 403] },
+  'PUT /ai-providers/{provider}': { callers: [403, 403, 'ok', 403], body: { model: 'llama3' } },
+  'DELETE /ai-providers/{provider}': { callers: [403, 403, 'ok', 403] },
+  'POST /ai-providers/{provider}/test': { callers: [403, 403, 'ok', 403], body: { model: 'llama3' } },
+  // Personal API keys: everyone's own only
+  'GET /api-keys': { callers: ['ok', 'ok', 'ok', 403] },
+  'POST /api-keys': { callers: ['ok', 'ok', 'ok', 403], body: { name: 'Matrix' } },
+  'DELETE /api-keys/{apiKeyId}': { callers: ['own', 'own', 'own', 403] },
+  // Divisions and files: an employee reads the divisions assigned to them and their files
+  'GET /divisions': { callers: [403, 403, 'ok', 'ok'] },
+  'POST /divisions': { callers: [403, 403, 'ok', 403], body: () => ({ name: unique() }) },
+  'PATCH /divisions/{divisionId}': { callers: [403, 403, 'own', 403], body: () => ({ name: unique() }) },
+  'DELETE /divisions/{divisionId}': { callers: [403, 403, 'own', 403] },
+  'GET /divisions/{divisionId}/files': { callers: [403, 403, 'own', 'own'] },
+  'POST /divisions/{divisionId}/files': { callers: [403, 403, 'own', 403], upload: true },
+  'GET /files/{fileId}': { callers: [403, 403, 'own', 'own'] },
+  'GET /files/{fileId}/content': { callers: [403, 403, 'own', 'own'] },
+  'POST /files/{fileId}/retry': { callers: [403, 403, 'own', 403] },
+  'POST /files/{fileId}/cancel': { callers: [403, 403, 'own', 403] },
+  'DELETE /files/{fileId}': { callers: [403, 403, 'own', 403] },
+  'GET /search': { callers: [403, 403, 'ok', 'ok'], query: 'q=Heizung' },
+  // Employees: the data manager's; the operator manages users of every company but adds none (no company)
+  'GET /employees': { callers: ['ok', 403, 'ok', 403] },
+  'POST /employees': {
+    callers: [403, 403, 'ok', 403],
+    body: () => ({
+      email: `${unique().replace(' ', '-')}@firma.example`,
+      firstName: 'Kai',
+      lastName: 'Berg',
+      language: 'de',
+      divisionIds: [],
+    }),
+  },
+  'POST /employees/import': {
+    callers: [403, 403, 'ok', 403],
+    body: { csv: 'email,firstName,lastName\nkeine-adresse,Kai,Berg\n' },
+  },
+  'GET /employees/{employeeId}': { callers: ['all', 403, 'own', 403] },
+  'PATCH /employees/{employeeId}': { callers: ['all', 403, 'own', 403], body: { firstName: 'Max' } },
+  'DELETE /employees/{employeeId}': { callers: ['all', 403, 'own', 403] },
+  'POST /employees/{employeeId}/resend-invitation': { callers: ['all', 403, 'own', 403] },
+  // Chats: an employee's own and the company's public ones; publishing is the data manager's
+  'GET /chat-options': { callers: [403, 403, 'ok', 'ok'] },
+  'GET /chats': { callers: [403, 403, 'ok', 'ok'] },
+  'POST /chats': {
+    callers: [403, 403, 'ok', 'ok'],
+    body: async (r: Resources) => ({ name: 'Matrix', divisionIds: [await r.division()] }),
+  },
+  'GET /chats/{chatId}': { callers: [403, 403, 'own', 'own'] },
+  'PATCH /chats/{chatId}': { callers: [403, 403, 'own', 'own'], body: { name: 'Umbenannt' } },
+  'DELETE /chats/{chatId}': { callers: [403, 403, 'own', 'own'] },
+  'POST /chats/{chatId}/share': { callers: [403, 403, 'own', 'seen'] },
+  'DELETE /chats/{chatId}/share': { callers: [403, 403, 'own', 'own'] },
+  'GET /chats/{chatId}/messages': { callers: [403, 403, 'own', 'own'] },
+  'POST /chats/{chatId}/messages': {
+    callers: [403, 403, 'own', 'own'],
+    body: { content: 'Wie entlüfte ich?' },
+  },
+  'POST /chats/{chatId}/messages/{messageId}/regenerate': { callers: [403, 403, 'own', 'own'] },
+  'POST /chats/{chatId}/transcriptions': { callers: [403, 403, 'own', 'own'] },
+  // Feedback on one's own answers, and the reports (across companies for the operator)
+  'PUT /messages/{messageId}/feedback': { callers: [404, 403, 'own', 'own'], body: { liked: true } },
+  'GET /feedback': { callers: ['ok', 403, 'ok', 403] },
+  'GET /feedback/{feedbackId}': { callers: ['all', 403, 'own', 403] },
+  'GET /feedback-export': { callers: ['ok', 403, 'ok', 403] },
+  'GET /feedback-series': { callers: ['ok', 403, 'ok', 403] },
+  'GET /knowledge-gaps': { callers: ['ok', 403, 'ok', 403] },
+  // Tags: the company's; employees read them
+  'GET /tags': { callers: [403, 403, 'ok', 'ok'] },
+  'POST /tags': { callers: [403, 403, 'ok', 403], body: () => ({ name: unique(), color: 'info' }) },
+  'PATCH /tags/{tagId}': { callers: [403, 403, 'own', 403], body: () => ({ name: unique() }) },
+  'DELETE /tags/{tagId}': { callers: [403, 403, 'own', 403] },
+};
+
+interface Caller {
+  kind: UserKind;
+  client: ApiClient;
+  userId: string;
+  companyId: string | null;
+}
+
+let t: TestServer;
+const callers = new Map<UserKind, Caller>();
+let companyA: string;
+let companyB: string;
+let managerA: string;
+let employeeA: string;
+let managerB: string;
+
+const db = () => t.server.ctx.db;
+
+beforeAll(async () => {
+  // API only: what a request queues is never processed, so no request sets off heavy work.
+  t = await startTestServer({ smtp: false, role: 'api' });
+  for (const kind of ['Administrator', 'Staff'] as const) {
+    const { client, user } = await signedInAs(t, kind);
+    callers.set(kind, { kind, client, userId: user.id, companyId: null });
+  }
+  const dm = await signedInAs(t, 'DataManager');
+  companyA = dm.companyId!;
+  managerA = dm.user.id;
+  callers.set('DataManager', {
+    kind: 'DataManager',
+    client: dm.client,
+    userId: dm.user.id,
+    companyId: companyA,
+  });
+  const employee = await signedInAs(t, 'Employee', { companyId: companyA });
+  employeeA = employee.user.id;
+  callers.set('Employee', {
+    kind: 'Employee',
+    client: employee.client,
+    userId: employeeA,
+    companyId: companyA,
+  });
+  const other = await createUser(t, 'DataManager');
+  companyB = other.companyId!;
+  managerB = other.user.id;
+}, 120_000);
+afterAll(() => t?.close());
+
+/** Fresh resources for one request: of the caller's company ('own', the first company for the operator) or not. */
+function resourcesFor(caller: Caller, place: 'own' | 'other') {
+  const own = place === 'own';
+  const companyId = own ? companyA : companyB;
+  // What is "own" belongs to the caller when they are of the company, else to its data manager.
+  const owner = !own ? managerB : caller.companyId === companyA ? caller.userId : managerA;
+  const made = new Map<string, Promise<string>>();
+  const once = (name: string, make: () => Promise<string>) => {
+    if (!made.has(name)) made.set(name, make());
+    return made.get(name)!;
+  };
+  const r = {
+    division: () =>
+      once('division', async () => {
+        const division = await insertDivision(t, companyId, unique());
+        if (own) await db().insert(employeeDivisions).values({ userId: employeeA, divisionId: division.id });
+        return division.id;
+      }),
+    file: () =>
+      once('file', async () => {
+        const { file } = await insertPassage(t, {
+          companyId,
+          divisionId: await r.division(),
+          text: 'Heizung',
+        });
+        const staged = await t.server.ctx.storage.stage(
+          Readable.from(Buffer.from('x'.repeat(file.sizeBytes))),
+        );
+        await t.server.ctx.storage.commit(staged.key, file.storageKey);
+        return file.id;
+      }),
+    chat: () =>
+      once('chat', async () => {
+        const chat = await insertChat(t, { companyId, ownerId: owner, divisionIds: [await r.division()] });
+        // Another company's chat is public: visible to all of that company, and still out of reach here.
+        if (!own) await db().update(chats).set({ visibility: 'public' }).where(eq(chats.id, chat.id));
+        return chat.id;
+      }),
+    answer: () =>
+      once('answer', async () => {
+        const thread = await insertThread(t, { companyId, chatId: await r.chat(), userId: owner });
+        return (await insertExchange(t, thread, { question: 'Wie entlüfte ich?' })).answerId;
+      }),
+    feedback: () =>
+      once('feedback', async () => {
+        const [row] = await db()
+          .insert(feedback)
+          .values({
+            companyId,
+            chatName: 'Matrix',
+            origin: 'dataManager',
+            givenBy: 'M',
+            question: 'F?',
+            answer: 'A.',
+          })
+          .returning();
+        return row!.id;
+      }),
+    tag: () =>
+      once('tag', async () => {
+        const [row] = await db().insert(tags).values({ companyId, name: unique() }).returning();
+        return row!.id;
+      }),
+    employee: () =>
+      once('employee', async () => {
+        const [row] = await db()
+          .insert(users)
+          .values({
+            kind: 'Employee',
+            companyId,
+            email: `${unique().replace(' ', '-')}@x.example`,
+            firstName: 'E',
+            lastName: 'M',
+            language: 'de',
+          })
+          .returning();
+        return row!.id;
+      }),
+    apiKey: () =>
+      once('apiKey', async () => {
+        const [row] = await db()
+          .insert(apiKeys)
+          .values({
+            userId: own ? caller.userId : managerB,
+            companyId: own ? caller.companyId : companyB,
+            name: 'Matrix',
+            prefix: 'ww_matrix',
+            keyHash: unique(),
+          })
+          .returning();
+        return row!.id;
+      }),
+    email: () =>
+      once('email', async () => {
+        const [row] = await db()
+          .insert(emailOutbox)
+          .values({
+            companyId,
+            to: 'a@x.example',
+            template: 'welcome',
+            language: 'de',
+            subject: 'S',
+            text: 'T',
+            html: 'H',
+          })
+          .returning();
+        return row!.id;
+      }),
+    /** A provider the own company has set up (not a resource of its own: the same name in both places). */
+    provider: () =>
+      once('provider', async () => {
+        await db()
+          .insert(aiProviders)
+          .values({ companyId: companyA, provider: 'ollama', model: 'llama3' })
+          .onConflictDoNothing();
+        return 'ollama';
+      }),
+  };
+  return r;
+}
+type Resources = ReturnType<typeof resourcesFor>;
+
+const ID_PARAMS: Record<string, (r: Resources) => Promise<string>> = {
+  divisionId: (r) => r.division(),
+  fileId: (r) => r.file(),
+  chatId: (r) => r.chat(),
+  messageId: (r) => r.answer(),
+  feedbackId: (r) => r.feedback(),
+  tagId: (r) => r.tag(),
+  employeeId: (r) => r.employee(),
+  apiKeyId: (r) => r.apiKey(),
+  emailId: (r) => r.email(),
+};
+const OTHER_PARAMS: Record<string, (r: Resources) => Promise<string>> = {
+  provider: (r) => r.provider(),
+  token: async () => 'a'.repeat(32),
+};
+
+const paramsOf = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+const hasIdParam = (path: string) => paramsOf(path).some((p) => p in ID_PARAMS);
+
+async function send(client: ApiClient, key: string, row: Row, r: Resources): Promise<ApiResponse> {
+  const [method, template] = key.split(' ') as [string, string];
+  let path = template;
+  for (const param of paramsOf(template)) {
+    const make = ID_PARAMS[param] ?? OTHER_PARAMS[param];
+    if (!make) throw new Error(`no fixture for {${param}} in ${key}`);
+    path = path.replace(`{${param}}`, await make(r));
+  }
+  if ('public' in row) return client.request(method, path, method === 'GET' ? undefined : {});
+  if (row.query) path += `?${row.query}`;
+  if (row.upload) return client.upload(path, [{ name: 'leer.txt', content: '' }]);
+  const body = typeof row.body === 'function' ? await (row.body as (r: Resources) => unknown)(r) : row.body;
+  return client.request(method, path, method === 'GET' || method === 'DELETE' ? undefined : (body ?? {}));
+}
+
+type Outcome = 'ok' | 403 | 404;
+
+function expected(cell: Cell, place: 'own' | 'other'): Outcome {
+  if (cell === 'own') return place === 'own' ? 'ok' : 404;
+  if (cell === 'seen') return place === 'own' ? 403 : 404;
+  if (cell === 'all') return 'ok';
+  return cell;
+}
+
+function outcomeOf(res: ApiResponse): string {
+  const code = res.body?.error?.code;
+  if (res.status === 403 && code === 'FORBIDDEN') return '403';
+  if (res.status === 404 && code === 'NOT_FOUND') return '404';
+  if (res.status < 500 && ![401, 403, 404].includes(res.status) && code !== 'VALIDATION_FAILED') return 'ok';
+  return `${res.status} ${code ?? ''}`;
+}
+
+describe('the access matrix of every operation', () => {
+  it('lists every operation of the OpenAPI document, and nothing else', async () => {
+    const doc = (await t.client().get('/openapi.json')).body as { paths: Record<string, object> };
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path.replace(/^\/api\/v1/, '')}`),
+    );
+    expect(Object.keys(MATRIX).sort()).toEqual(operations.sort());
+  });
+
+  it('answers 401 without a session, and lets everyone through the public ones', async () => {
+    const failures: string[] = [];
+    for (const [key, row] of Object.entries(MATRIX)) {
+      const res = await send(t.client(), key, row, resourcesFor(callers.get('DataManager')!, 'own'));
+      const code = res.body?.error?.code;
+      if ('public' in row) {
+        if (res.status >= 500 || code === 'UNAUTHENTICATED' || code === 'FORBIDDEN') {
+          failures.push(`${key}: ${res.status} ${code}`);
+        }
+      } else if (res.status !== 401 || code !== 'UNAUTHENTICATED') {
+        failures.push(`${key}: ${res.status} ${code}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it.each(CALLERS)(
+    'answers %s as the table says, on its own and on another company’s resources',
+    async (kind) => {
+      const caller = callers.get(kind)!;
+      const column = CALLERS.indexOf(kind);
+      const failures: string[] = [];
+      let checked = 0;
+      for (const [key, row] of Object.entries(MATRIX)) {
+        if ('public' in row) continue;
+        const cell = row.callers[column]!;
+        const places = hasIdParam(key.split(' ')[1]!) ? (['own', 'other'] as const) : (['own'] as const);
+        for (const place of places) {
+          const res = await send(caller.client, key, row, resourcesFor(caller, place));
+          const want = String(expected(cell, place));
+          const got = outcomeOf(res);
+          checked++;
+          if (got !== want) failures.push(`${key} (${place}): expected ${want}, got ${got}`);
+        }
+      }
+      expect(failures).toEqual([]);
+      expect(checked).toBeGreaterThan(80);
+    },
+  );
+});
