@@ -18,7 +18,10 @@ export const DEFAULT_ROLES: Record<UserKind, { description: string; rules: Abili
   Staff: {
     description: "Operator's back-office team: reads the back office; more by custom roles.",
     rules: [
-      { action: 'read', subject: ['admin', 'User', 'ActivityLog', 'Email', 'Company'] },
+      {
+        action: 'read',
+        subject: ['admin', 'User', 'ActivityLog', 'Email', 'EmailTemplate', 'Setting', 'Company'],
+      },
       { action: 'manage', subject: 'ApiKey', conditions: self },
     ],
   },
@@ -54,6 +57,13 @@ export const DEFAULT_ROLES: Record<UserKind, { description: string; rules: Abili
  * by an administrator, so the seed replaces them with the current default; an edited role is left alone.
  */
 export const EARLIER_DEFAULT_RULES: Partial<Record<UserKind, AbilityRule[][]>> = {
+  // Until e-mail templates and system settings became subjects that staff read.
+  Staff: [
+    [
+      { action: 'read', subject: ['admin', 'User', 'ActivityLog', 'Email', 'Company'] },
+      { action: 'manage', subject: 'ApiKey', conditions: self },
+    ],
+  ],
   // Until employees lost `publish`: `manage Chat` let them make chats public and share links.
   Employee: [
     [
