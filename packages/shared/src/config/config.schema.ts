@@ -316,6 +316,8 @@ export interface AppConfig extends ParsedConfig {
   /** PUBLIC_URL was not set, so mail links point at http://localhost:PORT. */
   publicUrlDefaulted?: boolean;
   API_BASE_URL: string;
+  /** API_BASE_URL was not set, so it follows the public URL (also one changed in the system settings). */
+  apiBaseUrlDefaulted?: boolean;
   DEFAULT_LANGUAGE: (typeof LANGUAGES)[number];
 }
 
@@ -346,6 +348,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
       PUBLIC_URL: publicUrl,
       publicUrlDefaulted: parsed.PUBLIC_URL === undefined,
       API_BASE_URL: parsed.API_BASE_URL ?? `${publicUrl}/api/v1`,
+      apiBaseUrlDefaulted: parsed.API_BASE_URL === undefined,
       DEFAULT_LANGUAGE: parsed.DEFAULT_LANGUAGE ?? (parsed.APP_MODE === 'handwerk' ? 'de' : 'en'),
     },
   };

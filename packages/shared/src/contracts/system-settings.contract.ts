@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COLOR_PATTERN, CONFIG_RANGES } from '../config/config.schema.ts';
+import { LANGUAGES } from '../i18n/languages.ts';
 import { languageField, requiredText } from './fields.ts';
 import { defineContract } from './route-contract.ts';
 
@@ -79,12 +80,23 @@ export const logoSchema = z
   })
   .meta({ id: 'Logo' });
 
+/** The settings as answered (plain values: the tab schemas above transform what they read). */
 const valuesSchema = z.object({
-  general: settingsTabSchemas.general,
-  signUp: settingsTabSchemas.signUp,
-  plans: settingsTabSchemas.plans,
-  branding: settingsTabSchemas.branding,
-  activityLog: settingsTabSchemas.activityLog,
+  general: z.object({ appTitle: z.string(), publicUrl: z.string(), defaultLanguage: z.enum(LANGUAGES) }),
+  signUp: z.object({ signupEnabled: z.boolean(), botProtection: z.boolean() }),
+  plans: z.object({
+    divisionsLimit: z.number().int(),
+    employeesLimit: z.number().int(),
+    storageLimitMb: z.number().int(),
+    trialDays: z.number().int(),
+  }),
+  branding: z.object({
+    primaryColor: z.string(),
+    primaryColorDark: z.string(),
+    surfaceLight: z.string(),
+    surfaceDark: z.string(),
+  }),
+  activityLog: z.object({ retentionDays: z.number().int() }),
 });
 
 /** Every setting as in force, the environment's values (what "default" means on each tab), and the uploaded logo. */

@@ -76,12 +76,11 @@ export function logoUrl(logo: LogoMeta | null): string {
 
 /** The configuration as in force: the settings written over the environment's keys (for /config and the like). */
 export function configWithSettings(config: AppConfig, s: CurrentSettings): AppConfig {
-  const apiBaseDerived = config.API_BASE_URL === `${config.PUBLIC_URL}/api/v1`;
   return {
     ...config,
     APP_TITLE: s.general.appTitle,
     PUBLIC_URL: s.general.publicUrl,
-    API_BASE_URL: apiBaseDerived ? `${s.general.publicUrl}/api/v1` : config.API_BASE_URL,
+    API_BASE_URL: config.apiBaseUrlDefaulted ? `${s.general.publicUrl}/api/v1` : config.API_BASE_URL,
     DEFAULT_LANGUAGE: s.general.defaultLanguage,
     SIGNUP_ENABLED: s.signUp.signupEnabled,
     BOT_PROTECTION: botProvider(config, s),
