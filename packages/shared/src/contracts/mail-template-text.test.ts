@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MAIL_TEMPLATE_VARIABLES } from './email-templates.contract.ts';
-import { BUTTON_LINE, fillPlaceholders, findTemplateProblem, templateVariables } from './mail-template-text.ts';
+import {
+  BUTTON_LINE,
+  fillPlaceholders,
+  findTemplateProblem,
+  templateVariables,
+} from './mail-template-text.ts';
 
 const invitation = MAIL_TEMPLATE_VARIABLES.setPassword;
 const body = (text: string) => findTemplateProblem(text, invitation, { requireAll: true });
@@ -40,7 +45,10 @@ describe('e-mail template text', () => {
   });
 
   it('refuses braces that enclose no variable name', () => {
-    expect(body('Hallo {{name}\n[Los]({{actionUrl}})')).toEqual({ code: 'TEMPLATE_SYNTAX_INVALID', text: '{{' });
+    expect(body('Hallo {{name}\n[Los]({{actionUrl}})')).toEqual({
+      code: 'TEMPLATE_SYNTAX_INVALID',
+      text: '{{',
+    });
     expect(body('Hallo }} {{actionUrl}}')).toEqual({ code: 'TEMPLATE_SYNTAX_INVALID', text: '}}' });
     expect(body('Hallo {{first name}} {{actionUrl}}')).toEqual({
       code: 'TEMPLATE_SYNTAX_INVALID',
