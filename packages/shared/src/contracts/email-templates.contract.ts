@@ -90,7 +90,7 @@ export const renderedMailSchema = z
   .meta({ id: 'RenderedMail' });
 
 /** Template and language in the path; an unknown one is 404 like any absent resource. */
-const params = z.object({ kind: z.string().max(50), language: z.string().max(10) });
+const params = z.object({ kind: z.string().max(64), language: z.string().max(64) });
 const tags = ['email templates'];
 const read = { action: 'read', subject: 'EmailTemplate' } as const;
 const update = { action: 'update', subject: 'EmailTemplate' } as const;
@@ -112,7 +112,7 @@ export const emailTemplateContracts = {
     summary: 'One template: its variables and, per language, subject, body and whether it was edited',
     tags,
     permission: read,
-    params: z.object({ kind: z.string().max(50) }),
+    params: z.object({ kind: z.string().max(64) }),
     responses: { 200: emailTemplateSchema },
   }),
   update: defineContract({
