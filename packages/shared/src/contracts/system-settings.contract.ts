@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COLOR_PATTERN, CONFIG_RANGES } from '../config/config.schema.ts';
 import { LANGUAGES } from '../i18n/languages.ts';
-import { languageField, requiredText } from './fields.ts';
+import { languageField, requiredText, singleLineText } from './fields.ts';
 import { defineContract } from './route-contract.ts';
 
 /**
@@ -20,10 +20,8 @@ const color = z
   .string({ message: 'validation.required' })
   .regex(COLOR_PATTERN, { message: 'validation.color' });
 
-const publicUrl = z
-  .string({ message: 'validation.required' })
-  .trim()
-  .max(500, { message: 'validation.tooLong' })
+// A URL parser takes a NUL byte (it percent-encodes it): the text rule refuses control characters first.
+const publicUrl = singleLineText(500)
   .pipe(z.url({ protocol: /^https?$/, message: 'validation.url' }))
   .transform((v) => v.replace(/\/+$/, ''));
 

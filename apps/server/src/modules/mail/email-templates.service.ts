@@ -20,11 +20,16 @@ import { sampleMail } from './sample-mail.ts';
 
 type EditedRow = typeof emailTemplates.$inferSelect;
 
-/** The kind and language of a path, or 404: templates are a fixed set, like any other absent resource. */
-export function templateKey(kind: string, language: string): { kind: MailTemplateKind; language: Language } {
+/** The kind of a path, or 404: templates are a fixed set, and an unknown one is absent like any resource. */
+function templateKind(kind: string): MailTemplateKind {
   if (!(MAIL_TEMPLATE_KINDS as readonly string[]).includes(kind)) throw notFound();
+  return kind as MailTemplateKind;
+}
+
+/** The kind and language of a path, or 404. */
+function templateKey(kind: string, language: string): { kind: MailTemplateKind; language: Language } {
   if (!(LANGUAGES as readonly string[]).includes(language)) throw notFound();
-  return { kind: kind as MailTemplateKind, language: language as Language };
+  return { kind: templateKind(kind), language: language as Language };
 }
 
 const presentLanguage = (kind: MailTemplateKind, language: Language, edited: EditedRow | undefined) => ({
@@ -61,7 +66,7 @@ export async function listEmailTemplates(ctx: AppContext) {
 
 /** One template: its variables (described in the caller's language) and each language's text. */
 export async function getEmailTemplate(ctx: AppContext, actor: Actor, kindParam: string) {
-  const { kind } = templateKey(kindParam, 'en');
+  const kind = templateKind(kindParam);
   const rows = await editedRows(ctx, kind);
   return {
     kind,
