@@ -14,19 +14,19 @@ import { bumpSettingsVersion, type Change, presentSettings } from './system-sett
 const logoRecord = (logo: LogoMeta | null) =>
   logo ? { contentType: logo.contentType, sizeBytes: logo.sizeBytes, sha256: logo.sha256 } : null;
 
-/** Reads the upload's one file part, at most one byte over the limit (so that "too large" can be told). */
+/**
+ * Reads the upload's one file part, keeping at most LOGO_MAX_BYTES. A larger file is read to its end and dropped
+ * before it is refused: answering while the client still sends leaves some clients waiting for ever.
+ */
 export async function readLogoPart(part: MultipartFile | undefined): Promise<Buffer> {
   if (!part) throw new AppError('NO_FILES');
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of part.file as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > LOGO_MAX_BYTES) {
-      part.file.resume();
-      throw new AppError('LOGO_TOO_LARGE', { limitKb: LOGO_MAX_BYTES / 1024 });
-    }
-    chunks.push(chunk);
+    if (size <= LOGO_MAX_BYTES) chunks.push(chunk);
   }
+  if (size > LOGO_MAX_BYTES) throw new AppError('LOGO_TOO_LARGE', { limitKb: LOGO_MAX_BYTES / 1024 });
   return Buffer.concat(chunks);
 }
 
