@@ -9,10 +9,14 @@ import type { Embedder } from './modules/embedding/embedder.ts';
 import type { FileStorage } from './modules/files/file-storage.ts';
 import type { OutboundFetch } from './modules/outbound/outbound-fetch.ts';
 import type { ParserPool } from './modules/processing/parser-pool.ts';
+import type { SettingsCache } from './modules/settings/settings-cache.ts';
 
 /** What services and job handlers receive: configuration and the shared resources, never an HTTP request. */
 export interface AppContext {
+  /** The start-up configuration; what an operator may change at run time is read through `settings`. */
   config: ServerConfig;
+  /** The system settings in force (the environment's values with the operator's over them). */
+  settings: SettingsCache;
   db: Db;
   pool: pg.Pool;
   jobs: JobQueue;

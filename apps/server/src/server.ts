@@ -21,6 +21,7 @@ import { requeueStrandedMails } from './modules/mail/outbox.service.ts';
 import { createOutboundFetch, hostEntryOf, outboundPolicy } from './modules/outbound/outbound-fetch.ts';
 import { ParserPool } from './modules/processing/parser-pool.ts';
 import { resumeStrandedFiles } from './modules/processing/process-file.jobs.ts';
+import { SettingsCache } from './modules/settings/settings-cache.ts';
 import { ensureFirstAdmin, type FirstAdminOutcome } from './modules/setup/first-admin.ts';
 import { seedRoles } from './modules/setup/seed-roles.ts';
 
@@ -102,8 +103,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await jobs.start();
     cleanups.push(() => jobs.stop());
 
+    const settings = new SettingsCache(database.db, config, log);
+    await settings.current();
     const ctx: AppContext = {
       config,
+      settings,
       db: database.db,
       pool: database.pool,
       jobs,

@@ -27,7 +27,7 @@ export function registerErrorHandler(app: FastifyInstance, ctx: AppContext): voi
         const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
         const raw = v.message ?? 'validation.invalid';
         const key = raw.startsWith('validation.') && hasTranslation(raw) ? raw : 'validation.invalid';
-        const params = v.params as { maximum?: unknown; keys?: string[] };
+        const params = v.params as { maximum?: unknown; minimum?: unknown; keys?: string[] };
         const unknown = v.keyword === 'unrecognized_keys' ? params.keys : undefined;
         const code = unknown ? 'validation.unknownField' : key;
         return {
@@ -35,7 +35,7 @@ export function registerErrorHandler(app: FastifyInstance, ctx: AppContext): voi
             ? [path, unknown.join(', ')].filter(Boolean).join('.')
             : path || error.validationContext,
           code,
-          message: translate(lang, code, { maximum: params.maximum }),
+          message: translate(lang, code, { maximum: params.maximum, minimum: params.minimum }),
         };
       });
       return send(reply, request, 'VALIDATION_FAILED', lang, { in: error.validationContext, fields });

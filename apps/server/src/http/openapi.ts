@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { fileContracts, type RouteContract } from '@werkwissen/shared';
+import { fileContracts, type RouteContract, systemSettingsContracts } from '@werkwissen/shared';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
@@ -9,8 +9,15 @@ type OpenApiDocument = { paths?: Record<string, Record<string, Record<string, un
 
 /** Multipart routes read their body as a stream (no zod body): describe it in the document by hand. */
 function withMultipartBodies(document: OpenApiDocument): OpenApiDocument {
-  for (const contract of Object.values(fileContracts) as RouteContract[]) {
+  const contracts = [
+    ...Object.values(fileContracts),
+    ...Object.values(systemSettingsContracts),
+  ] as RouteContract[];
+  for (const contract of contracts) {
     if (!contract.multipart) continue;
+    // Uploads of files take a list of parts `files`; the logo takes one part `file`.
+    const field = contract === systemSettingsContracts.uploadLogo ? 'file' : 'files';
+    const binary = { type: 'string', format: 'binary' };
     const path = `/api/v1${contract.path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
     const operation = document.paths?.[path]?.[contract.method.toLowerCase()];
     if (!operation) continue;
@@ -20,8 +27,8 @@ function withMultipartBodies(document: OpenApiDocument): OpenApiDocument {
         'multipart/form-data': {
           schema: {
             type: 'object',
-            properties: { files: { type: 'array', items: { type: 'string', format: 'binary' } } },
-            required: ['files'],
+            properties: { [field]: field === 'files' ? { type: 'array', items: binary } : binary },
+            required: [field],
           },
         },
       },

@@ -64,11 +64,14 @@ async function authenticate(
   return { actor, expired: actor === null };
 }
 
-/** The caller's language: their saved choice, else Accept-Language, else the installation's default. */
+/**
+ * The caller's language: their saved choice, else Accept-Language, else the installation's default (the system
+ * setting as this process last read it: this runs synchronously, in every error answer).
+ */
 export function requestLanguage(request: FastifyRequest, ctx: AppContext) {
   return (
     request.actor?.language ??
     languageFromAcceptHeader(request.headers['accept-language']) ??
-    ctx.config.DEFAULT_LANGUAGE
+    ctx.settings.lastRead().general.defaultLanguage
   );
 }

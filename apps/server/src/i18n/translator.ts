@@ -34,3 +34,12 @@ export function translate(lang: Language, key: string, vars?: Record<string, unk
 export function hasTranslation(key: string): boolean {
   return instance.exists(key, { lng: FALLBACK_LANGUAGE });
 }
+
+/** A translation as written in the locale file, its `{{placeholders}}` unfilled (English when a language lacks it). */
+export function rawTranslation(lang: Language, key: string): string {
+  const text =
+    instance.getResource(lang, 'translation', key) ??
+    instance.getResource(FALLBACK_LANGUAGE, 'translation', key);
+  if (typeof text !== 'string') throw new Error(`no translation for ${key}`);
+  return text;
+}

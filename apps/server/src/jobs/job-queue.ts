@@ -57,6 +57,7 @@ export class JobQueue {
         retryBackoff: true,
         expireInSeconds: def.expireInSeconds,
       });
+      if (def.cron) await this.boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
     }
     this.started = true;
   }

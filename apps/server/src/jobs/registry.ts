@@ -1,3 +1,4 @@
+import { pruneActivityJob } from '../modules/activity/prune-activity.job.ts';
 import { passwordResetMailJob } from '../modules/auth/password-reset-mail.job.ts';
 import { reembedJob } from '../modules/embedding/reembed.job.ts';
 import { sendMailJob } from '../modules/mail/send-mail.job.ts';
@@ -13,4 +14,5 @@ export const ALL_JOBS = [
   reembedJob,
   analyzeKnowledgeJob,
   passwordResetMailJob,
+  pruneActivityJob,
 ] as JobDefinition<never>[];

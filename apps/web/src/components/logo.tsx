@@ -1,20 +1,20 @@
 import { useConfig } from '../app/config-context.tsx';
 
-const SRC = '/assets/img/logo.png';
 /** The height of the compact mark: the logo's start, cropped square (our logo begins with its "W" tile). */
 const MARK = 28;
 
 /**
- * The logo, 100 px wide, from the public assets path of our own host (spec section 7). `compact`: only its mark, for
- * the collapsed navigation. The crop starts at the image's left in every language: the mark is where the picture
- * begins, not where the text does (an inline style, which the right-to-left style plugin leaves alone).
+ * The logo, 100 px wide: the operator's uploaded one, else the built-in one from the public assets path of our own
+ * host (spec section 7). `compact`: only its mark, for the collapsed navigation. The crop starts at the image's left
+ * in every language: the mark is where the picture begins, not where the text does (an inline style, which the
+ * right-to-left style plugin leaves alone).
  */
 export function Logo({ compact = false }: { compact?: boolean }) {
   const config = useConfig();
   if (compact)
     return (
       <img
-        src={SRC}
+        src={config.logoUrl}
         width={MARK}
         height={MARK}
         alt={config.appTitle}
@@ -22,5 +22,5 @@ export function Logo({ compact = false }: { compact?: boolean }) {
         style={{ display: 'block', objectFit: 'cover', objectPosition: 'left center' }}
       />
     );
-  return <img src={SRC} width={100} alt={config.appTitle} style={{ display: 'block' }} />;
+  return <img src={config.logoUrl} width={100} alt={config.appTitle} style={{ display: 'block' }} />;
 }

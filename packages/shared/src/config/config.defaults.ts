@@ -30,6 +30,7 @@ export const CONFIG_DEFAULTS = {
   MAIL_FROM: 'Werkwissen <no-reply@werkwissen.example>',
   ADMIN_EMAIL: 'admin@werkwissen.example',
   TRIAL_DAYS: '14',
+  ACTIVITY_LOG_RETENTION_DAYS: '180',
   LOG_LEVEL: 'info',
   TRUST_PROXY: 'false',
   BODY_LIMIT_BYTES: '1048576',

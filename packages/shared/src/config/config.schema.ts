@@ -25,10 +25,7 @@ const int = (description: string, min: number, max: number) =>
 const url = (description: string) =>
   z.url({ protocol: /^https?$/, message: 'must be a valid http(s) URL' }).describe(description);
 const color = (description: string) =>
-  z
-    .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, { message: 'must be a colour like #ff7526' })
-    .describe(description);
+  z.string().regex(COLOR_PATTERN, { message: 'must be a colour like #ff7526' }).describe(description);
 const text = (description: string) =>
   z.string().trim().min(1, { message: 'must not be empty' }).describe(description);
 const optionalText = (description: string) => z.string().trim().min(1).optional().describe(description);
@@ -41,6 +38,24 @@ const ALLOWED_HOST = [
   /^\[[0-9a-f:.]+(\/\d{1,3})?\](:\d{1,5})?$/i,
   /^[0-9a-f]*:[0-9a-f:.]*:[0-9a-f:.]*(\/\d{1,3})?$/i,
 ];
+
+/**
+ * Bounds of the numeric settings that an operator may also change at run time (system settings): the start-up
+ * schema and the settings API validate with the same numbers.
+ */
+export const CONFIG_RANGES = {
+  DIVISIONS_LIMIT: { min: 0, max: 1_000_000_000 },
+  EMPLOYEES_LIMIT: { min: 0, max: 1_000_000_000 },
+  STORAGE_LIMIT_MB: { min: 1, max: 10_000_000 },
+  TRIAL_DAYS: { min: 1, max: 365 },
+  ACTIVITY_LOG_RETENTION_DAYS: { min: 1, max: 3650 },
+} as const;
+
+/** The colour form of PRIMARY_COLOR and the other theme colours. */
+export const COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+
+const ranged = (key: keyof typeof CONFIG_RANGES, description: string) =>
+  int(description, CONFIG_RANGES[key].min, CONFIG_RANGES[key].max);
 
 export const configShape = {
   APP_MODE: z
@@ -59,8 +74,8 @@ export const configShape = {
   PRIVACY_URL: url('Legal-terms / privacy page linked in the footer (required in handwerk mode).').optional(),
   DOMAIN: text('Domain name of the installation.'),
   CONTACT_PHONE: text('Contact phone number shown to users.'),
-  DIVISIONS_LIMIT: int('Most divisions per company.', 0, 1_000_000_000),
-  EMPLOYEES_LIMIT: int('Most employees per company.', 0, 1_000_000_000),
+  DIVISIONS_LIMIT: ranged('DIVISIONS_LIMIT', 'Most divisions per company.'),
+  EMPLOYEES_LIMIT: ranged('EMPLOYEES_LIMIT', 'Most employees per company.'),
   SMTP_LIMIT: int('Most SMTP settings per company.', 0, 1_000_000_000),
   EMAIL_SETTINGS_LIMIT: z
     .string()
@@ -142,7 +157,11 @@ export const configShape = {
     .describe(
       'Password of the first administrator; without it a one-time setup link is printed at first start.',
     ),
-  TRIAL_DAYS: int('Length of the trial a new company gets, in days.', 1, 365),
+  TRIAL_DAYS: ranged('TRIAL_DAYS', 'Length of the trial a new company gets, in days.'),
+  ACTIVITY_LOG_RETENTION_DAYS: ranged(
+    'ACTIVITY_LOG_RETENTION_DAYS',
+    'Days the activity log keeps an entry; a daily job deletes older ones.',
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).describe('Log level.'),
   TRUST_PROXY: bool('Whether to trust X-Forwarded-* headers from a reverse proxy.'),
   BODY_LIMIT_BYTES: int('Largest JSON request body, in bytes.', 1024, 100 * 1024 * 1024),
@@ -182,10 +201,9 @@ export const configShape = {
     10_000_000,
   ),
   UPLOAD_MAX_MB: int('Largest file a user may upload, in MB.', 1, 10_240),
-  STORAGE_LIMIT_MB: int(
+  STORAGE_LIMIT_MB: ranged(
+    'STORAGE_LIMIT_MB',
     "Storage per company for uploaded files, in MB (the plan's file storage).",
-    1,
-    10_000_000,
   ),
   PARSER_MEMORY_MB: int('Memory limit of the document parser process, in MB.', 64, 16_384),
   PARSER_TIMEOUT_SECONDS: int('Time limit for extracting the text of one file, in seconds.', 5, 3600),
@@ -298,6 +316,8 @@ export interface AppConfig extends ParsedConfig {
   /** PUBLIC_URL was not set, so mail links point at http://localhost:PORT. */
   publicUrlDefaulted?: boolean;
   API_BASE_URL: string;
+  /** API_BASE_URL was not set, so it follows the public URL (also one changed in the system settings). */
+  apiBaseUrlDefaulted?: boolean;
   DEFAULT_LANGUAGE: (typeof LANGUAGES)[number];
 }
 
@@ -328,6 +348,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
       PUBLIC_URL: publicUrl,
       publicUrlDefaulted: parsed.PUBLIC_URL === undefined,
       API_BASE_URL: parsed.API_BASE_URL ?? `${publicUrl}/api/v1`,
+      apiBaseUrlDefaulted: parsed.API_BASE_URL === undefined,
       DEFAULT_LANGUAGE: parsed.DEFAULT_LANGUAGE ?? (parsed.APP_MODE === 'handwerk' ? 'de' : 'en'),
     },
   };

@@ -6,6 +6,8 @@ import type { AppConfig } from './config.schema.ts';
 export const publicConfigSchema = z.object({
   appMode: z.enum(['normal', 'clarityflow', 'handwerk']),
   appTitle: z.string(),
+  /** The operator's uploaded logo, or the built-in one. */
+  logoUrl: z.string(),
   apiBaseUrl: z.string(),
   companyWebsite: z.string(),
   privacyUrl: z.string().nullable(),
@@ -38,11 +40,18 @@ export const publicConfigSchema = z.object({
 
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
-/** Picks the public subset out of the validated configuration. */
-export function toPublicConfig(c: AppConfig): PublicConfig {
+/** The logo the web app ships, shown until the operator uploads one. */
+export const BUILT_IN_LOGO_URL = '/assets/img/logo.png';
+
+/**
+ * Picks the public subset out of the validated configuration (on the server: the configuration with the system
+ * settings over it, and the address of an uploaded logo).
+ */
+export function toPublicConfig(c: AppConfig, logoUrl: string = BUILT_IN_LOGO_URL): PublicConfig {
   return {
     appMode: c.APP_MODE,
     appTitle: c.APP_TITLE,
+    logoUrl,
     apiBaseUrl: c.API_BASE_URL,
     companyWebsite: c.COMPANY_WEBSITE,
     privacyUrl: c.PRIVACY_URL ?? null,

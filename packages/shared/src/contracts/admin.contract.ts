@@ -31,6 +31,8 @@ export const activityEntrySchema = z
     actorEmail: z.string().nullable(),
     companyId: z.uuid().nullable(),
     ip: z.string().nullable(),
+    /** What a change of platform settings or templates changed. */
+    changes: z.object({ before: z.unknown(), after: z.unknown() }).nullable(),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: 'ActivityEntry' });

@@ -34,14 +34,22 @@ export const ERROR_STATUS = {
   QUOTA_EXCEEDED: 413,
   TOO_MANY_FILES: 413,
   AUDIO_TOO_LARGE: 413,
+  LOGO_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   FILE_TYPE_UNSUPPORTED: 415,
+  LOGO_TYPE_UNSUPPORTED: 415,
   FILE_EMPTY: 422,
   FILE_PASSWORD_PROTECTED: 422,
   FILE_NO_TEXT: 422,
   FILE_CORRUPT: 422,
   FILE_ENCODING_UNKNOWN: 422,
   FILE_PARSE_LIMIT: 422,
+  /** An e-mail template names a `{{variable}}` its kind does not provide. */
+  TEMPLATE_VARIABLE_UNKNOWN: 422,
+  /** An e-mail template lacks a variable its kind needs (the action link). */
+  TEMPLATE_VARIABLE_MISSING: 422,
+  /** An e-mail template has `{{` or `}}` that do not enclose a variable name. */
+  TEMPLATE_SYNTAX_INVALID: 422,
   FILE_PROCESSING_FAILED: 500,
   NO_FILES: 422,
   AUDIO_EMPTY: 422,

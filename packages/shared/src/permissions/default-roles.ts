@@ -30,7 +30,10 @@ export const DEFAULT_ROLES: Record<UserKind, { description: string; rules: Abili
   Staff: {
     description: "Operator's back-office team: reads the back office; more by custom roles.",
     rules: [
-      { action: 'read', subject: ['admin', 'User', 'ActivityLog', 'Email', 'Company'] },
+      {
+        action: 'read',
+        subject: ['admin', 'User', 'ActivityLog', 'Email', 'EmailTemplate', 'Setting', 'Company'],
+      },
       { action: 'manage', subject: 'ApiKey', conditions: self },
     ],
   },
@@ -82,6 +85,13 @@ export const EARLIER_DEFAULT_RULES: Partial<Record<UserKind, AbilityRule[][]>> =
       { action: ['read', 'update'], subject: 'Company', conditions: { id: RULE_PLACEHOLDERS.companyId } },
       { action: 'manage', subject: ['Division', 'File', 'Chat', 'Feedback', 'Tag'], conditions: own },
       { action: 'manage', subject: 'User', conditions: { ...own, kind: 'Employee' } },
+      { action: 'manage', subject: 'ApiKey', conditions: self },
+    ],
+  ],
+  // Until e-mail templates and system settings became subjects that staff read.
+  Staff: [
+    [
+      { action: 'read', subject: ['admin', 'User', 'ActivityLog', 'Email', 'Company'] },
       { action: 'manage', subject: 'ApiKey', conditions: self },
     ],
   ],

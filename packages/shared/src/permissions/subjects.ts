@@ -19,6 +19,8 @@ export const SUBJECTS = [
   'ApiKey',
   'ActivityLog',
   'Email',
+  'EmailTemplate',
+  'Setting',
   'Division',
   'File',
   'Chat',

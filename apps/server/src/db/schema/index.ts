@@ -5,4 +5,5 @@ export * from './files.ts';
 export * from './knowledge.ts';
 export * from './limits.ts';
 export * from './operations.ts';
+export * from './settings.ts';
 export * from './users.ts';

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
 import { users } from './users.ts';
 
@@ -26,7 +26,10 @@ export const emailOutbox = pgTable(
   (t) => [index('email_outbox_created_idx').on(t.createdAt), index('email_outbox_status_idx').on(t.status)],
 );
 
-/** The activity log: every mutating request and every sign-in event. */
+/**
+ * The activity log: every mutating request and every sign-in event; a change of platform settings (templates,
+ * system settings) also carries what it changed, before and after.
+ */
 export const activityLog = pgTable(
   'activity_log',
   {
@@ -40,6 +43,7 @@ export const activityLog = pgTable(
     statusCode: integer('status_code').notNull(),
     ip: text('ip'),
     requestId: text('request_id'),
+    changes: jsonb('changes').$type<{ before: unknown; after: unknown }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -8,6 +8,21 @@ import type { Actor } from '../auth/actor.ts';
 
 const SIGN_IN_EVENTS = new Set(['login', 'logout', 'refresh']);
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** What the request changed, before and after, for its activity entry (platform settings and templates). */
+    activityChange?: { before: unknown; after: unknown };
+  }
+}
+
+/**
+ * Attaches what a request changed to its activity entry. Route handlers call it with the change their service
+ * returned: services never see the request, and the entry is written once the answer is sent.
+ */
+export function noteChange(request: FastifyRequest, change: { before: unknown; after: unknown }): void {
+  request.activityChange = change;
+}
+
 /** Whether a finished request belongs in the activity log: every mutating request and every sign-in event. */
 export function isLoggedActivity(request: FastifyRequest): boolean {
   const operationId = request.routeOptions.config.operationId;
@@ -34,6 +49,7 @@ export async function recordActivity(
     statusCode: reply.statusCode,
     ip: request.ip,
     requestId: request.id,
+    changes: request.activityChange ?? null,
   });
 }
 
@@ -76,6 +92,7 @@ export async function listActivity(
       actorEmail: r.actorEmail,
       companyId: r.companyId,
       ip: r.ip,
+      changes: r.changes ?? null,
       createdAt: r.createdAt.toISOString(),
     })),
     total: total?.n ?? 0,

@@ -24,7 +24,8 @@ export async function register(
   input: RegisterInput,
   ip: string,
 ): Promise<{ userId: string }> {
-  if (!ctx.config.SIGNUP_ENABLED) throw new AppError('SIGNUP_DISABLED');
+  const settings = await ctx.settings.current();
+  if (!settings.signUp.signupEnabled) throw new AppError('SIGNUP_DISABLED');
   await takeMailFormSlot(ctx, { ip, recipient: input.email });
   const passwordHash = await hashPassword(input.password);
   const result = await ctx.db.transaction(async (tx) => {
@@ -43,7 +44,7 @@ export async function register(
       plan: 'trial',
       status: 'active',
       startsAt: now,
-      endsAt: new Date(now.getTime() + ctx.config.TRIAL_DAYS * 86_400_000),
+      endsAt: new Date(now.getTime() + settings.plans.trialDays * 86_400_000),
     });
     const [user] = await tx
       .insert(users)

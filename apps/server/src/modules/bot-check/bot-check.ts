@@ -1,6 +1,7 @@
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import { botProvider } from '../settings/settings-cache.ts';
 
 /** How long a solved challenge stays valid, and so how long its signature is remembered against replays. */
 const CHALLENGE_MINUTES = 10;
@@ -38,7 +39,7 @@ export async function verifyBotCheck(
   answer: string | undefined,
   ip: string,
 ): Promise<boolean> {
-  const provider = ctx.config.BOT_PROTECTION;
+  const provider = botProvider(ctx.config, await ctx.settings.current());
   if (provider === 'off') return true;
   if (!answer) return false;
   if (provider === 'altcha') {

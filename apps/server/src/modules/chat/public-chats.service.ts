@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../http/app-error.ts';
 import { randomToken, sha256 } from '../auth/token-crypto.ts';
 import { takeSlotsOrRefuse } from '../limits/limit-error.ts';
+import { botProvider } from '../settings/settings-cache.ts';
 import { type ChatRecord, chatRecordWhere, ownerScope, scopeHasReadyFile } from './chats.service.ts';
 
 export const VISITOR_COOKIE = 'ww_visitor';
@@ -99,7 +100,7 @@ export async function publicChatView(
     name: chat.name,
     companyName: chat.companyName,
     canAsk: await scopeHasReadyFile(ctx, await ownerScope(ctx, chat)),
-    botCheck: ctx.config.BOT_PROTECTION,
+    botCheck: botProvider(ctx.config, await ctx.settings.current()),
     botCheckSiteKey: ctx.config.BOT_PROTECTION_SITE_KEY ?? null,
     visitor: visitor ? { name: visitor.name, phone: visitor.phone, email: visitor.email } : null,
   };

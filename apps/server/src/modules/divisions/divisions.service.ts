@@ -41,8 +41,9 @@ const present = (row: DivisionRow): Division => ({
 
 /** Used and total space of a company's stored files against its plan's storage limit. */
 export async function storageUsage(ctx: AppContext, companyId: string | null): Promise<StorageUsage> {
+  const { plans } = await ctx.settings.current();
   const limits = {
-    limitBytes: ctx.config.STORAGE_LIMIT_MB * 1024 * 1024,
+    limitBytes: plans.storageLimitMb * 1024 * 1024,
     maxUploadBytes: ctx.config.UPLOAD_MAX_MB * 1024 * 1024,
   };
   if (!companyId) return { usedBytes: 0, ...limits };
@@ -55,6 +56,7 @@ export async function storageUsage(ctx: AppContext, companyId: string | null): P
 /** The divisions the actor may read (their roles' Division rules in SQL; an employee's assigned ones by default). */
 export async function listDivisions(ctx: AppContext, actor: Actor) {
   const storage = await storageUsage(ctx, actor.companyId);
+  const limit = (await ctx.settings.current()).plans.divisionsLimit;
   const rows = await ctx.db
     .select({
       id: divisions.id,
@@ -67,7 +69,7 @@ export async function listDivisions(ctx: AppContext, actor: Actor) {
     .from(divisions)
     .where(divisionAccess.where(actor, 'read'))
     .orderBy(asc(sql`lower(${divisions.name})`));
-  return { items: rows.map(present), limit: ctx.config.DIVISIONS_LIMIT, storage };
+  return { items: rows.map(present), limit, storage };
 }
 
 /** Adds a division within the plan's divisions limit; names are unique per company, whatever their case. */
@@ -78,8 +80,9 @@ export async function createDivision(ctx: AppContext, actor: Actor, name: string
     .select({ n: count() })
     .from(divisions)
     .where(eq(divisions.companyId, companyId));
-  if ((existing?.n ?? 0) >= ctx.config.DIVISIONS_LIMIT) {
-    throw new AppError('LIMIT_REACHED', { limit: ctx.config.DIVISIONS_LIMIT });
+  const limit = (await ctx.settings.current()).plans.divisionsLimit;
+  if ((existing?.n ?? 0) >= limit) {
+    throw new AppError('LIMIT_REACHED', { limit });
   }
   try {
     const [row] = await ctx.db.insert(divisions).values({ companyId, name }).returning();

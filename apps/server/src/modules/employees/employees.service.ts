@@ -187,10 +187,11 @@ export async function createEmployee(
 ): Promise<Employee> {
   const companyId = homeCompany(actor);
   userAccess.assertCan(actor, 'create', { companyId, kind: 'Employee' });
+  const limit = (await ctx.settings.current()).plans.employeesLimit;
   const { employee, emailId } = await ctx.db.transaction(async (tx) => {
     const [existing] = await tx.select({ n: count() }).from(users).where(employeesOf(companyId));
-    if ((existing?.n ?? 0) >= ctx.config.EMPLOYEES_LIMIT) {
-      throw new AppError('LIMIT_REACHED', { limit: ctx.config.EMPLOYEES_LIMIT });
+    if ((existing?.n ?? 0) >= limit) {
+      throw new AppError('LIMIT_REACHED', { limit });
     }
     const [taken] = await tx
       .select({ id: users.id })

@@ -1,22 +1,70 @@
-import type { Language } from '@werkwissen/shared';
+import {
+  type Language,
+  MAIL_TEMPLATE_VARIABLES,
+  type MailTemplateKind,
+  type TemplateText,
+} from '@werkwissen/shared';
 import { and, eq, lt } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/database.ts';
-import { emailOutbox } from '../../db/schema/index.ts';
-import { type MailTemplate, renderMail } from './mail-templates.ts';
+import { emailOutbox, emailTemplates } from '../../db/schema/index.ts';
+import { defaultTemplate } from './default-templates.ts';
+import { type RenderedMail, renderTemplate } from './mail-layout.ts';
 import { sendMailJob } from './send-mail.job.ts';
 
 export interface OutgoingMail {
   to: string;
-  template: MailTemplate;
+  template: MailTemplateKind;
   language: Language;
   name: string;
   /** Path and query below PUBLIC_URL that the mail's button opens. */
   actionPath: string;
+  /** Further variables of the kind (e.g. the division of an upload). */
   values?: Record<string, string>;
+  /** The kind's list (each uploaded file's outcome). */
   lines?: string[];
   userId?: string | null;
   companyId?: string | null;
+}
+
+/** The template a mail is written from: the operator's edited text of its kind and language, else the default. */
+export async function templateFor(
+  tx: DbOrTx,
+  kind: MailTemplateKind,
+  language: Language,
+  values: OutgoingMail['values'],
+): Promise<TemplateText> {
+  const [edited] = await tx
+    .select({ subject: emailTemplates.subject, body: emailTemplates.body })
+    .from(emailTemplates)
+    .where(and(eq(emailTemplates.kind, kind), eq(emailTemplates.language, language)));
+  return edited ?? defaultTemplate(kind, language, { companyNamed: Boolean(values?.company) });
+}
+
+/**
+ * Renders a mail from a template with the settings in force (product name, public address, brand colour); inside
+ * a transaction, `db` is that transaction.
+ */
+export async function renderOutgoing(
+  ctx: AppContext,
+  template: TemplateText,
+  mail: Omit<OutgoingMail, 'to'>,
+  db: DbOrTx = ctx.db,
+): Promise<RenderedMail> {
+  const settings = await ctx.settings.current(db);
+  return renderTemplate(
+    template,
+    mail.language,
+    MAIL_TEMPLATE_VARIABLES[mail.template],
+    {
+      ...mail.values,
+      name: mail.name,
+      appTitle: settings.general.appTitle,
+      actionUrl: `${settings.general.publicUrl}${mail.actionPath}`,
+      files: mail.lines ?? [],
+    },
+    { appTitle: settings.general.appTitle, brandColor: settings.branding.primaryColor },
+  );
 }
 
 /**
@@ -24,18 +72,8 @@ export interface OutgoingMail {
  * enqueues the send job once that transaction has committed.
  */
 export async function writeToOutbox(tx: DbOrTx, ctx: AppContext, mail: OutgoingMail): Promise<string> {
-  const rendered = renderMail(
-    mail.template,
-    mail.language,
-    {
-      name: mail.name,
-      appTitle: ctx.config.APP_TITLE,
-      actionUrl: `${ctx.config.PUBLIC_URL}${mail.actionPath}`,
-      values: mail.values,
-      lines: mail.lines,
-    },
-    ctx.config.PRIMARY_COLOR,
-  );
+  const template = await templateFor(tx, mail.template, mail.language, mail.values);
+  const rendered = await renderOutgoing(ctx, template, mail, tx);
   const [row] = await tx
     .insert(emailOutbox)
     .values({

@@ -22,6 +22,7 @@ export async function ensureFirstAdmin(ctx: AppContext): Promise<FirstAdminOutco
     );
   }
   const passwordHash = password ? await hashPassword(password) : null;
+  const { general } = await ctx.settings.current();
   return ctx.db.transaction(async (tx) => {
     const [admin] = await tx.select().from(users).where(eq(users.kind, 'Administrator')).limit(1);
     if (admin?.passwordHash) return { state: 'exists' as const };
@@ -35,7 +36,7 @@ export async function ensureFirstAdmin(ctx: AppContext): Promise<FirstAdminOutco
           passwordHash,
           firstName: 'Administrator',
           lastName: '',
-          language: ctx.config.DEFAULT_LANGUAGE,
+          language: general.defaultLanguage,
           emailVerifiedAt: new Date(),
         })
         .returning({ id: users.id });
@@ -55,7 +56,7 @@ export async function ensureFirstAdmin(ctx: AppContext): Promise<FirstAdminOutco
     return {
       state: 'setup-link' as const,
       email: admin?.email ?? email,
-      link: `${ctx.config.PUBLIC_URL}/setPassword?token=${token}`,
+      link: `${general.publicUrl}/setPassword?token=${token}`,
     };
   });
 }

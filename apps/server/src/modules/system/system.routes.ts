@@ -2,10 +2,9 @@ import { systemContracts, toPublicConfig } from '@werkwissen/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { registerRoute } from '../../http/route.ts';
+import { configWithSettings, logoUrl } from '../settings/settings-cache.ts';
 
 export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const publicConfig = toPublicConfig(ctx.config);
-
   registerRoute(app, systemContracts.health, async () => ({ status: 'ok' as const }));
 
   registerRoute(app, systemContracts.ready, async (_req, reply) => {
@@ -19,5 +18,9 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { status: 'unavailable' as const, database, jobs };
   });
 
-  registerRoute(app, systemContracts.config, async () => publicConfig);
+  // The branding the web needs at start (title, colours, logo, sign-up, default language) follows the settings.
+  registerRoute(app, systemContracts.config, async () => {
+    const settings = await ctx.settings.current();
+    return toPublicConfig(configWithSettings(ctx.config, settings), logoUrl(settings.logo));
+  });
 }

@@ -1,0 +1,43 @@
+import type { Language, MailTemplateKind, TemplateText } from '@werkwissen/shared';
+import { rawTranslation } from '../../i18n/translator.ts';
+
+/** Kinds that inform rather than ask for an action: no expiry and no "if you did not request this". */
+const INFORMATIONAL: readonly MailTemplateKind[] = ['welcome', 'uploadFinished'];
+
+/**
+ * Kinds that forms open to anyone send (sign-up, password reset): the recipient may never have chosen the name
+ * typed into the form, so they greet without it (and offer no `name` variable).
+ */
+const FROM_PUBLIC_FORMS: readonly MailTemplateKind[] = ['verifyEmail', 'passwordReset'];
+
+/** Kinds with a closing line of their own instead of "if you did not request this": nobody requests an invitation. */
+const OWN_CLOSING: readonly MailTemplateKind[] = ['setPassword'];
+
+/**
+ * The product's text of a mail kind in a language, assembled from the locale files (`mail.*`) in the template
+ * form (`mail-template-text.ts`): what a template shows until the operator edits it, and what a reset restores.
+ * An invitation from a company without a name yet says so differently (`bodyWithoutCompany`); an edited
+ * invitation says what the operator wrote.
+ */
+export function defaultTemplate(
+  kind: MailTemplateKind,
+  lang: Language,
+  options: { companyNamed: boolean } = { companyNamed: true },
+): TemplateText {
+  const t = (key: string) => rawTranslation(lang, key);
+  const informational = INFORMATIONAL.includes(kind);
+  const bodyKey = kind === 'setPassword' && !options.companyNamed ? 'bodyWithoutCompany' : 'body';
+  const lines = [
+    t(FROM_PUBLIC_FORMS.includes(kind) ? 'mail.greetingPlain' : 'mail.greeting'),
+    '',
+    t(`mail.${kind}.${bodyKey}`),
+    ...(kind === 'uploadFinished' ? ['', '{{files}}'] : []),
+    '',
+    `[${t(`mail.${kind}.action`)}]({{actionUrl}})`,
+    ...(informational ? [] : [t(`mail.${kind}.expiry`)]),
+    '',
+    ...(informational ? [] : [t(OWN_CLOSING.includes(kind) ? `mail.${kind}.ignore` : 'mail.ignore')]),
+    t('mail.signature'),
+  ];
+  return { subject: t(`mail.${kind}.subject`), body: lines.join('\n') };
+}

@@ -1,0 +1,32 @@
+import type { Language, MailTemplateKind } from '@werkwissen/shared';
+import { translate } from '../../i18n/translator.ts';
+import type { OutgoingMail } from './outbox.service.ts';
+
+/** Where each kind's button leads, with a token that opens nothing. */
+const SAMPLE_PATHS: Record<MailTemplateKind, string> = {
+  verifyEmail: '/verify?token=sample',
+  passwordReset: '/confirm-password?token=sample',
+  setPassword: '/setPassword?token=sample',
+  welcome: '/login',
+  uploadFinished: '/divisions',
+};
+
+/** A mail of the kind with sample values, for the preview and the test send of a template. */
+export function sampleMail(kind: MailTemplateKind, language: Language): Omit<OutgoingMail, 'to'> {
+  const t = (key: string, vars?: Record<string, unknown>) => translate(language, key, vars);
+  return {
+    template: kind,
+    language,
+    name: 'Anna',
+    actionPath: SAMPLE_PATHS[kind],
+    values: {
+      inviter: 'Jörg Müller',
+      company: t('emailTemplates.sample.company'),
+      division: t('emailTemplates.sample.division'),
+    },
+    lines: [
+      `price-list-2025.pdf: ${t('mail.uploadFinished.ready', { passages: '42' })}`,
+      `scan.pdf: ${t('mail.uploadFinished.failed', { reason: t('errors.FILE_NO_TEXT') })}`,
+    ],
+  };
+}

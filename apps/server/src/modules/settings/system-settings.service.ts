@@ -1,0 +1,77 @@
+import type { SettingsTab, SettingsValues, SystemSettings } from '@werkwissen/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import type { DbOrTx } from '../../db/database.ts';
+import { systemSettings } from '../../db/schema/index.ts';
+import type { Actor } from '../auth/actor.ts';
+import { type CurrentSettings, logoUrl, type StoredSettings } from './settings-cache.ts';
+
+/** A change for the activity log: the values before and after. */
+export interface Change {
+  before: unknown;
+  after: unknown;
+}
+
+/** The operator's view: settings in force, the environment's values beneath them, the logo. */
+export function presentSettings(s: CurrentSettings): SystemSettings {
+  return {
+    values: {
+      general: s.general,
+      signUp: s.signUp,
+      plans: s.plans,
+      branding: s.branding,
+      activityLog: s.activityLog,
+    },
+    defaults: s.defaults,
+    logo: s.logo
+      ? {
+          url: logoUrl(s.logo),
+          contentType: s.logo.contentType,
+          sizeBytes: s.logo.sizeBytes,
+          updatedAt: s.logo.updatedAt.toISOString(),
+        }
+      : null,
+    updatedAt: s.updatedAt?.toISOString() ?? null,
+  };
+}
+
+/** Marks the settings as changed (every process reloads them on its next read), in the caller's transaction. */
+export async function bumpSettingsVersion(tx: DbOrTx, actor: Actor): Promise<void> {
+  await tx
+    .update(systemSettings)
+    .set({ version: sql`${systemSettings.version} + 1`, updatedAt: new Date(), updatedBy: actor.userId })
+    .where(eq(systemSettings.id, 1));
+}
+
+/**
+ * Saves one tab. A value equal to the environment's is not stored, so the environment governs it again (saving a
+ * tab with the values shown as defaults is how a setting is reset).
+ */
+export async function updateSettingsTab<T extends SettingsTab>(
+  ctx: AppContext,
+  actor: Actor,
+  tab: T,
+  input: SettingsValues[T],
+): Promise<{ settings: SystemSettings; change: Change }> {
+  const before = (await ctx.settings.current())[tab];
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ values: systemSettings.values })
+      .from(systemSettings)
+      .where(eq(systemSettings.id, 1))
+      .for('update');
+    const defaults = ctx.settings.environment()[tab] as Record<string, unknown>;
+    const differing = Object.fromEntries(
+      Object.entries(input).filter(([field, value]) => value !== defaults[field]),
+    );
+    const stored: StoredSettings = { ...(row?.values as StoredSettings), [tab]: differing };
+    await tx.update(systemSettings).set({ values: stored }).where(eq(systemSettings.id, 1));
+    await bumpSettingsVersion(tx, actor);
+  });
+  const current = await ctx.settings.current();
+  return { settings: presentSettings(current), change: { before, after: current[tab] } };
+}
+
+export async function getSystemSettings(ctx: AppContext): Promise<SystemSettings> {
+  return presentSettings(await ctx.settings.current());
+}
