@@ -84,6 +84,46 @@ const MATRIX: Record<string, Row> = {
   'GET /admin/emails/{emailId}': { callers: ['all', 'all', 403, 403] },
   'GET /admin/activity-log': { callers: ['ok', 'ok', 403, 403] },
   'GET /admin/files': { callers: ['ok', 'ok', 403, 403] },
+  // E-mail templates: staff read and preview them, the administrator changes them
+  'GET /admin/email-templates': { callers: ['ok', 'ok', 403, 403] },
+  'GET /admin/email-templates/{kind}': { callers: ['ok', 'ok', 403, 403] },
+  'PUT /admin/email-templates/{kind}/{language}': {
+    callers: ['ok', 403, 403, 403],
+    body: { subject: 'Matrix', body: 'Matrix' },
+  },
+  'DELETE /admin/email-templates/{kind}/{language}': { callers: ['ok', 403, 403, 403] },
+  'POST /admin/email-templates/{kind}/{language}/preview': {
+    callers: ['ok', 'ok', 403, 403],
+    body: { subject: 'Matrix', body: 'Matrix' },
+  },
+  'POST /admin/email-templates/{kind}/{language}/test': { callers: ['ok', 403, 403, 403] },
+  // System settings: staff read them, the administrator changes them (to values that leave the other rows alone)
+  'GET /admin/system-settings': { callers: ['ok', 'ok', 403, 403] },
+  'PUT /admin/system-settings/general': {
+    callers: ['ok', 403, 403, 403],
+    body: { appTitle: 'Werkwissen', publicUrl: 'http://localhost:4545', defaultLanguage: 'de' },
+  },
+  'PUT /admin/system-settings/sign-up': {
+    callers: ['ok', 403, 403, 403],
+    body: { signupEnabled: true, botProtection: false },
+  },
+  'PUT /admin/system-settings/plans': {
+    callers: ['ok', 403, 403, 403],
+    body: { divisionsLimit: 10000, employeesLimit: 10000, storageLimitMb: 10000, trialDays: 30 },
+  },
+  'PUT /admin/system-settings/branding': {
+    callers: ['ok', 403, 403, 403],
+    body: {
+      primaryColor: '#ff7526',
+      primaryColorDark: '#e0661f',
+      surfaceLight: '#ffffff',
+      surfaceDark: '#2f3349',
+    },
+  },
+  'PUT /admin/system-settings/activity-log': { callers: ['ok', 403, 403, 403], body: { retentionDays: 180 } },
+  'PUT /admin/system-settings/logo': { callers: ['ok', 403, 403, 403], upload: true },
+  'DELETE /admin/system-settings/logo': { callers: ['ok', 403, 403, 403] },
+  'GET /branding/logo': PUBLIC,
   // The company's AI providers (the operator has no company)
   'GET /ai-providers': { callers: [403, 403, 'ok', 403] },
   'PUT /ai-providers/{provider}': { callers: [403, 403, 'ok', 403], body: { model: 'llama3' } },
@@ -342,6 +382,8 @@ const ID_PARAMS: Record<string, (r: Resources) => Promise<string>> = {
 const OTHER_PARAMS: Record<string, (r: Resources) => Promise<string>> = {
   provider: (r) => r.provider(),
   token: async () => 'a'.repeat(32),
+  kind: async () => 'welcome',
+  language: async () => 'de',
 };
 
 const paramsOf = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
@@ -357,7 +399,13 @@ async function send(client: ApiClient, key: string, row: Row, r: Resources): Pro
   }
   if ('public' in row) return client.request(method, path, method === 'GET' ? undefined : {});
   if (row.query) path += `?${row.query}`;
-  if (row.upload) return client.upload(path, [{ name: 'leer.txt', content: '' }]);
+  if (row.upload && method === 'POST') return client.upload(path, [{ name: 'leer.txt', content: '' }]);
+  if (row.upload) {
+    // The logo: one part `file`, replaced with PUT.
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(0)], { type: 'text/plain' }), 'leer.txt');
+    return client.request(method, path, undefined, { form });
+  }
   const body = typeof row.body === 'function' ? await (row.body as (r: Resources) => unknown)(r) : row.body;
   return client.request(method, path, method === 'GET' || method === 'DELETE' ? undefined : (body ?? {}));
 }
