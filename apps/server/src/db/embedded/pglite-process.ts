@@ -14,7 +14,7 @@ export interface PgliteServerHandle {
 }
 
 /** PGlite's default start parameters turn fsync off (`-F`); the embedded default keeps it on. */
-function durableStartParams(): string[] {
+export function durableStartParams(): string[] {
   return PGlite.defaultStartParams.filter((p) => p !== '-F');
 }
 
