@@ -2,13 +2,15 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * With TEST_DATABASE_URL the server and browser tests run on that PostgreSQL (see scripts/test.mjs). Some tests are
- * about one engine: the embedded default's start-up, process and queue; and what only a server with sessions does
- * (`*.postgres.test.ts`).
+ * about one engine: the embedded default's start-up, process, queue and backup; and what only a server with sessions
+ * does (`*.postgres.test.ts`).
  */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const engineExclude = [
   ...configDefaults.exclude,
-  ...(onPostgres ? ['test/start-up.test.ts', 'src/db/embedded/**'] : ['**/*.postgres.test.ts']),
+  ...(onPostgres
+    ? ['test/start-up.test.ts', 'test/backup-restore.test.ts', 'src/db/embedded/**']
+    : ['**/*.postgres.test.ts']),
 ];
 
 export default defineConfig({

@@ -3,7 +3,9 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { ServerConfig } from './config/load-config.ts';
 import type { Db } from './db/database.ts';
+import type { OpenStreams } from './http/open-streams.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
+import type { Metrics } from './metrics/metrics.ts';
 import type { TokenSigner } from './modules/auth/token-crypto.ts';
 import type { Embedder } from './modules/embedding/embedder.ts';
 import type { FileStorage } from './modules/files/file-storage.ts';
@@ -30,4 +32,8 @@ export interface AppContext {
   parser: ParserPool;
   /** Requests made on a user's behalf (AI providers) go through this `fetch`, which enforces the outbound policy. */
   outbound: OutboundFetch;
+  /** This process's Prometheus metrics. */
+  metrics: Metrics;
+  /** The answer streams this process has open (ended by a stopping server). */
+  streams: OpenStreams;
 }

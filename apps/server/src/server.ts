@@ -8,9 +8,13 @@ import { applyMigrations, type Database, openDatabase } from './db/database.ts';
 import { acquireDataDirLock } from './db/embedded/data-dir-lock.ts';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded/embedded-database.ts';
 import { buildApp } from './http/build-app.ts';
+import { closeGracefully } from './http/close-gracefully.ts';
 import { loggerOptions } from './http/logging.ts';
+import { OpenStreams } from './http/open-streams.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { ALL_JOBS } from './jobs/registry.ts';
+import { Metrics } from './metrics/metrics.ts';
+import { startMetricsListener } from './metrics/metrics-endpoint.ts';
 import { TokenSigner } from './modules/auth/token-crypto.ts';
 import { interruptStrandedAnswers } from './modules/chat/messages.service.ts';
 import { createEmbedder } from './modules/embedding/create-embedder.ts';
@@ -39,6 +43,8 @@ export interface RunningServer {
   ctx: AppContext;
   app: FastifyInstance | null;
   url: string | null;
+  /** The METRICS_PORT listener's `/metrics` address, when there is one. */
+  metricsUrl: string | null;
   databaseUrl: string;
   firstAdmin: FirstAdminOutcome | null;
   close(): Promise<void>;
@@ -50,6 +56,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const log = pino(loggerOptions(config.LOG_LEVEL), options.logStream ?? pino.destination(1));
   const publicUrlWarning = publicUrlWarningFor(config);
   if (publicUrlWarning) log.warn(publicUrlWarning);
+  const metrics = new Metrics(log);
   const cleanups: Array<() => Promise<void> | void> = [];
   const close = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
@@ -74,7 +81,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       cleanups.push(() => embedded!.stop());
       databaseUrl = embedded.url;
     }
-    const database: Database = openDatabase(databaseUrl);
+    const database: Database = openDatabase(databaseUrl, 10, (seconds) => metrics.observeAcquire(seconds));
     cleanups.push(() => database.close());
     await migrateWithLock(database);
     await seedRoles(database.db);
@@ -99,9 +106,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const jobs = new JobQueue(databaseUrl, ALL_JOBS, log, {
       worker: role !== 'api',
       shared: embedded === null,
+      onAttempt: (name, outcome, seconds) => metrics.observeJob(name, outcome, seconds),
     });
     await jobs.start();
-    cleanups.push(() => jobs.stop());
+    cleanups.push(async () => {
+      await jobs.stop();
+    });
 
     const settings = new SettingsCache(database.db, config, log);
     await settings.current();
@@ -118,7 +128,21 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       embedder: createEmbedder(config, embedderOutbound.fetch),
       parser,
       outbound,
+      metrics,
+      streams: new OpenStreams(),
     };
+    let metricsUrl: string | null = null;
+    if (config.METRICS_TOKEN || config.METRICS_PORT) {
+      metrics.watch(
+        database.pool,
+        ALL_JOBS.map((job) => job.name),
+      );
+    }
+    if (config.METRICS_PORT) {
+      const listener = await startMetricsListener(ctx, metrics);
+      cleanups.push(() => listener.close());
+      metricsUrl = listener.url;
+    }
     const embedding = await ensureEmbeddingIndexWithLock(database, ctx);
 
     if (role !== 'api') {
@@ -153,7 +177,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       const port = typeof address === 'object' && address ? address.port : config.PORT;
       url = serverUrl(config.HOST, port);
     }
-    return { ctx, app, url, databaseUrl, firstAdmin, close };
+    // Runs first when stopping: the API and the worker drain side by side, within the same grace.
+    const graceMs = config.SHUTDOWN_GRACE_SECONDS * 1000;
+    cleanups.push(async () => {
+      await Promise.all([app && closeGracefully(app, ctx.streams, graceMs), jobs.stop(graceMs)]);
+    });
+    return { ctx, app, url, metricsUrl, databaseUrl, firstAdmin, close };
   } catch (error) {
     await close().catch(() => {});
     throw error;

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { AppContext } from '../app-context.ts';
+import { registerMetricsRoute } from '../metrics/metrics-endpoint.ts';
 import { isLoggedActivity, recordActivity } from '../modules/activity/activity.service.ts';
 import { adminRoutes } from '../modules/admin/admin.routes.ts';
 import { aiProviderRoutes } from '../modules/ai-providers/ai-providers.routes.ts';
@@ -25,6 +26,7 @@ import { searchRoutes } from '../modules/search/search.routes.ts';
 import { systemSettingsRoutes } from '../modules/settings/system-settings.routes.ts';
 import { systemRoutes } from '../modules/system/system.routes.ts';
 import { tagRoutes } from '../modules/tags/tags.routes.ts';
+import { AppError } from './app-error.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerRequestGuard } from './request-guard.ts';
@@ -33,7 +35,7 @@ import { registerStaticWeb } from './static-web.ts';
 export interface RouteEntry {
   method: string;
   url: string;
-  permission: RoutePermission | undefined;
+  permission: RoutePermission | 'metricsToken' | undefined;
 }
 
 declare module 'fastify' {
@@ -54,7 +56,8 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
     requestIdHeader: false,
     bodyLimit: ctx.config.BODY_LIMIT_BYTES,
     trustProxy: ctx.config.TRUST_PROXY,
-    return503OnClosing: true,
+    // Answered below with the one error body instead (and a translated message).
+    return503OnClosing: false,
   }) as unknown as FastifyInstance;
 
   const routeTable: RouteEntry[] = [];
@@ -106,8 +109,27 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
     // A file over the limit is cut short and reported per file (FILE_TOO_LARGE); the other files still count.
     throwFileSizeLimit: false,
   });
+  // A stopping server (see close-gracefully.ts) refuses requests that still arrive on open connections.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    reply.header('connection', 'close');
+    throw new AppError('SERVICE_UNAVAILABLE');
+  });
   registerRequestGuard(app, ctx);
   registerErrorHandler(app, ctx);
+  // Latency by route pattern (`/api/v1/files/:fileId`), never by URL, so that the series stay few.
+  app.addHook('onResponse', async (request, reply) => {
+    ctx.metrics.observeRequest(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
+  });
   app.addHook('onResponse', async (request, reply) => {
     if (!isLoggedActivity(request)) return;
     await recordActivity(ctx, request, reply).catch((error: unknown) =>
@@ -116,6 +138,7 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
   });
 
   await registerOpenApi(app, ctx);
+  if (ctx.config.METRICS_TOKEN) registerMetricsRoute(app, ctx.metrics, 'metricsToken');
   systemRoutes(app, ctx);
   authRoutes(app, ctx);
   apiKeyRoutes(app, ctx);

@@ -11,7 +11,8 @@ declare module 'fastify' {
     actor: Actor | null;
   }
   interface FastifyContextConfig {
-    permission?: RoutePermission;
+    /** `metricsToken`: the Prometheus scraper's bearer token (METRICS_TOKEN), which is no user's. */
+    permission?: RoutePermission | 'metricsToken';
     operationId?: string;
   }
 }
@@ -30,6 +31,11 @@ export function registerRequestGuard(app: FastifyInstance, ctx: AppContext): voi
       if (request.is404) return;
       throw new AppError('INTERNAL', { reason: 'route declares no permission' });
     }
+    if (permission === 'metricsToken') {
+      if (!bearerIs(request.headers.authorization, ctx.config.METRICS_TOKEN))
+        throw new AppError('UNAUTHENTICATED');
+      return;
+    }
     const outcome = await authenticate(request, ctx);
     request.actor = outcome.actor;
     if (outcome.actor && outcome.actor.via === 'session' && !SAFE_METHODS.has(request.method)) {
@@ -42,6 +48,12 @@ export function registerRequestGuard(app: FastifyInstance, ctx: AppContext): voi
     if (permission === 'signedIn') return;
     if (!outcome.actor.ability.can(permission.action, permission.subject)) throw new AppError('FORBIDDEN');
   });
+}
+
+/** Whether an Authorization header carries exactly this bearer token (compared in constant time). */
+function bearerIs(header: string | undefined, token: string | undefined): boolean {
+  const sent = header && /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+  return Boolean(token && sent && safeEqual(sent, token));
 }
 
 async function authenticate(

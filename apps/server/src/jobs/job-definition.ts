@@ -7,6 +7,11 @@ export interface JobRun {
   retryCount: number;
   retryLimit: number;
   isFinalAttempt: boolean;
+  /**
+   * Aborted when a stopping worker hands the job back (after SHUTDOWN_GRACE_SECONDS): a long handler checks it
+   * between steps and returns; the job runs again elsewhere, so nothing it did may count as a failure.
+   */
+  signal: AbortSignal;
 }
 
 /** A job: a name, a zod payload and a handler, with its own retry and expiry policy. */

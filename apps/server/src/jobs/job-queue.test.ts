@@ -32,6 +32,7 @@ async function jobRow(id: string) {
     retry_count: number;
     output: { message?: string } | null;
     start_after: Date;
+    started_on: Date | null;
   };
 }
 
@@ -132,6 +133,77 @@ describe('jobs on pg-boss', () => {
       expect(done).toEqual(['a']);
     } finally {
       await worker.stop();
+    }
+  });
+
+  it('lets a job finish within the grace when stopping, and hands back one that does not', async () => {
+    const attempts: number[] = [];
+    const outcomes: string[] = [];
+    let hold = true;
+    let started = () => {};
+    const slow = defineJob({
+      name: 'test.slow',
+      schema: z.object({ ms: z.number() }),
+      retryLimit: 3,
+      retryDelaySeconds: 30,
+      expireInSeconds: 600,
+      async handler({ ms }, _ctx, run) {
+        attempts.push(run.retryCount);
+        started();
+        if (!hold) return;
+        // A long step that checks its signal, like the indexing loop between batches.
+        await new Promise<void>((resolve) => {
+          setTimeout(resolve, ms);
+          run.signal.addEventListener('abort', () => resolve());
+        });
+      },
+    });
+    const worker = () =>
+      new JobQueue(t.server.databaseUrl, [slow as never], silent, {
+        worker: true,
+        shared: false,
+        onAttempt: (_name, outcome) => outcomes.push(outcome),
+      });
+    const run = async (queue: JobQueue, ms: number) => {
+      const running = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+      const id = (await queue.send(slow, { ms }))!;
+      await queue.work(t.server.ctx);
+      await running;
+      return id;
+    };
+
+    const first = worker();
+    await first.start();
+    const quick = await run(first, 300);
+    expect(await first.stop(30_000)).toBe(0);
+    expect((await jobRow(quick)).state).toBe('completed');
+
+    const second = worker();
+    await second.start();
+    const long = await run(second, 600_000);
+    expect(await second.stop(0)).toBe(1);
+    const handedBack = await jobRow(long);
+    expect(handedBack).toMatchObject({ state: 'retry', retry_count: 0, started_on: null });
+    // Available at once, not after the retry delay.
+    expect(handedBack.start_after.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(outcomes).toEqual(['completed', 'handed_back']);
+
+    // Another worker takes it and runs it as the same attempt.
+    hold = false;
+    const third = worker();
+    await third.start();
+    try {
+      await third.work(t.server.ctx);
+      const done = await until(async () => {
+        const row = await jobRow(long);
+        return row.state === 'completed' ? row : undefined;
+      });
+      expect(done.retry_count).toBe(0);
+      expect(attempts).toEqual([0, 0, 0]);
+    } finally {
+      await third.stop();
     }
   });
 });

@@ -1,11 +1,25 @@
+import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { AppContext } from '../app-context.ts';
+import type { JobOutcome } from '../metrics/metrics.ts';
 import type { JobDefinition } from './job-definition.ts';
+import { holdHandedBack, releaseHandedBack } from './job-hand-back.ts';
 import { JobLiveness, UNHELD_JOB_SQL } from './job-liveness.ts';
 
 /** How often a worker on a shared PostgreSQL looks for jobs whose worker died. */
 const RECOVERY_INTERVAL_MS = 15_000;
+/** After handing jobs back, how long their handlers may take to notice (`run.signal`) before the jobs go out. */
+const HAND_BACK_SETTLE_MS = 2_000;
+
+/** A job attempt running in this process. */
+interface RunningJob {
+  abort: AbortController;
+  /** Settles when the handler has returned or thrown. */
+  settled: Promise<unknown>;
+}
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /** A short, storable description of a failed attempt (the driver's cause rather than the statement). */
 export function jobErrorMessage(error: unknown): string {
@@ -21,8 +35,17 @@ export function jobErrorMessage(error: unknown): string {
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly liveness: JobLiveness | null;
+  private readonly onAttempt: (name: string, outcome: JobOutcome, seconds: number) => void;
   private recovery: NodeJS.Timeout | null = null;
   private started = false;
+  private readonly running = new Map<string, RunningJob>();
+  /** Set when the worker starts stopping: a job fetched after that goes back at once. */
+  private stopping = false;
+  /** Resolves when the jobs being handed back have left `active` (see `stop`). */
+  private handBackHeld: Promise<void> | null = null;
+  /** The jobs handed back, released to other workers once this one has stopped. */
+  private readonly handedBack: string[] = [];
+  private pool: pg.Pool | null = null;
 
   /**
    * `shared`: other processes may work the same queues (a PostgreSQL server); a worker then marks the jobs it runs
@@ -32,8 +55,14 @@ export class JobQueue {
     connectionString: string,
     private readonly definitions: JobDefinition<never>[],
     private readonly log: Logger,
-    options: { worker: boolean; shared: boolean },
+    options: {
+      worker: boolean;
+      shared: boolean;
+      /** Hears how each attempt ended and how long it ran (the job metrics). */
+      onAttempt?: (name: string, outcome: JobOutcome, seconds: number) => void;
+    },
   ) {
+    this.onAttempt = options.onAttempt ?? (() => {});
     this.liveness = options.worker && options.shared ? new JobLiveness(connectionString, log) : null;
     this.boss = new PgBoss({
       connectionString,
@@ -109,33 +138,74 @@ export class JobQueue {
 
   /** Starts working every queue with the given context. */
   async work(ctx: AppContext): Promise<void> {
+    this.pool = ctx.pool;
     for (const def of this.definitions) {
       await this.boss.work(
         def.name,
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5 },
         async ([job]) => {
           if (!job) return;
-          const run = {
-            id: job.id,
-            retryCount: job.retryCount,
-            retryLimit: job.retryLimit,
-            isFinalAttempt: job.retryCount >= job.retryLimit,
-          };
-          const data = def.schema.parse(job.data);
-          try {
-            const handle = () => def.handler(data as never, ctx, run);
-            await (this.liveness ? this.liveness.hold(job.id, handle) : handle());
-          } catch (error) {
-            this.log.warn(
-              { job: def.name, jobId: job.id, attempt: run.retryCount + 1, err: error },
-              'job attempt failed',
-            );
-            // pg-boss keeps the error as JSON in its job row: a driver error quoting a whole statement with its
-            // parameters would bloat it, and a NUL character would make storing it fail and leave the job active.
-            throw new Error(jobErrorMessage(error));
+          if (this.stopping) {
+            // Fetched while the worker was already stopping: handed back without running it.
+            await holdHandedBack(ctx.pool, [job.id]);
+            this.handedBack.push(job.id);
+            return;
           }
+          await this.attempt(def, job, ctx);
         },
       );
+    }
+  }
+
+  /**
+   * Runs one attempt (holding the job's liveness lock on a shared database) and tells pg-boss how it ended, unless
+   * the worker handed the job back meanwhile: then it returns once the job has left `active`, so that pg-boss's
+   * completion does not touch it, whether or not the handler has stopped yet.
+   */
+  private async attempt(def: JobDefinition<never>, job: PgBoss.JobWithMetadata<unknown>, ctx: AppContext) {
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    const abort = new AbortController();
+    const run = {
+      id: job.id,
+      retryCount: job.retryCount,
+      retryLimit: job.retryLimit,
+      isFinalAttempt: job.retryCount >= job.retryLimit,
+      signal: abort.signal,
+    };
+    const handle = async () => def.handler(def.schema.parse(job.data) as never, ctx, run);
+    const settled = this.liveness ? this.liveness.hold(job.id, handle) : handle();
+    this.running.set(job.id, { abort, settled });
+    const handedBack = new Promise<'handed back'>((resolve) =>
+      abort.signal.addEventListener('abort', () => resolve('handed back'), { once: true }),
+    );
+    try {
+      const result = await Promise.race([
+        settled.then(
+          () => null,
+          (error: unknown) => ({ error }),
+        ),
+        handedBack,
+      ]);
+      if (abort.signal.aborted) {
+        settled.catch(() => {});
+        await this.handBackHeld;
+        this.onAttempt(def.name, 'handed_back', seconds());
+        return;
+      }
+      if (result !== null && result !== 'handed back') {
+        this.onAttempt(def.name, 'failed', seconds());
+        this.log.warn(
+          { job: def.name, jobId: job.id, attempt: run.retryCount + 1, err: result.error },
+          'job attempt failed',
+        );
+        // pg-boss keeps the error as JSON in its job row: a driver error quoting a whole statement with its
+        // parameters would bloat it, and a NUL character would make storing it fail and leave the job active.
+        throw new Error(jobErrorMessage(result.error));
+      }
+      this.onAttempt(def.name, 'completed', seconds());
+    } finally {
+      this.running.delete(job.id);
     }
   }
 
@@ -149,12 +219,41 @@ export class JobQueue {
     }
   }
 
-  async stop(): Promise<void> {
-    if (!this.started) return;
+  /**
+   * Stops the queue. A worker stops fetching, lets running jobs finish for up to `graceMs`, then hands back the ones
+   * still running: their handlers are told (`run.signal`), the jobs leave `active` at once and, after pg-boss has
+   * stopped and the handlers had a moment to return, become available to any worker immediately, without counting
+   * the interrupted run as an attempt. Returns how many jobs were handed back.
+   */
+  async stop(graceMs = 10_000): Promise<number> {
+    if (!this.started) return 0;
     this.started = false;
+    this.stopping = true;
     if (this.recovery) clearInterval(this.recovery);
     this.recovery = null;
-    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    for (const def of this.definitions) await this.boss.offWork(def.name);
+    const deadline = Date.now() + graceMs;
+    while (this.running.size > 0 && Date.now() < deadline) await delay(Math.min(100, deadline - Date.now()));
+    const left = [...this.running.entries()];
+    if (left.length > 0 && this.pool) {
+      const ids = left.map(([id]) => id);
+      this.handBackHeld = holdHandedBack(this.pool, ids);
+      for (const [, job] of left) job.abort.abort('handed back');
+      await this.handBackHeld.then(
+        () => this.handedBack.push(...ids),
+        (error: unknown) => this.log.error({ err: error }, 'could not hand back the running jobs'),
+      );
+    }
+    await this.boss.stop({ graceful: true, wait: true, timeout: 1000 });
+    if (this.handedBack.length > 0 && this.pool) {
+      await Promise.race([
+        Promise.allSettled(left.map(([, job]) => job.settled)),
+        delay(HAND_BACK_SETTLE_MS),
+      ]);
+      await releaseHandedBack(this.pool, this.handedBack);
+      this.log.warn({ jobs: this.handedBack.length }, 'handed back jobs that were still running');
+    }
     await this.liveness?.stop();
+    return this.handedBack.length;
   }
 }

@@ -52,4 +52,6 @@ export const CONFIG_DEFAULTS = {
   CHAT_PROVIDER_TIMEOUT_SECONDS: '60',
   PUBLIC_CHAT_QUESTIONS_PER_HOUR: '30',
   OUTBOUND_ALLOW_PRIVATE: 'false',
+  METRICS_HOST: '127.0.0.1',
+  SHUTDOWN_GRACE_SECONDS: '8',
 } as const satisfies Record<string, string>;

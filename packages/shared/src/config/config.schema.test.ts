@@ -242,6 +242,23 @@ describe('parseConfig: the outbound policy', () => {
   });
 });
 
+describe('parseConfig: operations', () => {
+  it('serves no metrics unless a token or a port is set, and drains for eight seconds on SIGTERM', () => {
+    const config = valid({});
+    expect(config.METRICS_TOKEN).toBeUndefined();
+    expect(config.METRICS_PORT).toBeUndefined();
+    expect(config.METRICS_HOST).toBe('127.0.0.1');
+    expect(config.SHUTDOWN_GRACE_SECONDS).toBe(8);
+    expect(valid({ METRICS_PORT: '9464', SHUTDOWN_GRACE_SECONDS: '0' })).toMatchObject({
+      METRICS_PORT: 9464,
+      SHUTDOWN_GRACE_SECONDS: 0,
+    });
+    expect(
+      keysOf(invalid({ METRICS_TOKEN: 'short', METRICS_PORT: '70000', SHUTDOWN_GRACE_SECONDS: '-1' })),
+    ).toEqual(['METRICS_TOKEN', 'METRICS_PORT', 'SHUTDOWN_GRACE_SECONDS']);
+  });
+});
+
 describe('parseConfig: secrets and URLs are never echoed', () => {
   const MARK = 'Hunter2-Geheim';
   const cases: [string, string][] = [
@@ -255,6 +272,7 @@ describe('parseConfig: secrets and URLs are never echoed', () => {
     ['TOKEN_SIGNING_KEY', MARK],
     ['ENCRYPTION_KEY', MARK],
     ['ALTCHA_HMAC_KEY', MARK],
+    ['METRICS_TOKEN', MARK],
   ];
 
   it.each(cases)('%s', (key, value) => {

@@ -249,6 +249,22 @@ export const configShape = {
     1,
     100_000,
   ),
+  METRICS_TOKEN: secret(
+    'Bearer token that unlocks `GET /metrics` (Prometheus format) on the API port. Without it and without METRICS_PORT, no metrics are served.',
+  ),
+  METRICS_PORT: int(
+    'Port of a separate listener that serves only `/metrics` (on METRICS_HOST); every role, workers too, serves its own metrics there. Also asks for METRICS_TOKEN when that is set.',
+    1,
+    65535,
+  ).optional(),
+  METRICS_HOST: text(
+    'Interface of the METRICS_PORT listener: this machine only unless set (in a container, the address the scraper reaches).',
+  ),
+  SHUTDOWN_GRACE_SECONDS: int(
+    'On SIGTERM: how long running requests and jobs may finish before open answer streams are ended, and jobs still running are handed back to other workers.',
+    0,
+    600,
+  ),
 };
 
 export type ConfigKey = keyof typeof configShape;
@@ -333,7 +349,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
       const key = issue.path.join('.') || 'configuration';
       const got = typeof issue.path[0] === 'string' ? input[issue.path[0]] : undefined;
       const shown =
-        got !== undefined && !/KEY|SECRET|PASSWORD|URL$|WEBSITE$/.test(key) ? ` (got "${got}")` : '';
+        got !== undefined && !/KEY|SECRET|PASSWORD|TOKEN|URL$|WEBSITE$/.test(key) ? ` (got "${got}")` : '';
       const message = issue.code === 'invalid_type' && got === undefined ? 'is required' : issue.message;
       return `${key}: ${message}${shown}`;
     });

@@ -65,6 +65,8 @@ export const ERROR_STATUS = {
   /** The provider answered 401 or 403: the key is wrong or lacks the permission. */
   PROVIDER_KEY_REFUSED: 502,
   SERVICE_UNAVAILABLE: 503,
+  /** The server was stopped (a restart or an update) while it answered; the partial answer is kept. */
+  SERVER_STOPPING: 503,
   PROVIDER_TIMEOUT: 504,
 } as const;
 

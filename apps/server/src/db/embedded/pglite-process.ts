@@ -18,7 +18,7 @@ export interface PgliteServerHandle {
  * PGlite's default start parameters turn fsync off (`-F`); the embedded default keeps it on. The planner settings
  * are start parameters here: PGlite's one session ignores a client's start-up options.
  */
-function durableStartParams(): string[] {
+export function durableStartParams(): string[] {
   return [...PGlite.defaultStartParams.filter((p) => p !== '-F'), ...plannerArgs()];
 }
 

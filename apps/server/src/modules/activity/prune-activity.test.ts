@@ -46,7 +46,13 @@ describe('activity-log retention', () => {
     const admin = await signedInAdmin(t);
     const month = await entriesAged(40, 3, 'pruneMonth');
     const week = await entriesAged(7, 1, 'pruneWeek');
-    const run = { id: 'test', retryCount: 0, retryLimit: 3, isFinalAttempt: false };
+    const run = {
+      id: 'test',
+      retryCount: 0,
+      retryLimit: 3,
+      isFinalAttempt: false,
+      signal: new AbortController().signal,
+    };
     await pruneActivityJob.handler({}, t.server.ctx, run);
     expect(await remaining(month)).toBe(3);
     expect((await admin.put('/admin/system-settings/activity-log', { retentionDays: 30 })).status).toBe(200);

@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { StoredCitation } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
+import { SERVER_STOPPING } from '../../http/open-streams.ts';
 import { translate } from '../../i18n/translator.ts';
 import { providerConnection } from '../ai-providers/ai-providers.service.ts';
 import { languageModelOf, type ProviderConnection, providerErrorCode } from '../ai-providers/model-client.ts';
@@ -159,9 +160,39 @@ export async function streamAnswer(ctx: AppContext, reply: FastifyReply, req: As
 
   const sse = new SseStream(reply);
   const abort = new AbortController();
-  sse.onClientClose(() => abort.abort('stopped'));
-  sse.send({ event: 'start', data: { questionId, messageId } });
+  const ended = ctx.streams.open(abort);
+  try {
+    sse.onClientClose(() => abort.abort('stopped'));
+    sse.send({ event: 'start', data: { questionId, messageId } });
+    const outcome = await answer(ctx, req, prepared, language, sse, abort, started);
+    await ctx.db.execute(sql`update chat_messages set content = ${outcome.text}, status = ${outcome.status},
+      citations = ${JSON.stringify(outcome.citations)}::jsonb, no_answer = ${outcome.noAnswer},
+      error_code = ${outcome.errorCode}, first_token_ms = ${outcome.firstTokenMs}, completed_at = now()
+      where id = ${messageId}`);
+    ctx.metrics.countAnswer(outcome.noAnswer ? 'no_answer' : outcome.status, prepared.provider);
+    if (outcome.errorCode) {
+      sse.send({
+        event: 'error',
+        data: { code: outcome.errorCode, message: translate(req.language, `errors.${outcome.errorCode}`) },
+      });
+    }
+    sse.send({ event: 'done', data: await oneMessage(ctx.db, req.chat.companyId, messageId, req.language) });
+    sse.end();
+  } finally {
+    ended();
+  }
+}
 
+/** Retrieves and writes the answer, however it ends; never throws. */
+async function answer(
+  ctx: AppContext,
+  req: AskRequest,
+  prepared: Prepared,
+  language: Language,
+  sse: SseStream,
+  abort: AbortController,
+  started: number,
+): Promise<Outcome> {
   let outcome: Outcome;
   try {
     const context = retrievalContext(prepared.question, prepared.history);
@@ -193,7 +224,7 @@ export async function streamAnswer(ctx: AppContext, reply: FastifyReply, req: As
     if (outcome.firstTokenMs === null && outcome.text)
       outcome.firstTokenMs = Math.round(performance.now() - started);
   } catch (error) {
-    ctx.log.error({ err: error, messageId }, 'answer failed');
+    ctx.log.error({ err: error, questionId: prepared.questionId }, 'answer failed');
     outcome = {
       text: '',
       citations: [],
@@ -204,19 +235,7 @@ export async function streamAnswer(ctx: AppContext, reply: FastifyReply, req: As
     };
   }
   if (abort.signal.aborted && abort.signal.reason === 'stopped') outcome.status = 'stopped';
-
-  await ctx.db.execute(sql`update chat_messages set content = ${outcome.text}, status = ${outcome.status},
-    citations = ${JSON.stringify(outcome.citations)}::jsonb, no_answer = ${outcome.noAnswer},
-    error_code = ${outcome.errorCode}, first_token_ms = ${outcome.firstTokenMs}, completed_at = now()
-    where id = ${messageId}`);
-  if (outcome.errorCode) {
-    sse.send({
-      event: 'error',
-      data: { code: outcome.errorCode, message: translate(req.language, `errors.${outcome.errorCode}`) },
-    });
-  }
-  sse.send({ event: 'done', data: await oneMessage(ctx.db, req.chat.companyId, messageId, req.language) });
-  sse.end();
+  return outcome;
 }
 
 function builtinAnswer(
@@ -260,6 +279,7 @@ function builtinAnswer(
  * outbound policy refused, a refused key.
  */
 function providerFailure(reason: unknown, failure: unknown, partial: string): ErrorCode {
+  if (reason === SERVER_STOPPING) return 'SERVER_STOPPING';
   if (reason === 'timeout') return 'PROVIDER_TIMEOUT';
   return partial ? 'PROVIDER_STREAM_INTERRUPTED' : providerErrorCode(failure);
 }
@@ -332,7 +352,7 @@ async function modelAnswer(
   if (reason === 'stopped') {
     return { text, citations, noAnswer: false, status: 'stopped', errorCode: null, firstTokenMs };
   }
-  if (failure !== null || reason === 'timeout') {
+  if (failure !== null || reason === 'timeout' || reason === SERVER_STOPPING) {
     if (failure) ctx.log.warn({ err: failure }, 'language-model provider failed');
     return {
       text,

@@ -17,10 +17,11 @@ export const reembedJob = defineJob({
   retryLimit: 10,
   retryDelaySeconds: 5,
   expireInSeconds: 600,
-  async handler({ indexId }, ctx) {
+  async handler({ indexId }, ctx, run) {
     const index = await currentIndex(ctx);
     if (!index || index.id !== indexId || index.status !== 'building') return;
     for (let n = 0; n < BATCHES_PER_RUN; n++) {
+      if (run.signal.aborted) return; // handed back by a stopping worker: the next run goes on from here
       const { rows } = await ctx.db.execute<{ id: string; text: string; heading: string }>(sql`
         select p.id, p.text, array_to_string(p.heading_path, ' ') as heading from passages p
         where not exists (select 1 from passage_embeddings e where e.passage_id = p.id and e.index_id = ${indexId})

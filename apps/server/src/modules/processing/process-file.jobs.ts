@@ -25,6 +25,8 @@ const artifactKey = (file: { id: string; processingGeneration: number }) =>
 
 /** Ends a run that cannot succeed: reason codes from the parser at once, anything else after the last retry. */
 async function handleFailure(ctx: AppContext, file: FileRow, error: unknown, run: JobRun): Promise<void> {
+  // Handed back by a stopping worker (its parser killed, its pool closing): the run goes on elsewhere.
+  if (run.signal.aborted) return;
   if (error instanceof ExtractionError) {
     await failRun(ctx, file, error.code, error.message);
   } else if (run.isFinalAttempt) {
@@ -97,9 +99,9 @@ export const indexFileJob = defineJob({
       for (let start = rows[0]?.next ?? 0; start < chunks.length; start += PASSAGE_BATCH) {
         const batch = chunks.slice(start, start + PASSAGE_BATCH);
         const vectors = index ? await ctx.embedder.embed(batch.map(indexText), 'passage') : null;
-        // Between batches: stop when the file was cancelled or deleted meanwhile.
+        // Between batches: stop when the file was cancelled or deleted meanwhile, or the job was handed back.
         const still = await loadRun(ctx, fileId, generation);
-        if (!still) return;
+        if (!still || run.signal.aborted) return;
         await writePassageBatch(ctx.db, {
           fileId,
           companyId: file.companyId,
