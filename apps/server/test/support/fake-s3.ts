@@ -129,7 +129,7 @@ export class FakeS3 {
       }
       // Read what is left of the body first, so that the client gets the answer rather than a reset.
       req.resume();
-      await new Promise((resolve) => (req.complete ? resolve(null) : req.on('end', resolve)));
+      if (!req.complete) await new Promise((resolve) => req.on('end', resolve).on('close', resolve));
       res.statusCode = failure.status;
       if (req.method === 'HEAD') {
         res.end();

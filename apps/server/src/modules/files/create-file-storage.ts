@@ -1,10 +1,8 @@
 import { join } from 'node:path';
-import { S3Client } from '@aws-sdk/client-s3';
 import { parseStorageUrl } from '@werkwissen/shared';
 import type { ServerConfig } from '../../config/load-config.ts';
 import type { FileStorage } from './file-storage.ts';
 import { LocalFileStorage } from './local-file-storage.ts';
-import { S3FileStorage } from './s3-file-storage.ts';
 
 export interface OpenedStorage {
   storage: FileStorage;
@@ -15,13 +13,18 @@ export interface OpenedStorage {
 /**
  * The file store STORAGE_URL names: without it the folder `files` in DATA_DIR; with an s3:// URL that bucket, checked
  * at once, so that a wrong key or bucket stops the start instead of failing the first upload. Either way uploads
- * are staged in `DATA_DIR/files/tmp`.
+ * are staged in `DATA_DIR/files/tmp`; the parsers' copies of objects in a bucket go to `DATA_DIR/parser-copies`.
  */
 export async function openFileStorage(config: ServerConfig): Promise<OpenedStorage> {
   const local = new LocalFileStorage(join(config.dataDir, 'files'));
   if (!config.STORAGE_URL) return { storage: local, close: () => {} };
   const parsed = parseStorageUrl(config.STORAGE_URL);
   if (!parsed.ok) throw new Error(`STORAGE_URL ${parsed.error}`);
+  // Loaded only here: an installation without a bucket does not load the SDK at every start.
+  const [{ S3Client }, { S3FileStorage }] = await Promise.all([
+    import('@aws-sdk/client-s3'),
+    import('./s3-file-storage.ts'),
+  ]);
   const { endpoint, region, forcePathStyle } = parsed.location;
   const client = new S3Client({
     endpoint,
@@ -34,7 +37,7 @@ export async function openFileStorage(config: ServerConfig): Promise<OpenedStora
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
-  const storage = new S3FileStorage(client, parsed.location, local);
+  const storage = new S3FileStorage(client, parsed.location, local, join(config.dataDir, 'parser-copies'));
   try {
     await storage.check();
   } catch (error) {

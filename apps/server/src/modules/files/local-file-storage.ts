@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -23,6 +22,9 @@ export class LocalFileStorage implements FileStorage {
     const key = `${STAGING_PREFIX}${randomUUID()}`;
     const target = this.resolve(key);
     await mkdir(path.dirname(target), { recursive: true });
+    // Opened before the pipeline: a stream that fails at once would otherwise reject the pipeline while the file is
+    // still being opened, and the file would appear after its removal below.
+    const file = await open(target, 'w');
     const hash = createHash('sha256');
     let sizeBytes = 0;
     source.on('data', (chunk: Buffer) => {
@@ -30,7 +32,7 @@ export class LocalFileStorage implements FileStorage {
       sizeBytes += chunk.length;
     });
     try {
-      await pipeline(source, createWriteStream(target));
+      await pipeline(source, file.createWriteStream());
     } catch (error) {
       await rm(target, { force: true });
       throw error;

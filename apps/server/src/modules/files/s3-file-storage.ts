@@ -1,5 +1,9 @@
-import { createReadStream } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -20,13 +24,16 @@ const UPLOAD_QUEUE = 4;
 /**
  * Files in an S3-compatible bucket, under the URL's prefix. An upload is staged in the local staging folder (where
  * it is hashed and its type sniffed) and streamed to the bucket only when it is committed, in parts of 5 MB; a
- * rejected upload never reaches the bucket. Parsers get a temporary local copy; downloads stream from the bucket.
+ * rejected upload never reaches the bucket. Parsers get a temporary local copy (in `copies`); downloads stream from
+ * the bucket.
  */
 export class S3FileStorage implements FileStorage {
   constructor(
     private readonly client: S3Client,
     private readonly location: S3Location,
     private readonly staging: LocalFileStorage,
+    /** Folder of the parsers' temporary copies (apart from staging, which holds only uploads in flight). */
+    private readonly copies: string,
   ) {}
 
   private object(key: string) {
@@ -81,11 +88,13 @@ export class S3FileStorage implements FileStorage {
 
   async withLocalFile<T>(key: string, use: (path: string) => Promise<T>): Promise<T> {
     if (isStagedKey(key)) return this.staging.withLocalFile(key, use);
-    const copy = await this.staging.stage(await this.read(key));
+    await mkdir(this.copies, { recursive: true });
+    const copy = join(this.copies, randomUUID());
     try {
-      return await this.staging.withLocalFile(copy.key, use);
+      await pipeline(await this.read(key), createWriteStream(copy));
+      return await use(copy);
     } finally {
-      await this.staging.remove(copy.key);
+      await rm(copy, { force: true });
     }
   }
 
