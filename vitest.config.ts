@@ -13,6 +13,27 @@ const engineExclude = [
     : ['**/*.postgres.test.ts']),
 ];
 
+/**
+ * The tests of uploads, downloads and processing run a second time with their files in the S3 test double
+ * (`TEST_STORAGE=s3`, test/support/test-storage.ts); the rest of the suite does not touch the file store.
+ */
+const STORAGE_TESTS = [
+  'src/modules/files/files.test.ts',
+  'src/modules/files/files-bad-input.test.ts',
+  'test/processing-crash.test.ts',
+];
+
+const server = {
+  root: './apps/server',
+  environment: 'node',
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  pool: 'forks',
+  maxWorkers: 2,
+  fileParallelism: true,
+  sequence: { groupOrder: 1 },
+} as const;
+
 export default defineConfig({
   test: {
     projects: [
@@ -27,17 +48,19 @@ export default defineConfig({
       },
       {
         test: {
+          ...server,
           name: 'server',
-          root: './apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: engineExclude,
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          pool: 'forks',
-          maxWorkers: 2,
-          fileParallelism: true,
-          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          ...server,
+          name: 'server-s3',
+          include: STORAGE_TESTS,
+          exclude: engineExclude,
+          env: { TEST_STORAGE: 's3' },
         },
       },
       {

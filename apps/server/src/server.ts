@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import nodemailer from 'nodemailer';
 import pino from 'pino';
@@ -20,7 +19,7 @@ import { interruptStrandedAnswers } from './modules/chat/messages.service.ts';
 import { createEmbedder } from './modules/embedding/create-embedder.ts';
 import { ensureEmbeddingIndex } from './modules/embedding/embedding-index.ts';
 import { reembedJob } from './modules/embedding/reembed.job.ts';
-import { LocalFileStorage } from './modules/files/file-storage.ts';
+import { openFileStorage } from './modules/files/create-file-storage.ts';
 import { requeueStrandedMails } from './modules/mail/outbox.service.ts';
 import { createOutboundFetch, hostEntryOf, outboundPolicy } from './modules/outbound/outbound-fetch.ts';
 import { ParserPool } from './modules/processing/parser-pool.ts';
@@ -63,6 +62,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     cleanups.length = 0;
   };
   try {
+    // First, so that an unusable bucket stops the start before anything else runs.
+    const files = await openFileStorage(config);
+    cleanups.push(() => files.close());
     let databaseUrl = config.DATABASE_URL;
     let embedded: EmbeddedDatabase | null = null;
     if (!databaseUrl) {
@@ -124,7 +126,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       signer: new TokenSigner(config.secrets.tokenSigningKey),
       mailer: config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null,
       log,
-      storage: new LocalFileStorage(join(config.dataDir, 'files')),
+      storage: files.storage,
       embedder: createEmbedder(config, embedderOutbound.fetch),
       parser,
       outbound,

@@ -2,24 +2,32 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
 import { ApiClient } from './support/api-client.ts';
 import { makeDocx, waitForFile } from './support/documents.ts';
 import { freePort, type Proc, spawnServer } from './support/processes.ts';
 import { engineDatabase, engineEnv } from './support/test-database.ts';
 import { registration } from './support/test-server.ts';
+import { startTestStorage, type TestStorage } from './support/test-storage.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ww-crash-'));
 const running: Proc[] = [];
+// One store for both runs of the server: the restarted one finds the original and the passages' work file there.
+let storage: TestStorage;
+beforeAll(async () => {
+  storage = await startTestStorage(dataDir);
+});
 afterAll(async () => {
   await Promise.all(running.map((p) => p.stop()));
+  await storage?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 const start = async (port: number) => {
   const proc = spawnServer([], {
     ...(await engineEnv(dataDir)),
+    ...storage.env,
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -14,6 +14,7 @@ import {
   TEST_SECRETS,
   type TestDatabase,
 } from './test-database.ts';
+import { startTestStorage, type TestStorage } from './test-storage.ts';
 
 export const ADMIN = { email: 'admin@test.example', password: 'admin-pass-1' };
 
@@ -23,13 +24,16 @@ export interface TestServer {
   smtp: SmtpSink | null;
   logs: string[];
   dataDir: string;
+  /** Where the server keeps its files: its data folder, or with TEST_STORAGE=s3 a bucket of the S3 test double. */
+  storage: TestStorage;
   client(): ApiClient;
   close(): Promise<void>;
 }
 
 /**
  * The real server (API and worker) on a throwaway embedded PGlite, or with TEST_DATABASE_URL on a database of its own
- * on that PostgreSQL (one per data folder, so a restart finds its data), with a real SMTP sink unless `smtp: false`.
+ * on that PostgreSQL (one per data folder, so a restart finds its data), with a real SMTP sink unless `smtp: false`;
+ * its files in its data folder, or with TEST_STORAGE=s3 in the S3 test double.
  */
 export async function startTestServer(
   options: { env?: Record<string, string>; smtp?: boolean; role?: Role; dataDir?: string } = {},
@@ -39,6 +43,7 @@ export async function startTestServer(
   const smtpUrl = smtp ? await smtp.start() : undefined;
   const database: TestDatabase | null =
     onPostgres && !options.env?.DATABASE_URL ? await createTestDatabase(dataDir) : null;
+  const storage = await startTestStorage(dataDir);
   const parsed = parseConfig({
     DATA_DIR: dataDir,
     ADMIN_EMAIL: ADMIN.email,
@@ -49,6 +54,7 @@ export async function startTestServer(
     MAIL_FORMS_MAX_PER_ADDRESS_PER_HOUR: '100000',
     ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
     ...(database ? { DATABASE_URL: database.url, ...postgresSecrets } : {}),
+    ...storage.env,
     ...options.env,
   });
   if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
@@ -60,11 +66,22 @@ export async function startTestServer(
       cb();
     },
   });
+  const release = async () => {
+    await smtp?.stop();
+    await storage.close();
+    if (!options.dataDir) {
+      rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
+    }
+  };
   const server = await startServer({
     config,
     role: options.role ?? 'all',
     logStream,
     onFatal: (message) => logs.push(JSON.stringify({ level: 60, msg: message })),
+  }).catch(async (error: unknown) => {
+    await release();
+    throw error;
   });
   const url = server.url!;
   // Mail links point at PUBLIC_URL; tests follow them against the real port.
@@ -75,14 +92,11 @@ export async function startTestServer(
     smtp,
     logs,
     dataDir,
+    storage,
     client: () => new ApiClient(url),
     async close() {
       await server.close();
-      await smtp?.stop();
-      if (!options.dataDir) {
-        rmSync(dataDir, { recursive: true, force: true });
-        await database?.drop();
-      }
+      await release();
     },
   };
 }

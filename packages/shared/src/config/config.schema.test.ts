@@ -225,6 +225,23 @@ describe('parseConfig: cross-field rules', () => {
     expect(valid({}).TOKEN_SIGNING_KEY).toBeUndefined();
   });
 
+  it('STORAGE_URL requires both S3 keys, and the files stay in DATA_DIR without it', () => {
+    const STORAGE_URL = 's3://werkwissen-files?endpoint=http://minio:9000';
+    expect(keysOf(invalid({ STORAGE_URL })).sort()).toEqual(['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
+    expect(invalid({ STORAGE_URL, S3_ACCESS_KEY_ID: 'werkwissen' })).toEqual([
+      'S3_SECRET_ACCESS_KEY: is required when STORAGE_URL is set',
+    ]);
+    valid({ STORAGE_URL, S3_ACCESS_KEY_ID: 'werkwissen', S3_SECRET_ACCESS_KEY: 'geheim-und-lang' });
+    expect(valid({}).STORAGE_URL).toBeUndefined();
+  });
+
+  it('STORAGE_URL must be an s3:// URL the storage can use', () => {
+    const keys = { S3_ACCESS_KEY_ID: 'werkwissen', S3_SECRET_ACCESS_KEY: 'geheim-und-lang' };
+    expect(invalid({ STORAGE_URL: 'file:///srv/files', ...keys })).toEqual([
+      'STORAGE_URL: must start with s3:// (without it, files stay in DATA_DIR)',
+    ]);
+  });
+
   it('IP_COUNTRY_LOOKUP_ENABLED=true requires IP_COUNTRY_LOOKUP_URL', () => {
     expect(keysOf(invalid({ IP_COUNTRY_LOOKUP_ENABLED: 'true' }))).toEqual(['IP_COUNTRY_LOOKUP_URL']);
     valid({ IP_COUNTRY_LOOKUP_ENABLED: 'true', IP_COUNTRY_LOOKUP_URL: 'https://ipapi.example/json' });
@@ -273,6 +290,7 @@ describe('parseConfig: secrets and URLs are never echoed', () => {
     ['ENCRYPTION_KEY', MARK],
     ['ALTCHA_HMAC_KEY', MARK],
     ['METRICS_TOKEN', MARK],
+    ['STORAGE_URL', `s3://werkwissen:${MARK}@files`],
   ];
 
   it.each(cases)('%s', (key, value) => {
@@ -305,9 +323,12 @@ describe('toPublicConfig', () => {
       BOT_PROTECTION_SECRET: 'recaptcha-secret-value-987',
       SMTP_URL: 'smtps://mailer:smtp-Passw0rd-456@mail.internal:465',
       ADMIN_PASSWORD: 'admin-Passw0rd-789',
+      S3_ACCESS_KEY_ID: 'storage-key-id-0123',
+      S3_SECRET_ACCESS_KEY: 'storage-secret-0123456789',
     };
     const config = valid({
       ...secrets,
+      STORAGE_URL: 's3://files',
       BOT_PROTECTION: 'recaptcha',
       BOT_PROTECTION_SITE_KEY: 'public-site-key',
       GOOGLE_SIGNIN_ENABLED: 'true',

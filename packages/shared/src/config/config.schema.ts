@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, normalizeLanguage } from '../i18n/languages.ts';
 import { CONFIG_DEFAULTS } from './config.defaults.ts';
+import { parseStorageUrl } from './storage-url.ts';
 
 /**
  * The start-up configuration: every rule of spec section 5, read from environment variables named after the spec's
@@ -135,6 +136,22 @@ export const configShape = {
     .regex(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// URL' })
     .optional()
     .describe('PostgreSQL (with pgvector) to use instead of the embedded PGlite.'),
+  STORAGE_URL: z
+    .string()
+    .superRefine((value, ctx) => {
+      const parsed = parseStorageUrl(value);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error });
+    })
+    .optional()
+    .describe(
+      'Where uploaded files are stored: unset, the folder `files` in DATA_DIR; or an S3-compatible bucket, `s3://bucket/optional-prefix?endpoint=http://host:9000&region=eu-central-1&forcePathStyle=true` (endpoint: the S3-compatible server, without it Amazon S3; region: default us-east-1; forcePathStyle: bucket in the path, default true with an endpoint). The bucket is checked at start.',
+    ),
+  S3_ACCESS_KEY_ID: optionalText(
+    "Access key id for STORAGE_URL's bucket (required with an s3:// STORAGE_URL).",
+  ),
+  S3_SECRET_ACCESS_KEY: optionalText(
+    "Secret access key for STORAGE_URL's bucket (required with an s3:// STORAGE_URL; never logged).",
+  ),
   TOKEN_SIGNING_KEY: secret(
     'Key that signs access tokens (generated into DATA_DIR unless DATABASE_URL is set).',
   ),
@@ -308,6 +325,9 @@ function crossFieldRules(c: z.infer<z.ZodObject<typeof configShape>>, ctx: z.Ref
   if (get('DATABASE_URL')) {
     for (const k of ['TOKEN_SIGNING_KEY', 'ENCRYPTION_KEY', 'ALTCHA_HMAC_KEY'] as const)
       need(k, 'when DATABASE_URL is set (secrets are generated only for the embedded database)');
+  }
+  if (get('STORAGE_URL')) {
+    for (const k of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) need(k, 'when STORAGE_URL is set');
   }
   if (get('EMBEDDER') === 'openai') {
     need('EMBEDDER_URL', 'when EMBEDDER is openai');

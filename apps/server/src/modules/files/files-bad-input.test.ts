@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { UPLOAD_MAX_FILES } from '@werkwissen/shared';
 import { count, eq } from 'drizzle-orm';
@@ -139,7 +139,8 @@ describe('bad uploads end in a visible status with the reason', () => {
     expect((await client.get(`/divisions/${divisionId}/files`)).body.total).toBe(0);
     expect((await client.get('/divisions')).body.storage.usedBytes).toBe(0);
     const companyId = me.userData.companyId as string;
-    expect(existsSync(join(t.dataDir, 'files', companyId))).toBe(false);
+    expect(await t.storage.keys(`${companyId}/`)).toEqual([]);
+    // Uploads are staged in the data folder with either store.
     expect(readdirSync(join(t.dataDir, 'files', 'tmp'))).toEqual([]);
     const [queued] = await t.server.ctx.db
       .select({ n: count() })

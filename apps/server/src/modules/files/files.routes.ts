@@ -49,7 +49,7 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
     // An uploaded HTML file is shown sandboxed, never run as part of the app; everything else keeps the app's CSP.
     if (file.kind === 'html')
       reply.header('content-security-policy', "sandbox; default-src 'none'; style-src 'unsafe-inline'");
-    return reply.send(ctx.storage.read(file.storageKey));
+    return reply.send(await ctx.storage.read(file.storageKey));
   });
   registerRoute(app, fileContracts.retry, async (req) =>
     retryFile(ctx, requireActor(req), req.params.fileId, requestLanguage(req, ctx)),

@@ -67,6 +67,9 @@ describe('uploads and processing', () => {
 
     expect((await client.delete(`/files/${second.id}`)).status).toBe(204);
     expect((await client.get(`/search?q=Filter`)).body.items).toEqual([]);
+    // Neither version nor their work files stay in the store.
+    const left = await t.storage.keys();
+    for (const id of [file.id, second.id]) expect(left.filter((key) => key.includes(id))).toEqual([]);
   });
 
   it('reads a PDF with its pages and serves the original', async () => {

@@ -67,62 +67,67 @@ export async function uploadFiles(
     });
   };
 
-  for (const { name, staged, truncated } of await stageAll(ctx, parts)) {
-    const checked = await check(ctx, staged, name, truncated, free(), usage.limitBytes, divisionId);
-    if ('code' in checked) {
-      await ctx.storage.remove(staged.key);
-      reject(name, checked);
-      continue;
-    }
-    const { kind } = checked;
-    const fileId = randomUUID();
-    const storageKey = `${companyId}/${fileId}`;
-    await ctx.storage.commit(staged.key, storageKey);
-    try {
-      uploadId ??= (
-        await ctx.db
-          .insert(uploads)
-          .values({ companyId, divisionId, userId: actor.userId })
-          .returning({ id: uploads.id })
-      )[0]!.id;
-      // A file with the same name in the division is an older version: replaced once this one is ready.
-      const [older] = await ctx.db
-        .select({ id: files.id })
-        .from(files)
-        .where(
-          and(
-            eq(files.divisionId, divisionId),
-            sql`lower(${files.name}) = lower(${name})`,
-            sql`${files.status} not in ('failed', 'cancelled')`,
-          ),
-        )
-        .orderBy(desc(files.createdAt))
-        .limit(1);
-      await ctx.db.insert(files).values({
-        id: fileId,
-        companyId,
-        divisionId,
-        uploadId,
-        uploadedBy: actor.userId,
-        name,
-        sizeBytes: staged.sizeBytes,
-        mimeType: MIME_BY_KIND[kind],
-        kind,
-        sha256: staged.sha256,
-        storageKey,
-        replacesFileId: older?.id ?? null,
-      });
-    } catch (error) {
-      await ctx.storage.remove(storageKey);
-      if (isUniqueViolation(error)) {
-        reject(name, { code: 'FILE_DUPLICATE' });
+  const all = await stageAll(ctx, parts);
+  try {
+    for (const { name, staged, truncated } of all) {
+      const checked = await check(ctx, staged, name, truncated, free(), usage.limitBytes, divisionId);
+      if ('code' in checked) {
+        reject(name, checked);
         continue;
       }
-      throw error;
+      const { kind } = checked;
+      const fileId = randomUUID();
+      const storageKey = `${companyId}/${fileId}`;
+      await ctx.storage.commit(staged.key, storageKey);
+      try {
+        uploadId ??= (
+          await ctx.db
+            .insert(uploads)
+            .values({ companyId, divisionId, userId: actor.userId })
+            .returning({ id: uploads.id })
+        )[0]!.id;
+        // A file with the same name in the division is an older version: replaced once this one is ready.
+        const [older] = await ctx.db
+          .select({ id: files.id })
+          .from(files)
+          .where(
+            and(
+              eq(files.divisionId, divisionId),
+              sql`lower(${files.name}) = lower(${name})`,
+              sql`${files.status} not in ('failed', 'cancelled')`,
+            ),
+          )
+          .orderBy(desc(files.createdAt))
+          .limit(1);
+        await ctx.db.insert(files).values({
+          id: fileId,
+          companyId,
+          divisionId,
+          uploadId,
+          uploadedBy: actor.userId,
+          name,
+          sizeBytes: staged.sizeBytes,
+          mimeType: MIME_BY_KIND[kind],
+          kind,
+          sha256: staged.sha256,
+          storageKey,
+          replacesFileId: older?.id ?? null,
+        });
+      } catch (error) {
+        await ctx.storage.remove(storageKey);
+        if (isUniqueViolation(error)) {
+          reject(name, { code: 'FILE_DUPLICATE' });
+          continue;
+        }
+        throw error;
+      }
+      usage.usedBytes += staged.sizeBytes;
+      await ctx.jobs.send(extractFileJob, { fileId, generation: 0 });
+      results.push({ name, accepted: true, file: await getFile(ctx, actor, fileId, lang) });
     }
-    usage.usedBytes += staged.sizeBytes;
-    await ctx.jobs.send(extractFileJob, { fileId, generation: 0 });
-    results.push({ name, accepted: true, file: await getFile(ctx, actor, fileId, lang) });
+  } finally {
+    // What was not committed (rejected, or still staged when a step failed) goes; a committed file left staging.
+    await removeStaged(ctx, all);
   }
 
   if (results.length === 0) throw new AppError('NO_FILES');
@@ -151,12 +156,16 @@ async function stageAll(ctx: AppContext, parts: AsyncIterableIterator<MultipartF
     }
     return all;
   } catch (error) {
-    await Promise.all(all.map((f) => ctx.storage.remove(f.staged.key).catch(() => {})));
+    await removeStaged(ctx, all);
     if ((error as { code?: unknown }).code === 'FST_FILES_LIMIT') {
       throw new AppError('TOO_MANY_FILES', { max: UPLOAD_MAX_FILES });
     }
     throw error;
   }
+}
+
+async function removeStaged(ctx: AppContext, all: Staged[]): Promise<void> {
+  await Promise.all(all.map((f) => ctx.storage.remove(f.staged.key).catch(() => {})));
 }
 
 async function check(
@@ -172,7 +181,7 @@ async function check(
   if (staged.sizeBytes === 0) return { code: 'FILE_EMPTY' };
   if (staged.sizeBytes > freeBytes)
     return { code: 'QUOTA_EXCEEDED', vars: { freeMb: mb(freeBytes), limitMb: mb(limitBytes) } };
-  const sniffed = await sniffFileKind(await ctx.storage.localPath(staged.key), name);
+  const sniffed = await ctx.storage.withLocalFile(staged.key, (path) => sniffFileKind(path, name));
   if (!sniffed.kind) return { code: 'FILE_TYPE_UNSUPPORTED' };
   const [same] = await ctx.db
     .select({ id: files.id })

@@ -48,8 +48,9 @@ export const extractFileJob = defineJob({
     if (!file) return;
     try {
       if (!(await enterStep(ctx, file, 'extracting', 5))) return;
-      const path = await ctx.storage.localPath(file.storageKey);
-      const extracted = await ctx.parser.extract(path, file.kind);
+      const extracted = await ctx.storage.withLocalFile(file.storageKey, (path) =>
+        ctx.parser.extract(path, file.kind),
+      );
       const sample = extracted.blocks
         .map((b) => (b.kind === 'table' ? b.rows.flat().join(' ') : b.text))
         .join('\n')
