@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
 import { ApiClient } from './support/api-client.ts';
 import { makeDocx, waitForFile } from './support/documents.ts';
 import { startFakeLlm } from './support/fake-llm.ts';
-import { freePort, type Proc, spawnServer } from './support/processes.ts';
+import { freePort, processesPerTest } from './support/processes.ts';
 import { stream } from './support/sse.ts';
 import {
   createTestDatabase,
@@ -20,26 +17,7 @@ import { registration } from './support/test-server.ts';
 
 /** SIGTERM through real processes: what a stopping server does with open answer streams and running jobs. */
 
-const running: Proc[] = [];
-const dirs: string[] = [];
-const closers: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((p) => p.stop()));
-  for (const close of closers.splice(0)) await close();
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-function tempDir() {
-  const dir = mkdtempSync(join(tmpdir(), 'ww-stop-'));
-  dirs.push(dir);
-  return dir;
-}
-
-function start(args: string[], env: Record<string, string>, entry?: string) {
-  const proc = spawnServer(args, { LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env }, entry);
-  running.push(proc);
-  return proc;
-}
+const { start, tempDir, onCleanup } = processesPerTest('ww-stop-');
 
 async function signedIn(client: ApiClient) {
   const body = registration({ language: 'de' });
@@ -67,7 +45,7 @@ const MANUAL =
 describe('a server stopped with SIGTERM', () => {
   it('ends an open answer stream with an error event and stores the partial answer', async () => {
     const llm = await startFakeLlm();
-    closers.push(() => llm.close());
+    onCleanup(() => llm.close());
     const dataDir = tempDir();
     const port = await freePort();
     const server = start([], {
@@ -133,7 +111,7 @@ describe('a server stopped with SIGTERM', () => {
     let databaseUrl: string;
     if (onPostgres) {
       const database = await createTestDatabase();
-      closers.push(() => database.drop());
+      onCleanup(() => database.drop());
       databaseUrl = database.url;
     } else {
       const dbPort = await freePort();

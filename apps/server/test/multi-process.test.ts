@@ -1,31 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from './support/api-client.ts';
-import { freePort, type Proc, spawnServer } from './support/processes.ts';
+import { freePort, processesPerTest } from './support/processes.ts';
 import { SmtpSink } from './support/smtp-sink.ts';
 import { createTestDatabase, onPostgres, postgresSecrets } from './support/test-database.ts';
 import { registration } from './support/test-server.ts';
 
-const running: Proc[] = [];
-const dirs: string[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((p) => p.stop()));
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-function tempDir() {
-  const dir = mkdtempSync(join(tmpdir(), 'ww-proc-'));
-  dirs.push(dir);
-  return dir;
-}
-
-function start(args: string[], env: Record<string, string>, entry?: string) {
-  const proc = spawnServer(args, { LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env }, entry);
-  running.push(proc);
-  return proc;
-}
+const { start, tempDir } = processesPerTest('ww-proc-');
 
 /** One database for several processes: the test PostgreSQL, or PGlite served on a port by `npm run db`. */
 async function sharedDatabaseUrl(): Promise<string> {

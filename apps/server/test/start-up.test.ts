@@ -1,30 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from './support/api-client.ts';
-import { freePort, type Proc, spawnServer } from './support/processes.ts';
+import { freePort, processesPerTest } from './support/processes.ts';
 import { registration } from './support/test-server.ts';
 
-const running: Proc[] = [];
-const dirs: string[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((p) => p.stop()));
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-function tempDir() {
-  const dir = mkdtempSync(join(tmpdir(), 'ww-proc-'));
-  dirs.push(dir);
-  return dir;
-}
-
-function start(args: string[], env: Record<string, string>, entry?: string) {
-  const proc = spawnServer(args, { LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env }, entry);
-  running.push(proc);
-  return proc;
-}
+const { start, tempDir } = processesPerTest('ww-proc-');
 
 describe('start-up configuration', () => {
   it('stops with every violated rule listed at once', async () => {

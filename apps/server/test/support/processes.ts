@@ -1,6 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterEach } from 'vitest';
 
 export const serverDir = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -69,4 +73,35 @@ export function freePort(): Promise<number> {
     });
     srv.on('error', reject);
   });
+}
+
+/**
+ * The processes and temporary folders of a test file's tests: `start` spawns a server program quietly on loopback,
+ * `tempDir` makes a folder, `onCleanup` adds a step; after each test the processes stop, then the steps run and the
+ * folders go.
+ */
+export function processesPerTest(prefix: string) {
+  const running: Proc[] = [];
+  const dirs: string[] = [];
+  const cleanups: Array<() => Promise<unknown>> = [];
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((p) => p.stop()));
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+  return {
+    tempDir() {
+      const dir = mkdtempSync(join(tmpdir(), prefix));
+      dirs.push(dir);
+      return dir;
+    },
+    start(args: string[], env: Record<string, string>, entry?: string) {
+      const proc = spawnServer(args, { LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env }, entry);
+      running.push(proc);
+      return proc;
+    },
+    onCleanup(cleanup: () => Promise<unknown>) {
+      cleanups.push(cleanup);
+    },
+  };
 }
