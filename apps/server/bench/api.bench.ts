@@ -1,7 +1,9 @@
 /**
- * API throughput benchmark: `npm run bench:api [-- --duration=N]` (or BENCH_DURATION=N; default 10 s).
+ * API throughput benchmark: `npm run bench:api [-- --duration=N] [--database-url=postgres://...]` (or
+ * BENCH_DURATION=N; default 10 s).
  *
- * Starts the real server (API + worker) on a throwaway embedded PGlite and, in the same process, a bare
+ * Starts the real server (API + worker) on a throwaway embedded PGlite (and, with --database-url, again on a new
+ * database of that PostgreSQL server, printed side by side) and, in the same process, a bare
  * Fastify 5 with one route as the ceiling: the most this Node version and this machine can answer at all.
  * autocannon (in a worker thread, so it does not share the server's event loop) keeps 50 connections busy
  * for a discarded ~2 s warm-up and then a measured run per scenario:
@@ -21,6 +23,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { signedInDataManager, startTestServer } from '../test/support/test-server.ts';
+import { type BenchEngine, benchEngines } from './support/bench-engines.ts';
 
 const CONNECTIONS = 50;
 const WARMUP_SECONDS = 2;
@@ -135,6 +138,56 @@ function printTable(rows: Figures[], ceiling: Figures): void {
   for (const row of body) console.log(line(row));
 }
 
+/** Scenarios b and c against the real server on one engine. */
+async function measureServer(
+  engine: BenchEngine,
+  duration: number,
+): Promise<{ rows: Figures[]; closed: boolean }> {
+  console.log(`\n=== ${engine.name} ===`);
+  // Our own temp dir, removed below even if a wedged server never finishes closing.
+  const dataDir = mkdtempSync(join(os.tmpdir(), 'ww-bench-'));
+  const database = await engine.serverDatabase(dataDir);
+  // Fifty connections sign one account in from one address at once. Each sign-in holds a failure slot until its
+  // password is checked, so the product's limits (5 per account and address, 20 per address) would answer most of
+  // them 429; this scenario measures sign-in throughput, so the limits are set out of its way.
+  const t = await startTestServer({
+    smtp: false,
+    dataDir,
+    env: {
+      LOG_LEVEL: 'warn',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
+      ...database.serverEnv,
+    },
+  });
+  const rows: Figures[] = [];
+  let closed = false;
+  try {
+    const { client, email, password } = await signedInDataManager(t);
+    const scenarios: Scenario[] = [
+      {
+        name: `b. GET /api/v1/auth/me (${engine.name})`,
+        url: `${t.url}/api/v1/auth/me`,
+        method: 'GET',
+        headers: { cookie: cookieHeader(client.cookies, 'ww_access') },
+      },
+      {
+        name: `c. POST /api/v1/auth/login (${engine.name})`,
+        url: `${t.url}/api/v1/auth/login`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password, area: 'user' }),
+      },
+    ];
+    for (const s of scenarios) rows.push(await measure(s, duration, t.logs));
+  } finally {
+    closed = await closeWithin('the server', () => t.close());
+    closed = (await closeWithin(`the ${engine.name} database`, () => database.stop())) && closed;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return { rows, closed };
+}
+
 async function main(): Promise<boolean> {
   const duration = durationSeconds();
   const cpus = os.cpus();
@@ -149,60 +202,34 @@ async function main(): Promise<boolean> {
   bare.get('/bare', async () => ({ status: 'ok' }));
   const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
 
-  // Our own temp dir, removed below even if a wedged server never finishes closing.
-  const dataDir = mkdtempSync(join(os.tmpdir(), 'ww-bench-'));
-  // Fifty connections sign one account in from one address at once. Each sign-in holds a failure slot until its
-  // password is checked, so the product's limits (5 per account and address, 20 per address) would answer most of
-  // them 429; this scenario measures sign-in throughput, so the limits are set out of its way.
-  const t = await startTestServer({
-    smtp: false,
-    dataDir,
-    env: {
-      LOG_LEVEL: 'warn',
-      LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
-      LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
-    },
-  });
-  let closed = false;
+  const rows: Figures[] = [];
+  let closed = true;
   try {
-    const { client, email, password } = await signedInDataManager(t);
-    const scenarios: Scenario[] = [
-      { name: 'a. ceiling GET /bare', url: `${bareUrl}/bare`, method: 'GET' },
-      {
-        name: 'b. GET /api/v1/auth/me',
-        url: `${t.url}/api/v1/auth/me`,
-        method: 'GET',
-        headers: { cookie: cookieHeader(client.cookies, 'ww_access') },
-      },
-      {
-        name: 'c. POST /api/v1/auth/login',
-        url: `${t.url}/api/v1/auth/login`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password, area: 'user' }),
-      },
-    ];
-    const rows: Figures[] = [];
-    for (const s of scenarios) rows.push(await measure(s, duration, t.logs));
-
-    console.log('');
-    printTable(rows, rows[0]!);
-    const troubled = rows.filter((r) => r.non2xx > 0 || r.errors > 0 || r.serverErrors.length > 0);
-    for (const r of troubled) {
-      console.log(
-        `WARNING ${r.name}: ${r.non2xx} non-2xx, ${r.errors} errors/timeouts; status codes: ${r.statusCodes}`,
-      );
-      if (r.serverErrors.length === 0) continue;
-      const distinct = [...new Set(r.serverErrors)];
-      console.log(`  server logged ${r.serverErrors.length} errors (${distinct.length} distinct), e.g.:`);
-      for (const message of distinct.slice(0, 5)) console.log(`    ${message}`);
+    rows.push(
+      await measure({ name: 'a. ceiling GET /bare', url: `${bareUrl}/bare`, method: 'GET' }, duration, []),
+    );
+    for (const engine of benchEngines()) {
+      const result = await measureServer(engine, duration);
+      rows.push(...result.rows);
+      closed = result.closed && closed;
     }
-    if (troubled.length === 0) console.log('all responses 2xx, no socket errors, no server errors logged');
   } finally {
-    closed = await closeWithin('the server', () => t.close());
     closed = (await closeWithin('the bare Fastify', () => bare.close())) && closed;
-    rmSync(dataDir, { recursive: true, force: true });
   }
+
+  console.log('');
+  printTable(rows, rows[0]!);
+  const troubled = rows.filter((r) => r.non2xx > 0 || r.errors > 0 || r.serverErrors.length > 0);
+  for (const r of troubled) {
+    console.log(
+      `WARNING ${r.name}: ${r.non2xx} non-2xx, ${r.errors} errors/timeouts; status codes: ${r.statusCodes}`,
+    );
+    if (r.serverErrors.length === 0) continue;
+    const distinct = [...new Set(r.serverErrors)];
+    console.log(`  server logged ${r.serverErrors.length} errors (${distinct.length} distinct), e.g.:`);
+    for (const message of distinct.slice(0, 5)) console.log(`    ${message}`);
+  }
+  if (troubled.length === 0) console.log('all responses 2xx, no socket errors, no server errors logged');
   return closed;
 }
 

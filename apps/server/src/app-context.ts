@@ -6,6 +6,7 @@ import type { Db } from './db/database.ts';
 import type { OpenStreams } from './http/open-streams.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { Metrics } from './metrics/metrics.ts';
+import type { ActivityWriter } from './modules/activity/activity-writer.ts';
 import type { TokenSigner } from './modules/auth/token-crypto.ts';
 import type { Embedder } from './modules/embedding/embedder.ts';
 import type { FileStorage } from './modules/files/file-storage.ts';
@@ -36,4 +37,6 @@ export interface AppContext {
   metrics: Metrics;
   /** The answer streams this process has open (ended by a stopping server). */
   streams: OpenStreams;
+  /** Writes the activity log in batches, off the request path. */
+  activity: ActivityWriter;
 }

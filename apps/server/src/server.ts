@@ -14,6 +14,7 @@ import { JobQueue } from './jobs/job-queue.ts';
 import { ALL_JOBS } from './jobs/registry.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { startMetricsListener } from './metrics/metrics-endpoint.ts';
+import { ActivityWriter } from './modules/activity/activity-writer.ts';
 import { TokenSigner } from './modules/auth/token-crypto.ts';
 import { interruptStrandedAnswers } from './modules/chat/messages.service.ts';
 import { createEmbedder } from './modules/embedding/create-embedder.ts';
@@ -132,7 +133,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       outbound,
       metrics,
       streams: new OpenStreams(),
+      activity: new ActivityWriter(database.db, log),
     };
+    // After the API has answered its last request, before the database closes.
+    cleanups.push(() => ctx.activity.close());
     let metricsUrl: string | null = null;
     if (config.METRICS_TOKEN || config.METRICS_PORT) {
       metrics.watch(

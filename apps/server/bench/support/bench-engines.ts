@@ -18,6 +18,11 @@ export interface BenchEngine {
   name: 'PGlite' | 'PostgreSQL';
   /** A fresh database: an embedded PGlite in `dir`, or a new database on the PostgreSQL server. */
   open(dir: string, onDeath: (message: string) => void): Promise<BenchDatabase>;
+  /**
+   * The database of a server that will be started on the data folder `dir`: nothing to prepare on PGlite (the
+   * server starts its embedded database there), a new database on the PostgreSQL server.
+   */
+  serverDatabase(dir: string): Promise<Pick<BenchDatabase, 'serverEnv' | 'stop'>>;
 }
 
 const pglite: BenchEngine = {
@@ -27,6 +32,9 @@ const pglite: BenchEngine = {
       onDeath(`the embedded database exited (code ${code}, signal ${signal})`),
     );
     return { url: embedded.url, stop: () => embedded.stop(), exclusive: true, serverEnv: {} };
+  },
+  async serverDatabase() {
+    return { serverEnv: {}, stop: async () => {} };
   },
 };
 
@@ -41,7 +49,7 @@ function postgres(serverUrl: string): BenchEngine {
       await client.end();
     }
   };
-  return {
+  const engine: BenchEngine = {
     name: 'PostgreSQL',
     async open() {
       const name = `ww_bench_${randomBytes(8).toString('hex')}`;
@@ -55,7 +63,9 @@ function postgres(serverUrl: string): BenchEngine {
         serverEnv: { DATABASE_URL: url.toString(), ...postgresSecrets },
       };
     },
+    serverDatabase: () => engine.open('', () => {}),
   };
+  return engine;
 }
 
 /**

@@ -131,10 +131,7 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
     );
   });
   app.addHook('onResponse', async (request, reply) => {
-    if (!isLoggedActivity(request)) return;
-    await recordActivity(ctx, request, reply).catch((error: unknown) =>
-      request.log.error({ err: error }, 'could not record activity'),
-    );
+    if (isLoggedActivity(request)) recordActivity(ctx, request, reply);
   });
 
   await registerOpenApi(app, ctx);

@@ -8,7 +8,7 @@ import {
   PROVIDER_DEFAULTS,
   sameProviderEndpoint,
 } from '@werkwissen/shared';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { aiProviders } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
@@ -126,7 +126,22 @@ export async function providerConnection(
   return row ? connectionOf(ctx, row) : null;
 }
 
-function connectionOf(ctx: AppContext, row: Row): ProviderConnection {
+/** What a connection is made of, as stored: also read along with a chat, so that asking costs no extra statement. */
+export type StoredConnection = Pick<
+  Row,
+  'provider' | 'baseUrl' | 'apiKeyEncrypted' | 'model' | 'transcriptionModel'
+>;
+
+/**
+ * The saved connection of `provider` of `company` as one json column (null when not configured), to be read in the
+ * statement that loads a chat; `connectionOf` opens it.
+ */
+export const storedConnectionColumn = (company: SQL, provider: SQL): SQL =>
+  sql`(select json_build_object('provider', p.provider, 'baseUrl', p.base_url,
+      'apiKeyEncrypted', p.api_key_encrypted, 'model', p.model, 'transcriptionModel', p.transcription_model)
+    from ai_providers p where p.company_id = ${company} and p.provider = ${provider})`;
+
+export function connectionOf(ctx: AppContext, row: StoredConnection): ProviderConnection {
   return {
     provider: row.provider,
     baseUrl: baseUrlOf(row.provider, row.baseUrl),

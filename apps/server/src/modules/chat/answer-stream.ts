@@ -7,7 +7,7 @@ import type { StoredCitation } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { SERVER_STOPPING } from '../../http/open-streams.ts';
 import { translate } from '../../i18n/translator.ts';
-import { providerConnection } from '../ai-providers/ai-providers.service.ts';
+import { connectionOf } from '../ai-providers/ai-providers.service.ts';
 import { languageModelOf, type ProviderConnection, providerErrorCode } from '../ai-providers/model-client.ts';
 import { searchPassages } from '../search/hybrid-search.ts';
 import type { SearchScope } from '../search/search-scope.ts';
@@ -55,9 +55,8 @@ interface Prepared {
 async function prepare(ctx: AppContext, req: AskRequest): Promise<Prepared> {
   if (!(await scopeHasReadyFile(ctx, req.scope))) throw new AppError('CHAT_NO_READY_FILE');
   const provider = req.chat.provider;
-  const connection = isModelProvider(provider)
-    ? await providerConnection(ctx, req.chat.companyId, provider)
-    : null;
+  const stored = isModelProvider(provider) ? req.chat.providerSettings : null;
+  const connection = stored ? connectionOf(ctx, stored) : null;
   if (isModelProvider(provider) && !connection) throw new AppError('PROVIDER_NOT_CONFIGURED');
   if ('regenerate' in req.ask) {
     const { rows } = await ctx.db.execute<{ question_id: string; content: string; created_at: string }>(sql`

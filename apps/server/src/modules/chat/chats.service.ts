@@ -16,7 +16,12 @@ import type { AppContext } from '../../app-context.ts';
 import { containsPattern } from '../../db/like.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
-import { listProviders, speechConnection } from '../ai-providers/ai-providers.service.ts';
+import {
+  listProviders,
+  type StoredConnection,
+  speechConnection,
+  storedConnectionColumn,
+} from '../ai-providers/ai-providers.service.ts';
 import { type Actor, loadUserActor } from '../auth/actor.ts';
 import { randomToken } from '../auth/token-crypto.ts';
 import type { SearchScope } from '../search/search-scope.ts';
@@ -31,6 +36,8 @@ export interface ChatRecord {
   visibility: 'private' | 'public';
   provider: AnswerProvider;
   divisionIds: string[];
+  /** The saved settings of the chat's model provider, read with the chat (null: builtin, or not configured). */
+  providerSettings: StoredConnection | null;
 }
 
 /**
@@ -141,8 +148,10 @@ export async function chatRecordWhere(ctx: AppContext, where: SQL): Promise<Chat
     visibility: 'private' | 'public';
     provider: AnswerProvider;
     division_ids: string[];
+    provider_settings: StoredConnection | null;
   }>(sql`select c.id, c.company_id, co.name as company_name, c.owner_id, c.name, c.visibility, c.provider,
-      array(select cd.division_id from chat_divisions cd where cd.chat_id = c.id) as division_ids
+      array(select cd.division_id from chat_divisions cd where cd.chat_id = c.id) as division_ids,
+      ${storedConnectionColumn(sql`c.company_id`, sql`c.provider`)} as provider_settings
     from chats c join companies co on co.id = c.company_id where ${where}`);
   const row = rows[0];
   if (!row) return null;
@@ -155,6 +164,7 @@ export async function chatRecordWhere(ctx: AppContext, where: SQL): Promise<Chat
     visibility: row.visibility,
     provider: row.provider,
     divisionIds: row.division_ids,
+    providerSettings: row.provider_settings,
   };
 }
 
