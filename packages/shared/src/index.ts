@@ -23,6 +23,7 @@ export * from './contracts/system-settings.contract.ts';
 export * from './errors/error-codes.ts';
 export * from './i18n/languages.ts';
 export * from './permissions/ability.ts';
+export * from './permissions/ability-rule.ts';
 export * from './permissions/conditions.ts';
 export * from './permissions/default-roles.ts';
 export * from './permissions/subjects.ts';

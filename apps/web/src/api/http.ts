@@ -19,6 +19,19 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What `call` needs of a contract at run time: its method, path and whether it needs a session. Pages of the first
+ * load (`boot-endpoints.ts`) call through these so that the contract modules and zod stay out of it; the contract's
+ * type rides along, so input and output stay typed and a path that differs from the contract's fails the type-check.
+ */
+export type Endpoint<C extends RouteContract> = Pick<C, 'method' | 'path' | 'permission'> & {
+  readonly contract?: C;
+};
+
+export function endpoint<C extends RouteContract>(e: Pick<C, 'method' | 'path' | 'permission'>): Endpoint<C> {
+  return e;
+}
+
 type In<T> = T extends z.ZodType ? z.input<T> : undefined;
 type Ok<C extends RouteContract> = z.output<C['responses'][keyof C['responses'] & (200 | 201)]>;
 
@@ -108,7 +121,7 @@ export async function sendRenewing(send: () => Promise<Response>, renew = true):
  * session renewal when the access token has expired.
  */
 export async function call<C extends RouteContract>(
-  contract: C,
+  contract: C | Endpoint<C>,
   options: CallOptions<C> = {},
 ): Promise<Ok<C>> {
   const send = () => {

@@ -1,12 +1,7 @@
-import {
-  authContracts,
-  FALLBACK_LANGUAGE,
-  type MeResponse,
-  type PublicConfig,
-  systemContracts,
-} from '@werkwissen/shared';
+import { FALLBACK_LANGUAGE, type MeResponse, type PublicConfig } from '@werkwissen/shared';
 import { useEffect, useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
+import { bootEndpoints } from '../api/boot-endpoints.ts';
 import { ApiError, call } from '../api/http.ts';
 import { AuthProvider } from '../auth/auth-context.tsx';
 import { clearStoredSession, readSession, saveSession } from '../auth/session-storage.ts';
@@ -18,8 +13,6 @@ import { SettingsProvider } from '../settings/settings-context.tsx';
 import { AppThemeProvider } from '../theme/theme-provider.tsx';
 import { ConfigContext } from './config-context.tsx';
 
-const router = createBrowserRouter([{ path: '*', element: <GuardedRoute /> }]);
-
 /**
  * With a stored session, asks the server who is signed in (alongside the configuration): its saved language is the
  * one to render. The answer is stored; a refusal ends the stored session; a network failure keeps it.
@@ -27,7 +20,7 @@ const router = createBrowserRouter([{ path: '*', element: <GuardedRoute /> }]);
 async function confirmSession(): Promise<StartSession> {
   if (typeof readSession() !== 'object') return undefined;
   try {
-    const me: MeResponse = await call(authContracts.me);
+    const me: MeResponse = await call(bootEndpoints.me);
     saveSession(me);
     return me;
   } catch (error) {
@@ -49,7 +42,7 @@ export function App() {
     const storedLanguage = typeof stored === 'object' ? stored.userData.language : undefined;
     // The splash stays until both have answered, so the first page is painted in its final language.
     const confirmed = confirmSession();
-    call(systemContracts.config)
+    call(bootEndpoints.config)
       .then(async (cfg) => {
         await initI18n(startLanguage(await confirmed, storedLanguage, cfg.defaultLanguage));
         setConfig(cfg);
@@ -77,7 +70,11 @@ export function App() {
           <SnackbarProvider>
             <PageLoadProvider>
               <AuthProvider confirmed>
-                <RouterProvider router={router} />
+                {/* Declarative mode: the guard resolves every path itself, and no page uses loaders or actions (the data
+                    router would add ~40 KB to every first load). */}
+                <BrowserRouter>
+                  <GuardedRoute />
+                </BrowserRouter>
               </AuthProvider>
             </PageLoadProvider>
           </SnackbarProvider>

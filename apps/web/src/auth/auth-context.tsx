@@ -1,12 +1,7 @@
 import { AbilityProvider } from '@casl/react';
-import {
-  type AppAbility,
-  authContracts,
-  buildAbility,
-  HOME_BY_KIND,
-  type MeResponse,
-} from '@werkwissen/shared';
+import { type AppAbility, buildAbility, HOME_BY_KIND, type MeResponse } from '@werkwissen/shared';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { bootEndpoints } from '../api/boot-endpoints.ts';
 import { ApiError, call, setSessionLostHandler } from '../api/http.ts';
 import { changeLanguage, i18next as i18n } from '../i18n/i18n.ts';
 import { clearStoredSession, readSession, type StoredSession, saveSession } from './session-storage.ts';
@@ -43,7 +38,7 @@ export function AuthProvider({ children, confirmed = false }: { children: ReactN
 
   const signOut = useCallback(async () => {
     try {
-      await call(authContracts.logout);
+      await call(bootEndpoints.logout);
     } finally {
       clear();
     }
@@ -53,7 +48,7 @@ export function AuthProvider({ children, confirmed = false }: { children: ReactN
   useEffect(() => {
     setSessionLostHandler(clear);
     if (confirmed || typeof readSession() !== 'object') return;
-    call(authContracts.me)
+    call(bootEndpoints.me)
       .then((me) => {
         saveSession(me);
         setStored({ userData: me.userData, userRole: me.userRole, userAbilityRules: me.userAbilityRules });

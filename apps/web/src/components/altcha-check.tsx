@@ -1,7 +1,7 @@
 import { Alert, Box, Skeleton } from '@mui/material';
-import { publicChatContracts } from '@werkwissen/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { bootEndpoints } from '../api/boot-endpoints.ts';
 
 /** The widget's own texts for our languages (its English is built in); imported with the widget, on this page only. */
 const WIDGET_LANGUAGES: Record<string, { code: string; load?: () => Promise<unknown> }> = {
@@ -16,7 +16,7 @@ const WIDGET_LANGUAGES: Record<string, { code: string; load?: () => Promise<unkn
   uk: { code: 'uk', load: () => import('altcha/i18n/uk') },
 };
 
-export const ALTCHA_CHALLENGE_URL = `/api/v1${publicChatContracts.altcha.path}`;
+export const ALTCHA_CHALLENGE_URL = `/api/v1${bootEndpoints.altchaChallenge.path}`;
 
 /**
  * The self-hosted ALTCHA proof of work (the `<altcha-widget>` web component): solves the server's challenge in the

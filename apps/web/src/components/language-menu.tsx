@@ -1,6 +1,7 @@
 import { ListItemText, Menu, MenuItem } from '@mui/material';
-import { authContracts, LANGUAGE_NAMES, LANGUAGES, type Language } from '@werkwissen/shared';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@werkwissen/shared';
 import { useTranslation } from 'react-i18next';
+import { bootEndpoints } from '../api/boot-endpoints.ts';
 import { call } from '../api/http.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { changeLanguage } from '../i18n/i18n.ts';
@@ -13,7 +14,7 @@ export default function LanguageMenu({ anchor, onClose }: { anchor: HTMLElement 
     onClose();
     await changeLanguage(lang);
     if (auth.state === 'signedIn') {
-      const me = await call(authContracts.updateMe, { body: { language: lang } }).catch(() => null);
+      const me = await call(bootEndpoints.updateMe, { body: { language: lang } }).catch(() => null);
       if (me) auth.signIn(me);
     }
   };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages.ts';
-import { abilityRuleSchema } from '../permissions/ability.ts';
+import { abilityRuleSchema } from '../permissions/ability-rule.ts';
 import { USER_KINDS } from '../permissions/subjects.ts';
 import {
   botCheckField,

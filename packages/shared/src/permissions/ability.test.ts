@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type AbilityRule,
-  abilityRuleSchema,
-  buildAbility,
-  interpolateRules,
-  RULE_PLACEHOLDERS,
-} from './ability.ts';
+import { buildAbility, interpolateRules, RULE_PLACEHOLDERS } from './ability.ts';
+import { type AbilityRule, abilityRuleSchema } from './ability-rule.ts';
 import { conditionProblems } from './conditions.ts';
 import { DEFAULT_ROLES, EARLIER_DEFAULT_RULES } from './default-roles.ts';
 import { ACTIONS, SUBJECTS, USER_KINDS, type UserKind } from './subjects.ts';

@@ -5,25 +5,12 @@ import {
   type RawRuleOf,
   subject as tagSubject,
 } from '@casl/ability';
-import { z } from 'zod';
-import { ACTIONS, type Action, SUBJECTS, type Subject } from './subjects.ts';
+import type { AbilityRule } from './ability-rule.ts';
+import type { Action, Subject } from './subjects.ts';
 
 /** Subjects are names, or instances tagged with CASL's `subject(name, object)` helper (or plain records). */
 type AppSubject = Subject | ForcedSubject<Subject> | Record<string, unknown>;
 export type AppAbility = MongoAbility<[Action, AppSubject]>;
-
-const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1)]);
-
-/** A stored permission rule, as in the roles table and in `userAbilityRules`. */
-export const abilityRuleSchema = z.object({
-  action: oneOrMany(z.enum(ACTIONS)),
-  subject: oneOrMany(z.enum(SUBJECTS)),
-  inverted: z.boolean().optional(),
-  fields: oneOrMany(z.string()).optional(),
-  conditions: z.record(z.string(), z.unknown()).optional(),
-  reason: z.string().optional(),
-});
-export type AbilityRule = z.infer<typeof abilityRuleSchema>;
 
 /** Placeholders stored in role conditions and replaced with the actor's values when the ability is built. */
 export const RULE_PLACEHOLDERS = {

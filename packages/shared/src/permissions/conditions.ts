@@ -1,5 +1,6 @@
 import { rulesToAST } from '@casl/ability/extra';
-import type { AbilityRule, AppAbility } from './ability.ts';
+import type { AppAbility } from './ability.ts';
+import type { AbilityRule } from './ability-rule.ts';
 import type { Action, Subject } from './subjects.ts';
 
 /**

@@ -1,4 +1,5 @@
-import { type AbilityRule, RULE_PLACEHOLDERS } from './ability.ts';
+import { RULE_PLACEHOLDERS } from './ability.ts';
+import type { AbilityRule } from './ability-rule.ts';
 import type { UserKind } from './subjects.ts';
 
 const own = { companyId: RULE_PLACEHOLDERS.companyId };

@@ -1,15 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Link as MuiLink, Stack, Typography } from '@mui/material';
-import { areaOfPath, authContracts, loginBodySchema } from '@werkwissen/shared';
+import { areaOfPath } from '@werkwissen/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { bootEndpoints } from '../../api/boot-endpoints.ts';
 import { ApiError, call } from '../../api/http.ts';
 import { useConfig } from '../../app/config-context.tsx';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { AltchaCheck } from '../../components/altcha-check.tsx';
 import { errorMessage, InputField, PasswordField } from '../../components/form.tsx';
+import { lazyResolver } from '../../components/lazy-resolver.ts';
 import { AuthCard } from './auth-card.tsx';
 
 const FORGOT = {
@@ -24,6 +25,11 @@ const OTHER_AREA: Partial<Record<keyof typeof FORGOT, string>> = {
   user: '/employee/login',
   employee: '/login',
 };
+
+/** The shared schema, loaded when the user starts typing (the e-mail field has focus from the start), not with the page. */
+const validation = lazyResolver<{ email: string; password: string }>(() =>
+  import('./login-form-schema.ts').then((m) => m.loginFormResolver),
+);
 
 /** Sign-in for each area (`/login`, `/employee/login`, `/admin/auth/login`, `/analysis/auth/login`). */
 export default function LoginPage() {
@@ -42,16 +48,15 @@ export default function LoginPage() {
   const [botCheck, setBotCheck] = useState<string | null>(null);
   const [challenge, setChallenge] = useState(0);
   const botCheckSupported = config.botProtection.provider === 'altcha';
-  const schema = loginBodySchema.pick({ email: true, password: true });
   // After a new password, or from another area's page, the address comes filled in.
   const email = params.get('email') ?? '';
-  const form = useForm({ resolver: zodResolver(schema), defaultValues: { email, password: '' } });
+  const form = useForm({ resolver: validation.resolver, defaultValues: { email, password: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const me = await call(authContracts.login, {
+      const me = await call(bootEndpoints.login, {
         body: { ...values, area, ...(botCheckNeeded && botCheck ? { botCheck } : {}) },
       });
       // The guard now sends the signed-in user on: to the `?to=` return path, or home.
@@ -76,7 +81,14 @@ export default function LoginPage() {
       title={t(`pages.login.heading.${area}`, { appTitle: config.appTitle })}
       intro={t('pages.login.intro')}
     >
-      <Stack component="form" spacing={4} noValidate onSubmit={onSubmit} aria-label={t('pages.login.title')}>
+      <Stack
+        component="form"
+        spacing={4}
+        noValidate
+        onSubmit={onSubmit}
+        onInput={validation.preload}
+        aria-label={t('pages.login.title')}
+      >
         {notice && !failure && (
           <Alert severity="info" data-testid="login-notice">
             {notice}
