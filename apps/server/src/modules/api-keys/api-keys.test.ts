@@ -46,6 +46,33 @@ describe('personal API keys', () => {
     expect(admin.status).toBe(403);
   });
 
+  it('shows when a key was last used, recorded to the minute', async () => {
+    const { client } = await signedInDataManager(t);
+    const { token, apiKey } = (await client.post('/api-keys', { name: 'Zeiterfassung' })).body;
+    const lastUsed = async () => (await client.get('/api-keys')).body.items[0].lastUsedAt as string | null;
+    expect(await lastUsed()).toBeNull();
+    const script = t.client();
+    script.bearer = token;
+    const setLastUse = (secondsAgo: number) =>
+      t.server.ctx.db.execute(
+        sql`update api_keys set last_used_at = now() - make_interval(secs => ${secondsAgo}) where id = ${apiKey.id}`,
+      );
+
+    expect((await script.get('/auth/me')).status).toBe(200);
+    const first = await lastUsed();
+    expect(first).not.toBeNull();
+
+    await setLastUse(30);
+    const within = await lastUsed();
+    expect((await script.get('/auth/me')).status).toBe(200);
+    expect(await lastUsed()).toBe(within);
+
+    await setLastUse(120);
+    const before = Date.parse((await lastUsed())!);
+    expect((await script.get('/auth/me')).status).toBe(200);
+    expect(Date.parse((await lastUsed())!)).toBeGreaterThan(before + 60_000);
+  });
+
   it('stops working once revoked, and a wrong key is 401', async () => {
     const { client } = await signedInDataManager(t);
     const created = (await client.post('/api-keys', { name: 'kurzlebig' })).body;

@@ -66,14 +66,19 @@ export async function loadSessionActor(db: DbOrTx, userId: string, sessionId: st
 
 /** The actor of an active personal API key (its owner's permissions), or null. */
 export async function loadApiKeyActor(db: DbOrTx, keyHash: string): Promise<Actor | null> {
-  const { rows } = await db.execute<ActorRow & { key_id: string }>(sql`select ${actorColumns}, k.id as key_id
+  const { rows } = await db.execute<
+    ActorRow & { key_id: string; use_unrecorded: boolean }
+  >(sql`select ${actorColumns},
+      k.id as key_id, (k.last_used_at is null or k.last_used_at < now() - interval '1 minute') as use_unrecorded
     from api_keys k join users u on u.id = k.user_id
     where k.key_hash = ${keyHash} and k.revoked_at is null and u.disabled_at is null
       and (k.expires_at is null or k.expires_at > now())`);
   const row = rows[0];
   if (!row) return null;
-  await db.execute(sql`update api_keys set last_used_at = now()
-    where id = ${row.key_id} and (last_used_at is null or last_used_at < now() - interval '1 minute')`);
+  // The last use is recorded to the minute: most requests of a busy key cost no write.
+  if (row.use_unrecorded)
+    await db.execute(sql`update api_keys set last_used_at = now()
+      where id = ${row.key_id} and (last_used_at is null or last_used_at < now() - interval '1 minute')`);
   return toActor(db, row, 'apiKey', null, row.key_id);
 }
 
