@@ -2,6 +2,7 @@ import { FALLBACK_LANGUAGE, isRtl, LANGUAGES, type Language, normalizeLanguage }
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { loadMuiLocale } from '../theme/mui-locale.ts';
+import { loadStyleCache } from '../theme/style-cache.ts';
 
 type Resources = Record<string, unknown>;
 /** One chunk per language: only the active one (and English for missing keys) is fetched. */
@@ -68,14 +69,16 @@ export async function initI18n(lang: Language): Promise<void> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  await Promise.all([loadLanguage(FALLBACK_LANGUAGE), loadLanguage(lang), loadMuiLocale(lang)]);
+  await Promise.all([loadLanguage(lang), loadMuiLocale(lang), loadStyleCache(lang)]);
   await i18next.changeLanguage(lang);
   applyDocumentLanguage(lang);
+  // English only backs up a missing key (the locale tests allow none), so it does not hold up the first paint.
+  if (!check) void loadLanguage(FALLBACK_LANGUAGE);
 }
 
 /** Switches the interface language (loading it first) and remembers it on this device. */
 export async function changeLanguage(lang: Language): Promise<void> {
-  await Promise.all([loadLanguage(lang), loadMuiLocale(lang)]);
+  await Promise.all([loadLanguage(lang), loadMuiLocale(lang), loadStyleCache(lang)]);
   await i18next.changeLanguage(lang);
   localStorage.setItem('language', lang);
   applyDocumentLanguage(lang);

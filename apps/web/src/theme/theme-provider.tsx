@@ -1,17 +1,12 @@
-import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import rtlPlugin from '@mui/stylis-plugin-rtl';
 import { isRtl, type Language, type PublicConfig } from '@werkwissen/shared';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { prefixer } from 'stylis';
 import { useSettings } from '../settings/settings-context.tsx';
 import { createAppTheme } from './create-app-theme.ts';
 import { muiLocale } from './mui-locale.ts';
-
-const ltrCache = createCache({ key: 'mui' });
-const rtlCache = createCache({ key: 'mui-rtl', stylisPlugins: [prefixer, rtlPlugin] });
+import { styleCache } from './style-cache.ts';
 
 /**
  * Theme from the configuration and settings, with MUI's texts in the interface language; Arabic switches MUI and the
@@ -33,7 +28,7 @@ export function AppThemeProvider({ config, children }: { config: PublicConfig; c
     [config.theme, mode, direction, settings.skin, i18n.language],
   );
   return (
-    <CacheProvider value={direction === 'rtl' ? rtlCache : ltrCache}>
+    <CacheProvider value={styleCache(direction)}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
         {children}
