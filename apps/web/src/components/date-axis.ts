@@ -40,6 +40,7 @@ export function useDateAxis(dates: string[]) {
       tickLabelInterval: 'auto' as const,
     },
     valuePosition: rtl ? ('right' as const) : ('left' as const),
-    margin: rtl ? { left: 16, right: 8, top: 16, bottom: 8 } : { left: 8, right: 16, top: 16, bottom: 8 },
+    // Room at the end of time for half of the last date, which stands on the edge of a line chart.
+    margin: rtl ? { left: 24, right: 8, top: 16, bottom: 8 } : { left: 8, right: 24, top: 16, bottom: 8 },
   };
 }

@@ -190,9 +190,10 @@ export function PlatformFigures({ figures }: { figures: Figures | undefined }) {
         <TimeChart
           id="chart-storage"
           title={t('admin.dashboard.charts.storage')}
-          kind="line"
+          kind="bar"
           dates={weeks}
           format={format.size}
+          valueWidth={88}
           series={[
             {
               id: 'storage',

@@ -27,6 +27,7 @@ export function TimeChart({
   format,
   summary,
   height = 240,
+  valueWidth = 56,
 }: {
   id: string;
   title: string;
@@ -38,6 +39,8 @@ export function TimeChart({
   format: (value: number) => string;
   summary?: ReactNode;
   height?: number;
+  /** Room for the value axis's labels (sizes such as "36 ميغابايت" need more than counts). */
+  valueWidth?: number;
 }) {
   const { t } = useTranslation();
   const axis = useDateAxis(dates ?? []);
@@ -46,7 +49,7 @@ export function TimeChart({
     {
       tickMinStep: 1,
       valueFormatter: (value: number | null) => (value === null ? '' : format(value)),
-      width: 56,
+      width: valueWidth,
       position: axis.valuePosition,
     },
   ];
@@ -97,7 +100,9 @@ export function TimeChart({
                   label: s.label,
                   data: s.data,
                   color: s.color,
-                  showMark: dates.length <= 14,
+                  // Days without a value (a share of no answers) are bridged, and the days with one are marked.
+                  connectNulls: true,
+                  showMark: dates.length <= 14 || s.data.includes(null),
                   curve: 'linear' as const,
                   valueFormatter: (v: number | null) => (v === null ? '' : format(v)),
                 }))}
