@@ -119,8 +119,8 @@ describe.each(['de', 'ar'])('the platform dashboards in %s', (lang) => {
         await page.goto(`${t.url}/analysis/dashboard`);
         await page.getByText(text(lang, 'analysis.intro')).waitFor();
         found.push(...(await chartProblems(page)).map((p) => `analysis: ${p}`));
-      await page.getByTestId('chart-storage').screenshot({ path: shot('analysis-storage-chart') });
-      await page.getByTestId('chart-quality').screenshot({ path: shot('analysis-quality-chart') });
+        await page.getByTestId('chart-storage').screenshot({ path: shot('analysis-storage-chart') });
+        await page.getByTestId('chart-quality').screenshot({ path: shot('analysis-quality-chart') });
         // A custom period: the picker's date fields must fit as well.
         await page.getByRole('button', { name: text(lang, 'admin.dashboard.period.custom') }).click();
         await page.locator('#period-from').waitFor();
