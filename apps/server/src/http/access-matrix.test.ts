@@ -79,6 +79,8 @@ const MATRIX: Record<string, Row> = {
   // Dashboards (the operator has no company dashboard)
   'GET /dashboard': { callers: [404, 403, 'ok', 403] },
   'GET /admin/dashboard': { callers: ['ok', 'ok', 403, 403] },
+  // The analysis area: by default only the operator holds `analysis` (the spec grants staff nothing more).
+  'GET /analysis/dashboard': { callers: ['ok', 403, 403, 403] },
   // Back office
   'GET /admin/emails': { callers: ['ok', 'ok', 403, 403] },
   'GET /admin/emails/{emailId}': { callers: ['all', 'all', 403, 403] },

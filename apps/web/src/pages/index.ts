@@ -21,6 +21,7 @@ export const PAGES: Record<PageName, ComponentType> = {
   UnderMaintenance: lazy(() => import('./misc/maintenance-page.tsx')),
   Dashboard: lazy(() => import('./dashboard/dashboard-page.tsx')),
   AdminDashboard: lazy(() => import('./dashboard/admin-dashboard-page.tsx')),
+  AnalysisDashboard: lazy(() => import('./dashboard/analysis-dashboard-page.tsx')),
   AccountSettings: lazy(() => import('./account/account-settings-page.tsx')),
   Divisions: lazy(() => import('./divisions/divisions-page.tsx')),
   Employees: lazy(() => import('./employees/employees-page.tsx')),

@@ -55,6 +55,8 @@ export const ERROR_STATUS = {
   AUDIO_EMPTY: 422,
   VALIDATION_FAILED: 422,
   CURRENT_PASSWORD_WRONG: 422,
+  /** A period whose start is after its end, or longer than the figures cover (the message names the limit). */
+  PERIOD_INVALID: 422,
   RATE_LIMITED: 429,
   PUBLIC_CHAT_BUSY: 429,
   INTERNAL: 500,

@@ -428,7 +428,7 @@ export const APP_ROUTES: AppRoute[] = [
   {
     id: 'analysisDashboard',
     path: '/analysis/dashboard',
-    page: 'AdminDashboard',
+    page: 'AnalysisDashboard',
     layout: 'default',
     access: 'signedIn',
     area: 'analysis',

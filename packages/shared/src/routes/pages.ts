@@ -19,6 +19,7 @@ export const PAGE_NAMES = [
   'UnderMaintenance',
   'Dashboard',
   'AdminDashboard',
+  'AnalysisDashboard',
   'AccountSettings',
   'Divisions',
   'Employees',

@@ -18,7 +18,8 @@ export const authSessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
   },
-  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+  // By time: the platform's active users per day.
+  (t) => [index('auth_sessions_user_idx').on(t.userId), index('auth_sessions_created_idx').on(t.createdAt)],
 );
 
 /** Refresh tokens, stored hashed; a used one presented again revokes its whole session (family). */

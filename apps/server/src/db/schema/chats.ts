@@ -175,6 +175,8 @@ export const chatMessages = pgTable(
   (t) => [
     index('chat_messages_thread_idx').on(t.threadId, t.createdAt),
     index('chat_messages_company_idx').on(t.companyId, t.role, t.createdAt),
+    // The platform's figures per day across companies (questions, answers, active users).
+    index('chat_messages_created_idx').on(t.createdAt),
   ],
 );
 
@@ -236,5 +238,7 @@ export const feedback = pgTable(
   (t) => [
     uniqueIndex('feedback_message_unique').on(t.messageId),
     index('feedback_company_created_idx').on(t.companyId, t.createdAt),
+    // The platform's satisfaction per day across companies.
+    index('feedback_created_idx').on(t.createdAt),
   ],
 );

@@ -77,6 +77,8 @@ export const files = pgTable(
     index('files_division_idx').on(t.divisionId, t.createdAt),
     index('files_company_idx').on(t.companyId),
     index('files_status_idx').on(t.status),
+    // The platform's files and storage per week.
+    index('files_created_idx').on(t.createdAt),
     // The same content twice in one division is recognised; failed and cancelled files do not count.
     uniqueIndex('files_division_content_unique')
       .on(t.divisionId, t.sha256)

@@ -1,4 +1,4 @@
-import type { AdminDashboard, Dashboard } from '@werkwissen/shared';
+import type { AdminDashboard, Dashboard, DashboardPeriodQuery } from '@werkwissen/shared';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { companyAccess } from '../../access/company.access.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -8,6 +8,7 @@ import type { Actor } from '../auth/actor.ts';
 import { feedbackSeries } from '../reports/feedback-series.ts';
 import { knowledgeGaps } from '../reports/knowledge-gaps.ts';
 import { reportScope, utcDay } from '../reports/report-scope.ts';
+import { platformFigures } from './platform-figures.service.ts';
 
 const DAY = 86_400_000;
 
@@ -113,9 +114,15 @@ async function hasFiles(ctx: AppContext, companyId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** The operator's figures across all companies. */
-export async function adminDashboard(ctx: AppContext): Promise<AdminDashboard> {
+/** The operator's figures across all companies: today's counters and the platform's figures over the period. */
+export async function adminDashboard(
+  ctx: AppContext,
+  actor: Actor,
+  period: DashboardPeriodQuery,
+): Promise<AdminDashboard> {
   const since = new Date(Date.now() - 7 * DAY);
+  // First, so that an invalid period is refused before anything else is read.
+  const figures = await platformFigures(ctx, actor, period);
   const [[companyCount], userRows, emailRows, [signIns]] = await Promise.all([
     ctx.db.select({ n: count() }).from(companies),
     ctx.db.select({ kind: users.kind, n: count() }).from(users).groupBy(users.kind),
@@ -134,5 +141,6 @@ export async function adminDashboard(ctx: AppContext): Promise<AdminDashboard> {
     emails: Object.fromEntries(emailRows.map((r) => [r.status, r.n])),
     signInsLast7Days: signIns?.ok ?? 0,
     failedSignInsLast7Days: signIns?.failed ?? 0,
+    figures,
   };
 }

@@ -2,6 +2,7 @@ import { Box, Card, CardContent, Skeleton, Stack, Typography, useTheme } from '@
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDateAxis } from '../../components/date-axis.ts';
 
 export interface SeriesPoint {
   date: string;
@@ -25,11 +26,7 @@ export function FeedbackChart({
 }) {
   const { t, i18n } = useTranslation();
   const theme = useTheme();
-  const rtl = theme.direction === 'rtl';
-  const day = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
-    [i18n.language],
-  );
+  const axis = useDateAxis((items ?? []).map((p) => p.date));
   // Counts in the interface language's digits and separators (d3's default is English: "1,000", "0.5").
   const count = useMemo(
     () => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 }),
@@ -44,11 +41,8 @@ export function FeedbackChart({
     kind,
     total: (items ?? []).reduce((sum, p) => sum + p[kind], 0),
   }));
-  const label = (date: string) => day.format(new Date(`${date}T00:00:00Z`));
   // A period without any question or feedback is said in one sentence: a plot of zeros shows nothing.
   const empty = totals.every(({ total }) => total === 0);
-  // About seven dates along the axis, however long the period; labels that would overlap on a narrow screen are left out.
-  const every = Math.max(1, Math.ceil((items?.length ?? 0) / 7));
   return (
     <Card component="section" aria-labelledby="feedback-chart-title" data-testid="feedback-chart">
       <CardContent>
@@ -100,24 +94,15 @@ export function FeedbackChart({
               // The chart is hidden from assistive technology (the totals above say it in words), so it takes no focus.
               disableKeyboardNavigation
               grid={{ horizontal: true }}
-              // Time runs with the reading direction; the value axis stands where a line starts.
-              xAxis={[
-                {
-                  scaleType: 'point',
-                  data: items.map((p) => p.date),
-                  valueFormatter: label,
-                  reverse: rtl,
-                  tickInterval: (_date: string, index: number) => index % every === 0,
-                  tickLabelInterval: 'auto',
-                },
-              ]}
+              // Time runs with the reading direction, with fewer and shorter dates on phones (useDateAxis).
+              xAxis={[{ ...axis.xAxis, scaleType: 'point' }]}
               // Counts: whole numbers only, in the interface language's format.
               yAxis={[
                 {
                   tickMinStep: 1,
                   valueFormatter: (value: number) => count.format(value),
                   width: 40,
-                  position: rtl ? 'right' : 'left',
+                  position: axis.valuePosition,
                 },
               ]}
               series={KINDS.map((kind) => ({
@@ -128,9 +113,7 @@ export function FeedbackChart({
                 showMark: items.length <= 14,
                 curve: 'linear' as const,
               }))}
-              margin={
-                rtl ? { left: 16, right: 8, top: 16, bottom: 8 } : { left: 8, right: 16, top: 16, bottom: 8 }
-              }
+              margin={axis.margin}
             />
           </Box>
         )}
