@@ -21,8 +21,12 @@ const entry = (action: string) => ({
 });
 
 const countOf = async (t: TestServer, action: string) =>
-  (await t.server.ctx.db.select({ id: activityLog.id }).from(activityLog).where(eq(activityLog.action, action)))
-    .length;
+  (
+    await t.server.ctx.db
+      .select({ id: activityLog.id })
+      .from(activityLog)
+      .where(eq(activityLog.action, action))
+  ).length;
 
 describe('the batched activity writer', () => {
   let t: TestServer;
