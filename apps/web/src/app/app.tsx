@@ -5,7 +5,7 @@ import {
   type PublicConfig,
   systemContracts,
 } from '@werkwissen/shared';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiError, call } from '../api/http.ts';
 import { AuthProvider } from '../auth/auth-context.tsx';
@@ -16,7 +16,7 @@ import { i18next, initI18n, pickLanguage, type StartSession, startLanguage } fro
 import { GuardedRoute } from '../routing/guarded-route.tsx';
 import { SettingsProvider } from '../settings/settings-context.tsx';
 import { AppThemeProvider } from '../theme/theme-provider.tsx';
-import { ConfigContext } from './config-context.tsx';
+import { ConfigContext, ConfigReloadContext } from './config-context.tsx';
 
 const router = createBrowserRouter([{ path: '*', element: <GuardedRoute /> }]);
 
@@ -43,6 +43,7 @@ async function confirmSession(): Promise<StartSession> {
 export function App() {
   const [config, setConfig] = useState<PublicConfig | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const reloadConfig = useCallback(async () => setConfig(await call(systemContracts.config)), []);
 
   useEffect(() => {
     const stored = readSession();
@@ -72,17 +73,19 @@ export function App() {
   if (!config) return null;
   return (
     <ConfigContext.Provider value={config}>
-      <SettingsProvider defaultTheme={config.theme.mode}>
-        <AppThemeProvider config={config}>
-          <SnackbarProvider>
-            <PageLoadProvider>
-              <AuthProvider confirmed>
-                <RouterProvider router={router} />
-              </AuthProvider>
-            </PageLoadProvider>
-          </SnackbarProvider>
-        </AppThemeProvider>
-      </SettingsProvider>
+      <ConfigReloadContext.Provider value={reloadConfig}>
+        <SettingsProvider defaultTheme={config.theme.mode}>
+          <AppThemeProvider config={config}>
+            <SnackbarProvider>
+              <PageLoadProvider>
+                <AuthProvider confirmed>
+                  <RouterProvider router={router} />
+                </AuthProvider>
+              </PageLoadProvider>
+            </SnackbarProvider>
+          </AppThemeProvider>
+        </SettingsProvider>
+      </ConfigReloadContext.Provider>
     </ConfigContext.Provider>
   );
 }

@@ -33,6 +33,12 @@ export const PAGE_NAMES = [
   'KnowledgeGaps',
   'Chat',
   'PublicChat',
+  'ActivityLog',
+  'Emails',
+  'EmailDetail',
+  'EmailTemplates',
+  'EmailTemplateEdit',
+  'SystemSettings',
 ] as const;
 
 export type PageName = (typeof PAGE_NAMES)[number];
