@@ -79,7 +79,11 @@ export function TemplateEditor({
   }, [text]);
   const preview = useTemplatePreview(kind, language, draft);
   const previewErrors = preview.isError ? fieldErrorsOf(preview.error, t) : null;
-  const shownErrors = { ...previewErrors, ...errors };
+  // A refused save wins over the preview's refusal of the same field; a field being typed in shows the preview's.
+  const shownErrors: FieldErrors = {
+    subject: errors.subject ?? previewErrors?.subject,
+    body: errors.body ?? previewErrors?.body,
+  };
 
   const claim = (error: unknown) => {
     const fields = fieldErrorsOf(error, t);
