@@ -31,19 +31,16 @@ export default function EmailsPage() {
           <CellText text={m.subject} />
         </Link>
       ),
-      csv: (m) => m.subject,
     },
     {
       id: 'to',
       label: t('admin.emails.columns.to'),
       render: (m) => <CellText text={m.to} maxWidth={220} />,
-      csv: (m) => m.to,
     },
     {
       id: 'template',
       label: t('admin.emails.columns.template'),
       render: (m) => t(`admin.templates.kinds.${m.template}`, { defaultValue: m.template }),
-      csv: (m) => m.template,
     },
     {
       id: 'status',
@@ -58,21 +55,17 @@ export default function EmailsPage() {
           )}
         </Stack>
       ),
-      csv: (m) => t(`admin.emails.statuses.${m.status}`),
     },
-    { id: 'statusReason', label: t('admin.emails.columns.reason'), csv: (m) => m.statusReason },
     {
       id: 'attempts',
       label: t('admin.emails.columns.attempts'),
       align: 'right',
       render: (m) => format.number(m.attempts),
-      csv: (m) => m.attempts,
     },
     {
       id: 'createdAt',
       label: t('admin.emails.columns.created'),
       render: (m) => <Box sx={{ whiteSpace: 'nowrap' }}>{format.dateTime(m.createdAt)}</Box>,
-      csv: (m) => format.dateTime(m.createdAt),
     },
   ];
 
@@ -92,7 +85,6 @@ export default function EmailsPage() {
         refetchInterval={(items) => (items.some((m) => m.status === 'queued') ? 2000 : false)}
         columns={columns}
         rowKey={(m) => m.id}
-        csvName="emails"
         caption={t('admin.emails.title')}
         emptyText={t('admin.emails.empty')}
         filters={

@@ -7,7 +7,10 @@ import { signedInAs } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import SystemSettingsPage from './system-settings-page.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 // MUI renders slowly in happy-dom when the whole suite shares the processor.
 configure({ asyncUtilTimeout: 5000 });
 
@@ -27,13 +30,27 @@ const settings: SystemSettings = { values, defaults: values, logo: null, updated
 
 function stubServer(refuse?: { field: string; message: string }) {
   const calls: Array<{ url: string; method: string; body: unknown }> = [];
+  let current = settings;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
       const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
       calls.push({ url, method, body });
-      if (url === '/api/v1/admin/system-settings') return Response.json(settings);
+      if (url === '/api/v1/admin/system-settings') return Response.json(current);
+      if (url === '/api/v1/admin/system-settings/logo' && method === 'PUT') {
+        current = {
+          ...settings,
+          logo: {
+            url: '/api/v1/branding/logo?v=abc',
+            contentType: 'image/png',
+            sizeBytes: 70,
+            updatedAt: '2026-03-05T10:00:00Z',
+          },
+          updatedAt: '2026-03-05T10:00:00Z',
+        };
+        return Response.json(current);
+      }
       if (method === 'PUT' && refuse)
         return Response.json(
           {
@@ -124,5 +141,31 @@ describe('the system settings', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Branding' }));
     expect(await screen.findByText('The built-in logo is shown.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Choose image' })).toBeNull();
+  });
+
+  it('previews a chosen logo, uploads it as one multipart part and shows it in use', async () => {
+    signedInAs('Administrator');
+    const calls = stubServer();
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:chosen-logo', revokeObjectURL: () => {} }),
+    );
+    const reload = renderPage('/admin/system-settings/branding');
+    const chooser = (await screen.findByLabelText('Choose image', { selector: 'input' })) as HTMLInputElement;
+    const logo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' });
+    fireEvent.change(chooser, { target: { files: [logo] } });
+    expect((await screen.findByAltText('Preview of the chosen logo')).getAttribute('src')).toBe(
+      'blob:chosen-logo',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Upload logo' }));
+    await waitFor(() => expect(reload).toHaveBeenCalled());
+    const upload = calls.find((c) => c.url === '/api/v1/admin/system-settings/logo')!;
+    expect(upload.method).toBe('PUT');
+    expect((upload.body as FormData).get('file')).toBeInstanceOf(File);
+    await waitFor(() =>
+      expect(screen.getByAltText('Current logo').getAttribute('src')).toBe('/api/v1/branding/logo?v=abc'),
+    );
+    expect(screen.getByRole('button', { name: 'Remove logo' })).toBeTruthy();
   });
 });
