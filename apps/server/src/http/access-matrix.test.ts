@@ -85,6 +85,8 @@ const MATRIX: Record<string, Row> = {
   'GET /admin/emails': { callers: ['ok', 'ok', 403, 403] },
   'GET /admin/emails/{emailId}': { callers: ['all', 'all', 403, 403] },
   'GET /admin/activity-log': { callers: ['ok', 'ok', 403, 403] },
+  'GET /admin/activity-log/export': { callers: ['ok', 'ok', 403, 403] },
+  'POST /admin/emails/{emailId}/resend': { callers: ['all', 403, 403, 403] },
   'GET /admin/files': { callers: ['ok', 'ok', 403, 403] },
   // E-mail templates: staff read and preview them, the administrator changes them
   'GET /admin/email-templates': { callers: ['ok', 'ok', 403, 403] },

@@ -33,7 +33,7 @@ export function endpoint<C extends RouteContract>(e: Pick<C, 'method' | 'path' |
 }
 
 type In<T> = T extends z.ZodType ? z.input<T> : undefined;
-type Ok<C extends RouteContract> = z.output<C['responses'][keyof C['responses'] & (200 | 201)]>;
+type Ok<C extends RouteContract> = z.output<C['responses'][keyof C['responses'] & (200 | 201 | 202)]>;
 
 export interface CallOptions<C extends RouteContract> {
   params?: In<C['params']>;

@@ -1,5 +1,5 @@
 import { FALLBACK_LANGUAGE, type MeResponse, type PublicConfig } from '@werkwissen/shared';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { bootEndpoints } from '../api/boot-endpoints.ts';
 import { ApiError, call } from '../api/http.ts';
@@ -11,7 +11,7 @@ import { i18next, initI18n, pickLanguage, type StartSession, startLanguage } fro
 import { GuardedRoute } from '../routing/guarded-route.tsx';
 import { SettingsProvider } from '../settings/settings-context.tsx';
 import { AppThemeProvider } from '../theme/theme-provider.tsx';
-import { ConfigContext } from './config-context.tsx';
+import { ConfigContext, ConfigReloadContext } from './config-context.tsx';
 
 /**
  * With a stored session, asks the server who is signed in (alongside the configuration): its saved language is the
@@ -36,6 +36,7 @@ async function confirmSession(): Promise<StartSession> {
 export function App() {
   const [config, setConfig] = useState<PublicConfig | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const reloadConfig = useCallback(async () => setConfig(await call(bootEndpoints.config)), []);
 
   useEffect(() => {
     const stored = readSession();
@@ -65,21 +66,23 @@ export function App() {
   if (!config) return null;
   return (
     <ConfigContext.Provider value={config}>
-      <SettingsProvider defaultTheme={config.theme.mode}>
-        <AppThemeProvider config={config}>
-          <SnackbarProvider>
-            <PageLoadProvider>
-              <AuthProvider confirmed>
-                {/* Declarative mode: the guard resolves every path itself, and no page uses loaders or actions (the data
-                    router would add ~40 KB to every first load). */}
-                <BrowserRouter>
-                  <GuardedRoute />
-                </BrowserRouter>
-              </AuthProvider>
-            </PageLoadProvider>
-          </SnackbarProvider>
-        </AppThemeProvider>
-      </SettingsProvider>
+      <ConfigReloadContext.Provider value={reloadConfig}>
+        <SettingsProvider defaultTheme={config.theme.mode}>
+          <AppThemeProvider config={config}>
+            <SnackbarProvider>
+              <PageLoadProvider>
+                <AuthProvider confirmed>
+                  {/* Declarative mode: the guard resolves every path itself, and no page uses loaders or actions (the
+                      data router would add ~40 KB to every first load). */}
+                  <BrowserRouter>
+                    <GuardedRoute />
+                  </BrowserRouter>
+                </AuthProvider>
+              </PageLoadProvider>
+            </SnackbarProvider>
+          </AppThemeProvider>
+        </SettingsProvider>
+      </ConfigReloadContext.Provider>
     </ConfigContext.Provider>
   );
 }

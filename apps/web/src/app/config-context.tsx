@@ -9,3 +9,10 @@ export function useConfig(): PublicConfig {
   if (!config) throw new Error('useConfig outside ConfigContext');
   return config;
 }
+
+/** Loads the public configuration again (after the operator changed the branding), so that it shows at once. */
+export const ConfigReloadContext = createContext<() => Promise<void>>(async () => {});
+
+export function useReloadConfig(): () => Promise<void> {
+  return useContext(ConfigReloadContext);
+}

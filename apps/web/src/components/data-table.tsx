@@ -28,8 +28,11 @@ export interface Column<T> {
   id: string;
   label: string;
   sortable?: boolean;
-  /** The cell; without it the column is only in the CSV export (the table shows its value in another column). */
-  render?(row: T): ReactNode;
+  /**
+   * The cell; without it the column is only in the CSV export (the table shows its value in another column).
+   * `position` is the row's place in the whole filtered list, from 1 (the spec's "index" column).
+   */
+  render?(row: T, position: number): ReactNode;
   /** The cell's value in the CSV export (default: none, the column is left out). */
   csv?(row: T): string | number | null;
   align?: 'left' | 'right' | 'center';
@@ -229,11 +232,11 @@ export function DataTable<T>(props: Props<T>) {
                 </TableCell>
               </TableRow>
             )}
-            {items.map((row) => (
+            {items.map((row, i) => (
               <TableRow key={props.rowKey(row)} hover>
                 {shown.map((c) => (
                   <TableCell key={c.id} align={c.align} sx={cellSx(c)}>
-                    {c.render!(row)}
+                    {c.render!(row, page * pageSize + i + 1)}
                   </TableCell>
                 ))}
               </TableRow>

@@ -1,8 +1,11 @@
 import {
+  IconAdjustments,
   IconDatabaseCog,
   IconFolders,
+  IconHistory,
   IconKey,
   IconLayoutDashboard,
+  IconMail,
   IconMessageStar,
   IconMessages,
   IconRobot,
@@ -10,6 +13,7 @@ import {
   IconSettings,
   IconShieldLock,
   IconTags,
+  IconTemplate,
   IconUser,
   IconUsers,
   IconZoomQuestion,
@@ -32,6 +36,10 @@ const ICONS: Record<string, TablerIcon> = {
   MessageStar: IconMessageStar,
   ZoomQuestion: IconZoomQuestion,
   Messages: IconMessages,
+  History: IconHistory,
+  Mail: IconMail,
+  Template: IconTemplate,
+  Adjustments: IconAdjustments,
 };
 
 export function ManifestIcon({ name, size = 22 }: { name: string; size?: number }) {

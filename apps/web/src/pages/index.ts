@@ -36,4 +36,10 @@ export const PAGES: Record<PageName, ComponentType> = {
   KnowledgeGaps: lazy(() => import('./reports/knowledge-gaps-page.tsx')),
   Chat: lazy(() => import('./chat/chat-page.tsx')),
   PublicChat: lazy(() => import('./public-chat/public-chat-page.tsx')),
+  ActivityLog: lazy(() => import('./admin/activity-log-page.tsx')),
+  Emails: lazy(() => import('./admin/emails-page.tsx')),
+  EmailDetail: lazy(() => import('./admin/email-detail-page.tsx')),
+  EmailTemplates: lazy(() => import('./admin/email-templates-page.tsx')),
+  EmailTemplateEdit: lazy(() => import('./admin/email-template-edit-page.tsx')),
+  SystemSettings: lazy(() => import('./admin/system-settings-page.tsx')),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineContract, listOf, listQuerySchema, uuidParam } from './route-contract.ts';
+import { singleLineText } from './fields.ts';
+import { defineContract, listOf, listQuerySchema, messageSchema, uuidParam } from './route-contract.ts';
 
 export const OUTBOX_STATUSES = ['queued', 'sent', 'not_sent', 'failed'] as const;
 
@@ -30,12 +31,31 @@ export const activityEntrySchema = z
     actorUserId: z.uuid().nullable(),
     actorEmail: z.string().nullable(),
     companyId: z.uuid().nullable(),
+    companyName: z.string().nullable(),
     ip: z.string().nullable(),
+    requestId: z.string().nullable(),
     /** What a change of platform settings or templates changed. */
     changes: z.object({ before: z.unknown(), after: z.unknown() }).nullable(),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: 'ActivityEntry' });
+
+/** The answer's class the activity log filters by. */
+export const STATUS_CLASSES = ['2xx', '4xx', '5xx'] as const;
+
+/**
+ * The activity log's filters (list and CSV export alike): a period of UTC days (`to` inclusive), the actor's
+ * address and the company's name (each a part of it), the action (a part of its name) and the answer's class.
+ */
+export const activityFilterSchema = z.object({
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  actor: singleLineText(200).optional(),
+  company: singleLineText(200).optional(),
+  action: singleLineText(100).optional(),
+  status: z.enum(STATUS_CLASSES).optional(),
+});
+export type ActivityFilter = z.infer<typeof activityFilterSchema>;
 
 const tags = ['admin'];
 
@@ -60,6 +80,17 @@ export const adminContracts = {
     params: uuidParam('emailId'),
     responses: { 200: outboxEmailDetailSchema },
   }),
+  resendEmail: defineContract({
+    method: 'POST',
+    path: '/admin/emails/:emailId/resend',
+    operationId: 'resendEmail',
+    summary:
+      'Sends a mail of the outbox again: a new outbox row with the same recipient and content, queued for sending',
+    tags,
+    permission: { action: 'create', subject: 'Email' },
+    params: uuidParam('emailId'),
+    responses: { 202: messageSchema.extend({ emailId: z.uuid() }) },
+  }),
   listActivity: defineContract({
     method: 'GET',
     path: '/admin/activity-log',
@@ -67,7 +98,17 @@ export const adminContracts = {
     summary: 'The activity log: every mutating request and sign-in event, newest first',
     tags,
     permission: { action: 'read', subject: 'ActivityLog' },
-    querystring: listQuerySchema,
+    querystring: listQuerySchema.extend(activityFilterSchema.shape),
     responses: { 200: listOf(activityEntrySchema) },
+  }),
+  exportActivity: defineContract({
+    method: 'GET',
+    path: '/admin/activity-log/export',
+    operationId: 'exportActivity',
+    summary: 'The filtered activity log as CSV (UTF-8 with BOM), streamed in batches however long it is',
+    tags,
+    permission: { action: 'read', subject: 'ActivityLog' },
+    querystring: activityFilterSchema,
+    responses: { 200: z.string().meta({ description: 'text/csv' }) },
   }),
 };

@@ -34,6 +34,12 @@ export const PAGE_NAMES = [
   'KnowledgeGaps',
   'Chat',
   'PublicChat',
+  'ActivityLog',
+  'Emails',
+  'EmailDetail',
+  'EmailTemplates',
+  'EmailTemplateEdit',
+  'SystemSettings',
 ] as const;
 
 export type PageName = (typeof PAGE_NAMES)[number];

@@ -1,10 +1,5 @@
-import { and, count, desc, ilike, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { activityLogAccess } from '../../access/activity-log.access.ts';
 import type { AppContext } from '../../app-context.ts';
-import { containsPattern } from '../../db/like.ts';
-import { activityLog } from '../../db/schema/index.ts';
-import type { Actor } from '../auth/actor.ts';
 
 const SIGN_IN_EVENTS = new Set(['login', 'logout', 'refresh']);
 
@@ -48,54 +43,4 @@ export function recordActivity(ctx: AppContext, request: FastifyRequest, reply: 
     changes: request.activityChange ?? null,
     createdAt: new Date(),
   });
-}
-
-/** The activity log entries the actor's ActivityLog rules let them read (all, for the operator), newest first. */
-export async function listActivity(
-  ctx: AppContext,
-  actor: Actor,
-  query: { page: number; pageSize: number; q?: string },
-) {
-  // This process's entries still waiting for their batch belong in the answer.
-  await ctx.activity.flush();
-  const { page, pageSize } = query;
-  const like = query.q ? containsPattern(query.q) : undefined;
-  const where = and(
-    activityLogAccess.where(actor, 'read'),
-    like
-      ? or(
-          ilike(activityLog.action, like),
-          ilike(activityLog.endpoint, like),
-          ilike(activityLog.actorEmail, like),
-        )
-      : undefined,
-  );
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(activityLog)
-      .where(where)
-      .orderBy(desc(activityLog.createdAt))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    ctx.db.select({ n: count() }).from(activityLog).where(where),
-  ]);
-  return {
-    items: rows.map((r) => ({
-      id: r.id,
-      action: r.action,
-      method: r.method,
-      endpoint: r.endpoint,
-      statusCode: r.statusCode,
-      actorUserId: r.actorUserId,
-      actorEmail: r.actorEmail,
-      companyId: r.companyId,
-      ip: r.ip,
-      changes: r.changes ?? null,
-      createdAt: r.createdAt.toISOString(),
-    })),
-    total: total?.n ?? 0,
-    page,
-    pageSize,
-  };
 }

@@ -2,15 +2,31 @@ import { adminContracts } from '@werkwissen/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { registerRoute, requireActor } from '../../http/route.ts';
-import { listActivity } from '../activity/activity.service.ts';
-import { getEmail, listEmails } from './emails.service.ts';
+import { noteChange } from '../activity/activity.service.ts';
+import { exportActivity, listActivity } from '../activity/activity-log.service.ts';
+import { utcDay } from '../reports/report-scope.ts';
+import { getEmail, listEmails, resendEmail } from './emails.service.ts';
 
 export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, adminContracts.listEmails, async (req) => listEmails(ctx, requireActor(req), req.query));
   registerRoute(app, adminContracts.getEmail, async (req) =>
     getEmail(ctx, requireActor(req), req.params.emailId),
   );
+  registerRoute(app, adminContracts.resendEmail, async (req, reply) => {
+    const { change, ...sent } = await resendEmail(ctx, requireActor(req), req.params.emailId);
+    noteChange(req, change);
+    reply.status(202);
+    return sent;
+  });
   registerRoute(app, adminContracts.listActivity, async (req) =>
     listActivity(ctx, requireActor(req), req.query),
   );
+  registerRoute(app, adminContracts.exportActivity, async (req, reply) => {
+    const csv = exportActivity(ctx, requireActor(req), req.query);
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="activity-log-${utcDay(Date.now())}.csv"`)
+      .header('cache-control', 'private, no-store');
+    return reply.send(csv);
+  });
 }

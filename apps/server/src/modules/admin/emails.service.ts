@@ -4,7 +4,9 @@ import type { AppContext } from '../../app-context.ts';
 import { containsPattern } from '../../db/like.ts';
 import { emailOutbox } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
+import { translate } from '../../i18n/translator.ts';
 import type { Actor } from '../auth/actor.ts';
+import { dispatch } from '../mail/outbox.service.ts';
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
 
@@ -53,4 +55,35 @@ export async function getEmail(ctx: AppContext, actor: Actor, emailId: string) {
     .where(and(eq(emailOutbox.id, emailId), emailAccess.where(actor, 'read')));
   if (!row) throw notFound();
   return { ...present(row), text: row.text, html: row.html };
+}
+
+/**
+ * Sends a mail again: a new outbox row with the recipient, kind and content of the one the actor may read, queued
+ * through the send job like any mail (the original keeps its own status and reason). Returns the new row's id.
+ */
+export async function resendEmail(ctx: AppContext, actor: Actor, emailId: string) {
+  const [source] = await ctx.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.id, emailId), emailAccess.where(actor, 'read')));
+  if (!source) throw notFound();
+  const [copy] = await ctx.db
+    .insert(emailOutbox)
+    .values({
+      to: source.to,
+      template: source.template,
+      language: source.language,
+      subject: source.subject,
+      text: source.text,
+      html: source.html,
+      userId: source.userId,
+      companyId: source.companyId,
+    })
+    .returning({ id: emailOutbox.id });
+  await dispatch(ctx, [copy!.id]);
+  return {
+    emailId: copy!.id,
+    message: translate(actor.language, 'admin.emails.resent', { email: source.to }),
+    change: { before: null, after: { resentFrom: source.id, emailId: copy!.id, to: source.to } },
+  };
 }

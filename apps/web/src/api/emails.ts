@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { adminContracts, type OUTBOX_STATUSES } from '@werkwissen/shared';
+import type { ListQuery } from '../components/data-table.tsx';
+import { call } from './http.ts';
+import { type MutationCallbacks, useApiMutation } from './mutation.ts';
+
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/** Query keys of the e-mail outbox. */
+export const emailKeys = {
+  all: ['emails'] as const,
+  list: (status: OutboxStatus | '') => [...emailKeys.all, 'list', status] as const,
+  detail: (emailId: string) => [...emailKeys.all, 'detail', emailId] as const,
+};
+
+/** The data table's source for the outbox, optionally of one status. */
+export const emailTable = (status: OutboxStatus | '') => ({
+  queryKey: emailKeys.list(status),
+  fetchPage: (page: ListQuery) =>
+    call(adminContracts.listEmails, { query: { ...page, status: status || undefined } as never }),
+});
+
+/** One mail with its text and HTML; reloaded while it is still queued. */
+export function useEmail(emailId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: emailKeys.detail(emailId),
+    queryFn: () => call(adminContracts.getEmail, { params: { emailId } }),
+    enabled,
+    refetchInterval: (query) => (query.state.data?.status === 'queued' ? 2000 : false),
+  });
+}
+
+/** Sends a mail again as a new outbox row; the answer names it. */
+export function useResendEmail(callbacks?: MutationCallbacks<string, { message: string; emailId: string }>) {
+  return useApiMutation(
+    {
+      mutationFn: (emailId: string) => call(adminContracts.resendEmail, { params: { emailId } }),
+      success: (_t, data) => data.message,
+      invalidates: () => [emailKeys.all],
+    },
+    callbacks,
+  );
+}

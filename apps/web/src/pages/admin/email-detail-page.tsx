@@ -1,0 +1,160 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Skeleton,
+  Stack,
+  Tab,
+  Tabs,
+  Typography,
+  useTheme,
+} from '@mui/material';
+import { IconArrowBack, IconSend } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, matchPath, useLocation, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { useEmail, useResendEmail } from '../../api/emails.ts';
+import { ApiError } from '../../api/http.ts';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { errorMessage } from '../../components/form.tsx';
+import { useFormat } from '../../components/format.ts';
+import { MailFrame } from '../../components/mail-frame.tsx';
+import { EmailStatusChip } from './email-status.tsx';
+
+/** `/admin/emails/:id`: one mail of the outbox as it went out (HTML and text), its delivery, and resending it. */
+export default function EmailDetailPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const navigate = useNavigate();
+  const { ability } = useAuth();
+  const theme = useTheme();
+  const flip = theme.direction === 'rtl' ? { transform: 'scaleX(-1)' } : {};
+  const emailId = matchPath('/admin/emails/:id', useLocation().pathname)?.params.id ?? '';
+  const wellFormed = z.uuid().safeParse(emailId).success;
+  const query = useEmail(emailId, { enabled: wellFormed });
+  const notFound = !wellFormed || (query.error instanceof ApiError && query.error.status === 404);
+  const [view, setView] = useState<'html' | 'text'>('html');
+  const [confirming, setConfirming] = useState(false);
+  const resend = useResendEmail({
+    onSuccess: (data) => {
+      setConfirming(false);
+      navigate(`/admin/emails/${data.emailId}`);
+    },
+    onSettled: () => setConfirming(false),
+  });
+  const mail = query.data;
+
+  const back = (
+    <Button component={Link} to="/admin/emails" startIcon={<IconArrowBack size={18} style={flip} />}>
+      {t('admin.emails.backToList')}
+    </Button>
+  );
+  if (notFound) {
+    return (
+      <Stack spacing={4} sx={{ alignItems: 'flex-start' }}>
+        <Typography variant="h4" component="h1">
+          {t('admin.emails.detailTitle')}
+        </Typography>
+        <Alert severity="warning">{t('admin.emails.notFound')}</Alert>
+        {back}
+      </Stack>
+    );
+  }
+  const facts: Array<[string, ReactNode]> = mail
+    ? [
+        [t('admin.emails.columns.to'), mail.to],
+        [
+          t('admin.emails.columns.template'),
+          t(`admin.templates.kinds.${mail.template}`, { defaultValue: mail.template }),
+        ],
+        [t('admin.emails.language'), format.language(mail.language)],
+        [t('admin.emails.columns.status'), <EmailStatusChip key="s" status={mail.status} />],
+        [t('admin.emails.columns.reason'), mail.statusReason ?? t('admin.emails.noReason')],
+        [t('admin.emails.columns.attempts'), format.number(mail.attempts)],
+        [t('admin.emails.columns.created'), format.dateTime(mail.createdAt)],
+        [t('admin.emails.sentAt'), mail.sentAt ? format.dateTime(mail.sentAt) : t('admin.emails.notYet')],
+      ]
+    : [];
+
+  return (
+    <Stack spacing={6}>
+      <Stack direction="row" spacing={3} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+        <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
+          {t('admin.emails.detailTitle')}
+        </Typography>
+        {back}
+        {ability.can('create', 'Email') && (
+          <Button
+            variant="contained"
+            startIcon={<IconSend size={18} style={flip} />}
+            disabled={!mail}
+            onClick={() => setConfirming(true)}
+          >
+            {t('admin.emails.resend')}
+          </Button>
+        )}
+      </Stack>
+      {query.isError && <Alert severity="error">{errorMessage(query.error, t)}</Alert>}
+      {!mail ? (
+        !query.isError && <Skeleton variant="rounded" height={480} />
+      ) : (
+        <>
+          <Card>
+            <CardContent>
+              <Typography variant="h6" component="h2" dir="auto" sx={{ mb: 4, overflowWrap: 'anywhere' }}>
+                {mail.subject}
+              </Typography>
+              <Box
+                component="dl"
+                sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 2, m: 0 }}
+              >
+                {facts.map(([label, value]) => (
+                  <Box key={label} sx={{ display: 'contents' }}>
+                    <Typography component="dt" color="text.secondary">
+                      {label}
+                    </Typography>
+                    <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                      {value}
+                    </Box>
+                  </Box>
+                ))}
+              </Box>
+            </CardContent>
+          </Card>
+          <Card>
+            <Tabs value={view} onChange={(_e, v) => setView(v)} sx={{ px: 4 }}>
+              <Tab value="html" label={t('admin.emails.html')} />
+              <Tab value="text" label={t('admin.emails.text')} />
+            </Tabs>
+            <CardContent>
+              {view === 'html' ? (
+                <MailFrame html={mail.html} title={t('admin.emails.html')} />
+              ) : (
+                <Box
+                  component="pre"
+                  dir="auto"
+                  sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'monospace' }}
+                >
+                  {mail.text}
+                </Box>
+              )}
+            </CardContent>
+          </Card>
+        </>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={t('admin.emails.resendTitle')}
+        text={t('admin.emails.resendText', { email: mail?.to ?? '' })}
+        confirmLabel={t('admin.emails.resend')}
+        pending={resend.isPending}
+        onConfirm={() => resend.mutate(emailId)}
+        onClose={() => setConfirming(false)}
+      />
+    </Stack>
+  );
+}

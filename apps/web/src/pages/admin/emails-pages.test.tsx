@@ -1,0 +1,112 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signedInAs } from '../../test/fixtures.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import EmailDetailPage from './email-detail-page.tsx';
+import EmailsPage from './emails-page.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+// MUI renders slowly in happy-dom when the whole suite shares the processor.
+configure({ asyncUtilTimeout: 5000 });
+
+const ID = '7d1f0c2e-0000-4000-8000-000000000001';
+const COPY = '7d1f0c2e-0000-4000-8000-000000000002';
+const mail = {
+  id: ID,
+  to: 'kai@firma.example',
+  template: 'setPassword',
+  language: 'de',
+  subject: 'Einladung zu Werkwissen',
+  status: 'failed',
+  statusReason: '550 mailbox unavailable',
+  attempts: 5,
+  createdAt: '2026-03-04T08:00:00.000Z',
+  sentAt: null,
+};
+
+function stubServer() {
+  const calls: Array<{ url: string; method: string }> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({ url, method: init?.method ?? 'GET' });
+      if (url.startsWith('/api/v1/admin/emails?'))
+        return Response.json({ items: [mail], total: 1, page: 1, pageSize: 10 });
+      if (url === `/api/v1/admin/emails/${ID}/resend`)
+        return Response.json(
+          { message: 'The email to kai@firma.example is queued.', emailId: COPY },
+          { status: 202 },
+        );
+      if (url === `/api/v1/admin/emails/${ID}` || url === `/api/v1/admin/emails/${COPY}`)
+        return Response.json({
+          ...mail,
+          id: url.endsWith(COPY) ? COPY : ID,
+          text: 'Hallo Kai,\nbitte Passwort setzen.',
+          html: '<p>Hallo Kai</p><script>parent.alert(1)</script>',
+        });
+      return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+describe('the e-mail log', { timeout: 20_000 }, () => {
+  it('lists status, reason and attempts, filters by status and links each mail', async () => {
+    signedInAs('Administrator');
+    const calls = stubServer();
+    renderWithApp(<EmailsPage />, '/admin/emails');
+
+    const subject = await screen.findByText('Einladung zu Werkwissen');
+    const row = within(subject.closest('tr')!);
+    expect(row.getByText('Failed')).toBeTruthy();
+    expect(row.getByText('550 mailbox unavailable')).toBeTruthy();
+    expect(row.getByText('5')).toBeTruthy();
+    expect(row.getByText('Invitation')).toBeTruthy();
+    expect(subject.closest('a')!.getAttribute('href')).toBe(`/admin/emails/${ID}`);
+
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'failed' } });
+    await waitFor(() =>
+      expect(calls.some((c) => new URL(c.url, 'http://x').searchParams.get('status') === 'failed')).toBe(
+        true,
+      ),
+    );
+  });
+
+  it('shows the mail in a sandboxed frame and as text, and resends it after confirmation', async () => {
+    signedInAs('Administrator');
+    const calls = stubServer();
+    renderWithApp(<EmailDetailPage />, `/admin/emails/${ID}`);
+
+    await screen.findByText('Einladung zu Werkwissen');
+    const frame = screen.getByTitle('HTML') as HTMLIFrameElement;
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame.getAttribute('sandbox')).toBe('');
+    expect(frame.getAttribute('srcdoc')).toContain('<p>Hallo Kai</p>');
+    fireEvent.click(screen.getByRole('tab', { name: 'Text' }));
+    expect(await screen.findByText(/bitte Passwort setzen/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send again' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send this email again?' });
+    expect(within(dialog).getByText(/kai@firma\.example as a new email/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send again' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({ url: `/api/v1/admin/emails/${ID}/resend`, method: 'POST' }),
+    );
+    expect(await screen.findByText('The email to kai@firma.example is queued.')).toBeTruthy();
+  });
+
+  it('offers no resend to staff, who only read the log', async () => {
+    signedInAs('Staff');
+    stubServer();
+    renderWithApp(<EmailDetailPage />, `/admin/emails/${ID}`);
+    await screen.findByText('Einladung zu Werkwissen');
+    expect(screen.queryByRole('button', { name: 'Send again' })).toBeNull();
+  });
+
+  it('says so for a mail that does not exist', async () => {
+    signedInAs('Administrator');
+    stubServer();
+    renderWithApp(<EmailDetailPage />, '/admin/emails/not-a-mail');
+    expect(await screen.findByText('This email does not exist or has been removed.')).toBeTruthy();
+  });
+});

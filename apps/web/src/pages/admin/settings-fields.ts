@@ -1,0 +1,67 @@
+import type { SettingsTab } from '@werkwissen/shared';
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import { ApiError } from '../../api/http.ts';
+
+export type FieldKind = 'text' | 'url' | 'language' | 'switch' | 'number' | 'color';
+
+/** The fields of each settings tab, in the order shown, and how each is entered. */
+export const TAB_FIELDS: { [T in SettingsTab]: Array<{ name: string; kind: FieldKind }> } = {
+  general: [
+    { name: 'appTitle', kind: 'text' },
+    { name: 'publicUrl', kind: 'url' },
+    { name: 'defaultLanguage', kind: 'language' },
+  ],
+  signUp: [
+    { name: 'signupEnabled', kind: 'switch' },
+    { name: 'botProtection', kind: 'switch' },
+  ],
+  plans: [
+    { name: 'divisionsLimit', kind: 'number' },
+    { name: 'employeesLimit', kind: 'number' },
+    { name: 'storageLimitMb', kind: 'number' },
+    { name: 'trialDays', kind: 'number' },
+  ],
+  branding: [
+    { name: 'primaryColor', kind: 'color' },
+    { name: 'primaryColorDark', kind: 'color' },
+    { name: 'surfaceLight', kind: 'color' },
+    { name: 'surfaceDark', kind: 'color' },
+  ],
+  activityLog: [{ name: 'retentionDays', kind: 'number' }],
+};
+
+/** A form's values as the inputs hold them: numbers as typed text, switches as booleans. */
+export type FormValues = Record<string, string | boolean>;
+
+export const toFormValues = (values: Record<string, unknown>): FormValues =>
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'boolean' ? v : String(v)]));
+
+/** The request body: typed numbers become numbers (an empty field stays a refusal, never 0). */
+export function toBody(tab: SettingsTab, values: FormValues): Record<string, unknown> {
+  return Object.fromEntries(
+    TAB_FIELDS[tab].map(({ name, kind }) => {
+      const v = values[name];
+      return [name, kind === 'number' ? (v === '' ? Number.NaN : Number(v)) : v];
+    }),
+  );
+}
+
+/** The shared schema's problems as translated messages per field, with the bounds they name. */
+export function schemaErrors(schema: z.ZodType, body: unknown, t: TFunction): Record<string, string> | null {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return null;
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? '');
+    const bounds = issue as { minimum?: unknown; maximum?: unknown };
+    errors[field] ??= t(issue.message, { minimum: bounds.minimum, maximum: bounds.maximum });
+  }
+  return errors;
+}
+
+/** The server's per-field messages of a refused save (already in the interface language). */
+export function serverErrors(error: unknown): Record<string, string> | null {
+  if (!(error instanceof ApiError) || error.fieldErrors.length === 0) return null;
+  return Object.fromEntries(error.fieldErrors.map((f) => [f.field, f.message]));
+}
