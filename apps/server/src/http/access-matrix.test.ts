@@ -15,8 +15,8 @@ import { startTestServer, type TestServer } from '../../test/support/test-server
 import {
   aiProviders,
   apiKeys,
-  chatVisitors,
   chats,
+  chatVisitors,
   companies,
   emailOutbox,
   employeeDivisions,
@@ -230,7 +230,10 @@ const MATRIX: Record<string, Row> = {
   'GET /admin/users/public-users': { callers: ['ok', 'ok', 403, 403] },
   'GET /admin/users/public-users/{publicUserId}': { callers: ['all', 'all', 403, 403] },
   'GET /admin/companies': { callers: ['ok', 'ok', 403, 403] },
-  'POST /admin/companies/{companyId}/suspend': { callers: ['all', 403, 403, 403], body: { reason: 'Matrix' } },
+  'POST /admin/companies/{companyId}/suspend': {
+    callers: ['all', 403, 403, 403],
+    body: { reason: 'Matrix' },
+  },
   'POST /admin/companies/{companyId}/resume': { callers: ['all', 403, 403, 403] },
   // Viewing as a user: only the administrator (asked for themselves here, which is refused after the checks)
   'POST /admin/impersonation': {

@@ -1,4 +1,5 @@
 import {
+  IconBuildingStore,
   IconDatabaseCog,
   IconFolders,
   IconKey,
@@ -11,6 +12,7 @@ import {
   IconShieldLock,
   IconTags,
   IconUser,
+  IconUserQuestion,
   IconUsers,
   IconZoomQuestion,
   type Icon as TablerIcon,
@@ -32,6 +34,8 @@ const ICONS: Record<string, TablerIcon> = {
   MessageStar: IconMessageStar,
   ZoomQuestion: IconZoomQuestion,
   Messages: IconMessages,
+  UserQuestion: IconUserQuestion,
+  BuildingStore: IconBuildingStore,
 };
 
 export function ManifestIcon({ name, size = 22 }: { name: string; size?: number }) {

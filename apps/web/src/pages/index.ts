@@ -35,4 +35,9 @@ export const PAGES: Record<PageName, ComponentType> = {
   KnowledgeGaps: lazy(() => import('./reports/knowledge-gaps-page.tsx')),
   Chat: lazy(() => import('./chat/chat-page.tsx')),
   PublicChat: lazy(() => import('./public-chat/public-chat-page.tsx')),
+  AdminDataManagers: lazy(() => import('./admin-people/data-managers-page.tsx')),
+  AdminDataManagerDetail: lazy(() => import('./admin-people/data-manager-detail-page.tsx')),
+  AdminPublicUsers: lazy(() => import('./admin-people/public-users-page.tsx')),
+  AdminPublicUserDetail: lazy(() => import('./admin-people/public-user-detail-page.tsx')),
+  AdminCompanies: lazy(() => import('./admin-people/companies-page.tsx')),
 };

@@ -33,6 +33,11 @@ export const PAGE_NAMES = [
   'KnowledgeGaps',
   'Chat',
   'PublicChat',
+  'AdminDataManagers',
+  'AdminDataManagerDetail',
+  'AdminPublicUsers',
+  'AdminPublicUserDetail',
+  'AdminCompanies',
 ] as const;
 
 export type PageName = (typeof PAGE_NAMES)[number];
