@@ -74,7 +74,7 @@ describe('the impersonation banner', () => {
     vi.stubGlobal('fetch', fetch);
     renderBanner();
     expect(screen.getByTestId('impersonation-banner').textContent).toContain(
-      'You are viewing as Kai Berg (kai@firma.example).',
+      'You are viewing as \u2068Kai Berg\u2069 (\u2068kai@firma.example\u2069).',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Back to admin' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/admin/dashboard'));

@@ -7,6 +7,9 @@ import { useImpersonation } from '../api/admin-people.ts';
 import { ApiError } from '../api/http.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 
+/** A name or address in its own direction inside the sentence (a Latin address in Arabic stays in one piece). */
+const isolate = (value: string) => `\u2068${value}\u2069`;
+
 /** A whole page load, so that nothing the other session had loaded stays in memory. */
 const reloadAt = (path: string) => window.location.assign(path);
 
@@ -59,7 +62,10 @@ export function ImpersonationBanner() {
       }
       sx={{ alignItems: 'center' }}
     >
-      {t('admin.impersonation.banner', { name: session.userData.fullName, email: session.userData.email })}{' '}
+      {t('admin.impersonation.banner', {
+        name: isolate(session.userData.fullName),
+        email: isolate(session.userData.email),
+      })}{' '}
       {t('admin.impersonation.endsAt', { time })}
     </Alert>
   );
