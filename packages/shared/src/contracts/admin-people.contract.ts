@@ -53,6 +53,16 @@ export const dataManagerDetailSchema = dataManagerSchema
       .nullable(),
     storage: z.object({ usedBytes: z.number().int(), limitBytes: z.number().int() }),
     employees: z.number().int(),
+    /** The company's employees (the first 100 by name), whom the operator may also view the product as. */
+    team: z.array(
+      z.object({
+        id: z.uuid(),
+        email: z.string(),
+        firstName: z.string(),
+        lastName: z.string(),
+        status: z.enum(DATA_MANAGER_STATUSES),
+      }),
+    ),
     divisions: z.array(
       z.object({ id: z.uuid(), name: z.string(), files: z.number().int(), bytes: z.number().int() }),
     ),

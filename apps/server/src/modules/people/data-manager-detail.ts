@@ -1,6 +1,7 @@
 import type { DataManagerDetail } from '@werkwissen/shared';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { activityLogAccess } from '../../access/activity-log.access.ts';
+import { userAccess } from '../../access/user.access.ts';
 import type { AppContext } from '../../app-context.ts';
 import { activityLog, authSessions, companies, subscriptions, users } from '../../db/schema/index.ts';
 import type { Actor } from '../auth/actor.ts';
@@ -8,10 +9,11 @@ import { storageUsage } from '../divisions/divisions.service.ts';
 import { loadDataManager, presentDataManager } from './data-managers.service.ts';
 
 const RECENT = 10;
+const TEAM = 100;
 
 /**
  * One data manager for the back office: their company and plan, storage against the plan's limit, the company's
- * divisions with file counts (names and sizes only: the operator's rules keep the knowledge itself out of reach),
+ * employees, its divisions with file counts (names and sizes only: the operator's rules keep the knowledge itself out of reach),
  * their last sign-ins and, as far as the caller may read the activity log, what they did last.
  */
 export async function getDataManagerDetail(
@@ -21,7 +23,7 @@ export async function getDataManagerDetail(
 ): Promise<DataManagerDetail> {
   const row = await loadDataManager(ctx.db, actor, id);
   const companyId = row.companyId;
-  const [[company], [subscription], storage, [employees], divisionRows, signIns, activity] =
+  const [[company], [subscription], storage, [employees], team, divisionRows, signIns, activity] =
     await Promise.all([
       ctx.db.select().from(companies).where(eq(companies.id, companyId)),
       ctx.db
@@ -35,6 +37,21 @@ export async function getDataManagerDetail(
         .select({ n: count() })
         .from(users)
         .where(and(eq(users.companyId, companyId), eq(users.kind, 'Employee'))),
+      ctx.db
+        .select({
+          id: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          disabledAt: users.disabledAt,
+          passwordHash: users.passwordHash,
+        })
+        .from(users)
+        .where(
+          and(eq(users.companyId, companyId), eq(users.kind, 'Employee'), userAccess.where(actor, 'read')),
+        )
+        .orderBy(asc(users.lastName), asc(users.firstName))
+        .limit(TEAM),
       ctx.db.execute<{ id: string; name: string; files: number; bytes: string }>(sql`select d.id, d.name,
         count(f.id)::int as files, coalesce(sum(f.size_bytes), 0)::bigint as bytes
       from divisions d left join files f on f.division_id = d.id
@@ -66,6 +83,13 @@ export async function getDataManagerDetail(
       : null,
     storage: { usedBytes: storage.usedBytes, limitBytes: storage.limitBytes },
     employees: employees?.n ?? 0,
+    team: team.map((e) => ({
+      id: e.id,
+      email: e.email,
+      firstName: e.firstName,
+      lastName: e.lastName,
+      status: e.disabledAt ? 'deactivated' : e.passwordHash ? 'active' : 'invited',
+    })),
     divisions: divisionRows.rows.map((d) => ({
       id: d.id,
       name: d.name,

@@ -159,6 +159,7 @@ describe('data managers in the back office', () => {
     const admin = await signedInAdmin(t);
     const dm = await signedInAs(t, 'DataManager');
     await dm.client.post('/divisions', { name: 'Kundendienst' });
+    const employee = await createUser(t, 'Employee', { companyId: dm.companyId });
     const detail = await admin.get(`/admin/users/data-managers/${dm.user.id}`);
     expect(detail.status).toBe(200);
     expect(detail.body).toMatchObject({
@@ -168,6 +169,10 @@ describe('data managers in the back office', () => {
       recentSignIns: [expect.objectContaining({ ip: expect.any(String) })],
     });
     expect(detail.body.storage.limitBytes).toBeGreaterThan(0);
+    expect(detail.body.employees).toBe(1);
+    expect(detail.body.team).toEqual([
+      expect.objectContaining({ id: employee.user.id, email: employee.user.email, status: 'active' }),
+    ]);
     expect(detail.body.recentActivity.map((a: { action: string }) => a.action)).toEqual(
       expect.arrayContaining(['createDivision', 'login']),
     );

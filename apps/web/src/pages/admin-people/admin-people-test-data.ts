@@ -31,7 +31,16 @@ export const dataManagerDetail: DataManagerDetail = {
   },
   subscription: { plan: 'trial', status: 'active', endsAt: '2026-12-01T08:00:00.000Z' },
   storage: { usedBytes: 3 * 1024 * 1024, limitBytes: 5 * 1024 * 1024 * 1024 },
-  employees: 4,
+  employees: 1,
+  team: [
+    {
+      id: 'e1e2e3e4-0000-4000-8000-000000000001',
+      email: 'mia.koch@berg-sanitaer.example',
+      firstName: 'Mia',
+      lastName: 'Koch',
+      status: 'active',
+    },
+  ],
   divisions: [{ id: 'd1d2d3d4-0000-4000-8000-000000000001', name: 'Kundendienst', files: 12, bytes: 2048 }],
   recentSignIns: [{ at: '2026-11-20T09:30:00.000Z', ip: '203.0.113.7', userAgent: 'Firefox 140' }],
   recentActivity: [

@@ -74,12 +74,32 @@ describe('the data manager detail page', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'View as this user' })).toBeNull();
   });
 
+  it('lists the company’s employees, each of whom can be viewed as', async () => {
+    signedInAs('Administrator');
+    const server = fakeServer({
+      [`GET ${DETAIL}`]: () => dataManagerDetail,
+      'POST /api/v1/admin/impersonation': () => new Promise<Response>(() => {}),
+    });
+    vi.stubGlobal('fetch', vi.fn(server.fetch));
+    renderWithApp(<DataManagerDetailPage />, PATH);
+    const team = within(await screen.findByRole('table', { name: 'Employees' }));
+    fireEvent.click(team.getByRole('button', { name: 'View as this user: mia.koch@berg-sanitaer.example' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText('View the product as Mia Koch?')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'View as this user' }));
+    await waitFor(() =>
+      expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({
+        userId: 'e1e2e3e4-0000-4000-8000-000000000001',
+      }),
+    );
+  });
+
   it('offers viewing as the user to the administrator only', async () => {
     signedInAs('Staff');
     vi.stubGlobal('fetch', vi.fn(fakeServer({ [`GET ${DETAIL}`]: () => dataManagerDetail }).fetch));
     renderWithApp(<DataManagerDetailPage />, PATH);
     await screen.findByRole('heading', { name: 'Dana Berg' });
-    expect(screen.queryByRole('button', { name: 'View as this user' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /View as this user/ })).toBeNull();
   });
 
   it('starts viewing as the user and opens their home', async () => {

@@ -50,7 +50,8 @@ export default function DataManagerDetailPage() {
   const query = useDataManager(id, { enabled: wellFormed });
   const notFound = !wellFormed || (query.error instanceof ApiError && query.error.status === 404);
   const [editing, setEditing] = useState(false);
-  const [confirm, setConfirm] = useState<'deactivate' | 'viewAs' | 'delete' | null>(null);
+  const [confirm, setConfirm] = useState<'deactivate' | 'delete' | null>(null);
+  const [viewing, setViewing] = useState<{ id: string; name: string } | null>(null);
   const update = useUpdateDataManager({ onSuccess: () => setEditing(false) });
   const setActive = useSetDataManagerActive({ onSettled: () => setConfirm(null) });
   const viewAs = useImpersonation({
@@ -59,7 +60,7 @@ export default function DataManagerDetailPage() {
       // A whole page load: nothing loaded for the operator stays in memory.
       window.location.assign(HOME_BY_KIND[me.userRole]);
     },
-    onSettled: () => setConfirm(null),
+    onSettled: () => setViewing(null),
   });
   const dm = query.data;
 
@@ -89,8 +90,9 @@ export default function DataManagerDetailPage() {
   }
 
   const name = `${dm.firstName} ${dm.lastName}`;
-  const canViewAs =
-    auth.ability.can('create', 'Impersonation') && dm.status === 'active' && !dm.company.suspendedAt;
+  // Only an active user of an active company can be viewed as (the server checks it too).
+  const mayViewAs = auth.ability.can('create', 'Impersonation') && !dm.company.suspendedAt;
+  const canViewAs = mayViewAs && dm.status === 'active';
   return (
     <Stack spacing={6}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: { md: 'center' } }}>
@@ -113,7 +115,7 @@ export default function DataManagerDetailPage() {
             <Button
               variant="contained"
               startIcon={<IconEye size={18} />}
-              onClick={() => setConfirm('viewAs')}
+              onClick={() => setViewing({ id, name })}
             >
               {t('admin.impersonation.start')}
             </Button>
@@ -195,6 +197,41 @@ export default function DataManagerDetailPage() {
                   ),
                 ],
               ]}
+            />
+          </DetailSection>
+        </Grid>
+        <Grid size={12}>
+          <DetailSection title={t('admin.users.employees')}>
+            <DetailTable
+              caption={t('admin.users.employees')}
+              header={[
+                t('admin.users.name'),
+                t('fields.email'),
+                t('admin.users.status'),
+                t('common.actions'),
+              ]}
+              rows={dm.team.map((e) => ({
+                key: e.id,
+                cells: [
+                  `${e.firstName} ${e.lastName}`,
+                  <span key="email" dir="ltr">
+                    {e.email}
+                  </span>,
+                  <DataManagerStatusChip key="status" status={e.status} />,
+                  mayViewAs && e.status === 'active' ? (
+                    <Button
+                      key="viewAs"
+                      size="small"
+                      startIcon={<IconEye size={16} />}
+                      aria-label={`${t('admin.impersonation.start')}: ${e.email}`}
+                      onClick={() => setViewing({ id: e.id, name: `${e.firstName} ${e.lastName}` })}
+                    >
+                      {t('admin.impersonation.start')}
+                    </Button>
+                  ) : null,
+                ],
+              }))}
+              empty="—"
             />
           </DetailSection>
         </Grid>
@@ -293,13 +330,13 @@ export default function DataManagerDetailPage() {
         onClose={() => setConfirm(null)}
       />
       <ConfirmDialog
-        open={confirm === 'viewAs'}
-        title={t('admin.impersonation.startTitle', { name })}
+        open={viewing !== null}
+        title={t('admin.impersonation.startTitle', { name: viewing?.name })}
         text={t('admin.impersonation.startText', { minutes: IMPERSONATION_MINUTES })}
         confirmLabel={t('admin.impersonation.start')}
         pending={viewAs.isPending}
-        onConfirm={() => viewAs.mutate(id)}
-        onClose={() => setConfirm(null)}
+        onConfirm={() => viewAs.mutate(viewing!.id)}
+        onClose={() => setViewing(null)}
       />
       <DeleteDataManagerDialog
         dataManager={confirm === 'delete' ? dm : null}
