@@ -1,6 +1,8 @@
 import {
+  adminPeopleContracts,
   authContracts,
   FALLBACK_LANGUAGE,
+  HOME_BY_KIND,
   type MeResponse,
   type PublicConfig,
   systemContracts,
@@ -25,17 +27,34 @@ const router = createBrowserRouter([{ path: '*', element: <GuardedRoute /> }]);
  * one to render. The answer is stored; a refusal ends the stored session; a network failure keeps it.
  */
 async function confirmSession(): Promise<StartSession> {
-  if (typeof readSession() !== 'object') return undefined;
+  const stored = readSession();
+  if (typeof stored !== 'object') return undefined;
   try {
     const me: MeResponse = await call(authContracts.me);
     saveSession(me);
     return me;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
+      if (stored.impersonation && (await backToOperator())) return undefined;
       clearStoredSession();
       return 'refused';
     }
     return undefined;
+  }
+}
+
+/**
+ * A view as another user that ran out while the app was closed: the operator's own session is still open, so the
+ * app goes back to it (their home, a whole page load) instead of asking them to sign in again.
+ */
+async function backToOperator(): Promise<boolean> {
+  try {
+    const me = await call(adminPeopleContracts.endImpersonation);
+    saveSession(me);
+    window.location.replace(HOME_BY_KIND[me.userRole]);
+    return true;
+  } catch {
+    return false;
   }
 }
 
