@@ -1,5 +1,5 @@
 import { IMPERSONATION_MINUTES, type LoginArea, type MeResponse } from '@werkwissen/shared';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { userAccess } from '../../access/user.access.ts';
 import type { AppContext } from '../../app-context.ts';
 import { authSessions, refreshTokens, users } from '../../db/schema/index.ts';
@@ -105,15 +105,7 @@ export async function endImpersonation(
         revokedAt: new Date(),
         revokedReason: expired ? 'impersonation_expired' : 'impersonation_ended',
       })
-      .where(
-        and(
-          inArray(
-            authSessions.id,
-            sql`(select id from auth_sessions where impersonator_session_id = ${ownSessionId})`,
-          ),
-          isNull(authSessions.revokedAt),
-        ),
-      );
+      .where(and(eq(authSessions.impersonatorSessionId, ownSessionId), isNull(authSessions.revokedAt)));
     return own ? issueRefreshToken(tx, ownSessionId) : null;
   });
   const operator = own ? await loadSessionActor(ctx.db, own.userId, ownSessionId) : null;
