@@ -3,6 +3,7 @@ export * from './config/config.schema.ts';
 export * from './config/public-config.ts';
 export * from './config/storage-url.ts';
 export * from './contracts/admin.contract.ts';
+export * from './contracts/admin-people.contract.ts';
 export * from './contracts/ai-providers.contract.ts';
 export * from './contracts/api-keys.contract.ts';
 export * from './contracts/auth.contract.ts';

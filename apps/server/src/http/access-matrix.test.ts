@@ -16,6 +16,8 @@ import {
   aiProviders,
   apiKeys,
   chats,
+  chatVisitors,
+  companies,
   emailOutbox,
   employeeDivisions,
   feedback,
@@ -201,6 +203,48 @@ const MATRIX: Record<string, Row> = {
   'POST /tags': { callers: [403, 403, 'ok', 403], body: () => ({ name: unique(), color: 'info' }) },
   'PATCH /tags/{tagId}': { callers: [403, 403, 'own', 403], body: () => ({ name: unique() }) },
   'DELETE /tags/{tagId}': { callers: [403, 403, 'own', 403] },
+  // People in the back office: staff read them, the administrator changes them (always fresh data managers and
+  // companies, so that no row switches off a caller)
+  'GET /admin/users/data-managers': { callers: ['ok', 'ok', 403, 403] },
+  'POST /admin/users/data-managers': {
+    callers: ['ok', 403, 403, 403],
+    body: () => ({
+      email: `${unique().replace(' ', '-')}@firma.example`,
+      firstName: 'Dana',
+      lastName: 'Berg',
+      language: 'de',
+      companyName: unique(),
+    }),
+  },
+  'POST /admin/users/data-managers/import': {
+    callers: ['ok', 403, 403, 403],
+    body: { csv: 'email,firstName,lastName,companyName\nkeine-adresse,Kai,Berg,Firma\n' },
+  },
+  'GET /admin/users/data-managers/{dataManagerId}': { callers: ['all', 'all', 403, 403] },
+  'PATCH /admin/users/data-managers/{dataManagerId}': {
+    callers: ['all', 403, 403, 403],
+    body: { firstName: 'Max' },
+  },
+  'POST /admin/users/data-managers/{dataManagerId}/deactivate': { callers: ['all', 403, 403, 403] },
+  'POST /admin/users/data-managers/{dataManagerId}/reactivate': { callers: ['all', 403, 403, 403] },
+  'DELETE /admin/users/data-managers/{dataManagerId}': {
+    callers: ['all', 403, 403, 403],
+    query: 'confirmation=nicht-der-name',
+  },
+  'GET /admin/users/public-users': { callers: ['ok', 'ok', 403, 403] },
+  'GET /admin/users/public-users/{publicUserId}': { callers: ['all', 'all', 403, 403] },
+  'GET /admin/companies': { callers: ['ok', 'ok', 403, 403] },
+  'POST /admin/companies/{companyId}/suspend': {
+    callers: ['all', 403, 403, 403],
+    body: { reason: 'Matrix' },
+  },
+  'POST /admin/companies/{companyId}/resume': { callers: ['all', 403, 403, 403] },
+  // Viewing as a user: only the administrator (asked for themselves here, which is refused after the checks)
+  'POST /admin/impersonation': {
+    callers: ['ok', 403, 403, 403],
+    body: async (r: Resources) => ({ userId: await r.self() }),
+  },
+  'POST /auth/impersonation/end': PUBLIC,
 };
 
 interface Caller {
@@ -358,6 +402,27 @@ function resourcesFor(caller: Caller, place: 'own' | 'other') {
           .returning();
         return row!.id;
       }),
+    self: () => once('self', async () => caller.userId),
+    dataManager: () => once('dataManager', async () => (await createUser(t, 'DataManager')).user.id),
+    company: () =>
+      once('company', async () => {
+        const [row] = await db().insert(companies).values({ name: unique() }).returning();
+        return row!.id;
+      }),
+    publicUser: () =>
+      once('publicUser', async () => {
+        const [row] = await db()
+          .insert(chatVisitors)
+          .values({
+            companyId,
+            chatId: await r.chat(),
+            tokenHash: unique(),
+            name: 'Vera Besuch',
+            email: `${unique().replace(' ', '-')}@besuch.example`,
+          })
+          .returning();
+        return row!.id;
+      }),
     /** A provider the own company has set up (not a resource of its own: the same name in both places). */
     provider: () =>
       once('provider', async () => {
@@ -382,6 +447,9 @@ const ID_PARAMS: Record<string, (r: Resources) => Promise<string>> = {
   employeeId: (r) => r.employee(),
   apiKeyId: (r) => r.apiKey(),
   emailId: (r) => r.email(),
+  dataManagerId: (r) => r.dataManager(),
+  publicUserId: (r) => r.publicUser(),
+  companyId: (r) => r.company(),
 };
 const OTHER_PARAMS: Record<string, (r: Resources) => Promise<string>> = {
   provider: (r) => r.provider(),

@@ -21,6 +21,7 @@ import { employeeRoutes } from '../modules/employees/employees.routes.ts';
 import { feedbackRoutes } from '../modules/feedback/feedback.routes.ts';
 import { fileRoutes } from '../modules/files/files.routes.ts';
 import { emailTemplateRoutes } from '../modules/mail/email-templates.routes.ts';
+import { peopleRoutes } from '../modules/people/people.routes.ts';
 import { reportRoutes } from '../modules/reports/reports.routes.ts';
 import { searchRoutes } from '../modules/search/search.routes.ts';
 import { systemSettingsRoutes } from '../modules/settings/system-settings.routes.ts';
@@ -153,6 +154,7 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
   aiProviderRoutes(app, ctx);
   chatRoutes(app, ctx);
   publicChatRoutes(app, ctx);
+  peopleRoutes(app, ctx);
   await registerStaticWeb(app);
   return app;
 }

@@ -1,4 +1,9 @@
-import type { authContracts, publicChatContracts, systemContracts } from '@werkwissen/shared';
+import type {
+  adminPeopleContracts,
+  authContracts,
+  publicChatContracts,
+  systemContracts,
+} from '@werkwissen/shared';
 import { endpoint } from './http.ts';
 
 /**
@@ -18,6 +23,12 @@ export const bootEndpoints = {
   logout: endpoint<typeof authContracts.logout>({
     method: 'POST',
     path: '/auth/logout',
+    permission: 'public',
+  }),
+  /** Back to the operator's own session after viewing as a user (also when that view ran out while away). */
+  endImpersonation: endpoint<typeof adminPeopleContracts.endImpersonation>({
+    method: 'POST',
+    path: '/auth/impersonation/end',
     permission: 'public',
   }),
   altchaChallenge: endpoint<typeof publicChatContracts.altcha>({

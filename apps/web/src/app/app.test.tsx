@@ -7,6 +7,7 @@ import { App } from './app.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   localStorage.clear();
 });
 
@@ -41,5 +42,38 @@ describe('the start of the app', { timeout: 20_000 }, () => {
     expect(document.documentElement.dir).toBe('ltr');
     expect(languages).not.toContain('ar');
     expect(JSON.parse(localStorage.getItem('userData')!).language).toBe('de');
+  });
+
+  it('goes back to the operator when a view as another user ran out while the app was closed', async () => {
+    signedInAs('DataManager');
+    localStorage.setItem(
+      'impersonation',
+      JSON.stringify({ by: 'admin@werkwissen.example', expiresAt: '2026-01-01T00:00:00.000Z' }),
+    );
+    const admin = {
+      userData: { ...JSON.parse(localStorage.getItem('userData')!), kind: 'Administrator', companyId: null },
+      userRole: 'Administrator',
+      userAbilityRules: [{ action: 'manage', subject: 'all' }],
+      csrfToken: 'x',
+      impersonation: null,
+    };
+    const parsed = parseConfig({});
+    if (!parsed.ok) throw new Error('default configuration is invalid');
+    const config = toPublicConfig(parsed.config);
+    const replace = vi.spyOn(window.location, 'replace').mockImplementation(() => {});
+    const expired = () =>
+      Response.json({ error: { code: 'SESSION_EXPIRED', message: 'Expired.' } }, { status: 401 });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/v1/config') return Response.json(config);
+        if (url === '/api/v1/auth/impersonation/end') return Response.json(admin);
+        return expired();
+      }),
+    );
+    render(<App />);
+    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('/admin/dashboard'));
+    expect(JSON.parse(localStorage.getItem('userData')!).kind).toBe('Administrator');
+    expect(localStorage.getItem('impersonation')).toBeNull();
   });
 });

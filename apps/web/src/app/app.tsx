@@ -1,4 +1,4 @@
-import { FALLBACK_LANGUAGE, type MeResponse, type PublicConfig } from '@werkwissen/shared';
+import { FALLBACK_LANGUAGE, HOME_BY_KIND, type MeResponse, type PublicConfig } from '@werkwissen/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { bootEndpoints } from '../api/boot-endpoints.ts';
@@ -18,17 +18,34 @@ import { ConfigContext, ConfigReloadContext } from './config-context.tsx';
  * one to render. The answer is stored; a refusal ends the stored session; a network failure keeps it.
  */
 async function confirmSession(): Promise<StartSession> {
-  if (typeof readSession() !== 'object') return undefined;
+  const stored = readSession();
+  if (typeof stored !== 'object') return undefined;
   try {
     const me: MeResponse = await call(bootEndpoints.me);
     saveSession(me);
     return me;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
+      if (stored.impersonation && (await backToOperator())) return undefined;
       clearStoredSession();
       return 'refused';
     }
     return undefined;
+  }
+}
+
+/**
+ * A view as another user that ran out while the app was closed: the operator's own session is still open, so the
+ * app goes back to it (their home, a whole page load) instead of asking them to sign in again.
+ */
+async function backToOperator(): Promise<boolean> {
+  try {
+    const me = await call(bootEndpoints.endImpersonation);
+    saveSession(me);
+    window.location.replace(HOME_BY_KIND[me.userRole]);
+    return true;
+  } catch {
+    return false;
   }
 }
 

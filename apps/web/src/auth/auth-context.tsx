@@ -4,7 +4,13 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { bootEndpoints } from '../api/boot-endpoints.ts';
 import { ApiError, call, setSessionLostHandler } from '../api/http.ts';
 import { changeLanguage, i18next as i18n } from '../i18n/i18n.ts';
-import { clearStoredSession, readSession, type StoredSession, saveSession } from './session-storage.ts';
+import {
+  clearStoredSession,
+  readSession,
+  type StoredSession,
+  saveSession,
+  sessionOf,
+} from './session-storage.ts';
 
 interface AuthValue {
   session: StoredSession | null;
@@ -32,7 +38,7 @@ export function AuthProvider({ children, confirmed = false }: { children: ReactN
 
   const signIn = useCallback((me: MeResponse) => {
     saveSession(me);
-    setStored({ userData: me.userData, userRole: me.userRole, userAbilityRules: me.userAbilityRules });
+    setStored(sessionOf(me));
     void changeLanguage(me.userData.language);
   }, []);
 
@@ -51,7 +57,7 @@ export function AuthProvider({ children, confirmed = false }: { children: ReactN
     call(bootEndpoints.me)
       .then((me) => {
         saveSession(me);
-        setStored({ userData: me.userData, userRole: me.userRole, userAbilityRules: me.userAbilityRules });
+        setStored(sessionOf(me));
         // Saved on another device: the server's choice wins.
         if (me.userData.language !== i18n.language) void changeLanguage(me.userData.language);
       })

@@ -87,7 +87,8 @@ interface Props<T> {
   rowKey(row: T): string;
   /** The file name of the table's CSV export; without it the table has no export (the page offers its own). */
   csvName?: string;
-  emptyText: string;
+  /** What an empty page says; a function gets the search (e.g. to say that nobody has a searched address). */
+  emptyText: string | ((search: string) => string);
   caption: string;
   defaultSort?: string;
   actions?: ReactNode;
@@ -227,7 +228,7 @@ export function DataTable<T>(props: Props<T>) {
               <TableRow>
                 <TableCell colSpan={shown.length}>
                   <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-                    {props.emptyText}
+                    {typeof props.emptyText === 'function' ? props.emptyText(q) : props.emptyText}
                   </Typography>
                 </TableCell>
               </TableRow>

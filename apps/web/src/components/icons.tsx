@@ -1,5 +1,6 @@
 import {
   IconAdjustments,
+  IconBuildingStore,
   IconDatabaseCog,
   IconFolders,
   IconHistory,
@@ -15,6 +16,7 @@ import {
   IconTags,
   IconTemplate,
   IconUser,
+  IconUserQuestion,
   IconUsers,
   IconZoomQuestion,
   type Icon as TablerIcon,
@@ -40,6 +42,8 @@ const ICONS: Record<string, TablerIcon> = {
   Mail: IconMail,
   Template: IconTemplate,
   Adjustments: IconAdjustments,
+  UserQuestion: IconUserQuestion,
+  BuildingStore: IconBuildingStore,
 };
 
 export function ManifestIcon({ name, size = 22 }: { name: string; size?: number }) {

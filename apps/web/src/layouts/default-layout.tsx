@@ -24,6 +24,7 @@ import { ThemeSwitcher } from '../components/theme-switcher.tsx';
 import { useSettings } from '../settings/settings-context.tsx';
 import { Customizer } from './customizer.tsx';
 import { HorizontalNav } from './horizontal-nav.tsx';
+import { ImpersonationBanner } from './impersonation-banner.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { VerticalNav } from './vertical-nav.tsx';
 
@@ -62,6 +63,7 @@ export function DefaultLayout({ children, area: givenArea }: { children: ReactNo
           />
         )}
         <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+          <ImpersonationBanner />
           {settings.navbarType !== 'hidden' && (
             <AppBar
               position={barPosition(settings.navbarType)}

@@ -42,4 +42,9 @@ export const PAGES: Record<PageName, ComponentType> = {
   EmailTemplates: lazy(() => import('./admin/email-templates-page.tsx')),
   EmailTemplateEdit: lazy(() => import('./admin/email-template-edit-page.tsx')),
   SystemSettings: lazy(() => import('./admin/system-settings-page.tsx')),
+  AdminDataManagers: lazy(() => import('./admin-people/data-managers-page.tsx')),
+  AdminDataManagerDetail: lazy(() => import('./admin-people/data-manager-detail-page.tsx')),
+  AdminPublicUsers: lazy(() => import('./admin-people/public-users-page.tsx')),
+  AdminPublicUserDetail: lazy(() => import('./admin-people/public-user-detail-page.tsx')),
+  AdminCompanies: lazy(() => import('./admin-people/companies-page.tsx')),
 };

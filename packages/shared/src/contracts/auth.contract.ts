@@ -46,6 +46,8 @@ export const meResponseSchema = z
     userAbilityRules: z.array(abilityRuleSchema),
     /** The session's CSRF token; null when the caller authenticated with an API key. */
     csrfToken: z.string().nullable(),
+    /** While an operator views the product as this user: who, and when it ends by itself. */
+    impersonation: z.object({ by: z.string(), expiresAt: z.iso.datetime() }).nullable().optional(),
   })
   .meta({ id: 'Me' });
 export type MeResponse = z.infer<typeof meResponseSchema>;

@@ -15,12 +15,23 @@ export const ERROR_STATUS = {
   BOT_CHECK_FAILED: 403,
   CSRF_INVALID: 403,
   SIGNUP_DISABLED: 403,
+  /** The account was deactivated by the operator (told only to someone who knows its password). */
+  ACCOUNT_DEACTIVATED: 403,
+  /** The user's company is suspended by the operator: no sign-in, no session, no API key. */
+  COMPANY_SUSPENDED: 403,
+  /** A public chat (or share link) of a suspended company. */
+  PUBLIC_CHAT_SUSPENDED: 403,
+  /** Password, e-mail and API-key changes are refused while an operator views the product as the user. */
+  IMPERSONATION_RESTRICTED: 403,
   NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
   WRONG_AREA: 409,
   DIVISION_EXISTS: 409,
   LIMIT_REACHED: 409,
   ALREADY_ACTIVE: 409,
+  /** Only an enabled data manager or employee of an active company may be viewed as, and not by themselves. */
+  IMPERSONATION_NOT_ALLOWED: 409,
+  NOT_IMPERSONATING: 409,
   FILE_DUPLICATE: 409,
   FILE_NOT_RETRYABLE: 409,
   FILE_NOT_CANCELLABLE: 409,
@@ -54,6 +65,8 @@ export const ERROR_STATUS = {
   NO_FILES: 422,
   AUDIO_EMPTY: 422,
   VALIDATION_FAILED: 422,
+  /** The typed confirmation of a deletion is not the company's name or the user's e-mail. */
+  CONFIRMATION_MISMATCH: 422,
   CURRENT_PASSWORD_WRONG: 422,
   /** A period whose start is after its end, or longer than the figures cover (the message names the limit). */
   PERIOD_INVALID: 422,

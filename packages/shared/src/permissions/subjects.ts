@@ -26,6 +26,8 @@ export const SUBJECTS = [
   'Chat',
   'Feedback',
   'Tag',
+  /** Viewing the product as a data manager or employee (support); the Administrator's `manage all` includes it. */
+  'Impersonation',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 

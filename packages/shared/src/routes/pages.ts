@@ -40,6 +40,11 @@ export const PAGE_NAMES = [
   'EmailTemplates',
   'EmailTemplateEdit',
   'SystemSettings',
+  'AdminDataManagers',
+  'AdminDataManagerDetail',
+  'AdminPublicUsers',
+  'AdminPublicUserDetail',
+  'AdminCompanies',
 ] as const;
 
 export type PageName = (typeof PAGE_NAMES)[number];

@@ -1,12 +1,20 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
 import { users } from './users.ts';
 
-/** A sign-in: one refresh-token family. Revoking it ends the session at the next request. */
+/**
+ * A sign-in: one refresh-token family. Revoking it ends the session at the next request. An impersonation is a
+ * session of the viewed user that names the operator's own session (`impersonatorSessionId`, which stays open for
+ * the way back) and ends by itself at `expiresAt`.
+ */
 export const authSessions = pgTable(
   'auth_sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    impersonatorSessionId: uuid('impersonator_session_id').references((): AnyPgColumn => authSessions.id, {
+      onDelete: 'cascade',
+    }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

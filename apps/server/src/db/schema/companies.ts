@@ -1,9 +1,14 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** A tenant: owns its divisions, files, chats, employees, settings and plan. */
+/**
+ * A tenant: owns its divisions, files, chats, employees, settings and plan. A suspended company (`suspendedAt`, set by
+ * the operator with a reason) has its users' sign-ins, sessions, API keys and public chats refused until it is resumed.
+ */
 export const companies = pgTable('companies', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name'),
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  suspendedReason: text('suspended_reason'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -7,6 +7,7 @@ import { containsPattern } from '../../db/like.ts';
 import { apiKeys } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
+import { refuseWhileImpersonating } from '../auth/impersonation-guard.ts';
 import { randomToken, sha256 } from '../auth/token-crypto.ts';
 
 const present = (k: typeof apiKeys.$inferSelect): ApiKey => ({
@@ -62,6 +63,7 @@ export async function listApiKeys(
  */
 export async function createApiKey(ctx: AppContext, actor: Actor, name: string, expiresInDays?: number) {
   if (actor.via === 'apiKey') throw new AppError('FORBIDDEN');
+  refuseWhileImpersonating(actor);
   apiKeyAccess.assertCan(actor, 'create', { userId: actor.userId, companyId: actor.companyId });
   const token = `ww_${randomToken(32)}`;
   const [row] = await ctx.db
@@ -83,6 +85,7 @@ export async function createApiKey(ctx: AppContext, actor: Actor, name: string, 
  * keys (itself too): taking access away is never an escalation.
  */
 export async function revokeApiKey(ctx: AppContext, actor: Actor, apiKeyId: string): Promise<void> {
+  refuseWhileImpersonating(actor);
   const [row] = await ctx.db
     .update(apiKeys)
     .set({ revokedAt: new Date() })

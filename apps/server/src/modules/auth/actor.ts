@@ -18,6 +18,15 @@ export interface Actor {
   via: 'session' | 'apiKey';
   sessionId: string | null;
   apiKeyId: string | null;
+  /** Set while an operator views the product as this user (an impersonation session): who, and until when. */
+  impersonator: Impersonator | null;
+}
+
+export interface Impersonator {
+  userId: string;
+  email: string;
+  sessionId: string;
+  expiresAt: Date;
 }
 
 interface ActorRow extends Record<string, unknown> {
@@ -28,6 +37,20 @@ interface ActorRow extends Record<string, unknown> {
   language: Language;
   roles: RoleVersion[] | null;
 }
+
+interface SessionRow extends ActorRow {
+  impersonator_id: string | null;
+  impersonator_email: string | null;
+  impersonator_session_id: string | null;
+  expires_at: Date | string | null;
+}
+
+/**
+ * An enabled user whose company (if any) is not suspended: the condition of every way in (session, API key, refresh),
+ * so that deactivating a user or suspending their company ends what they hold at the next request.
+ */
+const admitted = sql`u.disabled_at is null
+  and not exists (select 1 from companies c where c.id = u.company_id and c.suspended_at is not null)`;
 
 // Only which roles in which version: their rules come from the ability cache (ability-cache.ts).
 const actorColumns = sql`u.id, u.company_id, u.kind, u.email, u.language,
@@ -40,6 +63,7 @@ async function toActor(
   via: Actor['via'],
   sessionId: string | null,
   apiKeyId: string | null,
+  impersonator: Impersonator | null = null,
 ): Promise<Actor> {
   const { rules, ability } = await abilityOf(db, { id: row.id, companyId: row.company_id }, row.roles ?? []);
   return {
@@ -53,15 +77,35 @@ async function toActor(
     via,
     sessionId,
     apiKeyId,
+    impersonator,
   };
 }
 
-/** The actor of a live (not revoked) session of an enabled user, or null. */
+function impersonatorOf(row: SessionRow): Impersonator | null {
+  if (!row.impersonator_id || !row.impersonator_session_id || !row.expires_at) return null;
+  return {
+    userId: row.impersonator_id,
+    email: row.impersonator_email ?? '',
+    sessionId: row.impersonator_session_id,
+    expiresAt: new Date(row.expires_at),
+  };
+}
+
+/**
+ * The actor of a live session of an admitted user, or null: not revoked, not past its end (an impersonation's time
+ * limit), and for an impersonation the operator's own session still open.
+ */
 export async function loadSessionActor(db: DbOrTx, userId: string, sessionId: string): Promise<Actor | null> {
-  const { rows } = await db.execute<ActorRow>(sql`select ${actorColumns}
+  const { rows } = await db.execute<SessionRow>(sql`select ${actorColumns},
+      i.id as impersonator_id, i.email as impersonator_email, s.impersonator_session_id, s.expires_at
     from auth_sessions s join users u on u.id = s.user_id
-    where s.id = ${sessionId} and u.id = ${userId} and s.revoked_at is null and u.disabled_at is null`);
-  return rows[0] ? toActor(db, rows[0], 'session', sessionId, null) : null;
+    left join auth_sessions o on o.id = s.impersonator_session_id
+    left join users i on i.id = o.user_id
+    where s.id = ${sessionId} and u.id = ${userId} and s.revoked_at is null and ${admitted}
+      and (s.expires_at is null or s.expires_at > now())
+      and (s.impersonator_session_id is null or (o.revoked_at is null and i.disabled_at is null))`);
+  const row = rows[0];
+  return row ? toActor(db, row, 'session', sessionId, null, impersonatorOf(row)) : null;
 }
 
 /** The actor of an active personal API key (its owner's permissions), or null. */
@@ -71,7 +115,7 @@ export async function loadApiKeyActor(db: DbOrTx, keyHash: string): Promise<Acto
   >(sql`select ${actorColumns},
       k.id as key_id, (k.last_used_at is null or k.last_used_at < now() - interval '1 minute') as use_unrecorded
     from api_keys k join users u on u.id = k.user_id
-    where k.key_hash = ${keyHash} and k.revoked_at is null and u.disabled_at is null
+    where k.key_hash = ${keyHash} and k.revoked_at is null and ${admitted}
       and (k.expires_at is null or k.expires_at > now())`);
   const row = rows[0];
   if (!row) return null;
@@ -89,6 +133,6 @@ export async function loadUserActor(
   sessionId: string | null,
 ): Promise<Actor | null> {
   const { rows } = await db.execute<ActorRow>(sql`select ${actorColumns} from users u
-    where u.id = ${userId} and u.disabled_at is null`);
+    where u.id = ${userId} and ${admitted}`);
   return rows[0] ? toActor(db, rows[0], 'session', sessionId, null) : null;
 }

@@ -38,5 +38,8 @@ export async function presentMe(ctx: AppContext, actor: Actor): Promise<MeRespon
     userRole: actor.kind,
     userAbilityRules: actor.rules,
     csrfToken: actor.sessionId ? ctx.signer.csrfFor(actor.sessionId) : null,
+    impersonation: actor.impersonator
+      ? { by: actor.impersonator.email, expiresAt: actor.impersonator.expiresAt.toISOString() }
+      : null,
   };
 }

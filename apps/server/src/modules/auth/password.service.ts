@@ -6,6 +6,7 @@ import { revokeUserApiKeys } from '../api-keys/api-keys.service.ts';
 import { releaseSlots } from '../limits/rate-limiter.ts';
 import type { Actor } from './actor.ts';
 import { areaPaths } from './areas.ts';
+import { refuseWhileImpersonating } from './impersonation-guard.ts';
 import { beginPasswordCheck } from './login-limiter.ts';
 import { takeMailFormSlot } from './mail-form-limits.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
@@ -63,6 +64,7 @@ export async function changePassword(
   password: string,
   revokeApiKeys = false,
 ): Promise<void> {
+  refuseWhileImpersonating(actor);
   const slots = await beginPasswordCheck(ctx, actor.userId);
   const [user] = await ctx.db
     .select({ hash: users.passwordHash })

@@ -2,11 +2,11 @@ import { LOGIN_BY_AREA, type LoginArea, type MeResponse } from '@werkwissen/shar
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/database.ts';
-import { authSessions, refreshTokens, users } from '../../db/schema/index.ts';
+import { authSessions, companies, refreshTokens, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { IssuedSession } from '../../http/cookies.ts';
 import { verifyBotCheck } from '../bot-check/bot-check.ts';
-import { type Actor, loadUserActor } from './actor.ts';
+import { type Actor, loadSessionActor, loadUserActor } from './actor.ts';
 import { beginLoginAttempt, endLoginAttempt } from './login-limiter.ts';
 import { presentMe } from './me.presenter.ts';
 import { verifyPassword } from './password-hashing.ts';
@@ -33,7 +33,7 @@ function belongsToArea(actor: Actor, home: LoginArea, area: LoginArea): boolean 
   return area === home || (area === 'analysis' && home === 'admin' && actor.ability.can('read', 'analysis'));
 }
 
-async function issueRefreshToken(tx: DbOrTx, sessionId: string): Promise<string> {
+export async function issueRefreshToken(tx: DbOrTx, sessionId: string): Promise<string> {
   const token = randomToken();
   await tx.insert(refreshTokens).values({
     sessionId,
@@ -54,7 +54,7 @@ async function issueSession(ctx: AppContext, actor: Actor, area: LoginArea, clie
   });
 }
 
-async function tokensFor(
+export async function tokensFor(
   ctx: AppContext,
   userId: string,
   sessionId: string,
@@ -87,11 +87,23 @@ export async function login(
     throw new AppError(input.botCheck ? 'BOT_CHECK_FAILED' : 'BOT_CHECK_REQUIRED');
   }
   const [user] = await ctx.db
-    .select({ id: users.id, passwordHash: users.passwordHash, disabledAt: users.disabledAt })
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      disabledAt: users.disabledAt,
+      suspendedAt: companies.suspendedAt,
+    })
     .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
     .where(sql`lower(${users.email}) = ${input.email}`);
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
-  const actor = user && passwordOk && !user.disabledAt ? await loadUserActor(ctx.db, user.id, null) : null;
+  if (user && passwordOk) {
+    // Only someone who knows the password learns that the account or its company was switched off.
+    if (user.disabledAt || user.suspendedAt) await endLoginAttempt(ctx, attempt);
+    if (user.disabledAt) throw new AppError('ACCOUNT_DEACTIVATED');
+    if (user.suspendedAt) throw new AppError('COMPANY_SUSPENDED');
+  }
+  const actor = user && passwordOk ? await loadUserActor(ctx.db, user.id, null) : null;
   const home = actor && homeArea(actor);
   if (!actor || !home) throw new AppError('INVALID_CREDENTIALS');
   await endLoginAttempt(ctx, attempt);
@@ -135,6 +147,9 @@ export async function refresh(
     throw new AppError('SESSION_EXPIRED');
   }
   if (row.token.expiresAt.getTime() < Date.now()) throw new AppError('SESSION_EXPIRED');
+  // An impersonation ends at its time limit, however fresh its refresh token.
+  if (row.session.expiresAt && row.session.expiresAt.getTime() <= Date.now())
+    throw new AppError('SESSION_EXPIRED');
   const next = await ctx.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(refreshTokens)
@@ -146,7 +161,7 @@ export async function refresh(
     return issueRefreshToken(tx, row.session.id);
   });
   if (!next) throw new AppError('SESSION_EXPIRED');
-  const actor = await loadUserActor(ctx.db, row.session.userId, row.session.id);
+  const actor = await loadSessionActor(ctx.db, row.session.userId, row.session.id);
   if (!actor) throw new AppError('SESSION_EXPIRED');
   return {
     me: await presentMe(ctx, actor),

@@ -1,7 +1,7 @@
 import type { PublicChat, PublicVisitor } from '@werkwissen/shared';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
-import { notFound } from '../../http/app-error.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
 import { randomToken, sha256 } from '../auth/token-crypto.ts';
 import { takeSlotsOrRefuse } from '../limits/limit-error.ts';
 import { botProvider } from '../settings/settings-cache.ts';
@@ -18,10 +18,17 @@ export interface Visitor extends PublicVisitor {
   threadId: string;
 }
 
-/** The public chat a share link opens; a revoked link, or a chat made private, answers 404. */
+/**
+ * The public chat a share link opens; a revoked link, or a chat made private, answers 404; a chat of a suspended
+ * company answers PUBLIC_CHAT_SUSPENDED until the company is resumed.
+ */
 export async function sharedChat(ctx: AppContext, token: string): Promise<SharedChat> {
   const chat = await chatRecordWhere(ctx, sql`c.share_token = ${token} and c.visibility = 'public'`);
   if (!chat) throw notFound();
+  const { rows } = await ctx.db.execute<{ suspended: boolean }>(
+    sql`select suspended_at is not null as suspended from companies where id = ${chat.companyId}`,
+  );
+  if (rows[0]?.suspended) throw new AppError('PUBLIC_CHAT_SUSPENDED');
   return chat;
 }
 

@@ -43,6 +43,21 @@ describe('the login form', () => {
     });
   });
 
+  it.each([
+    ['ACCOUNT_DEACTIVATED', 'This account has been deactivated. Please contact support.'],
+    ['COMPANY_SUSPENDED', "Your company's account has been suspended. Please contact support."],
+  ])('says plainly when the account cannot sign in (%s)', async (code, text) => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ error: { code, message: '' } }, { status: 403 })),
+    );
+    renderWithApp(<LoginPage />, '/login');
+    fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'dm@firma.example' } });
+    fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'richtig-Pass-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getByTestId('login-error').textContent).toBe(text));
+  });
+
   it('asks for the bot check when the server wants one, and sends its payload with the next attempt', async () => {
     const fetch = vi.fn(async (_url: string, init: RequestInit) => {
       const body = JSON.parse(String(init.body));

@@ -20,7 +20,7 @@ import {
   IconTrash,
   IconUpload,
 } from '@tabler/icons-react';
-import type { Employee } from '@werkwissen/shared';
+import { EMPLOYEE_CSV_COLUMNS, type Employee } from '@werkwissen/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -28,13 +28,14 @@ import {
   employeeTable,
   useCreateEmployee,
   useDeleteEmployee,
+  useImportEmployees,
   useResendInvitation,
 } from '../../api/employees.ts';
 import { CellText } from '../../components/cell-text.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
+import { ImportDialog } from '../../components/import-dialog.tsx';
 import { EmployeeForm, type EmployeeValues } from './employee-form.tsx';
-import { ImportDialog } from './import-dialog.tsx';
 
 /** `/employee-add`: the company's employees; add (the invitation goes by mail), edit, delete, export. */
 export default function EmployeesPage() {
@@ -173,7 +174,18 @@ export default function EmployeesPage() {
           </Button>
         </DialogActions>
       </Dialog>
-      <ImportDialog open={importing} onClose={() => setImporting(false)} />
+      <ImportDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        title={t('pages.employees.import.title')}
+        intro={t('pages.employees.import.intro', { columns: EMPLOYEE_CSV_COLUMNS.join(', ') })}
+        columns={EMPLOYEE_CSV_COLUMNS}
+        template={{
+          name: 'employees-template.csv',
+          row: ['anna@firma.example', 'Anna', 'Schmidt', '+49 151 2345678', 'de', ''],
+        }}
+        useImport={useImportEmployees}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title={t('pages.employees.deleteTitle')}

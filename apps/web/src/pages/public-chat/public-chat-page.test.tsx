@@ -191,3 +191,18 @@ describe('the public chat page', { timeout: 20_000 }, () => {
     await screen.findByRole('heading', { name: 'This link does not work any more' });
   });
 });
+
+describe('the public chat of a suspended company', { timeout: 20_000 }, () => {
+  it('says plainly that the chat is not available', async () => {
+    stubFetch({
+      [`GET ${BASE}`]: () =>
+        Response.json(
+          { error: { code: 'PUBLIC_CHAT_SUSPENDED', message: 'This chat is not available at the moment.' } },
+          { status: 403 },
+        ),
+    });
+    renderWithApp(<PublicChatPage />, `/p/${TOKEN}`);
+    await screen.findByText('This chat is not available at the moment.');
+    expect(screen.queryByRole('button', { name: 'Start chat' })).toBeNull();
+  });
+});

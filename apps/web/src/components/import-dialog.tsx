@@ -12,21 +12,40 @@ import {
   Stack,
 } from '@mui/material';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
-import { EMPLOYEE_CSV_COLUMNS, type EmployeeImportResult } from '@werkwissen/shared';
+import type { EmployeeImportResult } from '@werkwissen/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useImportEmployees } from '../../api/employees.ts';
-import { ApiError } from '../../api/http.ts';
-import { downloadCsv } from '../../components/csv.ts';
-import { errorMessage } from '../../components/form.tsx';
+import { ApiError } from '../api/http.ts';
+import type { MutationCallbacks } from '../api/mutation.ts';
+import { downloadCsv } from './csv.ts';
+import { errorMessage } from './form.tsx';
 
-/** Import from CSV: the browser reads the file, the server checks every row and reports what it rejected and why. */
-export function ImportDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+interface Props {
+  open: boolean;
+  onClose(): void;
+  title: string;
+  /** What the file holds; `{{columns}}` in it is replaced by the column names. */
+  intro: string;
+  columns: readonly string[];
+  /** The template's name and its one example row. */
+  template: { name: string; row: string[] };
+  /** The resource module's import mutation hook. */
+  useImport(callbacks: MutationCallbacks<string, EmployeeImportResult>): {
+    mutate(csv: string): void;
+    isPending: boolean;
+  };
+}
+
+/**
+ * Import from CSV (employees, data managers): the browser reads the file, the server checks every row and reports
+ * what it rejected and why.
+ */
+export function ImportDialog({ open, onClose, title, intro, columns, template, useImport }: Props) {
   const { t } = useTranslation();
   const [result, setResult] = useState<EmployeeImportResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   // The outcome is told in the dialog, row by row: nothing goes to the snackbar.
-  const importing = useImportEmployees({
+  const importing = useImport({
     onSuccess: setResult,
     claimError: (error) => {
       const field = error instanceof ApiError ? error.fieldErrors[0]?.message : undefined;
@@ -37,11 +56,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose(): void
   const busy = importing.isPending;
 
   const downloadTemplate = () => {
-    downloadCsv(
-      'employees-template.csv',
-      [...EMPLOYEE_CSV_COLUMNS],
-      [['anna@firma.example', 'Anna', 'Schmidt', '+49 151 2345678', 'de', '']],
-    );
+    downloadCsv(template.name, [...columns], [template.row]);
   };
 
   const upload = async (file: File) => {
@@ -58,12 +73,10 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose(): void
 
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm">
-      <DialogTitle>{t('pages.employees.import.title')}</DialogTitle>
+      <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={4}>
-          <DialogContentText>
-            {t('pages.employees.import.intro', { columns: EMPLOYEE_CSV_COLUMNS.join(', ') })}
-          </DialogContentText>
+          <DialogContentText>{intro}</DialogContentText>
           <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap', gap: 2 }}>
             <Button variant="outlined" startIcon={<IconDownload size={18} />} onClick={downloadTemplate}>
               {t('pages.employees.import.template')}

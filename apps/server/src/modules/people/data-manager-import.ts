@@ -1,0 +1,67 @@
+import { createDataManagerBodySchema, type EmployeeImportResult, type Language } from '@werkwissen/shared';
+import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../auth/actor.ts';
+import { type ImportRejection, readCsvRows, refusalError, schemaErrors } from '../csv-import/csv-rows.ts';
+import { assertMayAddDataManagers, createDataManager } from './data-managers.service.ts';
+
+/** Header names we understand, in English and German, to the field they fill. */
+const HEADERS: Record<string, string> = {
+  email: 'email',
+  'e-mail': 'email',
+  'e-mail-adresse': 'email',
+  firstname: 'firstName',
+  'first name': 'firstName',
+  vorname: 'firstName',
+  lastname: 'lastName',
+  'last name': 'lastName',
+  nachname: 'lastName',
+  phone: 'phone',
+  telefon: 'phone',
+  whatsapp: 'phone',
+  language: 'language',
+  sprache: 'language',
+  companyname: 'companyName',
+  company: 'companyName',
+  'company name': 'companyName',
+  firma: 'companyName',
+  unternehmen: 'companyName',
+};
+
+/**
+ * Adds the data managers of a CSV file row by row, each with its company, trial and invitation: a row is checked
+ * with the same schema as the form; a bad row, or one whose address is in use (also a second import of the same
+ * file), is reported with its line and reasons while the others are added.
+ */
+export async function importDataManagers(
+  ctx: AppContext,
+  actor: Actor,
+  csv: string,
+  lang: Language,
+): Promise<EmployeeImportResult> {
+  assertMayAddDataManagers(actor);
+  const rows = readCsvRows(csv, lang, HEADERS, ['email', 'firstName', 'lastName', 'companyName']);
+  const rejected: ImportRejection[] = [];
+  let created = 0;
+  for (const [index, row] of rows.entries()) {
+    const line = index + 2; // the header is line 1
+    const parsed = createDataManagerBodySchema.safeParse({
+      email: row.email ?? '',
+      firstName: row.firstName ?? '',
+      lastName: row.lastName ?? '',
+      phone: row.phone || undefined,
+      language: row.language || actor.language,
+      companyName: row.companyName ?? '',
+    });
+    if (!parsed.success) {
+      rejected.push({ row: line, email: row.email || null, errors: schemaErrors(lang, parsed.error.issues) });
+      continue;
+    }
+    try {
+      await createDataManager(ctx, actor, parsed.data);
+      created++;
+    } catch (error) {
+      rejected.push({ row: line, email: row.email || null, errors: [refusalError(lang, error)] });
+    }
+  }
+  return { created, rejected };
+}

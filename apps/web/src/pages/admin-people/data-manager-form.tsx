@@ -1,0 +1,93 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Stack } from '@mui/material';
+import { createDataManagerBodySchema, type DataManager, type Language } from '@werkwissen/shared';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { applyFieldErrors, InputField } from '../../components/form.tsx';
+import { LanguageSelect } from '../../components/language-select.tsx';
+
+export interface DataManagerValues {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  language: Language;
+  companyName: string;
+}
+
+const schema = createDataManagerBodySchema.extend({
+  phone: z.string().trim().max(25, { message: 'validation.tooLong' }),
+});
+
+const FIELDS = ['email', 'firstName', 'lastName', 'phone', 'language', 'companyName'] as const;
+
+/**
+ * The data manager form of the add dialog and the detail page's edit dialog (the address is fixed once added);
+ * `onSave` receives the values, and server errors on fields are shown on them.
+ */
+export function DataManagerForm({
+  dataManager,
+  formId,
+  onSave,
+}: {
+  dataManager?: DataManager;
+  formId: string;
+  onSave(values: DataManagerValues): Promise<void>;
+}) {
+  const { t, i18n } = useTranslation();
+  const form = useForm<DataManagerValues>({
+    resolver: zodResolver(schema) as never,
+    defaultValues: {
+      email: dataManager?.email ?? '',
+      firstName: dataManager?.firstName ?? '',
+      lastName: dataManager?.lastName ?? '',
+      phone: dataManager?.phone ?? '',
+      language: dataManager?.language ?? ((i18n.language as Language) || 'de'),
+      companyName: dataManager?.companyName ?? '',
+    },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await onSave(values);
+    } catch (error) {
+      if (!applyFieldErrors(error, form.setError, [...FIELDS])) throw error;
+    }
+  });
+  return (
+    <Stack component="form" id={formId} spacing={4} noValidate onSubmit={onSubmit} sx={{ pt: 2 }}>
+      <InputField
+        {...form.register('email')}
+        label={t('fields.email')}
+        type="email"
+        disabled={Boolean(dataManager)}
+        errorKey={errors.email?.message}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={4}>
+        <InputField
+          {...form.register('firstName')}
+          label={t('fields.firstName')}
+          errorKey={errors.firstName?.message}
+        />
+        <InputField
+          {...form.register('lastName')}
+          label={t('fields.lastName')}
+          errorKey={errors.lastName?.message}
+        />
+      </Stack>
+      <InputField
+        {...form.register('companyName')}
+        label={t('admin.users.companyName')}
+        errorKey={errors.companyName?.message}
+      />
+      <InputField
+        {...form.register('phone')}
+        label={t('fields.whatsappPhoneOptional')}
+        type="tel"
+        errorKey={errors.phone?.message}
+      />
+      <LanguageSelect control={form.control} name="language" errorKey={errors.language?.message} />
+    </Stack>
+  );
+}

@@ -1,0 +1,110 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { downloadCsv } from '../../components/csv.ts';
+import { signedInAs } from '../../test/fixtures.ts';
+import { renderWithApp, useLanguage } from '../../test/render.tsx';
+import { dataManager, fakeServer, page } from './admin-people-test-data.ts';
+import DataManagersPage from './data-managers-page.tsx';
+
+vi.mock('../../components/csv.ts', () => ({ downloadCsv: vi.fn() }));
+afterEach(() => vi.unstubAllGlobals());
+
+const LIST = '/api/v1/admin/users/data-managers';
+
+describe('the data managers page', { timeout: 20_000 }, () => {
+  it('lists data managers with company, plan and status, and exports the filtered list', async () => {
+    signedInAs('Administrator');
+    const server = fakeServer({ [`GET ${LIST}`]: () => page([dataManager]) });
+    vi.stubGlobal('fetch', vi.fn(server.fetch));
+    renderWithApp(<DataManagersPage />, '/admin/users/data-manager');
+
+    const email = await screen.findByText(dataManager.email);
+    const row = within(email.closest('tr')!);
+    expect(row.getByText('Berg Sanitär GmbH')).toBeTruthy();
+    expect(row.getByText('Trial')).toBeTruthy();
+    expect(row.getByText('Active')).toBeTruthy();
+    expect(row.getByRole('link', { name: `Open: ${dataManager.email}` }).getAttribute('href')).toBe(
+      `/admin/users/data-manager/${dataManager.id}`,
+    );
+
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'deactivated' } });
+    await waitFor(() => expect(server.calls.at(-1)?.url).toContain('status=deactivated'));
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloadCsv).toHaveBeenCalled());
+    const [name, header, rows] = vi.mocked(downloadCsv).mock.calls[0]!;
+    expect(name).toBe('data-managers.csv');
+    expect(header).toEqual([
+      'Name',
+      'Email',
+      'Phone',
+      'Company',
+      'Plan',
+      'Status',
+      'Storage',
+      'Last sign-in',
+      'Added',
+    ]);
+    expect(rows[0]!.slice(0, 7)).toEqual([
+      'Dana Berg',
+      dataManager.email,
+      dataManager.phone,
+      'Berg Sanitär GmbH',
+      'Trial',
+      'Active',
+      '3 MB',
+    ]);
+    expect(server.calls.at(-1)?.url).toContain('status=deactivated');
+  });
+
+  it('says "No users found with this email" when a searched address finds nobody', async () => {
+    signedInAs('Administrator');
+    const server = fakeServer({ [`GET ${LIST}`]: () => page([]) });
+    vi.stubGlobal('fetch', vi.fn(server.fetch));
+    renderWithApp(<DataManagersPage />, '/admin/users/data-manager');
+    await screen.findByText('No data managers yet.');
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'niemand@nirgends.example' } });
+    await screen.findByText('No users found with this email');
+    expect(server.calls.at(-1)?.url).toContain('q=niemand%40nirgends.example');
+  });
+
+  it('adds a data manager with the shared schema: a missing company name is said on its field', async () => {
+    signedInAs('Administrator');
+    const server = fakeServer({
+      [`GET ${LIST}`]: () => page([]),
+      [`POST ${LIST}`]: (_url, body) =>
+        Response.json({ ...dataManager, ...(body as object) }, { status: 201 }),
+    });
+    vi.stubGlobal('fetch', vi.fn(server.fetch));
+    renderWithApp(<DataManagersPage />, '/admin/users/data-manager');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add data manager' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.change(dialog.getByLabelText(/Email/), { target: { value: 'neu@firma.example' } });
+    fireEvent.change(dialog.getByLabelText(/First name/), { target: { value: 'Nora' } });
+    fireEvent.change(dialog.getByLabelText(/Last name/), { target: { value: 'Neu' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Send invitation' }));
+    await dialog.findByText('This field is required');
+    expect(server.calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.change(dialog.getByLabelText(/Company name/), { target: { value: 'Neu GmbH' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Send invitation' }));
+    await screen.findByText('Invitation sent to neu@firma.example.');
+    expect(server.calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      email: 'neu@firma.example',
+      firstName: 'Nora',
+      lastName: 'Neu',
+      companyName: 'Neu GmbH',
+    });
+  });
+
+  it('reads right to left in Arabic: the way to the detail page points left', async () => {
+    await useLanguage('ar');
+    signedInAs('Administrator');
+    vi.stubGlobal('fetch', vi.fn(fakeServer({ [`GET ${LIST}`]: () => page([dataManager]) }).fetch));
+    const { container } = renderWithApp(<DataManagersPage />, '/admin/users/data-manager');
+    expect(await screen.findByRole('heading', { name: 'مديرو البيانات' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'إضافة مدير بيانات' })).toBeTruthy();
+    await screen.findByText(dataManager.email);
+    const open = container.querySelector(`a[href="/admin/users/data-manager/${dataManager.id}"] svg`);
+    expect(open?.getAttribute('style')).toContain('scaleX(-1)');
+  });
+});

@@ -1,0 +1,177 @@
+import {
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { IconPlus, IconUpload } from '@tabler/icons-react';
+import {
+  DATA_MANAGER_CSV_COLUMNS,
+  DATA_MANAGER_STATUSES,
+  type DataManager,
+  type DataManagerStatus,
+} from '@werkwissen/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dataManagerTable, useCreateDataManager, useImportDataManagers } from '../../api/admin-people.ts';
+import { CellText } from '../../components/cell-text.tsx';
+import { type Column, DataTable } from '../../components/data-table.tsx';
+import { useFormat } from '../../components/format.ts';
+import { ImportDialog } from '../../components/import-dialog.tsx';
+import { SelectField } from '../../components/select-field.tsx';
+import { DataManagerForm, type DataManagerValues } from './data-manager-form.tsx';
+import { DataManagerStatusChip } from './data-manager-status.tsx';
+import { OpenButton } from './open-button.tsx';
+import { userEmptyText } from './user-empty-text.ts';
+
+/** `/admin/users/data-manager`: every company's data manager; search, filter, export, add, import, open one. */
+export default function DataManagersPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const [status, setStatus] = useState<DataManagerStatus | ''>('');
+  const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const create = useCreateDataManager({ onSuccess: () => setAdding(false) });
+  const table = dataManagerTable(status);
+
+  // The form puts the server's field errors on its fields (the snackbar says what failed as well).
+  const add = async (values: DataManagerValues) => {
+    await create.mutateAsync({ ...values, phone: values.phone || undefined });
+  };
+
+  const columns: Column<DataManager>[] = [
+    {
+      id: 'lastName',
+      label: t('admin.users.name'),
+      sortable: true,
+      render: (m) => <CellText text={`${m.firstName} ${m.lastName}`} lines={2} maxWidth={200} />,
+      csv: (m) => `${m.firstName} ${m.lastName}`,
+    },
+    {
+      id: 'email',
+      label: t('fields.email'),
+      sortable: true,
+      fill: true,
+      minWidth: 180,
+      render: (m) => <CellText text={m.email} />,
+      csv: (m) => m.email,
+    },
+    { id: 'phone', label: t('admin.users.phone'), csv: (m) => m.phone ?? '' },
+    {
+      id: 'companyName',
+      label: t('admin.users.company'),
+      sortable: true,
+      render: (m) => (
+        <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <CellText text={m.companyName ?? '—'} maxWidth={200} />
+          {m.companySuspended && (
+            <Chip size="small" color="warning" label={t('admin.users.companySuspended')} />
+          )}
+        </Stack>
+      ),
+      csv: (m) => m.companyName ?? '',
+    },
+    {
+      id: 'plan',
+      label: t('admin.users.plan'),
+      render: (m) => (m.plan ? t(`plans.${m.plan}`) : '—'),
+      csv: (m) => (m.plan ? t(`plans.${m.plan}`) : ''),
+    },
+    {
+      id: 'status',
+      label: t('admin.users.status'),
+      render: (m) => <DataManagerStatusChip status={m.status} />,
+      csv: (m) => t(`admin.users.statuses.${m.status}`),
+    },
+    { id: 'storage', label: t('admin.users.storage'), csv: (m) => format.size(m.storageBytes) },
+    {
+      id: 'lastSignIn',
+      label: t('admin.users.lastSignIn'),
+      render: (m) => (m.lastSignInAt ? format.dateTime(m.lastSignInAt) : t('admin.users.never')),
+      csv: (m) => (m.lastSignInAt ? format.dateTime(m.lastSignInAt) : ''),
+    },
+    { id: 'createdAt', label: t('admin.users.added'), csv: (m) => format.dateTime(m.createdAt) },
+    {
+      id: 'open',
+      label: t('common.actions'),
+      align: 'right',
+      render: (m) => (
+        <OpenButton to={`/admin/users/data-manager/${m.id}`} label={`${t('common.open')}: ${m.email}`} />
+      ),
+    },
+  ];
+
+  return (
+    <Stack spacing={6}>
+      <Typography variant="h4" component="h1">
+        {t('admin.users.dataManagers.title')}
+      </Typography>
+      <DataTable<DataManager>
+        queryKey={table.queryKey}
+        fetchPage={table.fetchPage}
+        columns={columns}
+        rowKey={(m) => m.id}
+        csvName="data-managers"
+        caption={t('admin.users.dataManagers.title')}
+        emptyText={userEmptyText(t, t('admin.users.empty'))}
+        defaultSort="-createdAt"
+        filters={
+          <SelectField
+            id="data-manager-status"
+            label={t('admin.users.status')}
+            value={status}
+            onChange={(v) => setStatus(v as DataManagerStatus | '')}
+            options={[
+              { value: '', label: t('admin.users.allStatuses') },
+              ...DATA_MANAGER_STATUSES.map((s) => ({ value: s, label: t(`admin.users.statuses.${s}`) })),
+            ]}
+          />
+        }
+        actions={
+          <>
+            <Button
+              variant="outlined"
+              startIcon={<IconUpload size={18} />}
+              onClick={() => setImporting(true)}
+            >
+              {t('admin.users.importButton')}
+            </Button>
+            <Button variant="contained" startIcon={<IconPlus size={18} />} onClick={() => setAdding(true)}>
+              {t('admin.users.add')}
+            </Button>
+          </>
+        }
+      />
+      <Dialog open={adding} onClose={() => setAdding(false)} fullWidth maxWidth="sm">
+        <DialogTitle>{t('admin.users.add')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('admin.users.addIntro')}</DialogContentText>
+          {adding && <DataManagerForm formId="add-data-manager" onSave={add} />}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setAdding(false)}>{t('common.cancel')}</Button>
+          <Button type="submit" form="add-data-manager" variant="contained" disabled={create.isPending}>
+            {t('admin.users.invite')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <ImportDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        title={t('admin.users.importTitle')}
+        intro={t('admin.users.importIntro', { columns: DATA_MANAGER_CSV_COLUMNS.join(', ') })}
+        columns={DATA_MANAGER_CSV_COLUMNS}
+        template={{
+          name: 'data-managers-template.csv',
+          row: ['dana@firma.example', 'Dana', 'Berg', '+49 151 2345678', 'de', 'Berg Sanitär GmbH'],
+        }}
+        useImport={useImportDataManagers}
+      />
+    </Stack>
+  );
+}
