@@ -59,6 +59,8 @@ export async function listCompanies(
   actor: Actor,
   query: { page: number; pageSize: number; q?: string; sort?: string; suspended?: 'true' | 'false' },
 ) {
+  // Reads the activity log: this process's entries still waiting for their batch belong in the answer.
+  await ctx.activity.flush();
   const like = query.q ? containsPattern(query.q) : null;
   const where = sql.join(
     [

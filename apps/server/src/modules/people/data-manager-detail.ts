@@ -21,6 +21,8 @@ export async function getDataManagerDetail(
   actor: Actor,
   id: string,
 ): Promise<DataManagerDetail> {
+  // Reads the activity log: this process's entries still waiting for their batch belong in the answer.
+  await ctx.activity.flush();
   const row = await loadDataManager(ctx.db, actor, id);
   const companyId = row.companyId;
   const [[company], [subscription], storage, [employees], team, divisionRows, signIns, activity] =
