@@ -11,6 +11,7 @@ import {
   IconShieldLock,
   IconTags,
   IconUser,
+  IconUserShield,
   IconUsers,
   IconZoomQuestion,
   type Icon as TablerIcon,
@@ -32,6 +33,7 @@ const ICONS: Record<string, TablerIcon> = {
   MessageStar: IconMessageStar,
   ZoomQuestion: IconZoomQuestion,
   Messages: IconMessages,
+  UserShield: IconUserShield,
 };
 
 export function ManifestIcon({ name, size = 22 }: { name: string; size?: number }) {

@@ -35,4 +35,8 @@ export const PAGES: Record<PageName, ComponentType> = {
   KnowledgeGaps: lazy(() => import('./reports/knowledge-gaps-page.tsx')),
   Chat: lazy(() => import('./chat/chat-page.tsx')),
   PublicChat: lazy(() => import('./public-chat/public-chat-page.tsx')),
+  AdminRoles: lazy(() => import('./admin/roles/roles-page.tsx')),
+  AdminRole: lazy(() => import('./admin/roles/role-page.tsx')),
+  AdminStaff: lazy(() => import('./admin/staff/staff-page.tsx')),
+  AdminStaffMember: lazy(() => import('./admin/staff/staff-member-page.tsx')),
 };

@@ -16,7 +16,7 @@ export const staffMemberSchema = z
     kind: z.enum(USER_KINDS),
     language: z.enum(LANGUAGES),
     status: z.enum(STAFF_STATUSES),
-    roles: z.array(z.object({ id: z.uuid(), name: z.string() })),
+    roles: z.array(z.object({ id: z.uuid(), name: z.string(), kind: z.enum(USER_KINDS).nullable() })),
     lastSignInAt: z.iso.datetime().nullable(),
     createdAt: z.iso.datetime(),
   })

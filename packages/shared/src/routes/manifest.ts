@@ -424,6 +424,50 @@ export const APP_ROUTES: AppRoute[] = [
     menu: { section: 'reports', label: 'nav.feedbackReport', icon: 'MessageStar', order: 10 },
   },
 
+  // Roles and staff (the operator's team)
+  {
+    id: 'adminRoles',
+    path: '/admin/roles',
+    page: 'AdminRoles',
+    layout: 'default',
+    access: 'signedIn',
+    area: 'admin',
+    permission: { action: 'read', subject: 'Role' },
+    title: 'admin.roles.title',
+    menu: { section: 'administration', label: 'admin.roles.nav', icon: 'ShieldLock', order: 30 },
+  },
+  {
+    id: 'adminRole',
+    path: '/admin/roles/:roleId',
+    page: 'AdminRole',
+    layout: 'default',
+    access: 'signedIn',
+    area: 'admin',
+    permission: { action: 'read', subject: 'Role' },
+    title: 'admin.roles.editTitle',
+  },
+  {
+    id: 'adminStaff',
+    path: '/admin/staff',
+    page: 'AdminStaff',
+    layout: 'default',
+    access: 'signedIn',
+    area: 'admin',
+    permission: { action: 'read', subject: 'User' },
+    title: 'admin.staff.title',
+    menu: { section: 'administration', label: 'admin.staff.nav', icon: 'UserShield', order: 20 },
+  },
+  {
+    id: 'adminStaffMember',
+    path: '/admin/staff/:staffId',
+    page: 'AdminStaffMember',
+    layout: 'default',
+    access: 'signedIn',
+    area: 'admin',
+    permission: { action: 'read', subject: 'User' },
+    title: 'admin.staff.memberTitle',
+  },
+
   // Analysis
   {
     id: 'analysisDashboard',

@@ -33,6 +33,10 @@ export const PAGE_NAMES = [
   'KnowledgeGaps',
   'Chat',
   'PublicChat',
+  'AdminRoles',
+  'AdminRole',
+  'AdminStaff',
+  'AdminStaffMember',
 ] as const;
 
 export type PageName = (typeof PAGE_NAMES)[number];

@@ -30,7 +30,7 @@ interface StaffRow extends Record<string, unknown> {
   language: Language;
   has_password: boolean;
   disabled: boolean;
-  roles: Array<{ id: string; name: string }> | null;
+  roles: Array<{ id: string; name: string; kind: UserKind | null }> | null;
   last_sign_in_at: Date | string | null;
   created_at: Date | string;
 }
@@ -64,7 +64,7 @@ const staffFor = (actor: Actor, action: Action) =>
 
 const columns = sql`users.id, users.email, users.first_name, users.last_name, users.kind, users.language,
   users.password_hash is not null as has_password, users.disabled_at is not null as disabled, users.created_at,
-  (select json_agg(json_build_object('id', r.id, 'name', r.name) order by r.name)
+  (select json_agg(json_build_object('id', r.id, 'name', r.name, 'kind', r.kind) order by r.name)
      from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = users.id) as roles,
   (select max(s.created_at) from auth_sessions s where s.user_id = users.id) as last_sign_in_at`;
 

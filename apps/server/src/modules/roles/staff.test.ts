@@ -33,7 +33,7 @@ describe('staff members', () => {
     expect(invited.body).toMatchObject({
       kind: 'Staff',
       status: 'invited',
-      roles: [{ id: reports.body.id, name: 'Auswertung' }],
+      roles: [{ id: reports.body.id, name: 'Auswertung', kind: null }],
       lastSignInAt: null,
     });
     const mail = await t.smtp!.waitFor((m) => m.to.includes(email));
