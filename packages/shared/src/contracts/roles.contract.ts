@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { abilityRuleSchema } from '../permissions/ability.ts';
-import { USER_KINDS } from '../permissions/subjects.ts';
-import { multiLineText, requiredText } from './fields.ts';
+import { ACTIONS, SUBJECTS, USER_KINDS } from '../permissions/subjects.ts';
+import { multiLineText, plainText, requiredText, singleLineText } from './fields.ts';
 import { defineContract, listOf, listQuerySchema, uuidParam } from './route-contract.ts';
 
 export const roleSchema = z
@@ -35,7 +35,39 @@ export const roleHolderSchema = z
   .meta({ id: 'RoleHolder' });
 export type RoleHolder = z.infer<typeof roleHolderSchema>;
 
-const rules = z.array(abilityRuleSchema).max(200);
+/** A single action or subject is read as a list of one, so that a refused one is named by its place in the list. */
+const listOf1 = <T extends z.ZodType>(item: T) =>
+  z
+    .preprocess(
+      (v) => (typeof v === 'string' ? [v] : v),
+      z.array(item).min(1, { message: 'validation.required' }),
+    )
+    // Stored as CASL writes it: a list of one is the one.
+    .transform((list) => (list.length === 1 ? list[0]! : list));
+
+const noControl = (value: unknown): boolean =>
+  typeof value === 'string'
+    ? plainText(10_000).safeParse(value).success
+    : Array.isArray(value)
+      ? value.every(noControl)
+      : value && typeof value === 'object'
+        ? Object.entries(value).every(([k, v]) => noControl(k) && noControl(v))
+        : true;
+
+/** A rule as the roles editor sends it (stored as sent: `abilityRuleSchema` reads it back). */
+const editedRuleSchema = z.strictObject({
+  action: listOf1(z.enum(ACTIONS)),
+  subject: listOf1(z.enum(SUBJECTS)),
+  inverted: z.boolean().optional(),
+  fields: listOf1(singleLineText(100)).optional(),
+  conditions: z
+    .record(z.string(), z.unknown())
+    .refine(noControl, { message: 'validation.controlCharacters' })
+    .optional(),
+  reason: singleLineText(500).optional(),
+});
+
+const rules = z.array(editedRuleSchema).max(200);
 const description = multiLineText(500);
 
 export const createRoleBodySchema = z.strictObject({

@@ -122,6 +122,16 @@ describe('a custom role edited on /admin/roles', () => {
     });
     expect(regex.status).toBe(422);
     expect(regex.body.error.code).toBe('ROLE_RULES_INVALID');
+    // A NUL byte in a condition's value never reaches the database (jsonb refuses it with a 500).
+    const nul = await admin.post('/admin/roles', {
+      name: unique(),
+      rules: [{ action: 'read', subject: 'Feedback', conditions: { companyId: 'a\u0000b' } }],
+    });
+    expect(nul.status).toBe(422);
+    expect(nul.body.error.details.fields[0]).toMatchObject({
+      field: 'rules.0.conditions',
+      code: 'validation.controlCharacters',
+    });
     const taken = await admin.post('/admin/roles', { name: 'staff', rules: [] });
     expect(taken.status).toBe(409);
     expect(taken.body.error.code).toBe('ROLE_NAME_TAKEN');
