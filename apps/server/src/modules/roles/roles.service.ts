@@ -71,7 +71,7 @@ export async function listRoles(
   const direction = query.sort?.startsWith('-') ? sql`desc` : sql`asc`;
   const [{ rows }, { rows: total }] = await Promise.all([
     ctx.db.execute<RoleRow>(sql`${selectRoles(actor, where)}
-      order by r.is_system desc, ${SORTS[key]} ${direction}, r.id
+      order by ${SORTS[key]} ${direction}, r.id
       limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
     ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from roles r where ${where}`),
   ]);

@@ -70,6 +70,15 @@ describe('staff members', () => {
     expect(
       (await t.client().post('/auth/login', { email, password: 'lea-Pass-123', area: 'admin' })).status,
     ).toBe(401);
+    // In the activity log with before and after (written once the answer is sent).
+    await expect
+      .poll(
+        async () =>
+          (await admin.get('/admin/activity-log?q=deactivateStaffMember&pageSize=100')).body.items.find(
+            (e: { changes: { before: { email: string } } | null }) => e.changes?.before.email === email,
+          )?.changes,
+      )
+      .toMatchObject({ before: { status: 'active', roles: ['Staff'] }, after: { status: 'deactivated' } });
     expect((await admin.post(`/admin/staff/${invited.body.id}/reactivate`)).body.status).toBe('active');
     expect(
       (await t.client().post('/auth/login', { email, password: 'lea-Pass-123', area: 'admin' })).status,
