@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildAbility, interpolateRules, RULE_PLACEHOLDERS, subjectOf } from './ability.ts';
 import { DEFAULT_ROLES } from './default-roles.ts';
-import { cellOf, setCell } from './role-matrix.ts';
+import { cellOf, holdsRight, setCell } from './role-matrix.ts';
 
 const own = { companyId: RULE_PLACEHOLDERS.companyId };
 const operator = { companyRole: false };
@@ -79,5 +79,22 @@ describe('setCell', () => {
     expect(ability.can('delete', 'Role')).toBe(false);
     expect(ability.can('update', 'Role')).toBe(true);
     expect(setCell(next, 'Role', 'delete', 'none', operator)).toEqual(rules);
+  });
+});
+
+describe('holdsRight', () => {
+  it('holds a right reached by an unconditional `can` before any `cannot`', () => {
+    const admin = buildAbility(DEFAULT_ROLES.Administrator.rules);
+    expect(holdsRight(admin, 'read', 'Feedback')).toBe(true);
+    expect(holdsRight(admin, 'manage', 'all')).toBe(true);
+    expect(holdsRight(admin, 'update', 'Division')).toBe(false);
+    // A conditional right is not held all over.
+    const manager = buildAbility(
+      interpolateRules(DEFAULT_ROLES.DataManager.rules, { user: { id: 'u', companyId: 'c' } }),
+    );
+    expect(holdsRight(manager, 'read', 'Feedback')).toBe(false);
+    expect(holdsRight(buildAbility([{ action: 'read', subject: 'Feedback' }]), 'manage', 'Feedback')).toBe(
+      false,
+    );
   });
 });

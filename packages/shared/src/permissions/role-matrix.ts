@@ -1,4 +1,4 @@
-import type { AbilityRule } from './ability.ts';
+import type { AbilityRule, AppAbility } from './ability.ts';
 import { RULE_PLACEHOLDERS } from './ability.ts';
 import { CONDITION_FIELDS, type ResourceSubject } from './conditions.ts';
 import type { Action, Subject, UserKind } from './subjects.ts';
@@ -80,4 +80,18 @@ export function setCell(
   const firstInverted = rest.findIndex((r) => r.inverted);
   if (firstInverted < 0) return [...rest, added];
   return [...rest.slice(0, firstInverted), added, ...rest.slice(firstInverted)];
+}
+
+/**
+ * Whether an ability holds a right all over: CASL's rules for the action and subject, most important first, reach an
+ * unconditional `can` before any `cannot`. Nobody grants a right they do not hold (the server refuses it; the matrix
+ * does not offer it).
+ */
+export function holdsRight(ability: AppAbility, action: Action, subject: Subject): boolean {
+  for (const rule of ability.rulesFor(action, subject)) {
+    // Any `cannot` in the way withholds part of it.
+    if (rule.inverted) return false;
+    if (!rule.conditions && !rule.fields) return true;
+  }
+  return false;
 }

@@ -1,9 +1,9 @@
 import {
   type AbilityRule,
   type Action,
-  type AppAbility,
   buildAbility,
   conditionProblems,
+  holdsRight,
   interpolateRules,
   type Subject,
   subjectOf,
@@ -46,16 +46,6 @@ function grantsOf(rules: AbilityRule[]): Grant[] {
     );
 }
 
-/** CASL's reading of the caller's rules for this action and subject, most important first. */
-function holdsEverywhere(ability: AppAbility, action: Action, subject: Subject): boolean {
-  for (const rule of ability.rulesFor(action, subject)) {
-    // Any `cannot` in the way means part of it is withheld from the caller: they do not hold all of it.
-    if (rule.inverted) return false;
-    if (!rule.conditions && !rule.fields) return true;
-  }
-  return false;
-}
-
 const isScalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
 
 /**
@@ -63,7 +53,7 @@ const isScalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].i
  * the resource those values describe. Conservative: a condition of the caller's on any other attribute fails.
  */
 function holds(actor: Actor, grant: Grant): boolean {
-  if (holdsEverywhere(actor.ability, grant.action, grant.subject)) return true;
+  if (holdsRight(actor.ability, grant.action, grant.subject)) return true;
   if (grant.fields || !grant.conditions) return false;
   const [bound] = interpolateRules(
     [{ action: grant.action, subject: grant.subject, conditions: grant.conditions }],

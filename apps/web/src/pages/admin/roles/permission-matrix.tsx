@@ -16,14 +16,20 @@ import {
   type Action,
   type CellState,
   cellOf,
+  holdsRight,
   SUBJECTS,
   type Subject,
   setCell,
 } from '@werkwissen/shared';
 import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../../auth/auth-context.tsx';
 
-/** Clicking a cell goes round: not granted, allowed, denied ("cannot", which wins over any allowing rule). */
-const NEXT: Record<CellState, CellState> = { none: 'can', can: 'cannot', cannot: 'none' };
+/**
+ * Clicking a cell goes round: not granted, allowed, denied ("cannot", which wins over any allowing rule). A right the
+ * editor does not hold themselves is not theirs to allow: it goes from not granted straight to denied.
+ */
+const next = (state: CellState, grantable: boolean): CellState =>
+  state === 'none' ? (grantable ? 'can' : 'cannot') : state === 'can' ? 'cannot' : 'none';
 
 const LOOK = {
   none: { icon: IconMinus, color: 'text.disabled' },
@@ -104,20 +110,23 @@ function MatrixCell({
   onSet(state: CellState): void;
 }) {
   const { t } = useTranslation();
+  const { ability } = useAuth();
   const cell = cellOf(rules, subject, action);
+  const grantable = holdsRight(ability, action, subject);
   const { icon: Icon, color } = LOOK[cell.state];
   const state = t(`admin.roles.states.${cell.state}${cell.conditional ? 'Conditional' : ''}`);
+  const tip = grantable || cell.state === 'can' ? state : `${state} · ${t('admin.roles.notYours')}`;
   const label = `${t(`admin.roles.actions.${action}`)} · ${t(`admin.roles.subjects.${subject}`)}: ${state}`;
   return (
     <TableCell align="center" sx={{ px: 0.5 }}>
-      <Tooltip title={state}>
+      <Tooltip title={tip}>
         <span>
           <IconButton
             size="small"
             aria-label={label}
             data-state={cell.state}
             disabled={readOnly}
-            onClick={() => onSet(NEXT[cell.state])}
+            onClick={() => onSet(next(cell.state, grantable))}
             sx={{ color, position: 'relative' }}
           >
             <Icon size={18} aria-hidden />

@@ -41,11 +41,11 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('the role page', () => {
+describe('the role page', { timeout: 20_000 }, () => {
   it("saves a right added in the matrix within the company role's own conditions", async () => {
     const fetch = stubServer(employeeRole());
     renderWithApp(<RolePage />, `/admin/roles/${ROLE_ID}`);
-    const cell = await screen.findByRole('button', { name: 'Update · Divisions: Not granted' });
+    const cell = await screen.findByRole('button', { name: 'Read · Feedback and reports: Not granted' });
     fireEvent.click(cell);
     expect(cell.getAttribute('data-state')).toBe('can');
     fireEvent.click(screen.getByRole('button', { name: 'Save permissions' }));
@@ -53,10 +53,18 @@ describe('the role page', () => {
     const [, init] = fetch.mock.calls.find(([, i]) => i?.method === 'PATCH')!;
     const { rules } = JSON.parse(String(init!.body));
     expect(rules).toContainEqual({
-      action: ['read', 'update'],
-      subject: 'Division',
-      conditions: { companyId: RULE_PLACEHOLDERS.companyId, assignedTo: RULE_PLACEHOLDERS.userId },
+      action: ['create', 'read'],
+      subject: 'Feedback',
+      conditions: { companyId: RULE_PLACEHOLDERS.companyId },
     });
+  });
+
+  it('offers only to deny a right the editor does not hold (the administrator: a company’s divisions)', async () => {
+    stubServer(employeeRole());
+    renderWithApp(<RolePage />, `/admin/roles/${ROLE_ID}`);
+    const cell = await screen.findByRole('button', { name: 'Update · Divisions: Not granted' });
+    fireEvent.click(cell);
+    expect(cell.getAttribute('data-state')).toBe('cannot');
   });
 
   it('shows the role read-only to one who holds it', async () => {

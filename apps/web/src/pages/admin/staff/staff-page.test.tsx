@@ -54,10 +54,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('the staff page', () => {
-  it('lists staff with their roles and status, and invites with the operator’s roles only', {
-    timeout: 30_000,
-  }, async () => {
+describe('the staff page', { timeout: 30_000 }, () => {
+  it('lists staff with their roles and status, and invites with the operator’s roles only', async () => {
     const fetch = stubServer();
     renderWithApp(<StaffPage />, '/admin/staff');
     const row = (await screen.findByText('lea@betreiber.example')).closest('tr')!;
