@@ -95,6 +95,13 @@ describe('staff members', () => {
     expect(ids).toContain(staff.user.id);
     expect(ids).not.toContain(dm.user.id);
     expect((await admin.get(`/admin/staff/${dm.user.id}`)).status).toBe(404);
+    for (const sort of ['lastName', '-email', 'lastSignInAt', '-lastSignInAt', 'createdAt']) {
+      const sorted = await admin.get(`/admin/staff?sort=${sort}&status=active&pageSize=100`);
+      expect(sorted.status).toBe(200);
+      expect(sorted.body.items.every((m: { status: string }) => m.status === 'active')).toBe(true);
+    }
+    const byHolders = await admin.get('/admin/roles?sort=-holderCount');
+    expect(byHolders.body.items[0].holderCount).toBeGreaterThanOrEqual(byHolders.body.items[1].holderCount);
     // A data manager's User rules pass the route's check, and reach no operator: their company's users only.
     expect((await dm.client.get(`/admin/staff/${staff.user.id}`)).status).toBe(404);
     expect((await dm.client.get('/admin/staff')).body.items).toEqual([]);
