@@ -21,7 +21,9 @@ import {
   emailOutbox,
   employeeDivisions,
   feedback,
+  roles,
   tags,
+  userRoles,
   users,
 } from '../db/schema/index.ts';
 
@@ -245,7 +247,36 @@ const MATRIX: Record<string, Row> = {
     body: async (r: Resources) => ({ userId: await r.self() }),
   },
   'POST /auth/impersonation/end': PUBLIC,
+  // Roles: the platform's, edited by the administrator (a fresh custom role: reset answers ROLE_NO_DEFAULTS)
+  'GET /admin/roles': { callers: ['ok', 403, 403, 403] },
+  'POST /admin/roles': { callers: ['ok', 403, 403, 403], body: () => ({ name: unique(), rules: [] }) },
+  'GET /admin/roles/{roleId}': { callers: ['all', 403, 403, 403] },
+  'GET /admin/roles/{roleId}/holders': { callers: ['all', 403, 403, 403] },
+  'PATCH /admin/roles/{roleId}': { callers: ['all', 403, 403, 403], body: { description: 'Matrix' } },
+  'POST /admin/roles/{roleId}/reset': { callers: ['all', 403, 403, 403] },
+  'DELETE /admin/roles/{roleId}': { callers: ['all', 403, 403, 403] },
+  // Staff: staff read them, the administrator changes them; a data manager's User rules reach no operator
+  'GET /admin/staff': { callers: ['ok', 'ok', 'ok', 403] },
+  'POST /admin/staff': {
+    callers: ['ok', 403, 403, 403],
+    body: async () => ({
+      email: `${unique().replace(' ', '-')}@betreiber.example`,
+      firstName: 'Sam',
+      lastName: 'Team',
+      language: 'de',
+      roleIds: [await staffRoleId()],
+    }),
+  },
+  'GET /admin/staff/{staffId}': { callers: ['all', 'all', 404, 403] },
+  'PATCH /admin/staff/{staffId}': { callers: ['all', 403, 404, 403], body: { firstName: 'Max' } },
+  'POST /admin/staff/{staffId}/deactivate': { callers: ['all', 403, 404, 403] },
+  'POST /admin/staff/{staffId}/reactivate': { callers: ['all', 403, 404, 403] },
+  'POST /admin/staff/{staffId}/resend-invitation': { callers: ['all', 403, 404, 403] },
+  'DELETE /admin/staff/{staffId}': { callers: ['all', 403, 404, 403] },
 };
+
+/** The seeded Staff role, which invitations in the table give. */
+const staffRoleId = async () => (await db().select().from(roles).where(eq(roles.kind, 'Staff')))[0]!.id;
 
 interface Caller {
   kind: UserKind;
@@ -423,6 +454,30 @@ function resourcesFor(caller: Caller, place: 'own' | 'other') {
           .returning();
         return row!.id;
       }),
+    /** A custom role (the platform's: the same in both places). */
+    role: () =>
+      once('role', async () => {
+        const [row] = await db().insert(roles).values({ name: unique(), rules: [] }).returning();
+        return row!.id;
+      }),
+    /** A staff member invited with the Staff role (the operator's: the same in both places). */
+    staff: () =>
+      once('staff', async () => {
+        const [row] = await db()
+          .insert(users)
+          .values({
+            kind: 'Staff',
+            email: `${unique().replace(' ', '-')}@betreiber.example`,
+            firstName: 'S',
+            lastName: 'T',
+            language: 'de',
+          })
+          .returning();
+        await db()
+          .insert(userRoles)
+          .values({ userId: row!.id, roleId: await staffRoleId() });
+        return row!.id;
+      }),
     /** A provider the own company has set up (not a resource of its own: the same name in both places). */
     provider: () =>
       once('provider', async () => {
@@ -450,6 +505,8 @@ const ID_PARAMS: Record<string, (r: Resources) => Promise<string>> = {
   dataManagerId: (r) => r.dataManager(),
   publicUserId: (r) => r.publicUser(),
   companyId: (r) => r.company(),
+  roleId: (r) => r.role(),
+  staffId: (r) => r.staff(),
 };
 const OTHER_PARAMS: Record<string, (r: Resources) => Promise<string>> = {
   provider: (r) => r.provider(),

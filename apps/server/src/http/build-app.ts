@@ -23,6 +23,8 @@ import { fileRoutes } from '../modules/files/files.routes.ts';
 import { emailTemplateRoutes } from '../modules/mail/email-templates.routes.ts';
 import { peopleRoutes } from '../modules/people/people.routes.ts';
 import { reportRoutes } from '../modules/reports/reports.routes.ts';
+import { roleRoutes } from '../modules/roles/roles.routes.ts';
+import { staffRoutes } from '../modules/roles/staff.routes.ts';
 import { searchRoutes } from '../modules/search/search.routes.ts';
 import { systemSettingsRoutes } from '../modules/settings/system-settings.routes.ts';
 import { systemRoutes } from '../modules/system/system.routes.ts';
@@ -155,6 +157,8 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
   chatRoutes(app, ctx);
   publicChatRoutes(app, ctx);
   peopleRoutes(app, ctx);
+  roleRoutes(app, ctx);
+  staffRoutes(app, ctx);
   await registerStaticWeb(app);
   return app;
 }

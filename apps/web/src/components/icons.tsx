@@ -17,6 +17,7 @@ import {
   IconTemplate,
   IconUser,
   IconUserQuestion,
+  IconUserShield,
   IconUsers,
   IconZoomQuestion,
   type Icon as TablerIcon,
@@ -44,6 +45,7 @@ const ICONS: Record<string, TablerIcon> = {
   Adjustments: IconAdjustments,
   UserQuestion: IconUserQuestion,
   BuildingStore: IconBuildingStore,
+  UserShield: IconUserShield,
 };
 
 export function ManifestIcon({ name, size = 22 }: { name: string; size?: number }) {

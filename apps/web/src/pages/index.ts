@@ -47,4 +47,8 @@ export const PAGES: Record<PageName, ComponentType> = {
   AdminPublicUsers: lazy(() => import('./admin-people/public-users-page.tsx')),
   AdminPublicUserDetail: lazy(() => import('./admin-people/public-user-detail-page.tsx')),
   AdminCompanies: lazy(() => import('./admin-people/companies-page.tsx')),
+  AdminRoles: lazy(() => import('./admin/roles/roles-page.tsx')),
+  AdminRole: lazy(() => import('./admin/roles/role-page.tsx')),
+  AdminStaff: lazy(() => import('./admin/staff/staff-page.tsx')),
+  AdminStaffMember: lazy(() => import('./admin/staff/staff-member-page.tsx')),
 };

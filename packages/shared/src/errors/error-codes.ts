@@ -83,6 +83,27 @@ export const ERROR_STATUS = {
   /** The server was stopped (a restart or an update) while it answered; the partial answer is kept. */
   SERVER_STOPPING: 503,
   PROVIDER_TIMEOUT: 504,
+  /** A role's rules would grant a right the caller does not hold themselves. */
+  ROLE_GRANT_EXCEEDS_OWN: 403,
+  ROLE_NAME_TAKEN: 409,
+  /** Nobody changes a role they hold themselves (nor their own roles as a staff member). */
+  ROLE_OWN: 409,
+  /** A system role (one per user kind) is reset, never deleted or renamed. */
+  ROLE_SYSTEM: 409,
+  /** Only a system role has defaults to reset to. */
+  ROLE_NO_DEFAULTS: 409,
+  /** A role somebody still holds is not deleted. */
+  ROLE_IN_USE: 409,
+  /** The change would leave no active user who can manage roles. */
+  ROLE_LOCKOUT: 409,
+  /** The change would leave no active Administrator. */
+  LAST_ADMINISTRATOR: 409,
+  /** A company role (data manager, employee, public user) is not given to a staff member. */
+  ROLE_NOT_ASSIGNABLE: 422,
+  /** Nobody deactivates or deletes their own account from the staff list. */
+  STAFF_SELF: 409,
+  /** A rule's conditions name an attribute or operator the server cannot read in SQL. */
+  ROLE_RULES_INVALID: 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -45,6 +45,10 @@ export const PAGE_NAMES = [
   'AdminPublicUsers',
   'AdminPublicUserDetail',
   'AdminCompanies',
+  'AdminRoles',
+  'AdminRole',
+  'AdminStaff',
+  'AdminStaffMember',
 ] as const;
 
 export type PageName = (typeof PAGE_NAMES)[number];

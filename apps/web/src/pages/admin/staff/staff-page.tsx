@@ -1,0 +1,229 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { IconEdit, IconMailForward, IconPlus } from '@tabler/icons-react';
+import { inviteStaffBodySchema, type Language, STAFF_STATUSES, type StaffMember } from '@werkwissen/shared';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { staffTable, useInviteStaff, useResendStaffInvitation } from '../../../api/staff.ts';
+import { useAuth } from '../../../auth/auth-context.tsx';
+import { CellText } from '../../../components/cell-text.tsx';
+import { type Column, DataTable } from '../../../components/data-table.tsx';
+import { applyFieldErrors, InputField } from '../../../components/form.tsx';
+import { useFormat } from '../../../components/format.ts';
+import { LanguageSelect } from '../../../components/language-select.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
+import { roleName } from '../roles/role-name.ts';
+import { RolePicker } from './role-picker.tsx';
+import { StaffStatus } from './staff-status.tsx';
+
+/** `/admin/staff`: the operator's administrators and staff with role, status and last sign-in; invite by mail. */
+export default function StaffPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { ability } = useAuth();
+  const [status, setStatus] = useState('');
+  const [inviting, setInviting] = useState(false);
+  const resend = useResendStaffInvitation();
+  const table = staffTable(status);
+  const mayChange = ability.can('update', 'User');
+
+  const columns: Column<StaffMember>[] = [
+    {
+      id: 'lastName',
+      label: t('admin.staff.name'),
+      sortable: true,
+      render: (m) => (
+        <Link to={`/admin/staff/${m.id}`}>
+          <CellText text={`${m.firstName} ${m.lastName}`} lines={2} maxWidth={220} />
+        </Link>
+      ),
+      csv: (m) => `${m.firstName} ${m.lastName}`,
+    },
+    {
+      id: 'email',
+      label: t('fields.email'),
+      sortable: true,
+      fill: true,
+      minWidth: 180,
+      render: (m) => <CellText text={m.email} />,
+      csv: (m) => m.email,
+    },
+    {
+      id: 'roles',
+      label: t('admin.staff.roles'),
+      render: (m) => (
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+          {m.roles.map((r) => (
+            <Chip key={r.id} label={roleName(t, r)} size="small" variant="outlined" sx={{ maxWidth: 180 }} />
+          ))}
+        </Stack>
+      ),
+      csv: (m) => m.roles.map((r) => roleName(t, r)).join('; '),
+    },
+    {
+      id: 'status',
+      label: t('admin.staff.status'),
+      render: (m) => <StaffStatus status={m.status} />,
+      csv: (m) => t(`admin.staff.statuses.${m.status}`),
+    },
+    {
+      id: 'lastSignInAt',
+      label: t('admin.staff.lastSignIn'),
+      sortable: true,
+      render: (m) => (m.lastSignInAt ? format.dateTime(m.lastSignInAt) : t('admin.staff.never')),
+      csv: (m) => m.lastSignInAt ?? '',
+    },
+    {
+      id: 'actions',
+      label: t('common.actions'),
+      align: 'right',
+      render: (m) => (
+        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          {mayChange && m.status === 'invited' && (
+            <Tooltip title={t('admin.staff.resend')}>
+              <IconButton
+                aria-label={`${t('admin.staff.resend')}: ${m.email}`}
+                onClick={() => resend.mutate(m.id)}
+              >
+                <IconMailForward size={20} />
+              </IconButton>
+            </Tooltip>
+          )}
+          <IconButton
+            component={Link}
+            to={`/admin/staff/${m.id}`}
+            aria-label={`${t('common.edit')}: ${m.email}`}
+          >
+            <IconEdit size={20} />
+          </IconButton>
+        </Stack>
+      ),
+    },
+  ];
+
+  return (
+    <Stack spacing={6}>
+      <Typography variant="h4" component="h1">
+        {t('admin.staff.title')}
+      </Typography>
+      <DataTable<StaffMember>
+        queryKey={table.queryKey}
+        fetchPage={table.fetchPage}
+        columns={columns}
+        rowKey={(m) => m.id}
+        csvName="staff"
+        caption={t('admin.staff.title')}
+        emptyText={t('admin.staff.empty')}
+        defaultSort="lastName"
+        filters={
+          <SelectField
+            id="staff-status"
+            label={t('admin.staff.status')}
+            value={status}
+            onChange={setStatus}
+            options={[
+              { value: '', label: t('admin.staff.allStatuses') },
+              ...STAFF_STATUSES.map((s) => ({ value: s, label: t(`admin.staff.statuses.${s}`) })),
+            ]}
+          />
+        }
+        actions={
+          ability.can('create', 'User') && (
+            <Button variant="contained" startIcon={<IconPlus size={18} />} onClick={() => setInviting(true)}>
+              {t('admin.staff.invite')}
+            </Button>
+          )
+        }
+      />
+      <InviteDialog open={inviting} onClose={() => setInviting(false)} />
+    </Stack>
+  );
+}
+
+interface InviteValues {
+  email: string;
+  firstName: string;
+  lastName: string;
+  language: Language;
+  roleIds: string[];
+}
+
+function InviteDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  const { t, i18n } = useTranslation();
+  const form = useForm<InviteValues>({
+    resolver: zodResolver(inviteStaffBodySchema) as never,
+    defaultValues: {
+      email: '',
+      firstName: '',
+      lastName: '',
+      language: (i18n.language as Language) || 'de',
+      roleIds: [],
+    },
+  });
+  const invite = useInviteStaff({
+    onSuccess: () => {
+      onClose();
+      form.reset();
+    },
+    claimError: (error) =>
+      applyFieldErrors(error, form.setError, ['email', 'firstName', 'lastName', 'language', 'roleIds']),
+  });
+  const onSubmit = form.handleSubmit((values) => invite.mutate(values));
+  const { errors } = form.formState;
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>{t('admin.staff.invite')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{t('admin.staff.inviteIntro')}</DialogContentText>
+        <Stack component="form" id="invite-staff" spacing={4} noValidate onSubmit={onSubmit} sx={{ pt: 2 }}>
+          <InputField
+            {...form.register('email')}
+            label={t('fields.email')}
+            type="email"
+            errorKey={errors.email?.message}
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={4}>
+            <InputField
+              {...form.register('firstName')}
+              label={t('fields.firstName')}
+              errorKey={errors.firstName?.message}
+            />
+            <InputField
+              {...form.register('lastName')}
+              label={t('fields.lastName')}
+              errorKey={errors.lastName?.message}
+            />
+          </Stack>
+          <LanguageSelect control={form.control} name="language" errorKey={errors.language?.message} />
+          <Controller
+            name="roleIds"
+            control={form.control}
+            render={({ field }) => (
+              <RolePicker value={field.value} onChange={field.onChange} errorKey={errors.roleIds?.message} />
+            )}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button type="submit" form="invite-staff" variant="contained" disabled={invite.isPending}>
+          {t('admin.staff.sendInvitation')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
