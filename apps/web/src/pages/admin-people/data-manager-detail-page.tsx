@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Grid,
-  Skeleton,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, Chip, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import { IconEdit, IconEye, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { HOME_BY_KIND, IMPERSONATION_MINUTES } from '@werkwissen/shared';
 import { useState } from 'react';
@@ -27,6 +15,7 @@ import { ApiError } from '../../api/http.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../components/form.tsx';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { useFormat } from '../../components/format.ts';
 import { DataManagerForm, type DataManagerValues } from './data-manager-form.tsx';
 import { DataManagerStatusChip } from './data-manager-status.tsx';
@@ -308,18 +297,16 @@ export default function DataManagerDetailPage() {
           </DetailSection>
         </Grid>
       </Grid>
-      <Dialog open={editing} onClose={() => setEditing(false)} fullWidth maxWidth="sm">
-        <DialogTitle>{t('admin.users.editTitle')}</DialogTitle>
-        <DialogContent>
-          {editing && <DataManagerForm formId="edit-data-manager" dataManager={dm} onSave={save} />}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setEditing(false)}>{t('common.cancel')}</Button>
-          <Button type="submit" form="edit-data-manager" variant="contained" disabled={update.isPending}>
-            {t('common.save')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <FormDialog
+        open={editing}
+        onClose={() => setEditing(false)}
+        title={t('admin.users.editTitle')}
+        formId="edit-data-manager"
+        submitLabel={t('common.save')}
+        pending={update.isPending}
+      >
+        {editing && <DataManagerForm formId="edit-data-manager" dataManager={dm} onSave={save} />}
+      </FormDialog>
       <ConfirmDialog
         open={confirm === 'deactivate'}
         title={t('admin.users.deactivateTitle')}

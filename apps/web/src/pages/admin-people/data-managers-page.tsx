@@ -1,14 +1,4 @@
-import {
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Button, Chip, Stack, Typography } from '@mui/material';
 import { IconPlus, IconUpload } from '@tabler/icons-react';
 import {
   DATA_MANAGER_CSV_COLUMNS,
@@ -21,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { dataManagerTable, useCreateDataManager, useImportDataManagers } from '../../api/admin-people.ts';
 import { CellText } from '../../components/cell-text.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { useFormat } from '../../components/format.ts';
 import { ImportDialog } from '../../components/import-dialog.tsx';
 import { SelectField } from '../../components/select-field.tsx';
@@ -147,19 +138,17 @@ export default function DataManagersPage() {
           </>
         }
       />
-      <Dialog open={adding} onClose={() => setAdding(false)} fullWidth maxWidth="sm">
-        <DialogTitle>{t('admin.users.add')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('admin.users.addIntro')}</DialogContentText>
-          {adding && <DataManagerForm formId="add-data-manager" onSave={add} />}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAdding(false)}>{t('common.cancel')}</Button>
-          <Button type="submit" form="add-data-manager" variant="contained" disabled={create.isPending}>
-            {t('admin.users.invite')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <FormDialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        title={t('admin.users.add')}
+        intro={t('admin.users.addIntro')}
+        formId="add-data-manager"
+        submitLabel={t('admin.users.invite')}
+        pending={create.isPending}
+      >
+        {adding && <DataManagerForm formId="add-data-manager" onSave={add} />}
+      </FormDialog>
       <ImportDialog
         open={importing}
         onClose={() => setImporting(false)}

@@ -1,16 +1,4 @@
-import {
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  IconButton,
-  Stack,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import {
   IconCircleCheck,
   IconEdit,
@@ -34,6 +22,7 @@ import {
 import { CellText } from '../../components/cell-text.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { ImportDialog } from '../../components/import-dialog.tsx';
 import { EmployeeForm, type EmployeeValues } from './employee-form.tsx';
 
@@ -161,19 +150,16 @@ export default function EmployeesPage() {
           </>
         }
       />
-      <Dialog open={adding} onClose={() => setAdding(false)} fullWidth maxWidth="sm">
-        <DialogTitle>{t('pages.employees.add')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('pages.employees.addIntro')}</DialogContentText>
-          {adding && <EmployeeForm formId="add-employee" onSave={add} />}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAdding(false)}>{t('common.cancel')}</Button>
-          <Button type="submit" form="add-employee" variant="contained">
-            {t('pages.employees.invite')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <FormDialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        title={t('pages.employees.add')}
+        intro={t('pages.employees.addIntro')}
+        formId="add-employee"
+        submitLabel={t('pages.employees.invite')}
+      >
+        {adding && <EmployeeForm formId="add-employee" onSave={add} />}
+      </FormDialog>
       <ImportDialog
         open={importing}
         onClose={() => setImporting(false)}

@@ -1,16 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  IconButton,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Button, Chip, IconButton, Stack, Typography } from '@mui/material';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type AbilityRule, createRoleBodySchema, type Role } from '@werkwissen/shared';
 import { useState } from 'react';
@@ -23,6 +12,7 @@ import { CellText } from '../../../components/cell-text.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { applyFieldErrors, InputField } from '../../../components/form.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { roleName } from './role-name.ts';
 
 /** A new custom role opens the back office (sign-in, dashboard, profile); the matrix adds the rest. */
@@ -160,31 +150,29 @@ function AddRoleDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const onSubmit = form.handleSubmit((values) => create.mutate({ ...values, rules: NEW_ROLE_RULES }));
   const { errors } = form.formState;
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{t('admin.roles.add')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{t('admin.roles.addIntro')}</DialogContentText>
-        <Stack component="form" id="add-role" spacing={4} noValidate onSubmit={onSubmit} sx={{ pt: 2 }}>
-          <InputField
-            {...form.register('name')}
-            label={t('admin.roles.name')}
-            errorKey={errors.name?.message}
-          />
-          <InputField
-            {...form.register('description')}
-            label={t('admin.roles.description')}
-            multiline
-            minRows={2}
-            errorKey={errors.description?.message}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="submit" form="add-role" variant="contained" disabled={create.isPending}>
-          {t('common.create')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={t('admin.roles.add')}
+      intro={t('admin.roles.addIntro')}
+      formId="add-role"
+      submitLabel={t('common.create')}
+      pending={create.isPending}
+    >
+      <Stack component="form" id="add-role" spacing={4} noValidate onSubmit={onSubmit} sx={{ pt: 2 }}>
+        <InputField
+          {...form.register('name')}
+          label={t('admin.roles.name')}
+          errorKey={errors.name?.message}
+        />
+        <InputField
+          {...form.register('description')}
+          label={t('admin.roles.description')}
+          multiline
+          minRows={2}
+          errorKey={errors.description?.message}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,17 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  IconButton,
-  Stack,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { IconEdit, IconMailForward, IconPlus } from '@tabler/icons-react';
 import { inviteStaffBodySchema, type Language, STAFF_STATUSES, type StaffMember } from '@werkwissen/shared';
 import { useState } from 'react';
@@ -23,6 +11,7 @@ import { useAuth } from '../../../auth/auth-context.tsx';
 import { CellText } from '../../../components/cell-text.tsx';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { applyFieldErrors, InputField } from '../../../components/form.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { useFormat } from '../../../components/format.ts';
 import { LanguageSelect } from '../../../components/language-select.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
@@ -185,45 +174,43 @@ function InviteDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const onSubmit = form.handleSubmit((values) => invite.mutate(values));
   const { errors } = form.formState;
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{t('admin.staff.invite')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{t('admin.staff.inviteIntro')}</DialogContentText>
-        <Stack component="form" id="invite-staff" spacing={4} noValidate onSubmit={onSubmit} sx={{ pt: 2 }}>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={t('admin.staff.invite')}
+      intro={t('admin.staff.inviteIntro')}
+      formId="invite-staff"
+      submitLabel={t('admin.staff.sendInvitation')}
+      pending={invite.isPending}
+    >
+      <Stack component="form" id="invite-staff" spacing={4} noValidate onSubmit={onSubmit} sx={{ pt: 2 }}>
+        <InputField
+          {...form.register('email')}
+          label={t('fields.email')}
+          type="email"
+          errorKey={errors.email?.message}
+        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={4}>
           <InputField
-            {...form.register('email')}
-            label={t('fields.email')}
-            type="email"
-            errorKey={errors.email?.message}
+            {...form.register('firstName')}
+            label={t('fields.firstName')}
+            errorKey={errors.firstName?.message}
           />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={4}>
-            <InputField
-              {...form.register('firstName')}
-              label={t('fields.firstName')}
-              errorKey={errors.firstName?.message}
-            />
-            <InputField
-              {...form.register('lastName')}
-              label={t('fields.lastName')}
-              errorKey={errors.lastName?.message}
-            />
-          </Stack>
-          <LanguageSelect control={form.control} name="language" errorKey={errors.language?.message} />
-          <Controller
-            name="roleIds"
-            control={form.control}
-            render={({ field }) => (
-              <RolePicker value={field.value} onChange={field.onChange} errorKey={errors.roleIds?.message} />
-            )}
+          <InputField
+            {...form.register('lastName')}
+            label={t('fields.lastName')}
+            errorKey={errors.lastName?.message}
           />
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="submit" form="invite-staff" variant="contained" disabled={invite.isPending}>
-          {t('admin.staff.sendInvitation')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        <LanguageSelect control={form.control} name="language" errorKey={errors.language?.message} />
+        <Controller
+          name="roleIds"
+          control={form.control}
+          render={({ field }) => (
+            <RolePicker value={field.value} onChange={field.onChange} errorKey={errors.roleIds?.message} />
+          )}
+        />
+      </Stack>
+    </FormDialog>
   );
 }
