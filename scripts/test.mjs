@@ -81,6 +81,8 @@ const PGLITE_PASS = 'unit, integration and browser tests on PGlite (vitest)';
 const POSTGRES_PASS = 'integration and browser tests on PostgreSQL (vitest)';
 
 const counts = { passed: 0, failed: 0 };
+/** Every failed test of both passes, repeated under the summary: a CI log is often read from its end only. */
+const failures = [];
 function vitest(name, args, env) {
   const report = join(mkdtempSync(join(tmpdir(), 'ww-vitest-')), 'report.json');
   const ok = step(
@@ -95,6 +97,17 @@ function vitest(name, args, env) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     passed = json.numPassedTests;
     failed = json.numFailedTests + json.numPendingTests + json.numTodoTests;
+    for (const file of json.testResults) {
+      const where = file.name.startsWith(root) ? file.name.slice(root.length) : file.name;
+      const tests = file.assertionResults.filter((t) => t.status !== 'passed');
+      for (const t of tests) {
+        const reason = t.status === 'failed' ? (t.failureMessages[0] ?? '').split('\n')[0] : t.status;
+        failures.push(`${name}: ${where} > ${t.fullName}\n      ${reason.slice(0, 300)}`);
+      }
+      // A file that fails to load has no test results, only its own message.
+      if (tests.length === 0 && file.status === 'failed')
+        failures.push(`${name}: ${where}\n      ${(file.message ?? '').split('\n')[0].slice(0, 300)}`);
+    }
   }
   // A run that failed without a failed test (a file that does not load, a crash) still counts as one failure.
   if (!ok && failed === 0) failed = 1;
@@ -130,5 +143,6 @@ for (const r of results) if (!r.ok && r.name !== PGLITE_PASS && r.name !== POSTG
 
 process.stdout.write('\nSummary:\n');
 for (const r of results) process.stdout.write(`  ${r.ok ? '✔' : '✖'} ${r.name}\n`);
+if (failures.length > 0) process.stdout.write(`\nFailed:\n${failures.map((f) => `  ✖ ${f}`).join('\n')}\n`);
 process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
 process.exit(failed === 0 && results.every((r) => r.ok) ? 0 : 1);
