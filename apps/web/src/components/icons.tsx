@@ -1,6 +1,7 @@
 import {
   IconAdjustments,
   IconBuildingStore,
+  IconChartDots,
   IconDatabaseCog,
   IconFolders,
   IconHistory,
@@ -45,6 +46,7 @@ const ICONS: Record<string, TablerIcon> = {
   Adjustments: IconAdjustments,
   UserQuestion: IconUserQuestion,
   BuildingStore: IconBuildingStore,
+  ChartDots: IconChartDots,
   UserShield: IconUserShield,
 };
 

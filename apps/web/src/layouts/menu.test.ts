@@ -22,4 +22,27 @@ describe('the admin menu', () => {
     expect(staff).toContain('adminStaff');
     expect(staff).not.toContain('adminRoles');
   });
+
+  it('links the analysis area for whoever may read it, and the analysis area back to the back office', () => {
+    const admin = buildAbility(DEFAULT_ROLES.Administrator.rules);
+    const analysis = menuFor('admin', admin)
+      .flatMap((g) => g.items)
+      .find((i) => i.id === 'analysisDashboard');
+    expect(analysis).toMatchObject({
+      path: '/analysis/dashboard',
+      label: 'nav.analysis',
+      section: 'overview',
+    });
+    expect(entries(DEFAULT_ROLES.Staff.rules)).not.toContain('analysisDashboard');
+    expect(entries([...DEFAULT_ROLES.Staff.rules, { action: 'read', subject: 'analysis' }])).toContain(
+      'analysisDashboard',
+    );
+    const back = menuFor('analysis', admin).flatMap((g) => g.items.map((i) => [i.id, i.label]));
+    expect(back).toEqual(
+      expect.arrayContaining([
+        ['analysisDashboard', 'nav.dashboard'],
+        ['adminDashboard', 'nav.backOffice'],
+      ]),
+    );
+  });
 });

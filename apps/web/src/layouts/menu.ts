@@ -18,15 +18,24 @@ export const SECTION_ORDER: MenuEntry['section'][] = [
   'account',
 ];
 
-/** The menu of an area: manifest entries the user may open (CASL), grouped by section, in order. */
+/**
+ * The menu of an area: manifest entries the user may open (CASL), grouped by section, in order; with the pages of
+ * other areas listed here too (`alsoIn`), under their label for this area.
+ */
 export function menuFor(
   area: Area,
   ability: AppAbility,
 ): Array<{ section: MenuEntry['section']; items: MenuItemData[] }> {
-  const items = APP_ROUTES.filter(
-    (r) =>
-      r.area === area && r.menu && (!r.permission || ability.can(r.permission.action, r.permission.subject)),
-  ).map((r) => ({ ...r.menu!, id: r.id, path: r.menu!.to ?? r.path, pattern: r.path }));
+  const items = APP_ROUTES.flatMap((r): MenuItemData[] => {
+    if (!r.menu || (r.permission && !ability.can(r.permission.action, r.permission.subject))) return [];
+    const { alsoIn, ...entry } = r.menu;
+    const path = entry.to ?? r.path;
+    if (r.area === area) return [{ ...entry, id: r.id, path, pattern: r.path }];
+    const elsewhere = alsoIn?.find((a) => a.area === area);
+    if (!elsewhere) return [];
+    const { section, label, icon, order } = elsewhere;
+    return [{ ...entry, section, label, icon, order, id: r.id, path, pattern: r.path }];
+  });
   return SECTION_ORDER.map((section) => ({
     section,
     items: items.filter((i) => i.section === section).sort((a, b) => a.order - b.order),

@@ -18,6 +18,8 @@ export interface MenuEntry {
   /** Where the menu entry links when the path has parameters. */
   to?: string;
   order: number;
+  /** The same page listed in another area's menu too, under its own label there (e.g. analysis from the back office). */
+  alsoIn?: Array<{ area: Area } & Pick<MenuEntry, 'section' | 'label' | 'icon' | 'order'>>;
 }
 
 export interface AppRoute {
@@ -380,7 +382,15 @@ export const APP_ROUTES: AppRoute[] = [
     area: 'admin',
     permission: { action: 'read', subject: 'admin' },
     title: 'pages.adminDashboard.title',
-    menu: { section: 'overview', label: 'nav.dashboard', icon: 'LayoutDashboard', order: 10 },
+    menu: {
+      section: 'overview',
+      label: 'nav.dashboard',
+      icon: 'LayoutDashboard',
+      order: 10,
+      alsoIn: [
+        { area: 'analysis', section: 'overview', label: 'nav.backOffice', icon: 'BuildingStore', order: 20 },
+      ],
+    },
   },
   {
     id: 'adminAccountSettings',
@@ -619,7 +629,13 @@ export const APP_ROUTES: AppRoute[] = [
     area: 'analysis',
     permission: { action: 'read', subject: 'analysis' },
     title: 'pages.analysisDashboard.title',
-    menu: { section: 'overview', label: 'nav.dashboard', icon: 'LayoutDashboard', order: 10 },
+    menu: {
+      section: 'overview',
+      label: 'nav.dashboard',
+      icon: 'LayoutDashboard',
+      order: 10,
+      alsoIn: [{ area: 'admin', section: 'overview', label: 'nav.analysis', icon: 'ChartDots', order: 15 }],
+    },
   },
   {
     id: 'analysisAccountSettings',
