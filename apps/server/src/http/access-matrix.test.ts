@@ -71,6 +71,11 @@ const MATRIX: Record<string, Row> = {
     callers: ANY,
     body: { currentPassword: 'falsch-Pass-1', password: 'neu-Pass-12', confirmPassword: 'neu-Pass-12' },
   },
+  'POST /auth/change-email': {
+    callers: ANY,
+    body: { email: 'neu.matrix@example.com', currentPassword: 'falsch-Pass-1' },
+  },
+  'POST /auth/confirm-email-change': PUBLIC,
   'GET /auth/me': { callers: ANY },
   'PATCH /auth/me': { callers: ANY, body: {} },
   // Public chat links

@@ -1,5 +1,6 @@
 import {
   authContracts,
+  type changeEmailBodySchema,
   type changePasswordBodySchema,
   type MeResponse,
   type updateMeBodySchema,
@@ -13,6 +14,7 @@ import { type MutationCallbacks, useApiMutation } from './mutation.ts';
 
 type AccountBody = z.input<typeof updateMeBodySchema>;
 type PasswordBody = z.input<typeof changePasswordBodySchema>;
+type EmailBody = z.input<typeof changeEmailBodySchema>;
 
 /**
  * Saves the signed-in user's details; the session takes the saved user at once. The dashboard's next steps (a
@@ -40,6 +42,19 @@ export function useChangePassword(callbacks?: MutationCallbacks<PasswordBody, un
       success: (t) => t('messages.passwordChanged'),
       failure: (t) => t('pages.accountSettings.passwordFailed'),
       invalidates: (body) => (body.revokeApiKeys ? [apiKeyKeys.all] : []),
+    },
+    callbacks,
+  );
+}
+
+/** Asks for a new address: the server mails a link there, and its answer says so. */
+export function useChangeEmail(callbacks?: MutationCallbacks<EmailBody, { message: string }>) {
+  return useApiMutation(
+    {
+      mutationFn: (body: EmailBody) => call(authContracts.changeEmail, { body }),
+      success: (_t, res) => res.message,
+      failure: (t) => t('pages.accountSettings.emailFailed'),
+      invalidates: () => [],
     },
     callbacks,
   );

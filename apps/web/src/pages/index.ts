@@ -12,6 +12,7 @@ export const PAGES: Record<PageName, ComponentType> = {
   ForgotPassword: lazy(() => import('./auth/forgot-password-page.tsx')),
   ResetPassword: lazy(() => import('./auth/reset-password-page.tsx')),
   Verify: lazy(() => import('./auth/verify-page.tsx')),
+  ConfirmEmail: lazy(() => import('./auth/confirm-email-page.tsx')),
   Redirecting: lazy(() => import('./auth/redirecting-page.tsx')),
   TokenError: lazy(() => import('./misc/token-error-page.tsx')),
   NotAuthorized: lazy(() => import('./misc/not-authorized-page.tsx')),

@@ -30,6 +30,8 @@ export const activityEntrySchema = z
     statusCode: z.number().int(),
     actorUserId: z.uuid().nullable(),
     actorEmail: z.string().nullable(),
+    /** The operator who made the request while viewing the product as the actor (impersonation). */
+    impersonatorEmail: z.string().nullable(),
     companyId: z.uuid().nullable(),
     companyName: z.string().nullable(),
     ip: z.string().nullable(),

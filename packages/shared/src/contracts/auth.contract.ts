@@ -100,6 +100,12 @@ export const changePasswordBodySchema = withPasswordConfirmation(
   }),
 );
 
+/** A move of the signed-in account to a new address, proven by the current password. */
+export const changeEmailBodySchema = z.strictObject({
+  email: emailField,
+  currentPassword: givenPasswordField(),
+});
+
 export const updateMeBodySchema = z.strictObject({
   firstName: requiredText(100).optional(),
   lastName: requiredText(100).optional(),
@@ -223,6 +229,27 @@ export const authContracts = {
     tags,
     permission: 'signedIn',
     body: changePasswordBodySchema,
+    responses: { 200: messageSchema },
+  }),
+  changeEmail: defineContract({
+    method: 'POST',
+    path: '/auth/change-email',
+    operationId: 'changeEmail',
+    summary:
+      'Mails a confirmation link to a new address for the signed-in account; the address changes when it is opened',
+    tags,
+    permission: 'signedIn',
+    body: changeEmailBodySchema,
+    responses: { 200: messageSchema },
+  }),
+  confirmEmailChange: defineContract({
+    method: 'POST',
+    path: '/auth/confirm-email-change',
+    operationId: 'confirmEmailChange',
+    summary: 'Moves the account to the new address of the token from the confirmation mail',
+    tags,
+    permission: 'public',
+    body: tokenBodySchema,
     responses: { 200: messageSchema },
   }),
   me: defineContract({

@@ -11,12 +11,15 @@ export const MAIL_TEMPLATE_KINDS = [
   'setPassword',
   'welcome',
   'uploadFinished',
+  'changeEmail',
+  'emailChanged',
 ] as const;
 export type MailTemplateKind = (typeof MAIL_TEMPLATE_KINDS)[number];
 
 const appTitle: TemplateVariable = { name: 'appTitle', required: false };
 const actionUrl: TemplateVariable = { name: 'actionUrl', required: true };
 const name: TemplateVariable = { name: 'name', required: false };
+const newEmail: TemplateVariable = { name: 'newEmail', required: false };
 
 /**
  * The variables each kind provides (their descriptions are the locale keys `emailTemplates.variables.<name>`).
@@ -41,6 +44,8 @@ export const MAIL_TEMPLATE_VARIABLES: Record<MailTemplateKind, TemplateVariable[
     { name: 'division', required: false },
     { name: 'files', required: true, list: true },
   ],
+  changeEmail: [name, appTitle, actionUrl, newEmail],
+  emailChanged: [name, appTitle, actionUrl, newEmail],
 };
 
 export const templateTextSchema = z.strictObject({

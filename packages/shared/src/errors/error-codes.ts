@@ -25,6 +25,8 @@ export const ERROR_STATUS = {
   IMPERSONATION_RESTRICTED: 403,
   NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
+  /** An e-mail change to the address the account already has. */
+  EMAIL_UNCHANGED: 409,
   WRONG_AREA: 409,
   DIVISION_EXISTS: 409,
   LIMIT_REACHED: 409,

@@ -119,6 +119,7 @@ export const APP_ROUTES: AppRoute[] = [
     'pages.resetPassword.title',
   ),
   auth('verify', '/verify', 'Verify', 'user', 'public', 'pages.verify.title'),
+  auth('confirmEmail', '/confirm-email', 'ConfirmEmail', 'user', 'public', 'pages.confirmEmail.title'),
   auth('redirecting', '/redirecting', 'Redirecting', 'user', 'public', 'pages.redirecting.title'),
   auth('tokenError', '/token-error', 'TokenError', 'user', 'public', 'pages.tokenError.title'),
   auth('notAuthorized', '/not-authorized', 'NotAuthorized', 'user', 'public', 'pages.notAuthorized.title'),

@@ -10,6 +10,7 @@ export const PAGE_NAMES = [
   'ForgotPassword',
   'ResetPassword',
   'Verify',
+  'ConfirmEmail',
   'Redirecting',
   'TokenError',
   'NotAuthorized',

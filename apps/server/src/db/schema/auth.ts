@@ -46,7 +46,12 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
 );
 
-export const USER_TOKEN_PURPOSES = ['verify_email', 'reset_password', 'set_password'] as const;
+export const USER_TOKEN_PURPOSES = [
+  'verify_email',
+  'reset_password',
+  'set_password',
+  'change_email',
+] as const;
 
 /** Single-use tokens sent by mail (verification, reset, invitation), stored hashed. */
 export const userTokens = pgTable(
@@ -58,6 +63,8 @@ export const userTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: USER_TOKEN_PURPOSES }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
+    /** The address a `change_email` token moves the account to once its link is opened. */
+    newEmail: text('new_email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

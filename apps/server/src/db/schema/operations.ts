@@ -36,6 +36,9 @@ export const activityLog = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     actorEmail: text('actor_email'),
+    /** The operator who made the request while viewing the product as the actor (impersonation), if so. */
+    impersonatorUserId: uuid('impersonator_user_id').references(() => users.id, { onDelete: 'set null' }),
+    impersonatorEmail: text('impersonator_email'),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
     method: text('method').notNull(),

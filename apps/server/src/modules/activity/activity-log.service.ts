@@ -26,12 +26,18 @@ function filtered(actor: Actor, filter: ActivityFilter & { q?: string }): SQL | 
           ilike(activityLog.action, q),
           ilike(activityLog.endpoint, q),
           ilike(activityLog.actorEmail, q),
+          ilike(activityLog.impersonatorEmail, q),
           ilike(activityLog.ip, q),
         )
       : undefined,
     filter.from ? gte(activityLog.createdAt, dayStart(filter.from)) : undefined,
     filter.to ? lt(activityLog.createdAt, dayAfter(filter.to)) : undefined,
-    filter.actor ? ilike(activityLog.actorEmail, like(filter.actor)!) : undefined,
+    filter.actor
+      ? or(
+          ilike(activityLog.actorEmail, like(filter.actor)!),
+          ilike(activityLog.impersonatorEmail, like(filter.actor)!),
+        )
+      : undefined,
     filter.company ? ilike(companies.name, like(filter.company)!) : undefined,
     filter.action ? ilike(activityLog.action, like(filter.action)!) : undefined,
     range ? and(gte(activityLog.statusCode, range[0]), lt(activityLog.statusCode, range[1])) : undefined,
@@ -49,6 +55,7 @@ export const presentEntry = ({ entry: r, companyName }: Row) => ({
   statusCode: r.statusCode,
   actorUserId: r.actorUserId,
   actorEmail: r.actorEmail,
+  impersonatorEmail: r.impersonatorEmail,
   companyId: r.companyId,
   companyName,
   ip: r.ip,

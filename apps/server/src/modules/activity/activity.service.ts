@@ -33,6 +33,8 @@ export function recordActivity(ctx: AppContext, request: FastifyRequest, reply: 
   ctx.activity.add({
     actorUserId: actor?.userId ?? null,
     actorEmail: actor?.email ?? attemptedEmail,
+    impersonatorUserId: actor?.impersonator?.userId ?? null,
+    impersonatorEmail: actor?.impersonator?.email ?? null,
     companyId: actor?.companyId ?? null,
     action: request.routeOptions.config.operationId ?? 'unknown',
     method: request.method,

@@ -6,6 +6,7 @@ import { requestLanguage } from '../../http/request-guard.ts';
 import { clientInfo, registerRoute, requireActor } from '../../http/route.ts';
 import { translate } from '../../i18n/translator.ts';
 import { updateAccount } from './account.service.ts';
+import { confirmEmailChange, requestEmailChange } from './email-change.service.ts';
 import { presentMe } from './me.presenter.ts';
 import { changePassword, forgotPassword, setPasswordWithToken } from './password.service.ts';
 import { register, resendVerification, verifyEmail } from './registration.service.ts';
@@ -14,8 +15,8 @@ import { login, logout, refresh } from './session.service.ts';
 /** The identity API: thin handlers that parse (by contract), call a service and present. */
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const secure = ctx.config.PUBLIC_URL.startsWith('https:');
-  const message = (req: Parameters<typeof requestLanguage>[0], key: string) =>
-    translate(requestLanguage(req, ctx), key);
+  const message = (req: Parameters<typeof requestLanguage>[0], key: string, vars?: Record<string, unknown>) =>
+    translate(requestLanguage(req, ctx), key, vars);
 
   registerRoute(app, authContracts.register, async (req, reply) => {
     const { userId } = await register(ctx, req.body, req.ip);
@@ -31,6 +32,16 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, authContracts.resendVerification, async (req) => {
     await resendVerification(ctx, requireActor(req));
     return { message: message(req, 'messages.verificationSent') };
+  });
+
+  registerRoute(app, authContracts.changeEmail, async (req) => {
+    await requestEmailChange(ctx, requireActor(req), req.body);
+    return { message: message(req, 'messages.emailChangeSent', { email: req.body.email }) };
+  });
+
+  registerRoute(app, authContracts.confirmEmailChange, async (req) => {
+    const { email } = await confirmEmailChange(ctx, req.body.token);
+    return { message: message(req, 'messages.emailChanged', { email }) };
   });
 
   registerRoute(app, authContracts.login, async (req, reply) => {

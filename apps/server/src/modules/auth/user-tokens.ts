@@ -10,10 +10,19 @@ export const TOKEN_LIFETIME_SECONDS: Record<Purpose, number> = {
   verify_email: 7 * 24 * 3600,
   reset_password: 3600,
   set_password: 7 * 24 * 3600,
+  change_email: 24 * 3600,
 };
 
-/** Issues a single-use mail token; earlier unused tokens of the same purpose stop working. */
-export async function issueUserToken(tx: DbOrTx, userId: string, purpose: Purpose): Promise<string> {
+/**
+ * Issues a single-use mail token; earlier unused tokens of the same purpose stop working. A `change_email` token
+ * carries the address it confirms.
+ */
+export async function issueUserToken(
+  tx: DbOrTx,
+  userId: string,
+  purpose: Purpose,
+  newEmail: string | null = null,
+): Promise<string> {
   const token = randomToken();
   await tx
     .update(userTokens)
@@ -23,6 +32,7 @@ export async function issueUserToken(tx: DbOrTx, userId: string, purpose: Purpos
     userId,
     purpose,
     tokenHash: sha256(token),
+    newEmail,
     expiresAt: new Date(Date.now() + TOKEN_LIFETIME_SECONDS[purpose] * 1000),
   });
   return token;
@@ -30,6 +40,15 @@ export async function issueUserToken(tx: DbOrTx, userId: string, purpose: Purpos
 
 /** Marks a valid token used and returns its user; an unknown, used or expired token is TOKEN_INVALID. */
 export async function consumeUserToken(tx: DbOrTx, token: string, purpose: Purpose): Promise<string> {
+  return (await consumeUserTokenRow(tx, token, purpose)).userId;
+}
+
+/** As `consumeUserToken`, with what the token carries (the new address of an e-mail change). */
+export async function consumeUserTokenRow(
+  tx: DbOrTx,
+  token: string,
+  purpose: Purpose,
+): Promise<{ userId: string; newEmail: string | null }> {
   const [row] = await tx
     .update(userTokens)
     .set({ usedAt: new Date() })
@@ -41,7 +60,7 @@ export async function consumeUserToken(tx: DbOrTx, token: string, purpose: Purpo
         gt(userTokens.expiresAt, new Date()),
       ),
     )
-    .returning({ userId: userTokens.userId });
+    .returning({ userId: userTokens.userId, newEmail: userTokens.newEmail });
   if (!row) throw new AppError('TOKEN_INVALID');
-  return row.userId;
+  return row;
 }

@@ -2,7 +2,7 @@ import type { Language, MailTemplateKind, TemplateText } from '@werkwissen/share
 import { rawTranslation } from '../../i18n/translator.ts';
 
 /** Kinds that inform rather than ask for an action: no expiry and no "if you did not request this". */
-const INFORMATIONAL: readonly MailTemplateKind[] = ['welcome', 'uploadFinished'];
+const INFORMATIONAL: readonly MailTemplateKind[] = ['welcome', 'uploadFinished', 'emailChanged'];
 
 /**
  * Kinds that forms open to anyone send (sign-up, password reset): the recipient may never have chosen the name

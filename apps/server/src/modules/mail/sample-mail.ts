@@ -9,6 +9,8 @@ const SAMPLE_PATHS: Record<MailTemplateKind, string> = {
   setPassword: '/setPassword?token=sample',
   welcome: '/login',
   uploadFinished: '/divisions',
+  changeEmail: '/confirm-email?token=sample',
+  emailChanged: '/login',
 };
 
 /** A mail of the kind with sample values, for the preview and the test send of a template. */
@@ -23,6 +25,7 @@ export function sampleMail(kind: MailTemplateKind, language: Language): Omit<Out
       inviter: 'Jörg Müller',
       company: t('emailTemplates.sample.company'),
       division: t('emailTemplates.sample.division'),
+      newEmail: 'anna.neu@example.com',
     },
     lines: [
       `price-list-2025.pdf: ${t('mail.uploadFinished.ready', { passages: '42' })}`,

@@ -34,6 +34,8 @@ describe('viewing the product as a user', () => {
     expect(divisions.map((d: { name: string }) => d.name)).toEqual(['Nur beim Kunden']);
     // The data manager's own session is untouched.
     expect((await dm.client.get('/divisions')).status).toBe(200);
+    // What the administrator does as the data manager is the data manager's act, marked as done by the administrator.
+    expect((await admin.post('/divisions', { name: 'Vom Betreiber angelegt' })).status).toBe(201);
 
     const back = await admin.post('/auth/impersonation/end');
     expect(back.status).toBe(200);
@@ -53,6 +55,15 @@ describe('viewing the product as a user', () => {
       actorEmail: adminMe.userData.email,
       changes: { before: { impersonating: { userId: dm.user.id, email: dm.user.email }, expired: false } },
     });
+    const created = (await admin.get('/admin/activity-log?action=createDivision&pageSize=100')).body.items;
+    expect(created.filter((e: { actorEmail: string }) => e.actorEmail === dm.user.email)).toEqual([
+      expect.objectContaining({ statusCode: 201, impersonatorEmail: adminMe.userData.email }),
+      expect.objectContaining({ statusCode: 201, impersonatorEmail: null }),
+    ]);
+    const csv: string = (
+      await admin.get(`/admin/activity-log/export?actor=${encodeURIComponent(adminMe.userData.email)}`)
+    ).body;
+    expect(csv).toContain(`${dm.user.email},${adminMe.userData.email}`);
   });
 
   it('refuses password and API-key changes while viewing as the user', async () => {

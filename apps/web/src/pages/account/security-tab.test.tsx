@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signedInAs } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
@@ -20,9 +20,10 @@ function stubChangePassword() {
 }
 
 function fill() {
-  fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'alt-Pass-1' } });
-  fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'ganz-neu-42' } });
-  fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'ganz-neu-42' } });
+  const form = within(screen.getByRole('form', { name: 'Change password' }));
+  fireEvent.change(form.getByLabelText('Current password'), { target: { value: 'alt-Pass-1' } });
+  fireEvent.change(form.getByLabelText('New password'), { target: { value: 'ganz-neu-42' } });
+  fireEvent.change(form.getByLabelText('Confirm password'), { target: { value: 'ganz-neu-42' } });
 }
 
 describe('the change-password form', { timeout: 20_000 }, () => {
@@ -53,5 +54,62 @@ describe('the change-password form', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(sent()).toHaveLength(1));
     expect(sent()[0].revokeApiKeys).toBe(false);
+  });
+});
+
+describe('the change-email form', { timeout: 20_000 }, () => {
+  function stubChangeEmail(answer: Response) {
+    const fetch = vi.fn(async (url: string, _init: RequestInit = {}) =>
+      url.endsWith('/auth/change-email')
+        ? answer
+        : Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    return () =>
+      fetch.mock.calls
+        .filter(([url]) => url.endsWith('/auth/change-email'))
+        .map(([, init]) => JSON.parse(init!.body as string));
+  }
+
+  function submit(email: string) {
+    const form = within(screen.getByRole('form', { name: 'Change email address' }));
+    fireEvent.change(form.getByLabelText('New email address'), { target: { value: email } });
+    fireEvent.change(form.getByLabelText('Current password'), { target: { value: 'alt-Pass-1' } });
+    fireEvent.click(form.getByRole('button', { name: 'Send confirmation link' }));
+    return form;
+  }
+
+  it('names the current address, sends the new one with the password and shows where the link went', async () => {
+    signedInAs('Employee');
+    const sent = stubChangeEmail(
+      Response.json({
+        message: 'We sent a confirmation link to neu@firma.example. Your address changes once you open it.',
+      }),
+    );
+    renderWithApp(<SecurityTab />);
+    expect(screen.getByText(/You sign in with .+@/)).toBeTruthy();
+    submit('Neu@Firma.example');
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(sent()[0]).toEqual({ email: 'neu@firma.example', currentPassword: 'alt-Pass-1' });
+    expect(await screen.findByText(/We sent a confirmation link to neu@firma.example/)).toBeTruthy();
+  });
+
+  it('puts a taken address on its field', async () => {
+    signedInAs('Employee');
+    stubChangeEmail(
+      Response.json(
+        {
+          error: {
+            code: 'EMAIL_TAKEN',
+            message: 'An account with this email already exists.',
+            details: { field: 'email' },
+          },
+        },
+        { status: 409 },
+      ),
+    );
+    renderWithApp(<SecurityTab />);
+    const form = submit('kollege@firma.example');
+    expect(await form.findByText('An account with this email already exists.')).toBeTruthy();
   });
 });

@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useChangePassword } from '../../api/account.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { applyFieldErrors, PasswordField } from '../../components/form.tsx';
+import { ChangeEmailCard } from './change-email-card.tsx';
 
 /**
- * Change password; the server ends the user's other sessions and, if ticked, revokes their API keys (offered to those
+ * Change the sign-in address, and change the password; the server ends the user's other sessions and, if ticked, revokes their API keys (offered to those
  * whose role has keys).
  */
 export function SecurityTab() {
@@ -30,50 +31,60 @@ export function SecurityTab() {
   });
   const onSubmit = form.handleSubmit((body) => change.mutate(body));
   return (
-    <Card>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {t('pages.accountSettings.changePassword')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 4 }}>
-          {t('pages.accountSettings.changePasswordIntro')}
-        </Typography>
-        <Stack component="form" spacing={4} noValidate onSubmit={onSubmit} sx={{ maxWidth: 480 }}>
-          <PasswordField
-            {...form.register('currentPassword')}
-            label={t('fields.currentPassword')}
-            autoComplete="current-password"
-            errorKey={errors.currentPassword?.message}
-          />
-          <PasswordField
-            {...form.register('password')}
-            label={t('fields.newPassword')}
-            autoComplete="new-password"
-            errorKey={errors.password?.message}
-            helperText={t('forms.passwordPolicy')}
-          />
-          <PasswordField
-            {...form.register('confirmPassword')}
-            label={t('fields.confirmPassword')}
-            autoComplete="new-password"
-            errorKey={errors.confirmPassword?.message}
-          />
-          {hasApiKeys && (
-            <FormControlLabel
-              control={<Checkbox {...form.register('revokeApiKeys')} />}
-              label={t('pages.accountSettings.revokeApiKeys')}
-            />
-          )}
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={change.isPending}
-            sx={{ alignSelf: 'flex-start' }}
-          >
+    <Stack spacing={6}>
+      <ChangeEmailCard />
+      <Card>
+        <CardContent>
+          <Typography variant="h6" component="h2" gutterBottom>
             {t('pages.accountSettings.changePassword')}
-          </Button>
-        </Stack>
-      </CardContent>
-    </Card>
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 4 }}>
+            {t('pages.accountSettings.changePasswordIntro')}
+          </Typography>
+          <Stack
+            component="form"
+            spacing={4}
+            noValidate
+            onSubmit={onSubmit}
+            sx={{ maxWidth: 480 }}
+            aria-label={t('pages.accountSettings.changePassword')}
+          >
+            <PasswordField
+              {...form.register('currentPassword')}
+              label={t('fields.currentPassword')}
+              autoComplete="current-password"
+              errorKey={errors.currentPassword?.message}
+            />
+            <PasswordField
+              {...form.register('password')}
+              label={t('fields.newPassword')}
+              autoComplete="new-password"
+              errorKey={errors.password?.message}
+              helperText={t('forms.passwordPolicy')}
+            />
+            <PasswordField
+              {...form.register('confirmPassword')}
+              label={t('fields.confirmPassword')}
+              autoComplete="new-password"
+              errorKey={errors.confirmPassword?.message}
+            />
+            {hasApiKeys && (
+              <FormControlLabel
+                control={<Checkbox {...form.register('revokeApiKeys')} />}
+                label={t('pages.accountSettings.revokeApiKeys')}
+              />
+            )}
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={change.isPending}
+              sx={{ alignSelf: 'flex-start' }}
+            >
+              {t('pages.accountSettings.changePassword')}
+            </Button>
+          </Stack>
+        </CardContent>
+      </Card>
+    </Stack>
   );
 }

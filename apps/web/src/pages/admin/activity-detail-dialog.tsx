@@ -36,6 +36,9 @@ export function ActivityDetailDialog({ entry, onClose }: { entry: ActivityEntry 
         [t('admin.activity.columns.endpoint'), `${entry.method} ${entry.endpoint}`, true],
         [t('admin.activity.columns.code'), String(entry.statusCode), true],
         [t('admin.activity.columns.actor'), entry.actorEmail ?? none],
+        ...(entry.impersonatorEmail
+          ? [[t('admin.activity.columns.viewedBy'), entry.impersonatorEmail] as [string, string]]
+          : []),
         [t('admin.activity.columns.company'), entry.companyName ?? none],
         [t('admin.activity.columns.address'), entry.ip ?? none, true],
         [t('admin.activity.requestId'), entry.requestId ?? none, true],

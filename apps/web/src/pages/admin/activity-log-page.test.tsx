@@ -17,6 +17,7 @@ const settingsChange: ActivityEntry = {
   statusCode: 200,
   actorUserId: null,
   actorEmail: 'admin@werkwissen.example',
+  impersonatorEmail: null,
   companyId: null,
   companyName: null,
   ip: '203.0.113.7',
@@ -35,6 +36,8 @@ const refused: ActivityEntry = {
   endpoint: '/api/v1/divisions',
   statusCode: 422,
   actorEmail: 'dm@firma.example',
+  // The operator tried this while viewing the product as the data manager.
+  impersonatorEmail: 'admin@werkwissen.example',
   companyId: 'c0ffee00-0000-4000-8000-000000000001',
   companyName: 'Heiztechnik Müller GmbH',
   changes: null,
@@ -84,6 +87,9 @@ describe('the activity log', { timeout: 20_000 }, () => {
     expect(row.getByText('422')).toBeTruthy();
     expect(row.getByText('Heiztechnik Müller GmbH')).toBeTruthy();
     expect(row.getByText('dm@firma.example')).toBeTruthy();
+    expect(row.getByText('by admin@werkwissen.example, viewing as this user')).toBeTruthy();
+    const own = within(screen.getByText('updateGeneralSettings').closest('tr')!);
+    expect(own.queryByText(/viewing as this user/)).toBeNull();
     const retention = await screen.findByText(/kept for 90 days/);
     expect(within(retention).getByRole('link', { name: 'Change the retention' }).getAttribute('href')).toBe(
       '/admin/system-settings/activity-log',

@@ -63,7 +63,16 @@ export default function ActivityLogPage() {
     {
       id: 'actor',
       label: t('admin.activity.columns.actor'),
-      render: (e) => <CellText text={e.actorEmail ?? none} maxWidth={220} />,
+      render: (e) => (
+        <>
+          <CellText text={e.actorEmail ?? none} maxWidth={220} />
+          {e.impersonatorEmail && (
+            <Typography variant="caption" color="warning.main" component="span" sx={{ display: 'block' }}>
+              <CellText text={t('admin.activity.viewedBy', { email: e.impersonatorEmail })} maxWidth={220} />
+            </Typography>
+          )}
+        </>
+      ),
     },
     {
       id: 'company',

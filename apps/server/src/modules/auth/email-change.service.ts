@@ -1,0 +1,88 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import type { DbOrTx } from '../../db/database.ts';
+import { users } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
+import { releaseSlots } from '../limits/rate-limiter.ts';
+import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
+import type { Actor } from './actor.ts';
+import { areaPaths } from './areas.ts';
+import { refuseWhileImpersonating } from './impersonation-guard.ts';
+import { beginPasswordCheck } from './login-limiter.ts';
+import { takeMailFormSlot } from './mail-form-limits.ts';
+import { verifyPassword } from './password-hashing.ts';
+import { consumeUserTokenRow, issueUserToken } from './user-tokens.ts';
+
+async function refuseTaken(tx: DbOrTx, email: string, userId: string): Promise<void> {
+  const [taken] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email} and ${users.id} <> ${userId}`);
+  if (taken) throw new AppError('EMAIL_TAKEN', { field: 'email' });
+}
+
+/**
+ * Asks to move the signed-in account to a new address: the current password proves it is the owner (wrong ones are
+ * limited like failed sign-ins), and a confirmation link goes to the new address. Until it is opened the account
+ * keeps its address, so a typo never locks anyone out. Refused while an operator views the product as the user.
+ */
+export async function requestEmailChange(
+  ctx: AppContext,
+  actor: Actor,
+  input: { email: string; currentPassword: string },
+): Promise<void> {
+  refuseWhileImpersonating(actor);
+  const slots = await beginPasswordCheck(ctx, actor.userId);
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.userId));
+  if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw new AppError('CURRENT_PASSWORD_WRONG', { field: 'currentPassword' });
+  }
+  await releaseSlots(ctx, slots);
+  if (input.email === user.email.toLowerCase()) throw new AppError('EMAIL_UNCHANGED', { field: 'email' });
+  await takeMailFormSlot(ctx, { recipient: input.email });
+  const emailId = await ctx.db.transaction(async (tx) => {
+    await refuseTaken(tx, input.email, user.id);
+    const token = await issueUserToken(tx, user.id, 'change_email', input.email);
+    return writeToOutbox(tx, ctx, {
+      to: input.email,
+      template: 'changeEmail',
+      language: user.language,
+      name: user.firstName,
+      actionPath: `/confirm-email?token=${token}`,
+      values: { newEmail: input.email },
+      userId: user.id,
+      companyId: user.companyId,
+    });
+  });
+  await dispatch(ctx, [emailId]);
+}
+
+/**
+ * Opens the confirmation link: the account takes the new address (confirmed, since the mail reached it), and the
+ * old address is told, so that an owner who did not ask for it learns of it. Answers with the new address.
+ */
+export async function confirmEmailChange(ctx: AppContext, token: string): Promise<{ email: string }> {
+  const { email, emailId } = await ctx.db.transaction(async (tx) => {
+    const { userId, newEmail } = await consumeUserTokenRow(tx, token, 'change_email');
+    if (!newEmail) throw new AppError('TOKEN_INVALID');
+    await refuseTaken(tx, newEmail, userId);
+    const [before] = await tx.select().from(users).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ email: newEmail, emailVerifiedAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    const notice = await writeToOutbox(tx, ctx, {
+      to: before!.email,
+      template: 'emailChanged',
+      language: before!.language,
+      name: before!.firstName,
+      actionPath: areaPaths(before!.kind).login,
+      values: { newEmail },
+      userId,
+      companyId: before!.companyId,
+    });
+    return { email: newEmail, emailId: notice };
+  });
+  await dispatch(ctx, [emailId]);
+  return { email };
+}
