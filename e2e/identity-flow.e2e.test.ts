@@ -12,7 +12,7 @@ afterAll(() => t?.close());
 const LOCALES = { de: 'de-DE', en: 'en-US', ar: 'ar' } as const;
 
 describe.each(Object.entries(LOCALES))('the whole identity flow in %s', (lang, locale) => {
-  it('registers, verifies, signs in, changes the password, signs out and in again, and manages an API key', async () => {
+  it('registers, verifies, signs in, changes the password, signs out and in again, moves to a new e-mail address, and manages an API key', async () => {
     const browser = await openBrowser({ locale });
     const { page } = browser;
     const email = `flow-${lang}-${Date.now()}@firma.example`;
@@ -51,10 +51,13 @@ describe.each(Object.entries(LOCALES))('the whole identity flow in %s', (lang, l
 
       // Change the password
       await page.goto(`${t.url}/account-settings/security`);
-      await page.locator('input[name=currentPassword]').fill('erstes-Pass-1');
-      await page.locator('input[name=password]').fill('zweites-Pass-2');
-      await page.locator('input[name=confirmPassword]').fill('zweites-Pass-2');
-      await page.locator('form button[type=submit]').click();
+      const passwordForm = page.getByRole('form', {
+        name: text(lang, 'pages.accountSettings.changePassword'),
+      });
+      await passwordForm.locator('input[name=currentPassword]').fill('erstes-Pass-1');
+      await passwordForm.locator('input[name=password]').fill('zweites-Pass-2');
+      await passwordForm.locator('input[name=confirmPassword]').fill('zweites-Pass-2');
+      await passwordForm.locator('button[type=submit]').click();
       await page.getByText(text(lang, 'messages.passwordChanged')).waitFor();
 
       // Sign out, then the old password fails with the spec's text and the new one works
@@ -70,6 +73,22 @@ describe.each(Object.entries(LOCALES))('the whole identity flow in %s', (lang, l
       await page.locator('input[name=password]').fill('zweites-Pass-2');
       await page.locator('form button[type=submit]').click();
       await page.waitForURL(`${t.url}/account-settings/security`);
+
+      // Move the account to a new address: nothing changes until the link mailed there is opened
+      const newEmail = `neu-${lang}-${Date.now()}@firma.example`;
+      const emailForm = page.getByRole('form', { name: text(lang, 'pages.accountSettings.changeEmail') });
+      await emailForm.locator('input[name=email]').fill(newEmail);
+      await emailForm.locator('input[name=currentPassword]').fill('zweites-Pass-2');
+      await emailForm.locator('button[type=submit]').click();
+      await page.getByText(text(lang, 'messages.emailChangeSent', { email: newEmail })).waitFor();
+      const confirmation = await t.smtp!.waitFor((m) => m.to.includes(newEmail));
+      await page.goto(confirmation.link!);
+      await page.getByText(text(lang, 'messages.emailChanged', { email: newEmail })).waitFor();
+      await page.goto(`${t.url}/account-settings/account`);
+      await expect
+        .poll(() => page.locator('input[type=email], input[disabled]').first().inputValue())
+        .toBe(newEmail);
+      await t.smtp!.waitFor((m) => m.to.includes(email) && m.text.includes(newEmail));
 
       // Create an API key, use it, revoke it
       await page.goto(`${t.url}/account-settings/api-keys`);
