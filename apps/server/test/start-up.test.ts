@@ -39,7 +39,9 @@ describe('start-up configuration', () => {
   });
 });
 
-describe('embedded database', () => {
+// Each test starts whole servers (a fresh data folder migrates first); on 2 busy cores one start can take half a
+// minute, so the restart test, which starts two, needs more than the default minute.
+describe('embedded database', { timeout: 180_000 }, () => {
   it('starts with no configuration, prints the address and the setup link, and refuses a second server', async () => {
     const dataDir = tempDir();
     const port = await freePort();
