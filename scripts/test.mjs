@@ -101,8 +101,10 @@ function vitest(name, args, env) {
       const where = file.name.startsWith(root) ? file.name.slice(root.length) : file.name;
       const tests = file.assertionResults.filter((t) => t.status !== 'passed');
       for (const t of tests) {
+        // A time-out reaches the JSON report without its message (vitest writes STACK_TRACE_ERROR): the duration tells.
         const reason = t.status === 'failed' ? (t.failureMessages[0] ?? '').split('\n')[0] : t.status;
-        failures.push(`${name}: ${where} > ${t.fullName}\n      ${reason.slice(0, 300)}`);
+        const after = t.duration ? ` (after ${(t.duration / 1000).toFixed(1)} s)` : '';
+        failures.push(`${name}: ${where} > ${t.fullName}\n      ${reason.slice(0, 300)}${after}`);
       }
       // A file that fails to load has no test results, only its own message.
       if (tests.length === 0 && file.status === 'failed')
