@@ -1,7 +1,13 @@
-import type { AnswerProvider, ErrorCode, Language, SearchHit } from '@werkwissen/shared';
+import type {
+  AnswerProvider,
+  ChatMessage,
+  ChatStreamEvent,
+  ErrorCode,
+  Language,
+  SearchHit,
+} from '@werkwissen/shared';
 import { streamText } from 'ai';
 import { type SQL, sql } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { StoredCitation } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -23,7 +29,6 @@ import { isModelProvider, scopeHasReadyFile } from './chats.service.ts';
 import { oneMessage } from './messages.service.ts';
 import { buildPrompt, citedNumbers, type Turn } from './prompt.ts';
 import { questionLanguage } from './question-language.ts';
-import { SseStream } from './sse.ts';
 
 /** A question with at most this many content words is read together with the previous one (a follow-up). */
 const FOLLOW_UP_WORDS = 4;
@@ -145,39 +150,56 @@ interface Outcome {
   firstTokenMs: number | null;
 }
 
+/** Where an answer goes while it is written: each event as it happens, and the asker's way to stop it. */
+export interface AnswerOutput {
+  /** Receives `start` first (only once nothing can fail any more), then tokens, citations, an error, `done`. */
+  emit(event: ChatStreamEvent): void;
+  /** Aborted when the asker stops the answer (a closed browser tab, a stop button): the answer is kept as stopped. */
+  signal?: AbortSignal;
+}
+
 /**
- * Answers a question as a server-sent-event stream: stores the question and an answer row, retrieves passages in the
- * chat's scope, writes the answer with the built-in answerer or the chat's language model, announces each passage
- * the first time it is cited, and stores the answer however it ends (complete, stopped by the asker, or interrupted
- * by the provider with the partial text kept).
+ * Answers a question, whoever asks and however the answer travels (the chat's server-sent events, a WhatsApp or
+ * e-mail job): stores the question and an answer row, retrieves passages in the chat's scope, writes the answer
+ * with the built-in answerer or the chat's language model, announces each passage the first time it is cited, and
+ * stores the answer however it ends (complete, stopped by the asker, or interrupted by the provider with the partial
+ * text kept). What can fail before the answer starts (no ready file, no provider, an unknown message) throws before
+ * the first event; after it, failures become an `error` event and the stored answer. Resolves with the stored answer.
  */
-export async function streamAnswer(ctx: AppContext, reply: FastifyReply, req: AskRequest): Promise<void> {
+export async function answerQuestion(
+  ctx: AppContext,
+  req: AskRequest,
+  output: AnswerOutput,
+): Promise<ChatMessage> {
   const started = performance.now();
   const prepared = await prepare(ctx, req);
   const language = questionLanguage(prepared.question, req.language);
   const { messageId, questionId } = await insertAnswerRow(ctx, req, prepared, language);
 
-  const sse = new SseStream(reply);
   const abort = new AbortController();
+  const stop = () => abort.abort('stopped');
+  output.signal?.addEventListener('abort', stop, { once: true });
+  if (output.signal?.aborted) stop();
   const ended = ctx.streams.open(abort);
   try {
-    sse.onClientClose(() => abort.abort('stopped'));
-    sse.send({ event: 'start', data: { questionId, messageId } });
-    const outcome = await answer(ctx, req, prepared, language, sse, abort, started);
+    output.emit({ event: 'start', data: { questionId, messageId } });
+    const outcome = await answer(ctx, req, prepared, language, output.emit, abort, started);
     await ctx.db.execute(sql`update chat_messages set content = ${outcome.text}, status = ${outcome.status},
       citations = ${JSON.stringify(outcome.citations)}::jsonb, no_answer = ${outcome.noAnswer},
       error_code = ${outcome.errorCode}, first_token_ms = ${outcome.firstTokenMs}, completed_at = now()
       where id = ${messageId}`);
     ctx.metrics.countAnswer(outcome.noAnswer ? 'no_answer' : outcome.status, prepared.provider);
     if (outcome.errorCode) {
-      sse.send({
+      output.emit({
         event: 'error',
         data: { code: outcome.errorCode, message: translate(req.language, `errors.${outcome.errorCode}`) },
       });
     }
-    sse.send({ event: 'done', data: await oneMessage(ctx.db, req.chat.companyId, messageId, req.language) });
-    sse.end();
+    const stored = await oneMessage(ctx.db, req.chat.companyId, messageId, req.language);
+    output.emit({ event: 'done', data: stored });
+    return stored;
   } finally {
+    output.signal?.removeEventListener('abort', stop);
     ended();
   }
 }
@@ -188,7 +210,7 @@ async function answer(
   req: AskRequest,
   prepared: Prepared,
   language: Language,
-  sse: SseStream,
+  send: AnswerOutput['emit'],
   abort: AbortController,
   started: number,
 ): Promise<Outcome> {
@@ -202,19 +224,19 @@ async function answer(
       context ? `${prepared.question} ${context}` : prepared.question,
       { limit: ctx.config.CHAT_PASSAGES, mode: 'hybrid', exactScanMax: ctx.config.VECTOR_EXACT_SCAN_MAX },
     );
-    const emit = (text: string) => sse.send({ event: 'token', data: { text } });
+    const emit = (text: string) => send({ event: 'token', data: { text } });
     if (
       prepared.connection &&
       hits.length > 0 &&
       anythingRelevant(prepared.question, hits, language, context)
     ) {
       outcome = await modelAnswer(ctx, req.chat.companyName, prepared, hits, language, abort, emit, (c) =>
-        sse.send({ event: 'citation', data: { ...c, text: hits[c.n - 1]?.text ?? null } }),
+        send({ event: 'citation', data: { ...c, text: hits[c.n - 1]?.text ?? null } }),
       );
     } else {
       const audience = req.visitor ? 'visitor' : 'member';
       outcome = builtinAnswer(prepared.question, hits, language, { context, audience }, emit, (c) =>
-        sse.send({
+        send({
           event: 'citation',
           data: { ...c, text: hits.find((h) => h.passageId === c.passageId)?.text ?? null },
         }),

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { requestLanguage } from '../../http/request-guard.ts';
 import { registerRoute, requireActor } from '../../http/route.ts';
-import { type AskRequest, streamAnswer } from './answer-stream.ts';
+import type { AskRequest } from './answer-stream.ts';
+import { readAudioUpload } from './audio-upload.ts';
 import {
   chatOptions,
   chatScope,
@@ -18,7 +19,8 @@ import {
   updateChat,
 } from './chats.service.ts';
 import { threadMessages } from './messages.service.ts';
-import { transcribeVoice } from './transcription.ts';
+import { streamAnswer } from './sse.ts';
+import { transcribeAudio } from './transcription.ts';
 
 export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, chatContracts.options, async (req) =>
@@ -73,6 +75,6 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, chatContracts.transcribe, async (req) => {
     const actor = requireActor(req);
     const chat = await loadChat(ctx, actor, req.params.chatId);
-    return { text: await transcribeVoice(ctx, chat.companyId, req) };
+    return { text: await transcribeAudio(ctx, chat.companyId, await readAudioUpload(req)) };
   });
 }

@@ -6,7 +6,6 @@ import { requestLanguage } from '../../http/request-guard.ts';
 import { registerRoute } from '../../http/route.ts';
 import { altchaChallenge, verifyBotCheck } from '../bot-check/bot-check.ts';
 import { saveFeedback } from '../feedback/feedback.service.ts';
-import { streamAnswer } from './answer-stream.ts';
 import { ownerScope } from './chats.service.ts';
 import { threadMessages } from './messages.service.ts';
 import {
@@ -21,6 +20,7 @@ import {
   VISITOR_COOKIE_PATH,
   type Visitor,
 } from './public-chats.service.ts';
+import { streamAnswer } from './sse.ts';
 
 /** Public chats: anyone with a share link; each browser is a visitor (an httpOnly cookie) with its own thread. */
 export function publicChatRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -1,5 +1,7 @@
 import type { ChatStreamEvent } from '@werkwissen/shared';
 import type { FastifyReply } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import { type AskRequest, answerQuestion } from './answer-stream.ts';
 
 /**
  * A server-sent-events response (design/api.md): typed `event:` lines with JSON data. It takes the response over
@@ -44,5 +46,29 @@ export class SseStream {
 
   end(): void {
     if (!this.#reply.raw.writableEnded) this.#reply.raw.end();
+  }
+}
+
+/**
+ * The chat's way of answering: `answerQuestion` with its events as server-sent events. The stream opens with the
+ * first event, so that a question refused before the answer starts is an ordinary JSON error; a client that leaves
+ * stops the answer, which is then kept as stopped.
+ */
+export async function streamAnswer(ctx: AppContext, reply: FastifyReply, req: AskRequest): Promise<void> {
+  const left = new AbortController();
+  let sse: SseStream | null = null;
+  try {
+    await answerQuestion(ctx, req, {
+      signal: left.signal,
+      emit: (event) => {
+        if (!sse) {
+          sse = new SseStream(reply);
+          sse.onClientClose(() => left.abort());
+        }
+        sse.send(event);
+      },
+    });
+  } finally {
+    (sse as SseStream | null)?.end();
   }
 }
