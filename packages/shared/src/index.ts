@@ -8,6 +8,7 @@ export * from './contracts/ai-providers.contract.ts';
 export * from './contracts/api-keys.contract.ts';
 export * from './contracts/auth.contract.ts';
 export * from './contracts/chats.contract.ts';
+export * from './contracts/company-details.contract.ts';
 export * from './contracts/dashboard.contract.ts';
 export * from './contracts/dashboard-period.ts';
 export * from './contracts/divisions.contract.ts';

@@ -50,6 +50,23 @@ type Row = { public: true } | { callers: Callers; body?: Body; query?: string; u
 const CALLERS: UserKind[] = ['Administrator', 'Staff', 'DataManager', 'Employee'];
 const ANY: Callers = ['ok', 'ok', 'ok', 'ok'];
 const PUBLIC = { public: true } as const;
+const COMPANY_DETAILS = {
+  website: '',
+  street: 'Hauptstraße 1',
+  postalCode: '10115',
+  city: 'Berlin',
+  country: 'DE',
+  phone: '',
+  email: '',
+  vatId: '',
+  taxNumber: '',
+  standardTaxRate: 19,
+  registerNumber: '',
+  registryCourt: '',
+  managingDirector: '',
+  iban: '',
+  bic: '',
+};
 const unique = () => `Matrix ${Math.random().toString(36).slice(2, 10)}`;
 
 const MATRIX: Record<string, Row> = {
@@ -138,6 +155,11 @@ const MATRIX: Record<string, Row> = {
   'DELETE /admin/system-settings/logo': { callers: ['ok', 403, 403, 403] },
   'GET /branding/logo': PUBLIC,
   // The company's AI providers (the operator has no company)
+  'GET /company/details': { callers: [403, 403, 'ok', 403] },
+  'PUT /company/details': {
+    callers: [403, 403, 'ok', 403],
+    body: { ...COMPANY_DETAILS, name: 'Matrix GmbH' },
+  },
   'GET /ai-providers': { callers: [403, 403, 'ok', 403] },
   'PUT /ai-providers/{provider}': { callers: [403, 403, 'ok', 403], body: { model: 'llama3' } },
   'DELETE /ai-providers/{provider}': { callers: [403, 403, 'ok', 403] },

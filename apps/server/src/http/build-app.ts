@@ -15,6 +15,7 @@ import { apiKeyRoutes } from '../modules/api-keys/api-keys.routes.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
 import { chatRoutes } from '../modules/chat/chats.routes.ts';
 import { publicChatRoutes } from '../modules/chat/public-chats.routes.ts';
+import { companyDetailsRoutes } from '../modules/company/company-details.routes.ts';
 import { dashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
 import { divisionRoutes } from '../modules/divisions/divisions.routes.ts';
 import { employeeRoutes } from '../modules/employees/employees.routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
   tagRoutes(app, ctx);
   reportRoutes(app, ctx);
   aiProviderRoutes(app, ctx);
+  companyDetailsRoutes(app, ctx);
   chatRoutes(app, ctx);
   publicChatRoutes(app, ctx);
   peopleRoutes(app, ctx);

@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './chats.ts';
 export * from './companies.ts';
+export * from './company-details.ts';
 export * from './files.ts';
 export * from './knowledge.ts';
 export * from './limits.ts';

@@ -1,14 +1,18 @@
 import { Stack, Tab, Tabs, Typography } from '@mui/material';
-import { IconKey, IconLock, IconUser } from '@tabler/icons-react';
+import { IconBuildingStore, IconKey, IconLock, IconUser } from '@tabler/icons-react';
 import { areaOfPath } from '@werkwissen/shared';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { AccountTab } from './account-tab.tsx';
 import { ApiKeysTab } from './api-keys-tab.tsx';
+import { CompanyTab } from './company-tab.tsx';
 import { SecurityTab } from './security-tab.tsx';
 
-/** Account settings of every area: account details, security (change password), personal API keys. */
+/**
+ * Account settings of every area: account details, security (e-mail address and password), personal API keys, and in
+ * the customer's area the company's details for whoever may change them.
+ */
 export default function AccountSettingsPage() {
   const { t } = useTranslation();
   const { ability } = useAuth();
@@ -21,6 +25,9 @@ export default function AccountSettingsPage() {
     { id: 'account', icon: <IconUser size={20} /> },
     { id: 'security', icon: <IconLock size={20} /> },
     ...(ability.can('manage', 'ApiKey') ? [{ id: 'api-keys', icon: <IconKey size={20} /> }] : []),
+    ...(area === 'user' && ability.can('update', 'Company')
+      ? [{ id: 'company', icon: <IconBuildingStore size={20} /> }]
+      : []),
   ];
   if (!tabs.some((x) => x.id === tab)) return <Navigate to={`${base}/account`} replace />;
   return (
@@ -47,6 +54,7 @@ export default function AccountSettingsPage() {
       {tab === 'account' && <AccountTab />}
       {tab === 'security' && <SecurityTab />}
       {tab === 'api-keys' && <ApiKeysTab />}
+      {tab === 'company' && <CompanyTab />}
     </Stack>
   );
 }

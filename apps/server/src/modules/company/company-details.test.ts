@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInAs } from '../../../test/support/factories.ts';
+import { signedInDataManager, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ smtp: false });
+});
+afterAll(() => t?.close());
+
+const valid = {
+  name: 'Müller Haustechnik GmbH',
+  website: 'https://mueller-haustechnik.example',
+  street: 'Hauptstraße 12',
+  postalCode: '10115',
+  city: 'Berlin',
+  country: 'de',
+  phone: '+49 30 1234567',
+  email: 'Buero@Mueller-Haustechnik.example',
+  vatId: 'de 136 695 976',
+  taxNumber: '27/123/45678',
+  standardTaxRate: 19,
+  registerNumber: 'HRB 12345 B',
+  registryCourt: 'Amtsgericht Charlottenburg',
+  managingDirector: 'Jörg Müller',
+  iban: 'de89 3704 0044 0532 0130 00',
+  bic: 'cobadeffxxx',
+};
+
+describe('company details', () => {
+  it('start from the company’s name and the data manager’s country, and are saved in their written form', async () => {
+    const dm = await signedInDataManager(t, { country: 'AT', companyName: 'Erstname KG' });
+    const first = await dm.client.get('/company/details');
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      name: 'Erstname KG',
+      country: 'AT',
+      standardTaxRate: 19,
+      iban: '',
+      complete: false,
+      updatedAt: null,
+    });
+
+    const saved = await dm.client.put('/company/details', valid);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      name: 'Müller Haustechnik GmbH',
+      country: 'DE',
+      email: 'buero@mueller-haustechnik.example',
+      vatId: 'DE136695976',
+      iban: 'DE89370400440532013000',
+      bic: 'COBADEFFXXX',
+      complete: true,
+    });
+    expect((await dm.client.get('/company/details')).body).toEqual(saved.body);
+    // The company's name is the one the rest of the product shows.
+    expect((await dm.client.get('/auth/me')).body.userData.companyName).toBe('Müller Haustechnik GmbH');
+
+    const cleared = await dm.client.put('/company/details', {
+      ...valid,
+      iban: '',
+      bic: '',
+      standardTaxRate: 7.5,
+    });
+    expect(cleared.body).toMatchObject({ iban: '', bic: '', standardTaxRate: 7.5, complete: false });
+  });
+
+  it('refuses each invalid field with its own message and saves nothing', async () => {
+    const dm = await signedInDataManager(t, { language: 'en' });
+    const res = await dm.client.put('/company/details', {
+      ...valid,
+      iban: 'DE89 3704 0044 0532 0130 01',
+      bic: 'COBA',
+      vatId: 'DE123',
+      postalCode: '1011',
+      website: 'mueller.example',
+      email: 'kein-at',
+      standardTaxRate: 120,
+      name: ' ',
+    });
+    expect(res.status).toBe(422);
+    const fields = Object.fromEntries(
+      res.body.error.details.fields.map((f: { field: string; message: string }) => [f.field, f.message]),
+    );
+    expect(fields).toEqual({
+      iban: 'Please enter a valid IBAN.',
+      bic: 'Please enter a valid BIC (8 or 11 characters).',
+      vatId: 'Please enter a valid VAT ID with its country code, e.g. DE123456789.',
+      postalCode: 'This postal code does not exist in the chosen country.',
+      website: 'Please enter an address starting with http:// or https://.',
+      email: 'Email must be valid!',
+      standardTaxRate: 'The value must be at most 100.',
+      name: 'This field is required',
+    });
+    expect((await dm.client.get('/company/details')).body.updatedAt).toBeNull();
+  });
+
+  it('belong to one company: another company’s data manager sees only their own, an employee none', async () => {
+    const a = await signedInDataManager(t);
+    await a.client.put('/company/details', valid);
+    const b = await signedInDataManager(t, { companyName: 'Andere GmbH' });
+    expect((await b.client.get('/company/details')).body).toMatchObject({ name: 'Andere GmbH', iban: '' });
+    const employee = await signedInAs(t, 'Employee');
+    expect((await employee.client.get('/company/details')).status).toBe(403);
+    expect((await employee.client.put('/company/details', valid)).status).toBe(403);
+    expect((await t.client().get('/company/details')).status).toBe(401);
+  });
+});

@@ -1,0 +1,71 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signedInAs } from '../../test/fixtures.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { CompanyTab } from './company-tab.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+configure({ asyncUtilTimeout: 5000 });
+
+const stored = {
+  name: 'Müller Haustechnik GmbH',
+  website: '',
+  street: 'Hauptstraße 12',
+  postalCode: '10115',
+  city: 'Berlin',
+  country: 'DE',
+  phone: '',
+  email: '',
+  vatId: '',
+  taxNumber: '',
+  standardTaxRate: 19,
+  registerNumber: '',
+  registryCourt: '',
+  managingDirector: '',
+  iban: '',
+  bic: '',
+  complete: false,
+  updatedAt: null,
+};
+
+function stubServer() {
+  const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
+    if (url.endsWith('/company/details') && init.method === 'PUT')
+      return Response.json({
+        ...stored,
+        ...JSON.parse(init.body as string),
+        complete: true,
+        updatedAt: null,
+      });
+    if (url.endsWith('/company/details')) return Response.json(stored);
+    return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return () =>
+    fetch.mock.calls
+      .filter(([url, init]) => url.endsWith('/company/details') && init?.method === 'PUT')
+      .map(([, init]) => JSON.parse(init!.body as string));
+}
+
+describe('the company details tab', { timeout: 20_000 }, () => {
+  it('shows the stored details, says what an invoice still needs, and checks the IBAN before sending', async () => {
+    signedInAs('DataManager');
+    const sent = stubServer();
+    renderWithApp(<CompanyTab />);
+    const form = within(await screen.findByRole('form', { name: 'Company details' }));
+    expect((form.getByLabelText('Company name') as HTMLInputElement).value).toBe('Müller Haustechnik GmbH');
+    expect(form.getByText(/An invoice needs your company name/)).toBeTruthy();
+
+    fireEvent.change(form.getByLabelText('IBAN'), { target: { value: 'DE89 3704 0044 0532 0130 01' } });
+    fireEvent.click(form.getByRole('button', { name: 'Save changes' }));
+    expect(await form.findByText('Please enter a valid IBAN.')).toBeTruthy();
+    expect(sent()).toEqual([]);
+
+    fireEvent.change(form.getByLabelText('IBAN'), { target: { value: 'DE89 3704 0044 0532 0130 00' } });
+    fireEvent.change(form.getByLabelText('Standard tax rate of services (%)'), { target: { value: '7' } });
+    fireEvent.click(form.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(sent()[0]).toMatchObject({ iban: 'DE89370400440532013000', standardTaxRate: 7, country: 'DE' });
+    expect(await screen.findByText('Account details saved successfully!')).toBeTruthy();
+  });
+});

@@ -1,0 +1,137 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Card, CardContent, CircularProgress, Grid, Stack, Typography } from '@mui/material';
+import { type CompanyDetails, type CompanyDetailsBody, companyDetailsBodySchema } from '@werkwissen/shared';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useCompanyDetails, useSaveCompanyDetails } from '../../api/company-details.ts';
+import { applyFieldErrors } from '../../components/form.tsx';
+import { FormField } from '../../components/form-field.tsx';
+
+type TextField = Exclude<keyof CompanyDetailsBody, 'standardTaxRate'>;
+
+/** The groups of the form, each field with its label key; `ltr` for codes and numbers written left to right. */
+const GROUPS: Array<{
+  title: string;
+  fields: Array<{ name: TextField; label: string; ltr?: boolean; max?: number }>;
+}> = [
+  {
+    title: 'company.details.groups.company',
+    fields: [
+      { name: 'name', label: 'company.details.fields.name' },
+      { name: 'website', label: 'company.details.fields.website', ltr: true },
+      { name: 'managingDirector', label: 'company.details.fields.managingDirector' },
+    ],
+  },
+  {
+    title: 'company.details.groups.address',
+    fields: [
+      { name: 'street', label: 'company.details.fields.street' },
+      { name: 'postalCode', label: 'company.details.fields.postalCode', ltr: true },
+      { name: 'city', label: 'company.details.fields.city' },
+      { name: 'country', label: 'fields.countryCode', ltr: true, max: 2 },
+    ],
+  },
+  {
+    title: 'company.details.groups.contact',
+    fields: [
+      { name: 'phone', label: 'company.details.fields.phone', ltr: true },
+      { name: 'email', label: 'company.details.fields.email', ltr: true },
+    ],
+  },
+  {
+    title: 'company.details.groups.tax',
+    fields: [
+      { name: 'vatId', label: 'company.details.fields.vatId', ltr: true },
+      { name: 'taxNumber', label: 'company.details.fields.taxNumber', ltr: true },
+      { name: 'registerNumber', label: 'company.details.fields.registerNumber', ltr: true },
+      { name: 'registryCourt', label: 'company.details.fields.registryCourt' },
+    ],
+  },
+  {
+    title: 'company.details.groups.bank',
+    fields: [
+      { name: 'iban', label: 'company.details.fields.iban', ltr: true },
+      { name: 'bic', label: 'company.details.fields.bic', ltr: true },
+    ],
+  },
+];
+const FIELD_NAMES = [...GROUPS.flatMap((g) => g.fields.map((f) => f.name)), 'standardTaxRate'] as const;
+
+/** Company details (spec: for documents such as offers and invoices), for the data manager of the company. */
+export function CompanyTab() {
+  const { t } = useTranslation();
+  const details = useCompanyDetails();
+  if (!details.data) return <CircularProgress aria-label={t('shell.loading')} />;
+  return <CompanyForm details={details.data} />;
+}
+
+function CompanyForm({ details }: { details: CompanyDetails }) {
+  const { t } = useTranslation();
+  const { complete: _complete, updatedAt: _updatedAt, ...values } = details;
+  const form = useForm<CompanyDetailsBody>({
+    resolver: zodResolver(companyDetailsBodySchema) as never,
+    defaultValues: values,
+  });
+  const { errors } = form.formState;
+  const save = useSaveCompanyDetails({
+    onSuccess: (saved) => form.reset({ ...saved }),
+    claimError: (error) => {
+      applyFieldErrors(error, form.setError, [...FIELD_NAMES]);
+      return false;
+    },
+  });
+  return (
+    <Card>
+      <CardContent>
+        <Stack
+          component="form"
+          spacing={6}
+          noValidate
+          onSubmit={form.handleSubmit((body) => save.mutate(body))}
+          aria-label={t('pages.accountSettings.tabs.company')}
+        >
+          <Typography color="text.secondary">{t('company.details.intro')}</Typography>
+          {!details.complete && <Alert severity="info">{t('company.details.incomplete')}</Alert>}
+          {GROUPS.map((group) => (
+            <Stack key={group.title} spacing={3} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+              <Typography variant="h6" component="legend" sx={{ mb: 2 }}>
+                {t(group.title)}
+              </Typography>
+              <Grid container spacing={4}>
+                {group.fields.map((f) => (
+                  <Grid key={f.name} size={{ xs: 12, sm: 6 }}>
+                    <FormField
+                      {...form.register(f.name)}
+                      label={t(f.label)}
+                      errorKey={errors[f.name]?.message}
+                      slotProps={{ htmlInput: { ...(f.ltr ? { dir: 'ltr' } : {}), maxLength: f.max } }}
+                    />
+                  </Grid>
+                ))}
+                {group.title === 'company.details.groups.tax' && (
+                  <Grid size={{ xs: 12, sm: 6 }}>
+                    <FormField
+                      {...form.register('standardTaxRate', { valueAsNumber: true })}
+                      type="number"
+                      label={t('company.details.fields.standardTaxRate')}
+                      errorKey={errors.standardTaxRate?.message}
+                      slotProps={{ htmlInput: { dir: 'ltr', min: 0, max: 100, step: 0.01 } }}
+                    />
+                  </Grid>
+                )}
+              </Grid>
+            </Stack>
+          ))}
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={save.isPending}
+            sx={{ alignSelf: 'flex-start' }}
+          >
+            {t('common.save')}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

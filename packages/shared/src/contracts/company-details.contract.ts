@@ -1,0 +1,119 @@
+import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import { checkVAT, countries } from 'jsvat';
+import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
+import { z } from 'zod';
+import { countryField, emailField, phoneField, requiredText, singleLineText } from './fields.ts';
+import { defineContract } from './route-contract.ts';
+
+/** A field the company may leave empty: '' means "not given". */
+const optional = (max: number) => singleLineText(max).transform((v) => v.trim());
+/** Empty, or valid as `field` (whose message it keeps, and whose written form it takes). */
+const orEmpty = (field: z.ZodType<string, string>, message: string) =>
+  optional(300)
+    .refine((v) => v === '' || field.safeParse(v).success, { message })
+    .transform((v) => (v === '' ? v : field.parse(v)));
+
+/** An IBAN with or without spaces, kept in its electronic form (no spaces, upper case) when its checksum holds. */
+const ibanField = optional(42)
+  .transform((v) => (v ? (electronicFormatIBAN(v) ?? v) : v))
+  .refine((v) => v === '' || isValidIBAN(v), { message: 'validation.iban' });
+
+const bicField = optional(11)
+  .transform((v) => v.replace(/\s/g, '').toUpperCase())
+  .refine((v) => v === '' || isValidBIC(v), { message: 'validation.bic' });
+
+/** A VAT identification number whose format and check digits hold for its country (e.g. DE, AT, FR, PL). */
+const vatIdField = optional(20)
+  .transform((v) => v.replace(/[\s.-]/g, '').toUpperCase())
+  .refine((v) => v === '' || checkVAT(v, countries).isValid, { message: 'validation.vatId' });
+
+const websiteField = optional(300).refine((v) => v === '' || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(v), {
+  message: 'validation.url',
+});
+
+/**
+ * A company's master data for documents such as offers and invoices (spec section 3, "Company details"). Optional
+ * fields are '' when not given; the postal code must fit the country where a pattern for it is known.
+ */
+export const companyDetailsBodySchema = z
+  .strictObject({
+    name: requiredText(200),
+    website: websiteField,
+    street: optional(200),
+    postalCode: optional(20),
+    city: optional(100),
+    country: countryField,
+    phone: orEmpty(phoneField, 'validation.phone'),
+    email: orEmpty(emailField, 'validation.email'),
+    vatId: vatIdField,
+    taxNumber: optional(30),
+    /** The standard tax rate of the company's services, in percent (19 in Germany). */
+    standardTaxRate: z
+      .number({ message: 'validation.required' })
+      .min(0, { message: 'validation.numberMin' })
+      .max(100, { message: 'validation.numberMax' })
+      .multipleOf(0.01, { message: 'validation.invalid' }),
+    registerNumber: optional(50),
+    registryCourt: optional(100),
+    managingDirector: optional(200),
+    iban: ibanField,
+    bic: bicField,
+  })
+  .superRefine((v, ctx) => {
+    if (
+      v.postalCode &&
+      postcodeValidatorExistsForCountry(v.country) &&
+      !postcodeValidator(v.postalCode, v.country)
+    )
+      ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'validation.postalCode' });
+  });
+export type CompanyDetailsBody = z.input<typeof companyDetailsBodySchema>;
+
+export const companyDetailsSchema = z
+  .object({
+    name: z.string(),
+    website: z.string(),
+    street: z.string(),
+    postalCode: z.string(),
+    city: z.string(),
+    country: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    vatId: z.string(),
+    taxNumber: z.string(),
+    standardTaxRate: z.number(),
+    registerNumber: z.string(),
+    registryCourt: z.string(),
+    managingDirector: z.string(),
+    iban: z.string(),
+    bic: z.string(),
+    /** Whether everything an invoice needs is given (name, address, tax id or number, bank account). */
+    complete: z.boolean(),
+    updatedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'CompanyDetails' });
+export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
+
+const tags = ['company'];
+
+export const companyDetailsContracts = {
+  get: defineContract({
+    method: 'GET',
+    path: '/company/details',
+    operationId: 'getCompanyDetails',
+    summary: "The caller's company's master data",
+    tags,
+    permission: { action: 'read', subject: 'Company' },
+    responses: { 200: companyDetailsSchema },
+  }),
+  save: defineContract({
+    method: 'PUT',
+    path: '/company/details',
+    operationId: 'saveCompanyDetails',
+    summary: "Saves the caller's company's master data (also the company's name)",
+    tags,
+    permission: { action: 'update', subject: 'Company' },
+    body: companyDetailsBodySchema,
+    responses: { 200: companyDetailsSchema },
+  }),
+};
