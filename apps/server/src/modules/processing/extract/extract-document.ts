@@ -14,9 +14,11 @@ export async function extractDocument(filePath: string, kind: FileKind): Promise
   if (buffer.length === 0) throw new ExtractionError('FILE_EMPTY');
   let result: Extracted;
   switch (kind) {
-    case 'pdf':
-      result = await pdfToBlocks(buffer);
+    case 'pdf': {
+      const { blocks, pageCount } = await pdfToBlocks(buffer);
+      result = { blocks, pageCount };
       break;
+    }
     case 'docx':
       result = { blocks: await docxToBlocks(buffer), pageCount: null };
       break;
