@@ -20,6 +20,13 @@ const IMAGE_OPS = new Set<number>([
   OPS.paintImageMaskXObject,
 ]);
 
+/** A page to read by OCR, with its size in points. */
+export interface ScannedPage {
+  page: number;
+  width: number;
+  height: number;
+}
+
 /**
  * PDF text per page with pdf.js (its text normalisation unfolds ligatures such as ﬁ and Arabic presentation
  * forms): lines (see `pageLines`) become paragraphs at vertical gaps, lines set clearly larger
@@ -29,7 +36,7 @@ const IMAGE_OPS = new Set<number>([
  */
 export async function pdfToBlocks(
   buffer: Buffer,
-): Promise<{ blocks: Block[]; pageCount: number; scannedPages: number[] }> {
+): Promise<{ blocks: Block[]; pageCount: number; scannedPages: ScannedPage[] }> {
   let pdf: Awaited<ReturnType<typeof getDocument>['promise']>;
   try {
     pdf = await getDocument({
@@ -48,7 +55,7 @@ export async function pdfToBlocks(
   }
   try {
     const found: Line[][] = [];
-    const scannedPages: number[] = [];
+    const scannedPages: ScannedPage[] = [];
     for (let n = 1; n <= pdf.numPages; n++) {
       const page = await pdf.getPage(n);
       const content = await page.getTextContent();
@@ -56,7 +63,10 @@ export async function pdfToBlocks(
       found.push(lines);
       if (lines.reduce((sum, l) => sum + l.text.length, 0) < SCAN_PAGE_CHARS) {
         const ops = await page.getOperatorList();
-        if (ops.fnArray.some((op) => IMAGE_OPS.has(op))) scannedPages.push(n);
+        if (ops.fnArray.some((op) => IMAGE_OPS.has(op))) {
+          const { width, height } = page.getViewport({ scale: 1 });
+          scannedPages.push({ page: n, width, height });
+        }
       }
       page.cleanup();
     }
