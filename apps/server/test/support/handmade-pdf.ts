@@ -108,8 +108,8 @@ export function makeStandardFontPdf(
   ]);
 }
 
-/** One page per PNG, each drawn over the whole page: a scan without a text layer. */
-export function makeScannedPdf(pngPages: { rgb: Buffer; width: number; height: number }[]): Buffer {
+/** One page per picture (deflated 8-bit grey pixels), each drawn over the whole page: a scan without a text layer. */
+export function makeScannedPdf(pngPages: { pixels: Buffer; width: number; height: number }[]): Buffer {
   const n = pngPages.length;
   const imageRef = (i: number) => 3 + 2 * n + 1 + i;
   const contents = pngPages.map((_, i) => `q 595 0 0 842 0 0 cm /Im${i} Do Q`);
@@ -119,7 +119,7 @@ export function makeScannedPdf(pngPages: { rgb: Buffer; width: number; height: n
     `<< /XObject << ${xobjects} >> >>`,
     pngPages.map((page) =>
       stream(
-        page.rgb,
+        page.pixels,
         `/Type /XObject /Subtype /Image /Width ${page.width} /Height ${page.height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode `,
       ),
     ),

@@ -33,6 +33,8 @@ export async function detectScript(bin: string, image: string, timeoutMs: number
 
 const LATIN_PACKS = ['deu', 'eng', 'fra', 'ita', 'pol', 'por'];
 const CYRILLIC_PACKS = ['rus', 'ukr'];
+/** The pack tried for each script when the script is unknown. */
+const SCRIPT_MAIN_PACKS = ['eng', 'rus', 'ara'];
 /** More packs per run cost time for little gain; the company's first ones are kept. */
 const MAX_PACKS = 3;
 
@@ -67,6 +69,37 @@ export async function recognise(
 ): Promise<OcrText> {
   const tsv = await runTool(bin, [image, 'stdout', '-l', packs.join('+'), '--psm', '3', 'tsv'], timeoutMs);
   return parseTsv(tsv);
+}
+
+/** Word confidence (mean, 0-100) from which a reading is taken as is, without trying another script. */
+const CONFIDENT = 70;
+
+/**
+ * Reads an image in the packs of its script. When orientation and script detection cannot tell (too little text),
+ * the company's packs are tried first, then the main pack of each other script, until one reads confidently; the
+ * most confident reading wins. Answers the packs used, for the next pages of the same document.
+ */
+export async function recogniseInScript(
+  bin: string,
+  image: string,
+  companyPacks: string[],
+  timeoutMs: number,
+): Promise<OcrText & { packs: string[] }> {
+  const script = await detectScript(bin, image, timeoutMs);
+  const candidates = script
+    ? [packsFor(script, companyPacks)]
+    : [
+        packsFor(null, companyPacks),
+        ...SCRIPT_MAIN_PACKS.filter((p) => !companyPacks.includes(p)).map((p) => [p]),
+      ];
+  let best: (OcrText & { packs: string[]; mean: number }) | null = null;
+  for (const packs of candidates) {
+    const text = await recognise(bin, image, packs, timeoutMs);
+    const mean = text.confidences.reduce((a, b) => a + b, 0) / Math.max(1, text.confidences.length);
+    if (!best || mean > best.mean) best = { ...text, packs, mean };
+    if (mean >= CONFIDENT) break;
+  }
+  return best!;
 }
 
 /** Tesseract's TSV (level, page, block, paragraph, line, word, box, confidence, text) as paragraphs. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { CONFIG_DEFAULTS } from '@werkwissen/shared';
 import { imageSize } from 'image-size';
 import { type Block, ExtractionError } from './blocks.ts';
-import { detectScript, packsFor, recognise, runTool } from './ocr-tesseract.ts';
+import { type OcrText, recognise, recogniseInScript, runTool } from './ocr-tesseract.ts';
 
 export interface OcrOptions {
   tesseractPath: string;
@@ -83,13 +83,7 @@ export async function ocrImage(
 ): Promise<OcrResult> {
   await checkImageSize(path);
   onProgress(0, 1);
-  const script = await detectScript(options.tesseractPath, path, options.timeoutMs);
-  const text = await recognise(
-    options.tesseractPath,
-    path,
-    packsFor(script, options.languages),
-    options.timeoutMs,
-  );
+  const text = await recogniseInScript(options.tesseractPath, path, options.languages, options.timeoutMs);
   onProgress(1, 1);
   const pages = [...new Set(text.blocks.map((b) => b.page ?? 1))];
   return {
@@ -101,7 +95,7 @@ export async function ocrImage(
 
 /**
  * Scanned PDF pages read by OCR: each rendered alone by pdftoppm (greyscale PNG), then read by Tesseract in the
- * packs of the script found on the first page. Progress is reported after each page.
+ * packs of the script found on the first page (see `recogniseInScript`). Progress is reported after each page.
  */
 export async function ocrPdfPages(
   path: string,
@@ -133,11 +127,18 @@ export async function ocrPdfPages(
         options.timeoutMs,
       );
       const image = `${prefix}.png`;
-      packs ??= packsFor(
-        await detectScript(options.tesseractPath, image, options.timeoutMs),
-        options.languages,
-      );
-      const text = await recognise(options.tesseractPath, image, packs, options.timeoutMs);
+      let text: OcrText;
+      if (packs) text = await recognise(options.tesseractPath, image, packs, options.timeoutMs);
+      else {
+        const first = await recogniseInScript(
+          options.tesseractPath,
+          image,
+          options.languages,
+          options.timeoutMs,
+        );
+        packs = first.packs;
+        text = first;
+      }
       await rm(image, { force: true });
       blocks.push(...text.blocks.map((b) => ({ ...b, page })));
       confidences.push(...text.confidences);
