@@ -22,7 +22,7 @@ export const FILE_KINDS = ['pdf', 'docx', 'txt', 'md', 'html', 'csv', 'png', 'jp
 /** Kinds that are pictures of text: read by OCR. */
 export const IMAGE_FILE_KINDS: readonly FileKind[] = ['png', 'jpg', 'tiff', 'webp'];
 export type FileKind = (typeof FILE_KINDS)[number];
-export const UPLOAD_ACCEPT = '.pdf,.docx,.txt,.md,.markdown,.html,.htm,.csv';
+export const UPLOAD_ACCEPT = '.pdf,.docx,.txt,.md,.markdown,.html,.htm,.csv,.png,.jpg,.jpeg,.tif,.tiff,.webp';
 /** Most files one upload takes; more are refused before any is stored (`TOO_MANY_FILES`). */
 export const UPLOAD_MAX_FILES = 20;
 
