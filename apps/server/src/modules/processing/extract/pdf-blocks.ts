@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { type Block, ExtractionError, normalizeSpace } from './blocks.ts';
 import { dropRunningLines, type Line, pageLines, type TextPiece } from './pdf-lines.ts';
 
@@ -14,11 +14,8 @@ export const PDFJS_LOCAL_DATA = {
 
 /** A page with fewer characters than this in its text layer, but an image, is a scan. */
 export const SCAN_PAGE_CHARS = 20;
-const IMAGE_OPS = new Set<number>([
-  OPS.paintImageXObject,
-  OPS.paintInlineImageXObject,
-  OPS.paintImageMaskXObject,
-]);
+/** pdf.js, loaded on the first PDF: the parser process reads other formats without its memory. */
+const pdfjs = () => import('pdfjs-dist/legacy/build/pdf.mjs');
 
 /** A page to read by OCR, with its size in points. */
 export interface ScannedPage {
@@ -37,7 +34,13 @@ export interface ScannedPage {
 export async function pdfToBlocks(
   buffer: Buffer,
 ): Promise<{ blocks: Block[]; pageCount: number; scannedPages: ScannedPage[] }> {
-  let pdf: Awaited<ReturnType<typeof getDocument>['promise']>;
+  const { getDocument, OPS } = await pdfjs();
+  const imageOps = new Set<number>([
+    OPS.paintImageXObject,
+    OPS.paintInlineImageXObject,
+    OPS.paintImageMaskXObject,
+  ]);
+  let pdf: PDFDocumentProxy;
   try {
     pdf = await getDocument({
       data: new Uint8Array(buffer),
@@ -63,7 +66,7 @@ export async function pdfToBlocks(
       found.push(lines);
       if (lines.reduce((sum, l) => sum + l.text.length, 0) < SCAN_PAGE_CHARS) {
         const ops = await page.getOperatorList();
-        if (ops.fnArray.some((op) => IMAGE_OPS.has(op))) {
+        if (ops.fnArray.some((op) => imageOps.has(op))) {
           const { width, height } = page.getViewport({ scale: 1 });
           scannedPages.push({ page: n, width, height });
         }
