@@ -40,11 +40,9 @@ export async function extractDocument(
     const ocr = await withOcr(() => ocrImage(filePath, options.ocr, onProgress));
     if (!ocr) return finish(kind, { blocks: [], pageCount: 1 }, true);
     const { pages, meanConfidence } = ocr;
-    return finish(
-      kind,
-      { blocks: ocr.blocks, pageCount: Math.max(...pages), ocr: { pages, meanConfidence } },
-      false,
-    );
+    // A picture's passages carry no page: a page means a PDF to the clients, which open it in their PDF viewer.
+    const blocks = ocr.blocks.map(({ page: _, ...block }) => block);
+    return finish(kind, { blocks, pageCount: Math.max(...pages), ocr: { pages, meanConfidence } }, false);
   }
   const buffer = await readFile(filePath);
   if (buffer.length === 0) throw new ExtractionError('FILE_EMPTY');
