@@ -75,9 +75,10 @@ export async function recognise(
 const CONFIDENT = 70;
 
 /**
- * Reads an image in the packs of its script. When orientation and script detection cannot tell (too little text),
- * the company's packs are tried first, then the main pack of each other script, until one reads confidently; the
- * most confident reading wins. Answers the packs used, for the next pages of the same document.
+ * Reads an image in the packs of its script: first those of the script orientation and script detection sees, then
+ * (when that reading is not confident, or detection could not tell, e.g. with little text or a noisy scan) the
+ * company's packs, then the main pack of each other script, until one reads confidently; the most confident reading
+ * wins. Answers the packs used, for the next pages of the same document.
  */
 export async function recogniseInScript(
   bin: string,
@@ -86,12 +87,17 @@ export async function recogniseInScript(
   timeoutMs: number,
 ): Promise<OcrText & { packs: string[] }> {
   const script = await detectScript(bin, image, timeoutMs);
-  const candidates = script
-    ? [packsFor(script, companyPacks)]
-    : [
-        packsFor(null, companyPacks),
-        ...SCRIPT_MAIN_PACKS.filter((p) => !companyPacks.includes(p)).map((p) => [p]),
-      ];
+  const tried = new Set<string>();
+  const candidates = [
+    ...(script ? [packsFor(script, companyPacks)] : []),
+    packsFor(null, companyPacks),
+    ...SCRIPT_MAIN_PACKS.map((p) => [p]),
+  ].filter((packs) => {
+    const key = packs.join('+');
+    if (tried.has(key)) return false;
+    tried.add(key);
+    return true;
+  });
   let best: (OcrText & { packs: string[]; mean: number }) | null = null;
   for (const packs of candidates) {
     const text = await recognise(bin, image, packs, timeoutMs);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { makeScannedTextPdf } from '../../../../test/support/scans.ts';
 import { OCR_NOT_INSTALLED } from './blocks.ts';
 import { extractDocument } from './extract-document.ts';
 import { DEFAULT_OCR_OPTIONS } from './ocr.ts';
-import { packsFor, parseTsv } from './ocr-tesseract.ts';
+import { packsFor, parseTsv, recogniseInScript } from './ocr-tesseract.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ww-ocr-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -107,6 +107,27 @@ describe('reading scans by OCR', () => {
       ],
       confidences: [96, 90, 88, 70, 80],
     });
+  });
+
+  it('reads again in the company packs when the detected script reads without confidence', async () => {
+    // A stand-in for Tesseract that misdetects a noisy English scan as Cyrillic, as real scans make it do.
+    const fake = join(dir, 'fake-tesseract');
+    writeFileSync(
+      fake,
+      [
+        '#!/bin/sh',
+        'case "$*" in',
+        '  *"-l osd"*) echo "Script: Cyrillic"; exit 0 ;;',
+        '  *"-l rus"*) conf=40; word="ЗЕАТТЕЕ" ;;',
+        '  *) conf=91; word="SEATTLE" ;;',
+        'esac',
+        "printf 'level\\tpage_num\\tblock_num\\tpar_num\\tline_num\\tword_num\\tleft\\ttop\\twidth\\theight\\tconf\\ttext\\n'",
+        'printf \'5\\t1\\t1\\t1\\t1\\t1\\t0\\t0\\t10\\t10\\t%s\\t%s\\n\' "$conf" "$word"',
+      ].join('\n'),
+    );
+    chmodSync(fake, 0o755);
+    const read = await recogniseInScript(fake, join(dir, 'scan.png'), ['eng'], 10_000);
+    expect(read).toMatchObject({ packs: ['eng'], confidences: [91], blocks: [{ text: 'SEATTLE' }] });
   });
 
   it.each([
