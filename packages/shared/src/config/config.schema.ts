@@ -222,8 +222,23 @@ export const configShape = {
     'STORAGE_LIMIT_MB',
     "Storage per company for uploaded files, in MB (the plan's file storage).",
   ),
-  PARSER_MEMORY_MB: int('Memory limit of the document parser process, in MB.', 64, 16_384),
+  PARSER_MEMORY_MB: int(
+    'Memory limit of the document parser process, in MB (pdf.js alone needs about 110).',
+    128,
+    16_384,
+  ),
   PARSER_TIMEOUT_SECONDS: int('Time limit for extracting the text of one file, in seconds.', 5, 3600),
+  OCR_TESSERACT_PATH: text(
+    'The Tesseract OCR program (Debian: tesseract-ocr and its language packs) that reads scans and photos.',
+  ),
+  OCR_PDFTOPPM_PATH: text(
+    "poppler's pdftoppm (Debian: poppler-utils), which renders scanned PDF pages for OCR.",
+  ),
+  OCR_MAX_PAGES: int(
+    'Most pages of one scan that OCR reads; a longer scan ends with FILE_PARSE_LIMIT.',
+    1,
+    100_000,
+  ),
   EMBEDDER: z
     .enum(['builtin', 'transformers', 'openai'])
     .describe(

@@ -18,9 +18,11 @@ export const PROCESSING_STEPS = ['extracting', 'chunking', 'embedding', 'indexin
 export type ProcessingStep = (typeof PROCESSING_STEPS)[number];
 
 /** The kinds of document the product reads; the type is sniffed from the content, never taken from the name. */
-export const FILE_KINDS = ['pdf', 'docx', 'txt', 'md', 'html', 'csv'] as const;
+export const FILE_KINDS = ['pdf', 'docx', 'txt', 'md', 'html', 'csv', 'png', 'jpg', 'tiff', 'webp'] as const;
+/** Kinds that are pictures of text: read by OCR. */
+export const IMAGE_FILE_KINDS: readonly FileKind[] = ['png', 'jpg', 'tiff', 'webp'];
 export type FileKind = (typeof FILE_KINDS)[number];
-export const UPLOAD_ACCEPT = '.pdf,.docx,.txt,.md,.markdown,.html,.htm,.csv';
+export const UPLOAD_ACCEPT = '.pdf,.docx,.txt,.md,.markdown,.html,.htm,.csv,.png,.jpg,.jpeg,.tif,.tiff,.webp';
 /** Most files one upload takes; more are refused before any is stored (`TOO_MANY_FILES`). */
 export const UPLOAD_MAX_FILES = 20;
 
@@ -56,9 +58,13 @@ export const knowledgeFileSchema = z
     progress: z.number().int(),
     errorCode: z.string().nullable(),
     errorMessage: z.string().nullable(),
+    /** The locale key of `errorMessage`, so that a client shows it in its own language. */
+    errorMessageKey: z.string().nullable(),
     passageCount: z.number().int(),
     pageCount: z.number().int().nullable(),
     language: z.string().nullable(),
+    /** Pages read by OCR (1 for a photo) and the mean word confidence of the OCR text (0-100); null without OCR. */
+    ocr: z.object({ pages: z.array(z.number().int()), meanConfidence: z.number() }).nullable(),
     /** The older file with the same name this one replaces once it is ready. */
     replacesFileId: z.uuid().nullable(),
     steps: z.array(fileStepSchema),

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -63,6 +64,9 @@ export const files = pgTable(
     steps: jsonb('steps').$type<StepTimes>().notNull().default({}),
     pageCount: integer('page_count'),
     language: text('language'),
+    /** Pages whose text came from OCR (their passages are OCR text), and the OCR's mean word confidence (0-100). */
+    ocrPages: integer('ocr_pages').array(),
+    ocrConfidence: real('ocr_confidence'),
     passageCount: integer('passage_count').notNull().default(0),
     /** Sum of the published passages' token counts (for the average passage length of term-statistics scoring). */
     tokenCount: bigint('token_count', { mode: 'number' }).notNull().default(0),

@@ -11,7 +11,7 @@ import { files } from '../../db/schema/index.ts';
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer({
-    env: { UPLOAD_MAX_MB: '1', STORAGE_LIMIT_MB: '3', PARSER_MEMORY_MB: '64', PARSER_TIMEOUT_SECONDS: '20' },
+    env: { UPLOAD_MAX_MB: '1', STORAGE_LIMIT_MB: '3', PARSER_MEMORY_MB: '128', PARSER_TIMEOUT_SECONDS: '20' },
   });
 });
 afterAll(() => t?.close());
@@ -177,8 +177,8 @@ describe('bad uploads end in a visible status with the reason', () => {
 
   it('stops a document that exhausts the parser memory, and the next upload still works', async () => {
     const { upload, client } = await setUp();
-    // A .docx whose XML unpacks to far more than the parser's 64 MB (it compresses to a few hundred KB).
-    const bomb = await makeDocx(Array.from({ length: 40 }, () => ({ text: 'Heizung '.repeat(100_000) })));
+    // A .docx whose XML unpacks to far more than the parser's 128 MB (it compresses to a few hundred KB).
+    const bomb = await makeDocx(Array.from({ length: 80 }, () => ({ text: 'Heizung '.repeat(100_000) })));
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const res = await upload([{ name: 'bombe.docx', content: bomb }]);
     const failed = await waitForFile(client, res.body.results[0].file.id, undefined, 60_000);

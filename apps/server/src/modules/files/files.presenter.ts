@@ -7,6 +7,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { divisions, files, users } from '../../db/schema/index.ts';
 import { translate } from '../../i18n/translator.ts';
+import { FAILURE_VARS, failureMessageKey } from './failure-message.ts';
 
 /** The columns a file is presented with (its division's and uploader's names joined in). */
 export const fileColumns = {
@@ -34,10 +35,14 @@ export function presentFile(row: FileWithNames, lang: Language): KnowledgeFile {
     status: f.status,
     progress: f.progress,
     errorCode: f.errorCode,
-    errorMessage: f.errorCode ? translate(lang, `errors.${f.errorCode}`, { limitMb: '', freeMb: '' }) : null,
+    errorMessage: f.errorCode
+      ? translate(lang, failureMessageKey(f.errorCode, f.errorDetail), FAILURE_VARS)
+      : null,
+    errorMessageKey: f.errorCode ? failureMessageKey(f.errorCode, f.errorDetail) : null,
     passageCount: f.passageCount,
     pageCount: f.pageCount,
     language: f.language,
+    ocr: f.ocrPages ? { pages: f.ocrPages, meanConfidence: f.ocrConfidence ?? 0 } : null,
     replacesFileId: f.replacesFileId,
     steps: PROCESSING_STEPS.flatMap((step) => {
       const times = f.steps[step];

@@ -11,7 +11,14 @@ export const MIME_BY_KIND: Record<FileKind, string> = {
   md: 'text/markdown',
   html: 'text/html',
   csv: 'text/csv',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  tiff: 'image/tiff',
+  webp: 'image/webp',
 };
+
+/** Pictures of text (photos, scans) by the type file-type finds in their content. */
+const IMAGE_KIND_BY_TYPE: Record<string, FileKind> = { png: 'png', jpg: 'jpg', tif: 'tiff', webp: 'webp' };
 
 const TEXT_KIND_BY_EXTENSION: Record<string, FileKind> = {
   txt: 'txt',
@@ -49,8 +56,8 @@ export function looksLikeText(sample: Buffer): boolean {
 }
 
 /**
- * The document kind from the content, never from the name: PDF and DOCX by their structure (a zip or random bytes
- * named .docx are refused), text formats when the content is text, told apart by the extension (or HTML markup).
+ * The document kind from the content, never from the name: PDF, DOCX and pictures (PNG, JPEG, TIFF, WebP) by their
+ * structure (a zip or random bytes named .docx are refused), text formats when the content is text, told apart by the extension (or HTML markup).
  * An encrypted Office document (a compound file with an EncryptionInfo stream) counts as a DOCX so that processing
  * can report it as password-protected.
  */
@@ -63,6 +70,8 @@ export async function sniffFileKind(filePath: string, originalName: string): Pro
   if (detected) {
     if (detected.ext === 'pdf') return { kind: 'pdf' };
     if (detected.ext === 'docx') return { kind: 'docx' };
+    const image = IMAGE_KIND_BY_TYPE[detected.ext];
+    if (image) return { kind: image };
     if (detected.ext === 'cfb' && (ext === 'docx' || ext === 'doc')) {
       const sample = await head(filePath, 64 * 1024);
       if (sample.includes(Buffer.from('EncryptionInfo', 'utf16le'))) return { kind: 'docx' };

@@ -19,7 +19,7 @@ export async function enterStep(
   file: FileRow,
   step: ProcessingStep,
   progress: number,
-  extra: Partial<Pick<FileRow, 'pageCount' | 'language'>> = {},
+  extra: Partial<Pick<FileRow, 'pageCount' | 'language' | 'ocrPages' | 'ocrConfidence'>> = {},
 ): Promise<boolean> {
   const now = new Date().toISOString();
   const steps: StepTimes = { ...file.steps };

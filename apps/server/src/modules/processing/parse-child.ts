@@ -1,20 +1,26 @@
 /**
  * The parser process: reads one document at a time on request of the worker, under the memory limit the worker
  * started it with. A document that exhausts memory kills only this process; the worker reports it and starts anew.
+ * OCR programs run as its children, each with its own time limit; their progress goes to the worker.
  */
 import type { FileKind } from '@werkwissen/shared';
 import { ExtractionError } from './extract/blocks.ts';
 import { extractDocument } from './extract/extract-document.ts';
+import type { OcrOptions } from './extract/ocr.ts';
 
 interface Request {
   id: number;
   path: string;
   kind: FileKind;
+  ocr: OcrOptions;
 }
 
 process.on('message', async (message: Request) => {
   try {
-    const result = await extractDocument(message.path, message.kind);
+    const result = await extractDocument(message.path, message.kind, {
+      ocr: message.ocr,
+      onProgress: (done, total) => process.send?.({ id: message.id, progress: { done, total } }),
+    });
     process.send?.({ id: message.id, ok: true, result });
   } catch (error) {
     const code = error instanceof ExtractionError ? error.code : 'FILE_CORRUPT';

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { FileKind } from '@werkwissen/shared';
 import { type Extracted, ExtractionError } from './extract/blocks.ts';
+import type { OcrOptions, OnProgress } from './extract/ocr.ts';
 
 const childScript = fileURLToPath(new URL('./parse-child.ts', import.meta.url));
 const tsxLoader = createRequire(import.meta.url).resolve('tsx');
@@ -11,11 +12,19 @@ interface Pending {
   resolve(value: Extracted): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
+  onProgress?: OnProgress;
+}
+
+/** What a document is read with: OCR settings, and who hears of each page OCR has read. */
+export interface ExtractRequest {
+  ocr: OcrOptions;
+  onProgress?: OnProgress;
 }
 
 /**
  * One long-lived parser child process with a memory limit, used for one document at a time. A document that runs
  * out of time or memory ends with FILE_PARSE_LIMIT and the child is replaced; the worker itself never parses.
+ * The time limit counts from the start or from the last page OCR read, so a long scan that keeps going is not cut.
  */
 export class ParserPool {
   private child: ChildProcess | null = null;
@@ -27,8 +36,8 @@ export class ParserPool {
   constructor(private readonly options: { memoryMb: number; timeoutMs: number }) {}
 
   /** Extracts one document; calls are serialised (one document in the child at a time). */
-  extract(path: string, kind: FileKind): Promise<Extracted> {
-    const run = this.queue.then(() => this.send(path, kind));
+  extract(path: string, kind: FileKind, request: ExtractRequest): Promise<Extracted> {
+    const run = this.queue.then(() => this.send(path, kind, request));
     this.queue = run.catch(() => {});
     return run;
   }
@@ -50,10 +59,22 @@ export class ParserPool {
     });
     child.on(
       'message',
-      (message: { id?: number; ok?: boolean; result?: Extracted; code?: string; detail?: string }) => {
+      (message: {
+        id?: number;
+        ok?: boolean;
+        result?: Extracted;
+        code?: string;
+        detail?: string;
+        progress?: { done: number; total: number };
+      }) => {
         if (message.id === undefined) return;
         const pending = this.pending.get(message.id);
         if (!pending) return;
+        if (message.progress) {
+          pending.timer.refresh();
+          pending.onProgress?.(message.progress.done, message.progress.total);
+          return;
+        }
         this.pending.delete(message.id);
         clearTimeout(pending.timer);
         if (message.ok) pending.resolve(message.result!);
@@ -79,7 +100,7 @@ export class ParserPool {
     return ready;
   }
 
-  private async send(path: string, kind: FileKind): Promise<Extracted> {
+  private async send(path: string, kind: FileKind, request: ExtractRequest): Promise<Extracted> {
     if (!this.child || !this.ready) this.ready = this.start();
     await this.ready;
     const child = this.child!;
@@ -90,8 +111,8 @@ export class ParserPool {
         child.kill('SIGKILL');
         reject(new ExtractionError('FILE_PARSE_LIMIT', `no result within ${this.options.timeoutMs} ms`));
       }, this.options.timeoutMs);
-      this.pending.set(id, { resolve, reject, timer });
-      child.send({ id, path, kind });
+      this.pending.set(id, { resolve, reject, timer, onProgress: request.onProgress });
+      child.send({ id, path, kind, ocr: request.ocr });
     });
   }
 

@@ -8,6 +8,7 @@ import { type Chunk, chunkBlocks } from './chunker.ts';
 import { ExtractionError } from './extract/blocks.ts';
 import { enterStep, type FileRow, failRun, finishSteps, loadRun, setProgress } from './file-state.ts';
 import { detectLanguage, type TextConfig, textConfigFor } from './language.ts';
+import { companyOcrPacks } from './ocr-languages.ts';
 import { indexText, writePassageBatch } from './passage-writer.ts';
 import { notifyIfUploadFinished } from './upload-mail.ts';
 
@@ -48,15 +49,34 @@ export const extractFileJob = defineJob({
     if (!file) return;
     try {
       if (!(await enterStep(ctx, file, 'extracting', 5))) return;
+      const languages = await companyOcrPacks(ctx, file.companyId);
       const extracted = await ctx.storage.withLocalFile(file.storageKey, (path) =>
-        ctx.parser.extract(path, file.kind),
+        ctx.parser.extract(path, file.kind, {
+          ocr: {
+            tesseractPath: ctx.config.OCR_TESSERACT_PATH,
+            pdftoppmPath: ctx.config.OCR_PDFTOPPM_PATH,
+            languages,
+            maxPages: ctx.config.OCR_MAX_PAGES,
+            // Below the parser's own limit, so that an OCR program is stopped before the parser is.
+            timeoutMs: Math.round(ctx.config.PARSER_TIMEOUT_SECONDS * 900),
+          },
+          // OCR reports each page: the extracting step runs from 5 to 25 percent.
+          onProgress: (done, total) => {
+            setProgress(ctx, file, 5 + Math.floor((20 * done) / Math.max(1, total))).catch(() => {});
+          },
+        }),
       );
       const sample = extracted.blocks
         .map((b) => (b.kind === 'table' ? b.rows.flat().join(' ') : b.text))
         .join('\n')
         .slice(0, 20_000);
       const language = detectLanguage(sample);
-      if (!(await enterStep(ctx, file, 'chunking', 25, { pageCount: extracted.pageCount, language }))) return;
+      const ocr = {
+        ocrPages: extracted.ocr?.pages ?? null,
+        ocrConfidence: extracted.ocr?.meanConfidence ?? null,
+      };
+      if (!(await enterStep(ctx, file, 'chunking', 25, { pageCount: extracted.pageCount, language, ...ocr })))
+        return;
       const chunks = chunkBlocks(extracted.blocks);
       const artifact: ChunkArtifact = { textConfig: textConfigFor(language), chunks };
       await ctx.storage.writeJson(artifactKey(file), artifact);

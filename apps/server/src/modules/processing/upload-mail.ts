@@ -2,6 +2,7 @@ import type { Language } from '@werkwissen/shared';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { translatorFor } from '../../i18n/translator.ts';
+import { FAILURE_VARS, failureMessageKey } from '../files/failure-message.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
 
 /**
@@ -32,10 +33,11 @@ export async function notifyIfUploadFinished(ctx: AppContext, uploadId: string |
       name: string;
       status: string;
       error_code: string | null;
+      error_detail: string | null;
       passage_count: number;
       division: string | null;
     }>(sql`
-      select f.name, f.status, f.error_code, f.passage_count, d.name as division
+      select f.name, f.status, f.error_code, f.error_detail, f.passage_count, d.name as division
       from files f left join divisions d on d.id = f.division_id
       where f.upload_id = ${uploadId} order by f.created_at, f.name`);
     if (!user || list.length === 0) return null;
@@ -46,7 +48,10 @@ export async function notifyIfUploadFinished(ctx: AppContext, uploadId: string |
           ? t('mail.uploadFinished.ready', { passages: String(f.passage_count) })
           : f.status === 'failed'
             ? t('mail.uploadFinished.failed', {
-                reason: t(`errors.${f.error_code ?? 'FILE_PROCESSING_FAILED'}`, { limitMb: '', freeMb: '' }),
+                reason: t(
+                  failureMessageKey(f.error_code ?? 'FILE_PROCESSING_FAILED', f.error_detail),
+                  FAILURE_VARS,
+                ),
               })
             : t('mail.uploadFinished.cancelled');
       return `${f.name}: ${outcome}`;

@@ -42,3 +42,45 @@ describe('the details of a failed file', () => {
     expect(document.body.textContent).not.toContain('FILE_PASSWORD_PROTECTED');
   });
 });
+
+describe('the details of a file read by OCR', () => {
+  it('show that its text came from OCR, with the mean confidence and the pages', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({
+          ...knowledgeFile({ id: FILE_ID, name: 'scan.pdf', ocr: { pages: [1, 3], meanConfidence: 87.4 } }),
+          steps: [],
+        }),
+      ),
+    );
+    renderWithApp(<FileDetailsDialog fileId={FILE_ID} onClose={() => {}} />);
+    expect(await screen.findByText('OCR text')).toBeTruthy();
+    expect(screen.getByText('Mean confidence 87% · pages 1, 3')).toBeTruthy();
+  });
+
+  it('show a file that needed OCR where none is installed with how to install it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({
+          ...knowledgeFile({
+            id: FILE_ID,
+            name: 'foto.png',
+            kind: 'png',
+            status: 'failed',
+            errorCode: 'FILE_NO_TEXT',
+            errorMessage: 'FILE_NO_TEXT',
+            errorMessageKey: 'files.ocr.notInstalled',
+          }),
+          steps: [],
+        }),
+      ),
+    );
+    renderWithApp(<FileDetailsDialog fileId={FILE_ID} onClose={() => {}} />);
+    const error = await screen.findByTestId('file-error');
+    expect(error.textContent).toContain('OCR (text recognition), which is not installed');
+    expect(error.textContent).toContain('apt-get install tesseract-ocr');
+    expect(screen.queryByText('OCR text')).toBeNull();
+  });
+});

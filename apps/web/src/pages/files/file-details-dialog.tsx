@@ -84,6 +84,14 @@ export default function FileDetailsDialog({ fileId, onClose }: { fileId: string;
               <Fact label={t('pages.files.details.language')}>
                 {file.language ? format.language(file.language) : none}
               </Fact>
+              {file.ocr && (
+                <Fact label={t('files.ocr.label')}>
+                  {t('files.ocr.summary', {
+                    confidence: format.percent(file.ocr.meanConfidence),
+                    pages: file.ocr.pages.map((p) => format.number(p)).join(', '),
+                  })}
+                </Fact>
+              )}
               <Fact label={t('pages.files.added')}>{format.dateTime(file.createdAt)}</Fact>
               <Fact label={t('pages.files.details.readyAt')}>
                 {file.readyAt ? format.dateTime(file.readyAt) : none}

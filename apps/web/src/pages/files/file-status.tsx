@@ -11,13 +11,19 @@ export const isFinal = (status: FileStatus) => FINAL_FILE_STATUSES.includes(stat
 export const anyInProgress = (files: Array<{ status: FileStatus }>) => files.some((f) => !isFinal(f.status));
 
 /**
- * Why a file failed, in the reader's language: the translation of its failure code, else the server's message
- * (unless that is only the code), else the general processing failure. Never the bare code.
+ * Why a file failed, in the reader's language: the translation of the message's key (a failure code can have more
+ * than one message), else of its failure code, else the server's message (unless that is only the code), else the
+ * general processing failure. Never the bare code.
  */
 export function useFailureMessage() {
   const { t, i18n } = useTranslation();
-  return (file: { errorCode: string | null; errorMessage: string | null }) => {
+  return (file: {
+    errorCode: string | null;
+    errorMessage: string | null;
+    errorMessageKey?: string | null;
+  }) => {
     const code = file.errorCode;
+    if (code && file.errorMessageKey && i18n.exists(file.errorMessageKey)) return t(file.errorMessageKey);
     if (code && i18n.exists(`errors.${code}`)) return t(`errors.${code}`, { limitMb: '', freeMb: '' });
     const message = file.errorMessage?.trim();
     if (message && message !== code && !/^(errors\.)?[A-Z][A-Z0-9_]+$/.test(message)) return message;

@@ -9,7 +9,12 @@ export type Block =
 export interface Extracted {
   blocks: Block[];
   pageCount: number | null;
+  /** The pages whose text came from OCR and the mean confidence of its words (0-100); absent without OCR. */
+  ocr?: { pages: number[]; meanConfidence: number };
 }
+
+/** The error detail of FILE_NO_TEXT when the text would have needed OCR, which is not installed. */
+export const OCR_NOT_INSTALLED = 'OCR_NOT_INSTALLED';
 
 /** A document that cannot be read, with the reason code shown to the user. */
 export class ExtractionError extends Error {

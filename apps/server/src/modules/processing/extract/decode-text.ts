@@ -1,6 +1,6 @@
-import chardet from 'chardet';
 import iconv from 'iconv-lite';
 import { ExtractionError } from './blocks.ts';
+import { bestLegacyDecoding } from './legacy-encoding.ts';
 
 export function bomEncoding(b: Buffer): { encoding: string; skip: number } | null {
   if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return { encoding: 'utf8', skip: 3 };
@@ -38,7 +38,7 @@ function isMostlyReadable(text: string): boolean {
 
 /**
  * Text of any encoding as a string: a byte-order mark first, then strict UTF-8, then UTF-16/32 recognised by their
- * NUL pattern, then a legacy encoding guessed by chardet (windows-1252, ISO-8859-x, KOI8-R, Shift_JIS, ...).
+ * NUL pattern, then the legacy encoding that reads most like real text (see `bestLegacyDecoding`).
  */
 export function decodeText(buffer: Buffer): string {
   const bom = bomEncoding(buffer);
@@ -50,10 +50,9 @@ export function decodeText(buffer: Buffer): string {
   } catch (error) {
     if (error instanceof ExtractionError) throw error;
   }
-  const guess = chardet.detect(buffer.subarray(0, 256 * 1024));
-  if (!guess || !iconv.encodingExists(guess))
-    throw new ExtractionError('FILE_ENCODING_UNKNOWN', `guess ${guess}`);
-  return check(iconv.decode(buffer, guess));
+  const best = bestLegacyDecoding(buffer);
+  if (!best) throw new ExtractionError('FILE_ENCODING_UNKNOWN', 'no encoding reads as text');
+  return check(best.text);
 }
 
 function check(text: string): string {

@@ -78,6 +78,18 @@ describe('extracting documents', () => {
   });
 
   it.each([
+    ['CP866', 'cp866', 'Накладная на поставку котлов и радиаторов для школы.'],
+    ['KOI8-R', 'koi8-r', 'Накладная на поставку котлов и радиаторов для школы.'],
+    ['Windows-1256', 'windows-1256', 'فاتورة توريد المشعات وتركيبها في المدرسة.'],
+  ])('decodes a %s text file that chardet misreads', async (_name, encoding, text) => {
+    const { blocks } = await extractDocument(
+      write(`t-${Math.random()}.txt`, iconv.encode(text, encoding)),
+      'txt',
+    );
+    expect(blocks).toEqual([{ kind: 'paragraph', text }]);
+  });
+
+  it.each([
     [
       'a password-protected PDF',
       () => makePdf([{ text: 'geheim' }], { userPassword: 'pw' }),

@@ -1,22 +1,62 @@
 import { readFile } from 'node:fs/promises';
-import type { FileKind } from '@werkwissen/shared';
-import { type Extracted, ExtractionError, textLength } from './blocks.ts';
+import { type FileKind, IMAGE_FILE_KINDS } from '@werkwissen/shared';
+import { type Block, type Extracted, ExtractionError, OCR_NOT_INSTALLED, textLength } from './blocks.ts';
 import { decodeText } from './decode-text.ts';
 import { docxToBlocks } from './docx-blocks.ts';
 import { htmlToBlocks } from './html-blocks.ts';
 import { markdownToBlocks } from './markdown-blocks.ts';
+import {
+  DEFAULT_OCR_OPTIONS,
+  type OcrOptions,
+  type OcrResult,
+  type OnProgress,
+  ocrImage,
+  ocrPdfPages,
+} from './ocr.ts';
+import { OcrNotInstalled } from './ocr-tesseract.ts';
 import { pdfToBlocks } from './pdf-blocks.ts';
 import { csvToBlocks, plainTextToBlocks } from './text-blocks.ts';
 
-/** Reads a stored file into structured blocks, or throws an ExtractionError with the reason. */
-export async function extractDocument(filePath: string, kind: FileKind): Promise<Extracted> {
+export interface ExtractOptions {
+  ocr: OcrOptions;
+  /** Pages read by OCR so far, of how many. */
+  onProgress?: OnProgress;
+}
+
+/** Fewer characters than this in the whole document: no text (a page number or a stamp is not text). */
+const MIN_CHARS = 20;
+
+/**
+ * Reads a stored file into structured blocks, or throws an ExtractionError with the reason. Photos and the scanned
+ * pages of a PDF are read by OCR; the result says which pages and how confident it was.
+ */
+export async function extractDocument(
+  filePath: string,
+  kind: FileKind,
+  options: ExtractOptions = { ocr: DEFAULT_OCR_OPTIONS },
+): Promise<Extracted> {
+  const onProgress = options.onProgress ?? (() => {});
+  if (IMAGE_FILE_KINDS.includes(kind)) {
+    const ocr = await withOcr(() => ocrImage(filePath, options.ocr, onProgress));
+    if (!ocr) return finish(kind, { blocks: [], pageCount: 1 }, true);
+    const { pages, meanConfidence } = ocr;
+    // A picture's passages carry no page: a page means a PDF to the clients, which open it in their PDF viewer.
+    const blocks = ocr.blocks.map(({ page: _, ...block }) => block);
+    return finish(kind, { blocks, pageCount: Math.max(...pages), ocr: { pages, meanConfidence } }, false);
+  }
   const buffer = await readFile(filePath);
   if (buffer.length === 0) throw new ExtractionError('FILE_EMPTY');
   let result: Extracted;
   switch (kind) {
-    case 'pdf':
-      result = await pdfToBlocks(buffer);
+    case 'pdf': {
+      const pdf = await pdfToBlocks(buffer);
+      result = { blocks: pdf.blocks, pageCount: pdf.pageCount };
+      if (pdf.scannedPages.length === 0) break;
+      const ocr = await withOcr(() => ocrPdfPages(filePath, pdf.scannedPages, options.ocr, onProgress));
+      if (!ocr) return finish(kind, result, true);
+      result = { ...mergePages(pdf.blocks, ocr), pageCount: pdf.pageCount };
       break;
+    }
     case 'docx':
       result = { blocks: await docxToBlocks(buffer), pageCount: null };
       break;
@@ -32,10 +72,37 @@ export async function extractDocument(filePath: string, kind: FileKind): Promise
     case 'txt':
       result = { blocks: plainTextToBlocks(decodeText(buffer)), pageCount: null };
       break;
+    default:
+      throw new ExtractionError('FILE_CORRUPT', `no reader for ${kind}`);
   }
+  return finish(kind, result, false);
+}
+
+/** The OCR result, or null when OCR is not installed. */
+async function withOcr(run: () => Promise<OcrResult>): Promise<OcrResult | null> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof OcrNotInstalled) return null;
+    if (error instanceof ExtractionError) throw error;
+    throw new ExtractionError('FILE_CORRUPT', `OCR: ${(error as Error).message}`);
+  }
+}
+
+/** The text layer's blocks with the OCR'd pages' blocks in their place, in page order. */
+function mergePages(textBlocks: Block[], ocr: OcrResult): Pick<Extracted, 'blocks' | 'ocr'> {
+  const ocrPages = new Set(ocr.pages);
+  const blocks = [...textBlocks.filter((b) => !ocrPages.has(b.page ?? 0)), ...ocr.blocks];
+  blocks.sort((a, b) => (a.page ?? 0) - (b.page ?? 0));
+  return { blocks, ocr: { pages: ocr.pages, meanConfidence: ocr.meanConfidence } };
+}
+
+function finish(kind: FileKind, result: Extracted, neededOcr: boolean): Extracted {
   const chars = textLength(result.blocks);
+  if (neededOcr && chars < MIN_CHARS) throw new ExtractionError('FILE_NO_TEXT', OCR_NOT_INSTALLED);
   // A scan may carry a few characters (a page number, a stamp) but no readable text layer.
-  if (kind === 'pdf' && chars < 20) throw new ExtractionError('FILE_NO_TEXT');
+  if ((kind === 'pdf' || IMAGE_FILE_KINDS.includes(kind)) && chars < MIN_CHARS)
+    throw new ExtractionError('FILE_NO_TEXT');
   if (chars === 0) throw new ExtractionError('FILE_EMPTY');
   return result;
 }

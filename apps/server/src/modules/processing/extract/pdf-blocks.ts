@@ -1,50 +1,55 @@
-import { getDocumentProxy } from 'unpdf';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { type Block, ExtractionError, normalizeSpace } from './blocks.ts';
+import { dropRunningLines, type Line, pageLines, type TextPiece } from './pdf-lines.ts';
 
-interface Line {
-  text: string;
-  size: number;
-  y: number;
-}
+const pdfjsFolder = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+/** pdf.js's CMaps (CJK fonts) and standard-font data, read from the installed package, never fetched. */
+export const PDFJS_LOCAL_DATA = {
+  cMapUrl: `${join(pdfjsFolder, 'cmaps')}/`,
+  cMapPacked: true,
+  standardFontDataUrl: `${join(pdfjsFolder, 'standard_fonts')}/`,
+};
 
-interface TextItemLike {
-  str: string;
-  hasEOL: boolean;
-  transform: number[];
-}
+/** A page with fewer characters than this in its text layer, but an image, is a scan. */
+export const SCAN_PAGE_CHARS = 20;
+/** pdf.js, loaded on the first PDF: the parser process reads other formats without its memory. */
+const pdfjs = () => import('pdfjs-dist/legacy/build/pdf.mjs');
 
-function pageLines(items: TextItemLike[]): Line[] {
-  const lines: Line[] = [];
-  let text = '';
-  let size = 0;
-  let y = Number.NaN;
-  const push = () => {
-    if (normalizeSpace(text)) lines.push({ text: normalizeSpace(text), size, y });
-    text = '';
-    size = 0;
-    y = Number.NaN;
-  };
-  for (const item of items) {
-    const [a = 0, b = 0, , , , ty = 0] = item.transform;
-    const itemSize = Math.hypot(a, b);
-    if (!Number.isNaN(y) && Math.abs(ty - y) > Math.max(itemSize, size) * 0.5 && item.str.trim()) push();
-    if (Number.isNaN(y) && item.str.trim()) y = ty;
-    text += item.str;
-    if (item.str.trim()) size = Math.max(size, itemSize);
-    if (item.hasEOL) push();
-  }
-  push();
-  return lines;
+/** A page to read by OCR, with its size in points. */
+export interface ScannedPage {
+  page: number;
+  width: number;
+  height: number;
 }
 
 /**
- * PDF text per page with pdf.js (through unpdf): lines become paragraphs at vertical gaps, and lines set clearly
- * larger than the body text become headings. Passwords, damage and pages without a text layer end in reason codes.
+ * PDF text per page with pdf.js (its text normalisation unfolds ligatures such as ﬁ and Arabic presentation
+ * forms): lines (see `pageLines`) become paragraphs at vertical gaps, lines set clearly larger
+ * than the body text become headings, running headers and footers are dropped, a word hyphenated at a line end is
+ * joined. Pages with (almost) no text layer but an image are listed as `scannedPages` for OCR. Passwords and damage
+ * end in reason codes.
  */
-export async function pdfToBlocks(buffer: Buffer): Promise<{ blocks: Block[]; pageCount: number }> {
-  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
+export async function pdfToBlocks(
+  buffer: Buffer,
+): Promise<{ blocks: Block[]; pageCount: number; scannedPages: ScannedPage[] }> {
+  const { getDocument, OPS } = await pdfjs();
+  const imageOps = new Set<number>([
+    OPS.paintImageXObject,
+    OPS.paintInlineImageXObject,
+    OPS.paintImageMaskXObject,
+  ]);
+  let pdf: PDFDocumentProxy;
   try {
-    pdf = await getDocumentProxy(new Uint8Array(buffer), { isEvalSupported: false, stopAtErrors: false });
+    pdf = await getDocument({
+      data: new Uint8Array(buffer),
+      ...PDFJS_LOCAL_DATA,
+      isEvalSupported: false,
+      stopAtErrors: false,
+      disableFontFace: true,
+      verbosity: 0,
+    }).promise;
   } catch (error) {
     const name = (error as Error).name;
     if (name === 'PasswordException')
@@ -52,13 +57,23 @@ export async function pdfToBlocks(buffer: Buffer): Promise<{ blocks: Block[]; pa
     throw new ExtractionError('FILE_CORRUPT', `${name}: ${(error as Error).message}`);
   }
   try {
-    const pages: Line[][] = [];
+    const found: Line[][] = [];
+    const scannedPages: ScannedPage[] = [];
     for (let n = 1; n <= pdf.numPages; n++) {
       const page = await pdf.getPage(n);
       const content = await page.getTextContent();
-      pages.push(pageLines(content.items.filter((i) => 'str' in i) as TextItemLike[]));
+      const lines = pageLines(content.items.filter((i) => 'str' in i) as TextPiece[]);
+      found.push(lines);
+      if (lines.reduce((sum, l) => sum + l.text.length, 0) < SCAN_PAGE_CHARS) {
+        const ops = await page.getOperatorList();
+        if (ops.fnArray.some((op) => imageOps.has(op))) {
+          const { width, height } = page.getViewport({ scale: 1 });
+          scannedPages.push({ page: n, width, height });
+        }
+      }
       page.cleanup();
     }
+    const pages = dropRunningLines(found);
     const bodySize = bodyTextSize(pages.flat()) ?? 10;
     const blocks: Block[] = [];
     pages.forEach((lines, index) => {
@@ -95,7 +110,7 @@ export async function pdfToBlocks(buffer: Buffer): Promise<{ blocks: Block[]; pa
           const gap = Number.isNaN(lastY) ? 0 : Math.abs(lastY - line.y);
           if (gap > line.size * 1.8) flush();
           paragraph =
-            paragraph.endsWith('-') && /^\p{Ll}/u.test(line.text)
+            /\p{L}[-\u00ad\u2010]$/u.test(paragraph) && /^\p{Ll}/u.test(line.text)
               ? paragraph.slice(0, -1) + line.text
               : `${paragraph} ${line.text}`;
         }
@@ -104,7 +119,7 @@ export async function pdfToBlocks(buffer: Buffer): Promise<{ blocks: Block[]; pa
       }
       flush();
     });
-    return { blocks, pageCount: pdf.numPages };
+    return { blocks, pageCount: pdf.numPages, scannedPages };
   } catch (error) {
     if (error instanceof ExtractionError) throw error;
     throw new ExtractionError('FILE_CORRUPT', (error as Error).message);
