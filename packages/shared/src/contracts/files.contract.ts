@@ -18,9 +18,24 @@ export const PROCESSING_STEPS = ['extracting', 'chunking', 'embedding', 'indexin
 export type ProcessingStep = (typeof PROCESSING_STEPS)[number];
 
 /** The kinds of document the product reads; the type is sniffed from the content, never taken from the name. */
-export const FILE_KINDS = ['pdf', 'docx', 'txt', 'md', 'html', 'csv'] as const;
+export const FILE_KINDS = [
+  'pdf',
+  'docx',
+  'txt',
+  'md',
+  'html',
+  'csv',
+  'pptx',
+  'xlsx',
+  'ods',
+  'odt',
+  'odp',
+  'rtf',
+  'eml',
+] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
-export const UPLOAD_ACCEPT = '.pdf,.docx,.txt,.md,.markdown,.html,.htm,.csv';
+export const UPLOAD_ACCEPT =
+  '.pdf,.docx,.txt,.md,.markdown,.html,.htm,.csv,.pptx,.xlsx,.ods,.odt,.odp,.rtf,.eml';
 /** Most files one upload takes; more are refused before any is stored (`TOO_MANY_FILES`). */
 export const UPLOAD_MAX_FILES = 20;
 
