@@ -95,7 +95,8 @@ export class JobQueue {
   async send<T>(
     def: JobDefinition<T>,
     data: T,
-    options: { singletonKey?: string; startAfter?: number } = {},
+    /** `priority`: higher runs first; among equals, older first. */
+    options: { singletonKey?: string; startAfter?: number; priority?: number } = {},
   ): Promise<string | null> {
     const payload = def.schema.parse(data);
     return this.boss.send(def.name, payload as object, {
@@ -140,20 +141,23 @@ export class JobQueue {
   async work(ctx: AppContext): Promise<void> {
     this.pool = ctx.pool;
     for (const def of this.definitions) {
-      await this.boss.work(
-        def.name,
-        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5 },
-        async ([job]) => {
-          if (!job) return;
-          if (this.stopping) {
-            // Fetched while the worker was already stopping: handed back without running it.
-            await holdHandedBack(ctx.pool, [job.id]);
-            this.handedBack.push(job.id);
-            return;
-          }
-          await this.attempt(def, job, ctx);
-        },
-      );
+      // Each pg-boss worker fetches and runs one job at a time: `concurrency` of them run side by side.
+      for (let n = def.concurrency?.(ctx) ?? 1; n > 0; n--) {
+        await this.boss.work(
+          def.name,
+          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5 },
+          async ([job]) => {
+            if (!job) return;
+            if (this.stopping) {
+              // Fetched while the worker was already stopping: handed back without running it.
+              await holdHandedBack(ctx.pool, [job.id]);
+              this.handedBack.push(job.id);
+              return;
+            }
+            await this.attempt(def, job, ctx);
+          },
+        );
+      }
     }
   }
 

@@ -224,6 +224,12 @@ export const configShape = {
   ),
   PARSER_MEMORY_MB: int('Memory limit of the document parser process, in MB.', 64, 16_384),
   PARSER_TIMEOUT_SECONDS: int('Time limit for extracting the text of one file, in seconds.', 5, 3600),
+  PARSER_PROCESSES: int(
+    'Parser processes that extract files at once (each with PARSER_MEMORY_MB); 0 sizes the pool to the machine: one per core but one, as many as half its memory holds, at least one.',
+    0,
+    64,
+  ),
+  INDEX_WORKERS: int('Files whose passages a worker embeds and writes to the index at once.', 1, 16),
   EMBEDDER: z
     .enum(['builtin', 'transformers', 'openai'])
     .describe(
