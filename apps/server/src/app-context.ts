@@ -29,7 +29,7 @@ export interface AppContext {
   /** Where uploaded originals and processing work files live. */
   storage: FileStorage;
   embedder: Embedder;
-  /** The document parser process (started on first use, in worker processes only). */
+  /** The document parser processes (each started on first use, in worker processes only). */
   parser: ParserPool;
   /** Requests made on a user's behalf (AI providers) go through this `fetch`, which enforces the outbound policy. */
   outbound: OutboundFetch;

@@ -23,7 +23,7 @@ import { reembedJob } from './modules/embedding/reembed.job.ts';
 import { openFileStorage } from './modules/files/create-file-storage.ts';
 import { requeueStrandedMails } from './modules/mail/outbox.service.ts';
 import { createOutboundFetch, hostEntryOf, outboundPolicy } from './modules/outbound/outbound-fetch.ts';
-import { ParserPool } from './modules/processing/parser-pool.ts';
+import { ParserPool, parserPoolSize } from './modules/processing/parser-pool.ts';
 import { resumeStrandedFiles } from './modules/processing/process-file.jobs.ts';
 import { SettingsCache } from './modules/settings/settings-cache.ts';
 import { ensureFirstAdmin, type FirstAdminOutcome } from './modules/setup/first-admin.ts';
@@ -101,10 +101,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     );
     cleanups.push(() => embedderOutbound.close());
     // Closed after the job queue has stopped (cleanups run in reverse), so that no running job loses its parser.
-    const parser = new ParserPool({
-      memoryMb: config.PARSER_MEMORY_MB,
-      timeoutMs: config.PARSER_TIMEOUT_SECONDS * 1000,
-    });
+    const parser = new ParserPool(
+      { memoryMb: config.PARSER_MEMORY_MB, timeoutMs: config.PARSER_TIMEOUT_SECONDS * 1000 },
+      parserPoolSize(config),
+    );
     cleanups.push(() => parser.close());
     const jobs = new JobQueue(databaseUrl, ALL_JOBS, log, {
       worker: role !== 'api',

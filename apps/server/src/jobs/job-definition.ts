@@ -23,6 +23,8 @@ export interface JobDefinition<T = unknown> {
   retryDelaySeconds: number;
   /** How long one attempt may run before it counts as lost and is retried (keep it short). */
   expireInSeconds: number;
+  /** How many jobs of this kind one worker runs at once (default 1). */
+  concurrency?: (ctx: AppContext) => number;
   /** Runs on this schedule (cron, UTC) as well as when sent; pg-boss keeps the schedule in the database. */
   cron?: string;
   handler(data: T, ctx: AppContext, run: JobRun): Promise<void>;

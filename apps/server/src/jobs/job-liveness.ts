@@ -20,6 +20,8 @@ export class JobLiveness {
   private client: pg.Client | null = null;
   private readonly held = new Set<string>();
   private closed = false;
+  /** The connection's statements one after another: several jobs run at once, and a pg client takes one at a time. */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly connectionString: string,
@@ -58,16 +60,22 @@ export class JobLiveness {
   /** Runs a job's handler while this process holds the job's lock. */
   async hold<T>(jobId: string, run: () => Promise<T>): Promise<T> {
     this.held.add(jobId);
-    if (this.client) await lock(this.client, jobId);
+    await this.serially((client) => lock(client, jobId));
     try {
       return await run();
     } finally {
       this.held.delete(jobId);
-      if (this.client)
-        await this.client
-          .query('select pg_advisory_unlock(hashtextextended($1, $2))', [jobId, JOB_LOCK_SEED])
-          .catch(() => {});
+      await this.serially((client) =>
+        client.query('select pg_advisory_unlock(hashtextextended($1, $2))', [jobId, JOB_LOCK_SEED]),
+      ).catch(() => {});
     }
+  }
+
+  /** Runs a statement on the lock connection after the ones before it (none while it is reconnecting). */
+  private serially(statement: (client: pg.Client) => Promise<unknown>): Promise<unknown> {
+    const next = this.queue.then(() => (this.client ? statement(this.client) : undefined));
+    this.queue = next.catch(() => {});
+    return next;
   }
 
   async stop(): Promise<void> {

@@ -37,6 +37,35 @@ async function jobRow(id: string) {
 }
 
 describe('jobs on pg-boss', () => {
+  it('takes the next job as soon as one is done, not after the polling interval', async () => {
+    const ran: number[] = [];
+    const quick = defineJob({
+      name: 'test.quick',
+      schema: z.object({ n: z.number() }),
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+      expireInSeconds: 30,
+      async handler({ n }) {
+        ran.push(n);
+      },
+    });
+    // An idle worker would wait 10 minutes between looks: only going on at once after a job runs all four.
+    const queue = new JobQueue(t.server.databaseUrl, [quick as never], silent, {
+      worker: true,
+      shared: false,
+      pollingIntervalSeconds: 600,
+    });
+    await queue.start();
+    try {
+      for (const n of [1, 2, 3, 4]) await queue.send(quick, { n });
+      await queue.work(t.server.ctx);
+      await until(async () => (ran.length === 4 ? true : undefined));
+      expect(ran).toEqual([1, 2, 3, 4]);
+    } finally {
+      await queue.stop();
+    }
+  });
+
   it('retries a failing job with backoff, keeps the last error, and completes it once', async () => {
     const attempts: number[] = [];
     const flaky = defineJob({

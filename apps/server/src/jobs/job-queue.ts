@@ -46,6 +46,7 @@ export class JobQueue {
   /** The jobs handed back, released to other workers once this one has stopped. */
   private readonly handedBack: string[] = [];
   private pool: pg.Pool | null = null;
+  private readonly pollingIntervalSeconds: number;
 
   /**
    * `shared`: other processes may work the same queues (a PostgreSQL server); a worker then marks the jobs it runs
@@ -60,8 +61,11 @@ export class JobQueue {
       shared: boolean;
       /** Hears how each attempt ended and how long it ran (the job metrics). */
       onAttempt?: (name: string, outcome: JobOutcome, seconds: number) => void;
+      /** How often an idle worker looks for a job (default 0.5 s). */
+      pollingIntervalSeconds?: number;
     },
   ) {
+    this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 0.5;
     this.onAttempt = options.onAttempt ?? (() => {});
     this.liveness = options.worker && options.shared ? new JobLiveness(connectionString, log) : null;
     this.boss = new PgBoss({
@@ -95,7 +99,8 @@ export class JobQueue {
   async send<T>(
     def: JobDefinition<T>,
     data: T,
-    options: { singletonKey?: string; startAfter?: number } = {},
+    /** `priority`: higher runs first; among equals, older first. */
+    options: { singletonKey?: string; startAfter?: number; priority?: number } = {},
   ): Promise<string | null> {
     const payload = def.schema.parse(data);
     return this.boss.send(def.name, payload as object, {
@@ -140,20 +145,30 @@ export class JobQueue {
   async work(ctx: AppContext): Promise<void> {
     this.pool = ctx.pool;
     for (const def of this.definitions) {
-      await this.boss.work(
-        def.name,
-        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5 },
-        async ([job]) => {
-          if (!job) return;
-          if (this.stopping) {
-            // Fetched while the worker was already stopping: handed back without running it.
-            await holdHandedBack(ctx.pool, [job.id]);
-            this.handedBack.push(job.id);
-            return;
-          }
-          await this.attempt(def, job, ctx);
-        },
-      );
+      // Each pg-boss worker fetches and runs one job at a time: `concurrency` of them run side by side.
+      for (let n = def.concurrency?.(ctx) ?? 1; n > 0; n--) {
+        let workerId: string | undefined;
+        workerId = await this.boss.work(
+          def.name,
+          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.pollingIntervalSeconds },
+          async ([job]) => {
+            if (!job) return;
+            if (this.stopping) {
+              // Fetched while the worker was already stopping: handed back without running it.
+              await holdHandedBack(ctx.pool, [job.id]);
+              this.handedBack.push(job.id);
+              return;
+            }
+            try {
+              await this.attempt(def, job, ctx);
+            } finally {
+              // pg-boss waits out the polling interval after a job shorter than it, which capped a worker at two
+              // jobs a second: after a job, look for the next one at once.
+              if (workerId) this.boss.notifyWorker(workerId);
+            }
+          },
+        );
+      }
     }
   }
 

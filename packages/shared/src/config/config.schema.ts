@@ -239,6 +239,12 @@ export const configShape = {
     1,
     100_000,
   ),
+  PARSER_PROCESSES: int(
+    'Parser processes that extract files at once (each with PARSER_MEMORY_MB); 0 sizes the pool to the machine: one per core but one, as many as half its memory holds, at least one.',
+    0,
+    64,
+  ),
+  INDEX_WORKERS: int('Files whose passages a worker embeds and writes to the index at once.', 1, 16),
   EMBEDDER: z
     .enum(['builtin', 'transformers', 'openai'])
     .describe(

@@ -18,11 +18,30 @@ export const PROCESSING_STEPS = ['extracting', 'chunking', 'embedding', 'indexin
 export type ProcessingStep = (typeof PROCESSING_STEPS)[number];
 
 /** The kinds of document the product reads; the type is sniffed from the content, never taken from the name. */
-export const FILE_KINDS = ['pdf', 'docx', 'txt', 'md', 'html', 'csv', 'png', 'jpg', 'tiff', 'webp'] as const;
+export const FILE_KINDS = [
+  'pdf',
+  'docx',
+  'txt',
+  'md',
+  'html',
+  'csv',
+  'png',
+  'jpg',
+  'tiff',
+  'webp',
+  'pptx',
+  'xlsx',
+  'ods',
+  'odt',
+  'odp',
+  'rtf',
+  'eml',
+] as const;
 /** Kinds that are pictures of text: read by OCR. */
 export const IMAGE_FILE_KINDS: readonly FileKind[] = ['png', 'jpg', 'tiff', 'webp'];
 export type FileKind = (typeof FILE_KINDS)[number];
-export const UPLOAD_ACCEPT = '.pdf,.docx,.txt,.md,.markdown,.html,.htm,.csv,.png,.jpg,.jpeg,.tif,.tiff,.webp';
+export const UPLOAD_ACCEPT =
+  '.pdf,.docx,.txt,.md,.markdown,.html,.htm,.csv,.png,.jpg,.jpeg,.tif,.tiff,.webp,.pptx,.xlsx,.ods,.odt,.odp,.rtf,.eml';
 /** Most files one upload takes; more are refused before any is stored (`TOO_MANY_FILES`). */
 export const UPLOAD_MAX_FILES = 20;
 

@@ -8,7 +8,7 @@ import { companies, divisions, files, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { deleteUnpublished, finishSteps, isFinal } from '../processing/file-state.ts';
-import { extractFileJob } from '../processing/process-file.jobs.ts';
+import { extractFileJob, sendFileStep } from '../processing/process-file.jobs.ts';
 import { notifyIfUploadFinished } from '../processing/upload-mail.ts';
 import { FILE_SORTS, fileColumns, presentAdminFile, presentFile } from './files.presenter.ts';
 
@@ -152,7 +152,7 @@ export async function retryFile(ctx: AppContext, actor: Actor, fileId: string, l
     .where(and(eq(files.id, fileId), eq(files.status, file.status)))
     .returning({ generation: files.processingGeneration });
   if (!row) throw new AppError('FILE_NOT_RETRYABLE');
-  await ctx.jobs.send(extractFileJob, { fileId, generation: row.generation });
+  await sendFileStep(ctx, extractFileJob, fileId, row.generation);
   return getFile(ctx, actor, fileId, lang);
 }
 

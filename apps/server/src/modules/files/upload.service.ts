@@ -17,7 +17,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
 import type { Actor } from '../auth/actor.ts';
 import { storageUsage } from '../divisions/divisions.service.ts';
-import { extractFileJob } from '../processing/process-file.jobs.ts';
+import { extractFileJob, sendFileStep } from '../processing/process-file.jobs.ts';
 import { cleanFileName } from './file-name.ts';
 import type { StoredObject } from './file-storage.ts';
 import { getFile } from './files.service.ts';
@@ -122,7 +122,7 @@ export async function uploadFiles(
         throw error;
       }
       usage.usedBytes += staged.sizeBytes;
-      await ctx.jobs.send(extractFileJob, { fileId, generation: 0 });
+      await sendFileStep(ctx, extractFileJob, fileId, 0);
       results.push({ name, accepted: true, file: await getFile(ctx, actor, fileId, lang) });
     }
   } finally {

@@ -1,129 +1,55 @@
-import { type ChildProcess, fork } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import os from 'node:os';
 import type { FileKind } from '@werkwissen/shared';
-import { type Extracted, ExtractionError } from './extract/blocks.ts';
-import type { OcrOptions, OnProgress } from './extract/ocr.ts';
+import type { Extracted } from './extract/blocks.ts';
+import { type ExtractRequest, type ParserLimits, ParserProcess } from './parser-process.ts';
 
-const childScript = fileURLToPath(new URL('./parse-child.ts', import.meta.url));
-const tsxLoader = createRequire(import.meta.url).resolve('tsx');
-
-interface Pending {
-  resolve(value: Extracted): void;
-  reject(error: Error): void;
-  timer: NodeJS.Timeout;
-  onProgress?: OnProgress;
-}
-
-/** What a document is read with: OCR settings, and who hears of each page OCR has read. */
-export interface ExtractRequest {
-  ocr: OcrOptions;
-  onProgress?: OnProgress;
+/**
+ * How many parser processes a worker runs: `PARSER_PROCESSES`, or with 0 one per core the machine offers but one (the
+ * worker chunks and embeds, the embedded database writes), no more than half its memory holds at PARSER_MEMORY_MB
+ * each, and at least one.
+ */
+export function parserPoolSize(config: { PARSER_PROCESSES: number; PARSER_MEMORY_MB: number }): number {
+  if (config.PARSER_PROCESSES > 0) return config.PARSER_PROCESSES;
+  const byMemory = Math.floor(os.totalmem() / 2 / (config.PARSER_MEMORY_MB * 1024 * 1024));
+  return Math.max(1, Math.min(os.availableParallelism() - 1, byMemory));
 }
 
 /**
- * One long-lived parser child process with a memory limit, used for one document at a time. A document that runs
- * out of time or memory ends with FILE_PARSE_LIMIT and the child is replaced; the worker itself never parses.
- * The time limit counts from the start or from the last page OCR read, so a long scan that keeps going is not cut.
+ * Parser processes, each reading one document at a time: a document goes to an idle process, or waits for the first
+ * one to become idle. A process that crashed or was killed for a limit is started anew by its next document, so one
+ * hostile file costs only its own run.
  */
 export class ParserPool {
-  private child: ChildProcess | null = null;
-  private ready: Promise<void> | null = null;
-  private nextId = 1;
-  private readonly pending = new Map<number, Pending>();
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly idle: ParserProcess[];
+  private readonly all: ParserProcess[];
+  private readonly waiting: Array<(process: ParserProcess) => void> = [];
 
-  constructor(private readonly options: { memoryMb: number; timeoutMs: number }) {}
-
-  /** Extracts one document; calls are serialised (one document in the child at a time). */
-  extract(path: string, kind: FileKind, request: ExtractRequest): Promise<Extracted> {
-    const run = this.queue.then(() => this.send(path, kind, request));
-    this.queue = run.catch(() => {});
-    return run;
+  constructor(
+    options: ParserLimits,
+    /** How many documents are read at once. */
+    readonly size: number,
+  ) {
+    this.all = Array.from({ length: size }, () => new ParserProcess(options));
+    this.idle = [...this.all];
   }
 
-  private start(): Promise<void> {
-    const child = fork(childScript, [], {
-      execArgv: ['--import', tsxLoader, `--max-old-space-size=${this.options.memoryMb}`],
-      serialization: 'advanced',
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-    });
-    this.child = child;
-    let stderr = '';
-    child.stderr?.on('data', (d: Buffer) => {
-      stderr = (stderr + d.toString()).slice(-2000);
-    });
-    const ready = new Promise<void>((resolve, reject) => {
-      child.once('message', () => resolve());
-      child.once('exit', (code) => reject(new Error(`parser process exited at start (${code}): ${stderr}`)));
-    });
-    child.on(
-      'message',
-      (message: {
-        id?: number;
-        ok?: boolean;
-        result?: Extracted;
-        code?: string;
-        detail?: string;
-        progress?: { done: number; total: number };
-      }) => {
-        if (message.id === undefined) return;
-        const pending = this.pending.get(message.id);
-        if (!pending) return;
-        if (message.progress) {
-          pending.timer.refresh();
-          pending.onProgress?.(message.progress.done, message.progress.total);
-          return;
-        }
-        this.pending.delete(message.id);
-        clearTimeout(pending.timer);
-        if (message.ok) pending.resolve(message.result!);
-        else pending.reject(new ExtractionError(message.code as never, message.detail));
-      },
-    );
-    child.on('exit', (code, signal) => {
-      if (this.child === child) {
-        this.child = null;
-        this.ready = null;
-      }
-      for (const [id, pending] of this.pending) {
-        clearTimeout(pending.timer);
-        this.pending.delete(id);
-        pending.reject(
-          new ExtractionError(
-            'FILE_PARSE_LIMIT',
-            `parser process ended (code ${code}, signal ${signal}): ${stderr.slice(-300)}`,
-          ),
-        );
-      }
-    });
-    return ready;
+  /** The process ids of the running children (for tests and diagnostics). */
+  get pids(): number[] {
+    return this.all.flatMap((p) => (p.pid === undefined ? [] : [p.pid]));
   }
 
-  private async send(path: string, kind: FileKind, request: ExtractRequest): Promise<Extracted> {
-    if (!this.child || !this.ready) this.ready = this.start();
-    await this.ready;
-    const child = this.child!;
-    const id = this.nextId++;
-    return new Promise<Extracted>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        child.kill('SIGKILL');
-        reject(new ExtractionError('FILE_PARSE_LIMIT', `no result within ${this.options.timeoutMs} ms`));
-      }, this.options.timeoutMs);
-      this.pending.set(id, { resolve, reject, timer, onProgress: request.onProgress });
-      child.send({ id, path, kind, ocr: request.ocr });
-    });
+  async extract(path: string, kind: FileKind, request: ExtractRequest): Promise<Extracted> {
+    const process = this.idle.pop() ?? (await new Promise<ParserProcess>((r) => this.waiting.push(r)));
+    try {
+      return await process.extract(path, kind, request);
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next(process);
+      else this.idle.push(process);
+    }
   }
 
   async close(): Promise<void> {
-    const child = this.child;
-    this.child = null;
-    this.ready = null;
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGKILL');
-      await exited;
-    }
+    await Promise.all(this.all.map((p) => p.close()));
   }
 }

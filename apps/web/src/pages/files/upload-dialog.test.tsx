@@ -35,6 +35,16 @@ const results = () =>
     .map((li) => li.textContent);
 
 describe('the upload dialog', () => {
+  it('offers presentations, spreadsheets, OpenDocument, RTF and mails in the picker and says so', () => {
+    open();
+    const accept = screen.getByTestId('upload-input').getAttribute('accept')!.split(',');
+    for (const ext of ['.pptx', '.xlsx', '.ods', '.odt', '.odp', '.rtf', '.eml'])
+      expect(accept).toContain(ext);
+    screen.getByText(
+      'PDF, Word (.docx), PowerPoint (.pptx), Excel (.xlsx), OpenDocument (.odt, .ods, .odp), RTF, e-mail (.eml), text, Markdown, HTML or CSV',
+    );
+  });
+
   it('refuses more than 20 files before sending, and sends once some are removed', async () => {
     FakeXhr.reset({ status: 201, body: { uploadId: null, message: ADDED, results: [] } });
     open();

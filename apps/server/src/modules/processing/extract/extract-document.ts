@@ -21,6 +21,8 @@ export interface ExtractOptions {
   ocr: OcrOptions;
   /** Pages read by OCR so far, of how many. */
   onProgress?: OnProgress;
+  /** How many mails are around the file (a mail's attachments are read through here again). */
+  depth?: number;
 }
 
 /** Fewer characters than this in the whole document: no text (a page number or a stamp is not text). */
@@ -47,6 +49,8 @@ export async function extractDocument(
   const buffer = await readFile(filePath);
   if (buffer.length === 0) throw new ExtractionError('FILE_EMPTY');
   let result: Extracted;
+  // The readers of the rarer formats (and their libraries) load with their first file: the parser's memory limit is
+  // shared with pdf.js, which every PDF needs.
   switch (kind) {
     case 'pdf': {
       const pdf = await pdfToBlocks(buffer);
@@ -71,6 +75,31 @@ export async function extractDocument(
       break;
     case 'txt':
       result = { blocks: plainTextToBlocks(decodeText(buffer)), pageCount: null };
+      break;
+    case 'pptx':
+      result = await (await import('./pptx-blocks.ts')).pptxToBlocks(buffer);
+      break;
+    case 'xlsx':
+      result = await (await import('./xlsx-blocks.ts')).xlsxToBlocks(buffer);
+      break;
+    case 'ods':
+      result = await (await import('./odf-blocks.ts')).odsToBlocks(buffer);
+      break;
+    case 'odt':
+      result = await (await import('./odf-blocks.ts')).odtToBlocks(buffer);
+      break;
+    case 'odp':
+      result = await (await import('./odf-blocks.ts')).odpToBlocks(buffer);
+      break;
+    case 'rtf':
+      result = { blocks: await (await import('./rtf-blocks.ts')).rtfToBlocks(buffer), pageCount: null };
+      break;
+    case 'eml':
+      result = await (await import('./eml-blocks.ts')).emlToBlocks(
+        buffer,
+        options.depth ?? 0,
+        (path, inner, depth) => extractDocument(path, inner, { ...options, depth }),
+      );
       break;
     default:
       throw new ExtractionError('FILE_CORRUPT', `no reader for ${kind}`);

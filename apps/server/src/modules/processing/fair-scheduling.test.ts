@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForFile } from '../../../test/support/documents.ts';
+import { signedInDataManager, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+
+// One parser process and one index worker: every file queues, so the order shows the scheduling.
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ smtp: false, env: { PARSER_PROCESSES: '1', INDEX_WORKERS: '1' } });
+});
+afterAll(() => t?.close());
+
+async function companyUploading(count: number, name: string) {
+  const { client } = await signedInDataManager(t, { language: 'de' });
+  const divisionId = (await client.post('/divisions', { name })).body.id as string;
+  const ids: string[] = [];
+  for (let start = 0; start < count; start += 20) {
+    const batch = Array.from({ length: Math.min(20, count - start) }, (_, i) => ({
+      name: `${name}-${start + i}.txt`,
+      content: `Notiz ${start + i} von ${name}: Der Kessel wird jährlich gewartet.`,
+    }));
+    const res = await client.upload(`/divisions/${divisionId}/files`, batch);
+    ids.push(...res.body.results.map((r: { file: { id: string } }) => r.file.id));
+  }
+  return { client, ids };
+}
+
+describe('fair scheduling between companies', () => {
+  it("does not make one company's file wait behind another company's large upload", async () => {
+    const a = await companyUploading(40, 'Gross');
+    const b = await companyUploading(1, 'Klein');
+    const bReady = await waitForFile(b.client, b.ids[0]!, undefined, 120_000);
+    expect(bReady.status).toBe('ready');
+    const aFiles = [];
+    for (const id of a.ids) aFiles.push(await waitForFile(a.client, id, undefined, 120_000));
+    expect(aFiles.every((f) => f.status === 'ready')).toBe(true);
+    // Uploaded after all 40 of A's files, B's file is ready before most of them (first come, first served would
+    // make it the last).
+    const readyAfterB = aFiles.filter((f) => f.readyAt > bReady.readyAt).length;
+    expect(readyAfterB).toBeGreaterThan(30);
+  }, 180_000);
+});

@@ -1,0 +1,133 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { FileKind } from '@werkwissen/shared';
+import { type Extracted, ExtractionError } from './extract/blocks.ts';
+import type { OcrOptions, OnProgress } from './extract/ocr.ts';
+
+const childScript = fileURLToPath(new URL('./parse-child.ts', import.meta.url));
+const tsxLoader = createRequire(import.meta.url).resolve('tsx');
+
+interface Pending {
+  resolve(value: Extracted): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+  onProgress?: OnProgress;
+}
+
+/** What a document is read with: OCR settings, and who hears of each page OCR has read. */
+export interface ExtractRequest {
+  ocr: OcrOptions;
+  onProgress?: OnProgress;
+}
+
+export interface ParserLimits {
+  memoryMb: number;
+  timeoutMs: number;
+}
+
+/**
+ * One long-lived parser child process with a memory limit, given one document at a time by the pool. A document
+ * that runs out of time or memory ends with FILE_PARSE_LIMIT and the child is replaced on the next call; the worker
+ * itself never parses. The time limit counts from the start or from the last page OCR read, so a long scan that keeps
+ * going is not cut.
+ */
+export class ParserProcess {
+  private child: ChildProcess | null = null;
+  private ready: Promise<void> | null = null;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+
+  constructor(private readonly options: ParserLimits) {}
+
+  /** The process id of the running child (none before the first document or after a crash). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  private start(): Promise<void> {
+    const child = fork(childScript, [], {
+      execArgv: ['--import', tsxLoader, `--max-old-space-size=${this.options.memoryMb}`],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    this.child = child;
+    let stderr = '';
+    child.stderr?.on('data', (d: Buffer) => {
+      stderr = (stderr + d.toString()).slice(-2000);
+    });
+    const ready = new Promise<void>((resolve, reject) => {
+      child.once('message', () => resolve());
+      child.once('exit', (code) => reject(new Error(`parser process exited at start (${code}): ${stderr}`)));
+    });
+    child.on(
+      'message',
+      (message: {
+        id?: number;
+        ok?: boolean;
+        result?: Extracted;
+        code?: string;
+        detail?: string;
+        progress?: { done: number; total: number };
+      }) => {
+        if (message.id === undefined) return;
+        const pending = this.pending.get(message.id);
+        if (!pending) return;
+        if (message.progress) {
+          pending.timer.refresh();
+          pending.onProgress?.(message.progress.done, message.progress.total);
+          return;
+        }
+        this.pending.delete(message.id);
+        clearTimeout(pending.timer);
+        if (message.ok) pending.resolve(message.result!);
+        else pending.reject(new ExtractionError(message.code as never, message.detail));
+      },
+    );
+    child.on('exit', (code, signal) => {
+      if (this.child === child) {
+        this.child = null;
+        this.ready = null;
+      }
+      for (const [id, pending] of this.pending) {
+        clearTimeout(pending.timer);
+        this.pending.delete(id);
+        pending.reject(
+          new ExtractionError(
+            'FILE_PARSE_LIMIT',
+            `parser process ended (code ${code}, signal ${signal}): ${stderr.slice(-300)}`,
+          ),
+        );
+      }
+    });
+    return ready;
+  }
+
+  /** Extracts one document in the child (starting one when there is none). */
+  async extract(path: string, kind: FileKind, request: ExtractRequest): Promise<Extracted> {
+    if (!this.child || !this.ready) this.ready = this.start();
+    await this.ready;
+    const child = this.child!;
+    const id = this.nextId++;
+    return new Promise<Extracted>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        child.kill('SIGKILL');
+        reject(new ExtractionError('FILE_PARSE_LIMIT', `no result within ${this.options.timeoutMs} ms`));
+      }, this.options.timeoutMs);
+      this.pending.set(id, { resolve, reject, timer, onProgress: request.onProgress });
+      child.send({ id, path, kind, ocr: request.ocr });
+    });
+  }
+
+  async close(): Promise<void> {
+    const child = this.child;
+    this.child = null;
+    this.ready = null;
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+    }
+  }
+}
