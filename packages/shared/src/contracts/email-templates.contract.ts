@@ -11,7 +11,18 @@ export const MAIL_TEMPLATE_KINDS = [
   'setPassword',
   'welcome',
   'uploadFinished',
+  'trialEnding',
+  'paymentFailed',
+  'paymentFinalNotice',
+  'planExpired',
 ] as const;
+/** The billing kinds: their default text is under `billing.mail.<kind>` in the locale files. */
+export const BILLING_MAIL_KINDS: readonly MailTemplateKind[] = [
+  'trialEnding',
+  'paymentFailed',
+  'paymentFinalNotice',
+  'planExpired',
+];
 export type MailTemplateKind = (typeof MAIL_TEMPLATE_KINDS)[number];
 
 const appTitle: TemplateVariable = { name: 'appTitle', required: false };
@@ -41,6 +52,10 @@ export const MAIL_TEMPLATE_VARIABLES: Record<MailTemplateKind, TemplateVariable[
     { name: 'division', required: false },
     { name: 'files', required: true, list: true },
   ],
+  trialEnding: [name, appTitle, actionUrl, { name: 'days', required: false }],
+  paymentFailed: [name, appTitle, actionUrl, { name: 'attempt', required: false }],
+  paymentFinalNotice: [name, appTitle, actionUrl],
+  planExpired: [name, appTitle, actionUrl],
 };
 
 export const templateTextSchema = z.strictObject({

@@ -9,6 +9,10 @@ const SAMPLE_PATHS: Record<MailTemplateKind, string> = {
   setPassword: '/setPassword?token=sample',
   welcome: '/login',
   uploadFinished: '/divisions',
+  trialEnding: '/account-settings/billing',
+  paymentFailed: '/account-settings/billing',
+  paymentFinalNotice: '/account-settings/billing',
+  planExpired: '/account-settings/billing',
 };
 
 /** A mail of the kind with sample values, for the preview and the test send of a template. */
@@ -23,6 +27,8 @@ export function sampleMail(kind: MailTemplateKind, language: Language): Omit<Out
       inviter: 'Jörg Müller',
       company: t('emailTemplates.sample.company'),
       division: t('emailTemplates.sample.division'),
+      days: '3',
+      attempt: '1',
     },
     lines: [
       `price-list-2025.pdf: ${t('mail.uploadFinished.ready', { passages: '42' })}`,
