@@ -115,7 +115,7 @@ export async function assertWithinLimit(
     plan,
     upgradePlan: upgrade,
     limitName: name(`billing.limits.${input.limit}`),
-    planName: plan ? name(`billing.plans.${plan}`) : '',
-    upgradePlanName: name(`billing.plans.${upgrade ?? PLAN_KEYS[PLAN_KEYS.length - 1]}`),
+    planName: plan ? name(`plans.${plan}`) : '',
+    upgradePlanName: name(`plans.${upgrade ?? PLAN_KEYS[PLAN_KEYS.length - 1]}`),
   });
 }

@@ -55,7 +55,7 @@ export async function invoicePdf(ctx: AppContext, invoice: InvoiceRow, language:
   doc.moveDown();
   line(t('issued'), date(invoice.issuedAt));
   line(t('period'), `${date(invoice.periodStart)} – ${date(invoice.periodEnd)}`);
-  if (invoice.plan) line(t('plan'), translate(lang, `billing.plans.${invoice.plan}`));
+  if (invoice.plan) line(t('plan'), translate(lang, `plans.${invoice.plan}`));
   line(t('status'), translate(lang, `billing.invoiceStatus.${invoice.status}`));
   doc.moveDown();
   line(t('total'), money(invoice.totalCents));

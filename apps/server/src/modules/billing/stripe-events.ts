@@ -77,8 +77,10 @@ export async function processStripeEvent(ctx: AppContext, eventId: string): Prom
     const row = await applyStripeInvoice(ctx, invoice);
     companyId = row?.companyId ?? applied?.row.companyId ?? null;
     if (applied && event.type === 'invoice.payment_failed') {
-      const attempt = invoice.attempt_count ?? 1;
-      const final = attempt >= FINAL_ATTEMPT || !invoice.next_payment_attempt;
+      // Which attempt failed is the event's own fact (the fresh invoice may already be on a later one).
+      const failed = object as unknown as Stripe.Invoice;
+      const attempt = failed.attempt_count ?? invoice.attempt_count ?? 1;
+      const final = attempt >= FINAL_ATTEMPT || !failed.next_payment_attempt;
       await notifyCompany(
         ctx,
         applied.row.id,
