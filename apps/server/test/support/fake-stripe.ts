@@ -160,7 +160,7 @@ export class FakeStripe {
   /** The checkout page's "Pay" without a browser: completes the session as a successful payment. */
   async pay(sessionId: string): Promise<Obj> {
     const session = this.sessions.get(sessionId);
-    if (!session || session.status !== 'open') throw new Error(`no open session ${sessionId}`);
+    if (session?.status !== 'open') throw new Error(`no open session ${sessionId}`);
     const customerId =
       (session.customer as string | null) ?? this.createCustomer({ email: session.customer_email });
     const data = (session.subscription_data ?? {}) as Obj;
