@@ -29,7 +29,6 @@ export const ERROR_STATUS = {
   EMAIL_TAKEN: 409,
   WRONG_AREA: 409,
   DIVISION_EXISTS: 409,
-  LIMIT_REACHED: 409,
   /** A limit of the company's plan (details: `limit`, `max`, `plan`, `upgradePlan`, translated names). */
   PLAN_LIMIT_REACHED: 409,
   /** Billing is switched off (PAYMENTS_ENABLED=false) or the plan is not sold through Stripe. */

@@ -60,24 +60,25 @@ export async function paymentDetail(
   actor: Actor,
   companyId: string,
 ): Promise<PaymentDetail> {
+  if (!subscriptionAccess.can(actor, 'read', { companyId })) throw notFound();
+  const [company] = await ctx.db.select().from(companies).where(eq(companies.id, companyId));
+  if (!company) throw notFound();
   const history = await ctx.db
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.companyId, companyId), subscriptionAccess.where(actor, 'read')))
     .orderBy(desc(subscriptions.createdAt));
-  const [company] = await ctx.db.select().from(companies).where(eq(companies.id, companyId));
-  if (!company || history.length === 0) throw notFound();
   const events = await ctx.db
     .select()
     .from(stripeEvents)
     .where(eq(stripeEvents.companyId, companyId))
     .orderBy(desc(stripeEvents.receivedAt))
     .limit(500);
-  const current = history[0]!;
+  const current = history[0];
   const stripeIds = history.find((h) => h.stripeCustomerId);
   return {
     company: { id: company.id, name: company.name },
-    subscription: presentSubscription(current),
+    subscription: current ? presentSubscription(current) : null,
     stripeCustomerId: stripeIds?.stripeCustomerId ?? null,
     stripeSubscriptionId: stripeIds?.stripeSubscriptionId ?? null,
     history: history.map((h) => ({
@@ -110,13 +111,14 @@ export async function assignPlan(
   companyId: string,
   input: z.output<typeof planAssignmentBodySchema>,
 ) {
-  const before = await currentSubscription(ctx.db, companyId);
+  if (!subscriptionAccess.can(actor, 'read', { companyId })) throw notFound();
+  if (!subscriptionAccess.can(actor, 'manage', { companyId })) throw new AppError('FORBIDDEN');
   const [company] = await ctx.db
     .select({ id: companies.id })
     .from(companies)
     .where(eq(companies.id, companyId));
-  if (!company || !subscriptionAccess.can(actor, 'read', { companyId })) throw notFound();
-  if (!subscriptionAccess.can(actor, 'manage', { companyId })) throw new AppError('FORBIDDEN');
+  if (!company) throw notFound();
+  const before = await currentSubscription(ctx.db, companyId);
   const now = new Date();
   const [row] = await ctx.db
     .insert(subscriptions)
