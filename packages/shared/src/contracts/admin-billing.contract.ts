@@ -7,7 +7,7 @@ import {
   SUBSCRIPTION_STATUSES,
   subscriptionSchema,
 } from './billing.contract.ts';
-import { defineContract, uuidParam } from './route-contract.ts';
+import { defineContract, listOf, listQuerySchema, uuidParam } from './route-contract.ts';
 
 /** The back office's billing: every company's plan and payment events, the plan catalogue, plans by hand. */
 
@@ -76,10 +76,11 @@ export const adminBillingContracts = {
     method: 'GET',
     path: '/admin/payments',
     operationId: 'listPayments',
-    summary: "Every company's plan with its Stripe ids and what it paid",
+    summary: "Every company's plan with its Stripe ids and what it paid, by company name (q searches it)",
     tags,
     permission: { action: 'read', subject: 'Subscription' },
-    responses: { 200: z.object({ items: z.array(paymentRowSchema) }) },
+    querystring: listQuerySchema,
+    responses: { 200: listOf(paymentRowSchema) },
   }),
   payment: defineContract({
     method: 'GET',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, uuidParam } from './route-contract.ts';
+import { defineContract, listOf, listQuerySchema, uuidParam } from './route-contract.ts';
 
 /** The plans of the catalogue (rows of the `plans` table; their limits and prices are the operator's to edit). */
 export const PLAN_KEYS = [
@@ -175,10 +175,12 @@ export const billingContracts = {
     method: 'GET',
     path: '/billing/invoices',
     operationId: 'listInvoices',
-    summary: "Invoices, newest first: the company's own, or every company's for the operator",
+    summary:
+      "Invoices, newest first: the company's own, or every company's for the operator (q: number or company)",
     tags,
     permission: { action: 'read', subject: 'Invoice' },
-    responses: { 200: z.object({ items: z.array(invoiceSchema) }) },
+    querystring: listQuerySchema,
+    responses: { 200: listOf(invoiceSchema) },
   }),
   invoice: defineContract({
     method: 'GET',

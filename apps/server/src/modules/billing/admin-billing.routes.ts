@@ -7,9 +7,9 @@ import { assignPlan, listPayments, paymentDetail, updatePlan } from './admin-bil
 import { listPlans } from './plan-catalogue.ts';
 
 export function adminBillingRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerRoute(app, adminBillingContracts.payments, async (req) => ({
-    items: await listPayments(ctx, requireActor(req)),
-  }));
+  registerRoute(app, adminBillingContracts.payments, async (req) =>
+    listPayments(ctx, requireActor(req), req.query),
+  );
   registerRoute(app, adminBillingContracts.payment, async (req) =>
     paymentDetail(ctx, requireActor(req), req.params.companyId),
   );

@@ -17,41 +17,54 @@ import { currentSubscription, presentSubscription } from './company-plan.ts';
 import { listInvoices } from './invoices.service.ts';
 import { presentPlan } from './plan-catalogue.ts';
 
-/** Every company's current plan the actor may read, with its Stripe ids and what the company paid. */
-export async function listPayments(ctx: AppContext, actor: Actor): Promise<PaymentRow[]> {
-  const { rows } = await ctx.db.execute<{
-    company_id: string;
-    company_name: string | null;
-    id: string;
-    paid: string;
-  }>(sql`
-    select distinct on (s.company_id) s.company_id, c.name as company_name, s.id,
-      (select coalesce(sum(i.paid_cents), 0) from invoices i where i.company_id = s.company_id)::bigint as paid
-    from subscriptions s join companies c on c.id = s.company_id
-    where ${subscriptionAccess.where(actor, 'read', 's')}
-    order by s.company_id, s.created_at desc`);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  if (byId.size === 0) return [];
-  const subs = await ctx.db
-    .select()
-    .from(subscriptions)
-    .where(inArray(subscriptions.id, [...byId.keys()]));
-  return subs
-    .map((s) => {
-      const r = byId.get(s.id)!;
-      return {
-        companyId: s.companyId,
-        companyName: r.company_name,
-        plan: s.plan,
-        status: presentSubscription(s).status,
-        source: s.source,
-        endsAt: s.endsAt.toISOString(),
-        stripeCustomerId: s.stripeCustomerId,
-        stripeSubscriptionId: s.stripeSubscriptionId,
-        paidCents: Number(r.paid),
-      };
-    })
-    .sort((a, b) => (a.companyName ?? '').localeCompare(b.companyName ?? ''));
+/** Every company's current plan the actor may read, with its Stripe ids and what the company paid; a page. */
+export async function listPayments(
+  ctx: AppContext,
+  actor: Actor,
+  query: { page: number; pageSize: number; q?: string },
+) {
+  const search = query.q ? `%${query.q.toLowerCase()}%` : null;
+  const current = sql`(select distinct on (s.company_id) s.*, c.name as company_name
+      from subscriptions s join companies c on c.id = s.company_id
+      where ${subscriptionAccess.where(actor, 'read', 's')}
+      order by s.company_id, s.created_at desc) p
+    where ${search ? sql`lower(coalesce(p.company_name, '')) like ${search}` : sql`true`}`;
+  const [{ rows }, counted] = await Promise.all([
+    ctx.db.execute<{ id: string; company_name: string | null; paid: string }>(sql`
+      select p.id, p.company_name,
+        (select coalesce(sum(i.paid_cents), 0) from invoices i where i.company_id = p.company_id)::bigint as paid
+      from ${current}
+      order by lower(coalesce(p.company_name, '')), p.company_id
+      limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
+    ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from ${current}`),
+  ]);
+  const subs = rows.length
+    ? await ctx.db
+        .select()
+        .from(subscriptions)
+        .where(
+          inArray(
+            subscriptions.id,
+            rows.map((r) => r.id),
+          ),
+        )
+    : [];
+  const byId = new Map(subs.map((s) => [s.id, s]));
+  const items: PaymentRow[] = rows.map((r) => {
+    const s = byId.get(r.id)!;
+    return {
+      companyId: s.companyId,
+      companyName: r.company_name,
+      plan: s.plan,
+      status: presentSubscription(s).status,
+      source: s.source,
+      endsAt: s.endsAt.toISOString(),
+      stripeCustomerId: s.stripeCustomerId,
+      stripeSubscriptionId: s.stripeSubscriptionId,
+      paidCents: Number(r.paid),
+    };
+  });
+  return { items, total: counted.rows[0]?.n ?? 0, page: query.page, pageSize: query.pageSize };
 }
 
 /** One company's plans over time, its Stripe events and invoices (404 unless the actor may read its plan). */
@@ -96,7 +109,7 @@ export async function paymentDetail(
       processedAt: e.processedAt?.toISOString() ?? null,
       stripeObjectId: (e.payload as { data?: { object?: { id?: string } } }).data?.object?.id ?? null,
     })),
-    invoices: await listInvoices(ctx, actor, companyId),
+    invoices: (await listInvoices(ctx, actor, { page: 1, pageSize: 100, companyId })).items,
   };
 }
 

@@ -20,9 +20,9 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext): void {
     await cancelAtPeriodEnd(ctx, actor);
     return billingOverview(ctx, actor);
   });
-  registerRoute(app, billingContracts.invoices, async (req) => ({
-    items: await listInvoices(ctx, requireActor(req)),
-  }));
+  registerRoute(app, billingContracts.invoices, async (req) =>
+    listInvoices(ctx, requireActor(req), req.query),
+  );
   registerRoute(app, billingContracts.invoice, async (req) =>
     presentInvoice(await loadInvoice(ctx, requireActor(req), req.params.invoiceId)),
   );

@@ -1,5 +1,5 @@
 import type { Invoice } from '@werkwissen/shared';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import { invoiceAccess } from '../../access/invoice.access.ts';
 import type { AppContext } from '../../app-context.ts';
 import { companies, invoices } from '../../db/schema/index.ts';
@@ -30,13 +30,41 @@ const selection = (ctx: AppContext) =>
     .from(invoices)
     .innerJoin(companies, eq(companies.id, invoices.companyId));
 
-/** The invoices the actor may read (their company's; every company's for the operator), newest first. */
-export async function listInvoices(ctx: AppContext, actor: Actor, companyId?: string): Promise<Invoice[]> {
-  const rows = await selection(ctx)
-    .where(and(invoiceAccess.where(actor, 'read'), companyId ? eq(invoices.companyId, companyId) : undefined))
-    .orderBy(desc(invoices.issuedAt))
-    .limit(500);
-  return rows.map((r) => presentInvoice({ ...r.invoice, companyName: r.companyName }));
+/** The invoices the actor may read (their company's; every company's for the operator), newest first, a page. */
+export async function listInvoices(
+  ctx: AppContext,
+  actor: Actor,
+  query: { page: number; pageSize: number; q?: string; companyId?: string },
+) {
+  const search = query.q ? `%${query.q.toLowerCase()}%` : null;
+  const where = and(
+    invoiceAccess.where(actor, 'read'),
+    query.companyId ? eq(invoices.companyId, query.companyId) : undefined,
+    search
+      ? or(
+          sql`lower(coalesce(${invoices.number}, '')) like ${search}`,
+          sql`lower(coalesce(${companies.name}, '')) like ${search}`,
+        )
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    selection(ctx)
+      .where(where)
+      .orderBy(desc(invoices.issuedAt), desc(invoices.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    ctx.db
+      .select({ n: count() })
+      .from(invoices)
+      .innerJoin(companies, eq(companies.id, invoices.companyId))
+      .where(where),
+  ]);
+  return {
+    items: rows.map((r) => presentInvoice({ ...r.invoice, companyName: r.companyName })),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 /** One invoice the actor may read (else 404, also for another company's). */

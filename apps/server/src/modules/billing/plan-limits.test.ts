@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAs } from '../../../test/support/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
-import { activityLog, emailOutbox, subscriptions, users } from '../../db/schema/index.ts';
+import { activityLog, companies, emailOutbox, subscriptions, users } from '../../db/schema/index.ts';
 import { reviewPlans } from './billing.jobs.ts';
 
 /** Billing switched off (the self-hosted default): plans come from the operator, and their limits hold. */
@@ -116,6 +116,16 @@ describe('limits of the plan', () => {
       .where(eq(activityLog.actorUserId, admin.user.id))
       .orderBy(desc(activityLog.createdAt))
       .limit(1);
+    const [company] = await db().select().from(companies).where(eq(companies.id, dm.companyId!));
+    const list = await admin.client.get(`/admin/payments?q=${encodeURIComponent(company!.name!)}`);
+    expect(list.body.items).toEqual([
+      expect.objectContaining({
+        companyId: dm.companyId,
+        plan: 'halfYearly',
+        source: 'manual',
+        status: 'active',
+      }),
+    ]);
     expect(entry?.changes).toMatchObject({
       before: { plan: 'trial' },
       after: { plan: 'halfYearly', source: 'manual' },
