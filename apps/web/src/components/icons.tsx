@@ -1,7 +1,9 @@
 import {
   IconAdjustments,
   IconBuildingStore,
+  IconCreditCard,
   IconDatabaseCog,
+  IconFileInvoice,
   IconFolders,
   IconHistory,
   IconKey,
@@ -9,6 +11,7 @@ import {
   IconMail,
   IconMessageStar,
   IconMessages,
+  IconReceipt,
   IconRobot,
   IconSearch,
   IconSettings,
@@ -46,6 +49,9 @@ const ICONS: Record<string, TablerIcon> = {
   UserQuestion: IconUserQuestion,
   BuildingStore: IconBuildingStore,
   UserShield: IconUserShield,
+  CreditCard: IconCreditCard,
+  FileInvoice: IconFileInvoice,
+  Receipt: IconReceipt,
 };
 
 export function ManifestIcon({ name, size = 22 }: { name: string; size?: number }) {

@@ -1,11 +1,12 @@
 import { Stack, Tab, Tabs, Typography } from '@mui/material';
-import { IconKey, IconLock, IconUser } from '@tabler/icons-react';
+import { IconCreditCard, IconKey, IconLock, IconUser } from '@tabler/icons-react';
 import { areaOfPath } from '@werkwissen/shared';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { AccountTab } from './account-tab.tsx';
 import { ApiKeysTab } from './api-keys-tab.tsx';
+import { BillingTab } from './billing-tab.tsx';
 import { SecurityTab } from './security-tab.tsx';
 
 /** Account settings of every area: account details, security (change password), personal API keys. */
@@ -21,6 +22,10 @@ export default function AccountSettingsPage() {
     { id: 'account', icon: <IconUser size={20} /> },
     { id: 'security', icon: <IconLock size={20} /> },
     ...(ability.can('manage', 'ApiKey') ? [{ id: 'api-keys', icon: <IconKey size={20} /> }] : []),
+    // "Billing and plans": the company's plan, for whoever may read it (the data manager).
+    ...(area === 'user' && ability.can('read', 'Subscription')
+      ? [{ id: 'billing', icon: <IconCreditCard size={20} />, label: 'billing.tab' }]
+      : []),
   ];
   if (!tabs.some((x) => x.id === tab)) return <Navigate to={`${base}/account`} replace />;
   return (
@@ -40,13 +45,14 @@ export default function AccountSettingsPage() {
             value={x.id}
             icon={x.icon}
             iconPosition="start"
-            label={t(`pages.accountSettings.tabs.${x.id}`)}
+            label={t(('label' in x && x.label) || `pages.accountSettings.tabs.${x.id}`)}
           />
         ))}
       </Tabs>
       {tab === 'account' && <AccountTab />}
       {tab === 'security' && <SecurityTab />}
       {tab === 'api-keys' && <ApiKeysTab />}
+      {tab === 'billing' && <BillingTab />}
     </Stack>
   );
 }
