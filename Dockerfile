@@ -28,6 +28,9 @@ COPY apps/web/package.json apps/web/
 COPY packages/shared/package.json packages/shared/
 COPY scripts/production-install.sh scripts/
 RUN sh scripts/production-install.sh && npm cache clean --force
+# Invoice PDFs are set in DejaVu Sans (Polish and Cyrillic letters; PDFKit's built-in fonts have Latin-1 only).
+RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends fonts-dejavu-core \
+  && rm -rf /var/lib/apt/lists/*
 COPY packages/shared/src packages/shared/src
 COPY apps/server/src apps/server/src
 COPY apps/server/drizzle apps/server/drizzle

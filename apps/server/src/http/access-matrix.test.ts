@@ -21,6 +21,7 @@ import {
   emailOutbox,
   employeeDivisions,
   feedback,
+  invoices,
   roles,
   tags,
   userRoles,
@@ -300,6 +301,40 @@ const MATRIX: Record<string, Row> = {
   'POST /admin/staff/{staffId}/reactivate': { callers: ['all', 403, 404, 403] },
   'POST /admin/staff/{staffId}/resend-invitation': { callers: ['all', 403, 404, 403] },
   'DELETE /admin/staff/{staffId}': { callers: ['all', 403, 404, 403] },
+  // Billing: the company's plan and invoices are its data manager's; the operator reads every company's, assigns
+  // plans and edits the catalogue. Payments are off here, so checkout, portal and cancel answer PAYMENTS_DISABLED.
+  'GET /billing/status': { callers: ANY },
+  'GET /billing': { callers: [403, 403, 'ok', 403] },
+  'POST /billing/checkout': { callers: [403, 403, 'ok', 403], body: { plan: 'monthly' } },
+  'POST /billing/portal': { callers: [403, 403, 'ok', 403] },
+  'POST /billing/cancel': { callers: [403, 403, 'ok', 403] },
+  'GET /billing/invoices': { callers: ['ok', 'ok', 'ok', 403] },
+  'GET /billing/invoices/{invoiceId}': { callers: ['all', 'all', 'own', 403] },
+  'GET /billing/invoices/{invoiceId}/pdf': { callers: ['all', 'all', 'own', 403] },
+  'POST /webhooks/stripe': PUBLIC,
+  'GET /admin/payments': { callers: ['ok', 'ok', 'ok', 403] },
+  // A fresh company each time: the data manager's reaches no other company's plan.
+  'GET /admin/payments/{companyId}': { callers: ['all', 'all', 404, 403] },
+  'PUT /admin/payments/{companyId}/plan': {
+    callers: ['all', 403, 403, 403],
+    body: { plan: 'monthly', endsAt: '2099-01-01T00:00:00.000Z' },
+  },
+  'GET /admin/plans': { callers: ['ok', 'ok', 'ok', 403] },
+  'PUT /admin/plans/{plan}': {
+    callers: ['ok', 403, 403, 403],
+    // The seeded trial's own values, so that no other row meets another limit.
+    body: {
+      priceCents: null,
+      limits: {
+        storageBytes: null,
+        divisions: null,
+        employees: null,
+        smtpSettings: 1,
+        emailSettings: 1,
+        questionsPerMonth: null,
+      },
+    },
+  },
 };
 
 /** The seeded Staff role, which invitations in the table give. */
@@ -505,6 +540,22 @@ function resourcesFor(caller: Caller, place: 'own' | 'other') {
           .values({ userId: row!.id, roleId: await staffRoleId() });
         return row!.id;
       }),
+    invoice: () =>
+      once('invoice', async () => {
+        const [row] = await db()
+          .insert(invoices)
+          .values({
+            companyId,
+            stripeInvoiceId: `in_${unique().replace(' ', '_')}`,
+            currency: 'eur',
+            totalCents: 4900,
+            paidCents: 4900,
+            status: 'paid',
+            issuedAt: new Date(),
+          })
+          .returning();
+        return row!.id;
+      }),
     /** A provider the own company has set up (not a resource of its own: the same name in both places). */
     provider: () =>
       once('provider', async () => {
@@ -534,12 +585,14 @@ const ID_PARAMS: Record<string, (r: Resources) => Promise<string>> = {
   companyId: (r) => r.company(),
   roleId: (r) => r.role(),
   staffId: (r) => r.staff(),
+  invoiceId: (r) => r.invoice(),
 };
 const OTHER_PARAMS: Record<string, (r: Resources) => Promise<string>> = {
   provider: (r) => r.provider(),
   token: async () => 'a'.repeat(32),
   kind: async () => 'welcome',
   language: async () => 'de',
+  plan: async () => 'trial',
 };
 
 const paramsOf = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);

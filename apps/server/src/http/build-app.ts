@@ -13,6 +13,8 @@ import { adminRoutes } from '../modules/admin/admin.routes.ts';
 import { aiProviderRoutes } from '../modules/ai-providers/ai-providers.routes.ts';
 import { apiKeyRoutes } from '../modules/api-keys/api-keys.routes.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
+import { adminBillingRoutes } from '../modules/billing/admin-billing.routes.ts';
+import { billingRoutes } from '../modules/billing/billing.routes.ts';
 import { chatRoutes } from '../modules/chat/chats.routes.ts';
 import { publicChatRoutes } from '../modules/chat/public-chats.routes.ts';
 import { companyDetailsRoutes } from '../modules/company/company-details.routes.ts';
@@ -161,6 +163,8 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
   peopleRoutes(app, ctx);
   roleRoutes(app, ctx);
   staffRoutes(app, ctx);
+  billingRoutes(app, ctx);
+  adminBillingRoutes(app, ctx);
   await registerStaticWeb(app);
   return app;
 }

@@ -1,5 +1,6 @@
 import { pruneActivityJob } from '../modules/activity/prune-activity.job.ts';
 import { passwordResetMailJob } from '../modules/auth/password-reset-mail.job.ts';
+import { reviewPlansJob, stripeEventJob } from '../modules/billing/billing.jobs.ts';
 import { reembedJob } from '../modules/embedding/reembed.job.ts';
 import { sendMailJob } from '../modules/mail/send-mail.job.ts';
 import { analyzeKnowledgeJob } from '../modules/processing/analyze.job.ts';
@@ -15,4 +16,6 @@ export const ALL_JOBS = [
   analyzeKnowledgeJob,
   passwordResetMailJob,
   pruneActivityJob,
+  stripeEventJob,
+  reviewPlansJob,
 ] as JobDefinition<never>[];

@@ -2,7 +2,9 @@ import {
   IconAdjustments,
   IconBuildingStore,
   IconChartDots,
+  IconCreditCard,
   IconDatabaseCog,
+  IconFileInvoice,
   IconFolders,
   IconHistory,
   IconKey,
@@ -10,6 +12,7 @@ import {
   IconMail,
   IconMessageStar,
   IconMessages,
+  IconReceipt,
   IconRobot,
   IconSearch,
   IconSettings,
@@ -48,6 +51,9 @@ const ICONS: Record<string, TablerIcon> = {
   BuildingStore: IconBuildingStore,
   ChartDots: IconChartDots,
   UserShield: IconUserShield,
+  CreditCard: IconCreditCard,
+  FileInvoice: IconFileInvoice,
+  Receipt: IconReceipt,
 };
 
 export function ManifestIcon({ name, size = 22 }: { name: string; size?: number }) {

@@ -25,6 +25,7 @@ import { useSettings } from '../settings/settings-context.tsx';
 import { Customizer } from './customizer.tsx';
 import { HorizontalNav } from './horizontal-nav.tsx';
 import { ImpersonationBanner } from './impersonation-banner.tsx';
+import { RenewalBanner } from './renewal-banner.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { VerticalNav } from './vertical-nav.tsx';
 
@@ -64,6 +65,7 @@ export function DefaultLayout({ children, area: givenArea }: { children: ReactNo
         )}
         <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
           <ImpersonationBanner />
+          <RenewalBanner />
           {settings.navbarType !== 'hidden' && (
             <AppBar
               position={barPosition(settings.navbarType)}

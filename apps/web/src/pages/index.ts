@@ -52,4 +52,10 @@ export const PAGES: Record<PageName, ComponentType> = {
   AdminRole: lazy(() => import('./admin/roles/role-page.tsx')),
   AdminStaff: lazy(() => import('./admin/staff/staff-page.tsx')),
   AdminStaffMember: lazy(() => import('./admin/staff/staff-member-page.tsx')),
+  Checkout: lazy(() => import('./billing/checkout-page.tsx')),
+  InvoicePreview: lazy(() => import('./billing/invoice-preview-page.tsx')),
+  AdminPayments: lazy(() => import('./admin-billing/payments-page.tsx')),
+  AdminPaymentDetail: lazy(() => import('./admin-billing/payment-detail-page.tsx')),
+  AdminInvoices: lazy(() => import('./admin-billing/invoices-page.tsx')),
+  AdminPlans: lazy(() => import('./admin-billing/plans-page.tsx')),
 };

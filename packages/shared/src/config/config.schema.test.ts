@@ -147,6 +147,8 @@ describe('parseConfig: cross-field rules', () => {
     'STRIPE_365_DAY_PRODUCT_ID',
   ];
   const ids = (keys: string[]) => Object.fromEntries(keys.map((k) => [k, `${k.toLowerCase()}_123`]));
+  /** Every mode needs the API key and the webhook's signing secret once payments are on. */
+  const STRIPE_SECRETS = { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_123' };
 
   it('needs no Stripe ids while payments are off', () => {
     for (const APP_MODE of ['normal', 'clarityflow', 'handwerk']) {
@@ -155,34 +157,54 @@ describe('parseConfig: cross-field rules', () => {
   });
 
   it('handwerk mode with payments requires the four handwerk Stripe ids', () => {
-    const errors = invalid({ APP_MODE: 'handwerk', PAYMENTS_ENABLED: 'true' });
+    const errors = invalid({ APP_MODE: 'handwerk', PAYMENTS_ENABLED: 'true', ...STRIPE_SECRETS });
     expect(keysOf(errors).sort()).toEqual([...HANDWERK_STRIPE].sort());
     for (const line of errors)
       expect(line).toMatch(/is required in handwerk mode when PAYMENTS_ENABLED is true/);
-    valid({ APP_MODE: 'handwerk', PAYMENTS_ENABLED: 'true', ...ids(HANDWERK_STRIPE) });
+    valid({ APP_MODE: 'handwerk', PAYMENTS_ENABLED: 'true', ...ids(HANDWERK_STRIPE), ...STRIPE_SECRETS });
   });
 
   it('handwerk mode reports only the Stripe ids that are missing', () => {
     const { STRIPE_SIX_MONTH_PRODUCT_ID: _missing, ...others } = ids(HANDWERK_STRIPE);
-    expect(keysOf(invalid({ PAYMENTS_ENABLED: 'true', ...others }))).toEqual(['STRIPE_SIX_MONTH_PRODUCT_ID']);
+    expect(keysOf(invalid({ PAYMENTS_ENABLED: 'true', ...others, ...STRIPE_SECRETS }))).toEqual([
+      'STRIPE_SIX_MONTH_PRODUCT_ID',
+    ]);
   });
 
   it('clarityflow mode with payments requires its five keys and not the six-month ids', () => {
-    const errors = invalid({ APP_MODE: 'clarityflow', PAYMENTS_ENABLED: 'true' });
+    const errors = invalid({ APP_MODE: 'clarityflow', PAYMENTS_ENABLED: 'true', ...STRIPE_SECRETS });
     expect(keysOf(errors).sort()).toEqual([...CLARITYFLOW_STRIPE].sort());
     expect(keysOf(errors)).not.toContain('STRIPE_SIX_MONTH_PRICE_ID');
     expect(keysOf(errors)).not.toContain('STRIPE_SIX_MONTH_PRODUCT_ID');
-    valid({ APP_MODE: 'clarityflow', PAYMENTS_ENABLED: 'true', ...ids(CLARITYFLOW_STRIPE) });
+    valid({
+      APP_MODE: 'clarityflow',
+      PAYMENTS_ENABLED: 'true',
+      ...ids(CLARITYFLOW_STRIPE),
+      ...STRIPE_SECRETS,
+    });
   });
 
   it('handwerk mode does not require the clarityflow-only keys', () => {
-    const config = valid({ APP_MODE: 'handwerk', PAYMENTS_ENABLED: 'true', ...ids(HANDWERK_STRIPE) });
+    const config = valid({
+      APP_MODE: 'handwerk',
+      PAYMENTS_ENABLED: 'true',
+      ...ids(HANDWERK_STRIPE),
+      ...STRIPE_SECRETS,
+    });
     expect(config.STRIPE_PUBLISHABLE_KEY).toBeUndefined();
     expect(config.STRIPE_YEARLY_PRICE_ID).toBeUndefined();
   });
 
   it('normal mode with payments requires neither mode’s keys', () => {
-    expect(valid({ APP_MODE: 'normal', PAYMENTS_ENABLED: 'true' }).PAYMENTS_ENABLED).toBe(true);
+    expect(valid({ APP_MODE: 'normal', PAYMENTS_ENABLED: 'true', ...STRIPE_SECRETS }).PAYMENTS_ENABLED).toBe(
+      true,
+    );
+  });
+
+  it('payments in any mode require the Stripe secret key and the webhook signing secret', () => {
+    const errors = invalid({ APP_MODE: 'normal', PAYMENTS_ENABLED: 'true' });
+    expect(keysOf(errors).sort()).toEqual(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+    for (const line of errors) expect(line).toMatch(/is required when PAYMENTS_ENABLED is true/);
   });
 
   it('GOOGLE_SIGNIN_ENABLED=true requires GOOGLE_CLIENT_ID', () => {

@@ -126,6 +126,19 @@ export const configShape = {
   STRIPE_365_DAY_PRODUCT_ID: optionalText(
     'Stripe 365-day product id (required in clarityflow mode with payments).',
   ),
+  STRIPE_SECRET_KEY: optionalText('Stripe secret API key (required when PAYMENTS_ENABLED is true).'),
+  STRIPE_WEBHOOK_SECRET: optionalText(
+    'Signing secret of the Stripe webhook endpoint /api/v1/webhooks/stripe (required with payments).',
+  ),
+  STRIPE_HANDWERK_PRO_PRICE_ID: optionalText(
+    'Stripe price id of the handwerkPro plan (without it the plan is assigned by the operator only).',
+  ),
+  STRIPE_HANDWERK_ENTERPRISE_PRICE_ID: optionalText(
+    'Stripe price id of the handwerkEnterprise plan (without it the plan is assigned by the operator only).',
+  ),
+  STRIPE_API_URL: url(
+    "Where the Stripe client sends its requests instead of Stripe's API (a local test double).",
+  ).optional(),
   IP_COUNTRY_LOOKUP_ENABLED: bool(
     'Whether the phone input may ask an IP-to-country service (off for privacy).',
   ),
@@ -336,6 +349,10 @@ function crossFieldRules(c: z.infer<z.ZodObject<typeof configShape>>, ctx: z.Ref
       'STRIPE_365_DAY_PRODUCT_ID',
     ] as const)
       need(k, 'in clarityflow mode when PAYMENTS_ENABLED is true');
+  }
+  if (get('PAYMENTS_ENABLED')) {
+    need('STRIPE_SECRET_KEY', 'when PAYMENTS_ENABLED is true');
+    need('STRIPE_WEBHOOK_SECRET', 'when PAYMENTS_ENABLED is true');
   }
   if (get('GOOGLE_SIGNIN_ENABLED')) need('GOOGLE_CLIENT_ID', 'when GOOGLE_SIGNIN_ENABLED is true');
   const botProtection = get('BOT_PROTECTION');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages.ts';
 import { meResponseSchema } from './auth.contract.ts';
+import { PLAN_KEYS, SUBSCRIPTION_STATUSES } from './billing.contract.ts';
 import { importResultSchema } from './employees.contract.ts';
 import {
   emailField,
@@ -17,7 +18,7 @@ import { defineContract, listOf, listQuerySchema, uuidParam } from './route-cont
 export const DATA_MANAGER_STATUSES = ['invited', 'active', 'deactivated'] as const;
 export type DataManagerStatus = (typeof DATA_MANAGER_STATUSES)[number];
 
-const plan = z.enum(['trial', 'monthly', 'halfYearly']);
+const plan = z.enum(PLAN_KEYS);
 
 export const dataManagerSchema = z
   .object({
@@ -49,7 +50,7 @@ export const dataManagerDetailSchema = dataManagerSchema
       createdAt: z.iso.datetime(),
     }),
     subscription: z
-      .object({ plan, status: z.enum(['active', 'expired', 'cancelled']), endsAt: z.iso.datetime() })
+      .object({ plan, status: z.enum(SUBSCRIPTION_STATUSES), endsAt: z.iso.datetime() })
       .nullable(),
     storage: z.object({ usedBytes: z.number().int(), limitBytes: z.number().int() }),
     employees: z.number().int(),

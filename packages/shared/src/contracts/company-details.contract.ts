@@ -18,12 +18,12 @@ const ibanField = optional(42)
   .transform((v) => (v ? (electronicFormatIBAN(v) ?? v) : v))
   .refine((v) => v === '' || isValidIBAN(v), { message: 'validation.iban' });
 
-const bicField = optional(11)
+const bicField = optional(30)
   .transform((v) => v.replace(/\s/g, '').toUpperCase())
   .refine((v) => v === '' || isValidBIC(v), { message: 'validation.bic' });
 
 /** A VAT identification number whose format and check digits hold for its country (e.g. DE, AT, FR, PL). */
-const vatIdField = optional(20)
+const vatIdField = optional(30)
   .transform((v) => v.replace(/[\s.-]/g, '').toUpperCase())
   .refine((v) => v === '' || checkVAT(v, countries).isValid, { message: 'validation.vatId' });
 
@@ -40,7 +40,7 @@ export const companyDetailsBodySchema = z
     name: requiredText(200),
     website: websiteField,
     street: optional(200),
-    postalCode: optional(20),
+    postalCode: optional(30),
     city: optional(100),
     country: countryField,
     phone: orEmpty(phoneField, 'validation.phone'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLAN_KEYS, SUBSCRIPTION_STATUSES } from './billing.contract.ts';
 import { dashboardPeriodQuerySchema } from './dashboard-period.ts';
 import { knowledgeGapSchema } from './feedback.contract.ts';
 import { defineContract } from './route-contract.ts';
@@ -10,8 +11,8 @@ export const dashboardSchema = z
     company: z.object({ id: z.uuid(), name: z.string().nullable() }),
     plan: z
       .object({
-        plan: z.enum(['trial', 'monthly', 'halfYearly']),
-        status: z.enum(['active', 'expired', 'cancelled']),
+        plan: z.enum(PLAN_KEYS),
+        status: z.enum(SUBSCRIPTION_STATUSES),
         startsAt: z.iso.datetime(),
         endsAt: z.iso.datetime(),
         daysRemaining: z.number().int(),

@@ -13,7 +13,18 @@ export const MAIL_TEMPLATE_KINDS = [
   'uploadFinished',
   'changeEmail',
   'emailChanged',
+  'trialEnding',
+  'paymentFailed',
+  'paymentFinalNotice',
+  'planExpired',
 ] as const;
+/** The billing kinds: their default text is under `billing.mail.<kind>` in the locale files. */
+export const BILLING_MAIL_KINDS: readonly MailTemplateKind[] = [
+  'trialEnding',
+  'paymentFailed',
+  'paymentFinalNotice',
+  'planExpired',
+];
 export type MailTemplateKind = (typeof MAIL_TEMPLATE_KINDS)[number];
 
 const appTitle: TemplateVariable = { name: 'appTitle', required: false };
@@ -46,6 +57,10 @@ export const MAIL_TEMPLATE_VARIABLES: Record<MailTemplateKind, TemplateVariable[
   ],
   changeEmail: [name, appTitle, actionUrl, newEmail],
   emailChanged: [name, appTitle, actionUrl, newEmail],
+  trialEnding: [name, appTitle, actionUrl, { name: 'days', required: false }],
+  paymentFailed: [name, appTitle, actionUrl, { name: 'attempt', required: false }],
+  paymentFinalNotice: [name, appTitle, actionUrl],
+  planExpired: [name, appTitle, actionUrl],
 };
 
 export const templateTextSchema = z.strictObject({

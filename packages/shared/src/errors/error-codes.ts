@@ -23,13 +23,23 @@ export const ERROR_STATUS = {
   PUBLIC_CHAT_SUSPENDED: 403,
   /** Password, e-mail and API-key changes are refused while an operator views the product as the user. */
   IMPERSONATION_RESTRICTED: 403,
+  /** The company's plan has ended: it may sign in, read, export and pay, but not upload or ask. */
+  PLAN_EXPIRED: 403,
   NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
   /** An e-mail change to the address the account already has. */
   EMAIL_UNCHANGED: 409,
   WRONG_AREA: 409,
   DIVISION_EXISTS: 409,
-  LIMIT_REACHED: 409,
+  /** A limit of the company's plan (details: `limit`, `max`, `plan`, `upgradePlan`, translated names). */
+  PLAN_LIMIT_REACHED: 409,
+  /** Billing is switched off (PAYMENTS_ENABLED=false) or the plan is not sold through Stripe. */
+  PAYMENTS_DISABLED: 409,
+  PLAN_NOT_FOR_SALE: 409,
+  /** Cancelling or the customer portal needs a subscription paid through Stripe. */
+  NO_PAID_SUBSCRIPTION: 409,
+  /** A Stripe webhook whose `Stripe-Signature` is missing, wrong or too old. */
+  WEBHOOK_SIGNATURE_INVALID: 400,
   ALREADY_ACTIVE: 409,
   /** Only an enabled data manager or employee of an active company may be viewed as, and not by themselves. */
   IMPERSONATION_NOT_ALLOWED: 409,
@@ -76,6 +86,8 @@ export const ERROR_STATUS = {
   PUBLIC_CHAT_BUSY: 429,
   INTERNAL: 500,
   PROVIDER_ERROR: 502,
+  /** Stripe refused or could not be reached. */
+  PAYMENT_PROVIDER_ERROR: 502,
   PROVIDER_STREAM_INTERRUPTED: 502,
   /** The provider's address is private or local and the outbound policy does not allow it. */
   PROVIDER_BLOCKED: 502,

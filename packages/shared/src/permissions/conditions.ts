@@ -20,6 +20,8 @@ export const CONDITION_FIELDS = {
   Chat: ['id', 'companyId', 'userId', 'visibility', 'divisionsReadable'],
   Feedback: ['companyId', 'origin'],
   Tag: ['id', 'companyId'],
+  Subscription: ['companyId'],
+  Invoice: ['companyId'],
 } as const satisfies Partial<Record<Subject, readonly string[]>>;
 
 export type ResourceSubject = keyof typeof CONDITION_FIELDS;

@@ -36,6 +36,7 @@ export const DEFAULT_ROLES: Record<UserKind, { description: string; rules: Abili
         subject: ['admin', 'User', 'ActivityLog', 'Email', 'EmailTemplate', 'Setting', 'Company'],
       },
       { action: 'manage', subject: 'ApiKey', conditions: self },
+      { action: 'read', subject: ['Subscription', 'Invoice', 'Plan'] },
     ],
   },
   DataManager: {
@@ -50,6 +51,10 @@ export const DEFAULT_ROLES: Record<UserKind, { description: string; rules: Abili
       { action: 'read', subject: 'Chat', conditions: publicChat },
       { action: 'manage', subject: 'User', conditions: { ...own, kind: 'Employee' } },
       { action: 'manage', subject: 'ApiKey', conditions: self },
+      // Billing: checkout, portal and cancelling of the own company's plan; its invoices; the plans on offer.
+      { action: ['read', 'update'], subject: 'Subscription', conditions: own },
+      { action: 'read', subject: 'Invoice', conditions: own },
+      { action: 'read', subject: 'Plan' },
     ],
   },
   Employee: {

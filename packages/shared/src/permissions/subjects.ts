@@ -28,6 +28,12 @@ export const SUBJECTS = [
   'Tag',
   /** Viewing the product as a data manager or employee (support); the Administrator's `manage all` includes it. */
   'Impersonation',
+  /** A company's plan and its Stripe subscription (checkout, portal, cancel; the operator assigns plans by hand). */
+  'Subscription',
+  /** A company's invoices from Stripe. */
+  'Invoice',
+  /** The plan catalogue: limits and prices (the operator edits it). */
+  'Plan',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 

@@ -50,6 +50,12 @@ export const PAGE_NAMES = [
   'AdminRole',
   'AdminStaff',
   'AdminStaffMember',
+  'Checkout',
+  'InvoicePreview',
+  'AdminPayments',
+  'AdminPaymentDetail',
+  'AdminInvoices',
+  'AdminPlans',
 ] as const;
 
 export type PageName = (typeof PAGE_NAMES)[number];

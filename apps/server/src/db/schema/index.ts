@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './billing.ts';
 export * from './chats.ts';
 export * from './companies.ts';
 export * from './company-details.ts';

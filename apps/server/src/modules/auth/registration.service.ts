@@ -42,7 +42,7 @@ export async function register(
     await tx.insert(subscriptions).values({
       companyId: company!.id,
       plan: 'trial',
-      status: 'active',
+      status: 'trial',
       startsAt: now,
       endsAt: new Date(now.getTime() + settings.plans.trialDays * 86_400_000),
     });

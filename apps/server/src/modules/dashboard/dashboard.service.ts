@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context.ts';
 import { activityLog, companies, emailOutbox, subscriptions, users } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
+import { presentSubscription } from '../billing/company-plan.ts';
 import { feedbackSeries } from '../reports/feedback-series.ts';
 import { knowledgeGaps } from '../reports/knowledge-gaps.ts';
 import { reportScope, utcDay } from '../reports/report-scope.ts';
@@ -92,7 +93,7 @@ export async function companyDashboard(ctx: AppContext, actor: Actor): Promise<D
     plan: plan
       ? {
           plan: plan.plan,
-          status: plan.endsAt.getTime() < now && plan.status === 'active' ? 'expired' : plan.status,
+          status: presentSubscription(plan, new Date(now)).status,
           startsAt: plan.startsAt.toISOString(),
           endsAt: plan.endsAt.toISOString(),
           daysRemaining: Math.max(0, Math.ceil((plan.endsAt.getTime() - now) / DAY)),

@@ -27,7 +27,7 @@ describe('GET /dashboard', () => {
     expect(res.body.company.name).toBe('Elektro Weber');
     expect(res.body.plan).toMatchObject({
       plan: 'trial',
-      status: 'active',
+      status: 'trial',
       daysRemaining: 30,
       daysTotal: 30,
     });

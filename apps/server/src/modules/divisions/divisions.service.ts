@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../db/constraint-violation.ts';
 import { divisions, employeeDivisions, files } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
+import { assertWithinLimit, companyLimit } from '../billing/company-plan.ts';
 
 const employeeCount =
   sql<number>`(select count(*) from ${employeeDivisions} ed where ed.division_id = ${divisions.id})`.mapWith(
@@ -41,12 +42,10 @@ const present = (row: DivisionRow): Division => ({
 
 /** Used and total space of a company's stored files against its plan's storage limit. */
 export async function storageUsage(ctx: AppContext, companyId: string | null): Promise<StorageUsage> {
-  const { plans } = await ctx.settings.current();
-  const limits = {
-    limitBytes: plans.storageLimitMb * 1024 * 1024,
-    maxUploadBytes: ctx.config.UPLOAD_MAX_MB * 1024 * 1024,
-  };
-  if (!companyId) return { usedBytes: 0, ...limits };
+  const maxUploadBytes = ctx.config.UPLOAD_MAX_MB * 1024 * 1024;
+  if (!companyId) return { usedBytes: 0, limitBytes: 0, maxUploadBytes };
+  const { max } = await companyLimit(ctx, companyId, 'storageBytes');
+  const limits = { limitBytes: max ?? Number.MAX_SAFE_INTEGER, maxUploadBytes };
   const { rows } = await ctx.db.execute<{ used: string }>(
     sql`select coalesce(sum(size_bytes), 0)::bigint as used from files where company_id = ${companyId}`,
   );
@@ -56,7 +55,9 @@ export async function storageUsage(ctx: AppContext, companyId: string | null): P
 /** The divisions the actor may read (their roles' Division rules in SQL; an employee's assigned ones by default). */
 export async function listDivisions(ctx: AppContext, actor: Actor) {
   const storage = await storageUsage(ctx, actor.companyId);
-  const limit = (await ctx.settings.current()).plans.divisionsLimit;
+  const limit = actor.companyId
+    ? ((await companyLimit(ctx, actor.companyId, 'divisions')).max ?? Number.MAX_SAFE_INTEGER)
+    : 0;
   const rows = await ctx.db
     .select({
       id: divisions.id,
@@ -80,10 +81,12 @@ export async function createDivision(ctx: AppContext, actor: Actor, name: string
     .select({ n: count() })
     .from(divisions)
     .where(eq(divisions.companyId, companyId));
-  const limit = (await ctx.settings.current()).plans.divisionsLimit;
-  if ((existing?.n ?? 0) >= limit) {
-    throw new AppError('LIMIT_REACHED', { limit });
-  }
+  await assertWithinLimit(ctx, {
+    companyId,
+    limit: 'divisions',
+    used: existing?.n ?? 0,
+    language: actor.language,
+  });
   try {
     const [row] = await ctx.db.insert(divisions).values({ companyId, name }).returning();
     return present({ ...row!, employeeCount: 0 });

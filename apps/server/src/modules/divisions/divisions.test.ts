@@ -33,7 +33,7 @@ describe('divisions', () => {
     await client.post('/divisions', { name: 'Lager' });
     const over = await client.post('/divisions', { name: 'Werkstatt' });
     expect(over.status).toBe(409);
-    expect(over.body.error.code).toBe('LIMIT_REACHED');
+    expect(over.body.error.code).toBe('PLAN_LIMIT_REACHED');
     expect((await client.post('/divisions', { name: '  ' })).status).toBe(422);
   });
 

@@ -17,6 +17,7 @@ import { companies, divisions, employeeDivisions, roles, userRoles, users } from
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { issueUserToken } from '../auth/user-tokens.ts';
+import { assertWithinLimit } from '../billing/company-plan.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
 
 // Written with qualified names: inside a subquery an interpolated column would render unqualified ("id").
@@ -187,12 +188,10 @@ export async function createEmployee(
 ): Promise<Employee> {
   const companyId = homeCompany(actor);
   userAccess.assertCan(actor, 'create', { companyId, kind: 'Employee' });
-  const limit = (await ctx.settings.current()).plans.employeesLimit;
   const { employee, emailId } = await ctx.db.transaction(async (tx) => {
     const [existing] = await tx.select({ n: count() }).from(users).where(employeesOf(companyId));
-    if ((existing?.n ?? 0) >= limit) {
-      throw new AppError('LIMIT_REACHED', { limit });
-    }
+    const used = existing?.n ?? 0;
+    await assertWithinLimit(ctx, { companyId, limit: 'employees', used, language: actor.language }, tx);
     const [taken] = await tx
       .select({ id: users.id })
       .from(users)

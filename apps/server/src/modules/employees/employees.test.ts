@@ -116,7 +116,7 @@ describe('employees', () => {
     await client.post('/employees', employeeBody());
     const over = await client.post('/employees', employeeBody());
     expect(over.status).toBe(409);
-    expect(over.body.error.code).toBe('LIMIT_REACHED');
+    expect(over.body.error.code).toBe('PLAN_LIMIT_REACHED');
   });
 
   it("answer 404 for another company's employee and never list them", async () => {

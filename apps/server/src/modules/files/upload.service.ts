@@ -16,6 +16,7 @@ import { divisions, files, uploads } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
 import type { Actor } from '../auth/actor.ts';
+import { assertPlanActive } from '../billing/company-plan.ts';
 import { storageUsage } from '../divisions/divisions.service.ts';
 import { extractFileJob, sendFileStep } from '../processing/process-file.jobs.ts';
 import { cleanFileName } from './file-name.ts';
@@ -48,6 +49,7 @@ export async function uploadFiles(
   if (!division) throw notFound();
   const companyId = division.companyId;
   fileAccess.assertCan(actor, 'create', { companyId, divisionId });
+  await assertPlanActive(ctx, companyId);
   const usage = await storageUsage(ctx, companyId);
   const free = () => usage.limitBytes - usage.usedBytes;
   // Quota before storing anything: the request's declared size already tells when it cannot fit.

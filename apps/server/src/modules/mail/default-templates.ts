@@ -1,8 +1,18 @@
-import type { Language, MailTemplateKind, TemplateText } from '@werkwissen/shared';
+import {
+  BILLING_MAIL_KINDS,
+  type Language,
+  type MailTemplateKind,
+  type TemplateText,
+} from '@werkwissen/shared';
 import { rawTranslation } from '../../i18n/translator.ts';
 
 /** Kinds that inform rather than ask for an action: no expiry and no "if you did not request this". */
-const INFORMATIONAL: readonly MailTemplateKind[] = ['welcome', 'uploadFinished', 'emailChanged'];
+const INFORMATIONAL: readonly MailTemplateKind[] = [
+  'welcome',
+  'uploadFinished',
+  'emailChanged',
+  ...BILLING_MAIL_KINDS,
+];
 
 /**
  * Kinds that forms open to anyone send (sign-up, password reset): the recipient may never have chosen the name
@@ -25,19 +35,20 @@ export function defaultTemplate(
   options: { companyNamed: boolean } = { companyNamed: true },
 ): TemplateText {
   const t = (key: string) => rawTranslation(lang, key);
+  const own = BILLING_MAIL_KINDS.includes(kind) ? `billing.mail.${kind}` : `mail.${kind}`;
   const informational = INFORMATIONAL.includes(kind);
   const bodyKey = kind === 'setPassword' && !options.companyNamed ? 'bodyWithoutCompany' : 'body';
   const lines = [
     t(FROM_PUBLIC_FORMS.includes(kind) ? 'mail.greetingPlain' : 'mail.greeting'),
     '',
-    t(`mail.${kind}.${bodyKey}`),
+    t(`${own}.${bodyKey}`),
     ...(kind === 'uploadFinished' ? ['', '{{files}}'] : []),
     '',
-    `[${t(`mail.${kind}.action`)}]({{actionUrl}})`,
+    `[${t(`${own}.action`)}]({{actionUrl}})`,
     ...(informational ? [] : [t(`mail.${kind}.expiry`)]),
     '',
     ...(informational ? [] : [t(OWN_CLOSING.includes(kind) ? `mail.${kind}.ignore` : 'mail.ignore')]),
     t('mail.signature'),
   ];
-  return { subject: t(`mail.${kind}.subject`), body: lines.join('\n') };
+  return { subject: t(`${own}.subject`), body: lines.join('\n') };
 }

@@ -11,6 +11,10 @@ const SAMPLE_PATHS: Record<MailTemplateKind, string> = {
   uploadFinished: '/divisions',
   changeEmail: '/confirm-email?token=sample',
   emailChanged: '/login',
+  trialEnding: '/account-settings/billing',
+  paymentFailed: '/account-settings/billing',
+  paymentFinalNotice: '/account-settings/billing',
+  planExpired: '/account-settings/billing',
 };
 
 /** A mail of the kind with sample values, for the preview and the test send of a template. */
@@ -26,6 +30,8 @@ export function sampleMail(kind: MailTemplateKind, language: Language): Omit<Out
       company: t('emailTemplates.sample.company'),
       division: t('emailTemplates.sample.division'),
       newEmail: 'anna.neu@example.com',
+      days: '3',
+      attempt: '1',
     },
     lines: [
       `price-list-2025.pdf: ${t('mail.uploadFinished.ready', { passages: '42' })}`,

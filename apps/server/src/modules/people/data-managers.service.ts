@@ -186,7 +186,7 @@ export async function createDataManager(
     await tx.insert(subscriptions).values({
       companyId: company!.id,
       plan: 'trial',
-      status: 'active',
+      status: 'trial',
       startsAt: now,
       endsAt: new Date(now.getTime() + settings.plans.trialDays * 86_400_000),
     });

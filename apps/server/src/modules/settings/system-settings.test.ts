@@ -144,7 +144,10 @@ describe('system settings', () => {
     });
     const refused = await dm.client.post('/divisions', { name: 'Elektro' });
     expect(refused.status).toBe(409);
-    expect(refused.body.error).toMatchObject({ code: 'LIMIT_REACHED', details: { limit: 1 } });
+    expect(refused.body.error).toMatchObject({
+      code: 'PLAN_LIMIT_REACHED',
+      details: { limit: 'divisions', max: 1 },
+    });
     expect((await dm.client.get('/divisions')).body.limit).toBe(1);
     await admin.put('/admin/system-settings/plans', {
       divisionsLimit: 10000,

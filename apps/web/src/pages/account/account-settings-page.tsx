@@ -1,11 +1,12 @@
 import { Stack, Tab, Tabs, Typography } from '@mui/material';
-import { IconBuildingStore, IconKey, IconLock, IconUser } from '@tabler/icons-react';
+import { IconBuildingStore, IconCreditCard, IconKey, IconLock, IconUser } from '@tabler/icons-react';
 import { areaOfPath } from '@werkwissen/shared';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { AccountTab } from './account-tab.tsx';
 import { ApiKeysTab } from './api-keys-tab.tsx';
+import { BillingTab } from './billing-tab.tsx';
 import { CompanyTab } from './company-tab.tsx';
 import { SecurityTab } from './security-tab.tsx';
 
@@ -28,6 +29,10 @@ export default function AccountSettingsPage() {
     ...(area === 'user' && ability.can('update', 'Company')
       ? [{ id: 'company', icon: <IconBuildingStore size={20} /> }]
       : []),
+    // "Billing and plans": the company's plan, for whoever may read it (the data manager).
+    ...(area === 'user' && ability.can('read', 'Subscription')
+      ? [{ id: 'billing', icon: <IconCreditCard size={20} />, label: 'billing.tab' }]
+      : []),
   ];
   if (!tabs.some((x) => x.id === tab)) return <Navigate to={`${base}/account`} replace />;
   return (
@@ -47,7 +52,7 @@ export default function AccountSettingsPage() {
             value={x.id}
             icon={x.icon}
             iconPosition="start"
-            label={t(`pages.accountSettings.tabs.${x.id}`)}
+            label={t(('label' in x && x.label) || `pages.accountSettings.tabs.${x.id}`)}
           />
         ))}
       </Tabs>
@@ -55,6 +60,7 @@ export default function AccountSettingsPage() {
       {tab === 'security' && <SecurityTab />}
       {tab === 'api-keys' && <ApiKeysTab />}
       {tab === 'company' && <CompanyTab />}
+      {tab === 'billing' && <BillingTab />}
     </Stack>
   );
 }

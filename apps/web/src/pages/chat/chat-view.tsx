@@ -12,6 +12,7 @@ import {
 import type { Chat, ChatOptions, Tag } from '@werkwissen/shared';
 import { type ReactNode, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBillingStatus } from '../../api/billing.ts';
 import { chatConversation } from '../../api/chats.ts';
 import { useMessages } from '../../api/conversations.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
@@ -65,6 +66,7 @@ export function ChatView({
   const messages = useMessages(api);
   // Connecting a language model is the company's data manager's setting.
   const canConnectProvider = useAuth().ability.can('update', 'Company');
+  const planEnded = useBillingStatus().data?.subscription?.ended ?? false;
   const mirror = theme.direction === 'rtl' ? { transform: 'scaleX(-1)' } : undefined;
   const showConversation = !(phone && detailsOpen);
   const provider = options?.providers.find((p) => p.provider === chat.provider);
@@ -158,6 +160,7 @@ export function ChatView({
           <Conversation
             api={api}
             canAsk={chat.canAsk}
+            blocked={planEnded ? t('errors.PLAN_EXPIRED') : undefined}
             tags={tags}
             speech={options?.speech}
             providerHint={canConnectProvider}

@@ -21,12 +21,15 @@ import { type SpeechAvailability, VoiceButton } from './voice-button.tsx';
  */
 export function Composer({
   canAsk,
+  blocked,
   streaming,
   onSend,
   onStop,
   voice,
 }: {
   canAsk: boolean;
+  /** Why asking is closed, when it is not the missing ready file. */
+  blocked?: string;
   streaming: boolean;
   /** Resolves with `refused` when the question was not taken: it goes back into the input. */
   onSend(text: string): Promise<'answered' | 'refused'>;
@@ -70,7 +73,7 @@ export function Composer({
     <Box sx={{ p: { xs: 2, sm: 4 }, borderTop: 1, borderColor: 'divider' }}>
       {!canAsk && (
         <Alert severity="info" sx={{ mb: 3 }} data-testid="chat-no-ready-file">
-          {t('errors.CHAT_NO_READY_FILE')}
+          {blocked ?? t('errors.CHAT_NO_READY_FILE')}
         </Alert>
       )}
       {problem && (

@@ -45,6 +45,7 @@ function ProviderHint() {
 export function Conversation({
   api,
   canAsk,
+  blocked,
   tags,
   speech,
   empty,
@@ -53,6 +54,8 @@ export function Conversation({
 }: {
   api: ConversationApi;
   canAsk: boolean;
+  /** Why asking is closed when it is not the missing ready file (an ended plan). */
+  blocked?: string;
   /** The company's feedback tags (signed-in users only). */
   tags?: Tag[];
   /** Voice input, where the endpoints transcribe. */
@@ -164,7 +167,8 @@ export function Conversation({
         </Alert>
       )}
       <Composer
-        canAsk={canAsk}
+        canAsk={canAsk && !blocked}
+        blocked={blocked}
         streaming={Boolean(live)}
         onSend={send}
         onStop={stream.stop}

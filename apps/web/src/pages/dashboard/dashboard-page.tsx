@@ -252,7 +252,8 @@ export default function DashboardPage() {
                 <Stack spacing={2}>
                   <Typography variant="h5" component="p">
                     {t(`plans.${data.plan.plan}`)}
-                    {data.plan.status !== 'active' && ` · ${t(`plans.status.${data.plan.status}`)}`}
+                    {!['active', 'trial'].includes(data.plan.status) &&
+                      ` · ${t(`plans.status.${data.plan.status}`)}`}
                   </Typography>
                   <Typography color="text.secondary">
                     {t('pages.dashboard.daysRemaining', { count: data.plan.daysRemaining })} ·{' '}

@@ -22,6 +22,7 @@ import { type KnowledgeFile, matchPath } from '@werkwissen/shared';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useBillingStatus } from '../../api/billing.ts';
 import { useDivisions } from '../../api/divisions.ts';
 import { useDeleteFile, useDivisionFilesTable, useFileAction } from '../../api/files.ts';
 import { CellText } from '../../components/cell-text.tsx';
@@ -48,6 +49,8 @@ export default function DivisionFilesPage() {
   const division = divisions.data?.items.find((d) => d.id === divisionId);
   const [status, setStatus] = useState('');
   const [uploading, setUploading] = useState(false);
+  // An ended plan keeps reading open and closes uploading (the server refuses it with PLAN_EXPIRED).
+  const planEnded = useBillingStatus().data?.subscription?.ended ?? false;
   const [details, setDetails] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<KnowledgeFile | null>(null);
   const table = useDivisionFilesTable(divisionId, status);
@@ -172,7 +175,8 @@ export default function DivisionFilesPage() {
             <Button
               variant="contained"
               startIcon={<IconPlus size={18} />}
-              disabled={!division}
+              disabled={!division || planEnded}
+              title={planEnded ? t('errors.PLAN_EXPIRED') : undefined}
               onClick={() => setUploading(true)}
             >
               {t('pages.files.upload.button')}

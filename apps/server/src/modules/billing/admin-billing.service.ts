@@ -1,0 +1,170 @@
+import type {
+  PaymentDetail,
+  PaymentRow,
+  Plan,
+  PlanKey,
+  planAssignmentBodySchema,
+  planUpdateBodySchema,
+} from '@werkwissen/shared';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { subscriptionAccess } from '../../access/subscription.access.ts';
+import type { AppContext } from '../../app-context.ts';
+import { companies, plans, stripeEvents, subscriptions } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import type { Actor } from '../auth/actor.ts';
+import { currentSubscription, presentSubscription } from './company-plan.ts';
+import { listInvoices } from './invoices.service.ts';
+import { presentPlan } from './plan-catalogue.ts';
+
+/** Every company's current plan the actor may read, with its Stripe ids and what the company paid; a page. */
+export async function listPayments(
+  ctx: AppContext,
+  actor: Actor,
+  query: { page: number; pageSize: number; q?: string },
+) {
+  const search = query.q ? `%${query.q.toLowerCase()}%` : null;
+  const current = sql`(select distinct on (s.company_id) s.*, c.name as company_name
+      from subscriptions s join companies c on c.id = s.company_id
+      where ${subscriptionAccess.where(actor, 'read', 's')}
+      order by s.company_id, s.created_at desc) p
+    where ${search ? sql`lower(coalesce(p.company_name, '')) like ${search}` : sql`true`}`;
+  const [{ rows }, counted] = await Promise.all([
+    ctx.db.execute<{ id: string; company_name: string | null; paid: string }>(sql`
+      select p.id, p.company_name,
+        (select coalesce(sum(i.paid_cents), 0) from invoices i where i.company_id = p.company_id)::bigint as paid
+      from ${current}
+      order by lower(coalesce(p.company_name, '')), p.company_id
+      limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
+    ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from ${current}`),
+  ]);
+  const subs = rows.length
+    ? await ctx.db
+        .select()
+        .from(subscriptions)
+        .where(
+          inArray(
+            subscriptions.id,
+            rows.map((r) => r.id),
+          ),
+        )
+    : [];
+  const byId = new Map(subs.map((s) => [s.id, s]));
+  const items: PaymentRow[] = rows.map((r) => {
+    const s = byId.get(r.id)!;
+    return {
+      companyId: s.companyId,
+      companyName: r.company_name,
+      plan: s.plan,
+      status: presentSubscription(s).status,
+      source: s.source,
+      endsAt: s.endsAt.toISOString(),
+      stripeCustomerId: s.stripeCustomerId,
+      stripeSubscriptionId: s.stripeSubscriptionId,
+      paidCents: Number(r.paid),
+    };
+  });
+  return { items, total: counted.rows[0]?.n ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+/** One company's plans over time, its Stripe events and invoices (404 unless the actor may read its plan). */
+export async function paymentDetail(
+  ctx: AppContext,
+  actor: Actor,
+  companyId: string,
+): Promise<PaymentDetail> {
+  if (!subscriptionAccess.can(actor, 'read', { companyId })) throw notFound();
+  const [company] = await ctx.db.select().from(companies).where(eq(companies.id, companyId));
+  if (!company) throw notFound();
+  const history = await ctx.db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.companyId, companyId), subscriptionAccess.where(actor, 'read')))
+    .orderBy(desc(subscriptions.createdAt));
+  const events = await ctx.db
+    .select()
+    .from(stripeEvents)
+    .where(eq(stripeEvents.companyId, companyId))
+    .orderBy(desc(stripeEvents.receivedAt))
+    .limit(500);
+  const current = history[0];
+  const stripeIds = history.find((h) => h.stripeCustomerId);
+  return {
+    company: { id: company.id, name: company.name },
+    subscription: current ? presentSubscription(current) : null,
+    stripeCustomerId: stripeIds?.stripeCustomerId ?? null,
+    stripeSubscriptionId: stripeIds?.stripeSubscriptionId ?? null,
+    history: history.map((h) => ({
+      plan: h.plan,
+      status: presentSubscription(h).status,
+      source: h.source,
+      startsAt: h.startsAt.toISOString(),
+      endsAt: h.endsAt.toISOString(),
+      createdAt: h.createdAt.toISOString(),
+    })),
+    events: events.map((e) => ({
+      id: e.id,
+      type: e.type,
+      receivedAt: e.receivedAt.toISOString(),
+      processedAt: e.processedAt?.toISOString() ?? null,
+      stripeObjectId: (e.payload as { data?: { object?: { id?: string } } }).data?.object?.id ?? null,
+    })),
+    invoices: (await listInvoices(ctx, actor, { page: 1, pageSize: 100, companyId })).items,
+  };
+}
+
+/**
+ * Gives a company a plan by hand until a day (a free plan, or an extended trial): a new current row, `manual`. A
+ * running Stripe subscription is not touched (the operator cancels it in Stripe); the next Stripe event of it makes
+ * it current again.
+ */
+export async function assignPlan(
+  ctx: AppContext,
+  actor: Actor,
+  companyId: string,
+  input: z.output<typeof planAssignmentBodySchema>,
+) {
+  if (!subscriptionAccess.can(actor, 'read', { companyId })) throw notFound();
+  if (!subscriptionAccess.can(actor, 'manage', { companyId })) throw new AppError('FORBIDDEN');
+  const [company] = await ctx.db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  if (!company) throw notFound();
+  const before = await currentSubscription(ctx.db, companyId);
+  const now = new Date();
+  const [row] = await ctx.db
+    .insert(subscriptions)
+    .values({
+      companyId,
+      plan: input.plan,
+      status: 'active',
+      source: 'manual',
+      startsAt: now,
+      endsAt: new Date(input.endsAt),
+    })
+    .returning();
+  const summary = (s: typeof row) =>
+    s ? { plan: s.plan, status: s.status, source: s.source, endsAt: s.endsAt } : null;
+  return {
+    detail: await paymentDetail(ctx, actor, companyId),
+    change: { before: summary(before), after: summary(row) },
+  };
+}
+
+/** Changes a plan's price and limits; every company on it has them at once. */
+export async function updatePlan(
+  ctx: AppContext,
+  key: PlanKey,
+  input: z.output<typeof planUpdateBodySchema>,
+): Promise<{ plan: Plan; change: { before: unknown; after: unknown } }> {
+  const [before] = await ctx.db.select().from(plans).where(eq(plans.key, key));
+  if (!before) throw notFound();
+  const [row] = await ctx.db
+    .update(plans)
+    .set({ priceCents: input.priceCents, ...input.limits, updatedAt: new Date() })
+    .where(eq(plans.key, key))
+    .returning();
+  const plan = presentPlan(ctx, row!);
+  return { plan, change: { before: presentPlan(ctx, before), after: plan } };
+}

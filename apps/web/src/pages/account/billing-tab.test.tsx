@@ -1,0 +1,102 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { BillingOverview } from '@werkwissen/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signedInAs } from '../../test/fixtures.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { BillingTab } from './billing-tab.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const limits = {
+  storageBytes: null,
+  divisions: null,
+  employees: null,
+  smtpSettings: 1,
+  emailSettings: 1,
+  questionsPerMonth: null,
+};
+
+const overview = (paymentsEnabled: boolean): BillingOverview => ({
+  paymentsEnabled,
+  subscription: {
+    plan: 'trial',
+    status: 'trial',
+    source: 'trial',
+    startsAt: '2026-11-01T00:00:00.000Z',
+    endsAt: '2026-11-15T00:00:00.000Z',
+    daysRemaining: 5,
+    cancelAtPeriodEnd: false,
+    renewalDue: true,
+    ended: false,
+  },
+  usage: [
+    { limit: 'storageBytes', used: 1024 * 1024, max: 10 * 1024 * 1024 },
+    { limit: 'employees', used: 2, max: 2 },
+  ],
+  plans: [
+    { key: 'trial', intervalMonths: null, priceCents: null, currency: 'eur', forSale: false, limits },
+    {
+      key: 'monthly',
+      intervalMonths: 1,
+      priceCents: 4900,
+      currency: 'eur',
+      forSale: paymentsEnabled,
+      limits,
+    },
+    {
+      key: 'halfYearly',
+      intervalMonths: 6,
+      priceCents: 25578,
+      currency: 'eur',
+      forSale: paymentsEnabled,
+      limits,
+    },
+  ],
+});
+
+function stubServer(paymentsEnabled: boolean) {
+  const fetch = vi.fn(async (url: string, _init: RequestInit = {}) => {
+    if (url === '/api/v1/billing') return Response.json(overview(paymentsEnabled));
+    if (url.startsWith('/api/v1/billing/invoices'))
+      return Response.json({ items: [], total: 0, page: 1, pageSize: 10 });
+    if (url === '/api/v1/billing/checkout') return Response.json({ url: '/checkout-test' });
+    return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+describe('the billing tab', { timeout: 20_000 }, () => {
+  it('shows the plan with its days, a bar per limit, and the half-yearly saving computed from the prices', async () => {
+    signedInAs('DataManager');
+    stubServer(true);
+    renderWithApp(<BillingTab />);
+    expect((await screen.findByTestId('current-plan')).textContent).toBe('Trial');
+    expect(screen.getAllByText(/Days remaining: 5/).length).toBeGreaterThan(0);
+    expect(within(screen.getByTestId('usage-employees')).getByText('2 of 2')).toBeTruthy();
+    expect(within(screen.getByTestId('plan-halfYearly')).getByText('Save 13%')).toBeTruthy();
+    expect(within(screen.getByTestId('plan-monthly')).queryByText(/Save/)).toBeNull();
+  });
+
+  it('opens checkout for the chosen plan', async () => {
+    signedInAs('DataManager');
+    const fetch = stubServer(true);
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderWithApp(<BillingTab />);
+    fireEvent.click(
+      within(await screen.findByTestId('plan-monthly')).getByRole('button', { name: 'Choose' }),
+    );
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/checkout-test'));
+    const call = fetch.mock.calls.find(([url]) => url === '/api/v1/billing/checkout')!;
+    expect(JSON.parse(call[1]!.body as string)).toEqual({ plan: 'monthly' });
+  });
+
+  it('asks for no payment when billing is switched off', async () => {
+    signedInAs('DataManager');
+    stubServer(false);
+    renderWithApp(<BillingTab />);
+    expect(await screen.findByText(/the operator assigns plans/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Choose' })).toBeNull();
+  });
+});

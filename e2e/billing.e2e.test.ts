@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeStripe } from '../apps/server/test/support/fake-stripe.ts';
+import { signedInDataManager, type TestServer } from '../apps/server/test/support/test-server.ts';
+import { artifactPath, openBrowser } from './support/browser.ts';
+import { startAppServer, text } from './support/server.ts';
+
+const PRICES = { monthly: 'price_monthly', halfYearly: 'price_half_yearly' };
+const fake = new FakeStripe();
+let t: TestServer;
+
+beforeAll(async () => {
+  fake.prices.set(PRICES.monthly, { unitAmount: 4900, currency: 'eur', intervalMonths: 1 });
+  fake.prices.set(PRICES.halfYearly, { unitAmount: 25578, currency: 'eur', intervalMonths: 6 });
+  await fake.start();
+  // The trial allows one employee (the system setting); the monthly plan a hundred.
+  t = await startAppServer({ ...fake.env(PRICES), EMPLOYEES_LIMIT: '1' });
+  fake.webhookUrl = `${t.url}/api/v1/webhooks/stripe`;
+});
+afterAll(async () => {
+  await t?.close();
+  await fake.stop();
+});
+
+const employee = (n: number) => ({
+  email: `mitarbeiter${n}-${Date.now()}@firma.example`,
+  firstName: 'Kai',
+  lastName: 'Berg',
+  language: 'de',
+  divisionIds: [],
+});
+
+describe('billing in the browser', () => {
+  it('a data manager upgrades from the trial through checkout and sees the plan, the invoice and the new limit', async () => {
+    // Registered in German (the default of handwerk mode): the screens answer in German.
+    const dm = await signedInDataManager(t);
+    expect((await dm.client.post('/employees', employee(1))).status).toBe(201);
+    const refused = await dm.client.post('/employees', employee(2));
+    expect(refused.body.error.code).toBe('PLAN_LIMIT_REACHED');
+
+    const browser = await openBrowser();
+    const { page } = browser;
+    try {
+      await page.goto(`${t.url}/login`);
+      await page.locator('input[name=email]').fill(dm.email);
+      await page.locator('input[name=password]').fill(dm.password);
+      await page.locator('form button[type=submit]').click();
+      await page.waitForURL(`${t.url}/dashboard`);
+
+      await page.goto(`${t.url}/account-settings/billing`);
+      await expect.poll(() => page.getByTestId('current-plan').textContent()).toBe(text('de', 'plans.trial'));
+      const saving = page
+        .getByTestId('plan-halfYearly')
+        .getByText(text('de', 'billing.offer.save', { percent: '13' }));
+      await saving.waitFor();
+      await page
+        .getByTestId('plan-monthly')
+        .getByRole('button', { name: text('de', 'billing.offer.choose') })
+        .click();
+
+      // Stripe's hosted page (the double's): pay, and Stripe sends the browser back.
+      await page.waitForURL(/\/checkout\/cs_/);
+      await page.locator('#pay').click();
+      await page.waitForURL(/\/checkout\?result=success/);
+      await page.getByTestId('checkout-confirmed').waitFor({ timeout: 30_000 });
+
+      await page.goto(`${t.url}/account-settings/billing`);
+      await expect
+        .poll(() => page.getByTestId('current-plan').textContent())
+        .toBe(text('de', 'plans.monthly'));
+      await page.getByRole('cell', { name: 'WW-0001' }).waitFor();
+      await page.screenshot({ path: artifactPath('billing-after-checkout.png'), fullPage: true });
+      expect(browser.problems).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+    expect((await dm.client.post('/employees', employee(3))).status).toBe(201);
+  }, 120_000);
+});
