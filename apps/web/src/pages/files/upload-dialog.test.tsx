@@ -35,13 +35,25 @@ const results = () =>
     .map((li) => li.textContent);
 
 describe('the upload dialog', () => {
-  it('offers presentations, spreadsheets, OpenDocument, RTF and mails in the picker and says so', () => {
+  it('offers presentations, spreadsheets, OpenDocument, RTF, mails and pictures in the picker and says so', () => {
     open();
     const accept = screen.getByTestId('upload-input').getAttribute('accept')!.split(',');
-    for (const ext of ['.pptx', '.xlsx', '.ods', '.odt', '.odp', '.rtf', '.eml'])
+    for (const ext of [
+      '.pptx',
+      '.xlsx',
+      '.ods',
+      '.odt',
+      '.odp',
+      '.rtf',
+      '.eml',
+      '.png',
+      '.jpg',
+      '.tiff',
+      '.webp',
+    ])
       expect(accept).toContain(ext);
     screen.getByText(
-      'PDF, Word (.docx), PowerPoint (.pptx), Excel (.xlsx), OpenDocument (.odt, .ods, .odp), RTF, e-mail (.eml), text, Markdown, HTML or CSV',
+      'PDF, Word (.docx), PowerPoint (.pptx), Excel (.xlsx), OpenDocument (.odt, .ods, .odp), RTF, e-mail (.eml), pictures (.png, .jpg, .tiff, .webp), text, Markdown, HTML or CSV',
     );
   });
 
