@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeStripe } from '../apps/server/test/support/fake-stripe.ts';
-import { signedInDataManager, type TestServer } from '../apps/server/test/support/test-server.ts';
+import { ADMIN, signedInDataManager, type TestServer } from '../apps/server/test/support/test-server.ts';
 import { artifactPath, openBrowser } from './support/browser.ts';
 import { startAppServer, text } from './support/server.ts';
 
@@ -30,7 +30,7 @@ const employee = (n: number) => ({
 });
 
 describe('billing in the browser', () => {
-  it('a data manager upgrades from the trial through checkout and sees the plan, the invoice and the new limit', async () => {
+  it('a data manager upgrades from the trial through checkout and sees the plan, the invoice and the new limit; the operator sees the payment', async () => {
     // Registered in German (the default of handwerk mode): the screens answer in German.
     const dm = await signedInDataManager(t);
     expect((await dm.client.post('/employees', employee(1))).status).toBe(201);
@@ -74,5 +74,34 @@ describe('billing in the browser', () => {
       await browser.close();
     }
     expect((await dm.client.post('/employees', employee(3))).status).toBe(201);
-  }, 120_000);
+
+    // The operator sees the payment: the company's plan with its Stripe ids, the events, and the invoice.
+    const company = (await dm.client.get('/auth/me')).body.userData.companyName as string;
+    const admin = await openBrowser({ locale: 'en-US' });
+    try {
+      const op = admin.page;
+      await op.goto(`${t.url}/admin/auth/login`);
+      await op.locator('input[name=email]').fill(ADMIN.email);
+      await op.locator('input[name=password]').fill(ADMIN.password);
+      await op.locator('form button[type=submit]').click();
+      await op.waitForURL(`${t.url}/admin/dashboard`);
+      await op.goto(`${t.url}/admin/payments`);
+      const row = op.getByRole('row').filter({ hasText: company });
+      await row.getByText(text('en', 'plans.monthly')).waitFor();
+      await row.getByText(/cus_.*sub_/).waitFor();
+      await row.getByRole('link', { name: company }).click();
+      await op.waitForURL(/\/admin\/payments\/details\//);
+      await op.getByRole('cell', { name: 'invoice.paid', exact: true }).first().waitFor();
+      await op
+        .getByText(/WW-0001/)
+        .first()
+        .waitFor();
+      await op.goto(`${t.url}/admin/invoice/list`);
+      await op.getByRole('cell', { name: 'WW-0001' }).waitFor();
+      await op.screenshot({ path: artifactPath('billing-operator.png'), fullPage: true });
+      expect(admin.problems).toEqual([]);
+    } finally {
+      await admin.close();
+    }
+  }, 180_000);
 });

@@ -22,15 +22,23 @@ describe('start-up configuration', () => {
       expect(out).toMatch(new RegExp(`^  - ${key}: `, 'm'));
   });
 
-  it('reports the handwerk payment ids when payments are switched on', async () => {
+  it('reports the handwerk payment ids and the Stripe keys when payments are switched on', async () => {
     const proc = start([], { DATA_DIR: tempDir(), PAYMENTS_ENABLED: 'true' });
     expect(await proc.exited).toBe(1);
-    const lines = proc
+    const keys = proc
       .output()
       .split('\n')
-      .filter((l) => l.startsWith('  - '));
-    expect(lines).toHaveLength(4);
-    expect(lines.join('\n')).toContain('STRIPE_SIX_MONTH_PRICE_ID: is required in handwerk mode');
+      .filter((l) => l.startsWith('  - '))
+      .map((l) => l.slice(4, l.indexOf(':')));
+    expect(keys.sort()).toEqual([
+      'STRIPE_30_DAY_PRODUCT_ID',
+      'STRIPE_MONTHLY_PRICE_ID',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_SIX_MONTH_PRICE_ID',
+      'STRIPE_SIX_MONTH_PRODUCT_ID',
+      'STRIPE_WEBHOOK_SECRET',
+    ]);
+    expect(proc.output()).toContain('STRIPE_SIX_MONTH_PRICE_ID: is required in handwerk mode');
   });
 
   it('refuses an unknown role', async () => {
