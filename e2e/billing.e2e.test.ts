@@ -75,9 +75,10 @@ describe('billing in the browser', () => {
     }
     expect((await dm.client.post('/employees', employee(3))).status).toBe(201);
 
-    // The operator sees the payment: the company's plan with its Stripe ids, the events, and the invoice.
+    // The operator (the seeded administrator speaks German) sees the payment: the plan with its Stripe ids, the
+    // events, and the invoice.
     const company = (await dm.client.get('/auth/me')).body.userData.companyName as string;
-    const admin = await openBrowser({ locale: 'en-US' });
+    const admin = await openBrowser();
     try {
       const op = admin.page;
       await op.goto(`${t.url}/admin/auth/login`);
@@ -86,8 +87,9 @@ describe('billing in the browser', () => {
       await op.locator('form button[type=submit]').click();
       await op.waitForURL(`${t.url}/admin/dashboard`);
       await op.goto(`${t.url}/admin/payments`);
+      await op.getByRole('heading', { name: text('de', 'admin.payments.title') }).waitFor();
       const row = op.getByRole('row').filter({ hasText: company });
-      await row.getByText(text('en', 'plans.monthly')).waitFor();
+      await row.getByText(text('de', 'plans.monthly')).waitFor();
       await row.getByText(/cus_.*sub_/).waitFor();
       await row.getByRole('link', { name: company }).click();
       await op.waitForURL(/\/admin\/payments\/details\//);
@@ -98,6 +100,14 @@ describe('billing in the browser', () => {
         .waitFor();
       await op.goto(`${t.url}/admin/invoice/list`);
       await op.getByRole('cell', { name: 'WW-0001' }).waitFor();
+      // The invoice opens as its preview, in the back office as for the customer.
+      await op
+        .getByRole('row')
+        .filter({ hasText: 'WW-0001' })
+        .getByRole('link', { name: text('de', 'billing.history.view') })
+        .click();
+      await op.waitForURL(/\/admin\/invoice\/preview\//);
+      await op.getByText(company).first().waitFor();
       await op.screenshot({ path: artifactPath('billing-operator.png'), fullPage: true });
       expect(admin.problems).toEqual([]);
     } finally {

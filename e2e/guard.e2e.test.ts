@@ -65,7 +65,7 @@ describe('the navigation guard, observed in the address bar (spec section 4)', (
     await visit('/token-error', '/token-error');
   });
 
-  it('step 5: the admin invoice list is a 404 in this variant', async () => {
+  it('step 5: the admin invoice list is a 404 while no plans are sold (billing off)', async () => {
     await visit('/admin/invoice/list', '/admin/invoice/list');
     await notFoundHeading().waitFor();
   });

@@ -23,7 +23,7 @@ export function GuardedRoute() {
     session: auth.state,
     can: (action, subject) => auth.ability.can(action, subject),
     signupEnabled: config.signupEnabled,
-    invoiceListEnabled: config.appMode === 'clarityflow',
+    invoiceListEnabled: config.payments.enabled,
   });
 
   const clearSession = decision.kind === 'redirect' && decision.clearSession;

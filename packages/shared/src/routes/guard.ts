@@ -12,7 +12,7 @@ export interface GuardInput {
   session: 'none' | 'empty' | 'signedIn';
   can(action: Action, subject: Subject): boolean;
   signupEnabled: boolean;
-  /** The admin invoice list exists only in the variant that sells plans by invoice (clarityflow). */
+  /** The admin invoice list exists only where plans are sold (the spec gates it to one variant; issue 15: billing on). */
   invoiceListEnabled: boolean;
 }
 

@@ -18,7 +18,7 @@ import {
 import { PLAN_KEYS, type PlanKey } from '@werkwissen/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { matchPath, Link as RouterLink, useLocation } from 'react-router';
 import { useAssignPlan, usePayment } from '../../api/billing.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
@@ -30,7 +30,8 @@ import { useMoney } from '../billing/money.ts';
  */
 export default function PaymentDetailPage() {
   const { t, i18n } = useTranslation();
-  const { id = '' } = useParams();
+  // Pages are chosen from the route manifest, not by nested routes: the id is read from the address.
+  const id = matchPath('/admin/payments/details/:id', useLocation().pathname)?.params.id ?? '';
   const { ability } = useAuth();
   const money = useMoney();
   const query = usePayment(id);

@@ -1,14 +1,18 @@
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { matchPath, useLocation } from 'react-router';
 import { invoicePdfUrl, useInvoice } from '../../api/billing.ts';
 import { useMoney } from './money.ts';
 
 /** `/invoice/preview/:id` and `/admin/invoice/preview/:id`: one invoice as it is printed, with its PDF. */
 export default function InvoicePreviewPage() {
   const { t, i18n } = useTranslation();
-  const { id = '' } = useParams();
+  // Pages are chosen from the route manifest, not by nested routes: the id is read from the address.
+  const { pathname } = useLocation();
+  const id =
+    (matchPath('/invoice/preview/:id', pathname) ?? matchPath('/admin/invoice/preview/:id', pathname))?.params
+      .id ?? '';
   const money = useMoney();
   const query = useInvoice(id);
   if (query.isError) return <Alert severity="error">{t('errors.NOT_FOUND')}</Alert>;
