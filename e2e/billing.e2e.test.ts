@@ -107,7 +107,8 @@ describe('billing in the browser', () => {
         .getByRole('link', { name: text('de', 'billing.history.view') })
         .click();
       await op.waitForURL(/\/admin\/invoice\/preview\//);
-      await op.getByText(company).first().waitFor();
+      await op.getByRole('heading', { name: `${text('de', 'billing.invoice.title')} WW-0001` }).waitFor();
+      await op.getByRole('definition').filter({ hasText: company }).waitFor();
       await op.screenshot({ path: artifactPath('billing-operator.png'), fullPage: true });
       expect(admin.problems).toEqual([]);
     } finally {
