@@ -12,9 +12,7 @@ import {
 import type { BillingOverview, Invoice, PlanKey, Usage } from '@werkwissen/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import {
-  invoicePdfUrl,
   invoiceTable,
   useBilling,
   useCancelSubscription,
@@ -24,6 +22,7 @@ import {
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { useFormat } from '../../components/format.ts';
+import { InvoiceActions } from '../billing/invoice-actions.tsx';
 import { savingPercent, useMoney } from '../billing/money.ts';
 
 const date = (lang: string, iso: string) =>
@@ -217,16 +216,7 @@ function History() {
     {
       id: 'actions',
       label: t('billing.history.actions'),
-      render: (i) => (
-        <Stack direction="row" spacing={1}>
-          <Button size="small" component={RouterLink} to={`/invoice/preview/${i.id}`}>
-            {t('billing.history.view')}
-          </Button>
-          <Button size="small" component="a" href={invoicePdfUrl(i.id)} download>
-            {t('billing.history.pdf')}
-          </Button>
-        </Stack>
-      ),
+      render: (i) => <InvoiceActions id={i.id} previewPath={`/invoice/preview/${i.id}`} />,
     },
   ];
   return (

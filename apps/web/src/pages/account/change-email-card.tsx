@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Button } from '@mui/material';
 import { changeEmailBodySchema } from '@werkwissen/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useChangeEmail } from '../../api/account.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { applyFieldErrors, PasswordField } from '../../components/form.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import { SecurityFormCard } from './security-form-card.tsx';
 
 /**
  * Change the sign-in address: the current password proves the owner, and the server mails a confirmation link to the
@@ -29,45 +30,27 @@ export function ChangeEmailCard() {
   });
   const onSubmit = form.handleSubmit((body) => change.mutate(body));
   return (
-    <Card>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {t('pages.accountSettings.changeEmail')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 4 }}>
-          {t('pages.accountSettings.changeEmailIntro', { email })}
-        </Typography>
-        <Stack
-          component="form"
-          spacing={4}
-          noValidate
-          onSubmit={onSubmit}
-          sx={{ maxWidth: 480 }}
-          aria-label={t('pages.accountSettings.changeEmail')}
-        >
-          <FormField
-            {...form.register('email')}
-            type="email"
-            label={t('fields.newEmail')}
-            autoComplete="email"
-            errorKey={errors.email?.message}
-          />
-          <PasswordField
-            {...form.register('currentPassword')}
-            label={t('fields.currentPassword')}
-            autoComplete="current-password"
-            errorKey={errors.currentPassword?.message}
-          />
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={change.isPending}
-            sx={{ alignSelf: 'flex-start' }}
-          >
-            {t('pages.accountSettings.changeEmailSubmit')}
-          </Button>
-        </Stack>
-      </CardContent>
-    </Card>
+    <SecurityFormCard
+      title={t('pages.accountSettings.changeEmail')}
+      intro={t('pages.accountSettings.changeEmailIntro', { email })}
+      onSubmit={onSubmit}
+    >
+      <FormField
+        {...form.register('email')}
+        type="email"
+        label={t('fields.newEmail')}
+        autoComplete="email"
+        errorKey={errors.email?.message}
+      />
+      <PasswordField
+        {...form.register('currentPassword')}
+        label={t('fields.currentPassword')}
+        autoComplete="current-password"
+        errorKey={errors.currentPassword?.message}
+      />
+      <Button type="submit" variant="contained" disabled={change.isPending} sx={{ alignSelf: 'flex-start' }}>
+        {t('pages.accountSettings.changeEmailSubmit')}
+      </Button>
+    </SecurityFormCard>
   );
 }

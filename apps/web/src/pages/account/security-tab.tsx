@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, CardContent, Checkbox, FormControlLabel, Stack, Typography } from '@mui/material';
+import { Button, Checkbox, FormControlLabel, Stack } from '@mui/material';
 import { changePasswordBodySchema } from '@werkwissen/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useChangePassword } from '../../api/account.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { applyFieldErrors, PasswordField } from '../../components/form.tsx';
 import { ChangeEmailCard } from './change-email-card.tsx';
+import { SecurityFormCard } from './security-form-card.tsx';
 
 /**
  * Change the sign-in address, and change the password; the server ends the user's other sessions and, if ticked, revokes their API keys (offered to those
@@ -33,58 +34,45 @@ export function SecurityTab() {
   return (
     <Stack spacing={6}>
       <ChangeEmailCard />
-      <Card>
-        <CardContent>
-          <Typography variant="h6" component="h2" gutterBottom>
-            {t('pages.accountSettings.changePassword')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 4 }}>
-            {t('pages.accountSettings.changePasswordIntro')}
-          </Typography>
-          <Stack
-            component="form"
-            spacing={4}
-            noValidate
-            onSubmit={onSubmit}
-            sx={{ maxWidth: 480 }}
-            aria-label={t('pages.accountSettings.changePassword')}
-          >
-            <PasswordField
-              {...form.register('currentPassword')}
-              label={t('fields.currentPassword')}
-              autoComplete="current-password"
-              errorKey={errors.currentPassword?.message}
-            />
-            <PasswordField
-              {...form.register('password')}
-              label={t('fields.newPassword')}
-              autoComplete="new-password"
-              errorKey={errors.password?.message}
-              helperText={t('forms.passwordPolicy')}
-            />
-            <PasswordField
-              {...form.register('confirmPassword')}
-              label={t('fields.confirmPassword')}
-              autoComplete="new-password"
-              errorKey={errors.confirmPassword?.message}
-            />
-            {hasApiKeys && (
-              <FormControlLabel
-                control={<Checkbox {...form.register('revokeApiKeys')} />}
-                label={t('pages.accountSettings.revokeApiKeys')}
-              />
-            )}
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={change.isPending}
-              sx={{ alignSelf: 'flex-start' }}
-            >
-              {t('pages.accountSettings.changePassword')}
-            </Button>
-          </Stack>
-        </CardContent>
-      </Card>
+      <SecurityFormCard
+        title={t('pages.accountSettings.changePassword')}
+        intro={t('pages.accountSettings.changePasswordIntro')}
+        onSubmit={onSubmit}
+      >
+        <PasswordField
+          {...form.register('currentPassword')}
+          label={t('fields.currentPassword')}
+          autoComplete="current-password"
+          errorKey={errors.currentPassword?.message}
+        />
+        <PasswordField
+          {...form.register('password')}
+          label={t('fields.newPassword')}
+          autoComplete="new-password"
+          errorKey={errors.password?.message}
+          helperText={t('forms.passwordPolicy')}
+        />
+        <PasswordField
+          {...form.register('confirmPassword')}
+          label={t('fields.confirmPassword')}
+          autoComplete="new-password"
+          errorKey={errors.confirmPassword?.message}
+        />
+        {hasApiKeys && (
+          <FormControlLabel
+            control={<Checkbox {...form.register('revokeApiKeys')} />}
+            label={t('pages.accountSettings.revokeApiKeys')}
+          />
+        )}
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={change.isPending}
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          {t('pages.accountSettings.changePassword')}
+        </Button>
+      </SecurityFormCard>
     </Stack>
   );
 }

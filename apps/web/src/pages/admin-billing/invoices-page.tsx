@@ -1,11 +1,11 @@
-import { Button, Stack, Typography } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import type { Invoice } from '@werkwissen/shared';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { invoicePdfUrl, invoiceTable } from '../../api/billing.ts';
+import { invoiceTable } from '../../api/billing.ts';
 import { useConfig } from '../../app/config-context.tsx';
 import { CellText } from '../../components/cell-text.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
+import { InvoiceActions } from '../billing/invoice-actions.tsx';
 import { useMoney } from '../billing/money.ts';
 import NotFoundPage from '../misc/not-found-page.tsx';
 
@@ -58,16 +58,7 @@ export default function InvoicesPage() {
     {
       id: 'actions',
       label: t('billing.history.actions'),
-      render: (i) => (
-        <Stack direction="row" spacing={1}>
-          <Button size="small" component={RouterLink} to={`/admin/invoice/preview/${i.id}`}>
-            {t('billing.history.view')}
-          </Button>
-          <Button size="small" component="a" href={invoicePdfUrl(i.id)} download>
-            {t('billing.history.pdf')}
-          </Button>
-        </Stack>
-      ),
+      render: (i) => <InvoiceActions id={i.id} previewPath={`/admin/invoice/preview/${i.id}`} />,
     },
   ];
   return (
