@@ -273,6 +273,15 @@ const MATRIX: Record<string, Row> = {
   'POST /admin/staff/{staffId}/reactivate': { callers: ['all', 403, 404, 403] },
   'POST /admin/staff/{staffId}/resend-invitation': { callers: ['all', 403, 404, 403] },
   'DELETE /admin/staff/{staffId}': { callers: ['all', 403, 404, 403] },
+  // Two-factor: the pending sign-in is public (its cookie decides); everyone's own settings; the reset needs User
+  // rules that may update the user (a data manager's reach their own employees)
+  'POST /auth/two-factor/enrolment': PUBLIC,
+  'POST /auth/two-factor/verify': PUBLIC,
+  'GET /account/two-factor': { callers: ANY },
+  'POST /account/two-factor/enrolment': { callers: ANY },
+  'POST /account/two-factor/confirm': { callers: ANY, body: { code: '123456' } },
+  'POST /account/two-factor/disable': { callers: ANY, body: { code: '123456' } },
+  'DELETE /admin/users/{userId}/two-factor': { callers: ['all', 403, 'own', 403] },
 };
 
 /** The seeded Staff role, which invitations in the table give. */
@@ -507,6 +516,7 @@ const ID_PARAMS: Record<string, (r: Resources) => Promise<string>> = {
   companyId: (r) => r.company(),
   roleId: (r) => r.role(),
   staffId: (r) => r.staff(),
+  userId: (r) => r.employee(),
 };
 const OTHER_PARAMS: Record<string, (r: Resources) => Promise<string>> = {
   provider: (r) => r.provider(),

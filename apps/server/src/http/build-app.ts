@@ -13,6 +13,7 @@ import { adminRoutes } from '../modules/admin/admin.routes.ts';
 import { aiProviderRoutes } from '../modules/ai-providers/ai-providers.routes.ts';
 import { apiKeyRoutes } from '../modules/api-keys/api-keys.routes.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
+import { twoFactorRoutes } from '../modules/auth/two-factor.routes.ts';
 import { chatRoutes } from '../modules/chat/chats.routes.ts';
 import { publicChatRoutes } from '../modules/chat/public-chats.routes.ts';
 import { dashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
@@ -141,6 +142,7 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
   if (ctx.config.METRICS_TOKEN) registerMetricsRoute(app, ctx.metrics, 'metricsToken');
   systemRoutes(app, ctx);
   authRoutes(app, ctx);
+  twoFactorRoutes(app, ctx);
   apiKeyRoutes(app, ctx);
   adminRoutes(app, ctx);
   emailTemplateRoutes(app, ctx);

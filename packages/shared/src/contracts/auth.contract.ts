@@ -52,6 +52,15 @@ export const meResponseSchema = z
   .meta({ id: 'Me' });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
+/** The answer of a right password when a second factor follows: which step; the pending state is a cookie. */
+export const secondFactorPendingSchema = z
+  .object({ secondFactor: z.enum(['verify', 'enrol']) })
+  .meta({ id: 'SecondFactorPending' });
+export type SecondFactorPending = z.infer<typeof secondFactorPendingSchema>;
+
+export const loginResponseSchema = z.union([meResponseSchema, secondFactorPendingSchema]);
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
 export const registerBodySchema = withPasswordConfirmation(
   z.strictObject({
     email: emailField,
@@ -150,11 +159,12 @@ export const authContracts = {
     method: 'POST',
     path: '/auth/login',
     operationId: 'login',
-    summary: 'Signs in to one area; sets the session cookies',
+    summary:
+      'Signs in to one area; sets the session cookies, or (when a second factor follows) the short-lived ww_2fa cookie',
     tags,
     permission: 'public',
     body: loginBodySchema,
-    responses: { 200: meResponseSchema },
+    responses: { 200: loginResponseSchema },
   }),
   logout: defineContract({
     method: 'POST',

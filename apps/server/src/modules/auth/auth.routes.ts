@@ -1,7 +1,13 @@
 import { authContracts } from '@werkwissen/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { CSRF_HEADER, clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from '../../http/cookies.ts';
+import {
+  CSRF_HEADER,
+  clearSessionCookies,
+  REFRESH_COOKIE,
+  setSecondFactorCookie,
+  setSessionCookies,
+} from '../../http/cookies.ts';
 import { requestLanguage } from '../../http/request-guard.ts';
 import { clientInfo, registerRoute, requireActor } from '../../http/route.ts';
 import { translate } from '../../i18n/translator.ts';
@@ -9,6 +15,7 @@ import { updateAccount } from './account.service.ts';
 import { presentMe } from './me.presenter.ts';
 import { changePassword, forgotPassword, setPasswordWithToken } from './password.service.ts';
 import { register, resendVerification, verifyEmail } from './registration.service.ts';
+import { CHALLENGE_SECONDS } from './second-factor.service.ts';
 import { login, logout, refresh } from './session.service.ts';
 
 /** The identity API: thin handlers that parse (by contract), call a service and present. */
@@ -36,6 +43,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, authContracts.login, async (req, reply) => {
     const result = await login(ctx, req.body, clientInfo(req));
     req.actor = result.actor;
+    if ('secondFactor' in result) {
+      setSecondFactorCookie(reply, result.challengeToken, CHALLENGE_SECONDS, secure);
+      return { secondFactor: result.secondFactor };
+    }
     setSessionCookies(reply, result.tokens, secure);
     return result.me;
   });

@@ -7,6 +7,7 @@ import { useAuth } from '../../auth/auth-context.tsx';
 import { AccountTab } from './account-tab.tsx';
 import { ApiKeysTab } from './api-keys-tab.tsx';
 import { SecurityTab } from './security-tab.tsx';
+import { TwoFactorCard } from './two-factor-card.tsx';
 
 /** Account settings of every area: account details, security (change password), personal API keys. */
 export default function AccountSettingsPage() {
@@ -45,7 +46,12 @@ export default function AccountSettingsPage() {
         ))}
       </Tabs>
       {tab === 'account' && <AccountTab />}
-      {tab === 'security' && <SecurityTab />}
+      {tab === 'security' && (
+        <Stack spacing={6}>
+          <SecurityTab />
+          <TwoFactorCard />
+        </Stack>
+      )}
       {tab === 'api-keys' && <ApiKeysTab />}
     </Stack>
   );
