@@ -4,6 +4,7 @@ import { createUser } from '../apps/server/test/support/factories.ts';
 import type { TestServer } from '../apps/server/test/support/test-server.ts';
 import { seriousViolations } from './support/axe.ts';
 import { artifactPath, openBrowser } from './support/browser.ts';
+import { passSecondFactorInBrowser } from './support/second-factor.ts';
 import { startAppServer, text } from './support/server.ts';
 
 let t: TestServer;
@@ -33,6 +34,7 @@ describe('roles and staff in the browser', () => {
         await page.locator('input[name=email]').fill(admin.user.email);
         await page.locator('input[name=password]').fill(admin.password);
         await page.locator('form button[type=submit]').click();
+        await passSecondFactorInBrowser(page, t, admin.user.email);
         await page.waitForURL(`${t.url}/admin/dashboard`);
         if (lang === 'ar')
           await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
@@ -89,6 +91,7 @@ describe('roles and staff in the browser', () => {
         await page.locator('input[name=password]').fill('lea-Pass-123');
         expect(await page.locator('input[name=password]').inputValue()).toBe('lea-Pass-123');
         await page.locator('form button[type=submit]').click();
+        await passSecondFactorInBrowser(page, t, email);
         await page.waitForURL(`${t.url}/admin/dashboard`);
 
         // Exactly the menu entries the role allows: the back office's own pages and the feedback report

@@ -13,6 +13,7 @@ import { adminRoutes } from '../modules/admin/admin.routes.ts';
 import { aiProviderRoutes } from '../modules/ai-providers/ai-providers.routes.ts';
 import { apiKeyRoutes } from '../modules/api-keys/api-keys.routes.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
+import { botCheckSources } from './bot-check-csp.ts';
 import { twoFactorRoutes } from '../modules/auth/two-factor.routes.ts';
 import { chatRoutes } from '../modules/chat/chats.routes.ts';
 import { publicChatRoutes } from '../modules/chat/public-chats.routes.ts';
@@ -86,11 +87,13 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
     reply.header('x-request-id', request.id);
   });
 
+  const botCheck = botCheckSources(ctx.config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...botCheck.script],
+        frameSrc: ["'self'", ...botCheck.frame],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],

@@ -73,6 +73,8 @@ export const registerBodySchema = withPasswordConfirmation(
     country: countryField,
     companyName: singleLineText(200).optional(),
     acceptTerms: z.literal(true, { message: 'validation.termsRequired' }),
+    /** The bot check's answer (every public form carries one while bot protection is on). */
+    botCheck: botCheckField.optional(),
   }),
 );
 
@@ -89,13 +91,17 @@ const tokenField = plainText(200).min(10);
 
 export const tokenBodySchema = z.strictObject({ token: tokenField });
 
-export const forgotPasswordBodySchema = z.strictObject({ email: emailField });
+export const forgotPasswordBodySchema = z.strictObject({
+  email: emailField,
+  botCheck: botCheckField.optional(),
+});
 
 export const resetPasswordBodySchema = withPasswordConfirmation(
   z.strictObject({
     token: tokenField,
     password: passwordField,
     confirmPassword: givenPasswordField(),
+    botCheck: botCheckField.optional(),
   }),
 );
 

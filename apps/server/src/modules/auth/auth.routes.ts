@@ -75,17 +75,17 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   registerRoute(app, authContracts.forgotPassword, async (req) => {
-    await forgotPassword(ctx, req.body.email, req.ip);
+    await forgotPassword(ctx, req.body, req.ip);
     return { message: message(req, 'messages.passwordResetSent') };
   });
 
   registerRoute(app, authContracts.resetPassword, async (req) => {
-    const next = await setPasswordWithToken(ctx, req.body.token, req.body.password, 'reset_password');
+    const next = await setPasswordWithToken(ctx, req.body, 'reset_password', req.ip);
     return { message: message(req, 'messages.passwordChanged'), ...next };
   });
 
   registerRoute(app, authContracts.setPassword, async (req) => {
-    const next = await setPasswordWithToken(ctx, req.body.token, req.body.password, 'set_password');
+    const next = await setPasswordWithToken(ctx, req.body, 'set_password', req.ip);
     return { message: message(req, 'messages.passwordSet'), ...next };
   });
 

@@ -9,7 +9,7 @@ import { ApiError, call } from '../../api/http.ts';
 import { isSecondFactorPending } from '../../api/second-factor-sign-in.ts';
 import { useConfig } from '../../app/config-context.tsx';
 import { useAuth } from '../../auth/auth-context.tsx';
-import { AltchaCheck } from '../../components/altcha-check.tsx';
+import { BotCheck } from '../../components/bot-check.tsx';
 import { errorMessage, InputField, PasswordField } from '../../components/form.tsx';
 import { lazyResolver } from '../../components/lazy-resolver.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -49,7 +49,6 @@ export default function LoginPage() {
   const [botCheckNeeded, setBotCheckNeeded] = useState(false);
   const [botCheck, setBotCheck] = useState<string | null>(null);
   const [challenge, setChallenge] = useState(0);
-  const botCheckSupported = config.botProtection.provider === 'altcha';
   // After a new password, or from another area's page, the address comes filled in.
   const email = params.get('email') ?? '';
   const form = useForm({ resolver: validation.resolver, defaultValues: { email, password: '' } });
@@ -125,12 +124,14 @@ export default function LoginPage() {
           <MuiLink component={Link} to={FORGOT[area]} sx={{ alignSelf: 'flex-end' }}>
             {t('pages.login.forgot')}
           </MuiLink>
-          {botCheckNeeded &&
-            (botCheckSupported ? (
-              <AltchaCheck key={challenge} onChange={setBotCheck} />
-            ) : (
-              <Alert severity="error">{t('publicChat.botCheckFailedToLoad')}</Alert>
-            ))}
+          {botCheckNeeded && (
+            <BotCheck
+              key={challenge}
+              provider={config.botProtection.provider}
+              siteKey={config.botProtection.siteKey}
+              onChange={setBotCheck}
+            />
+          )}
           <Button
             type="submit"
             variant="contained"

@@ -52,7 +52,12 @@ export function SecondFactorStep({
     return (
       <Stack spacing={4}>
         <RecoveryCodes codes={done.codes} />
-        <Button variant="contained" size="large" onClick={() => onSignedIn(done.me)}>
+        <Button
+          variant="contained"
+          size="large"
+          data-testid="recovery-codes-continue"
+          onClick={() => onSignedIn(done.me)}
+        >
           {t('auth.twoFactor.continue')}
         </Button>
       </Stack>
