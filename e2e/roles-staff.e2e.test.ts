@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../apps/server/test/support/factories.ts';
 import type { TestServer } from '../apps/server/test/support/test-server.ts';
 import { seriousViolations } from './support/axe.ts';
+import { solveAltcha } from './support/bot-check.ts';
 import { artifactPath, openBrowser } from './support/browser.ts';
 import { passSecondFactorInBrowser } from './support/second-factor.ts';
 import { startAppServer, text } from './support/server.ts';
@@ -84,6 +85,7 @@ describe('roles and staff in the browser', () => {
         await page.goto(invitation.link!);
         await page.locator('input[name=password]').fill('lea-Pass-123');
         await page.locator('input[name=confirmPassword]').fill('lea-Pass-123');
+        await solveAltcha(page);
         await page.locator('form button[type=submit]').click();
         await page.waitForURL(`${t.url}/admin/auth/login?email=${encodeURIComponent(email)}`);
         // On to the back-office sign-in with the address filled in (once the form shows it, it is the one to type in).

@@ -282,6 +282,8 @@ const MATRIX: Record<string, Row> = {
   'POST /account/two-factor/confirm': { callers: ANY, body: { code: '123456' } },
   'POST /account/two-factor/disable': { callers: ANY, body: { code: '123456' } },
   'DELETE /admin/users/{userId}/two-factor': { callers: ['all', 403, 'own', 403] },
+  // The public feedback page
+  'POST /public/feedback': PUBLIC,
 };
 
 /** The seeded Staff role, which invitations in the table give. */

@@ -4,7 +4,10 @@ import type { AppConfig } from '@werkwissen/shared';
  * The third-party origins the pages may load the configured bot check from (its script on demand, its frame):
  * none for ALTCHA, which the server serves itself.
  */
-export function botCheckSources(config: Pick<AppConfig, 'BOT_PROTECTION'>): { script: string[]; frame: string[] } {
+export function botCheckSources(config: Pick<AppConfig, 'BOT_PROTECTION'>): {
+  script: string[];
+  frame: string[];
+} {
   switch (config.BOT_PROTECTION) {
     case 'recaptcha':
       return {

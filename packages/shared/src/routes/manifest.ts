@@ -638,6 +638,16 @@ export const APP_ROUTES: AppRoute[] = [
       order: 90,
     },
   },
+  // The public feedback page (the spec's address), for a public chat named by `?chat=<share token>`.
+  {
+    id: 'publicFeedback21',
+    path: '/feedback-21chatgpt',
+    page: 'PublicFeedback',
+    layout: 'blank',
+    access: 'public',
+    area: 'user',
+    title: 'publicFeedback.title',
+  },
 ];
 
 /** Fixed redirects: the spec's (section 2) and the template demo paths we do not build (see design/product.md). */

@@ -49,6 +49,7 @@ export const PAGE_NAMES = [
   'AdminRole',
   'AdminStaff',
   'AdminStaffMember',
+  'PublicFeedback',
 ] as const;
 
 export type PageName = (typeof PAGE_NAMES)[number];

@@ -2,7 +2,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solvedAltcha } from '../../../test/support/altcha.ts';
 import { createUser } from '../../../test/support/factories.ts';
-import { registration, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import {
+  registration,
+  signedInDataManager,
+  startTestServer,
+  type TestServer,
+} from '../../../test/support/test-server.ts';
 import { issueUserToken } from '../auth/user-tokens.ts';
 
 let t: TestServer;
@@ -38,10 +43,19 @@ const FORMS: Record<
     const body = registration();
     return { path: '/auth/register', body, done: async () => (await usersWith(body.email)) === 1 };
   },
+  'public feedback': async () => {
+    const dm = await signedInDataManager(t);
+    const divisionId = (await dm.client.post('/divisions', { name: 'Service' })).body.id as string;
+    const chatId = (
+      await dm.client.post('/chats', { name: 'Fragen', visibility: 'public', divisionIds: [divisionId] })
+    ).body.id as string;
+    const chatToken = (await dm.client.post(`/chats/${chatId}/share`)).body.shareToken as string;
+    const stored = async () => (await dm.client.get('/feedback?origin=public')).body.items.length === 1;
+    return { path: '/public/feedback', body: { chatToken, rating: 3 }, done: stored };
+  },
   'forgot password': async () => ({
     path: '/auth/forgot-password',
     body: { email: 'someone@firma.example' },
-    done: async () => true,
   }),
   ...Object.fromEntries(
     (['reset_password', 'set_password'] as const).map((purpose) => [
@@ -51,8 +65,6 @@ const FORMS: Record<
         return {
           path: `/auth/${purpose.replace('_password', '-password')}`,
           body: { token, password: 'neu-Pass-123', confirmPassword: 'neu-Pass-123' },
-          // The token was not spent by the refused attempts: the form still works with it.
-          done: async () => true,
         };
       },
     ]),
