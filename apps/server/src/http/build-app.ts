@@ -97,7 +97,11 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
         frameSrc: ["'self'", ...botCheck.frame],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        // The phone input's country detection asks its lookup service from the browser (when switched on).
+        connectSrc: [
+          "'self'",
+          ...(ctx.config.IP_COUNTRY_LOOKUP_URL ? [new URL(ctx.config.IP_COUNTRY_LOOKUP_URL).origin] : []),
+        ],
         fontSrc: ["'self'", 'data:'],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],

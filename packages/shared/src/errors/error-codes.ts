@@ -116,6 +116,8 @@ export const ERROR_STATUS = {
   TWO_FACTOR_REQUIRED: 409,
   /** An administrator resets other users' second factor, not their own. */
   TWO_FACTOR_RESET_SELF: 409,
+  /** The phone input's country detection was switched on, but the environment names no lookup service. */
+  COUNTRY_LOOKUP_UNCONFIGURED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
