@@ -29,6 +29,7 @@ describe('signing in with a second factor, and the public feedback page', () => 
       const secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();
       await page.locator('input[name=second-factor]').fill(totpCode(secret, Date.now()));
       await page.locator('form button[type=submit]').click();
+      await page.getByTestId('recovery-codes-continue').waitFor();
       const codes = await page.getByTestId('recovery-codes').locator('li').allTextContents();
       expect(codes).toHaveLength(10);
       await page.getByTestId('recovery-codes-continue').click();
@@ -70,7 +71,16 @@ describe('signing in with a second factor, and the public feedback page', () => 
     const { page } = browser;
     try {
       await page.goto(`${t.url}/feedback-21chatgpt?chat=${token}`);
-      await page.locator('label[for="rating-4"], input[name=rating][value="4"]').first().click();
+      await page
+        .getByText(text('en', 'publicFeedback.intro'))
+        .waitFor()
+        .catch(async (error) => {
+          throw new Error(
+            `${error}\n${await page.locator('body').innerText()}\n${browser.problems.join('\n')}`,
+          );
+        });
+      // MUI's stars are labels over visually hidden radio inputs.
+      await page.getByRole('radio', { name: '4 Stars' }).check({ force: true });
       await page.locator('textarea[name=comment]').fill('Schnell und freundlich');
       await solveAltcha(page);
       await page.getByRole('button', { name: text('en', 'publicFeedback.submit') }).click();

@@ -1,4 +1,5 @@
 import { Alert, Box, Button, Card, CardContent, Rating, Stack, TextField, Typography } from '@mui/material';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -11,6 +12,16 @@ import { errorMessage } from '../../components/form.tsx';
  * comment and name) after the bot check; the company finds it in its public-feedback report.
  */
 export default function PublicFeedbackPage() {
+  // The blank layout brings no query cache (sign-in pages do without one): this page has its own.
+  const [queryClient] = useState(() => new QueryClient());
+  return (
+    <QueryClientProvider client={queryClient}>
+      <FeedbackForm />
+    </QueryClientProvider>
+  );
+}
+
+function FeedbackForm() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const chatToken = params.get('chat') ?? '';
