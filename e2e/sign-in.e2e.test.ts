@@ -80,7 +80,9 @@ describe('signing in with a second factor, and the public feedback page', () => 
           );
         });
       // MUI's stars are labels over visually hidden radio inputs.
-      await page.getByRole('radio', { name: '4 Stars' }).check({ force: true });
+      const fourStars = await page.getByRole('radio', { name: '4 Stars' }).getAttribute('id');
+      await page.locator(`label[for="${fourStars}"]`).click();
+      expect(await page.getByRole('radio', { name: '4 Stars' }).isChecked()).toBe(true);
       await page.locator('textarea[name=comment]').fill('Schnell und freundlich');
       await solveAltcha(page);
       await page.getByRole('button', { name: text('en', 'publicFeedback.submit') }).click();
