@@ -6,6 +6,7 @@ import {
   type TestServer,
 } from '../apps/server/test/support/test-server.ts';
 import { openBrowser } from './support/browser.ts';
+import { passSecondFactorInBrowser } from './support/second-factor.ts';
 import { startAppServer, text } from './support/server.ts';
 
 let t: TestServer;
@@ -36,6 +37,7 @@ async function signInAs(email: string, password: string, loginPath = '/login') {
   await page.locator('input[name=email]').fill(email);
   await page.locator('input[name=password]').fill(password);
   await page.locator('form button[type=submit]').click();
+  if (loginPath.startsWith('/admin')) await passSecondFactorInBrowser(page, t, email);
   await expect.poll(path).not.toContain('login');
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../apps/server/test/support/test-server.ts';
+import { solveAltcha } from './support/bot-check.ts';
 import { artifactPath, openBrowser } from './support/browser.ts';
 import { startAppServer, text } from './support/server.ts';
 
@@ -31,6 +32,7 @@ describe.each(Object.entries(LOCALES))('the whole identity flow in %s', (lang, l
       await page.locator('input[name=password]').fill('erstes-Pass-1');
       await page.locator('input[name=confirmPassword]').fill('erstes-Pass-1');
       await page.locator('input[name=acceptTerms]').check();
+      await solveAltcha(page);
       await page.locator('form button[type=submit]').click();
       await page.getByText(text(lang, 'pages.register.done', { email })).waitFor();
 

@@ -6,6 +6,7 @@ import {
   type TestServer,
 } from '../apps/server/test/support/test-server.ts';
 import { artifactPath, missingKeys, openBrowser } from './support/browser.ts';
+import { passSecondFactorInBrowser } from './support/second-factor.ts';
 import { startAppServer, text } from './support/server.ts';
 
 let t: TestServer;
@@ -27,6 +28,7 @@ describe.each(['de', 'ar'])('viewing the product as a data manager in %s', (lang
       await page.locator('input[name=email]').fill(ADMIN.email);
       await page.locator('input[name=password]').fill(ADMIN.password);
       await page.locator('form button[type=submit]').click();
+      await passSecondFactorInBrowser(page, t, ADMIN.email);
       await page.waitForURL(`${t.url}/admin/dashboard`);
       expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
 

@@ -10,6 +10,7 @@ import {
 } from '../apps/server/test/support/test-server.ts';
 import { seriousViolations } from './support/axe.ts';
 import { missingKeys, openBrowser } from './support/browser.ts';
+import { passSecondFactorInBrowser } from './support/second-factor.ts';
 import { startAppServer, text } from './support/server.ts';
 
 let t: TestServer;
@@ -33,6 +34,7 @@ describe.each(['de', 'en', 'ar'] as Language[])('the operator’s mail and log p
       await page.locator('input[name=email]').fill(ADMIN.email);
       await page.locator('input[name=password]').fill(ADMIN.password);
       await page.locator('form button[type=submit]').click();
+      await passSecondFactorInBrowser(page, t, ADMIN.email);
       await page.waitForURL(`${t.url}/admin/dashboard`);
       expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
 

@@ -7,6 +7,7 @@ import { createUser, signedInAs } from '../apps/server/test/support/factories.ts
 import type { TestServer } from '../apps/server/test/support/test-server.ts';
 import { artifactPath, openBrowser } from './support/browser.ts';
 import { overflows } from './support/layout.ts';
+import { passSecondFactorInBrowser } from './support/second-factor.ts';
 import { startAppServer, text } from './support/server.ts';
 
 let t: TestServer;
@@ -70,6 +71,7 @@ async function signInOperator(page: Page, lang: string) {
   await page.locator('input[name=email]').fill(admin.user.email);
   await page.locator('input[name=password]').fill(admin.password);
   await page.locator('form button[type=submit]').click();
+  await passSecondFactorInBrowser(page, t, admin.user.email);
   await page.waitForURL(`${t.url}/admin/dashboard`);
 }
 

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../apps/server/test/support/factories.ts';
 import type { TestServer } from '../apps/server/test/support/test-server.ts';
 import { seriousViolations } from './support/axe.ts';
+import { solveAltcha } from './support/bot-check.ts';
 import { artifactPath, openBrowser } from './support/browser.ts';
+import { passSecondFactorInBrowser } from './support/second-factor.ts';
 import { startAppServer, text } from './support/server.ts';
 
 let t: TestServer;
@@ -33,6 +35,7 @@ describe('roles and staff in the browser', () => {
         await page.locator('input[name=email]').fill(admin.user.email);
         await page.locator('input[name=password]').fill(admin.password);
         await page.locator('form button[type=submit]').click();
+        await passSecondFactorInBrowser(page, t, admin.user.email);
         await page.waitForURL(`${t.url}/admin/dashboard`);
         if (lang === 'ar')
           await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
@@ -82,6 +85,7 @@ describe('roles and staff in the browser', () => {
         await page.goto(invitation.link!);
         await page.locator('input[name=password]').fill('lea-Pass-123');
         await page.locator('input[name=confirmPassword]').fill('lea-Pass-123');
+        await solveAltcha(page);
         await page.locator('form button[type=submit]').click();
         await page.waitForURL(`${t.url}/admin/auth/login?email=${encodeURIComponent(email)}`);
         // On to the back-office sign-in with the address filled in (once the form shows it, it is the one to type in).
@@ -89,6 +93,7 @@ describe('roles and staff in the browser', () => {
         await page.locator('input[name=password]').fill('lea-Pass-123');
         expect(await page.locator('input[name=password]').inputValue()).toBe('lea-Pass-123');
         await page.locator('form button[type=submit]').click();
+        await passSecondFactorInBrowser(page, t, email);
         await page.waitForURL(`${t.url}/admin/dashboard`);
 
         // Exactly the menu entries the role allows: the back office's own pages and the feedback report

@@ -335,6 +335,17 @@ const MATRIX: Record<string, Row> = {
       },
     },
   },
+  // Two-factor: the pending sign-in is public (its cookie decides); everyone's own settings; the reset needs User
+  // rules that may update the user (a data manager's reach their own employees)
+  'POST /auth/two-factor/enrolment': PUBLIC,
+  'POST /auth/two-factor/verify': PUBLIC,
+  'GET /account/two-factor': { callers: ANY },
+  'POST /account/two-factor/enrolment': { callers: ANY },
+  'POST /account/two-factor/confirm': { callers: ANY, body: { code: '123456' } },
+  'POST /account/two-factor/disable': { callers: ANY, body: { code: '123456' } },
+  'DELETE /admin/users/{userId}/two-factor': { callers: ['all', 403, 'own', 403] },
+  // The public feedback page
+  'POST /public/feedback': PUBLIC,
 };
 
 /** The seeded Staff role, which invitations in the table give. */
@@ -586,6 +597,7 @@ const ID_PARAMS: Record<string, (r: Resources) => Promise<string>> = {
   roleId: (r) => r.role(),
   staffId: (r) => r.staff(),
   invoiceId: (r) => r.invoice(),
+  userId: (r) => r.employee(),
 };
 const OTHER_PARAMS: Record<string, (r: Resources) => Promise<string>> = {
   provider: (r) => r.provider(),

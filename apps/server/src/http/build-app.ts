@@ -13,6 +13,7 @@ import { adminRoutes } from '../modules/admin/admin.routes.ts';
 import { aiProviderRoutes } from '../modules/ai-providers/ai-providers.routes.ts';
 import { apiKeyRoutes } from '../modules/api-keys/api-keys.routes.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
+import { twoFactorRoutes } from '../modules/auth/two-factor.routes.ts';
 import { adminBillingRoutes } from '../modules/billing/admin-billing.routes.ts';
 import { billingRoutes } from '../modules/billing/billing.routes.ts';
 import { chatRoutes } from '../modules/chat/chats.routes.ts';
@@ -22,6 +23,7 @@ import { dashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
 import { divisionRoutes } from '../modules/divisions/divisions.routes.ts';
 import { employeeRoutes } from '../modules/employees/employees.routes.ts';
 import { feedbackRoutes } from '../modules/feedback/feedback.routes.ts';
+import { publicFeedbackRoutes } from '../modules/feedback/public-feedback.routes.ts';
 import { fileRoutes } from '../modules/files/files.routes.ts';
 import { emailTemplateRoutes } from '../modules/mail/email-templates.routes.ts';
 import { peopleRoutes } from '../modules/people/people.routes.ts';
@@ -33,6 +35,7 @@ import { systemSettingsRoutes } from '../modules/settings/system-settings.routes
 import { systemRoutes } from '../modules/system/system.routes.ts';
 import { tagRoutes } from '../modules/tags/tags.routes.ts';
 import { AppError } from './app-error.ts';
+import { botCheckSources } from './bot-check-csp.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerRequestGuard } from './request-guard.ts';
@@ -88,14 +91,20 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
     reply.header('x-request-id', request.id);
   });
 
+  const botCheck = botCheckSources(ctx.config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...botCheck.script],
+        frameSrc: ["'self'", ...botCheck.frame],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        // The phone input's country detection asks its lookup service from the browser (when switched on).
+        connectSrc: [
+          "'self'",
+          ...(ctx.config.IP_COUNTRY_LOOKUP_URL ? [new URL(ctx.config.IP_COUNTRY_LOOKUP_URL).origin] : []),
+        ],
         fontSrc: ["'self'", 'data:'],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
@@ -144,6 +153,8 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
   if (ctx.config.METRICS_TOKEN) registerMetricsRoute(app, ctx.metrics, 'metricsToken');
   systemRoutes(app, ctx);
   authRoutes(app, ctx);
+  twoFactorRoutes(app, ctx);
+  publicFeedbackRoutes(app, ctx);
   apiKeyRoutes(app, ctx);
   adminRoutes(app, ctx);
   emailTemplateRoutes(app, ctx);

@@ -1,6 +1,9 @@
+import { solvedAltcha } from './altcha.ts';
+
 /**
  * A small HTTP client that behaves like the browser: it keeps cookies and echoes the CSRF cookie in the
- * x-csrf-token header on mutating requests (unless told not to).
+ * x-csrf-token header on mutating requests (unless told not to), and, like the pages' bot-check widget, solves a
+ * fresh ALTCHA challenge for each public form it sends without a `botCheck` of its own (unless told not to).
  */
 export interface ApiResponse<T = any> {
   status: number;
@@ -10,10 +13,16 @@ export interface ApiResponse<T = any> {
 
 let addresses = 0;
 
+/** The public forms whose page carries the bot check. */
+const BOT_CHECKED_FORMS =
+  /^\/(auth\/(register|forgot-password|reset-password|set-password)|public\/feedback)$/;
+
 export class ApiClient {
   readonly cookies = new Map<string, string>();
   bearer: string | null = null;
   sendCsrf = true;
+  /** Whether public forms get a solved bot check, as the pages send them. */
+  solveBotChecks = true;
   language: string | null = null;
   /** Headers sent with every request (e.g. X-Forwarded-For, to come from another address behind a proxy). */
   readonly headers: Record<string, string> = {};
@@ -88,8 +97,17 @@ export class ApiClient {
   get<T = any>(path: string) {
     return this.request<T>('GET', path);
   }
-  post<T = any>(path: string, body?: unknown) {
-    return this.request<T>('POST', path, body ?? {});
+  async post<T = any>(path: string, body?: unknown) {
+    const form = body ?? {};
+    if (
+      this.solveBotChecks &&
+      BOT_CHECKED_FORMS.test(path) &&
+      typeof form === 'object' &&
+      !('botCheck' in form)
+    ) {
+      return this.request<T>('POST', path, { ...form, botCheck: await solvedAltcha(this) });
+    }
+    return this.request<T>('POST', path, form);
   }
   patch<T = any>(path: string, body: unknown) {
     return this.request<T>('PATCH', path, body);

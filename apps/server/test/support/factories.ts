@@ -2,6 +2,7 @@ import type { AbilityRule, UserKind } from '@werkwissen/shared';
 import { eq } from 'drizzle-orm';
 import { companies, roles, userRoles, users } from '../../src/db/schema/index.ts';
 import { hashPassword } from '../../src/modules/auth/password-hashing.ts';
+import { signIn } from './second-factor.ts';
 import type { TestServer } from './test-server.ts';
 
 let n = 0;
@@ -53,7 +54,7 @@ const AREA: Record<UserKind, string> = {
 export async function signedInAs(t: TestServer, kind: UserKind, options: { companyId?: string | null } = {}) {
   const { user, password, companyId } = await createUser(t, kind, options);
   const client = t.client();
-  const res = await client.post('/auth/login', { email: user.email, password, area: AREA[kind] });
+  const res = await signIn(t, client, { email: user.email, password, area: AREA[kind] });
   if (kind !== 'PublicUser' && res.status !== 200)
     throw new Error(`login failed: ${JSON.stringify(res.body)}`);
   return { client, user, password, companyId };
@@ -78,7 +79,7 @@ export async function signedInWithRules(
   await db.delete(userRoles).where(eq(userRoles.userId, created.user.id));
   await db.insert(userRoles).values({ userId: created.user.id, roleId: role.id });
   const client = t.client();
-  const res = await client.post('/auth/login', {
+  const res = await signIn(t, client, {
     email: created.user.email,
     password: created.password,
     area: AREA[kind],

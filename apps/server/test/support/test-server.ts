@@ -6,6 +6,7 @@ import { parseConfig } from '@werkwissen/shared';
 import type { ServerConfig } from '../../src/config/load-config.ts';
 import { type Role, type RunningServer, startServer } from '../../src/server.ts';
 import { ApiClient } from './api-client.ts';
+import { signIn } from './second-factor.ts';
 import { SmtpSink } from './smtp-sink.ts';
 import {
   createTestDatabase,
@@ -139,7 +140,7 @@ export async function signedInDataManager(t: TestServer, overrides: Record<strin
 
 export async function signedInAdmin(t: TestServer) {
   const client = t.client();
-  const res = await client.post('/auth/login', { ...ADMIN, area: 'admin' });
+  const res = await signIn(t, client, { ...ADMIN, area: 'admin' });
   if (res.status !== 200) throw new Error(`admin login failed: ${JSON.stringify(res.body)}`);
   return client;
 }

@@ -37,6 +37,7 @@ export const PAGES: Record<PageName, ComponentType> = {
   KnowledgeGaps: lazy(() => import('./reports/knowledge-gaps-page.tsx')),
   Chat: lazy(() => import('./chat/chat-page.tsx')),
   PublicChat: lazy(() => import('./public-chat/public-chat-page.tsx')),
+  PublicFeedback: lazy(() => import('./public-feedback/public-feedback-page.tsx')),
   ActivityLog: lazy(() => import('./admin/activity-log-page.tsx')),
   Emails: lazy(() => import('./admin/emails-page.tsx')),
   EmailDetail: lazy(() => import('./admin/email-detail-page.tsx')),

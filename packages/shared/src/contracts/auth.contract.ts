@@ -52,6 +52,15 @@ export const meResponseSchema = z
   .meta({ id: 'Me' });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
+/** The answer of a right password when a second factor follows: which step; the pending state is a cookie. */
+export const secondFactorPendingSchema = z
+  .object({ secondFactor: z.enum(['verify', 'enrol']) })
+  .meta({ id: 'SecondFactorPending' });
+export type SecondFactorPending = z.infer<typeof secondFactorPendingSchema>;
+
+export const loginResponseSchema = z.union([meResponseSchema, secondFactorPendingSchema]);
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
 export const registerBodySchema = withPasswordConfirmation(
   z.strictObject({
     email: emailField,
@@ -64,6 +73,8 @@ export const registerBodySchema = withPasswordConfirmation(
     country: countryField,
     companyName: singleLineText(200).optional(),
     acceptTerms: z.literal(true, { message: 'validation.termsRequired' }),
+    /** The bot check's answer (every public form carries one while bot protection is on). */
+    botCheck: botCheckField.optional(),
   }),
 );
 
@@ -80,13 +91,17 @@ const tokenField = plainText(200).min(10);
 
 export const tokenBodySchema = z.strictObject({ token: tokenField });
 
-export const forgotPasswordBodySchema = z.strictObject({ email: emailField });
+export const forgotPasswordBodySchema = z.strictObject({
+  email: emailField,
+  botCheck: botCheckField.optional(),
+});
 
 export const resetPasswordBodySchema = withPasswordConfirmation(
   z.strictObject({
     token: tokenField,
     password: passwordField,
     confirmPassword: givenPasswordField(),
+    botCheck: botCheckField.optional(),
   }),
 );
 
@@ -156,11 +171,12 @@ export const authContracts = {
     method: 'POST',
     path: '/auth/login',
     operationId: 'login',
-    summary: 'Signs in to one area; sets the session cookies',
+    summary:
+      'Signs in to one area; sets the session cookies, or (when a second factor follows) the short-lived ww_2fa cookie',
     tags,
     permission: 'public',
     body: loginBodySchema,
-    responses: { 200: meResponseSchema },
+    responses: { 200: loginResponseSchema },
   }),
   logout: defineContract({
     method: 'POST',

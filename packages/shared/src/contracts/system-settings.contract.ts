@@ -35,6 +35,8 @@ export const settingsTabSchemas = {
     signupEnabled: z.boolean({ message: 'validation.invalid' }),
     /** On: the environment's provider (ALTCHA when the environment has none); off: no bot check on public forms. */
     botProtection: z.boolean({ message: 'validation.invalid' }),
+    /** The phone input's country detection through IP_COUNTRY_LOOKUP_URL (off by default: it asks a third party). */
+    ipCountryLookup: z.boolean({ message: 'validation.invalid' }).optional(),
   }),
   plans: z.strictObject({
     divisionsLimit: whole('DIVISIONS_LIMIT'),
@@ -81,7 +83,11 @@ export const logoSchema = z
 /** The settings as answered (plain values: the tab schemas above transform what they read). */
 const valuesSchema = z.object({
   general: z.object({ appTitle: z.string(), publicUrl: z.string(), defaultLanguage: z.enum(LANGUAGES) }),
-  signUp: z.object({ signupEnabled: z.boolean(), botProtection: z.boolean() }),
+  signUp: z.object({
+    signupEnabled: z.boolean(),
+    botProtection: z.boolean(),
+    ipCountryLookup: z.boolean().optional(),
+  }),
   plans: z.object({
     divisionsLimit: z.number().int(),
     employeesLimit: z.number().int(),

@@ -118,6 +118,20 @@ export const ERROR_STATUS = {
   STAFF_SELF: 409,
   /** A rule's conditions name an attribute or operator the server cannot read in SQL. */
   ROLE_RULES_INVALID: 422,
+  /** The sign-in waiting for its second factor is unknown, used, expired or had too many wrong codes. */
+  TWO_FACTOR_CHALLENGE_EXPIRED: 401,
+  /** The authenticator code or recovery code is wrong, or was already used. */
+  TWO_FACTOR_CODE_INVALID: 422,
+  /** No authenticator is set up (or its enrolment was not started). */
+  TWO_FACTOR_NOT_ENROLLED: 409,
+  /** An authenticator is already in force; it must be switched off or reset first. */
+  TWO_FACTOR_ALREADY_ENABLED: 409,
+  /** The user's roles require a second factor: it cannot be switched off. */
+  TWO_FACTOR_REQUIRED: 409,
+  /** An administrator resets other users' second factor, not their own. */
+  TWO_FACTOR_RESET_SELF: 409,
+  /** The phone input's country detection was switched on, but the environment names no lookup service. */
+  COUNTRY_LOOKUP_UNCONFIGURED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

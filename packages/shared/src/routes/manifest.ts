@@ -730,6 +730,17 @@ export const APP_ROUTES: AppRoute[] = [
     title: 'admin.plans.title',
     menu: { section: 'administration', label: 'admin.plans.menu', icon: 'Receipt', order: 76 },
   },
+
+  // The public feedback page (the spec's address), for a public chat named by `?chat=<share token>`.
+  {
+    id: 'publicFeedback21',
+    path: '/feedback-21chatgpt',
+    page: 'PublicFeedback',
+    layout: 'blank',
+    access: 'public',
+    area: 'user',
+    title: 'publicFeedback.title',
+  },
 ];
 
 /** Fixed redirects: the spec's (section 2) and the template demo paths we do not build (see design/product.md). */

@@ -56,6 +56,7 @@ export const PAGE_NAMES = [
   'AdminPaymentDetail',
   'AdminInvoices',
   'AdminPlans',
+  'PublicFeedback',
 ] as const;
 
 export type PageName = (typeof PAGE_NAMES)[number];

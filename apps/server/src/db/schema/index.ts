@@ -7,5 +7,6 @@ export * from './files.ts';
 export * from './knowledge.ts';
 export * from './limits.ts';
 export * from './operations.ts';
+export * from './second-factor.ts';
 export * from './settings.ts';
 export * from './users.ts';

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 
-const SIGN_IN_EVENTS = new Set(['login', 'logout', 'refresh']);
+const SIGN_IN_EVENTS = new Set(['login', 'logout', 'refresh', 'verifySecondFactor']);
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,7 +1,13 @@
 import { authContracts } from '@werkwissen/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { CSRF_HEADER, clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from '../../http/cookies.ts';
+import {
+  CSRF_HEADER,
+  clearSessionCookies,
+  REFRESH_COOKIE,
+  setSecondFactorCookie,
+  setSessionCookies,
+} from '../../http/cookies.ts';
 import { requestLanguage } from '../../http/request-guard.ts';
 import { clientInfo, registerRoute, requireActor } from '../../http/route.ts';
 import { translate } from '../../i18n/translator.ts';
@@ -10,6 +16,7 @@ import { confirmEmailChange, requestEmailChange } from './email-change.service.t
 import { presentMe } from './me.presenter.ts';
 import { changePassword, forgotPassword, setPasswordWithToken } from './password.service.ts';
 import { register, resendVerification, verifyEmail } from './registration.service.ts';
+import { CHALLENGE_SECONDS } from './second-factor.service.ts';
 import { login, logout, refresh } from './session.service.ts';
 
 /** The identity API: thin handlers that parse (by contract), call a service and present. */
@@ -47,6 +54,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, authContracts.login, async (req, reply) => {
     const result = await login(ctx, req.body, clientInfo(req));
     req.actor = result.actor;
+    if ('secondFactor' in result) {
+      setSecondFactorCookie(reply, result.challengeToken, CHALLENGE_SECONDS, secure);
+      return { secondFactor: result.secondFactor };
+    }
     setSessionCookies(reply, result.tokens, secure);
     return result.me;
   });
@@ -75,17 +86,17 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   registerRoute(app, authContracts.forgotPassword, async (req) => {
-    await forgotPassword(ctx, req.body.email, req.ip);
+    await forgotPassword(ctx, req.body, req.ip);
     return { message: message(req, 'messages.passwordResetSent') };
   });
 
   registerRoute(app, authContracts.resetPassword, async (req) => {
-    const next = await setPasswordWithToken(ctx, req.body.token, req.body.password, 'reset_password');
+    const next = await setPasswordWithToken(ctx, req.body, 'reset_password', req.ip);
     return { message: message(req, 'messages.passwordChanged'), ...next };
   });
 
   registerRoute(app, authContracts.setPassword, async (req) => {
-    const next = await setPasswordWithToken(ctx, req.body.token, req.body.password, 'set_password');
+    const next = await setPasswordWithToken(ctx, req.body, 'set_password', req.ip);
     return { message: message(req, 'messages.passwordSet'), ...next };
   });
 

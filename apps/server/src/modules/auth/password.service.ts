@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { revokeUserApiKeys } from '../api-keys/api-keys.service.ts';
+import { requireBotCheck } from '../bot-check/bot-check.ts';
 import { releaseSlots } from '../limits/rate-limiter.ts';
 import type { Actor } from './actor.ts';
 import { areaPaths } from './areas.ts';
@@ -19,7 +20,13 @@ import { consumeUserToken } from './user-tokens.ts';
  * queued. Whether the address belongs to an account is looked up by the job, after the answer, so that the answer
  * takes the same time either way.
  */
-export async function forgotPassword(ctx: AppContext, email: string, ip: string): Promise<void> {
+export async function forgotPassword(
+  ctx: AppContext,
+  input: { email: string; botCheck?: string },
+  ip: string,
+): Promise<void> {
+  const { email } = input;
+  await requireBotCheck(ctx, input.botCheck, ip);
   await takeMailFormSlot(ctx, { ip, recipient: email });
   await ctx.jobs.send(passwordResetMailJob, { email });
 }
@@ -31,10 +38,12 @@ export async function forgotPassword(ctx: AppContext, email: string, ip: string)
  */
 export async function setPasswordWithToken(
   ctx: AppContext,
-  token: string,
-  password: string,
+  input: { token: string; password: string; botCheck?: string },
   purpose: 'reset_password' | 'set_password',
+  ip: string,
 ): Promise<{ email: string; loginPath: string }> {
+  const { token, password } = input;
+  await requireBotCheck(ctx, input.botCheck, ip);
   const passwordHash = await hashPassword(password);
   return ctx.db.transaction(async (tx) => {
     const userId = await consumeUserToken(tx, token, purpose);

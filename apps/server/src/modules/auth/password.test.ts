@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../../test/support/second-factor.ts';
 import { signedInDataManager, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { userTokens } from '../../db/schema/index.ts';
 
@@ -101,9 +102,11 @@ describe('set password (first administrator and invited users)', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ email: outcome.email, loginPath: '/admin/auth/login' });
-    const login = await t
-      .client()
-      .post('/auth/login', { email: outcome.email, password: 'admin-neu-1', area: 'admin' });
+    const login = await signIn(t, t.client(), {
+      email: outcome.email,
+      password: 'admin-neu-1',
+      area: 'admin',
+    });
     expect(login.status).toBe(200);
     const again = await t
       .client()

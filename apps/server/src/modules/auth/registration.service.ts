@@ -5,6 +5,7 @@ import { userAccess } from '../../access/user.access.ts';
 import type { AppContext } from '../../app-context.ts';
 import { companies, roles, subscriptions, userRoles, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
+import { requireBotCheck } from '../bot-check/bot-check.ts';
 import { sendWaitingInvitations } from '../employees/employees.service.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
 import { type Actor, loadUserActor } from './actor.ts';
@@ -24,6 +25,7 @@ export async function register(
   input: RegisterInput,
   ip: string,
 ): Promise<{ userId: string }> {
+  await requireBotCheck(ctx, input.botCheck, ip);
   const settings = await ctx.settings.current();
   if (!settings.signUp.signupEnabled) throw new AppError('SIGNUP_DISABLED');
   await takeMailFormSlot(ctx, { ip, recipient: input.email });

@@ -10,6 +10,13 @@ import { type Actor, loadSessionActor, loadUserActor } from './actor.ts';
 import { beginLoginAttempt, endLoginAttempt } from './login-limiter.ts';
 import { presentMe } from './me.presenter.ts';
 import { verifyPassword } from './password-hashing.ts';
+import {
+  openChallenge,
+  passChallenge,
+  type SecondFactorProof,
+  type SecondFactorStep,
+  secondFactorStep,
+} from './second-factor.service.ts';
 import { REFRESH_TOKEN_SECONDS, randomToken, safeEqual, sha256 } from './token-crypto.ts';
 
 export interface ClientInfo {
@@ -43,7 +50,7 @@ export async function issueRefreshToken(tx: DbOrTx, sessionId: string): Promise<
   return token;
 }
 
-async function issueSession(ctx: AppContext, actor: Actor, area: LoginArea, client: ClientInfo) {
+export async function issueSession(ctx: AppContext, actor: Actor, area: LoginArea, client: ClientInfo) {
   return ctx.db.transaction(async (tx) => {
     const [session] = await tx
       .insert(authSessions)
@@ -67,17 +74,23 @@ export async function tokensFor(
   };
 }
 
+export type LoginOutcome =
+  | { me: MeResponse; tokens: IssuedSession; actor: Actor }
+  | { secondFactor: SecondFactorStep; challengeToken: string; actor: Actor };
+
 /**
  * Signs a user in to one area: reserves the attempt's failure slots (429 when the address or this address's
  * guesses at the account are used up), asks for the bot check once the account has had too many failures from
  * anywhere (before the password is looked at, so the answer tells nothing about it), then checks the password and
- * the area and opens a session. A user of another area, with the right password, is told their area.
+ * the area and opens a session. A user of another area, with the right password, is told their area. When a
+ * second factor follows (enrolled, or required by the user's rules), no session is opened yet: the answer is a
+ * pending sign-in (`ww_2fa`) that `completeSecondFactor` turns into one.
  */
 export async function login(
   ctx: AppContext,
   input: { email: string; password: string; area: LoginArea; botCheck?: string },
   client: ClientInfo,
-): Promise<{ me: MeResponse; tokens: IssuedSession; actor: Actor }> {
+): Promise<LoginOutcome> {
   const attempt = await beginLoginAttempt(ctx, input.email, client.ip);
   if (
     attempt.accountFailures >= ctx.config.LOGIN_MAX_FAILURES_PER_ACCOUNT &&
@@ -111,13 +124,37 @@ export async function login(
   if (!belongsToArea(actor, home, input.area)) {
     throw new AppError('WRONG_AREA', { area: home, loginPath: LOGIN_BY_AREA[home] });
   }
-  const { sessionId, refreshToken } = await issueSession(ctx, actor, input.area, client);
+  const step = await secondFactorStep(ctx, actor);
+  if (step)
+    return { secondFactor: step, challengeToken: await openChallenge(ctx, actor.userId, input.area), actor };
+  return openSession(ctx, actor, input.area, client);
+}
+
+async function openSession(ctx: AppContext, actor: Actor, area: LoginArea, client: ClientInfo) {
+  const { sessionId, refreshToken } = await issueSession(ctx, actor, area, client);
   const sessionActor = { ...actor, sessionId };
   return {
     me: await presentMe(ctx, sessionActor),
     tokens: await tokensFor(ctx, actor.userId, sessionId, refreshToken),
     actor: sessionActor,
   };
+}
+
+/**
+ * The second step of a sign-in: the pending sign-in of the `ww_2fa` cookie and a code (or a recovery code) open the
+ * session. The account is checked again (deactivated or suspended meanwhile: no session).
+ */
+export async function completeSecondFactor(
+  ctx: AppContext,
+  challengeToken: string | undefined,
+  proof: SecondFactorProof,
+  client: ClientInfo,
+) {
+  const passed = await passChallenge(ctx, challengeToken, proof);
+  const actor = await loadUserActor(ctx.db, passed.userId, null);
+  if (!actor) throw new AppError('SESSION_EXPIRED');
+  const session = await openSession(ctx, actor, passed.area as LoginArea, client);
+  return { ...session, recoveryCodes: passed.recoveryCodes };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAs } from '../../../test/support/factories.ts';
+import { signIn } from '../../../test/support/second-factor.ts';
 import {
   ADMIN,
   signedInDataManager,
@@ -78,7 +79,7 @@ describe('login', () => {
     ['admin', 'Administrator'],
     ['analysis', 'Administrator'],
   ] as const)('lets the administrator into the %s area', async (area, role) => {
-    const res = await t.client().post('/auth/login', { ...ADMIN, area });
+    const res = await signIn(t, t.client(), { ...ADMIN, area });
     expect(res.status).toBe(200);
     expect(res.body.userRole).toBe(role);
   });

@@ -1,6 +1,8 @@
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { sha256 } from '../auth/token-crypto.ts';
 import { botProvider } from '../settings/settings-cache.ts';
 
 /** How long a solved challenge stays valid, and so how long its signature is remembered against replays. */
@@ -61,9 +63,27 @@ export async function verifyBotCheck(
       }),
       signal: AbortSignal.timeout(10_000),
     });
-    return res.ok && ((await res.json()) as { success?: boolean }).success === true;
+    // The providers refuse a token seen before too; remembering it here makes that hold without their word.
+    return (
+      res.ok &&
+      ((await res.json()) as { success?: boolean }).success === true &&
+      (await firstUse(ctx, `${provider}:${sha256(answer)}`))
+    );
   } catch (error) {
     ctx.log.warn({ err: error }, 'bot check could not be verified');
     return false;
   }
+}
+
+/**
+ * The bot check of a public form, before the form does anything: BOT_CHECK_REQUIRED without an answer,
+ * BOT_CHECK_FAILED with a wrong, expired or already used one. Nothing is asked when the check is switched off.
+ */
+export async function requireBotCheck(
+  ctx: AppContext,
+  answer: string | undefined,
+  ip: string,
+): Promise<void> {
+  if (await verifyBotCheck(ctx, answer, ip)) return;
+  throw new AppError(answer ? 'BOT_CHECK_FAILED' : 'BOT_CHECK_REQUIRED');
 }

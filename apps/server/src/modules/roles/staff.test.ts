@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAs } from '../../../test/support/factories.ts';
+import { signIn } from '../../../test/support/second-factor.ts';
 import { signedInAdmin, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { roles } from '../../db/schema/index.ts';
 
@@ -46,7 +47,7 @@ describe('staff members', () => {
       confirmPassword: 'lea-Pass-123',
     });
     expect(set.body).toMatchObject({ loginPath: '/admin/auth/login' });
-    const login = await session.post('/auth/login', { email, password: 'lea-Pass-123', area: 'admin' });
+    const login = await signIn(t, session, { email, password: 'lea-Pass-123', area: 'admin' });
     expect(login.status).toBe(200);
     expect((await session.get('/feedback')).status).toBe(200);
     expect((await session.get('/admin/staff')).status).toBe(403);
@@ -80,9 +81,9 @@ describe('staff members', () => {
       )
       .toMatchObject({ before: { status: 'active', roles: ['Staff'] }, after: { status: 'deactivated' } });
     expect((await admin.post(`/admin/staff/${invited.body.id}/reactivate`)).body.status).toBe('active');
-    expect(
-      (await t.client().post('/auth/login', { email, password: 'lea-Pass-123', area: 'admin' })).status,
-    ).toBe(200);
+    expect((await signIn(t, t.client(), { email, password: 'lea-Pass-123', area: 'admin' })).status).toBe(
+      200,
+    );
     expect((await admin.delete(`/admin/staff/${invited.body.id}`)).status).toBe(204);
     expect((await admin.get(`/admin/staff/${invited.body.id}`)).status).toBe(404);
   });

@@ -46,7 +46,11 @@ export function environmentSettings(config: AppConfig): SettingsValues {
       publicUrl: config.PUBLIC_URL,
       defaultLanguage: config.DEFAULT_LANGUAGE,
     },
-    signUp: { signupEnabled: config.SIGNUP_ENABLED, botProtection: config.BOT_PROTECTION !== 'off' },
+    signUp: {
+      signupEnabled: config.SIGNUP_ENABLED,
+      botProtection: config.BOT_PROTECTION !== 'off',
+      ipCountryLookup: config.IP_COUNTRY_LOOKUP_ENABLED,
+    },
     plans: {
       divisionsLimit: config.DIVISIONS_LIMIT,
       employeesLimit: config.EMPLOYEES_LIMIT,
@@ -83,6 +87,7 @@ export function configWithSettings(config: AppConfig, s: CurrentSettings): AppCo
     API_BASE_URL: config.apiBaseUrlDefaulted ? `${s.general.publicUrl}/api/v1` : config.API_BASE_URL,
     DEFAULT_LANGUAGE: s.general.defaultLanguage,
     SIGNUP_ENABLED: s.signUp.signupEnabled,
+    IP_COUNTRY_LOOKUP_ENABLED: Boolean(s.signUp.ipCountryLookup && config.IP_COUNTRY_LOOKUP_URL),
     BOT_PROTECTION: botProvider(config, s),
     DIVISIONS_LIMIT: s.plans.divisionsLimit,
     EMPLOYEES_LIMIT: s.plans.employeesLimit,

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { systemSettings } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { type CurrentSettings, logoUrl, type StoredSettings } from './settings-cache.ts';
 
@@ -53,6 +54,13 @@ export async function updateSettingsTab<T extends SettingsTab>(
   tab: T,
   input: SettingsValues[T],
 ): Promise<{ settings: SystemSettings; change: Change }> {
+  // The country detection needs the lookup service's address, which only the environment gives.
+  if (
+    tab === 'signUp' &&
+    (input as SettingsValues['signUp']).ipCountryLookup &&
+    !ctx.config.IP_COUNTRY_LOOKUP_URL
+  )
+    throw new AppError('COUNTRY_LOOKUP_UNCONFIGURED');
   const before = (await ctx.settings.current())[tab];
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx

@@ -45,7 +45,11 @@ describe('system settings', () => {
     const res = await admin.get('/admin/system-settings');
     expect(res.status).toBe(200);
     expect(res.body.values).toEqual(res.body.defaults);
-    expect(res.body.values.signUp).toEqual({ signupEnabled: true, botProtection: true });
+    expect(res.body.values.signUp).toEqual({
+      signupEnabled: true,
+      botProtection: true,
+      ipCountryLookup: false,
+    });
     expect(res.body.values.activityLog).toEqual({ retentionDays: 180 });
     expect(res.body.values.plans.trialDays).toBe(14);
     expect(res.body.logo).toBeNull();
@@ -74,8 +78,8 @@ describe('system settings', () => {
 
     const [entry] = await waitForActivity('updateSignUpSettings');
     expect(entry.changes).toEqual({
-      before: { signupEnabled: true, botProtection: true },
-      after: { signupEnabled: false, botProtection: true },
+      before: { signupEnabled: true, botProtection: true, ipCountryLookup: false },
+      after: { signupEnabled: false, botProtection: true, ipCountryLookup: false },
     });
 
     expect(
@@ -90,6 +94,42 @@ describe('system settings', () => {
     expect((await t.client().get('/config')).body.botProtection.provider).toBe('off');
     await admin.put('/admin/system-settings/sign-up', { signupEnabled: true, botProtection: true });
     expect((await t.client().get('/config')).body.botProtection.provider).toBe('altcha');
+  });
+
+  it('switches the phone input’s country detection on only when the environment names a lookup service', async () => {
+    const refused = await admin.put('/admin/system-settings/sign-up', {
+      signupEnabled: true,
+      botProtection: true,
+      ipCountryLookup: true,
+    });
+    expect([refused.status, refused.body.error.code]).toEqual([409, 'COUNTRY_LOOKUP_UNCONFIGURED']);
+    expect((await t.client().get('/config')).body.ipCountryLookup.enabled).toBe(false);
+
+    const lookup = await startTestServer({
+      smtp: false,
+      env: { IP_COUNTRY_LOOKUP_URL: 'https://lookup.example/self' },
+    });
+    try {
+      const operator = await signedInAdmin(lookup);
+      expect((await lookup.client().get('/config')).body.ipCountryLookup).toEqual({
+        enabled: false,
+        url: 'https://lookup.example/self',
+      });
+      const on = await operator.put('/admin/system-settings/sign-up', {
+        signupEnabled: true,
+        botProtection: true,
+        ipCountryLookup: true,
+      });
+      expect(on.body.values.signUp.ipCountryLookup).toBe(true);
+      const config = await lookup.client().get('/config');
+      expect(config.body.ipCountryLookup.enabled).toBe(true);
+      // The browser may ask that service (and no other third party) for the country.
+      expect(config.headers.get('content-security-policy')).toContain(
+        "connect-src 'self' https://lookup.example",
+      );
+    } finally {
+      await lookup.close();
+    }
   });
 
   it('changes the app title, address and default language that the public branding endpoint serves', async () => {

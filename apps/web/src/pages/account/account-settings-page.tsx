@@ -9,6 +9,7 @@ import { ApiKeysTab } from './api-keys-tab.tsx';
 import { BillingTab } from './billing-tab.tsx';
 import { CompanyTab } from './company-tab.tsx';
 import { SecurityTab } from './security-tab.tsx';
+import { TwoFactorCard } from './two-factor-card.tsx';
 
 /**
  * Account settings of every area: account details, security (e-mail address and password), personal API keys, and in
@@ -57,7 +58,12 @@ export default function AccountSettingsPage() {
         ))}
       </Tabs>
       {tab === 'account' && <AccountTab />}
-      {tab === 'security' && <SecurityTab />}
+      {tab === 'security' && (
+        <Stack spacing={6}>
+          <SecurityTab />
+          <TwoFactorCard />
+        </Stack>
+      )}
       {tab === 'api-keys' && <ApiKeysTab />}
       {tab === 'company' && <CompanyTab />}
       {tab === 'billing' && <BillingTab />}

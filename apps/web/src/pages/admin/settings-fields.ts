@@ -15,6 +15,7 @@ export const TAB_FIELDS: { [T in SettingsTab]: Array<{ name: string; kind: Field
   signUp: [
     { name: 'signupEnabled', kind: 'switch' },
     { name: 'botProtection', kind: 'switch' },
+    { name: 'ipCountryLookup', kind: 'switch' },
   ],
   plans: [
     { name: 'divisionsLimit', kind: 'number' },

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { call } from '../../api/http.ts';
+import { useFormBotCheck } from '../../components/bot-check.tsx';
 import { errorMessage, InputField } from '../../components/form.tsx';
 import { AuthCard } from './auth-card.tsx';
 
@@ -16,15 +17,19 @@ export default function ForgotPasswordPage() {
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(forgotPasswordBodySchema), defaultValues: { email: '' } });
+  const botCheck = useFormBotCheck();
   const onSubmit = form.handleSubmit(async (body) => {
     setFailure(null);
+    if (!botCheck.ready) return setFailure(t('auth.botProtection.solveFirst'));
     try {
-      await call(authContracts.forgotPassword, { body });
+      await call(authContracts.forgotPassword, { body: { ...body, ...botCheck.body } });
       // Said once, beside the form (a toast as well repeated it).
       setSent(true);
     } catch (error) {
       setFailure(errorMessage(error, t, 'pages.forgotPassword.failed'));
     }
+    // A solved check counts once: another request needs a new one.
+    botCheck.renew();
   });
   return (
     <AuthCard title={t('pages.forgotPassword.heading')} intro={t('pages.forgotPassword.intro')}>
@@ -43,6 +48,7 @@ export default function ForgotPasswordPage() {
           autoFocus
           errorKey={form.formState.errors.email?.message}
         />
+        {botCheck.widget}
         <Button type="submit" variant="contained" size="large" disabled={form.formState.isSubmitting}>
           {t('pages.forgotPassword.submit')}
         </Button>

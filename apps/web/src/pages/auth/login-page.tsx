@@ -6,12 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { bootEndpoints } from '../../api/boot-endpoints.ts';
 import { ApiError, call } from '../../api/http.ts';
+import { isSecondFactorPending } from '../../api/second-factor-sign-in.ts';
 import { useConfig } from '../../app/config-context.tsx';
 import { useAuth } from '../../auth/auth-context.tsx';
-import { AltchaCheck } from '../../components/altcha-check.tsx';
+import { BotCheck } from '../../components/bot-check.tsx';
 import { errorMessage, InputField, PasswordField } from '../../components/form.tsx';
 import { lazyResolver } from '../../components/lazy-resolver.ts';
 import { AuthCard } from './auth-card.tsx';
+import { SecondFactorStep } from './second-factor-step.tsx';
 
 const FORGOT = {
   user: '/forgot-password',
@@ -47,20 +49,22 @@ export default function LoginPage() {
   const [botCheckNeeded, setBotCheckNeeded] = useState(false);
   const [botCheck, setBotCheck] = useState<string | null>(null);
   const [challenge, setChallenge] = useState(0);
-  const botCheckSupported = config.botProtection.provider === 'altcha';
   // After a new password, or from another area's page, the address comes filled in.
   const email = params.get('email') ?? '';
   const form = useForm({ resolver: validation.resolver, defaultValues: { email, password: '' } });
   const { errors, isSubmitting } = form.formState;
+  // After a right password, when the account has (or must set up) a second factor.
+  const [secondFactor, setSecondFactor] = useState<'verify' | 'enrol' | null>(null);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const me = await call(bootEndpoints.login, {
+      const answer = await call(bootEndpoints.login, {
         body: { ...values, area, ...(botCheckNeeded && botCheck ? { botCheck } : {}) },
       });
+      if (isSecondFactorPending(answer)) setSecondFactor(answer.secondFactor);
       // The guard now sends the signed-in user on: to the `?to=` return path, or home.
-      auth.signIn(me);
+      else auth.signIn(answer);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'WRONG_AREA') {
         const to = `${String(error.details?.loginPath)}?email=${encodeURIComponent(values.email)}`;
@@ -81,73 +85,79 @@ export default function LoginPage() {
       title={t(`pages.login.heading.${area}`, { appTitle: config.appTitle })}
       intro={t('pages.login.intro')}
     >
-      <Stack
-        component="form"
-        spacing={4}
-        noValidate
-        onSubmit={onSubmit}
-        onInput={validation.preload}
-        aria-label={t('pages.login.title')}
-      >
-        {notice && !failure && (
-          <Alert severity="info" data-testid="login-notice">
-            {notice}
-          </Alert>
-        )}
-        {failure && (
-          <Alert severity="error" role="alert" data-testid="login-error">
-            {failure}
-          </Alert>
-        )}
-        <InputField
-          {...form.register('email')}
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          autoFocus={!email}
-          errorKey={errors.email?.message}
-        />
-        <PasswordField
-          {...form.register('password')}
-          label={t('fields.password')}
-          autoComplete="current-password"
-          autoFocus={Boolean(email)}
-          errorKey={errors.password?.message}
-        />
-        <MuiLink component={Link} to={FORGOT[area]} sx={{ alignSelf: 'flex-end' }}>
-          {t('pages.login.forgot')}
-        </MuiLink>
-        {botCheckNeeded &&
-          (botCheckSupported ? (
-            <AltchaCheck key={challenge} onChange={setBotCheck} />
-          ) : (
-            <Alert severity="error">{t('publicChat.botCheckFailedToLoad')}</Alert>
-          ))}
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={isSubmitting || (botCheckNeeded && !botCheck)}
+      {secondFactor ? (
+        <SecondFactorStep step={secondFactor} onSignedIn={auth.signIn} />
+      ) : (
+        <Stack
+          component="form"
+          spacing={4}
+          noValidate
+          onSubmit={onSubmit}
+          onInput={validation.preload}
+          aria-label={t('pages.login.title')}
         >
-          {t('pages.login.submit')}
-        </Button>
-        {OTHER_AREA[area] && (
-          <Typography sx={{ textAlign: 'center' }}>
-            {t(`pages.login.otherArea.${area}`)}{' '}
-            <MuiLink component={Link} to={OTHER_AREA[area]}>
-              {t('pages.login.otherAreaLink')}
-            </MuiLink>
-          </Typography>
-        )}
-        {area === 'user' && config.signupEnabled && (
-          <Typography sx={{ textAlign: 'center' }}>
-            {t('pages.login.noAccount')}{' '}
-            <MuiLink component={Link} to="/register">
-              {t('pages.login.register')}
-            </MuiLink>
-          </Typography>
-        )}
-      </Stack>
+          {notice && !failure && (
+            <Alert severity="info" data-testid="login-notice">
+              {notice}
+            </Alert>
+          )}
+          {failure && (
+            <Alert severity="error" role="alert" data-testid="login-error">
+              {failure}
+            </Alert>
+          )}
+          <InputField
+            {...form.register('email')}
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            autoFocus={!email}
+            errorKey={errors.email?.message}
+          />
+          <PasswordField
+            {...form.register('password')}
+            label={t('fields.password')}
+            autoComplete="current-password"
+            autoFocus={Boolean(email)}
+            errorKey={errors.password?.message}
+          />
+          <MuiLink component={Link} to={FORGOT[area]} sx={{ alignSelf: 'flex-end' }}>
+            {t('pages.login.forgot')}
+          </MuiLink>
+          {botCheckNeeded && (
+            <BotCheck
+              key={challenge}
+              provider={config.botProtection.provider}
+              siteKey={config.botProtection.siteKey}
+              onChange={setBotCheck}
+            />
+          )}
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={isSubmitting || (botCheckNeeded && !botCheck)}
+          >
+            {t('pages.login.submit')}
+          </Button>
+          {OTHER_AREA[area] && (
+            <Typography sx={{ textAlign: 'center' }}>
+              {t(`pages.login.otherArea.${area}`)}{' '}
+              <MuiLink component={Link} to={OTHER_AREA[area]}>
+                {t('pages.login.otherAreaLink')}
+              </MuiLink>
+            </Typography>
+          )}
+          {area === 'user' && config.signupEnabled && (
+            <Typography sx={{ textAlign: 'center' }}>
+              {t('pages.login.noAccount')}{' '}
+              <MuiLink component={Link} to="/register">
+                {t('pages.login.register')}
+              </MuiLink>
+            </Typography>
+          )}
+        </Stack>
+      )}
     </AuthCard>
   );
 }

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http.ts';
+import { useFormBotCheck } from '../../components/bot-check.tsx';
 import { errorMessage, PasswordField } from '../../components/form.tsx';
 import { useSnackbar } from '../../components/snackbar.tsx';
 
@@ -32,16 +33,19 @@ export function NewPasswordForm({
     defaultValues: { token, password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const botCheck = useFormBotCheck();
   const onSubmit = form.handleSubmit(async (body) => {
     setFailure(null);
+    if (!botCheck.ready) return setFailure(t('auth.botProtection.solveFirst'));
     try {
-      const { email, loginPath } = await submit(body);
+      const { email, loginPath } = await submit({ ...body, ...botCheck.body });
       snackbar(t(successKey));
       navigate(`${loginPath}?email=${encodeURIComponent(email)}`, { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'TOKEN_INVALID')
         navigate('/token-error', { replace: true });
       else setFailure(errorMessage(error, t));
+      botCheck.renew();
     }
   });
   if (token.length < 10) {
@@ -68,6 +72,7 @@ export function NewPasswordForm({
         autoComplete="new-password"
         errorKey={errors.confirmPassword?.message}
       />
+      {botCheck.widget}
       <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
         {t('pages.resetPassword.submit')}
       </Button>

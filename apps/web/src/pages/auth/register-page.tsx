@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../api/http.ts';
 import { useConfig } from '../../app/config-context.tsx';
+import { useFormBotCheck } from '../../components/bot-check.tsx';
 import { COUNTRY_OF_LANGUAGE, flagEmoji } from '../../components/country-flag.ts';
 import { applyFieldErrors, errorMessage, PasswordField } from '../../components/form.tsx';
 import { FormField } from '../../components/form-field.tsx';
@@ -105,14 +106,22 @@ export default function RegisterPage() {
       .catch(() => setCountryFailed(true));
   }, [config.ipCountryLookup, form]);
 
+  const botCheck = useFormBotCheck();
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
+    if (!botCheck.ready) return setFailure(t('auth.botProtection.solveFirst'));
     try {
       const res = await call(authContracts.register, {
-        body: { ...values, companyName: values.companyName || undefined, acceptTerms: true },
+        body: {
+          ...values,
+          companyName: values.companyName || undefined,
+          acceptTerms: true,
+          ...botCheck.body,
+        },
       });
       setDone(res.message);
     } catch (error) {
+      botCheck.renew();
       if (!applyFieldErrors(error, form.setError, FIELDS)) setFailure(errorMessage(error, t));
     }
   });
@@ -259,6 +268,7 @@ export default function RegisterPage() {
           />
           {errors.acceptTerms?.message && <FormHelperText>{t(errors.acceptTerms.message)}</FormHelperText>}
         </FormControl>
+        {botCheck.widget}
         <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
           {t('pages.register.submit')}
         </Button>

@@ -1,10 +1,10 @@
-import { Alert, Box, Card, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Card, Link, Skeleton, Stack, Typography } from '@mui/material';
 import { IconLinkOff } from '@tabler/icons-react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { matchPath } from '@werkwissen/shared';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { ApiError } from '../../api/http.ts';
 import { publicConversation, usePublicChat, useReloadPublicChat } from '../../api/public-chats.ts';
 import { errorMessage } from '../../components/form.tsx';
@@ -62,6 +62,9 @@ function PublicChatScreen({ token }: { token: string }) {
         {data.companyName && (
           <Typography color="text.secondary">{t('publicChat.by', { company: data.companyName })}</Typography>
         )}
+        <Link component={RouterLink} to={`/feedback-21chatgpt?chat=${encodeURIComponent(token)}`}>
+          {t('publicFeedback.rateLink')}
+        </Link>
       </Box>
       {data.visitor ? (
         <Card sx={{ height: { xs: 'calc(100dvh - 220px)', md: 'min(70vh, 680px)' }, minHeight: 400 }}>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http.ts';
 import { useJoinPublicChat } from '../../api/public-chats.ts';
 import { useConfig } from '../../app/config-context.tsx';
-import { AltchaCheck } from '../../components/altcha-check.tsx';
+import { BotCheck } from '../../components/bot-check.tsx';
 import { errorMessage, InputField } from '../../components/form.tsx';
 
 type Field = 'name' | 'phone' | 'email';
@@ -50,12 +50,11 @@ export function VisitorForm({
       return true;
     },
   });
-  const supported = botCheck === 'altcha' || botCheck === 'off';
-  const ready = supported && (botCheck === 'off' || payload !== null);
+  const ready = botCheck === 'off' || payload !== null;
 
   const join = () => {
     const body = {
-      ...(botCheck === 'altcha' && payload ? { botCheck: payload } : {}),
+      ...(botCheck !== 'off' && payload ? { botCheck: payload } : {}),
       name: values.name.trim() || null,
       phone: values.phone.trim() || null,
       email: values.email.trim() || null,
@@ -106,8 +105,12 @@ export function VisitorForm({
             {t(botCheck === 'off' ? 'publicChat.introNoCheck' : 'publicChat.intro')}
           </Typography>
           {failure && <Alert severity="error">{failure}</Alert>}
-          {botCheck === 'altcha' && <AltchaCheck key={attempt} onChange={setPayload} />}
-          {!supported && <Alert severity="error">{t('publicChat.botCheckFailedToLoad')}</Alert>}
+          <BotCheck
+            key={attempt}
+            provider={botCheck}
+            siteKey={config.botProtection.siteKey}
+            onChange={setPayload}
+          />
           {field('name', t('publicChat.name'), 'text', 'name')}
           {field('phone', t('publicChat.phone'), 'tel', 'tel')}
           {field('email', t('publicChat.email'), 'email', 'email')}

@@ -21,6 +21,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { applyFieldErrors, errorMessage, InputField } from '../../../components/form.tsx';
 import { useFormat } from '../../../components/format.ts';
 import { LanguageSelect } from '../../../components/language-select.tsx';
+import { ResetTwoFactorButton } from '../../../components/reset-two-factor-button.tsx';
 import { RolePicker } from './role-picker.tsx';
 import { StaffStatus } from './staff-status.tsx';
 
@@ -197,6 +198,7 @@ function MemberEditor({ member }: { member: StaffMember }) {
                   {t('admin.staff.deactivate')}
                 </Button>
               )}
+              <ResetTwoFactorButton userId={member.id} email={member.email} />
               {auth.ability.can('delete', 'User') && (
                 <Button
                   startIcon={<IconTrash size={18} />}

@@ -1,0 +1,54 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../test/render.tsx';
+import PublicFeedbackPage from './public-feedback-page.tsx';
+
+vi.mock('altcha', () => ({}));
+afterEach(() => vi.unstubAllGlobals());
+
+const TOKEN = 'a'.repeat(32);
+
+describe('the public feedback page', () => {
+  it('needs stars and the bot check, then sends both with the comment and thanks the visitor', async () => {
+    const fetch = vi.fn(async () =>
+      Response.json({ message: 'Thank you for your feedback!' }, { status: 201 }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderWithApp(<PublicFeedbackPage />, `/feedback-21chatgpt?chat=${TOKEN}`);
+    fireEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
+    await screen.findByText('Please choose a rating.');
+    fireEvent.click(screen.getByRole('radio', { name: '4 Stars' }));
+    fireEvent.change(screen.getByLabelText('Comment (optional)'), {
+      target: { value: 'Schnelle Antworten' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
+    await screen.findByText('Please confirm that you are not a bot first.');
+    expect(fetch).not.toHaveBeenCalled();
+    const widget = await waitFor(() => {
+      const el = document.querySelector('altcha-widget');
+      if (!el) throw new Error('no widget yet');
+      return el;
+    });
+    act(() => {
+      widget.dispatchEvent(
+        new CustomEvent('statechange', { detail: { state: 'verified', payload: 'proof-9' } }),
+      );
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
+    await screen.findByText('Thank you for your feedback!');
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/v1/public/feedback');
+    expect(JSON.parse(String(init.body))).toEqual({
+      chatToken: TOKEN,
+      rating: 4,
+      comment: 'Schnelle Antworten',
+      botCheck: 'proof-9',
+    });
+  });
+
+  it('says the link is incomplete without a chat', () => {
+    vi.stubGlobal('fetch', vi.fn());
+    renderWithApp(<PublicFeedbackPage />, '/feedback-21chatgpt');
+    expect(screen.getByText(/This feedback link is incomplete/)).toBeTruthy();
+  });
+});
