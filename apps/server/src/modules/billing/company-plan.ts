@@ -6,7 +6,7 @@ import {
   RENEWAL_PROMPT_DAYS,
   type Subscription,
 } from '@werkwissen/shared';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { plans, subscriptions } from '../../db/schema/index.ts';
@@ -68,6 +68,28 @@ export async function assertPlanActive(
   if (row && hasEnded(row)) throw new AppError('PLAN_EXPIRED');
 }
 
+/**
+ * What a question needs of the plan, in one statement: the plan has not ended (PLAN_EXPIRED), and when the plan caps
+ * questions per month, this month's questions of the company are below the cap (PLAN_LIMIT_REACHED, naming the plan
+ * that lifts it). Without a cap nothing is counted.
+ */
+export async function assertMayAsk(ctx: AppContext, companyId: string, language: Language): Promise<void> {
+  const [found] = await ctx.db
+    .select({ row: subscriptions, cap: plans.questionsPerMonth })
+    .from(subscriptions)
+    .leftJoin(plans, eq(plans.key, subscriptions.plan))
+    .where(eq(subscriptions.companyId, companyId))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  if (!found) return;
+  if (hasEnded(found.row)) throw new AppError('PLAN_EXPIRED');
+  if (found.cap === null) return;
+  const { rows } = await ctx.db.execute<{ used: number }>(sql`
+    select count(*)::int as used from chat_messages
+    where company_id = ${companyId} and role = 'user' and created_at >= date_trunc('month', now())`);
+  await assertWithinLimit(ctx, { companyId, limit: 'questionsPerMonth', used: rows[0]!.used, language });
+}
+
 /** A limit of the company's current plan in force (see plan-catalogue's effectiveLimit). */
 export async function companyLimit(
   ctx: AppContext,
@@ -94,6 +116,21 @@ async function planLifting(
     if (value === null || value > max) return row.key;
   }
   return null;
+}
+
+/**
+ * The message variables that name the plan lifting a limit of the company's (i18next's `context` picks the message
+ * that names it), or none when no plan lifts it.
+ */
+export async function upgradeVars(
+  ctx: AppContext,
+  companyId: string,
+  limit: PlanLimit,
+  language: Language,
+): Promise<Record<string, string>> {
+  const { max } = await companyLimit(ctx, companyId, limit);
+  const upgrade = max === null ? null : await planLifting(ctx, ctx.db, limit, max);
+  return upgrade ? { context: 'upgrade', upgradePlanName: translate(language, `plans.${upgrade}`) } : {};
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPassage } from '../../../test/support/chat-fixtures.ts';
 import { signedInAs } from '../../../test/support/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { activityLog, companies, emailOutbox, subscriptions, users } from '../../db/schema/index.ts';
@@ -95,12 +96,51 @@ describe('limits of the plan', () => {
 
   it('refuses an upload over the storage of the plan', async () => {
     const dm = await onTrial();
+    await db().update(users).set({ language: 'de' }).where(eq(users.id, dm.user.id));
     const division = await dm.client.post('/divisions', { name: 'Lager' });
     const res = await dm.client.upload(`/divisions/${division.body.id}/files`, [
       { name: 'gross.txt', content: 'x'.repeat(4096) },
     ]);
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe('QUOTA_EXCEEDED');
+    // The message names the plan that gives more storage, in the asker's language.
+    expect(res.body.error.message).toBe(
+      'Nicht genügend Speicherplatz: 0 MB von 0 MB frei. Mit „Monatstarif“ erhalten Sie mehr Speicherplatz.',
+    );
+  });
+
+  it('counts questions against a monthly cap of the plan, naming the plan that lifts it', async () => {
+    const capped = await admin.client.put('/admin/plans/trial', {
+      priceCents: null,
+      limits: { ...LIMITS, divisions: 1, employees: 1, storageBytes: 1024, questionsPerMonth: 1 },
+    });
+    expect(capped.status).toBe(200);
+    try {
+      const dm = await onTrial();
+      await db().update(users).set({ language: 'de' }).where(eq(users.id, dm.user.id));
+      const division = await dm.client.post('/divisions', { name: 'Heizung' });
+      await insertPassage(t, {
+        companyId: dm.companyId!,
+        divisionId: division.body.id,
+        text: 'Den Heizkörper entlüften Sie mit dem Vierkantschlüssel am oberen Ventil.',
+      });
+      const chat = await dm.client.post('/chats', { name: 'Fragen', divisionIds: [division.body.id] });
+      const first = await dm.client.post(`/chats/${chat.body.id}/messages`, { content: 'Wie entlüfte ich?' });
+      expect(first.status).toBe(200);
+      const second = await dm.client.post(`/chats/${chat.body.id}/messages`, { content: 'Und danach?' });
+      expect(second.status).toBe(409);
+      expect(second.body.error).toMatchObject({
+        code: 'PLAN_LIMIT_REACHED',
+        details: { limit: 'questionsPerMonth', max: 1, plan: 'trial', upgradePlan: 'monthly' },
+      });
+      const usage = (await dm.client.get('/billing')).body.usage;
+      expect(usage).toContainEqual({ limit: 'questionsPerMonth', used: 1, max: 1 });
+    } finally {
+      await admin.client.put('/admin/plans/trial', {
+        priceCents: null,
+        limits: { ...LIMITS, divisions: 1, employees: 1, storageBytes: 1024 },
+      });
+    }
   });
 
   it("notes the operator's plan assignment with its before and after in the activity log", async () => {

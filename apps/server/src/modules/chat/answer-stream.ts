@@ -15,7 +15,7 @@ import { SERVER_STOPPING } from '../../http/open-streams.ts';
 import { translate } from '../../i18n/translator.ts';
 import { connectionOf } from '../ai-providers/ai-providers.service.ts';
 import { languageModelOf, type ProviderConnection, providerErrorCode } from '../ai-providers/model-client.ts';
-import { assertPlanActive } from '../billing/company-plan.ts';
+import { assertMayAsk } from '../billing/company-plan.ts';
 import { searchPassages } from '../search/hybrid-search.ts';
 import type { SearchScope } from '../search/search-scope.ts';
 import {
@@ -59,7 +59,7 @@ interface Prepared {
 
 /** Checks everything that can fail before the stream opens, so that those failures are ordinary JSON errors. */
 async function prepare(ctx: AppContext, req: AskRequest): Promise<Prepared> {
-  await assertPlanActive(ctx, req.chat.companyId);
+  await assertMayAsk(ctx, req.chat.companyId, req.language);
   if (!(await scopeHasReadyFile(ctx, req.scope))) throw new AppError('CHAT_NO_READY_FILE');
   const provider = req.chat.provider;
   const stored = isModelProvider(provider) ? req.chat.providerSettings : null;

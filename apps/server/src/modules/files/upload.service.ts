@@ -16,7 +16,7 @@ import { divisions, files, uploads } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
 import type { Actor } from '../auth/actor.ts';
-import { assertPlanActive } from '../billing/company-plan.ts';
+import { assertPlanActive, upgradeVars } from '../billing/company-plan.ts';
 import { storageUsage } from '../divisions/divisions.service.ts';
 import { extractFileJob, sendFileStep } from '../processing/process-file.jobs.ts';
 import { cleanFileName } from './file-name.ts';
@@ -52,9 +52,14 @@ export async function uploadFiles(
   await assertPlanActive(ctx, companyId);
   const usage = await storageUsage(ctx, companyId);
   const free = () => usage.limitBytes - usage.usedBytes;
+  const quotaVars = async () => ({
+    freeMb: mb(free()),
+    limitMb: mb(usage.limitBytes),
+    ...(await upgradeVars(ctx, companyId, 'storageBytes', lang)),
+  });
   // Quota before storing anything: the request's declared size already tells when it cannot fit.
   if (declaredBytes > 0 && declaredBytes > free() + 64 * 1024) {
-    throw new AppError('QUOTA_EXCEEDED', { freeMb: mb(free()), limitMb: mb(usage.limitBytes) });
+    throw new AppError('QUOTA_EXCEEDED', await quotaVars());
   }
 
   let uploadId: string | null = null;
@@ -72,7 +77,7 @@ export async function uploadFiles(
   const all = await stageAll(ctx, parts);
   try {
     for (const { name, staged, truncated } of all) {
-      const checked = await check(ctx, staged, name, truncated, free(), usage.limitBytes, divisionId);
+      const checked = await check(ctx, staged, name, truncated, free(), quotaVars, divisionId);
       if ('code' in checked) {
         reject(name, checked);
         continue;
@@ -176,13 +181,12 @@ async function check(
   name: string,
   truncated: boolean,
   freeBytes: number,
-  limitBytes: number,
+  quotaVars: () => Promise<Record<string, string | number>>,
   divisionId: string,
 ): Promise<Rejection | { kind: FileKind }> {
   if (truncated) return { code: 'FILE_TOO_LARGE', vars: { limitMb: ctx.config.UPLOAD_MAX_MB } };
   if (staged.sizeBytes === 0) return { code: 'FILE_EMPTY' };
-  if (staged.sizeBytes > freeBytes)
-    return { code: 'QUOTA_EXCEEDED', vars: { freeMb: mb(freeBytes), limitMb: mb(limitBytes) } };
+  if (staged.sizeBytes > freeBytes) return { code: 'QUOTA_EXCEEDED', vars: await quotaVars() };
   const sniffed = await ctx.storage.withLocalFile(staged.key, (path) => sniffFileKind(path, name));
   if (!sniffed.kind) return { code: 'FILE_TYPE_UNSUPPORTED' };
   const [same] = await ctx.db
