@@ -9,25 +9,31 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function companyUploading(count: number, name: string) {
+/** A company with one division, signed in before any upload (signing up is slower than processing a note). */
+async function company(name: string) {
   const { client } = await signedInDataManager(t, { language: 'de' });
   const divisionId = (await client.post('/divisions', { name })).body.id as string;
+  return { client, divisionId, name };
+}
+
+async function upload(c: Awaited<ReturnType<typeof company>>, count: number) {
   const ids: string[] = [];
   for (let start = 0; start < count; start += 20) {
     const batch = Array.from({ length: Math.min(20, count - start) }, (_, i) => ({
-      name: `${name}-${start + i}.txt`,
-      content: `Notiz ${start + i} von ${name}: Der Kessel wird jährlich gewartet.`,
+      name: `${c.name}-${start + i}.txt`,
+      content: `Notiz ${start + i} von ${c.name}: Der Kessel wird jährlich gewartet.`,
     }));
-    const res = await client.upload(`/divisions/${divisionId}/files`, batch);
+    const res = await c.client.upload(`/divisions/${c.divisionId}/files`, batch);
     ids.push(...res.body.results.map((r: { file: { id: string } }) => r.file.id));
   }
-  return { client, ids };
+  return { client: c.client, ids };
 }
 
 describe('fair scheduling between companies', () => {
   it("does not make one company's file wait behind another company's large upload", async () => {
-    const a = await companyUploading(40, 'Gross');
-    const b = await companyUploading(1, 'Klein');
+    const [big, small] = [await company('Gross'), await company('Klein')];
+    const a = await upload(big, 40);
+    const b = await upload(small, 1);
     const bReady = await waitForFile(b.client, b.ids[0]!, undefined, 120_000);
     expect(bReady.status).toBe('ready');
     const aFiles = [];
