@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeStripe } from '../apps/server/test/support/fake-stripe.ts';
 import { ADMIN, signedInDataManager, type TestServer } from '../apps/server/test/support/test-server.ts';
 import { artifactPath, openBrowser } from './support/browser.ts';
+import { passSecondFactorInBrowser } from './support/second-factor.ts';
 import { startAppServer, text } from './support/server.ts';
 
 const PRICES = { monthly: 'price_monthly', halfYearly: 'price_half_yearly' };
@@ -85,6 +86,7 @@ describe('billing in the browser', () => {
       await op.locator('input[name=email]').fill(ADMIN.email);
       await op.locator('input[name=password]').fill(ADMIN.password);
       await op.locator('form button[type=submit]').click();
+      await passSecondFactorInBrowser(op, t, ADMIN.email);
       await op.waitForURL(`${t.url}/admin/dashboard`);
       await op.goto(`${t.url}/admin/payments`);
       await op.getByRole('heading', { name: text('de', 'admin.payments.title') }).waitFor();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInDataManager, type TestServer } from '../apps/server/test/support/test-server.ts';
 import { seriousViolations } from './support/axe.ts';
+import { solveAltcha } from './support/bot-check.ts';
 import { artifactPath, openBrowser } from './support/browser.ts';
 import { startAppServer, text } from './support/server.ts';
 
@@ -97,6 +98,7 @@ describe('divisions and employees in the browser', () => {
       await page.goto(invitation.link!);
       await page.locator('input[name=password]').fill('ella-Pass-12');
       await page.locator('input[name=confirmPassword]').fill('ella-Pass-12');
+      await solveAltcha(page);
       await page.locator('form button[type=submit]').click();
       // On to the employee sign-in, with the address filled in.
       await page.waitForURL(`${t.url}/employee/login?email=${encodeURIComponent(email)}`);

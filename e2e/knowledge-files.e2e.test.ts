@@ -6,6 +6,7 @@ import {
   type TestServer,
 } from '../apps/server/test/support/test-server.ts';
 import { seriousViolations } from './support/axe.ts';
+import { solveAltcha } from './support/bot-check.ts';
 import { artifactPath, openBrowser } from './support/browser.ts';
 import { startAppServer, text } from './support/server.ts';
 import { uploadDocxThroughDialog } from './support/upload.ts';
@@ -89,6 +90,7 @@ describe('uploads and search in the browser', () => {
       await page.goto(invitation.link!);
       await page.locator('input[name=password]').fill('kai-Pass-123');
       await page.locator('input[name=confirmPassword]').fill('kai-Pass-123');
+      await solveAltcha(page);
       await page.locator('form button[type=submit]').click();
       await page.waitForURL(/\/login/);
       await page.goto(`${t.url}/employee/login`);

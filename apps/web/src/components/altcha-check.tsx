@@ -73,6 +73,8 @@ export function AltchaCheck({ onChange }: { onChange(payload: string | null): vo
         challengeurl={ALTCHA_CHALLENGE_URL}
         language={language.code}
         credentials="same-origin"
+        // Its logo is a link hidden from screen readers yet focusable (axe: aria-hidden-focus); the footer names it.
+        hidelogo
       />
     </Box>
   );
