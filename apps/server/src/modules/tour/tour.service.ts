@@ -68,12 +68,14 @@ export async function getTour(ctx: AppContext, actor: Actor): Promise<Tour> {
       })
       .returning();
   }
+  // Where the user left it, unless that step is done by now: then the first one still open.
+  const stored = row?.currentStep as TourStep | null | undefined;
   const firstOpen = TOUR_STEPS.find((step) => !done[step]) ?? TOUR_STEPS[0];
   const status = row?.completedAt ? 'completed' : row?.skippedAt ? 'skipped' : row ? 'active' : 'new';
   return {
     version: TOUR_VERSION,
     steps: TOUR_STEPS.map((id) => ({ id, done: done[id] })),
-    currentStep: (row?.currentStep as TourStep | null) ?? firstOpen,
+    currentStep: stored && !done[stored] ? stored : firstOpen,
     status,
   };
 }
