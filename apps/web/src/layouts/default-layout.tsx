@@ -19,8 +19,8 @@ import { useAuth } from '../auth/auth-context.tsx';
 import { TourProvider } from '../components/guided-tour/tour-context.tsx';
 import { TourGuide } from '../components/guided-tour/tour-guide.tsx';
 import { LanguageSwitcher } from '../components/language-switcher.tsx';
-import { Logo } from '../components/logo.tsx';
 import { ScrollToTop } from '../components/scroll-to-top.tsx';
+import { ShellLogo } from '../components/shell-logo.tsx';
 import { MAIN_CONTENT, SkipLink } from '../components/skip-link.tsx';
 import { ThemeSwitcher } from '../components/theme-switcher.tsx';
 import { useSettings } from '../settings/settings-context.tsx';
@@ -93,7 +93,7 @@ export function DefaultLayout({ children, area: givenArea }: { children: ReactNo
                       <IconMenu2 size={22} />
                     </IconButton>
                   )}
-                  {horizontal && <Logo />}
+                  {horizontal && <ShellLogo />}
                   {/* The name's own direction: an Arabic layout cuts a Latin name at its end ("left" flips). */}
                   <Typography
                     variant="h6"

@@ -2,6 +2,7 @@ import {
   Button,
   LinearProgress,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -119,25 +120,26 @@ function TourPanel({
           />
           <List dense disablePadding>
             {steps.map((step) => (
-              <ListItemButton
-                key={step.id}
-                selected={step.id === currentStep}
-                onClick={() => goTo(step.id)}
-                data-testid={`tour-step-${step.id}`}
-                data-done={step.done}
-              >
-                <ListItemIcon sx={{ minWidth: 32 }}>
-                  {step.done ? (
-                    <IconCircleCheck size={20} color="var(--mui-palette-success-main, green)" aria-hidden />
-                  ) : (
-                    <IconCircle size={20} aria-hidden />
-                  )}
-                </ListItemIcon>
-                <ListItemText
-                  primary={t(`tour.steps.${step.id}.title`)}
-                  secondary={step.done ? t('tour.stepDone') : undefined}
-                />
-              </ListItemButton>
+              <ListItem key={step.id} disablePadding>
+                <ListItemButton
+                  selected={step.id === currentStep}
+                  onClick={() => goTo(step.id)}
+                  data-testid={`tour-step-${step.id}`}
+                  data-done={step.done}
+                >
+                  <ListItemIcon sx={{ minWidth: 32 }}>
+                    {step.done ? (
+                      <IconCircleCheck size={20} color="var(--mui-palette-success-main, green)" aria-hidden />
+                    ) : (
+                      <IconCircle size={20} aria-hidden />
+                    )}
+                  </ListItemIcon>
+                  <ListItemText
+                    primary={t(`tour.steps.${step.id}.title`)}
+                    secondary={step.done ? t('tour.stepDone') : undefined}
+                  />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
           {!targetPresent && (

@@ -16,12 +16,18 @@ export function TourTooltip({ step, tooltipProps }: TooltipRenderProps) {
   const { t } = useTranslation();
   const data = step.data as TourTooltipData;
   return (
-    <Paper {...tooltipProps} elevation={8} sx={{ p: 4, maxWidth: 360 }} data-testid="tour-tooltip">
+    <Paper
+      {...tooltipProps}
+      aria-labelledby="tour-tooltip-title"
+      elevation={8}
+      sx={{ p: 4, maxWidth: 360 }}
+      data-testid="tour-tooltip"
+    >
       <Stack spacing={2}>
         <Typography variant="overline" color="text.secondary">
           {t('tour.progress', { position: data.position, total: data.total })}
         </Typography>
-        <Typography variant="h6" component="h2">
+        <Typography variant="h6" component="h2" id="tour-tooltip-title">
           {data.title}
         </Typography>
         <Typography variant="body2">{step.content}</Typography>
