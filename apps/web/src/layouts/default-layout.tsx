@@ -17,7 +17,7 @@ import { useLocation } from 'react-router';
 import { useConfig } from '../app/config-context.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
 import { TourProvider } from '../components/guided-tour/tour-context.tsx';
-import { TourGuide } from '../components/guided-tour/tour-guide.tsx';
+import { TourGuide, TourNavbarEntry } from '../components/guided-tour/tour-guide.tsx';
 import { LanguageSwitcher } from '../components/language-switcher.tsx';
 import { ScrollToTop } from '../components/scroll-to-top.tsx';
 import { ShellLogo } from '../components/shell-logo.tsx';
@@ -107,6 +107,7 @@ export function DefaultLayout({ children, area: givenArea }: { children: ReactNo
                   <LanguageSwitcher />
                   <ThemeSwitcher />
                   <Customizer />
+                  <TourNavbarEntry />
                   <HelpMenu />
                   <UserMenu area={area} />
                 </Toolbar>

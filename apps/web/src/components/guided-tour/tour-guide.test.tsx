@@ -6,7 +6,7 @@ import { HelpMenu } from '../../layouts/help-menu.tsx';
 import { signedInAs } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { TourProvider } from './tour-context.tsx';
-import { TourGuide } from './tour-guide.tsx';
+import { TourGuide, TourNavbarEntry } from './tour-guide.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 configure({ asyncUtilTimeout: 5000 });
@@ -51,6 +51,7 @@ const tour = (overrides: Partial<Tour> = {}): Tour => ({
 function renderTour(path: string) {
   return renderWithApp(
     <TourProvider>
+      <TourNavbarEntry />
       <HelpMenu />
       <Routes>
         <Route
@@ -94,12 +95,18 @@ describe('the guided tour', { timeout: 20_000 }, () => {
     signedInAs('DataManager');
     const sent = stubServer(tour({ currentStep: 'documents', status: 'active' }));
     renderTour('/account-settings/company');
+    // Away from the dashboard and the step's page the tour is folded into the navbar.
+    fireEvent.click(await screen.findByRole('button', { name: 'Tour 1/4' }));
     const panel = await screen.findByTestId('tour-panel');
     expect(screen.queryByTestId('tour-tooltip')).toBeNull();
     expect(panel.textContent).toContain('Create a division and upload your first documents');
     fireEvent.click(screen.getByRole('button', { name: 'Go there' }));
     expect(await screen.findByText('Divisions')).toBeTruthy();
     await waitFor(() => expect(sent).toEqual([{ state: 'active', currentStep: 'documents' }]));
+    expect(screen.getByTestId('tour-panel')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Fold the guided tour away' }));
+    await waitFor(() => expect(screen.queryByTestId('tour-panel')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Tour 1/4' })).toBeTruthy();
   });
 
   it('is skipped for good and opened again from the help menu where the user left it', async () => {

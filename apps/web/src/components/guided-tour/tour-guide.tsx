@@ -1,5 +1,6 @@
 import {
   Button,
+  IconButton,
   LinearProgress,
   List,
   ListItem,
@@ -10,9 +11,9 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { IconCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconChevronDown, IconCircle, IconCircleCheck, IconRoute } from '@tabler/icons-react';
 import { TOUR_STEPS, type TourStep } from '@werkwissen/shared';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Joyride } from 'react-joyride';
 import { useLocation, useNavigate } from 'react-router';
@@ -27,16 +28,53 @@ import { useTargetPresent } from './use-target.ts';
  * with the four steps, each done when the server found its real action done, and on the step's own page a spotlight
  * on the real control (react-joyride with an MUI tooltip; a step whose control is not on the page is not
  * spotlighted). It opens by itself until it is skipped or every step is done; the help menu opens it again, and it
- * resumes at the step the user was at.
+ * resumes at the step the user was at. The panel is open on the dashboard and the current step's page; elsewhere it
+ * folds into the navbar (`TourNavbarEntry`), out of the way of the page's own controls.
  */
 export function TourGuide() {
-  const tour = useTour();
+  const tour = useOpenTour();
+  const { expanded, setExpanded } = useTourControls();
+  const { pathname } = useLocation();
+  const stepPage = useRef<string | null>(null);
+  stepPage.current = tour ? TOUR_PLACES[tour.currentStep].path : null;
+  // On every page the user goes to (and once the tour has loaded): open where it helps (the dashboard a new user lands on, the current step's page),
+  // folded into the navbar elsewhere. A step done here leaves it open, to show the progress and the next step.
+  // Loaded from the server at all (not: shown), so that opening it from the help menu does not fold it again.
+  const loaded = useTour().data !== undefined;
+  useEffect(() => {
+    if (loaded && stepPage.current) setExpanded(pathname === '/dashboard' || pathname === stepPage.current);
+  }, [pathname, loaded, setExpanded]);
+  if (!tour || !expanded) return null;
+  return <TourPanel steps={tour.steps} currentStep={tour.currentStep} />;
+}
+
+/** The tour while it is to be shown: new or under way, or opened from the help menu; else null. */
+export function useOpenTour() {
+  const data = useTour().data;
   const controls = useTourControls();
-  const data = tour.data;
   const shown =
     data && !controls.hidden && (controls.reopened || data.status === 'new' || data.status === 'active');
-  if (!data || !shown) return null;
-  return <TourPanel steps={data.steps} currentStep={data.currentStep} />;
+  return shown ? data : null;
+}
+
+/** The navbar's entry to a folded tour: its progress, and the panel again on a click. */
+export function TourNavbarEntry() {
+  const { t } = useTranslation();
+  const tour = useOpenTour();
+  const { expanded, setExpanded } = useTourControls();
+  if (!tour || expanded) return null;
+  const done = tour.steps.filter((s) => s.done).length;
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      startIcon={<IconRoute size={18} aria-hidden />}
+      onClick={() => setExpanded(true)}
+      data-testid="tour-entry"
+    >
+      {t('tour.entry', { done, total: TOUR_STEPS.length })}
+    </Button>
+  );
 }
 
 function TourPanel({
@@ -106,9 +144,14 @@ function TourPanel({
         }}
       >
         <Stack spacing={2}>
-          <Typography variant="h6" component="h2">
-            {t('tour.title')}
-          </Typography>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+            <Typography variant="h6" component="h2">
+              {t('tour.title')}
+            </Typography>
+            <IconButton size="small" aria-label={t('tour.fold')} onClick={() => controls.setExpanded(false)}>
+              <IconChevronDown size={20} />
+            </IconButton>
+          </Stack>
           <Typography variant="body2" color="text.secondary">
             {t('tour.done', { done: doneCount, total: TOUR_STEPS.length })}
           </Typography>
