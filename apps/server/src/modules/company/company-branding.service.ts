@@ -2,6 +2,7 @@ import type { CompanyBranding } from '@werkwissen/shared';
 import { eq } from 'drizzle-orm';
 import { ownCompany } from '../../access/company.access.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { DbOrTx } from '../../db/database.ts';
 import { companyDefaultDocuments, companyLogos } from '../../db/schema/index.ts';
 import type { Actor } from '../auth/actor.ts';
 import { companyLogoPath } from './company-logo.service.ts';
@@ -31,4 +32,19 @@ export async function getCompanyBranding(ctx: AppContext, actor: Actor): Promise
         }
       : null,
   };
+}
+
+/** The stored objects of a company's logo and default document (removed with the company). */
+export async function brandingKeys(db: DbOrTx, companyId: string): Promise<string[]> {
+  const [logos, documents] = await Promise.all([
+    db
+      .select({ key: companyLogos.storageKey })
+      .from(companyLogos)
+      .where(eq(companyLogos.companyId, companyId)),
+    db
+      .select({ key: companyDefaultDocuments.storageKey })
+      .from(companyDefaultDocuments)
+      .where(eq(companyDefaultDocuments.companyId, companyId)),
+  ]);
+  return [...logos, ...documents].map((row) => row.key);
 }
