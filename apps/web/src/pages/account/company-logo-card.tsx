@@ -1,5 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import { IconTrash, IconUpload } from '@tabler/icons-react';
+import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import {
   COMPANY_LOGO_IDEAL_WIDTH,
   COMPANY_LOGO_MAX_BYTES,
@@ -7,11 +6,11 @@ import {
   COMPANY_LOGO_TYPES,
   type CompanyBranding,
 } from '@werkwissen/shared';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRemoveCompanyLogo, useUploadCompanyLogo } from '../../api/company-branding.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../components/form.tsx';
+import { FileSettingActions } from './file-setting-actions.tsx';
 
 /**
  * The company's logo: the one in use as the navigation shows it, uploading a new one (checked, cropped and scaled by
@@ -19,9 +18,7 @@ import { errorMessage } from '../../components/form.tsx';
  */
 export function CompanyLogoCard({ branding }: { branding: CompanyBranding }) {
   const { t } = useTranslation();
-  const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [removing, setRemoving] = useState(false);
   const upload = useUploadCompanyLogo({
     claimError: (error) => {
       setProblem(errorMessage(error, t));
@@ -55,47 +52,24 @@ export function CompanyLogoCard({ branding }: { branding: CompanyBranding }) {
               {t('companyLogo.none')}
             </Typography>
           )}
-          {problem && <Alert severity="error">{problem}</Alert>}
-          <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            <input
-              ref={input}
-              type="file"
-              hidden
-              accept={COMPANY_LOGO_TYPES.join(',')}
-              aria-label={t('companyLogo.choose')}
-              data-testid="company-logo-input"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                e.target.value = '';
+          <FileSettingActions
+            namespace="companyLogo"
+            accept={COMPANY_LOGO_TYPES.join(',')}
+            inputTestId="company-logo-input"
+            tourTarget="logo"
+            primary
+            present={Boolean(branding.logo)}
+            problem={problem}
+            upload={{
+              mutate: (file) => {
                 setProblem(null);
-                if (file) upload.mutate(file);
-              }}
-            />
-            <Button
-              variant="contained"
-              startIcon={<IconUpload size={18} />}
-              disabled={upload.isPending}
-              onClick={() => input.current?.click()}
-              data-tour="logo"
-            >
-              {t('companyLogo.choose')}
-            </Button>
-            {branding.logo && (
-              <Button color="error" startIcon={<IconTrash size={18} />} onClick={() => setRemoving(true)}>
-                {t('companyLogo.remove')}
-              </Button>
-            )}
-          </Stack>
+                upload.mutate(file);
+              },
+              isPending: upload.isPending,
+            }}
+            remove={remove}
+          />
         </Stack>
-        <ConfirmDialog
-          open={removing}
-          title={t('companyLogo.removeTitle')}
-          text={t('companyLogo.removeText')}
-          confirmLabel={t('companyLogo.remove')}
-          pending={remove.isPending}
-          onConfirm={() => remove.mutate(undefined, { onSettled: () => setRemoving(false) })}
-          onClose={() => setRemoving(false)}
-        />
       </CardContent>
     </Card>
   );

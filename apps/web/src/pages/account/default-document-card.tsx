@@ -1,12 +1,12 @@
-import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import { IconFileText, IconTrash, IconUpload } from '@tabler/icons-react';
+import { Card, CardContent, Stack, Typography } from '@mui/material';
+import { IconFileText } from '@tabler/icons-react';
 import type { CompanyBranding } from '@werkwissen/shared';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRemoveDefaultDocument, useUploadDefaultDocument } from '../../api/company-branding.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../components/form.tsx';
 import { useFormat } from '../../components/format.ts';
+import { FileSettingActions } from './file-setting-actions.tsx';
 
 /**
  * The spec's "default document upload": a file every new division starts with (a copy, processed like an upload).
@@ -15,9 +15,7 @@ import { useFormat } from '../../components/format.ts';
 export function DefaultDocumentCard({ branding }: { branding: CompanyBranding }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [removing, setRemoving] = useState(false);
   const upload = useUploadDefaultDocument({
     claimError: (error) => {
       setProblem(errorMessage(error, t));
@@ -51,45 +49,21 @@ export function DefaultDocumentCard({ branding }: { branding: CompanyBranding })
               {t('defaultDocument.none')}
             </Typography>
           )}
-          {problem && <Alert severity="error">{problem}</Alert>}
-          <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            <input
-              ref={input}
-              type="file"
-              hidden
-              aria-label={t('defaultDocument.choose')}
-              data-testid="default-document-input"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                e.target.value = '';
+          <FileSettingActions
+            namespace="defaultDocument"
+            inputTestId="default-document-input"
+            present={Boolean(branding.defaultDocument)}
+            problem={problem}
+            upload={{
+              mutate: (file) => {
                 setProblem(null);
-                if (file) upload.mutate(file);
-              }}
-            />
-            <Button
-              variant="outlined"
-              startIcon={<IconUpload size={18} />}
-              disabled={upload.isPending}
-              onClick={() => input.current?.click()}
-            >
-              {t('defaultDocument.choose')}
-            </Button>
-            {document && (
-              <Button color="error" startIcon={<IconTrash size={18} />} onClick={() => setRemoving(true)}>
-                {t('defaultDocument.remove')}
-              </Button>
-            )}
-          </Stack>
+                upload.mutate(file);
+              },
+              isPending: upload.isPending,
+            }}
+            remove={remove}
+          />
         </Stack>
-        <ConfirmDialog
-          open={removing}
-          title={t('defaultDocument.removeTitle')}
-          text={t('defaultDocument.removeText')}
-          confirmLabel={t('defaultDocument.remove')}
-          pending={remove.isPending}
-          onConfirm={() => remove.mutate(undefined, { onSettled: () => setRemoving(false) })}
-          onClose={() => setRemoving(false)}
-        />
       </CardContent>
     </Card>
   );
