@@ -346,6 +346,16 @@ const MATRIX: Record<string, Row> = {
   'DELETE /admin/users/{userId}/two-factor': { callers: ['all', 403, 'own', 403] },
   // The public feedback page
   'POST /public/feedback': PUBLIC,
+  // The company's logo and default document: its data manager's (the operator has no company); the logo's image is
+  // public for the company's mails. The guided tour is the one of whoever sets the company up.
+  'GET /company/branding': { callers: [403, 403, 'ok', 403] },
+  'PUT /company/logo': { callers: [403, 403, 'ok', 403], upload: true },
+  'DELETE /company/logo': { callers: [403, 403, 'ok', 403] },
+  'GET /branding/companies/{companyId}/logo': PUBLIC,
+  'PUT /company/default-document': { callers: [403, 403, 'ok', 403], upload: true },
+  'DELETE /company/default-document': { callers: [403, 403, 'ok', 403] },
+  'GET /tour': { callers: [403, 403, 'ok', 403] },
+  'PUT /tour': { callers: [403, 403, 'ok', 403], body: { state: 'active', currentStep: 'logo' } },
 };
 
 /** The seeded Staff role, which invitations in the table give. */
@@ -622,7 +632,7 @@ async function send(client: ApiClient, key: string, row: Row, r: Resources): Pro
   if (row.query) path += `?${row.query}`;
   if (row.upload && method === 'POST') return client.upload(path, [{ name: 'leer.txt', content: '' }]);
   if (row.upload) {
-    // The logo: one part `file`, replaced with PUT.
+    // A logo or the default document: one part `file`, replaced with PUT.
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(0)], { type: 'text/plain' }), 'leer.txt');
     return client.request(method, path, undefined, { form });

@@ -18,6 +18,7 @@ import { adminBillingRoutes } from '../modules/billing/admin-billing.routes.ts';
 import { billingRoutes } from '../modules/billing/billing.routes.ts';
 import { chatRoutes } from '../modules/chat/chats.routes.ts';
 import { publicChatRoutes } from '../modules/chat/public-chats.routes.ts';
+import { companyBrandingRoutes } from '../modules/company/company-branding.routes.ts';
 import { companyDetailsRoutes } from '../modules/company/company-details.routes.ts';
 import { dashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
 import { divisionRoutes } from '../modules/divisions/divisions.routes.ts';
@@ -34,6 +35,7 @@ import { searchRoutes } from '../modules/search/search.routes.ts';
 import { systemSettingsRoutes } from '../modules/settings/system-settings.routes.ts';
 import { systemRoutes } from '../modules/system/system.routes.ts';
 import { tagRoutes } from '../modules/tags/tags.routes.ts';
+import { tourRoutes } from '../modules/tour/tour.routes.ts';
 import { AppError } from './app-error.ts';
 import { botCheckSources } from './bot-check-csp.ts';
 import { registerErrorHandler } from './error-handler.ts';
@@ -176,6 +178,8 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
   staffRoutes(app, ctx);
   billingRoutes(app, ctx);
   adminBillingRoutes(app, ctx);
+  companyBrandingRoutes(app, ctx);
+  tourRoutes(app, ctx);
   await registerStaticWeb(app);
   return app;
 }

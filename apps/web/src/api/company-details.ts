@@ -9,6 +9,7 @@ import { useAuth } from '../auth/auth-context.tsx';
 import { dashboardKeys } from './dashboard.ts';
 import { call } from './http.ts';
 import { type MutationCallbacks, useApiMutation } from './mutation.ts';
+import { tourKeys } from './tour.ts';
 
 /** Query keys of the company's master data. */
 export const companyDetailsKeys = {
@@ -31,7 +32,7 @@ export function useSaveCompanyDetails(callbacks?: MutationCallbacks<CompanyDetai
       update: () => void call(authContracts.me).then(auth.signIn, () => {}),
       success: (t) => t('messages.accountSaved'),
       failure: (t) => t('pages.accountSettings.saveFailed'),
-      invalidates: () => [companyDetailsKeys.all, dashboardKeys.all],
+      invalidates: () => [companyDetailsKeys.all, dashboardKeys.all, tourKeys.all],
     },
     callbacks,
   );

@@ -145,3 +145,23 @@ export async function call<C extends RouteContract>(
   }
   return body as Ok<C>;
 }
+
+/** Sends one file as the multipart part `file` of a PUT (a logo, a default document); the server checks the file. */
+export async function putFile<C extends RouteContract>(contract: C, file: File): Promise<Ok<C>> {
+  const res = await sendRenewing(() => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return fetch(buildUrl(contract.path), {
+      method: 'PUT',
+      headers: { accept: 'application/json', 'x-csrf-token': readCookie('ww_csrf') ?? '' },
+      body: form,
+      credentials: 'same-origin',
+    });
+  });
+  const body = (await res.json().catch(() => null)) as unknown;
+  if (!res.ok) {
+    const err = (body as ErrorBody | null)?.error;
+    throw new ApiError(res.status, err?.code ?? 'INTERNAL', err?.message ?? '', err?.details);
+  }
+  return body as Ok<C>;
+}

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import {
-  type ErrorBody,
   type SettingsTab,
   type SettingsValues,
   type SystemSettings,
   systemSettingsContracts,
 } from '@werkwissen/shared';
 import { useReloadConfig } from '../app/config-context.tsx';
-import { ApiError, buildUrl, call, readCookie, sendRenewing } from './http.ts';
+import { call, putFile } from './http.ts';
 import { type MutationCallbacks, useApiMutation } from './mutation.ts';
 
 /** Query keys of the system settings. */
@@ -59,24 +58,7 @@ export function useSaveSettings(callbacks?: MutationCallbacks<TabChange, SystemS
 }
 
 /** The logo as one multipart part `file`; the server sniffs its type and size. */
-async function uploadLogo(file: File): Promise<SystemSettings> {
-  const res = await sendRenewing(() => {
-    const form = new FormData();
-    form.append('file', file, file.name);
-    return fetch(buildUrl(systemSettingsContracts.uploadLogo.path), {
-      method: 'PUT',
-      headers: { accept: 'application/json', 'x-csrf-token': readCookie('ww_csrf') ?? '' },
-      body: form,
-      credentials: 'same-origin',
-    });
-  });
-  const body = (await res.json().catch(() => null)) as unknown;
-  if (!res.ok) {
-    const err = (body as ErrorBody | null)?.error;
-    throw new ApiError(res.status, err?.code ?? 'INTERNAL', err?.message ?? '', err?.details);
-  }
-  return body as SystemSettings;
-}
+const uploadLogo = (file: File): Promise<SystemSettings> => putFile(systemSettingsContracts.uploadLogo, file);
 
 export function useUploadLogo(callbacks?: MutationCallbacks<File, SystemSettings>) {
   const reloadConfig = useReloadConfig();

@@ -16,13 +16,16 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useConfig } from '../app/config-context.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
+import { TourProvider } from '../components/guided-tour/tour-context.tsx';
+import { TourGuide, TourNavbarEntry } from '../components/guided-tour/tour-guide.tsx';
 import { LanguageSwitcher } from '../components/language-switcher.tsx';
-import { Logo } from '../components/logo.tsx';
 import { ScrollToTop } from '../components/scroll-to-top.tsx';
+import { ShellLogo } from '../components/shell-logo.tsx';
 import { MAIN_CONTENT, SkipLink } from '../components/skip-link.tsx';
 import { ThemeSwitcher } from '../components/theme-switcher.tsx';
 import { useSettings } from '../settings/settings-context.tsx';
 import { Customizer } from './customizer.tsx';
+import { HelpMenu } from './help-menu.tsx';
 import { HorizontalNav } from './horizontal-nav.tsx';
 import { ImpersonationBanner } from './impersonation-banner.tsx';
 import { RenewalBanner } from './renewal-banner.tsx';
@@ -51,100 +54,111 @@ export function DefaultLayout({ children, area: givenArea }: { children: ReactNo
 
   return (
     <QueryClientProvider client={queryClient}>
-      <SkipLink />
-      <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-        {!horizontal && (
-          <VerticalNav
-            area={area}
-            collapsed={settings.verticalNavCollapsed}
-            semiDark={settings.semiDark}
-            overlay={isOverlayNav}
-            open={navOpen}
-            onClose={() => setNavOpen(false)}
-          />
-        )}
-        <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-          <ImpersonationBanner />
-          <RenewalBanner />
-          {settings.navbarType !== 'hidden' && (
-            <AppBar
-              position={barPosition(settings.navbarType)}
-              color="inherit"
-              elevation={0}
-              sx={{
-                borderBottom: 1,
-                borderColor: 'divider',
-                bgcolor: settings.navbarBlur ? 'rgba(var(--navbar-rgb), 0.85)' : 'background.paper',
-                backdropFilter: settings.navbarBlur ? 'blur(8px)' : undefined,
-                '--navbar-rgb': (theme) => (theme.palette.mode === 'dark' ? '47, 51, 73' : '255, 255, 255'),
-              }}
-            >
-              <Toolbar sx={{ gap: 2 }}>
-                {isOverlayNav && !horizontal && (
-                  <IconButton
-                    aria-label={t('shell.openNavigation')}
-                    edge="start"
-                    onClick={() => setNavOpen(true)}
-                  >
-                    <IconMenu2 size={22} />
-                  </IconButton>
-                )}
-                {horizontal && <Logo />}
-                {/* The name's own direction: an Arabic layout cuts a Latin name at its end ("left" flips). */}
-                <Typography variant="h6" component="p" dir="auto" sx={{ flex: 1, textAlign: 'left' }} noWrap>
-                  {auth.session?.userData.companyName ?? config.appTitle}
-                </Typography>
-                <LanguageSwitcher />
-                <ThemeSwitcher />
-                <Customizer />
-                <UserMenu area={area} />
-              </Toolbar>
-            </AppBar>
-          )}
-          {horizontal && settings.horizontalNavType !== 'hidden' && (
-            <HorizontalNav
+      <TourProvider>
+        <SkipLink />
+        <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+          {!horizontal && (
+            <VerticalNav
               area={area}
-              position={barPosition(settings.horizontalNavType)}
-              withLogo={settings.navbarType === 'hidden'}
+              collapsed={settings.verticalNavCollapsed}
+              semiDark={settings.semiDark}
+              overlay={isOverlayNav}
+              open={navOpen}
+              onClose={() => setNavOpen(false)}
             />
           )}
-          <Container
-            component="main"
-            id={MAIN_CONTENT}
-            tabIndex={-1}
-            maxWidth={settings.contentWidth === 'boxed' ? 'lg' : false}
-            sx={{ flex: 1, py: 6, px: { xs: 4, sm: 6 } }}
-          >
-            {children}
-          </Container>
-          {settings.footerType !== 'hidden' && (
-            <Box
-              component="footer"
-              sx={{
-                position: settings.footerType === 'sticky' ? 'sticky' : 'static',
-                bottom: 0,
-                px: 6,
-                py: 3,
-                bgcolor: 'background.paper',
-                borderTop: 1,
-                borderColor: 'divider',
-              }}
+          <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+            <ImpersonationBanner />
+            <RenewalBanner />
+            {settings.navbarType !== 'hidden' && (
+              <AppBar
+                position={barPosition(settings.navbarType)}
+                color="inherit"
+                elevation={0}
+                sx={{
+                  borderBottom: 1,
+                  borderColor: 'divider',
+                  bgcolor: settings.navbarBlur ? 'rgba(var(--navbar-rgb), 0.85)' : 'background.paper',
+                  backdropFilter: settings.navbarBlur ? 'blur(8px)' : undefined,
+                  '--navbar-rgb': (theme) => (theme.palette.mode === 'dark' ? '47, 51, 73' : '255, 255, 255'),
+                }}
+              >
+                <Toolbar sx={{ gap: 2 }}>
+                  {isOverlayNav && !horizontal && (
+                    <IconButton
+                      aria-label={t('shell.openNavigation')}
+                      edge="start"
+                      onClick={() => setNavOpen(true)}
+                    >
+                      <IconMenu2 size={22} />
+                    </IconButton>
+                  )}
+                  {horizontal && <ShellLogo />}
+                  {/* The name's own direction: an Arabic layout cuts a Latin name at its end ("left" flips). */}
+                  <Typography
+                    variant="h6"
+                    component="p"
+                    dir="auto"
+                    sx={{ flex: 1, textAlign: 'left' }}
+                    noWrap
+                  >
+                    {auth.session?.userData.companyName ?? config.appTitle}
+                  </Typography>
+                  <LanguageSwitcher />
+                  <ThemeSwitcher />
+                  <Customizer />
+                  <TourNavbarEntry />
+                  <HelpMenu />
+                  <UserMenu area={area} />
+                </Toolbar>
+              </AppBar>
+            )}
+            {horizontal && settings.horizontalNavType !== 'hidden' && (
+              <HorizontalNav
+                area={area}
+                position={barPosition(settings.horizontalNavType)}
+                withLogo={settings.navbarType === 'hidden'}
+              />
+            )}
+            <Container
+              component="main"
+              id={MAIN_CONTENT}
+              tabIndex={-1}
+              maxWidth={settings.contentWidth === 'boxed' ? 'lg' : false}
+              sx={{ flex: 1, py: 6, px: { xs: 4, sm: 6 } }}
             >
-              <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 2 }}>
-                <Typography variant="body2" color="text.secondary">
-                  © {new Date().getFullYear()} {config.appTitle}
-                </Typography>
-                {config.privacyUrl && (
-                  <MuiLink href={config.privacyUrl} variant="body2" target="_blank" rel="noopener">
-                    {t('shell.privacy')}
-                  </MuiLink>
-                )}
-              </Stack>
-            </Box>
-          )}
+              {children}
+            </Container>
+            {settings.footerType !== 'hidden' && (
+              <Box
+                component="footer"
+                sx={{
+                  position: settings.footerType === 'sticky' ? 'sticky' : 'static',
+                  bottom: 0,
+                  px: 6,
+                  py: 3,
+                  bgcolor: 'background.paper',
+                  borderTop: 1,
+                  borderColor: 'divider',
+                }}
+              >
+                <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 2 }}>
+                  <Typography variant="body2" color="text.secondary">
+                    © {new Date().getFullYear()} {config.appTitle}
+                  </Typography>
+                  {config.privacyUrl && (
+                    <MuiLink href={config.privacyUrl} variant="body2" target="_blank" rel="noopener">
+                      {t('shell.privacy')}
+                    </MuiLink>
+                  )}
+                </Stack>
+              </Box>
+            )}
+          </Box>
+          <ScrollToTop />
         </Box>
-        <ScrollToTop />
-      </Box>
+        <TourGuide />
+      </TourProvider>
     </QueryClientProvider>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../auth/auth-context.tsx';
 import { ManifestIcon } from '../components/icons.tsx';
-import { Logo } from '../components/logo.tsx';
+import { ShellLogo } from '../components/shell-logo.tsx';
 import { menuFor } from './menu.ts';
 
 /**
@@ -42,7 +42,7 @@ export function HorizontalNav({
       <Stack direction="row" spacing={2} sx={{ py: 2, overflowX: 'auto', alignItems: 'center' }}>
         {withLogo && (
           <Box sx={{ flexShrink: 0, pr: 4 }}>
-            <Logo />
+            <ShellLogo />
           </Box>
         )}
         {items.map((item) => {

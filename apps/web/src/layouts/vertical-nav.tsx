@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../auth/auth-context.tsx';
 import { ManifestIcon } from '../components/icons.tsx';
-import { Logo } from '../components/logo.tsx';
+import { ShellLogo } from '../components/shell-logo.tsx';
 import { menuFor } from './menu.ts';
 
 export const NAV_WIDTH = 260;
@@ -68,7 +68,7 @@ export function VerticalNav({ area, collapsed, semiDark, overlay, open, onClose 
           justifyContent: narrow ? 'center' : 'flex-start',
         }}
       >
-        <Logo compact={narrow} />
+        <ShellLogo compact={narrow} />
       </Box>
       {groups.map((group) => (
         <List

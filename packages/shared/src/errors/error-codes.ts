@@ -132,6 +132,12 @@ export const ERROR_STATUS = {
   TWO_FACTOR_RESET_SELF: 409,
   /** The phone input's country detection was switched on, but the environment names no lookup service. */
   COUNTRY_LOOKUP_UNCONFIGURED: 409,
+  /** A company logo that is not a PNG, JPEG or SVG image (by its content). */
+  COMPANY_LOGO_NOT_IMAGE: 415,
+  /** A company logo over the upload limit. */
+  COMPANY_LOGO_TOO_LARGE: 413,
+  /** An SVG logo carrying scripts, event handlers or references to other addresses. */
+  COMPANY_LOGO_UNSAFE: 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -2,6 +2,7 @@ export * from './auth.ts';
 export * from './billing.ts';
 export * from './chats.ts';
 export * from './companies.ts';
+export * from './company-branding.ts';
 export * from './company-details.ts';
 export * from './files.ts';
 export * from './knowledge.ts';

@@ -8,6 +8,7 @@ import { divisions, employeeDivisions, files } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { assertWithinLimit, companyLimit } from '../billing/company-plan.ts';
+import { attachDefaultDocument } from '../company/default-document.service.ts';
 
 const employeeCount =
   sql<number>`(select count(*) from ${employeeDivisions} ed where ed.division_id = ${divisions.id})`.mapWith(
@@ -89,6 +90,7 @@ export async function createDivision(ctx: AppContext, actor: Actor, name: string
   });
   try {
     const [row] = await ctx.db.insert(divisions).values({ companyId, name }).returning();
+    await attachDefaultDocument(ctx, actor, companyId, row!.id);
     return present({ ...row!, employeeCount: 0 });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('DIVISION_EXISTS', { field: 'name' });

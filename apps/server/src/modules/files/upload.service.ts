@@ -152,7 +152,10 @@ type Staged = { name: string; staged: StoredObject; truncated: boolean };
  * Stages every file part of the request. Busboy stops at the multipart `files` limit and the iterator throws
  * FST_FILES_LIMIT; then (as on any other failure) every staged file is removed again and nothing was stored.
  */
-async function stageAll(ctx: AppContext, parts: AsyncIterableIterator<MultipartFile>): Promise<Staged[]> {
+export async function stageAll(
+  ctx: AppContext,
+  parts: AsyncIterableIterator<MultipartFile>,
+): Promise<Staged[]> {
   const all: Staged[] = [];
   try {
     for await (const part of parts) {
@@ -171,7 +174,7 @@ async function stageAll(ctx: AppContext, parts: AsyncIterableIterator<MultipartF
   }
 }
 
-async function removeStaged(ctx: AppContext, all: Staged[]): Promise<void> {
+export async function removeStaged(ctx: AppContext, all: Staged[]): Promise<void> {
   await Promise.all(all.map((f) => ctx.storage.remove(f.staged.key).catch(() => {})));
 }
 

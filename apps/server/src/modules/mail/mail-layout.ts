@@ -8,6 +8,13 @@ import {
 } from '@werkwissen/shared';
 import { translate } from '../../i18n/translator.ts';
 
+/** The frame's parts: the product's name and colour, and the company's logo (absolute address) when it has one. */
+export interface MailLayout {
+  appTitle: string;
+  brandColor: string;
+  logo?: { url: string; alt: string } | null;
+}
+
 export interface RenderedMail {
   subject: string;
   text: string;
@@ -33,7 +40,7 @@ export function renderTemplate(
   lang: Language,
   variables: readonly TemplateVariable[],
   values: MailValues,
-  layout: { appTitle: string; brandColor: string },
+  layout: MailLayout,
 ): RenderedMail {
   const allowed = new Set(variables.map((v) => v.name));
   const raw = (name: string) => {
@@ -65,6 +72,7 @@ export function renderTemplate(
     lang,
     subject,
     appTitle: layout.appTitle,
+    logo: layout.logo ?? null,
     body: htmlBody(lines, raw, listOf, actionUrl, layout.brandColor, lang),
   });
   return { subject, text, html };
@@ -112,14 +120,23 @@ function htmlBody(
   return blocks.join('\n');
 }
 
-/** The one frame of every mail: the product's name as heading, the body in a card. */
-function htmlLayout(parts: { lang: Language; subject: string; appTitle: string; body: string }): string {
+/** The one frame of every mail: the company's logo, else the product's name, as heading; the body in a card. */
+function htmlLayout(parts: {
+  lang: Language;
+  subject: string;
+  appTitle: string;
+  logo: MailLayout['logo'];
+  body: string;
+}): string {
+  const heading = parts.logo
+    ? `<p style="margin:0 0 24px"><img src="${escapeHtml(parts.logo.url)}" width="100" alt="${escapeHtml(parts.logo.alt)}" style="display:block;border:0"></p>`
+    : `<h1 style="font-size:20px;margin:0 0 24px">${escapeHtml(parts.appTitle)}</h1>`;
   const dir = RTL_LANGUAGES.includes(parts.lang) ? 'rtl' : 'ltr';
   return `<!doctype html>
 <html lang="${parts.lang}" dir="${dir}"><head><meta charset="utf-8"><title>${escapeHtml(parts.subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f4f5fa;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#2f2b3d">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
-<h1 style="font-size:20px;margin:0 0 24px">${escapeHtml(parts.appTitle)}</h1>
+${heading}
 ${parts.body}
 </div></body></html>`;
 }

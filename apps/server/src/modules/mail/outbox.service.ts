@@ -8,6 +8,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { emailOutbox, emailTemplates } from '../../db/schema/index.ts';
+import { mailLogo } from '../company/company-logo.service.ts';
 import { defaultTemplate } from './default-templates.ts';
 import { type RenderedMail, renderTemplate } from './mail-layout.ts';
 import { sendMailJob } from './send-mail.job.ts';
@@ -42,7 +43,8 @@ export async function templateFor(
 }
 
 /**
- * Renders a mail from a template with the settings in force (product name, public address, brand colour); inside
+ * Renders a mail from a template with the settings in force (product name, public address, brand colour) and the
+ * company's logo when the mail is a company's and it has one; inside
  * a transaction, `db` is that transaction.
  */
 export async function renderOutgoing(
@@ -52,6 +54,7 @@ export async function renderOutgoing(
   db: DbOrTx = ctx.db,
 ): Promise<RenderedMail> {
   const settings = await ctx.settings.current(db);
+  const logo = await mailLogo(db, mail.companyId);
   return renderTemplate(
     template,
     mail.language,
@@ -63,7 +66,14 @@ export async function renderOutgoing(
       actionUrl: `${settings.general.publicUrl}${mail.actionPath}`,
       files: mail.lines ?? [],
     },
-    { appTitle: settings.general.appTitle, brandColor: settings.branding.primaryColor },
+    {
+      appTitle: settings.general.appTitle,
+      brandColor: settings.branding.primaryColor,
+      logo: logo && {
+        url: `${settings.general.publicUrl}${logo.path}`,
+        alt: logo.name || settings.general.appTitle,
+      },
+    },
   );
 }
 

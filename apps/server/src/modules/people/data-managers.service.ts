@@ -17,6 +17,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { revokeSessions } from '../auth/session.service.ts';
 import { issueUserToken } from '../auth/user-tokens.ts';
+import { brandingKeys } from '../company/company-branding.service.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
 
 // Subqueries with qualified names: inside them an interpolated column would render unqualified.
@@ -306,8 +307,9 @@ export async function deleteDataManager(
       .where(and(dataManagersFor(actor, 'delete'), eq(users.id, id)))
       .returning({ id: users.id });
     if (!deleted) throw notFound();
+    const branding = await brandingKeys(tx, companyId);
     await tx.delete(companies).where(eq(companies.id, companyId));
-    return stored.map((s) => s.key);
+    return [...stored.map((s) => s.key), ...branding];
   });
   for (const key of keys) {
     await ctx.storage

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDivision, insertPassage } from '../../../test/support/chat-fixtures.ts';
 import { createUser, signedInAs } from '../../../test/support/factories.ts';
 import { signedInAdmin, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
-import { companies, divisions, files, users } from '../../db/schema/index.ts';
+import { companies, companyLogos, divisions, files, users } from '../../db/schema/index.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -127,6 +127,13 @@ describe('data managers in the back office', () => {
     const staged = await t.server.ctx.storage.stage(Readable.from(Buffer.from('x'.repeat(100))));
     await t.server.ctx.storage.commit(staged.key, file.storageKey);
     expect(await t.storage.keys(file.storageKey)).toEqual([file.storageKey]);
+    // The company's logo, kept in the storage too.
+    const logo = await t.server.ctx.storage.stage(Readable.from(Buffer.from('png')));
+    const logoKey = `${companyId}/branding/logo-test.png`;
+    await t.server.ctx.storage.commit(logo.key, logoKey);
+    await t.server.ctx.db
+      .insert(companyLogos)
+      .values({ companyId, storageKey: logoKey, sha256: logo.sha256, width: 1, height: 1 });
 
     const wrong = await admin.delete(`/admin/users/data-managers/${dm.user.id}?confirmation=Falsche%20Firma`);
     expect(wrong.status).toBe(422);
@@ -143,6 +150,7 @@ describe('data managers in the back office', () => {
     expect(await db.select().from(divisions).where(eq(divisions.companyId, companyId))).toEqual([]);
     expect(await db.select().from(files).where(eq(files.companyId, companyId))).toEqual([]);
     expect(await t.storage.keys(file.storageKey)).toEqual([]);
+    expect(await t.storage.keys(logoKey)).toEqual([]);
     expect((await admin.get(`/admin/users/data-managers/${dm.user.id}`)).status).toBe(404);
   });
 

@@ -38,6 +38,7 @@ function stubServer() {
         updatedAt: null,
       });
     if (url.endsWith('/company/details')) return Response.json(stored);
+    if (url.endsWith('/company/branding')) return Response.json({ logo: null, defaultDocument: null });
     return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
   });
   vi.stubGlobal('fetch', fetch);
@@ -67,5 +68,51 @@ describe('the company details tab', { timeout: 20_000 }, () => {
     await waitFor(() => expect(sent()).toHaveLength(1));
     expect(sent()[0]).toMatchObject({ iban: 'DE89370400440532013000', standardTaxRate: 7, country: 'DE' });
     expect(await screen.findByText('Account details saved successfully!')).toBeTruthy();
+  });
+
+  it('uploads a logo as it is chosen, shows it, and shows the server’s refusal of the next one', async () => {
+    signedInAs('DataManager');
+    const logo = {
+      url: '/api/v1/branding/companies/a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d/logo?v=abc',
+      width: 200,
+      height: 100,
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    };
+    const puts: FormData[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        if (url.endsWith('/company/details')) return Response.json(stored);
+        if (url.endsWith('/company/branding'))
+          return Response.json({ logo: puts.length ? logo : null, defaultDocument: null });
+        if (url.endsWith('/company/logo') && init.method === 'PUT') {
+          puts.push(init.body as FormData);
+          if (puts.length === 1) return Response.json({ logo, defaultDocument: null });
+          return Response.json(
+            { error: { code: 'COMPANY_LOGO_UNSAFE', message: 'This SVG contains scripts.' } },
+            { status: 422 },
+          );
+        }
+        return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
+      }),
+    );
+    renderWithApp(<CompanyTab />);
+    expect(await screen.findByText("No logo yet: the product's logo is shown.")).toBeTruthy();
+    const input = screen.getByTestId('company-logo-input');
+    fireEvent.change(input, { target: { files: [new File(['png'], 'logo.png', { type: 'image/png' })] } });
+    const shown = (await screen.findByAltText("Your company's logo")) as HTMLImageElement;
+    expect(shown.getAttribute('src')).toBe(logo.url);
+    expect((puts[0]!.get('file') as File).name).toBe('logo.png');
+
+    fireEvent.change(input, {
+      target: { files: [new File(['<svg/>'], 'evil.svg', { type: 'image/svg+xml' })] },
+    });
+    // The message in the interface language, from the error's code.
+    expect(
+      await screen.findByText(
+        'This SVG contains scripts, event handlers or references to other addresses. Please upload a plain SVG, a PNG or a JPEG.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove logo' })).toBeTruthy();
   });
 });

@@ -3,9 +3,12 @@ import { Alert, Button, Card, CardContent, CircularProgress, Grid, Stack, Typogr
 import { type CompanyDetails, type CompanyDetailsBody, companyDetailsBodySchema } from '@werkwissen/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useCompanyBranding } from '../../api/company-branding.ts';
 import { useCompanyDetails, useSaveCompanyDetails } from '../../api/company-details.ts';
 import { applyFieldErrors } from '../../components/form.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import { CompanyLogoCard } from './company-logo-card.tsx';
+import { DefaultDocumentCard } from './default-document-card.tsx';
 
 type TextField = Exclude<keyof CompanyDetailsBody, 'standardTaxRate'>;
 
@@ -57,12 +60,28 @@ const GROUPS: Array<{
 ];
 const FIELD_NAMES = [...GROUPS.flatMap((g) => g.fields.map((f) => f.name)), 'standardTaxRate'] as const;
 
-/** Company details (spec: for documents such as offers and invoices), for the data manager of the company. */
+/**
+ * Company details (spec: for documents such as offers and invoices), the logo and the default document, for the data
+ * manager of the company.
+ */
 export function CompanyTab() {
   const { t } = useTranslation();
   const details = useCompanyDetails();
-  if (!details.data) return <CircularProgress aria-label={t('shell.loading')} />;
-  return <CompanyForm details={details.data} />;
+  const branding = useCompanyBranding();
+  if (!details.data || !branding.data) return <CircularProgress aria-label={t('shell.loading')} />;
+  return (
+    <Stack spacing={6}>
+      <Grid container spacing={6}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <CompanyLogoCard branding={branding.data} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <DefaultDocumentCard branding={branding.data} />
+        </Grid>
+      </Grid>
+      <CompanyForm details={details.data} />
+    </Stack>
+  );
 }
 
 function CompanyForm({ details }: { details: CompanyDetails }) {
@@ -81,7 +100,7 @@ function CompanyForm({ details }: { details: CompanyDetails }) {
     },
   });
   return (
-    <Card>
+    <Card data-tour="company-details">
       <CardContent>
         <Stack
           component="form"

@@ -85,7 +85,12 @@ export default function DivisionsPage() {
         <Typography variant="h4" component="h1">
           {t('pages.divisions.title')}
         </Typography>
-        <Button variant="contained" startIcon={<IconPlus size={18} />} onClick={() => open({ mode: 'add' })}>
+        <Button
+          variant="contained"
+          startIcon={<IconPlus size={18} />}
+          onClick={() => open({ mode: 'add' })}
+          data-tour="documents"
+        >
           {t('pages.divisions.add')}
         </Button>
       </Stack>

@@ -1,0 +1,136 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../../test/support/api-client.ts';
+import { makeDocx, waitForFile } from '../../../test/support/documents.ts';
+import { signedInDataManager, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { renderOutgoing, templateFor } from '../mail/outbox.service.ts';
+import { companyLogo } from './company-logo.service.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ smtp: false });
+});
+afterAll(() => t?.close());
+
+function put(client: ApiClient, path: string, name: string, content: Buffer) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(content)]), name);
+  return client.request('PUT', path, undefined, { form });
+}
+
+const orangePng = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 4, background: { r: 232, g: 89, b: 12, alpha: 1 } } })
+    .png()
+    .toBuffer();
+
+async function dataManager() {
+  const dm = await signedInDataManager(t, { language: 'en' });
+  const companyId = (await dm.client.get('/auth/me')).body.userData.companyId as string;
+  return { ...dm, companyId };
+}
+
+describe('company logo', () => {
+  it('is scaled on the server, served publicly as PNG, drawn in mails and handed to documents, and removed', async () => {
+    const dm = await dataManager();
+    expect((await dm.client.get('/company/branding')).body).toEqual({ logo: null, defaultDocument: null });
+    expect(await companyLogo(t.server.ctx, dm.companyId)).toBeNull();
+
+    const saved = await put(dm.client, '/company/logo', 'logo.png', await orangePng(800, 400));
+    expect(saved.status).toBe(200);
+    expect(saved.body.logo).toMatchObject({ width: 200, height: 100 });
+    expect(saved.body.logo.url).toMatch(new RegExp(`^/api/v1/branding/companies/${dm.companyId}/logo\\?v=`));
+
+    const image = await fetch(`${t.url}${saved.body.logo.url}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    const served = Buffer.from(await image.arrayBuffer());
+    expect(await sharp(served).metadata()).toMatchObject({ format: 'png', width: 200, height: 100 });
+    expect((await companyLogo(t.server.ctx, dm.companyId))?.equals(served)).toBe(true);
+
+    const template = await templateFor(t.server.ctx.db, 'setPassword', 'en', {});
+    const mail = await renderOutgoing(t.server.ctx, template, {
+      template: 'setPassword',
+      language: 'en',
+      name: 'Jörg',
+      actionPath: '/set-password?token=x',
+      companyId: dm.companyId,
+    });
+    expect(mail.html).toContain(`<img src="${t.url}${saved.body.logo.url}`);
+    const productMail = await renderOutgoing(t.server.ctx, template, {
+      template: 'setPassword',
+      language: 'en',
+      name: 'Jörg',
+      actionPath: '/set-password?token=x',
+    });
+    expect(productMail.html).not.toContain('<img');
+
+    const removed = await dm.client.delete('/company/logo');
+    expect(removed.body.logo).toBeNull();
+    expect((await fetch(`${t.url}${saved.body.logo.url}`)).status).toBe(404);
+    expect(await companyLogo(t.server.ctx, dm.companyId)).toBeNull();
+  });
+
+  it('refuses what is not an image, a file over the limit and an SVG with a script, keeping the logo it had', async () => {
+    const dm = await dataManager();
+    const first = await put(dm.client, '/company/logo', 'logo.png', await orangePng(60, 30));
+    expect(first.status).toBe(200);
+
+    const notImage = await put(dm.client, '/company/logo', 'logo.png', Buffer.from('%PDF-1.7\n'));
+    expect([notImage.status, notImage.body.error.code]).toEqual([415, 'COMPANY_LOGO_NOT_IMAGE']);
+    expect(notImage.body.error.message).toBe('The logo must be a PNG, JPEG or SVG image.');
+
+    const large = await put(dm.client, '/company/logo', 'logo.png', Buffer.alloc(2 * 1024 * 1024 + 1, 1));
+    expect([large.status, large.body.error.code]).toEqual([413, 'COMPANY_LOGO_TOO_LARGE']);
+    expect(large.body.error.message).toContain('2 MB');
+
+    const script = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+    );
+    const unsafe = await put(dm.client, '/company/logo', 'logo.svg', script);
+    expect([unsafe.status, unsafe.body.error.code]).toEqual([422, 'COMPANY_LOGO_UNSAFE']);
+
+    expect((await dm.client.get('/company/branding')).body.logo).toEqual(first.body.logo);
+  });
+});
+
+describe('default document', () => {
+  it('is checked like an upload and starts every new division, processed like an upload', async () => {
+    const dm = await dataManager();
+    const refused = await put(
+      dm.client,
+      '/company/default-document',
+      'notes.bin',
+      Buffer.from([0, 1, 2, 3, 255]),
+    );
+    expect([refused.status, refused.body.error.code]).toEqual([415, 'FILE_TYPE_UNSUPPORTED']);
+    const empty = await put(dm.client, '/company/default-document', 'empty.docx', Buffer.alloc(0));
+    expect(empty.body.error.code).toBe('FILE_EMPTY');
+
+    const docx = await makeDocx([
+      { heading: 'Hausordnung' },
+      { text: 'Werkzeug wird abends ins Lager gebracht.' },
+    ]);
+    const saved = await put(dm.client, '/company/default-document', 'Hausordnung.docx', docx);
+    expect(saved.status).toBe(200);
+    expect(saved.body.defaultDocument).toMatchObject({
+      name: 'Hausordnung.docx',
+      kind: 'docx',
+      sizeBytes: docx.length,
+    });
+
+    for (const name of ['Heizung', 'Sanitär']) {
+      const division = await dm.client.post('/divisions', { name });
+      expect(division.status).toBe(201);
+      const list = await dm.client.get(`/divisions/${division.body.id}/files`);
+      expect(list.body.items.map((f: { name: string }) => f.name)).toEqual(['Hausordnung.docx']);
+      const ready = await waitForFile(dm.client, list.body.items[0].id);
+      expect(ready.status).toBe('ready');
+      expect(ready.passageCount).toBeGreaterThan(0);
+    }
+
+    const removed = await dm.client.delete('/company/default-document');
+    expect(removed.body.defaultDocument).toBeNull();
+    const later = await dm.client.post('/divisions', { name: 'Elektro' });
+    expect((await dm.client.get(`/divisions/${later.body.id}/files`)).body.items).toEqual([]);
+  });
+});

@@ -1,0 +1,118 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeDocx } from '../apps/server/test/support/documents.ts';
+import { signedInDataManager, type TestServer } from '../apps/server/test/support/test-server.ts';
+import { seriousViolations } from './support/axe.ts';
+import { artifactPath, openBrowser } from './support/browser.ts';
+import { startAppServer, text } from './support/server.ts';
+import { uploadDocxThroughDialog } from './support/upload.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startAppServer();
+});
+afterAll(() => t?.close());
+
+describe('the guided tour in the browser', () => {
+  it('a new data manager goes through logo, company details and a document, skips once and resumes, and sees the WhatsApp step', async () => {
+    const browser = await openBrowser({ locale: 'en-US' });
+    const { page } = browser;
+    const en = (key: string, vars: Record<string, string> = {}) => text('en', key, vars);
+    const panel = page.getByTestId('tour-panel');
+    const step = (id: string) => page.getByTestId(`tour-step-${id}`);
+    const tooltip = page.getByTestId('tour-tooltip');
+    const waitDone = (id: string, timeout = 15_000) =>
+      page.waitForSelector(`[data-testid="tour-step-${id}"][data-done="true"]`, { timeout });
+    try {
+      const dm = await signedInDataManager(t, { language: 'en', companyName: 'Tour GmbH' });
+      await page.goto(`${t.url}/login`);
+      await page.locator('input[name=email]').fill(dm.email);
+      await page.locator('input[name=password]').fill(dm.password);
+      await page.locator('form button[type=submit]').click();
+      await page.waitForURL(`${t.url}/dashboard`);
+
+      // A new data manager is shown the tour at once, nothing done yet.
+      await panel.getByText(en('tour.done', { done: '0', total: '4' })).waitFor();
+
+      // Step 1: the logo, on its real control.
+      await step('logo').click();
+      await page.waitForURL(`${t.url}/account-settings/company`);
+      await tooltip.getByText(en('tour.steps.logo.title')).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await tooltip.getByRole('button', { name: en('tour.gotIt') }).click();
+      const png = await sharp({
+        create: { width: 400, height: 160, channels: 4, background: { r: 20, g: 110, b: 180, alpha: 1 } },
+      })
+        .png()
+        .toBuffer();
+      await page
+        .getByTestId('company-logo-input')
+        .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+      await waitDone('logo');
+      // The navigation shows the company's logo instead of the product's.
+      await page.locator('nav img[src*="/branding/companies/"]').first().waitFor();
+
+      // Skipped, the tour stays away, also after a reload ...
+      await panel.getByRole('button', { name: en('tour.skip') }).click();
+      await panel.waitFor({ state: 'detached' });
+      await page.reload();
+      await page.getByRole('form', { name: en('pages.accountSettings.tabs.company') }).waitFor();
+      expect(await panel.count()).toBe(0);
+      // ... until the help menu opens it again, where the user left it.
+      await page.getByRole('button', { name: en('tour.helpMenu') }).click();
+      await page.getByRole('menuitem', { name: en('tour.restart') }).click();
+      await panel.getByText(en('tour.done', { done: '1', total: '4' })).waitFor();
+
+      // Step 2: the company details, done once everything an invoice needs is saved.
+      await step('companyDetails').click();
+      await tooltip.getByText(en('tour.steps.companyDetails.title')).waitFor();
+      await tooltip.getByRole('button', { name: en('tour.gotIt') }).click();
+      const form = page.getByRole('form', { name: en('pages.accountSettings.tabs.company') });
+      await form.getByLabel(en('company.details.fields.street')).fill('Hauptstraße 12');
+      await form.getByLabel(en('company.details.fields.postalCode')).fill('10115');
+      await form.getByLabel(en('company.details.fields.city')).fill('Berlin');
+      await form.getByLabel(en('company.details.fields.vatId')).fill('DE136695976');
+      await form.getByLabel(en('company.details.fields.iban')).fill('DE89 3704 0044 0532 0130 00');
+      await form.getByRole('button', { name: en('common.save') }).click();
+      await waitDone('companyDetails');
+
+      // Step 3: documents, done once a file is ready (not when it was uploaded).
+      await step('documents').click();
+      await page.waitForURL(`${t.url}/divisions`);
+      await tooltip.getByText(en('tour.steps.documents.title')).waitFor();
+      await tooltip.getByRole('button', { name: en('tour.gotIt') }).click();
+      await page
+        .getByRole('button', { name: en('pages.divisions.add') })
+        .first()
+        .click();
+      await page.locator('input[name=divisionName]').fill('Heizung');
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: en('common.create') })
+        .click();
+      await page.getByRole('link', { name: `${en('pages.divisions.openFiles')}: Heizung` }).click();
+      await page.getByRole('heading', { name: en('pages.files.heading', { division: 'Heizung' }) }).waitFor();
+      await uploadDocxThroughDialog(
+        page,
+        'Preise.docx',
+        await makeDocx([{ text: 'Wartung Gasbrennwertkessel: 189 Euro pauschal.' }]),
+      );
+      // Away from the step's page the tour waits folded in the navbar.
+      await page.getByTestId('tour-entry').click();
+      await waitDone('documents', 30_000);
+
+      // Step 4: WhatsApp, described and linked to its place in the account settings until the channel exists.
+      await step('whatsapp').click();
+      await page.waitForURL(/\/account-settings\//);
+      await page.getByRole('button', { name: en('tour.entry', { done: '3', total: '4' }) }).click();
+      await panel.getByText(en('tour.steps.whatsapp.body')).waitFor();
+      expect(await step('whatsapp').getAttribute('data-done')).toBe('false');
+      await panel.getByText(en('tour.done', { done: '3', total: '4' })).waitFor();
+    } catch (error) {
+      await page.screenshot({ path: artifactPath('guided-tour-failure.png'), fullPage: true });
+      throw error;
+    } finally {
+      await browser.close();
+    }
+  });
+});
