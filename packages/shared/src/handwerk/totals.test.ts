@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, divideRounded, documentTotals, lineNetCents, taxCents, totalsProblem } from './totals.ts';
+import {
+  centsToDecimal,
+  divideRounded,
+  documentTotals,
+  lineNetCents,
+  taxCents,
+  totalsProblem,
+} from './totals.ts';
 
 const line = (quantity: number, unitPriceCents: number, taxRate = 19, discountPercent = 0) => ({
   quantity,
@@ -33,7 +40,14 @@ describe('document totals', () => {
   it('rounds tax per rate on the group’s net sum, not per line', () => {
     // Three lines of 0.10 € at 19 %: per line 1.9 cents each would round to 2+2+2 = 6; on the sum 30 × 0.19 = 5.7 -> 6.
     // Three lines of 0.05 € at 7 %: per line 0.35 -> 0 each; on the sum 15 × 0.07 = 1.05 -> 1.
-    const totals = documentTotals([line(1, 10), line(1, 10), line(1, 10), line(1, 5, 7), line(1, 5, 7), line(1, 5, 7)]);
+    const totals = documentTotals([
+      line(1, 10),
+      line(1, 10),
+      line(1, 10),
+      line(1, 5, 7),
+      line(1, 5, 7),
+      line(1, 5, 7),
+    ]);
     expect(totals.taxGroups).toEqual([
       { taxRate: 19, netCents: 30, taxCents: 6 },
       { taxRate: 7, netCents: 15, taxCents: 1 },
