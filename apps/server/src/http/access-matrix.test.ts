@@ -380,6 +380,15 @@ const MATRIX: Record<string, Row> = {
     callers: [403, 403, 'ok', 403],
     body: async (r: Resources) => ({ type: 'offer', ...(await handwerkDraft(r)) }),
   },
+  // The own company has no price list here: NO_PRICED_ITEMS_FOUND, the service's own answer.
+  'POST /handwerk/documents/drafted-offers': {
+    callers: [403, 403, 'ok', 403],
+    body: async (r: Resources) => ({
+      customerId: await r.customer(),
+      language: 'de',
+      description: 'Heizungswartung',
+    }),
+  },
   'GET /handwerk/documents/{documentId}': { callers: [403, 403, 'own', 403] },
   'PUT /handwerk/documents/{documentId}': { callers: [403, 403, 'own', 403], body: handwerkDraft },
   'DELETE /handwerk/documents/{documentId}': { callers: [403, 403, 'own', 403] },

@@ -2,6 +2,7 @@ import { salesDocumentContracts } from '@werkwissen/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { registerRoute, requireActor } from '../../http/route.ts';
+import { draftOffer } from './draft-offer.service.ts';
 import {
   convertSalesDocument,
   createSalesDocument,
@@ -18,6 +19,11 @@ export function salesDocumentRoutes(app: FastifyInstance, ctx: AppContext): void
   registerRoute(app, c.list, (req) => listSalesDocuments(ctx, requireActor(req), req.query));
   registerRoute(app, c.create, async (req, reply) => {
     const document = await createSalesDocument(ctx, requireActor(req), req.body);
+    reply.code(201);
+    return document;
+  });
+  registerRoute(app, c.draftOffer, async (req, reply) => {
+    const document = await draftOffer(ctx, requireActor(req), req.body);
     reply.code(201);
     return document;
   });
