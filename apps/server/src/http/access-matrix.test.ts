@@ -392,6 +392,7 @@ const MATRIX: Record<string, Row> = {
   'GET /handwerk/documents/{documentId}': { callers: [403, 403, 'own', 403] },
   'PUT /handwerk/documents/{documentId}': { callers: [403, 403, 'own', 403], body: handwerkDraft },
   'DELETE /handwerk/documents/{documentId}': { callers: [403, 403, 'own', 403] },
+  'GET /handwerk/documents/{documentId}/pdf': { callers: [403, 403, 'own', 403] },
   'POST /handwerk/documents/{documentId}/finalise': { callers: [403, 403, 'own', 403] },
   'POST /handwerk/documents/{documentId}/status': {
     callers: [403, 403, 'own', 403],

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages.ts';
 import { optional } from './company-details.contract.ts';
-import { emailField, languageField, multiLineText, requiredText, singleLineText } from './fields.ts';
-import { defineContract, listOf, listQuerySchema, messageSchema, uuidParam } from './route-contract.ts';
+import { languageField, multiLineText, requiredText, singleLineText } from './fields.ts';
+import { defineContract, listOf, listQuerySchema, uuidParam } from './route-contract.ts';
 
 /** Offer -> order confirmation -> invoice; a credit note corrects an issued invoice. */
 export const SALES_DOCUMENT_TYPES = ['offer', 'order', 'invoice', 'creditNote'] as const;
@@ -245,32 +245,11 @@ export const salesDocumentContracts = {
     }),
     responses: { 201: salesDocumentSchema },
   }),
-  send: defineContract({
-    method: 'POST',
-    path: '/handwerk/documents/:documentId/send',
-    operationId: 'sendSalesDocument',
-    summary: 'Mails an issued document as PDF to the customer (or the address given) through the outbox',
-    tags,
-    permission: permission('update'),
-    params,
-    body: z.strictObject({ to: emailField.optional() }),
-    responses: { 200: messageSchema },
-  }),
   pdf: defineContract({
     method: 'GET',
     path: '/handwerk/documents/:documentId/pdf',
     operationId: 'downloadSalesDocumentPdf',
-    summary: 'The document as PDF; an issued invoice is a ZUGFeRD / Factur-X PDF/A-3 with its XML embedded',
-    tags,
-    permission: permission('read'),
-    params,
-    responses: { 200: z.unknown() },
-  }),
-  xrechnung: defineContract({
-    method: 'GET',
-    path: '/handwerk/documents/:documentId/xrechnung',
-    operationId: 'downloadSalesDocumentXRechnung',
-    summary: 'An issued invoice or credit note as XRechnung (UN/CEFACT CII, EN 16931)',
+    summary: 'The document as PDF in its language (a draft is marked as such)',
     tags,
     permission: permission('read'),
     params,

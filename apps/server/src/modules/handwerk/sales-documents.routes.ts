@@ -7,6 +7,7 @@ import {
   convertSalesDocument,
   createSalesDocument,
   deleteSalesDocument,
+  downloadSalesDocumentPdf,
   finaliseSalesDocument,
   getSalesDocument,
   listSalesDocuments,
@@ -46,5 +47,10 @@ export function salesDocumentRoutes(app: FastifyInstance, ctx: AppContext): void
     const document = await convertSalesDocument(ctx, requireActor(req), req.params.documentId, req.body);
     reply.code(201);
     return document;
+  });
+  registerRoute(app, c.pdf, async (req, reply) => {
+    const { fileName, pdf } = await downloadSalesDocumentPdf(ctx, requireActor(req), req.params.documentId);
+    reply.type('application/pdf').header('content-disposition', `attachment; filename="${fileName}"`);
+    return reply.send(pdf) as never;
   });
 }

@@ -1,5 +1,6 @@
 import {
   CONVERSIONS,
+  type CompanyDetails,
   documentTotals,
   type newSalesDocumentSchema,
   type SalesDocument,
@@ -16,11 +17,13 @@ import { salesDocumentAccess } from '../../access/sales-document.access.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { containsPattern } from '../../db/like.ts';
-import { customers, type StoredLine, salesDocuments } from '../../db/schema/index.ts';
+import { customers, type StoredLine, type StoredParty, salesDocuments } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { getCompanyDetails } from '../company/company-details.service.ts';
+import { companyLogo } from './company-logo.ts';
 import { nextDocumentNumber } from './document-numbers.ts';
+import { salesDocumentPdf } from './sales-document-pdf.ts';
 import {
   buyerOf,
   type DocumentRow,
@@ -192,6 +195,11 @@ export async function deleteSalesDocument(ctx: AppContext, actor: Actor, documen
   });
 }
 
+/** The company's details as a document stores its seller. */
+function sellerOf({ complete: _complete, updatedAt: _updatedAt, ...details }: CompanyDetails): StoredParty {
+  return details;
+}
+
 /** Why a draft's stored totals cannot be issued, or null. */
 function issueProblem(row: DocumentRow): string | null {
   const fresh = documentTotals(row.lines);
@@ -221,14 +229,13 @@ export async function finaliseSalesDocument(
     const [customer] = await tx.select().from(customers).where(eq(customers.id, row.customerId));
     const year = Number(row.issueDate.slice(0, 4));
     const number = await nextDocumentNumber(tx, row.companyId, row.type, year);
-    const { complete: _complete, updatedAt: _updatedAt, ...sellerData } = seller;
     await tx
       .update(salesDocuments)
       .set({
         status: 'sent',
         number,
         buyer: buyerOf(row, customer!),
-        seller: sellerData,
+        seller: sellerOf(seller),
         finalisedAt: new Date(),
         updatedAt: new Date(),
       })
@@ -290,4 +297,20 @@ export async function convertSalesDocument(
     })
     .returning({ id: salesDocuments.id });
   return getSalesDocument(ctx, actor, created!.id);
+}
+
+/** The document as PDF (file name and bytes): the seller as issued, or for a draft the company's details now. */
+export async function downloadSalesDocumentPdf(
+  ctx: AppContext,
+  actor: Actor,
+  documentId: string,
+): Promise<{ fileName: string; pdf: Buffer }> {
+  const { row, customer, sourceNumber } = await loadSalesDocument(ctx.db, actor, documentId);
+  const seller = row.seller ?? sellerOf(await getCompanyDetails(ctx, actor));
+  const pdf = await salesDocumentPdf({
+    document: presentDocument(row, customer, sourceNumber),
+    seller,
+    logo: await companyLogo(ctx, row.companyId),
+  });
+  return { fileName: `${(row.number ?? `${row.type}-draft`).replace(/[^\w.-]/g, '_')}.pdf`, pdf };
 }

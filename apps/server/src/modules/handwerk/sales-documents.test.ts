@@ -153,6 +153,12 @@ describe('offers and invoices', () => {
 
     const paid = await dm.client.post(`/handwerk/documents/${first}/status`, { status: 'paid' });
     expect(paid.body.status).toBe('paid');
+    const pdf = await dm.client.get(`/handwerk/documents/${first}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="RE-${year}-0001.pdf"`);
+    expect(String(pdf.body).startsWith('%PDF-')).toBe(true);
+
     const wrong = await dm.client.post(`/handwerk/documents/${offer}/status`, { status: 'paid' });
     expect(wrong.body.error.code).toBe('DOCUMENT_STEP_INVALID');
   });
@@ -259,6 +265,7 @@ describe('offers and invoices', () => {
     const other = await company();
     for (const res of [
       await other.client.get(`/handwerk/documents/${id}`),
+      await other.client.get(`/handwerk/documents/${id}/pdf`),
       await other.client.post(`/handwerk/documents/${id}/finalise`),
       await other.client.delete(`/handwerk/documents/${id}`),
       await other.client.post(`/handwerk/documents/${id}/convert`, { type: 'order' }),
