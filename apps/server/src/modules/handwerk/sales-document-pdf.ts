@@ -125,7 +125,7 @@ export async function salesDocumentPdf({ document: d, seller, logo }: PdfInput):
     .lineTo(MARGIN + width, doc.y)
     .stroke();
   doc.y += 4;
-  d.lines.forEach((line, i) =>
+  d.lines.forEach((line, i) => {
     row(
       {
         position: String(i + 1),
@@ -136,8 +136,8 @@ export async function salesDocumentPdf({ document: d, seller, logo }: PdfInput):
         amount: money(line.netCents),
       },
       'body',
-    ),
-  );
+    );
+  });
   doc
     .moveTo(MARGIN, doc.y)
     .lineTo(MARGIN + width, doc.y)
