@@ -254,6 +254,20 @@ describe('offers and invoices', () => {
     expect((await dm.client.get('/handwerk/documents?status=overdue')).body.total).toBe(1);
     expect((await dm.client.get('/handwerk/documents?status=sent')).body.total).toBe(0);
     expect((await dm.client.get('/handwerk/documents?type=offer')).body.items[0].id).toBe(offer);
+
+    // The dashboard counts issued offers not accepted, and invoices not paid, of which the overdue ones.
+    await dm.client.post(`/handwerk/documents/${offer}/finalise`);
+    const current = await draftOf(dm.client, dm.customerId);
+    await dm.client.post(`/handwerk/documents/${current}/finalise`);
+    await draftOf(dm.client, dm.customerId);
+    expect((await dm.client.get('/dashboard')).body.sales).toEqual({
+      openOffers: 1,
+      openOffersCents: 15351,
+      unpaidInvoices: 2,
+      unpaidCents: 1190 + 15351,
+      overdueInvoices: 1,
+      overdueCents: 1190,
+    });
   });
 
   it('answers 401 without a session, 403 to an employee, 404 for another company’s document or customer', async () => {
