@@ -4,6 +4,7 @@ import {
   customerContracts,
   type draftOfferBodySchema,
   type SalesDocument,
+  type SalesDocumentBody,
   salesDocumentContracts,
 } from '@werkwissen/shared';
 import type { z } from 'zod';
@@ -89,4 +90,26 @@ export function useConvertDocument() {
     success: (t, document) => t('handwerk.converted', { type: t(`documents.type.${document.type}`) }),
     invalidates: documentsChanged,
   });
+}
+
+/** One document with its lines (for the editor). */
+export function useSalesDocument(documentId: string) {
+  return useQuery({
+    queryKey: [...handwerkKeys.documents(), 'detail', documentId],
+    queryFn: () => call(salesDocumentContracts.get, { params: { documentId } }),
+  });
+}
+
+export function useSaveDocument(
+  callbacks?: MutationCallbacks<{ documentId: string; body: SalesDocumentBody }, SalesDocument>,
+) {
+  return useApiMutation(
+    {
+      mutationFn: ({ documentId, body }: { documentId: string; body: SalesDocumentBody }) =>
+        call(salesDocumentContracts.update, { params: { documentId }, body }),
+      success: (t) => t('handwerk.saved'),
+      invalidates: documentsChanged,
+    },
+    callbacks,
+  );
 }

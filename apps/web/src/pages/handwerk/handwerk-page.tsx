@@ -1,5 +1,12 @@
 import { Button, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
-import { IconFileDownload, IconPlus, IconSend, IconSparkles, IconTransform } from '@tabler/icons-react';
+import {
+  IconEdit,
+  IconFileDownload,
+  IconPlus,
+  IconSend,
+  IconSparkles,
+  IconTransform,
+} from '@tabler/icons-react';
 import {
   CONVERSIONS,
   LANGUAGE_NAMES,
@@ -18,6 +25,7 @@ import {
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { CustomerDialog } from './customer-dialog.tsx';
+import { DocumentEditor } from './document-editor.tsx';
 import { DraftOfferDialog } from './draft-offer-dialog.tsx';
 
 /** Turns an offer or order confirmation into an invoice in a chosen language (a new draft). */
@@ -67,6 +75,7 @@ export default function HandwerkPage() {
   const { t, i18n } = useTranslation();
   const [dialog, setDialog] = useState<'customer' | 'draft' | null>(null);
   const [toInvoice, setToInvoice] = useState<SalesDocumentSummary | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
   const finalise = useFinaliseDocument();
   const money = (cents: number) =>
     new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR' }).format(cents / 100);
@@ -88,6 +97,13 @@ export default function HandwerkPage() {
       label: t('handwerk.actions'),
       render: (d) => (
         <Stack direction="row">
+          {d.status === 'draft' && (
+            <Tooltip title={t('handwerk.edit')}>
+              <IconButton aria-label={t('handwerk.edit')} onClick={() => setEditing(d.id)}>
+                <IconEdit size={18} />
+              </IconButton>
+            </Tooltip>
+          )}
           {d.status === 'draft' && (
             <Tooltip title={t('handwerk.finalise')}>
               <IconButton aria-label={t('handwerk.finalise')} onClick={() => finalise.mutate(d.id)}>
@@ -150,6 +166,7 @@ export default function HandwerkPage() {
       />
       {dialog === 'customer' && <CustomerDialog onClose={() => setDialog(null)} />}
       {dialog === 'draft' && <DraftOfferDialog onClose={() => setDialog(null)} />}
+      {editing && <DocumentEditor documentId={editing} onClose={() => setEditing(null)} />}
       {toInvoice && <InvoiceDialog document={toInvoice} onClose={() => setToInvoice(null)} />}
     </Stack>
   );
