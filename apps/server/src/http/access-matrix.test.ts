@@ -18,11 +18,13 @@ import {
   chats,
   chatVisitors,
   companies,
+  customers,
   emailOutbox,
   employeeDivisions,
   feedback,
   invoices,
   roles,
+  salesDocuments,
   tags,
   userRoles,
   users,
@@ -68,6 +70,27 @@ const COMPANY_DETAILS = {
   iban: '',
   bic: '',
 };
+const HANDWERK_CUSTOMER = {
+  name: 'Familie Schneider',
+  street: 'Lindenweg 4',
+  postalCode: '14467',
+  city: 'Potsdam',
+  country: 'DE',
+  email: '',
+  phone: '',
+  vatId: '',
+  buyerReference: '',
+};
+/** A valid draft's content, for the own company's customer (another company's would be 404 before the service). */
+const handwerkDraft = async (r: Resources) => ({
+  customerId: await r.customer(),
+  language: 'de',
+  title: 'Matrix',
+  notes: '',
+  lines: [
+    { description: 'Arbeit', quantity: 1, unit: 'h', unitPriceCents: 5000, discountPercent: 0, taxRate: 19 },
+  ],
+});
 const unique = () => `Matrix ${Math.random().toString(36).slice(2, 10)}`;
 
 const MATRIX: Record<string, Row> = {
@@ -356,6 +379,39 @@ const MATRIX: Record<string, Row> = {
   'DELETE /company/default-document': { callers: [403, 403, 'ok', 403] },
   'GET /tour': { callers: [403, 403, 'ok', 403] },
   'PUT /tour': { callers: [403, 403, 'ok', 403], body: { state: 'active', currentStep: 'logo' } },
+  // Offers and invoices (/handwerk): the company's data manager's alone; the operator does not see them.
+  'GET /handwerk/customers': { callers: [403, 403, 'ok', 403] },
+  'POST /handwerk/customers': { callers: [403, 403, 'ok', 403], body: HANDWERK_CUSTOMER },
+  'GET /handwerk/customers/{customerId}': { callers: [403, 403, 'own', 403] },
+  'PUT /handwerk/customers/{customerId}': { callers: [403, 403, 'own', 403], body: HANDWERK_CUSTOMER },
+  'DELETE /handwerk/customers/{customerId}': { callers: [403, 403, 'own', 403] },
+  'GET /handwerk/documents': { callers: [403, 403, 'ok', 403] },
+  'POST /handwerk/documents': {
+    callers: [403, 403, 'ok', 403],
+    body: async (r: Resources) => ({ type: 'offer', ...(await handwerkDraft(r)) }),
+  },
+  // The own company has no price list here: NO_PRICED_ITEMS_FOUND, the service's own answer.
+  'POST /handwerk/documents/drafted-offers': {
+    callers: [403, 403, 'ok', 403],
+    body: async (r: Resources) => ({
+      customerId: await r.customer(),
+      language: 'de',
+      description: 'Heizungswartung',
+    }),
+  },
+  'GET /handwerk/documents/{documentId}': { callers: [403, 403, 'own', 403] },
+  'PUT /handwerk/documents/{documentId}': { callers: [403, 403, 'own', 403], body: handwerkDraft },
+  'DELETE /handwerk/documents/{documentId}': { callers: [403, 403, 'own', 403] },
+  'GET /handwerk/documents/{documentId}/pdf': { callers: [403, 403, 'own', 403] },
+  'POST /handwerk/documents/{documentId}/finalise': { callers: [403, 403, 'own', 403] },
+  'POST /handwerk/documents/{documentId}/status': {
+    callers: [403, 403, 'own', 403],
+    body: { status: 'accepted' },
+  },
+  'POST /handwerk/documents/{documentId}/convert': {
+    callers: [403, 403, 'own', 403],
+    body: { type: 'order' },
+  },
 };
 
 /** The seeded Staff role, which invitations in the table give. */
@@ -577,6 +633,43 @@ function resourcesFor(caller: Caller, place: 'own' | 'other') {
           .returning();
         return row!.id;
       }),
+    customer: () =>
+      once('customer', async () => {
+        const [row] = await db()
+          .insert(customers)
+          .values({ companyId, name: unique(), country: 'DE' })
+          .returning();
+        return row!.id;
+      }),
+    /** A draft offer (each request its own: finalising, converting and deleting it all answer). */
+    salesDocument: () =>
+      once('salesDocument', async () => {
+        const [row] = await db()
+          .insert(salesDocuments)
+          .values({
+            companyId,
+            type: 'offer',
+            customerId: await r.customer(),
+            language: 'de',
+            issueDate: '2026-01-02',
+            lines: [
+              {
+                description: 'Arbeit',
+                quantity: 1,
+                unit: 'h',
+                unitPriceCents: 5000,
+                discountPercent: 0,
+                taxRate: 19,
+                source: null,
+              },
+            ],
+            netCents: 5000,
+            taxCents: 950,
+            grossCents: 5950,
+          })
+          .returning();
+        return row!.id;
+      }),
     /** A provider the own company has set up (not a resource of its own: the same name in both places). */
     provider: () =>
       once('provider', async () => {
@@ -607,6 +700,8 @@ const ID_PARAMS: Record<string, (r: Resources) => Promise<string>> = {
   roleId: (r) => r.role(),
   staffId: (r) => r.staff(),
   invoiceId: (r) => r.invoice(),
+  customerId: (r) => r.customer(),
+  documentId: (r) => r.salesDocument(),
   userId: (r) => r.employee(),
 };
 const OTHER_PARAMS: Record<string, (r: Resources) => Promise<string>> = {

@@ -26,6 +26,8 @@ import { employeeRoutes } from '../modules/employees/employees.routes.ts';
 import { feedbackRoutes } from '../modules/feedback/feedback.routes.ts';
 import { publicFeedbackRoutes } from '../modules/feedback/public-feedback.routes.ts';
 import { fileRoutes } from '../modules/files/files.routes.ts';
+import { customerRoutes } from '../modules/handwerk/customers.routes.ts';
+import { salesDocumentRoutes } from '../modules/handwerk/sales-documents.routes.ts';
 import { emailTemplateRoutes } from '../modules/mail/email-templates.routes.ts';
 import { peopleRoutes } from '../modules/people/people.routes.ts';
 import { reportRoutes } from '../modules/reports/reports.routes.ts';
@@ -180,6 +182,8 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
   adminBillingRoutes(app, ctx);
   companyBrandingRoutes(app, ctx);
   tourRoutes(app, ctx);
+  customerRoutes(app, ctx);
+  salesDocumentRoutes(app, ctx);
   await registerStaticWeb(app);
   return app;
 }

@@ -6,9 +6,9 @@ import { countryField, emailField, phoneField, requiredText, singleLineText } fr
 import { defineContract } from './route-contract.ts';
 
 /** A field the company may leave empty: '' means "not given". */
-const optional = (max: number) => singleLineText(max).transform((v) => v.trim());
+export const optional = (max: number) => singleLineText(max).transform((v) => v.trim());
 /** Empty, or valid as `field` (whose message it keeps, and whose written form it takes). */
-const orEmpty = (field: z.ZodType<string, string>, message: string) =>
+export const orEmpty = (field: z.ZodType<string, string>, message: string) =>
   optional(300)
     .refine((v) => v === '' || field.safeParse(v).success, { message })
     .transform((v) => (v === '' ? v : field.parse(v)));
@@ -23,13 +23,23 @@ const bicField = optional(30)
   .refine((v) => v === '' || isValidBIC(v), { message: 'validation.bic' });
 
 /** A VAT identification number whose format and check digits hold for its country (e.g. DE, AT, FR, PL). */
-const vatIdField = optional(30)
+export const vatIdField = optional(30)
   .transform((v) => v.replace(/[\s.-]/g, '').toUpperCase())
   .refine((v) => v === '' || checkVAT(v, countries).isValid, { message: 'validation.vatId' });
 
 const websiteField = optional(300).refine((v) => v === '' || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(v), {
   message: 'validation.url',
 });
+
+/** A postal code must fit its country where a pattern for it is known (German ones are five digits). */
+export function checkPostalCode(v: { postalCode: string; country: string }, ctx: z.RefinementCtx): void {
+  if (
+    v.postalCode &&
+    postcodeValidatorExistsForCountry(v.country) &&
+    !postcodeValidator(v.postalCode, v.country)
+  )
+    ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'validation.postalCode' });
+}
 
 /**
  * A company's master data for documents such as offers and invoices (spec section 3, "Company details"). Optional
@@ -59,14 +69,7 @@ export const companyDetailsBodySchema = z
     iban: ibanField,
     bic: bicField,
   })
-  .superRefine((v, ctx) => {
-    if (
-      v.postalCode &&
-      postcodeValidatorExistsForCountry(v.country) &&
-      !postcodeValidator(v.postalCode, v.country)
-    )
-      ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'validation.postalCode' });
-  });
+  .superRefine(checkPostalCode);
 export type CompanyDetailsBody = z.input<typeof companyDetailsBodySchema>;
 
 export const companyDetailsSchema = z

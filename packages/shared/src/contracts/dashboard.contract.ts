@@ -41,6 +41,17 @@ export const dashboardSchema = z
       /** The newest knowledge gaps (at most five). */
       gaps: z.array(knowledgeGapSchema),
     }),
+    /** Offers and invoices (/handwerk), for a caller who may read them; amounts are gross, in cents. */
+    sales: z
+      .object({
+        openOffers: z.number().int(),
+        openOffersCents: z.number().int(),
+        unpaidInvoices: z.number().int(),
+        unpaidCents: z.number().int(),
+        overdueInvoices: z.number().int(),
+        overdueCents: z.number().int(),
+      })
+      .nullable(),
   })
   .meta({ id: 'Dashboard' });
 export type Dashboard = z.infer<typeof dashboardSchema>;

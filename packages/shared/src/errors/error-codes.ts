@@ -138,6 +138,22 @@ export const ERROR_STATUS = {
   COMPANY_LOGO_TOO_LARGE: 413,
   /** An SVG logo carrying scripts, event handlers or references to other addresses. */
   COMPANY_LOGO_UNSAFE: 422,
+  /** A customer who still has offers or invoices is not deleted. */
+  CUSTOMER_IN_USE: 409,
+  /** An issued document is not edited or deleted (a credit note corrects an invoice). */
+  DOCUMENT_FINALISED: 409,
+  /** The document is still a draft: it is issued (finalised) first. */
+  DOCUMENT_NOT_FINALISED: 409,
+  /** The lines' totals do not add up (no line, a total not above zero, or amounts that disagree). */
+  DOCUMENT_TOTALS_INVALID: 422,
+  /** The status or conversion asked for does not follow from the document's type and status. */
+  DOCUMENT_STEP_INVALID: 409,
+  /** An invoice needs the company's name, address, tax id or number and bank account (company details). */
+  COMPANY_DETAILS_INCOMPLETE: 409,
+  /** The customer has no e-mail address and none was given. */
+  CUSTOMER_EMAIL_MISSING: 409,
+  /** None of the company's files had a priced item for the described job. */
+  NO_PRICED_ITEMS_FOUND: 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -80,9 +80,9 @@ describe('buildAbility with the default roles', () => {
     expect(abilityOf('Administrator').can('manage', 'admin')).toBe(true);
   });
 
-  it("Administrator: everything but the companies' knowledge and chats", () => {
+  it("Administrator: everything but the companies' knowledge, chats, customers, offers and invoices", () => {
     const ability = abilityOf('Administrator');
-    const companyKnowledge = ['Division', 'File', 'Chat', 'Tag'];
+    const companyKnowledge = ['Division', 'File', 'Chat', 'Tag', 'Customer', 'SalesDocument'];
     for (const action of ACTIONS) {
       for (const name of SUBJECTS.filter((s) => s !== 'all')) {
         expect(ability.can(action, name), `${action} ${name}`).toBe(!companyKnowledge.includes(name));

@@ -22,6 +22,8 @@ export const CONDITION_FIELDS = {
   Tag: ['id', 'companyId'],
   Subscription: ['companyId'],
   Invoice: ['companyId'],
+  Customer: ['id', 'companyId'],
+  SalesDocument: ['id', 'companyId'],
 } as const satisfies Partial<Record<Subject, readonly string[]>>;
 
 export type ResourceSubject = keyof typeof CONDITION_FIELDS;

@@ -26,6 +26,12 @@ export const DEFAULT_ROLES: Record<UserKind, { description: string; rules: Abili
         inverted: true,
         reason: "The operator sees a company's knowledge and chats only through the back office.",
       },
+      {
+        action: 'manage',
+        subject: ['Customer', 'SalesDocument'],
+        inverted: true,
+        reason: "A company's customers, offers and invoices are its own business.",
+      },
     ],
   },
   Staff: {
@@ -55,6 +61,8 @@ export const DEFAULT_ROLES: Record<UserKind, { description: string; rules: Abili
       { action: ['read', 'update'], subject: 'Subscription', conditions: own },
       { action: 'read', subject: 'Invoice', conditions: own },
       { action: 'read', subject: 'Plan' },
+      // Offers and invoices (/handwerk): the company's paperwork is its data manager's alone.
+      { action: 'manage', subject: ['Customer', 'SalesDocument'], conditions: own },
     ],
   },
   Employee: {

@@ -34,6 +34,10 @@ export const SUBJECTS = [
   'Invoice',
   /** The plan catalogue: limits and prices (the operator edits it). */
   'Plan',
+  /** A company's customers, to whom its offers and invoices go. */
+  'Customer',
+  /** A company's offers, order confirmations, invoices and credit notes (/handwerk). */
+  'SalesDocument',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 

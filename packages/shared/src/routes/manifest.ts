@@ -741,6 +741,19 @@ export const APP_ROUTES: AppRoute[] = [
     area: 'user',
     title: 'publicFeedback.title',
   },
+
+  // Offers and invoices drafted from the company's price lists (issue 17, item 4).
+  {
+    id: 'handwerk',
+    path: '/handwerk',
+    page: 'Handwerk',
+    layout: 'default',
+    access: 'signedIn',
+    area: 'user',
+    permission: { action: 'read', subject: 'SalesDocument' },
+    title: 'handwerk.title',
+    menu: { section: 'company', label: 'handwerk.menu', icon: 'FileInvoice', order: 40 },
+  },
 ];
 
 /** Fixed redirects: the spec's (section 2) and the template demo paths we do not build (see design/product.md). */

@@ -5,6 +5,7 @@ export * from './companies.ts';
 export * from './company-branding.ts';
 export * from './company-details.ts';
 export * from './files.ts';
+export * from './handwerk.ts';
 export * from './knowledge.ts';
 export * from './limits.ts';
 export * from './operations.ts';

@@ -6,6 +6,7 @@ import { activityLog, companies, emailOutbox, subscriptions, users } from '../..
 import { notFound } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { presentSubscription } from '../billing/company-plan.ts';
+import { salesFigures } from '../handwerk/sales-figures.ts';
 import { feedbackSeries } from '../reports/feedback-series.ts';
 import { knowledgeGaps } from '../reports/knowledge-gaps.ts';
 import { reportScope, utcDay } from '../reports/report-scope.ts';
@@ -106,6 +107,7 @@ export async function companyDashboard(ctx: AppContext, actor: Actor): Promise<D
       { step: 'uploadDocuments', done: await hasFiles(ctx, actor.companyId) },
     ],
     chat,
+    sales: await salesFigures(ctx, actor),
   };
 }
 

@@ -14,6 +14,7 @@ function dashboard(chat: Partial<Dashboard['chat']> = {}): Dashboard {
     company: { id: '4c3b2a19-0f8e-4d7c-9b6a-5f4e3d2c1b0a', name: 'Heiztechnik Müller GmbH' },
     plan: null,
     nextSteps: [{ step: 'uploadDocuments', done: true }],
+    sales: null,
     chat: {
       filesReady: 12,
       questionsThisWeek: 34,
@@ -108,6 +109,33 @@ describe('the dashboard', { timeout: 20_000 }, () => {
         'No knowledge gaps: your documents answered the questions well.',
       ),
     ).toBeTruthy();
+  });
+
+  it('shows open offers, unpaid invoices and the overdue amount to whoever may read them, and nothing otherwise', async () => {
+    stubServer({
+      ...dashboard(),
+      sales: {
+        openOffers: 2,
+        openOffersCents: 123456,
+        unpaidInvoices: 3,
+        unpaidCents: 99900,
+        overdueInvoices: 1,
+        overdueCents: 11900,
+      },
+    });
+    const view = renderWithApp(<DashboardPage />, '/dashboard');
+    const offers = within(await screen.findByTestId('figure-open-offers'));
+    expect(offers.getByRole('heading', { name: 'Open offers' })).toBeTruthy();
+    expect(offers.getByText('€1,234.56')).toBeTruthy();
+    expect(offers.getByText('Documents: 2')).toBeTruthy();
+    expect(within(screen.getByTestId('figure-unpaid-invoices')).getByText('€999.00')).toBeTruthy();
+    expect(within(screen.getByTestId('figure-overdue')).getByText('€119.00')).toBeTruthy();
+    view.unmount();
+
+    stubServer(dashboard());
+    renderWithApp(<DashboardPage />, '/dashboard');
+    await screen.findByTestId('figure-files-ready');
+    expect(screen.queryByTestId('figure-open-offers')).toBeNull();
   });
 
   it('links each next step to the page that does it', async () => {

@@ -38,6 +38,7 @@ import { errorMessage } from '../../components/form.tsx';
 import { useFormat } from '../../components/format.ts';
 import { FeedbackChart } from '../reports/feedback-chart.tsx';
 import { figureLabelSx } from './figure-label.ts';
+import { SalesFigures } from './sales-figures.tsx';
 
 /** One figure of the chat's week: a label, the value (a skeleton while loading) and a line of context. */
 function Figure({
@@ -224,6 +225,7 @@ export default function DashboardPage() {
             icon={<IconMoodHappy size={24} />}
           />
         </Grid>
+        {data?.sales && <SalesFigures sales={data.sales} />}
         <Grid size={{ xs: 12, md: 6 }}>
           <Card sx={{ height: '100%' }}>
             <CardContent>

@@ -1,0 +1,69 @@
+import type { ApiClient } from '../../../test/support/api-client.ts';
+
+/** Test data of the /handwerk tests: complete company details, a customer, lines. */
+export const COMPANY = {
+  name: 'Müller Haustechnik GmbH',
+  website: '',
+  street: 'Hauptstraße 12',
+  postalCode: '10115',
+  city: 'Berlin',
+  country: 'DE',
+  phone: '+49 30 1234567',
+  email: 'buero@mueller-haustechnik.example',
+  vatId: 'DE136695976',
+  taxNumber: '27/123/45678',
+  standardTaxRate: 19,
+  registerNumber: 'HRB 12345 B',
+  registryCourt: 'Amtsgericht Charlottenburg',
+  managingDirector: 'Jörg Müller',
+  iban: 'DE89370400440532013000',
+  bic: 'COBADEFFXXX',
+};
+
+export const CUSTOMER = {
+  name: 'Familie Schneider',
+  street: 'Lindenweg 4',
+  postalCode: '14467',
+  city: 'Potsdam',
+  country: 'DE',
+  email: 'schneider@kunde.example',
+  phone: '',
+  vatId: '',
+  buyerReference: '991-01234-44',
+};
+
+export const line = (description: string, quantity: number, unitPriceCents: number, taxRate = 19) => ({
+  description,
+  quantity,
+  unit: 'h',
+  unitPriceCents,
+  discountPercent: 0,
+  taxRate,
+});
+
+export async function customerOf(
+  client: ApiClient,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
+  const res = await client.post('/handwerk/customers', { ...CUSTOMER, ...overrides });
+  if (res.status !== 201) throw new Error(`customer: ${JSON.stringify(res.body)}`);
+  return res.body.id;
+}
+
+export async function draftOf(
+  client: ApiClient,
+  customerId: string,
+  type: 'offer' | 'order' | 'invoice' = 'invoice',
+  lines = [line('Wartung Gasbrennwertkessel', 2, 6450)],
+): Promise<string> {
+  const res = await client.post('/handwerk/documents', {
+    type,
+    customerId,
+    language: 'de',
+    title: 'Heizungswartung',
+    notes: '',
+    lines,
+  });
+  if (res.status !== 201) throw new Error(`document: ${JSON.stringify(res.body)}`);
+  return res.body.id;
+}

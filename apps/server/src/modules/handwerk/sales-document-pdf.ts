@@ -1,0 +1,203 @@
+import { existsSync } from 'node:fs';
+import type { Language, SalesDocument } from '@werkwissen/shared';
+import PDFDocument from 'pdfkit';
+import type { StoredParty } from '../../db/schema/index.ts';
+import { translate } from '../../i18n/translator.ts';
+
+/** Debian's DejaVu Sans (fonts-dejavu-core, installed by .ci/run and the Dockerfile): Latin, Cyrillic and Arabic. */
+const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+const BOLD = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
+
+const MARGIN = 50;
+const FOOTER = 70;
+
+export interface PdfInput {
+  document: SalesDocument;
+  /** The seller as issued, or (a draft) the company's details now. */
+  seller: StoredParty;
+  logo: Buffer | null;
+}
+
+/**
+ * The document as an A4 PDF with its fonts embedded: logo, seller and buyer, lines, totals per tax rate, payment
+ * terms, and on every page the seller's register, tax and bank data and "page n of m". Every fixed text is in the
+ * document's language (`documents.*`).
+ */
+export async function salesDocumentPdf({ document: d, seller, logo }: PdfInput): Promise<Buffer> {
+  if (!existsSync(FONT) || !existsSync(BOLD)) throw new Error(`${FONT} is missing (fonts-dejavu-core)`);
+  const lang = d.language as Language;
+  const rtl = lang === 'ar';
+  const align = rtl ? 'right' : 'left';
+  const t = (key: string, vars?: Record<string, unknown>) => translate(lang, `documents.${key}`, vars);
+  const locale = lang === 'ar' ? 'ar-u-nu-latn' : lang;
+  const money = (cents: number) =>
+    new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(cents / 100);
+  const number = (n: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(n);
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+      new Date(`${iso}T00:00:00Z`),
+    );
+  const title = t(`type.${d.type}`);
+
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: FOOTER + 20 },
+    bufferPages: true,
+    lang,
+    info: { Title: `${title} ${d.number ?? ''}`.trim(), Author: String(seller.name) },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<void>((resolve) => doc.on('end', resolve));
+  doc.registerFont('body', FONT);
+  doc.registerFont('bold', BOLD);
+  const width = doc.page.width - 2 * MARGIN;
+
+  if (logo) doc.image(logo, rtl ? MARGIN : doc.page.width - MARGIN - 100, MARGIN, { fit: [100, 50] });
+  doc
+    .font('bold')
+    .fontSize(9)
+    .text(String(seller.name), MARGIN, MARGIN, { width: width - 110, align });
+  doc
+    .font('body')
+    .text(
+      [seller.street, `${seller.postalCode} ${seller.city}`.trim(), seller.email].filter(Boolean).join(' · '),
+      {
+        width: width - 110,
+        align,
+      },
+    );
+
+  doc.moveDown(2).font('bold').fontSize(10).text(d.buyer.name, { align });
+  doc.font('body');
+  for (const part of [d.buyer.street, `${d.buyer.postalCode} ${d.buyer.city}`.trim(), d.buyer.country])
+    if (part) doc.text(part, { align });
+
+  doc
+    .moveDown(2)
+    .font('bold')
+    .fontSize(16)
+    .text(`${title} ${d.number ?? ''}`.trim(), { align });
+  if (!d.number) doc.fontSize(10).fillColor('#b00020').text(t('draft'), { align }).fillColor('black');
+  doc.font('body').fontSize(9).moveDown(0.5);
+  const facts: [string, string][] = [[t('date'), date(d.issueDate)]];
+  if (d.dueDate && (d.type === 'invoice' || d.type === 'creditNote'))
+    facts.push([t('dueDate'), date(d.dueDate)]);
+  if (d.buyer.buyerReference) facts.push([t('buyerReference'), d.buyer.buyerReference]);
+  if (d.buyer.vatId) facts.push([t('customerVatId'), d.buyer.vatId]);
+  if (d.sourceNumber && d.type === 'creditNote') facts.push(['', t('corrects', { number: d.sourceNumber })]);
+  for (const [label, value] of facts) doc.text(label ? `${label}: ${value}` : value, { align });
+  if (d.title) doc.moveDown(0.5).font('bold').text(d.title, { align }).font('body');
+
+  // The lines: position, description, quantity and unit, unit price, discount, amount.
+  const columns = [
+    { key: 'position', width: 30 },
+    { key: 'description', width: width - 30 - 70 - 75 - 50 - 80 },
+    { key: 'quantity', width: 70 },
+    { key: 'unitPrice', width: 75 },
+    { key: 'discount', width: 50 },
+    { key: 'amount', width: 80 },
+  ];
+  const ordered = rtl ? [...columns].reverse() : columns;
+  const row = (cells: Record<string, string>, font: 'body' | 'bold') => {
+    doc.font(font).fontSize(9);
+    const height = Math.max(
+      ...ordered.map((c) => doc.heightOfString(cells[c.key] ?? '', { width: c.width - 6 })),
+    );
+    if (doc.y + height > doc.page.height - FOOTER - 20) doc.addPage();
+    const top = doc.y;
+    let x = MARGIN;
+    for (const c of ordered) {
+      const numeric = c.key !== 'description';
+      doc.text(cells[c.key] ?? '', x + 3, top, {
+        width: c.width - 6,
+        align: numeric ? (rtl ? 'left' : 'right') : align,
+      });
+      x += c.width;
+    }
+    doc.x = MARGIN;
+    doc.y = top + height + 4;
+  };
+  doc.moveDown();
+  row(Object.fromEntries(columns.map((c) => [c.key, t(c.key)])), 'bold');
+  doc
+    .moveTo(MARGIN, doc.y)
+    .lineTo(MARGIN + width, doc.y)
+    .stroke();
+  doc.y += 4;
+  d.lines.forEach((line, i) => {
+    row(
+      {
+        position: String(i + 1),
+        description: line.description,
+        quantity: `${number(line.quantity)} ${line.unit}`.trim(),
+        unitPrice: money(line.unitPriceCents),
+        discount: line.discountPercent ? `${number(line.discountPercent)} %` : '',
+        amount: money(line.netCents),
+      },
+      'body',
+    );
+  });
+  doc
+    .moveTo(MARGIN, doc.y)
+    .lineTo(MARGIN + width, doc.y)
+    .stroke();
+  doc.y += 6;
+
+  const total = (label: string, value: string, font: 'body' | 'bold' = 'body') => {
+    if (doc.y + 14 > doc.page.height - FOOTER - 20) doc.addPage();
+    const top = doc.y;
+    doc.font(font).fontSize(9);
+    doc.text(label, MARGIN, top, { width: width - 90, align: rtl ? 'left' : 'right' });
+    doc.text(value, MARGIN + width - 85, top, { width: 85, align: rtl ? 'left' : 'right' });
+    doc.x = MARGIN;
+    doc.y = top + 14;
+  };
+  total(t('netTotal'), money(d.netCents));
+  for (const g of d.taxGroups)
+    total(t('taxLine', { rate: number(g.taxRate), net: money(g.netCents) }), money(g.taxCents));
+  total(t('grossTotal'), money(d.grossCents), 'bold');
+
+  if (d.type === 'invoice' && d.dueDate && d.number)
+    doc
+      .moveDown()
+      .font('body')
+      .text(t('paymentTerms', { date: date(d.dueDate), number: d.number }), { align });
+  if (d.notes) doc.moveDown().text(d.notes, { align });
+
+  // On every page: the seller's register, tax and bank data, and the page number.
+  const footer = [
+    [
+      String(seller.name),
+      seller.managingDirector ? `${t('managingDirector')}: ${seller.managingDirector}` : '',
+    ],
+    [
+      seller.registerNumber
+        ? `${t('register')}: ${seller.registryCourt} ${seller.registerNumber}`.trim()
+        : '',
+      seller.vatId ? `${t('vatId')}: ${seller.vatId}` : '',
+      seller.taxNumber ? `${t('taxNumber')}: ${seller.taxNumber}` : '',
+    ],
+    [seller.iban ? `${t('bank')}: IBAN ${seller.iban}` : '', seller.bic ? `BIC ${seller.bic}` : ''],
+  ]
+    .map((parts) => parts.filter(Boolean).join(' · '))
+    .filter(Boolean);
+  const range = doc.bufferedPageRange();
+  for (let i = 0; i < range.count; i++) {
+    doc.switchToPage(range.start + i);
+    const top = doc.page.height - FOOTER;
+    // Writing below the bottom margin would add a page: lift it while the footer is written.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.font('body').fontSize(7).fillColor('#555555');
+    doc.text(footer.join('\n'), MARGIN, top, { width: width - 80, align });
+    doc.text(t('page', { page: i + 1, pages: range.count }), MARGIN + width - 80, top, {
+      width: 80,
+      align: rtl ? 'left' : 'right',
+    });
+    doc.page.margins.bottom = bottom;
+  }
+  doc.end();
+  await done;
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,115 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  type CustomerBody,
+  customerContracts,
+  type draftOfferBodySchema,
+  type SalesDocument,
+  type SalesDocumentBody,
+  salesDocumentContracts,
+} from '@werkwissen/shared';
+import type { z } from 'zod';
+import type { ListQuery } from '../components/data-table.tsx';
+import { dashboardKeys } from './dashboard.ts';
+import { call } from './http.ts';
+import { type MutationCallbacks, useApiMutation } from './mutation.ts';
+
+/** Query keys of the company's offers, invoices and customers (/handwerk). */
+export const handwerkKeys = {
+  all: ['handwerk'] as const,
+  documents: () => [...handwerkKeys.all, 'documents'] as const,
+  customers: () => [...handwerkKeys.all, 'customers'] as const,
+};
+
+/** A document changes the list and the dashboard's figures. */
+const documentsChanged = () => [handwerkKeys.documents(), dashboardKeys.all];
+
+/** The data table's source for the documents list (paged, searched and filtered on the server). */
+export const salesDocumentTable = {
+  queryKey: handwerkKeys.documents(),
+  fetchPage: (query: ListQuery) =>
+    call(salesDocumentContracts.list, {
+      query: { page: query.page, pageSize: query.pageSize, q: query.q } as never,
+    }),
+};
+
+/** The company's customers for a picker (the first hundred by name). */
+export function useCustomerOptions() {
+  return useQuery({
+    queryKey: handwerkKeys.customers(),
+    queryFn: () => call(customerContracts.list, { query: { page: 1, pageSize: 100 } as never }),
+  });
+}
+
+/** The PDF's address: a link the browser downloads (the session cookie authenticates it). */
+export const salesDocumentPdfUrl = (documentId: string) => `/api/v1/handwerk/documents/${documentId}/pdf`;
+
+export function useCreateCustomer(callbacks?: MutationCallbacks<CustomerBody, unknown>) {
+  return useApiMutation(
+    {
+      mutationFn: (body: CustomerBody) => call(customerContracts.create, { body }),
+      success: (t) => t('handwerk.customerAdded'),
+      invalidates: () => [handwerkKeys.customers()],
+    },
+    callbacks,
+  );
+}
+
+export function useDraftOffer(
+  callbacks?: MutationCallbacks<z.input<typeof draftOfferBodySchema>, SalesDocument>,
+) {
+  return useApiMutation(
+    {
+      mutationFn: (body: z.input<typeof draftOfferBodySchema>) =>
+        call(salesDocumentContracts.draftOffer, { body }),
+      success: (t, document) => t('handwerk.drafted', { count: document.lines.length }),
+      invalidates: documentsChanged,
+    },
+    callbacks,
+  );
+}
+
+export function useFinaliseDocument() {
+  return useApiMutation({
+    mutationFn: (documentId: string) => call(salesDocumentContracts.finalise, { params: { documentId } }),
+    success: (t, document) => t('handwerk.finalised', { number: document.number }),
+    invalidates: documentsChanged,
+  });
+}
+
+export function useConvertDocument() {
+  return useApiMutation({
+    mutationFn: ({
+      documentId,
+      type,
+      language,
+    }: {
+      documentId: string;
+      type: 'order' | 'invoice' | 'creditNote';
+      language?: string;
+    }) => call(salesDocumentContracts.convert, { params: { documentId }, body: { type, language } as never }),
+    success: (t, document) => t('handwerk.converted', { type: t(`documents.type.${document.type}`) }),
+    invalidates: documentsChanged,
+  });
+}
+
+/** One document with its lines (for the editor). */
+export function useSalesDocument(documentId: string) {
+  return useQuery({
+    queryKey: [...handwerkKeys.documents(), 'detail', documentId],
+    queryFn: () => call(salesDocumentContracts.get, { params: { documentId } }),
+  });
+}
+
+export function useSaveDocument(
+  callbacks?: MutationCallbacks<{ documentId: string; body: SalesDocumentBody }, SalesDocument>,
+) {
+  return useApiMutation(
+    {
+      mutationFn: ({ documentId, body }: { documentId: string; body: SalesDocumentBody }) =>
+        call(salesDocumentContracts.update, { params: { documentId }, body }),
+      success: (t) => t('handwerk.saved'),
+      invalidates: documentsChanged,
+    },
+    callbacks,
+  );
+}

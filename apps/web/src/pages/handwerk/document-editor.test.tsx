@@ -1,0 +1,99 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { SalesDocument } from '@werkwissen/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../test/render.tsx';
+import { DocumentEditor } from './document-editor.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const source = {
+  fileId: '2c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5',
+  fileName: 'Preisliste.docx',
+  passageId: '3c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5',
+  excerpt: 'Anfahrt je km 0,85 €',
+};
+const draft = {
+  id: '0c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5',
+  type: 'offer',
+  status: 'draft',
+  number: null,
+  customerId: '1c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5',
+  customerName: 'Familie Schneider',
+  title: 'Heizungswartung',
+  language: 'de',
+  issueDate: '2026-03-02',
+  dueDate: null,
+  notes: '',
+  lines: [
+    {
+      description: 'Anfahrt',
+      quantity: 25,
+      unit: 'km',
+      unitPriceCents: 85,
+      discountPercent: 0,
+      taxRate: 19,
+      source,
+      netCents: 2125,
+    },
+  ],
+} as unknown as SalesDocument;
+
+describe('the document editor', { timeout: 20_000 }, () => {
+  it('shows each line’s source, recomputes the totals as the user types, and saves the lines', async () => {
+    const calls: { method: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        calls.push({
+          method: init?.method ?? 'GET',
+          body: init?.body ? JSON.parse(String(init.body)) : null,
+        });
+        return Response.json(draft);
+      }),
+    );
+    renderWithApp(<DocumentEditor documentId={draft.id} onClose={() => {}} />, '/handwerk');
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('From Preisliste.docx: “Anfahrt je km 0,85 €”');
+    const totals = within(screen.getByTestId('document-totals'));
+    expect(totals.getByText('Total: €25.29')).toBeTruthy();
+
+    // 30 km: 25.50 € net, 4.845 € tax rounded once to 4.85 €.
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Qty 1' }), { target: { value: '30' } });
+    await totals.findByText('Total: €30.35');
+    expect(totals.getByText('VAT 19 % on €25.50: €4.85')).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add line' }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Description 2' }), {
+      target: { value: 'Fachbuch' },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Unit price 2' }), {
+      target: { value: '10,00' },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'VAT % 2' }), { target: { value: '7' } });
+    await totals.findByText('Total: €41.05');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const body = calls.find((c) => c.method === 'PUT')!.body as { lines: unknown[] };
+    expect(body.lines).toEqual([
+      {
+        description: 'Anfahrt',
+        quantity: 30,
+        unit: 'km',
+        unitPriceCents: 85,
+        discountPercent: 0,
+        taxRate: 19,
+        source,
+      },
+      {
+        description: 'Fachbuch',
+        quantity: 1,
+        unit: '',
+        unitPriceCents: 1000,
+        discountPercent: 0,
+        taxRate: 7,
+        source: null,
+      },
+    ]);
+  });
+});

@@ -1,0 +1,201 @@
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { documentTotals, type SalesDocument, type SalesDocumentLine } from '@werkwissen/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSalesDocument, useSaveDocument } from '../../api/handwerk.ts';
+import { errorMessage } from '../../components/form.tsx';
+
+/** A line being edited; `uid` keys its row (lines have no id of their own). */
+type Line = SalesDocumentLine & { source?: SalesDocument['lines'][number]['source']; uid: number };
+let nextUid = 0;
+
+/** A number typed in the user's way ("64,50" or "64.50"); NaN when it is none. */
+const parseNumber = (text: string) => Number(text.replace(',', '.'));
+
+function LinesEditor({ document, onClose }: { document: SalesDocument; onClose(): void }) {
+  const { t, i18n } = useTranslation();
+  const [lines, setLines] = useState<Line[]>(() =>
+    document.lines.map(({ netCents: _net, ...line }) => ({ ...line, uid: ++nextUid })),
+  );
+  const save = useSaveDocument({ onSuccess: onClose });
+  const money = (cents: number) =>
+    new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR' }).format(cents / 100);
+  // The same arithmetic as the server's: what is shown is what will be stored.
+  const valid = lines.every((l) =>
+    [l.quantity, l.unitPriceCents, l.discountPercent, l.taxRate].every(Number.isFinite),
+  );
+  const totals = valid
+    ? documentTotals(lines.map((l) => ({ ...l, discountPercent: l.discountPercent ?? 0 })))
+    : null;
+  const change = (i: number, patch: Partial<Line>) =>
+    setLines((all) => all.map((line, j) => (j === i ? { ...line, ...patch } : line)));
+  const taxRate = lines[0]?.taxRate ?? 19;
+
+  return (
+    <>
+      <DialogContent>
+        <Table size="small" aria-label={t('handwerk.lines')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('documents.description')}</TableCell>
+              <TableCell>{t('documents.quantity')}</TableCell>
+              <TableCell>{t('handwerk.unit')}</TableCell>
+              <TableCell>{t('documents.unitPrice')}</TableCell>
+              <TableCell>{t('documents.discount')}</TableCell>
+              <TableCell>{t('handwerk.taxRate')}</TableCell>
+              <TableCell align="right">{t('documents.amount')}</TableCell>
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {lines.map((line, i) => (
+              <TableRow key={line.uid}>
+                <TableCell sx={{ minWidth: 220 }}>
+                  <TextField
+                    size="small"
+                    fullWidth
+                    value={line.description}
+                    slotProps={{ htmlInput: { 'aria-label': `${t('documents.description')} ${i + 1}` } }}
+                    onChange={(e) => change(i, { description: e.target.value })}
+                  />
+                  {line.source && (
+                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                      {t('handwerk.source', { file: line.source.fileName, excerpt: line.source.excerpt })}
+                    </Typography>
+                  )}
+                </TableCell>
+                {(
+                  [
+                    ['quantity', line.quantity, (v: number) => ({ quantity: v })],
+                    ['unit', line.unit, null],
+                    [
+                      'unitPrice',
+                      line.unitPriceCents / 100,
+                      (v: number) => ({ unitPriceCents: Math.round(v * 100) }),
+                    ],
+                    ['discount', line.discountPercent ?? 0, (v: number) => ({ discountPercent: v })],
+                    ['taxRate', line.taxRate, (v: number) => ({ taxRate: v })],
+                  ] as const
+                ).map(([field, value, toPatch]) => (
+                  <TableCell key={field} sx={{ minWidth: 80 }}>
+                    <TextField
+                      size="small"
+                      defaultValue={String(value)}
+                      slotProps={{
+                        htmlInput: {
+                          'aria-label': `${t(field === 'unit' || field === 'taxRate' ? `handwerk.${field}` : `documents.${field}`)} ${i + 1}`,
+                          inputMode: field === 'unit' ? 'text' : 'decimal',
+                        },
+                      }}
+                      onChange={(e) =>
+                        change(i, toPatch ? toPatch(parseNumber(e.target.value)) : { unit: e.target.value })
+                      }
+                    />
+                  </TableCell>
+                ))}
+                <TableCell align="right">{totals ? money(totals.lineNetCents[i]!) : '–'}</TableCell>
+                <TableCell>
+                  <IconButton
+                    aria-label={`${t('handwerk.removeLine')} ${i + 1}`}
+                    onClick={() => setLines((all) => all.filter((_, j) => j !== i))}
+                  >
+                    <IconTrash size={18} />
+                  </IconButton>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <Button
+          startIcon={<IconPlus size={18} />}
+          sx={{ mt: 2 }}
+          onClick={() =>
+            setLines((all) => [
+              ...all,
+              {
+                description: '',
+                quantity: 1,
+                unit: '',
+                unitPriceCents: 0,
+                discountPercent: 0,
+                taxRate,
+                source: null,
+                uid: ++nextUid,
+              },
+            ])
+          }
+        >
+          {t('handwerk.addLine')}
+        </Button>
+        {totals && (
+          <Stack spacing={1} sx={{ mt: 2, alignItems: 'flex-end' }} data-testid="document-totals">
+            <Typography>
+              {t('documents.netTotal')}: {money(totals.netCents)}
+            </Typography>
+            {totals.taxGroups.map((g) => (
+              <Typography key={g.taxRate}>
+                {t('documents.taxLine', { rate: g.taxRate, net: money(g.netCents) })}: {money(g.taxCents)}
+              </Typography>
+            ))}
+            <Typography sx={{ fontWeight: 'bold' }}>
+              {t('documents.grossTotal')}: {money(totals.grossCents)}
+            </Typography>
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button
+          variant="contained"
+          disabled={!valid || save.isPending}
+          onClick={() =>
+            save.mutate({
+              documentId: document.id,
+              body: {
+                customerId: document.customerId,
+                language: document.language,
+                issueDate: document.issueDate,
+                dueDate: document.dueDate,
+                title: document.title,
+                notes: document.notes,
+                lines: lines.map(({ uid: _uid, ...l }) => ({ ...l, source: l.source ?? null })),
+              },
+            })
+          }
+        >
+          {t('common.save')}
+        </Button>
+      </DialogActions>
+    </>
+  );
+}
+
+/** Edits a draft's lines; the totals follow each keystroke, computed as the server computes them. */
+export function DocumentEditor({ documentId, onClose }: { documentId: string; onClose(): void }) {
+  const { t } = useTranslation();
+  const query = useSalesDocument(documentId);
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="lg">
+      <DialogTitle>{t('handwerk.edit')}</DialogTitle>
+      {query.isError && <Alert severity="error">{errorMessage(query.error, t)}</Alert>}
+      {query.data && <LinesEditor document={query.data} onClose={onClose} />}
+    </Dialog>
+  );
+}

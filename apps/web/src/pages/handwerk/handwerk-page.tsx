@@ -1,0 +1,173 @@
+import { Button, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  IconEdit,
+  IconFileDownload,
+  IconPlus,
+  IconSend,
+  IconSparkles,
+  IconTransform,
+} from '@tabler/icons-react';
+import {
+  CONVERSIONS,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  type Language,
+  type SalesDocumentSummary,
+} from '@werkwissen/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  salesDocumentPdfUrl,
+  salesDocumentTable,
+  useConvertDocument,
+  useFinaliseDocument,
+} from '../../api/handwerk.ts';
+import { type Column, DataTable } from '../../components/data-table.tsx';
+import { FormDialog } from '../../components/form-dialog.tsx';
+import { CustomerDialog } from './customer-dialog.tsx';
+import { DocumentEditor } from './document-editor.tsx';
+import { DraftOfferDialog } from './draft-offer-dialog.tsx';
+
+/** Turns an offer or order confirmation into an invoice in a chosen language (a new draft). */
+function InvoiceDialog({ document, onClose }: { document: SalesDocumentSummary; onClose(): void }) {
+  const { t } = useTranslation();
+  const [language, setLanguage] = useState<Language>(document.language);
+  const convert = useConvertDocument();
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      title={t('handwerk.toInvoice')}
+      formId="invoice-form"
+      submitLabel={t('handwerk.toInvoice')}
+      pending={convert.isPending}
+      maxWidth="xs"
+    >
+      <Stack
+        component="form"
+        id="invoice-form"
+        sx={{ pt: 2 }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          convert.mutate({ documentId: document.id, type: 'invoice', language }, { onSuccess: onClose });
+        }}
+      >
+        <TextField
+          select
+          id="invoice-language"
+          label={t('handwerk.language')}
+          value={language}
+          onChange={(e) => setLanguage(e.target.value as Language)}
+        >
+          {LANGUAGES.map((l) => (
+            <MenuItem key={l} value={l}>
+              {LANGUAGE_NAMES[l]}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+    </FormDialog>
+  );
+}
+
+/** /handwerk: the company's offers, order confirmations, invoices and credit notes, and drafting from price lists. */
+export default function HandwerkPage() {
+  const { t, i18n } = useTranslation();
+  const [dialog, setDialog] = useState<'customer' | 'draft' | null>(null);
+  const [toInvoice, setToInvoice] = useState<SalesDocumentSummary | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const finalise = useFinaliseDocument();
+  const money = (cents: number) =>
+    new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR' }).format(cents / 100);
+
+  const columns: Column<SalesDocumentSummary>[] = [
+    { id: 'number', label: t('documents.number'), render: (d) => d.number ?? t('handwerk.status.draft') },
+    { id: 'type', label: t('handwerk.type'), render: (d) => t(`documents.type.${d.type}`) },
+    {
+      id: 'customer',
+      label: t('handwerk.customer.label'),
+      fill: true,
+      minWidth: 160,
+      render: (d) => d.customerName,
+    },
+    { id: 'status', label: t('handwerk.statusLabel'), render: (d) => t(`handwerk.status.${d.status}`) },
+    { id: 'gross', label: t('documents.grossTotal'), align: 'right', render: (d) => money(d.grossCents) },
+    {
+      id: 'actions',
+      label: t('handwerk.actions'),
+      render: (d) => (
+        <Stack direction="row">
+          {d.status === 'draft' && (
+            <Tooltip title={t('handwerk.edit')}>
+              <IconButton aria-label={t('handwerk.edit')} onClick={() => setEditing(d.id)}>
+                <IconEdit size={18} />
+              </IconButton>
+            </Tooltip>
+          )}
+          {d.status === 'draft' && (
+            <Tooltip title={t('handwerk.finalise')}>
+              <IconButton aria-label={t('handwerk.finalise')} onClick={() => finalise.mutate(d.id)}>
+                <IconSend size={18} />
+              </IconButton>
+            </Tooltip>
+          )}
+          {CONVERSIONS[d.type].includes('invoice') && (
+            <Tooltip title={t('handwerk.toInvoice')}>
+              <IconButton aria-label={t('handwerk.toInvoice')} onClick={() => setToInvoice(d)}>
+                <IconTransform size={18} />
+              </IconButton>
+            </Tooltip>
+          )}
+          <Tooltip title={t('handwerk.downloadPdf')}>
+            <IconButton
+              aria-label={t('handwerk.downloadPdf')}
+              component="a"
+              href={salesDocumentPdfUrl(d.id)}
+              download
+            >
+              <IconFileDownload size={18} />
+            </IconButton>
+          </Tooltip>
+        </Stack>
+      ),
+    },
+  ];
+
+  return (
+    <Stack spacing={4}>
+      <Typography variant="h4" component="h1">
+        {t('handwerk.title')}
+      </Typography>
+      <DataTable
+        queryKey={salesDocumentTable.queryKey}
+        fetchPage={salesDocumentTable.fetchPage}
+        columns={columns}
+        rowKey={(d) => d.id}
+        caption={t('handwerk.title')}
+        emptyText={t('handwerk.empty')}
+        actions={
+          <Stack direction="row" spacing={2}>
+            <Button
+              variant="outlined"
+              startIcon={<IconPlus size={18} />}
+              onClick={() => setDialog('customer')}
+            >
+              {t('handwerk.newCustomer')}
+            </Button>
+            <Button
+              variant="contained"
+              startIcon={<IconSparkles size={18} />}
+              onClick={() => setDialog('draft')}
+            >
+              {t('handwerk.draftOffer')}
+            </Button>
+          </Stack>
+        }
+      />
+      {dialog === 'customer' && <CustomerDialog onClose={() => setDialog(null)} />}
+      {dialog === 'draft' && <DraftOfferDialog onClose={() => setDialog(null)} />}
+      {editing && <DocumentEditor documentId={editing} onClose={() => setEditing(null)} />}
+      {toInvoice && <InvoiceDialog document={toInvoice} onClose={() => setToInvoice(null)} />}
+    </Stack>
+  );
+}

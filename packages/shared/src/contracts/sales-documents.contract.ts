@@ -1,0 +1,258 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../i18n/languages.ts';
+import { optional } from './company-details.contract.ts';
+import { languageField, multiLineText, requiredText, singleLineText } from './fields.ts';
+import { defineContract, listOf, listQuerySchema, uuidParam } from './route-contract.ts';
+
+/** Offer -> order confirmation -> invoice; a credit note corrects an issued invoice. */
+export const SALES_DOCUMENT_TYPES = ['offer', 'order', 'invoice', 'creditNote'] as const;
+export type SalesDocumentType = (typeof SALES_DOCUMENT_TYPES)[number];
+/** Stored statuses; `overdue` is an invoice sent and unpaid past its due date (shown, never stored). */
+export const SALES_DOCUMENT_STATUSES = ['draft', 'sent', 'accepted', 'paid', 'overdue'] as const;
+export type SalesDocumentStatus = (typeof SALES_DOCUMENT_STATUSES)[number];
+/** What each type may become: an accepted offer an order confirmation or an invoice, an invoice a credit note. */
+export const CONVERSIONS: Record<SalesDocumentType, SalesDocumentType[]> = {
+  offer: ['order', 'invoice'],
+  order: ['invoice'],
+  invoice: ['creditNote'],
+  creditNote: [],
+};
+
+const percent = z
+  .number({ message: 'validation.required' })
+  .min(0, { message: 'validation.numberMin' })
+  .max(100, { message: 'validation.numberMax' })
+  .multipleOf(0.01, { message: 'validation.invalid' });
+
+/** Where a drafted line's item and price were found: a passage of one of the company's files. */
+export const lineSourceSchema = z.object({
+  fileId: z.uuid(),
+  fileName: z.string().max(300),
+  passageId: z.uuid(),
+  excerpt: z.string().max(1000),
+});
+export type LineSource = z.infer<typeof lineSourceSchema>;
+
+export const salesDocumentLineSchema = z.strictObject({
+  description: requiredText(500),
+  /** Up to 3 decimals (2.5 h). */
+  quantity: z
+    .number({ message: 'validation.required' })
+    .gt(0, { message: 'validation.numberMin' })
+    .max(1_000_000, { message: 'validation.numberMax' })
+    .multipleOf(0.001, { message: 'validation.invalid' }),
+  /** "h", "Stk", "m²", "pauschal". */
+  unit: singleLineText(20),
+  unitPriceCents: z
+    .number({ message: 'validation.required' })
+    .int({ message: 'validation.invalid' })
+    .min(-100_000_000, { message: 'validation.numberMin' })
+    .max(100_000_000, { message: 'validation.numberMax' }),
+  discountPercent: percent,
+  taxRate: percent,
+  source: lineSourceSchema.nullable().default(null),
+});
+export type SalesDocumentLine = z.input<typeof salesDocumentLineSchema>;
+
+const dateField = z.iso.date({ message: 'validation.invalid' });
+
+/** A draft's editable content. */
+export const salesDocumentBodySchema = z.strictObject({
+  customerId: z.uuid({ message: 'validation.required' }),
+  language: languageField,
+  /** Issue date; today when not given. */
+  issueDate: dateField.nullable().default(null),
+  /** Payment due date of an invoice; issue date + 14 days when not given. */
+  dueDate: dateField.nullable().default(null),
+  title: optional(200),
+  notes: multiLineText(2000),
+  lines: z.array(salesDocumentLineSchema).max(200, { message: 'validation.tooLong' }),
+});
+export type SalesDocumentBody = z.input<typeof salesDocumentBodySchema>;
+
+export const newSalesDocumentSchema = salesDocumentBodySchema.extend({
+  type: z.enum(['offer', 'order', 'invoice'], { message: 'validation.invalid' }),
+});
+
+export const partySchema = z.object({
+  name: z.string(),
+  street: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+  country: z.string(),
+  email: z.string(),
+  vatId: z.string(),
+});
+
+const taxGroupSchema = z.object({
+  taxRate: z.number(),
+  netCents: z.number().int(),
+  taxCents: z.number().int(),
+});
+
+export const salesDocumentSummarySchema = z
+  .object({
+    id: z.uuid(),
+    type: z.enum(SALES_DOCUMENT_TYPES),
+    status: z.enum(SALES_DOCUMENT_STATUSES),
+    /** Given when the document is issued ("RE-2026-0001"); null for a draft. */
+    number: z.string().nullable(),
+    customerId: z.uuid(),
+    customerName: z.string(),
+    title: z.string(),
+    language: z.enum(LANGUAGES),
+    issueDate: z.string(),
+    dueDate: z.string().nullable(),
+    netCents: z.number().int(),
+    grossCents: z.number().int(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'SalesDocumentSummary' });
+export type SalesDocumentSummary = z.infer<typeof salesDocumentSummarySchema>;
+
+export const salesDocumentSchema = salesDocumentSummarySchema
+  .extend({
+    notes: z.string(),
+    lines: z.array(salesDocumentLineSchema.extend({ netCents: z.number().int() })),
+    taxGroups: z.array(taxGroupSchema),
+    taxCents: z.number().int(),
+    /** The buyer as issued (a draft shows the customer as it is now). */
+    buyer: partySchema.extend({ buyerReference: z.string() }),
+    /** The document this one was made from (offer of an order, invoice of a credit note). */
+    sourceDocumentId: z.uuid().nullable(),
+    sourceNumber: z.string().nullable(),
+    finalisedAt: z.iso.datetime().nullable(),
+    sentAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'SalesDocument' });
+export type SalesDocument = z.infer<typeof salesDocumentSchema>;
+
+export const salesDocumentListQuerySchema = listQuerySchema.extend({
+  type: z.enum(SALES_DOCUMENT_TYPES).optional(),
+  status: z.enum(SALES_DOCUMENT_STATUSES).optional(),
+});
+
+export const draftOfferBodySchema = z.strictObject({
+  customerId: z.uuid({ message: 'validation.required' }),
+  language: languageField,
+  /** The job in the user's words: "Heizungswartung Gasbrennwertkessel, Einfamilienhaus, Anfahrt 25 km". */
+  description: multiLineText(2000).min(3, { message: 'validation.required' }),
+});
+
+const tags = ['handwerk'];
+const params = uuidParam('documentId');
+const permission = (action: 'read' | 'create' | 'update' | 'delete') =>
+  ({ action, subject: 'SalesDocument' }) as const;
+
+export const salesDocumentContracts = {
+  list: defineContract({
+    method: 'GET',
+    path: '/handwerk/documents',
+    operationId: 'listSalesDocuments',
+    summary: "The company's offers, order confirmations, invoices and credit notes, newest first",
+    tags,
+    permission: permission('read'),
+    querystring: salesDocumentListQuerySchema,
+    responses: { 200: listOf(salesDocumentSummarySchema) },
+  }),
+  create: defineContract({
+    method: 'POST',
+    path: '/handwerk/documents',
+    operationId: 'createSalesDocument',
+    summary: 'Starts a draft offer, order confirmation or invoice',
+    tags,
+    permission: permission('create'),
+    body: newSalesDocumentSchema,
+    responses: { 201: salesDocumentSchema },
+  }),
+  draftOffer: defineContract({
+    method: 'POST',
+    path: '/handwerk/documents/drafted-offers',
+    operationId: 'draftOfferFromKnowledge',
+    summary:
+      "Drafts an offer from a description of the job: lines and prices from the company's price lists, each citing its passage",
+    tags,
+    permission: permission('create'),
+    body: draftOfferBodySchema,
+    responses: { 201: salesDocumentSchema },
+  }),
+  get: defineContract({
+    method: 'GET',
+    path: '/handwerk/documents/:documentId',
+    operationId: 'getSalesDocument',
+    summary: 'One document with its lines and totals',
+    tags,
+    permission: permission('read'),
+    params,
+    responses: { 200: salesDocumentSchema },
+  }),
+  update: defineContract({
+    method: 'PUT',
+    path: '/handwerk/documents/:documentId',
+    operationId: 'updateSalesDocument',
+    summary: 'Changes a draft (DOCUMENT_FINALISED once issued)',
+    tags,
+    permission: permission('update'),
+    params,
+    body: salesDocumentBodySchema,
+    responses: { 200: salesDocumentSchema },
+  }),
+  remove: defineContract({
+    method: 'DELETE',
+    path: '/handwerk/documents/:documentId',
+    operationId: 'deleteSalesDocument',
+    summary: 'Deletes a draft (an issued document stays: a credit note corrects an invoice)',
+    tags,
+    permission: permission('delete'),
+    params,
+    responses: { 204: z.null() },
+  }),
+  finalise: defineContract({
+    method: 'POST',
+    path: '/handwerk/documents/:documentId/finalise',
+    operationId: 'finaliseSalesDocument',
+    summary:
+      'Issues a draft: the next number of its series, the buyer and seller as they are now; no edits after',
+    tags,
+    permission: permission('update'),
+    params,
+    responses: { 200: salesDocumentSchema },
+  }),
+  setStatus: defineContract({
+    method: 'POST',
+    path: '/handwerk/documents/:documentId/status',
+    operationId: 'setSalesDocumentStatus',
+    summary: 'Marks an issued offer or order confirmation accepted, or an issued invoice paid',
+    tags,
+    permission: permission('update'),
+    params,
+    body: z.strictObject({ status: z.enum(['accepted', 'paid'], { message: 'validation.invalid' }) }),
+    responses: { 200: salesDocumentSchema },
+  }),
+  convert: defineContract({
+    method: 'POST',
+    path: '/handwerk/documents/:documentId/convert',
+    operationId: 'convertSalesDocument',
+    summary:
+      'A new draft from this document: an order confirmation or invoice from an offer, a credit note of an invoice',
+    tags,
+    permission: permission('create'),
+    params,
+    body: z.strictObject({
+      type: z.enum(['order', 'invoice', 'creditNote'], { message: 'validation.invalid' }),
+      /** The new document's language; the source's when not given. */
+      language: languageField.optional(),
+    }),
+    responses: { 201: salesDocumentSchema },
+  }),
+  pdf: defineContract({
+    method: 'GET',
+    path: '/handwerk/documents/:documentId/pdf',
+    operationId: 'downloadSalesDocumentPdf',
+    summary: 'The document as PDF in its language (a draft is marked as such)',
+    tags,
+    permission: permission('read'),
+    params,
+    responses: { 200: z.unknown() },
+  }),
+};
