@@ -23,7 +23,9 @@ import {
   feedback,
   invoices,
   roles,
+  signInProviders,
   tags,
+  userIdentities,
   userRoles,
   users,
 } from '../db/schema/index.ts';
@@ -67,6 +69,15 @@ const COMPANY_DETAILS = {
   managingDirector: '',
   iban: '',
   bic: '',
+};
+const SIGN_IN_PROVIDER = {
+  kind: 'oidc',
+  name: 'Matrix',
+  issuer: 'http://127.0.0.1:9',
+  clientId: 'matrix',
+  allowedDomains: [],
+  areas: ['user'],
+  enabled: true,
 };
 const unique = () => `Matrix ${Math.random().toString(36).slice(2, 10)}`;
 
@@ -346,6 +357,22 @@ const MATRIX: Record<string, Row> = {
   'DELETE /admin/users/{userId}/two-factor': { callers: ['all', 403, 'own', 403] },
   // The public feedback page
   'POST /public/feedback': PUBLIC,
+  // Sign-in providers: the flow is public (its cookie decides); everyone links and lists their own identities (another
+  // user's identity is 404 to all); staff read the providers, the administrator changes them (the fixture's issuer
+  // cannot be read, so saving reaches the service's discovery check)
+  'GET /auth/oidc/providers': PUBLIC,
+  'GET /auth/oidc/{providerId}/start': PUBLIC,
+  'GET /auth/oidc/callback': PUBLIC,
+  'POST /account/identities/{providerId}/link': { callers: ANY, body: { to: '/account-settings/security' } },
+  'GET /account/identities': { callers: ANY },
+  'DELETE /account/identities/{identityId}': { callers: [404, 404, 404, 404] },
+  'GET /admin/sign-in-providers': { callers: ['ok', 'ok', 403, 403] },
+  'POST /admin/sign-in-providers': { callers: ['ok', 403, 403, 403], body: SIGN_IN_PROVIDER },
+  'PUT /admin/sign-in-providers/{signInProviderId}': {
+    callers: ['ok', 403, 403, 403],
+    body: SIGN_IN_PROVIDER,
+  },
+  'DELETE /admin/sign-in-providers/{signInProviderId}': { callers: ['ok', 403, 403, 403] },
 };
 
 /** The seeded Staff role, which invitations in the table give. */
@@ -605,7 +632,27 @@ const OTHER_PARAMS: Record<string, (r: Resources) => Promise<string>> = {
   kind: async () => 'welcome',
   language: async () => 'de',
   plan: async () => 'trial',
+  providerId: async () => (await signInProvider()).id,
+  signInProviderId: async () => (await signInProvider()).id,
+  identityId: async () => {
+    const { user } = await createUser(t, 'DataManager');
+    const [row] = await t.server.ctx.db
+      .insert(userIdentities)
+      .values({ userId: user.id, issuer: 'http://127.0.0.1:9', subject: unique() })
+      .returning();
+    return row!.id;
+  },
 };
+
+/** A stored, enabled provider whose discovery document cannot be read (nothing listens on port 9). */
+async function signInProvider() {
+  const { kind: _kind, ...values } = SIGN_IN_PROVIDER;
+  const [row] = await t.server.ctx.db
+    .insert(signInProviders)
+    .values({ ...values, kind: 'oidc' })
+    .returning();
+  return row!;
+}
 
 const paramsOf = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
 const hasIdParam = (path: string) => paramsOf(path).some((p) => p in ID_PARAMS);
