@@ -60,19 +60,16 @@ const endpoints = {
 
 export const signInProviderKeys = {
   all: ['sign-in-providers'] as const,
-  offered: (area: OidcArea) => [...signInProviderKeys.all, 'offered', area] as const,
   settings: () => [...signInProviderKeys.all, 'settings'] as const,
   identities: () => [...signInProviderKeys.all, 'identities'] as const,
 };
 
-/** The providers whose button an area's sign-in page shows. */
-export function useOfferedProviders(area: OidcArea | null) {
-  return useQuery<OfferedProvider[]>({
-    queryKey: signInProviderKeys.offered(area ?? 'user'),
-    queryFn: async () => (await call(endpoints.offered, { query: { area: area ?? 'user' } })).items,
-    enabled: area !== null,
-    staleTime: 60_000,
-  });
+/**
+ * The providers whose button an area's sign-in page shows. A plain call, not a query: the sign-in pages load
+ * without the query client (the blank layout has none).
+ */
+export async function fetchOfferedProviders(area: OidcArea): Promise<OfferedProvider[]> {
+  return (await call(endpoints.offered, { query: { area } })).items;
 }
 
 /** Where a provider's button sends the browser: the server's start of the flow, which redirects to the provider. */

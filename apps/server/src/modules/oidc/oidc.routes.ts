@@ -42,12 +42,12 @@ function landing(answer: CallbackAnswer): string {
       : withParam(back, { linked: '1' });
   }
   if (result.kind === 'failed') return withParam(LOGIN_BY_AREA[area], { oidcError: result.code });
+  // The sign-in page takes the step from here: the second factor, or (signed in) the session's user, after which
+  // the guard sends the browser on to `to` or home.
+  const to: Record<string, string> = returnTo ? { to: returnTo } : {};
   if (result.kind === 'signedIn' && 'secondFactor' in result.outcome)
-    return withParam(LOGIN_BY_AREA[area], {
-      secondFactor: result.outcome.secondFactor,
-      ...(returnTo ? { to: returnTo } : {}),
-    });
-  return returnTo ?? '/redirecting';
+    return withParam(LOGIN_BY_AREA[area], { secondFactor: result.outcome.secondFactor, ...to });
+  return withParam(LOGIN_BY_AREA[area], { oidc: 'signedIn', ...to });
 }
 
 export function oidcRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -61,6 +61,12 @@ const account = (overrides: Partial<ProviderAccount> = {}): ProviderAccount => {
   };
 };
 
+/** The landing of a completed sign-in: the area's sign-in page, which loads the signed-in user and goes on. */
+function expectSignedIn(landing: URL, loginPath = '/login') {
+  expect(landing.pathname).toBe(loginPath);
+  expect(landing.searchParams.get('oidc')).toBe('signedIn');
+}
+
 /** Starts a sign-in on the product: the redirect to the provider and its flow cookie. */
 async function start(client: ApiClient, key: 'google' | 'entra', query = 'area=user') {
   const res = await client.request('GET', `/auth/oidc/${ids[key]}/start?${query}`, undefined, {
@@ -109,7 +115,7 @@ describe('sign-in through an OpenID Connect provider', () => {
     const client = t.client();
     const who = account();
     const landing = await signInWith(client, 'google', who);
-    expect(landing.pathname).toBe('/redirecting');
+    expectSignedIn(landing);
     const me = await client.get('/auth/me');
     expect(me.status).toBe(200);
     expect(me.body.userData).toMatchObject({ email: who.email, kind: 'DataManager', emailVerified: true });
@@ -151,7 +157,7 @@ describe('linking by e-mail', () => {
     const { user } = await createUser(t, 'Employee');
     const client = t.client();
     const landing = await signInWith(client, 'google', account({ email: user.email }), 'area=employee');
-    expect(landing.pathname).toBe('/redirecting');
+    expectSignedIn(landing, '/employee/login');
     expect((await client.get('/auth/me')).body.userData.id).toBe(user.id);
     const linked = await t.server.ctx.db
       .select()
@@ -199,7 +205,7 @@ describe('linking by e-mail', () => {
     ]);
 
     const fresh = t.client();
-    expect((await signInWith(fresh, 'entra', who)).pathname).toBe('/redirecting');
+    expectSignedIn(await signInWith(fresh, 'entra', who));
     expect((await fresh.get('/auth/me')).body.userData.id).toBe(user.id);
 
     // Another user cannot link the same provider account.
@@ -258,7 +264,7 @@ describe('what the callback refuses', () => {
     const flowCookie = () => client.cookies.get('ww_oidc');
     const back = await google.authorize(await start(client, 'google'));
     const cookie = flowCookie()!;
-    expect((await callback(client, back)).pathname).toBe('/redirecting');
+    expectSignedIn(await callback(client, back));
     // The same answer again, with the same (single-use) flow cookie.
     const replay = t.client();
     replay.cookies.set('ww_oidc', cookie);
@@ -283,9 +289,9 @@ describe('what the callback refuses', () => {
 
   it('returns only to same-site relative paths', async () => {
     const who = account();
-    expect((await signInWith(t.client(), 'google', who, 'area=user&to=%2Ffiles%3Fq%3D1')).href).toBe(
-      'http://product.test/files?q=1',
-    );
+    const back = await signInWith(t.client(), 'google', who, 'area=user&to=%2Ffiles%3Fq%3D1');
+    expectSignedIn(back);
+    expect(back.searchParams.get('to')).toBe('/files?q=1');
     for (const to of [
       '//evil.example/x',
       'https://evil.example/',
@@ -293,7 +299,7 @@ describe('what the callback refuses', () => {
       'javascript:alert(1)',
     ]) {
       const landing = await signInWith(t.client(), 'google', who, `area=user&to=${encodeURIComponent(to)}`);
-      expect(landing.href).toBe('http://product.test/redirecting');
+      expect(landing.href).toBe('http://product.test/login?oidc=signedIn');
     }
   });
 
@@ -347,9 +353,7 @@ describe('allowed domains', () => {
         account({ email: `x${Date.now()}@andere.example` }),
       );
       expect(outside.searchParams.get('oidcError')).toBe('OIDC_DOMAIN_NOT_ALLOWED');
-      expect((await signInWith(t.client(), 'google', account({ hd: 'firma.example' }))).pathname).toBe(
-        '/redirecting',
-      );
+      expectSignedIn(await signInWith(t.client(), 'google', account({ hd: 'firma.example' })));
     } finally {
       ids.google = key;
       await admin.delete(`/admin/sign-in-providers/${res.body.id}`);

@@ -136,4 +136,34 @@ describe('the login form', () => {
     expect(await screen.findByText('Two-factor authentication')).toBeTruthy();
     expect(screen.queryByLabelText('Password')).toBeNull();
   });
+
+  it('loads the signed-in user when a provider sign-in comes back signed in', async () => {
+    const me = {
+      userData: {
+        id: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a',
+        email: 'ida@firma.example',
+        firstName: 'Ida',
+        lastName: 'Provider',
+        fullName: 'Ida Provider',
+        phone: null,
+        language: 'en',
+        country: null,
+        kind: 'DataManager',
+        companyId: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d',
+        companyName: null,
+        emailVerified: true,
+        createdAt: '2026-01-01T10:00:00.000Z',
+      },
+      userRole: 'DataManager',
+      userAbilityRules: [],
+      csrfToken: 'csrf',
+      impersonation: null,
+    };
+    const fetch = server(async () => Response.json(me));
+    renderWithApp(<LoginPage />, '/login?oidc=signedIn&to=%2Ffiles');
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem('userData') ?? 'null')?.email).toBe(me.userData.email),
+    );
+    expect((fetch.mock.calls[0] as unknown as [string])[0]).toBe('/api/v1/auth/me');
+  });
 });

@@ -1,6 +1,6 @@
 import { Alert, Button, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { areaOfPath } from '@werkwissen/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -65,6 +65,24 @@ export default function LoginPage() {
     return step === 'verify' || step === 'enrol' ? step : null;
   });
 
+  // Back from a provider, signed in: the session's user is loaded; the guard then goes on to `?to=` or home.
+  const signedInElsewhere = params.get('oidc') === 'signedIn';
+  const { signIn } = auth;
+  // (Not keyed on `t`: signing in changes the language, which would load the user again.)
+  const [meFailed, setMeFailed] = useState(false);
+  useEffect(() => {
+    if (!signedInElsewhere) return;
+    let current = true;
+    call(bootEndpoints.me).then(
+      (me) => current && signIn(me),
+      () => current && setMeFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [signedInElsewhere, signIn]);
+  const shownFailure = failure ?? (meFailed ? t('errors.OIDC_SIGN_IN_FAILED') : null);
+
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
@@ -105,14 +123,14 @@ export default function LoginPage() {
           onInput={validation.preload}
           aria-label={t('pages.login.title')}
         >
-          {notice && !failure && (
+          {notice && !shownFailure && (
             <Alert severity="info" data-testid="login-notice">
               {notice}
             </Alert>
           )}
-          {failure && (
+          {shownFailure && (
             <Alert severity="error" role="alert" data-testid="login-error">
-              {failure}
+              {shownFailure}
             </Alert>
           )}
           <InputField

@@ -1,7 +1,8 @@
 import { Button, Divider, Stack } from '@mui/material';
-import { OIDC_AREAS, type OidcArea } from '@werkwissen/shared';
+import { type OfferedProvider, OIDC_AREAS, type OidcArea } from '@werkwissen/shared';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { providerStartUrl, useOfferedProviders } from '../../api/sign-in-providers.ts';
+import { fetchOfferedProviders, providerStartUrl } from '../../api/sign-in-providers.ts';
 
 /** Google's four-colour "G", as its branding guidelines ask for on a sign-in button. */
 function GoogleMark() {
@@ -34,12 +35,24 @@ function GoogleMark() {
 export function ProviderButtons({ area, to }: { area: string; to: string | null }) {
   const { t } = useTranslation();
   const oidcArea = (OIDC_AREAS as readonly string[]).includes(area) ? (area as OidcArea) : null;
-  const offered = useOfferedProviders(oidcArea);
-  if (!oidcArea || !offered.data?.length) return null;
+  const [offered, setOffered] = useState<OfferedProvider[]>([]);
+  useEffect(() => {
+    if (!oidcArea) return;
+    let current = true;
+    // Without the list the page still signs in with the password: a failure shows no buttons.
+    fetchOfferedProviders(oidcArea).then(
+      (items) => current && setOffered(items),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [oidcArea]);
+  if (!oidcArea || offered.length === 0) return null;
   return (
     <Stack spacing={3} data-testid="sign-in-providers">
       <Divider>{t('auth.oidc.or')}</Divider>
-      {offered.data.map((provider) => (
+      {offered.map((provider) => (
         <Button
           key={provider.id}
           component="a"
