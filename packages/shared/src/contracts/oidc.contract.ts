@@ -77,10 +77,9 @@ export const identitySchema = z
 export type LinkedIdentity = z.infer<typeof identitySchema>;
 
 /** A return path after sign-in: same-site and relative only (`/x`, never `//host` or `/\host`). */
-export const returnPathField = z
-  .string()
-  .max(2000)
-  .refine((v) => /^\/(?![/\\])[^\s\\]*$/.test(v), { message: 'validation.invalid' });
+export const returnPathField = singleLineText(2000).refine((v) => /^\/(?![/\\])[^\s\\]*$/.test(v), {
+  message: 'validation.invalid',
+});
 
 const providerParam = z.object({ providerId: z.string().regex(/^[a-z0-9-]{1,64}$/) });
 const tags = ['sign-in providers'];
@@ -107,7 +106,8 @@ export const oidcContracts = {
     tags,
     permission: 'public',
     params: providerParam,
-    querystring: z.object({ area: z.enum(OIDC_AREAS), to: z.string().max(2000).optional() }),
+    // A `to` that is not a same-site path is dropped, not refused: the browser is on a navigation.
+    querystring: z.object({ area: z.enum(OIDC_AREAS), to: singleLineText(2000).optional() }),
     responses: { 302: redirect },
   }),
   callback: defineContract({
