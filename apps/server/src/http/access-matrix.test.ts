@@ -25,7 +25,9 @@ import {
   invoices,
   roles,
   salesDocuments,
+  signInProviders,
   tags,
+  userIdentities,
   userRoles,
   users,
 } from '../db/schema/index.ts';
@@ -91,6 +93,15 @@ const handwerkDraft = async (r: Resources) => ({
     { description: 'Arbeit', quantity: 1, unit: 'h', unitPriceCents: 5000, discountPercent: 0, taxRate: 19 },
   ],
 });
+const SIGN_IN_PROVIDER = {
+  kind: 'oidc',
+  name: 'Matrix',
+  issuer: 'http://127.0.0.1:9',
+  clientId: 'matrix',
+  allowedDomains: [],
+  areas: ['user'],
+  enabled: true,
+};
 const unique = () => `Matrix ${Math.random().toString(36).slice(2, 10)}`;
 
 const MATRIX: Record<string, Row> = {
@@ -412,6 +423,22 @@ const MATRIX: Record<string, Row> = {
     callers: [403, 403, 'own', 403],
     body: { type: 'order' },
   },
+  // Sign-in providers: the flow is public (its cookie decides); everyone links and lists their own identities (another
+  // user's identity is 404 to all); staff read the providers, the administrator changes them (the fixture's issuer
+  // cannot be read, so saving reaches the service's discovery check)
+  'GET /auth/oidc/providers': PUBLIC,
+  'GET /auth/oidc/{providerId}/start': PUBLIC,
+  'GET /auth/oidc/callback': PUBLIC,
+  'POST /account/identities/{providerId}/link': { callers: ANY, body: { to: '/account-settings/security' } },
+  'GET /account/identities': { callers: ANY },
+  'DELETE /account/identities/{identityId}': { callers: [404, 404, 404, 404] },
+  'GET /admin/sign-in-providers': { callers: ['ok', 'ok', 403, 403] },
+  'POST /admin/sign-in-providers': { callers: ['ok', 403, 403, 403], body: SIGN_IN_PROVIDER },
+  'PUT /admin/sign-in-providers/{signInProviderId}': {
+    callers: ['ok', 403, 403, 403],
+    body: SIGN_IN_PROVIDER,
+  },
+  'DELETE /admin/sign-in-providers/{signInProviderId}': { callers: ['ok', 403, 403, 403] },
 };
 
 /** The seeded Staff role, which invitations in the table give. */
@@ -710,7 +737,27 @@ const OTHER_PARAMS: Record<string, (r: Resources) => Promise<string>> = {
   kind: async () => 'welcome',
   language: async () => 'de',
   plan: async () => 'trial',
+  providerId: async () => (await signInProvider()).id,
+  signInProviderId: async () => (await signInProvider()).id,
+  identityId: async () => {
+    const { user } = await createUser(t, 'DataManager');
+    const [row] = await t.server.ctx.db
+      .insert(userIdentities)
+      .values({ userId: user.id, issuer: 'http://127.0.0.1:9', subject: unique() })
+      .returning();
+    return row!.id;
+  },
 };
+
+/** A stored, enabled provider whose discovery document cannot be read (nothing listens on port 9). */
+async function signInProvider() {
+  const { kind: _kind, ...values } = SIGN_IN_PROVIDER;
+  const [row] = await t.server.ctx.db
+    .insert(signInProviders)
+    .values({ ...values, kind: 'oidc' })
+    .returning();
+  return row!;
+}
 
 const paramsOf = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
 const hasIdParam = (path: string) => paramsOf(path).some((p) => p in ID_PARAMS);

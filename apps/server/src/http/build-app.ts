@@ -29,6 +29,7 @@ import { fileRoutes } from '../modules/files/files.routes.ts';
 import { customerRoutes } from '../modules/handwerk/customers.routes.ts';
 import { salesDocumentRoutes } from '../modules/handwerk/sales-documents.routes.ts';
 import { emailTemplateRoutes } from '../modules/mail/email-templates.routes.ts';
+import { oidcRoutes } from '../modules/oidc/oidc.routes.ts';
 import { peopleRoutes } from '../modules/people/people.routes.ts';
 import { reportRoutes } from '../modules/reports/reports.routes.ts';
 import { roleRoutes } from '../modules/roles/roles.routes.ts';
@@ -163,6 +164,7 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
   adminRoutes(app, ctx);
   emailTemplateRoutes(app, ctx);
   systemSettingsRoutes(app, ctx);
+  oidcRoutes(app, ctx);
   dashboardRoutes(app, ctx);
   divisionRoutes(app, ctx);
   employeeRoutes(app, ctx);

@@ -59,7 +59,7 @@ export class ApiClient {
     method: string,
     path: string,
     body?: unknown,
-    init: { headers?: Record<string, string>; rawBody?: string; form?: FormData } = {},
+    init: { headers?: Record<string, string>; rawBody?: string; form?: FormData; redirect?: 'manual' } = {},
   ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...this.headers, ...init.headers };
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -74,6 +74,7 @@ export class ApiClient {
       method,
       headers,
       body: init.form ?? init.rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
+      ...(init.redirect ? { redirect: init.redirect } : {}),
     });
     for (const cookie of res.headers.getSetCookie()) {
       const [pair, ...attrs] = cookie.split(';');

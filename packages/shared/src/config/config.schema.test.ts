@@ -119,7 +119,12 @@ describe('parseConfig: one line per violated rule, naming the key', () => {
 
   it('reports cross-field rules together with single-key violations (also after a bad enum or boolean)', () => {
     const errors = invalid({ THEME_MODE: 'blue', SIGNUP_ENABLED: 'perhaps', GOOGLE_SIGNIN_ENABLED: 'true' });
-    expect(keysOf(errors).sort()).toEqual(['GOOGLE_CLIENT_ID', 'SIGNUP_ENABLED', 'THEME_MODE']);
+    expect(keysOf(errors).sort()).toEqual([
+      'GOOGLE_CLIENT_ID',
+      'GOOGLE_CLIENT_SECRET',
+      'SIGNUP_ENABLED',
+      'THEME_MODE',
+    ]);
   });
 
   it('does not apply a cross-field rule whose own switch is invalid', () => {
@@ -207,11 +212,16 @@ describe('parseConfig: cross-field rules', () => {
     for (const line of errors) expect(line).toMatch(/is required when PAYMENTS_ENABLED is true/);
   });
 
-  it('GOOGLE_SIGNIN_ENABLED=true requires GOOGLE_CLIENT_ID', () => {
+  it('GOOGLE_SIGNIN_ENABLED=true requires GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET', () => {
     expect(invalid({ GOOGLE_SIGNIN_ENABLED: 'true' })).toEqual([
       'GOOGLE_CLIENT_ID: is required when GOOGLE_SIGNIN_ENABLED is true',
+      'GOOGLE_CLIENT_SECRET: is required when GOOGLE_SIGNIN_ENABLED is true',
     ]);
-    valid({ GOOGLE_SIGNIN_ENABLED: 'true', GOOGLE_CLIENT_ID: 'client-id.apps.googleusercontent.com' });
+    valid({
+      GOOGLE_SIGNIN_ENABLED: 'true',
+      GOOGLE_CLIENT_ID: 'client-id.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'client-secret',
+    });
     valid({ GOOGLE_SIGNIN_ENABLED: 'false' });
   });
 
@@ -340,6 +350,7 @@ describe('toPublicConfig', () => {
     const secrets = {
       DATABASE_URL: 'postgres://ww:db-Passw0rd-123@db.internal:5432/werkwissen',
       TOKEN_SIGNING_KEY: 'token-signing-key-0123456789abcdefghij',
+      GOOGLE_CLIENT_SECRET: 'google-client-secret-0123456789',
       ENCRYPTION_KEY: 'encryption-key-0123456789abcdefghijklmn',
       ALTCHA_HMAC_KEY: 'altcha-hmac-key-0123456789abcdefghijklm',
       BOT_PROTECTION_SECRET: 'recaptcha-secret-value-987',

@@ -104,6 +104,9 @@ export const configShape = {
   GOOGLE_CLIENT_ID: optionalText(
     'Identity-provider (Google) client id (required when Google sign-in is enabled).',
   ),
+  GOOGLE_CLIENT_SECRET: optionalText(
+    'Client secret of GOOGLE_CLIENT_ID (required when Google sign-in is enabled; a Google provider saved in the system settings replaces these keys).',
+  ),
   PAYMENTS_ENABLED: bool('Whether plans are sold through Stripe.'),
   STRIPE_PUBLISHABLE_KEY: optionalText(
     'Stripe publishable key (required in clarityflow mode with payments).',
@@ -354,7 +357,10 @@ function crossFieldRules(c: z.infer<z.ZodObject<typeof configShape>>, ctx: z.Ref
     need('STRIPE_SECRET_KEY', 'when PAYMENTS_ENABLED is true');
     need('STRIPE_WEBHOOK_SECRET', 'when PAYMENTS_ENABLED is true');
   }
-  if (get('GOOGLE_SIGNIN_ENABLED')) need('GOOGLE_CLIENT_ID', 'when GOOGLE_SIGNIN_ENABLED is true');
+  if (get('GOOGLE_SIGNIN_ENABLED')) {
+    need('GOOGLE_CLIENT_ID', 'when GOOGLE_SIGNIN_ENABLED is true');
+    need('GOOGLE_CLIENT_SECRET', 'when GOOGLE_SIGNIN_ENABLED is true');
+  }
   const botProtection = get('BOT_PROTECTION');
   if (botProtection === 'recaptcha' || botProtection === 'turnstile') {
     need('BOT_PROTECTION_SITE_KEY', `when BOT_PROTECTION is ${botProtection}`);

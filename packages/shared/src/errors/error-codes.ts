@@ -154,6 +154,22 @@ export const ERROR_STATUS = {
   CUSTOMER_EMAIL_MISSING: 409,
   /** None of the company's files had a priced item for the described job. */
   NO_PRICED_ITEMS_FOUND: 422,
+  /** OpenID Connect sign-in: the provider is unknown, disabled, or not offered on this sign-in page. */
+  OIDC_PROVIDER_UNAVAILABLE: 404,
+  /** The provider's answer could not be used: a wrong or spent state, a replayed code, a wrong ID token. */
+  OIDC_SIGN_IN_FAILED: 401,
+  /** The provider's discovery document could not be read (when a provider is saved or used). */
+  OIDC_DISCOVERY_FAILED: 422,
+  /** The provider account's e-mail domain is not among the provider's allowed domains. */
+  OIDC_DOMAIN_NOT_ALLOWED: 403,
+  /** No account has this (verified) address, and self sign-up is off or the address is not verified. */
+  OIDC_NO_ACCOUNT: 404,
+  /** An account with this address exists, but it or the provider has not verified it: sign in with the password and link. */
+  OIDC_LINK_REQUIRED: 409,
+  /** This provider account is already linked to another user. */
+  OIDC_IDENTITY_TAKEN: 409,
+  /** The only way left to sign in (no password set) is not removed. */
+  IDENTITY_LAST_SIGN_IN: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -11,4 +11,5 @@ export * from './limits.ts';
 export * from './operations.ts';
 export * from './second-factor.ts';
 export * from './settings.ts';
+export * from './sign-in-providers.ts';
 export * from './users.ts';

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 
-const SIGN_IN_EVENTS = new Set(['login', 'logout', 'refresh', 'verifySecondFactor']);
+const SIGN_IN_EVENTS = new Set(['login', 'logout', 'refresh', 'verifySecondFactor', 'oidcCallback']);
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { userAccess } from '../../access/user.access.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { DbOrTx } from '../../db/database.ts';
 import { companies, roles, subscriptions, userRoles, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requireBotCheck } from '../bot-check/bot-check.ts';
@@ -36,49 +37,70 @@ export async function register(
       .from(users)
       .where(sql`lower(${users.email}) = ${input.email}`);
     if (existing) throw new AppError('EMAIL_TAKEN', { field: 'email' });
-    const [company] = await tx
-      .insert(companies)
-      .values({ name: input.companyName || null })
-      .returning({ id: companies.id });
-    const now = new Date();
-    await tx.insert(subscriptions).values({
-      companyId: company!.id,
-      plan: 'trial',
-      status: 'trial',
-      startsAt: now,
-      endsAt: new Date(now.getTime() + settings.plans.trialDays * 86_400_000),
+    const { companyId, userId } = await createCompanyWithDataManager(tx, settings.plans.trialDays, {
+      companyName: input.companyName || null,
+      email: input.email,
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone,
+      language: input.language,
+      country: input.country,
+      emailVerifiedAt: null,
     });
-    const [user] = await tx
-      .insert(users)
-      .values({
-        companyId: company!.id,
-        kind: 'DataManager',
-        email: input.email,
-        passwordHash,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        phone: input.phone,
-        language: input.language,
-        country: input.country,
-      })
-      .returning({ id: users.id });
-    const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.kind, 'DataManager'));
-    if (!role) throw new Error('the DataManager role is missing: roles were not seeded');
-    await tx.insert(userRoles).values({ userId: user!.id, roleId: role.id });
-    const token = await issueUserToken(tx, user!.id, 'verify_email');
+    const token = await issueUserToken(tx, userId, 'verify_email');
     const emailId = await writeToOutbox(tx, ctx, {
       to: input.email,
       template: 'verifyEmail',
       language: input.language,
       name: input.firstName,
       actionPath: `/verify?token=${token}`,
-      userId: user!.id,
-      companyId: company!.id,
+      userId,
+      companyId,
     });
-    return { userId: user!.id, emailId };
+    return { userId, emailId };
   });
   await dispatch(ctx, [result.emailId]);
   return { userId: result.userId };
+}
+
+/**
+ * A new company with its trial and its data manager (self sign-up, by form or through a sign-in provider). The
+ * caller checked that sign-up is open and the address free.
+ */
+export async function createCompanyWithDataManager(
+  tx: DbOrTx,
+  trialDays: number,
+  person: {
+    companyName: string | null;
+    email: string;
+    passwordHash: string | null;
+    firstName: string;
+    lastName: string;
+    phone: string | null;
+    language: Language;
+    country: string | null;
+    emailVerifiedAt: Date | null;
+  },
+): Promise<{ companyId: string; userId: string }> {
+  const { companyName, ...user } = person;
+  const [company] = await tx.insert(companies).values({ name: companyName }).returning({ id: companies.id });
+  const now = new Date();
+  await tx.insert(subscriptions).values({
+    companyId: company!.id,
+    plan: 'trial',
+    status: 'trial',
+    startsAt: now,
+    endsAt: new Date(now.getTime() + trialDays * 86_400_000),
+  });
+  const [created] = await tx
+    .insert(users)
+    .values({ companyId: company!.id, kind: 'DataManager', ...user })
+    .returning({ id: users.id });
+  const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.kind, 'DataManager'));
+  if (!role) throw new Error('the DataManager role is missing: roles were not seeded');
+  await tx.insert(userRoles).values({ userId: created!.id, roleId: role.id });
+  return { companyId: company!.id, userId: created!.id };
 }
 
 /** Confirms the address of a verification token and sends the welcome mail. */

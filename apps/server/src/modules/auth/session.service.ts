@@ -121,13 +121,49 @@ export async function login(
   if (!actor || !home) throw new AppError('INVALID_CREDENTIALS');
   await endLoginAttempt(ctx, attempt);
   // Only someone who knows the password learns where the account signs in; a wrong password gets the 401 above.
-  if (!belongsToArea(actor, home, input.area)) {
+  return enterArea(ctx, actor, home, input.area, client);
+}
+
+/**
+ * The end of every sign-in once the user is known (by password or by a provider's ID token): a user of another area
+ * is told theirs; a user with a second factor (or who must enrol) gets a pending sign-in, everyone else a session.
+ */
+async function enterArea(
+  ctx: AppContext,
+  actor: Actor,
+  home: LoginArea,
+  area: LoginArea,
+  client: ClientInfo,
+): Promise<LoginOutcome> {
+  if (!belongsToArea(actor, home, area)) {
     throw new AppError('WRONG_AREA', { area: home, loginPath: LOGIN_BY_AREA[home] });
   }
   const step = await secondFactorStep(ctx, actor);
   if (step)
-    return { secondFactor: step, challengeToken: await openChallenge(ctx, actor.userId, input.area), actor };
-  return openSession(ctx, actor, input.area, client);
+    return { secondFactor: step, challengeToken: await openChallenge(ctx, actor.userId, area), actor };
+  return openSession(ctx, actor, area, client);
+}
+
+/**
+ * Signs in a user a provider vouched for (no password): deactivated, suspended or of no area, no session.
+ */
+export async function signInIdentifiedUser(
+  ctx: AppContext,
+  userId: string,
+  area: LoginArea,
+  client: ClientInfo,
+): Promise<LoginOutcome> {
+  const [user] = await ctx.db
+    .select({ disabledAt: users.disabledAt, suspendedAt: companies.suspendedAt })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId));
+  if (user?.disabledAt) throw new AppError('ACCOUNT_DEACTIVATED');
+  if (user?.suspendedAt) throw new AppError('COMPANY_SUSPENDED');
+  const actor = await loadUserActor(ctx.db, userId, null);
+  const home = actor && homeArea(actor);
+  if (!actor || !home) throw new AppError('OIDC_NO_ACCOUNT');
+  return enterArea(ctx, actor, home, area, client);
 }
 
 async function openSession(ctx: AppContext, actor: Actor, area: LoginArea, client: ClientInfo) {

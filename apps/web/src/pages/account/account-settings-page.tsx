@@ -8,6 +8,7 @@ import { AccountTab } from './account-tab.tsx';
 import { ApiKeysTab } from './api-keys-tab.tsx';
 import { BillingTab } from './billing-tab.tsx';
 import { CompanyTab } from './company-tab.tsx';
+import { IdentitiesCard } from './identities-card.tsx';
 import { SecurityTab } from './security-tab.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';
 
@@ -62,6 +63,7 @@ export default function AccountSettingsPage() {
         <Stack spacing={6}>
           <SecurityTab />
           <TwoFactorCard />
+          <IdentitiesCard />
         </Stack>
       )}
       {tab === 'api-keys' && <ApiKeysTab />}

@@ -7,6 +7,7 @@ import { useAuth } from '../../auth/auth-context.tsx';
 import { errorMessage } from '../../components/form.tsx';
 import { LogoUpload } from './logo-upload.tsx';
 import { SettingsTabForm } from './settings-tab-form.tsx';
+import { SignInProvidersSection } from './sign-in-providers-section.tsx';
 
 const tabOfPath = (segment: string) => SETTINGS_TABS.find((tab) => SETTINGS_TAB_PATHS[tab] === segment);
 
@@ -53,6 +54,12 @@ export default function SystemSettingsPage() {
                 settings={settings.data}
                 canEdit={canEdit}
               />
+              {tab === 'signUp' && (
+                <>
+                  <Divider />
+                  <SignInProvidersSection canEdit={canEdit} />
+                </>
+              )}
               {tab === 'branding' && (
                 <>
                   <Divider />

@@ -6,10 +6,26 @@ import LoginPage from './login-page.tsx';
 vi.mock('altcha', () => ({}));
 afterEach(() => vi.unstubAllGlobals());
 
+const PROVIDERS = '/api/v1/auth/oidc/providers';
+
+/**
+ * The server as the page meets it: the sign-in providers of the area (none unless given) and, for every other call,
+ * `handler`, which records only those calls.
+ */
+function server(
+  handler: (url: string, init: RequestInit) => Promise<Response>,
+  providers: Array<{ id: string; kind: 'google' | 'oidc'; name: string }> = [],
+) {
+  const calls = vi.fn(handler);
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) =>
+    url.startsWith(PROVIDERS) ? Response.json({ items: providers }) : calls(url, init),
+  );
+  return calls;
+}
+
 describe('the login form', () => {
   it('shows the spec texts for empty and invalid fields without calling the server', async () => {
-    const fetch = vi.fn();
-    vi.stubGlobal('fetch', fetch);
+    const fetch = server(async () => Response.json({}));
     renderWithApp(<LoginPage />, '/login');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await screen.findAllByText('This field is required');
@@ -20,13 +36,12 @@ describe('the login form', () => {
   });
 
   it("shows the server's refusal in the interface language and sends the area of the page", async () => {
-    const fetch = vi.fn(async () =>
+    const fetch = server(async () =>
       Response.json(
         { error: { code: 'INVALID_CREDENTIALS', message: 'Falsche E-Mail-Adresse oder falsches Passwort.' } },
         { status: 401 },
       ),
     );
-    vi.stubGlobal('fetch', fetch);
     renderWithApp(<LoginPage />, '/employee/login');
     fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'ma@firma.example' } });
     fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'whatever-1' } });
@@ -47,10 +62,7 @@ describe('the login form', () => {
     ['ACCOUNT_DEACTIVATED', 'This account has been deactivated. Please contact support.'],
     ['COMPANY_SUSPENDED', "Your company's account has been suspended. Please contact support."],
   ])('says plainly when the account cannot sign in (%s)', async (code, text) => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ error: { code, message: '' } }, { status: 403 })),
-    );
+    server(async () => Response.json({ error: { code, message: '' } }, { status: 403 }));
     renderWithApp(<LoginPage />, '/login');
     fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'dm@firma.example' } });
     fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'richtig-Pass-1' } });
@@ -59,7 +71,7 @@ describe('the login form', () => {
   });
 
   it('asks for the bot check when the server wants one, and sends its payload with the next attempt', async () => {
-    const fetch = vi.fn(async (_url: string, init: RequestInit) => {
+    const fetch = server(async (_url: string, init: RequestInit) => {
       const body = JSON.parse(String(init.body));
       if (body.botCheck)
         return Response.json({ error: { code: 'INVALID_CREDENTIALS', message: '' } }, { status: 401 });
@@ -68,7 +80,6 @@ describe('the login form', () => {
         { status: 401 },
       );
     });
-    vi.stubGlobal('fetch', fetch);
     renderWithApp(<LoginPage />, '/login');
     expect(document.querySelector('altcha-widget')).toBeNull();
     fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'dm@firma.example' } });
@@ -93,5 +104,66 @@ describe('the login form', () => {
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
     const [, second] = fetch.mock.calls[1] as unknown as [string, RequestInit];
     expect(JSON.parse(String(second.body))).toMatchObject({ email: 'dm@firma.example', botCheck: 'proof-1' });
+  });
+
+  it("offers the area's sign-in providers as links to the server's start of the flow, with the return path", async () => {
+    server(
+      async () => Response.json({}),
+      [
+        { id: 'google', kind: 'google', name: 'Google' },
+        { id: '6f1c1e0e-0000-4000-8000-000000000001', kind: 'oidc', name: 'Keycloak' },
+      ],
+    );
+    renderWithApp(<LoginPage />, '/employee/login?to=%2Femployee%2Fchat');
+    const google = await screen.findByRole('link', { name: 'Sign in with Google' });
+    expect(google.getAttribute('href')).toBe(
+      '/api/v1/auth/oidc/google/start?area=employee&to=%2Femployee%2Fchat',
+    );
+    expect(screen.getByRole('link', { name: 'Sign in with Keycloak' }).getAttribute('href')).toMatch(
+      /^\/api\/v1\/auth\/oidc\/6f1c1e0e-0000-4000-8000-000000000001\/start\?area=employee/,
+    );
+  });
+
+  it("shows a provider's failed sign-in in the spec's words", async () => {
+    server(async () => Response.json({}));
+    renderWithApp(<LoginPage />, '/login?oidcError=OIDC_NO_ACCOUNT');
+    expect(screen.getByTestId('login-error').textContent).toBe('No users found with this email');
+  });
+
+  it('asks for the second factor when a provider sign-in comes back needing it', async () => {
+    server(async () => Response.json({}));
+    renderWithApp(<LoginPage />, '/admin/auth/login?secondFactor=verify');
+    expect(await screen.findByText('Two-factor authentication')).toBeTruthy();
+    expect(screen.queryByLabelText('Password')).toBeNull();
+  });
+
+  it('loads the signed-in user when a provider sign-in comes back signed in', async () => {
+    const me = {
+      userData: {
+        id: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a',
+        email: 'ida@firma.example',
+        firstName: 'Ida',
+        lastName: 'Provider',
+        fullName: 'Ida Provider',
+        phone: null,
+        language: 'en',
+        country: null,
+        kind: 'DataManager',
+        companyId: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d',
+        companyName: null,
+        emailVerified: true,
+        createdAt: '2026-01-01T10:00:00.000Z',
+      },
+      userRole: 'DataManager',
+      userAbilityRules: [],
+      csrfToken: 'csrf',
+      impersonation: null,
+    };
+    const fetch = server(async () => Response.json(me));
+    renderWithApp(<LoginPage />, '/login?oidc=signedIn&to=%2Ffiles');
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem('userData') ?? 'null')?.email).toBe(me.userData.email),
+    );
+    expect((fetch.mock.calls[0] as unknown as [string])[0]).toBe('/api/v1/auth/me');
   });
 });

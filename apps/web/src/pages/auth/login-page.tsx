@@ -1,6 +1,6 @@
 import { Alert, Button, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { areaOfPath } from '@werkwissen/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -13,6 +13,7 @@ import { BotCheck } from '../../components/bot-check.tsx';
 import { errorMessage, InputField, PasswordField } from '../../components/form.tsx';
 import { lazyResolver } from '../../components/lazy-resolver.ts';
 import { AuthCard } from './auth-card.tsx';
+import { ProviderButtons } from './provider-buttons.tsx';
 import { SecondFactorStep } from './second-factor-step.tsx';
 
 const FORGOT = {
@@ -42,7 +43,11 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const area = areaOfPath(location.pathname);
-  const [failure, setFailure] = useState<string | null>(null);
+  // A provider's sign-in that failed comes back with its error code.
+  const oidcError = params.get('oidcError');
+  const [failure, setFailure] = useState<string | null>(
+    oidcError ? t([`errors.${oidcError}`, 'pages.login.failed']) : null,
+  );
   // Set when another area's sign-in page sent the user here (WRONG_AREA).
   const notice = (location.state as { notice?: string } | null)?.notice ?? null;
   // After too many failed sign-ins to an account the server asks for the bot check (a new challenge per attempt).
@@ -54,7 +59,29 @@ export default function LoginPage() {
   const form = useForm({ resolver: validation.resolver, defaultValues: { email, password: '' } });
   const { errors, isSubmitting } = form.formState;
   // After a right password, when the account has (or must set up) a second factor.
-  const [secondFactor, setSecondFactor] = useState<'verify' | 'enrol' | null>(null);
+  // (Also after a provider's sign-in: the server sends the browser here with the step to take.)
+  const [secondFactor, setSecondFactor] = useState<'verify' | 'enrol' | null>(() => {
+    const step = params.get('secondFactor');
+    return step === 'verify' || step === 'enrol' ? step : null;
+  });
+
+  // Back from a provider, signed in: the session's user is loaded; the guard then goes on to `?to=` or home.
+  const signedInElsewhere = params.get('oidc') === 'signedIn';
+  const { signIn } = auth;
+  // (Not keyed on `t`: signing in changes the language, which would load the user again.)
+  const [meFailed, setMeFailed] = useState(false);
+  useEffect(() => {
+    if (!signedInElsewhere) return;
+    let current = true;
+    call(bootEndpoints.me).then(
+      (me) => current && signIn(me),
+      () => current && setMeFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [signedInElsewhere, signIn]);
+  const shownFailure = failure ?? (meFailed ? t('errors.OIDC_SIGN_IN_FAILED') : null);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -96,14 +123,14 @@ export default function LoginPage() {
           onInput={validation.preload}
           aria-label={t('pages.login.title')}
         >
-          {notice && !failure && (
+          {notice && !shownFailure && (
             <Alert severity="info" data-testid="login-notice">
               {notice}
             </Alert>
           )}
-          {failure && (
+          {shownFailure && (
             <Alert severity="error" role="alert" data-testid="login-error">
-              {failure}
+              {shownFailure}
             </Alert>
           )}
           <InputField
@@ -140,6 +167,7 @@ export default function LoginPage() {
           >
             {t('pages.login.submit')}
           </Button>
+          <ProviderButtons area={area} to={params.get('to')} />
           {OTHER_AREA[area] && (
             <Typography sx={{ textAlign: 'center' }}>
               {t(`pages.login.otherArea.${area}`)}{' '}

@@ -1,0 +1,202 @@
+import {
+  areaOfPath,
+  type ErrorCode,
+  type LoginArea,
+  type OidcArea,
+  returnPathField,
+} from '@werkwissen/shared';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import { oidcFlows, users } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
+import { type Actor, loadUserActor } from '../auth/actor.ts';
+import { refuseWhileImpersonating } from '../auth/impersonation-guard.ts';
+import { createCompanyWithDataManager } from '../auth/registration.service.ts';
+import { type ClientInfo, type LoginOutcome, signInIdentifiedUser } from '../auth/session.service.ts';
+import { randomToken, sha256 } from '../auth/token-crypto.ts';
+import { findIdentity, saveIdentity } from './identities.service.ts';
+import { authorizationUrl, type IdentityClaims, newFlowSecrets, redeemCode } from './oidc-client.ts';
+import {
+  callbackUrl,
+  enabledProvider,
+  oidcClients,
+  type ResolvedProvider,
+} from './sign-in-providers.service.ts';
+
+/** How long the browser may stay at the provider. */
+export const FLOW_SECONDS = 10 * 60;
+
+/** A return path the callback may send the browser to: same-site and relative, else none. */
+export function safeReturnPath(to: string | undefined | null): string | null {
+  return to && returnPathField.safeParse(to).success ? to : null;
+}
+
+async function openFlow(
+  ctx: AppContext,
+  provider: ResolvedProvider,
+  flow: { area: string; returnTo: string | null; linkUserId: string | null },
+) {
+  const config = await oidcClients(ctx).configuration(provider, ctx.log);
+  const secrets = newFlowSecrets();
+  const token = randomToken();
+  await ctx.db.insert(oidcFlows).values({
+    tokenHash: sha256(token),
+    providerId: provider.id,
+    ...secrets,
+    ...flow,
+    expiresAt: new Date(Date.now() + FLOW_SECONDS * 1000),
+  });
+  return { flowToken: token, url: await authorizationUrl(config, callbackUrl(ctx), secrets) };
+}
+
+/** A sign-in through a provider offered on the area's sign-in page. */
+export async function startSignIn(
+  ctx: AppContext,
+  providerId: string,
+  input: { area: OidcArea; to?: string | undefined },
+) {
+  const provider = await enabledProvider(ctx, providerId);
+  if (!provider?.areas.includes(input.area)) throw new AppError('OIDC_PROVIDER_UNAVAILABLE');
+  return openFlow(ctx, provider, { area: input.area, returnTo: safeReturnPath(input.to), linkUserId: null });
+}
+
+/** Linking a provider account to the signed-in user, who comes back to `to` (their security tab). */
+export async function startLink(ctx: AppContext, actor: Actor, providerId: string, to: string) {
+  refuseWhileImpersonating(actor);
+  const provider = await enabledProvider(ctx, providerId);
+  if (!provider) throw new AppError('OIDC_PROVIDER_UNAVAILABLE');
+  return openFlow(ctx, provider, { area: areaOfPath(to), returnTo: to, linkUserId: actor.userId });
+}
+
+/** Spends the flow of a callback's cookie: unknown, used or expired is none. */
+async function claimFlow(ctx: AppContext, token: string | undefined) {
+  if (!token) return null;
+  const [flow] = await ctx.db
+    .update(oidcFlows)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(oidcFlows.tokenHash, sha256(token)),
+        isNull(oidcFlows.usedAt),
+        gt(oidcFlows.expiresAt, new Date()),
+      ),
+    )
+    .returning();
+  return flow ?? null;
+}
+
+function domainAllowed(provider: ResolvedProvider, claims: IdentityClaims): boolean {
+  if (provider.allowedDomains.length === 0) return true;
+  const domain = claims.email?.split('@')[1];
+  if (!domain || !provider.allowedDomains.includes(domain)) return false;
+  // Google names the Workspace domain of the account in `hd`; a private account with such an address has none.
+  return (
+    provider.kind !== 'google' ||
+    (!!claims.hostedDomain && provider.allowedDomains.includes(claims.hostedDomain))
+  );
+}
+
+/**
+ * The user a provider account signs in as: its linked user; else, for an address both the provider and the
+ * account have verified, that account (linked now); else a new company and data manager when self sign-up is open
+ * (user area, verified address). Anything else must sign in with the password and link.
+ */
+async function userFor(ctx: AppContext, provider: ResolvedProvider, claims: IdentityClaims, area: string) {
+  const linked = await findIdentity(ctx.db, claims);
+  if (linked) return { userId: linked.userId, created: false, linkedNow: false };
+  const [local] = claims.email
+    ? await ctx.db
+        .select({ id: users.id, verifiedAt: users.emailVerifiedAt })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${claims.email}`)
+    : [];
+  if (local) {
+    if (!claims.emailVerified || !local.verifiedAt) throw new AppError('OIDC_LINK_REQUIRED');
+    await saveIdentity(ctx.db, local.id, provider.id, claims);
+    return { userId: local.id, created: false, linkedNow: true };
+  }
+  const settings = await ctx.settings.current();
+  if (!claims.email || !claims.emailVerified || area !== 'user' || !settings.signUp.signupEnabled)
+    throw new AppError('OIDC_NO_ACCOUNT');
+  const email = claims.email;
+  const userId = await ctx.db.transaction(async (tx) => {
+    const created = await createCompanyWithDataManager(tx, settings.plans.trialDays, {
+      companyName: null,
+      email,
+      passwordHash: null,
+      firstName: claims.givenName ?? email.split('@')[0]!,
+      lastName: claims.familyName ?? '',
+      phone: null,
+      language: settings.general.defaultLanguage,
+      country: null,
+      emailVerifiedAt: new Date(),
+    });
+    await saveIdentity(tx, created.userId, provider.id, claims);
+    return created.userId;
+  });
+  return { userId, created: true, linkedNow: true };
+}
+
+export type CallbackResult =
+  | { kind: 'signedIn'; outcome: LoginOutcome; created: boolean; linkedNow: boolean }
+  | { kind: 'linked'; actor: Actor }
+  | { kind: 'failed'; code: ErrorCode; email: string | null };
+
+export interface CallbackAnswer {
+  /** Where the flow began (an area's sign-in page, or a security tab when linking), none without a valid cookie. */
+  area: LoginArea;
+  returnTo: string | null;
+  linking: boolean;
+  provider: string | null;
+  result: CallbackResult;
+}
+
+/**
+ * The provider's redirect back: spends the flow of the `ww_oidc` cookie, redeems the code (state, PKCE, ID token
+ * checked by openid-client) and signs in or links. Failures are answered as a code for the page, never thrown:
+ * the browser is on a redirect and must land on a page either way.
+ */
+export async function finishFlow(
+  ctx: AppContext,
+  flowToken: string | undefined,
+  query: string,
+  client: ClientInfo,
+): Promise<CallbackAnswer> {
+  const flow = await claimFlow(ctx, flowToken);
+  const answer = (result: CallbackResult, provider: string | null = null): CallbackAnswer => ({
+    area: (flow?.area as LoginArea | undefined) ?? 'user',
+    returnTo: flow?.returnTo ?? null,
+    linking: !!flow?.linkUserId,
+    provider,
+    result,
+  });
+  if (!flow) return answer({ kind: 'failed', code: 'OIDC_SIGN_IN_FAILED', email: null });
+  const provider = await enabledProvider(ctx, flow.providerId);
+  if (!provider || (!flow.linkUserId && !provider.areas.includes(flow.area as OidcArea)))
+    return answer({ kind: 'failed', code: 'OIDC_PROVIDER_UNAVAILABLE', email: null });
+  let claims: IdentityClaims;
+  try {
+    const config = await oidcClients(ctx).configuration(provider, ctx.log);
+    claims = await redeemCode(config, new URL(`${callbackUrl(ctx)}?${query}`), flow);
+  } catch (error) {
+    ctx.log.warn({ err: error, provider: provider.id }, 'OpenID Connect callback refused');
+    return answer({ kind: 'failed', code: 'OIDC_SIGN_IN_FAILED', email: null }, provider.name);
+  }
+  try {
+    if (!domainAllowed(provider, claims)) throw new AppError('OIDC_DOMAIN_NOT_ALLOWED');
+    if (flow.linkUserId) {
+      const actor = await loadUserActor(ctx.db, flow.linkUserId, null);
+      if (!actor) throw new AppError('SESSION_EXPIRED');
+      const owner = await findIdentity(ctx.db, claims);
+      if (owner && owner.userId !== actor.userId) throw new AppError('OIDC_IDENTITY_TAKEN');
+      await saveIdentity(ctx.db, actor.userId, provider.id, claims);
+      return answer({ kind: 'linked', actor }, provider.name);
+    }
+    const { userId, created, linkedNow } = await userFor(ctx, provider, claims, flow.area);
+    const outcome = await signInIdentifiedUser(ctx, userId, flow.area as LoginArea, client);
+    return answer({ kind: 'signedIn', outcome, created, linkedNow }, provider.name);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return answer({ kind: 'failed', code: error.code, email: claims.email }, provider.name);
+  }
+}

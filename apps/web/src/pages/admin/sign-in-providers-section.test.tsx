@@ -1,0 +1,82 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signedInAs } from '../../test/fixtures.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { SignInProvidersSection } from './sign-in-providers-section.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const CALLBACK = 'https://wissen.example/api/v1/auth/oidc/callback';
+
+function stubServer() {
+  const fetch = vi.fn(async (_url: string, init: RequestInit = {}) => {
+    if (init.method === 'POST')
+      return Response.json({ error: { code: 'OIDC_DISCOVERY_FAILED', message: '' } }, { status: 422 });
+    return Response.json({
+      callbackUrl: CALLBACK,
+      items: [
+        {
+          id: 'google',
+          kind: 'google',
+          name: 'Google',
+          issuer: 'https://accounts.google.com',
+          clientId: 'abc.apps.googleusercontent.com',
+          clientSecretSet: true,
+          allowedDomains: [],
+          areas: ['user', 'employee'],
+          enabled: true,
+          source: 'environment',
+        },
+      ],
+    });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+describe('the sign-in providers of the system settings', () => {
+  it('shows the redirect URI and the environment’s Google, and checks a new provider before sending it', async () => {
+    signedInAs('Administrator');
+    const fetch = stubServer();
+    renderWithApp(<SignInProvidersSection canEdit />);
+    await screen.findByText(CALLBACK);
+    expect(
+      screen.getByText('From the environment (GOOGLE_* keys); saving a Google provider replaces it.'),
+    ).toBeTruthy();
+    // The environment's provider cannot be deleted, only replaced.
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add provider' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.change(dialog.getByLabelText('Display name'), { target: { value: 'Keycloak' } });
+    fireEvent.change(dialog.getByLabelText('Issuer / discovery URL'), {
+      target: { value: 'https://sso.firma.example/realms/w' },
+    });
+    fireEvent.change(dialog.getByLabelText('Client ID'), { target: { value: 'werkwissen' } });
+    fireEvent.change(dialog.getByLabelText('Allowed e-mail domains'), {
+      target: { value: 'firma.example, not a domain' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save changes' }));
+    await dialog.findByText('Enter domains like example.com.');
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    fireEvent.change(dialog.getByLabelText('Allowed e-mail domains'), {
+      target: { value: 'firma.example, Werk.example' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
+    const [, init] = fetch.mock.calls.find(([, i]) => i?.method === 'POST')!;
+    expect(JSON.parse(String(init!.body))).toEqual({
+      kind: 'oidc',
+      name: 'Keycloak',
+      issuer: 'https://sso.firma.example/realms/w',
+      clientId: 'werkwissen',
+      allowedDomains: ['firma.example', 'werk.example'],
+      areas: ['user'],
+      enabled: true,
+    });
+    // The server could not read the discovery document: said in the snackbar, the dialog stays open.
+    await screen.findByText("The provider's configuration could not be read. Check the issuer address.");
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+});
