@@ -27,9 +27,9 @@ const percent = z
 /** Where a drafted line's item and price were found: a passage of one of the company's files. */
 export const lineSourceSchema = z.object({
   fileId: z.uuid(),
-  fileName: z.string().max(300),
+  fileName: singleLineText(300),
   passageId: z.uuid(),
-  excerpt: z.string().max(1000),
+  excerpt: multiLineText(1000),
 });
 export type LineSource = z.infer<typeof lineSourceSchema>;
 
@@ -42,7 +42,7 @@ export const salesDocumentLineSchema = z.strictObject({
     .max(1_000_000, { message: 'validation.numberMax' })
     .multipleOf(0.001, { message: 'validation.invalid' }),
   /** "h", "Stk", "m²", "pauschal". */
-  unit: singleLineText(20),
+  unit: singleLineText(40),
   unitPriceCents: z
     .number({ message: 'validation.required' })
     .int({ message: 'validation.invalid' })

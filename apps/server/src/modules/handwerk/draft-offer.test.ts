@@ -47,6 +47,40 @@ describe('drafting an offer from the company’s price lists', () => {
       expect(passage?.text).toContain(line.source.excerpt);
     }
     expect(res.body.grossCents).toBe(17025 + 3235);
+
+    // Saved back from the editor, the citations stay; one that names no passage of the company's, or quotes what
+    // the passage does not say, is dropped rather than stored as if the price list said it.
+    type Line = { description: string; quantity: number; unit: string; unitPriceCents: number; source: unknown };
+    const edited = (lines as Line[]).map(({ description, quantity, unit, unitPriceCents, source }) => ({
+      description,
+      quantity,
+      unit,
+      unitPriceCents,
+      discountPercent: 0,
+      taxRate: 19,
+      source,
+    }));
+    const cited = lines[0].source;
+    const forged = [
+      { ...edited[0]!, source: { ...cited, passageId: '00000000-0000-4000-8000-000000000000' } },
+      { ...edited[0]!, source: { ...cited, excerpt: 'Wartung Gasbrennwertkessel 9,00 €' } },
+    ];
+    const saved = await dm.client.put(`/handwerk/documents/${res.body.id}`, {
+      customerId,
+      language: 'de',
+      issueDate: null,
+      dueDate: null,
+      title: '',
+      notes: '',
+      lines: [...edited, ...forged],
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.lines.map((l: { source: unknown }) => l.source)).toEqual([
+      lines[0].source,
+      lines[1].source,
+      null,
+      null,
+    ]);
   });
 
   it('says so when the files hold no priced item for the job, and drafts nothing', async () => {

@@ -9,7 +9,7 @@ import {
   type salesDocumentListQuerySchema,
   totalsProblem,
 } from '@werkwissen/shared';
-import { and, count, desc, eq, ilike, not, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, not, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { customerAccess } from '../../access/customer.access.ts';
 import { homeCompany } from '../../access/resource-access.ts';
@@ -17,7 +17,14 @@ import { salesDocumentAccess } from '../../access/sales-document.access.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { containsPattern } from '../../db/like.ts';
-import { customers, type StoredLine, type StoredParty, salesDocuments } from '../../db/schema/index.ts';
+import {
+  customers,
+  files,
+  passages,
+  type StoredLine,
+  type StoredParty,
+  salesDocuments,
+} from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { getCompanyDetails } from '../company/company-details.service.ts';
@@ -122,6 +129,37 @@ async function assertCustomer(db: DbOrTx, actor: Actor, customerId: string): Pro
   if (!row) throw notFound();
 }
 
+/**
+ * Keeps a line's citation only when it names a passage of the company's own files and quotes that passage; the file
+ * name is the file's own. Citations come from drafting (`draftOffer`) and travel through the editor unchanged, so
+ * anything else is dropped rather than stored as if the price list said it.
+ */
+const oneSpaced = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+async function citedLines<L extends Body['lines'][number]>(
+  db: DbOrTx,
+  companyId: string,
+  lines: L[],
+): Promise<L[]> {
+  const ids = [...new Set(lines.flatMap((l) => (l.source ? [l.source.passageId] : [])))];
+  if (ids.length === 0) return lines;
+  const found = await db
+    .select({ id: passages.id, fileId: passages.fileId, text: passages.text, fileName: files.name })
+    .from(passages)
+    .innerJoin(files, eq(files.id, passages.fileId))
+    .where(and(inArray(passages.id, ids), eq(passages.companyId, companyId)));
+  const byId = new Map(found.map((p) => [p.id, p]));
+  return lines.map((line) => {
+    const passage = line.source ? byId.get(line.source.passageId) : undefined;
+    if (!line.source) return line;
+    const quoted =
+      passage &&
+      passage.fileId === line.source.fileId &&
+      oneSpaced(passage.text).includes(oneSpaced(line.source.excerpt));
+    return { ...line, source: quoted ? { ...line.source, fileName: passage.fileName } : null };
+  });
+}
+
 /** A draft's content with its totals, as stored. */
 function draftValues(type: SalesDocumentType, body: Body) {
   const lines: StoredLine[] = body.lines.map((l) => ({ ...l, source: l.source ?? null }));
@@ -152,6 +190,7 @@ export async function createSalesDocument(
   const companyId = homeCompany(actor);
   salesDocumentAccess.assertCan(actor, 'create', { companyId });
   await assertCustomer(ctx.db, actor, body.customerId);
+  body = { ...body, lines: await citedLines(ctx.db, companyId, body.lines) };
   const [row] = await ctx.db
     .insert(salesDocuments)
     .values({
@@ -183,7 +222,11 @@ export async function updateSalesDocument(
   await ctx.db.transaction(async (tx) => {
     const row = await lockDraft(tx, actor, 'update', documentId);
     await assertCustomer(tx, actor, body.customerId);
-    await tx.update(salesDocuments).set(draftValues(row.type, body)).where(eq(salesDocuments.id, documentId));
+    const lines = await citedLines(tx, row.companyId, body.lines);
+    await tx
+      .update(salesDocuments)
+      .set(draftValues(row.type, { ...body, lines }))
+      .where(eq(salesDocuments.id, documentId));
   });
   return getSalesDocument(ctx, actor, documentId);
 }
