@@ -21,6 +21,7 @@ import { publicChatRoutes } from '../modules/chat/public-chats.routes.ts';
 import { companyDetailsRoutes } from '../modules/company/company-details.routes.ts';
 import { dashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
 import { divisionRoutes } from '../modules/divisions/divisions.routes.ts';
+import { emailSettingRoutes } from '../modules/email-assistant/email-settings.routes.ts';
 import { employeeRoutes } from '../modules/employees/employees.routes.ts';
 import { feedbackRoutes } from '../modules/feedback/feedback.routes.ts';
 import { publicFeedbackRoutes } from '../modules/feedback/public-feedback.routes.ts';
@@ -176,6 +177,7 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
   staffRoutes(app, ctx);
   billingRoutes(app, ctx);
   adminBillingRoutes(app, ctx);
+  emailSettingRoutes(app, ctx);
   await registerStaticWeb(app);
   return app;
 }

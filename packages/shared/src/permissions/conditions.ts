@@ -22,6 +22,7 @@ export const CONDITION_FIELDS = {
   Tag: ['id', 'companyId'],
   Subscription: ['companyId'],
   Invoice: ['companyId'],
+  EmailSetting: ['id', 'companyId', 'divisionId'],
 } as const satisfies Partial<Record<Subject, readonly string[]>>;
 
 export type ResourceSubject = keyof typeof CONDITION_FIELDS;

@@ -55,6 +55,8 @@ export const DEFAULT_ROLES: Record<UserKind, { description: string; rules: Abili
       { action: ['read', 'update'], subject: 'Subscription', conditions: own },
       { action: 'read', subject: 'Invoice', conditions: own },
       { action: 'read', subject: 'Plan' },
+      // The e-mail assistant's mailboxes of the company.
+      { action: 'manage', subject: 'EmailSetting', conditions: own },
     ],
   },
   Employee: {

@@ -34,6 +34,8 @@ export const SUBJECTS = [
   'Invoice',
   /** The plan catalogue: limits and prices (the operator edits it). */
   'Plan',
+  /** A company's e-mail settings: the e-mail assistant's mailboxes with their SMTP and IMAP details. */
+  'EmailSetting',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 

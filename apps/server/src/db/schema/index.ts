@@ -3,6 +3,7 @@ export * from './billing.ts';
 export * from './chats.ts';
 export * from './companies.ts';
 export * from './company-details.ts';
+export * from './email-assistant.ts';
 export * from './files.ts';
 export * from './knowledge.ts';
 export * from './limits.ts';
