@@ -19,6 +19,7 @@ import {
   chatVisitors,
   companies,
   emailOutbox,
+  emailSettings,
   employeeDivisions,
   feedback,
   invoices,
@@ -67,6 +68,17 @@ const COMPANY_DETAILS = {
   managingDirector: '',
   iban: '',
   bic: '',
+};
+/** SMTP and IMAP details whose test is refused at once (a private address, which the policy here refuses). */
+const MAILBOX = {
+  smtpHost: '127.0.0.1',
+  smtpPort: 1,
+  imapHost: '127.0.0.1',
+  imapPort: 1,
+  smtpEmail: 'a@x.example',
+  userName: 'a',
+  password: 'p',
+  security: 'none',
 };
 const unique = () => `Matrix ${Math.random().toString(36).slice(2, 10)}`;
 
@@ -346,6 +358,31 @@ const MATRIX: Record<string, Row> = {
   'DELETE /admin/users/{userId}/two-factor': { callers: ['all', 403, 'own', 403] },
   // The public feedback page
   'POST /public/feedback': PUBLIC,
+  // E-mail settings: the company's data manager's; the operator reaches them by `manage all` but has no company to
+  // add one to, nor a division to answer from; staff have no rule for them.
+  'GET /email-settings': { callers: ['ok', 403, 'ok', 403] },
+  'POST /email-settings': {
+    callers: [403, 403, 'ok', 403],
+    body: async (r: Resources) => ({
+      ...MAILBOX,
+      fromEmail: 'a@x.example',
+      allowedEmails: ['b@x.example'],
+      divisionId: await r.division(),
+      isPrivate: false,
+    }),
+  },
+  'PUT /email-settings/{settingId}': {
+    callers: [404, 403, 'own', 403],
+    body: async (r: Resources) => ({
+      ...MAILBOX,
+      fromEmail: 'a@x.example',
+      allowedEmails: ['b@x.example'],
+      divisionId: await r.division(),
+      isPrivate: true,
+    }),
+  },
+  'DELETE /email-settings/{settingId}': { callers: ['all', 403, 'own', 403] },
+  'POST /email-settings/test': { callers: [403, 403, 'ok', 403], body: MAILBOX },
 };
 
 /** The seeded Staff role, which invitations in the table give. */
@@ -567,6 +604,23 @@ function resourcesFor(caller: Caller, place: 'own' | 'other') {
           .returning();
         return row!.id;
       }),
+    emailSetting: () =>
+      once('emailSetting', async () => {
+        const [row] = await db()
+          .insert(emailSettings)
+          .values({
+            ...MAILBOX,
+            companyId,
+            divisionId: await r.division(),
+            ownerId: owner,
+            fromEmail: 'a@x.example',
+            allowedEmails: ['b@x.example'],
+            passwordSealed: 'v1.x.y.z',
+            security: 'none',
+          })
+          .returning();
+        return row!.id;
+      }),
     /** A provider the own company has set up (not a resource of its own: the same name in both places). */
     provider: () =>
       once('provider', async () => {
@@ -598,6 +652,7 @@ const ID_PARAMS: Record<string, (r: Resources) => Promise<string>> = {
   staffId: (r) => r.staff(),
   invoiceId: (r) => r.invoice(),
   userId: (r) => r.employee(),
+  settingId: (r) => r.emailSetting(),
 };
 const OTHER_PARAMS: Record<string, (r: Resources) => Promise<string>> = {
   provider: (r) => r.provider(),
