@@ -79,9 +79,13 @@ async function listening(port: number, deadline: number): Promise<void> {
 export class TestDovecot {
   private constructor(
     private readonly dir: string,
-    private readonly child: ChildProcess,
+    private child: ChildProcess,
     readonly port: number,
   ) {}
+
+  private static run(dir: string): ChildProcess {
+    return spawn(DOVECOT, ['-F', '-c', join(dir, 'dovecot.conf')], { stdio: 'ignore' });
+  }
 
   static async start(users: MailboxUser[]): Promise<TestDovecot> {
     const dir = mkdtempSync(join(tmpdir(), 'ww-dovecot-'));
@@ -92,8 +96,7 @@ export class TestDovecot {
     writeFileSync(join(dir, 'passwd'), users.map((u) => `${u.user}:{PLAIN}${u.pass}\n`).join(''));
     const port = await freePort();
     writeFileSync(join(dir, 'dovecot.conf'), configOf(dir, port));
-    const child = spawn(DOVECOT, ['-F', '-c', join(dir, 'dovecot.conf')], { stdio: 'ignore' });
-    const server = new TestDovecot(dir, child, port);
+    const server = new TestDovecot(dir, TestDovecot.run(dir), port);
     await listening(port, Date.now() + 15_000);
     return server;
   }
@@ -121,12 +124,27 @@ export class TestDovecot {
     }
   }
 
-  async stop(): Promise<void> {
-    await new Promise<void>((resolve) => {
+  /**
+   * Replaces the user's mailbox by an empty one with a new UIDVALIDITY, as a server migration or a restored backup
+   * does (Dovecot cannot rename INBOX): the server is stopped, the maildir removed, the server started again.
+   */
+  async replaceMailbox(user: MailboxUser): Promise<void> {
+    await this.halt();
+    rmSync(join(this.dir, 'mail', user.user), { recursive: true, force: true });
+    this.child = TestDovecot.run(this.dir);
+    await listening(this.port, Date.now() + 15_000);
+  }
+
+  private halt(): Promise<void> {
+    return new Promise<void>((resolve) => {
       if (this.child.exitCode !== null) return resolve();
       this.child.once('exit', () => resolve());
       this.child.kill('SIGTERM');
     });
+  }
+
+  async stop(): Promise<void> {
+    await this.halt();
     rmSync(this.dir, { recursive: true, force: true });
   }
 }

@@ -82,9 +82,7 @@ export const emailInbound = pgTable(
     question: text('question').notNull(),
     /** The thread's Message-IDs, oldest first (`References` of the mail, then its own). */
     references: jsonb('references').$type<string[]>().notNull(),
-    status: text('status')
-      .$type<'queued' | 'answering' | 'answered' | 'ignored' | 'failed'>()
-      .notNull(),
+    status: text('status').$type<'queued' | 'answering' | 'answered' | 'ignored' | 'failed'>().notNull(),
     reason: text('reason'),
     claimedBy: text('claimed_by'),
     replyMessageId: text('reply_message_id'),

@@ -2,9 +2,9 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { emailInbound, emailSettings } from '../../db/schema/index.ts';
-import { defineJob, type JobRun } from '../../jobs/job-definition.ts';
 import { AppError } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
+import { defineJob, type JobRun } from '../../jobs/job-definition.ts';
 import { SecretBox } from '../ai-providers/secret-box.ts';
 import { loadUserActor } from '../auth/actor.ts';
 import { answerQuestion } from '../chat/answer-stream.ts';
@@ -48,7 +48,9 @@ async function overLimit(ctx: AppContext, mail: Inbound): Promise<boolean> {
       count(*) filter (where ${emailInbound.fromAddress} = ${mail.fromAddress}) as sender,
       count(*) filter (where ${emailInbound.references}->>0 = ${mail.references[0] ?? ''}) as thread
     from ${emailInbound} where ${answered}`);
-  return Number(rows[0]?.sender ?? 0) >= PER_SENDER_PER_HOUR || Number(rows[0]?.thread ?? 0) >= PER_THREAD_PER_HOUR;
+  return (
+    Number(rows[0]?.sender ?? 0) >= PER_SENDER_PER_HOUR || Number(rows[0]?.thread ?? 0) >= PER_THREAD_PER_HOUR
+  );
 }
 
 /**
@@ -66,7 +68,9 @@ async function conversationChat(ctx: AppContext, setting: Setting): Promise<stri
           limit 1), 'builtin'), 'email')
       returning id`);
     const chatId = rows[0]!.id;
-    await tx.execute(sql`insert into chat_divisions (chat_id, division_id) values (${chatId}, ${setting.divisionId})`);
+    await tx.execute(
+      sql`insert into chat_divisions (chat_id, division_id) values (${chatId}, ${setting.divisionId})`,
+    );
     await tx.update(emailSettings).set({ chatId }).where(eq(emailSettings.id, setting.id));
     return chatId;
   });

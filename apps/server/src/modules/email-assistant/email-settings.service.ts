@@ -190,13 +190,13 @@ export async function testEmailConnection(
   let password = body.password ?? '';
   if (!password && body.settingId) {
     await emailSettingAccess.authorize(ctx.db, actor, 'update', body.settingId);
-    const [saved] = await ctx.db
-      .select()
-      .from(emailSettings)
-      .where(eq(emailSettings.id, body.settingId));
+    const [saved] = await ctx.db.select().from(emailSettings).where(eq(emailSettings.id, body.settingId));
     const sameHosts =
-      saved && saved.smtpHost === body.smtpHost.toLowerCase() && saved.imapHost === body.imapHost.toLowerCase();
-    if (saved && sameHosts) password = new SecretBox(ctx.config.secrets.encryptionKey).open(saved.passwordSealed);
+      saved &&
+      saved.smtpHost === body.smtpHost.toLowerCase() &&
+      saved.imapHost === body.imapHost.toLowerCase();
+    if (saved && sameHosts)
+      password = new SecretBox(ctx.config.secrets.encryptionKey).open(saved.passwordSealed);
   }
   const result = await testAccount(ctx.outbound.policy, { ...body, password });
   const lang = actor.language;

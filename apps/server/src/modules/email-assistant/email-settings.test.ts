@@ -66,10 +66,17 @@ describe('/email-settings', () => {
 
     const changed = await dm.client.put(
       `/email-settings/${created.body.id}`,
-      setting(dm.divisionId, { allowedEmails: ['a@kunde.example', 'b@kunde.example'], password: '', isPrivate: true }),
+      setting(dm.divisionId, {
+        allowedEmails: ['a@kunde.example', 'b@kunde.example'],
+        password: '',
+        isPrivate: true,
+      }),
     );
     expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ allowedEmails: ['a@kunde.example', 'b@kunde.example'], isPrivate: true });
+    expect(changed.body).toMatchObject({
+      allowedEmails: ['a@kunde.example', 'b@kunde.example'],
+      isPrivate: true,
+    });
     const [kept] = await t.server.ctx.db
       .select({ sealed: emailSettings.passwordSealed })
       .from(emailSettings)
@@ -110,9 +117,13 @@ describe('/email-settings', () => {
 
   it('tests the connection for real and tells which sign-in failed', async () => {
     const dm = await dataManagerWithDivision();
-    const { divisionId: _, allowedEmails: __, fromEmail: ___, isPrivate: ____, ...details } = setting(
-      dm.divisionId,
-    );
+    const {
+      divisionId: _,
+      allowedEmails: __,
+      fromEmail: ___,
+      isPrivate: ____,
+      ...details
+    } = setting(dm.divisionId);
     const good = await dm.client.post('/email-settings/test', details);
     expect(good.status).toBe(200);
     expect(good.body).toEqual({ smtp: { ok: true, message: null }, imap: { ok: true, message: null } });
@@ -185,7 +196,9 @@ describe('/email-settings', () => {
 
     const other = await dataManagerWithDivision();
     expect((await other.client.get('/email-settings')).body.items).toEqual([]);
-    expect((await other.client.put(`/email-settings/${created.id}`, setting(other.divisionId))).status).toBe(404);
+    expect((await other.client.put(`/email-settings/${created.id}`, setting(other.divisionId))).status).toBe(
+      404,
+    );
     expect((await other.client.delete(`/email-settings/${created.id}`)).status).toBe(404);
     // Nor can one company's setting answer from another company's division.
     expect((await other.client.post('/email-settings', setting(dm.divisionId))).status).toBe(404);

@@ -51,11 +51,12 @@ export function ignoreReason(
   const autoSubmitted = header(mail, 'auto-submitted').trim().toLowerCase();
   if (autoSubmitted && autoSubmitted !== 'no') return 'auto-reply';
   if (/^(bulk|list|junk|auto_reply)$/i.test(header(mail, 'precedence').trim())) return 'auto-reply';
-  if (mail.headers.has('x-autoreply') || mail.headers.has('x-autorespond')) return 'auto-reply';
+  const has = (name: string) => mail.headerLines.some((h) => h.key === name);
+  if (has('x-autoreply') || has('x-autorespond')) return 'auto-reply';
   const returnPath = mail.headerLines.find((h) => h.key === 'return-path')?.line ?? '';
   if (/:\s*<\s*>\s*$/.test(returnPath)) return 'bounce';
   if (/^(mailer-daemon|postmaster)@/i.test(sender) || !sender) return 'bounce';
-  if (mail.headers.has('list-id') || mail.headers.has('list-unsubscribe')) return 'mailing-list';
+  if (has('list-id') || has('list-unsubscribe')) return 'mailing-list';
   if (mailbox.ownAddresses.includes(sender)) return 'ourselves';
   if (!mailbox.allowed.includes(sender)) return 'not-allowed';
   if (!authenticated(mail)) return 'unauthenticated';
@@ -72,7 +73,11 @@ export function questionOf(mail: ParsedMail): string {
   for (const line of lines) {
     if (/^-- ?$/.test(line)) break;
     if (/^>/.test(line)) continue;
-    if (/^(On|Am|Le|Il|W dniu|Em|El)\b.*(wrote|schrieb|écrit|scritto|napisał|escreveu|escribió):\s*$/i.test(line))
+    if (
+      /^(On|Am|Le|Il|W dniu|Em|El)\b.*(wrote|schrieb|écrit|scritto|napisał|escreveu|escribió):\s*$/i.test(
+        line,
+      )
+    )
       break;
     kept.push(line);
   }

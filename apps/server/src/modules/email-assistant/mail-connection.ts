@@ -3,11 +3,7 @@ import { isIP } from 'node:net';
 import type { MailSecurity } from '@werkwissen/shared';
 import { ImapFlow } from 'imapflow';
 import nodemailer, { type Transporter } from 'nodemailer';
-import {
-  addressAllowed,
-  OutboundBlockedError,
-  type OutboundPolicy,
-} from '../outbound/outbound-fetch.ts';
+import { addressAllowed, OutboundBlockedError, type OutboundPolicy } from '../outbound/outbound-fetch.ts';
 
 /** A mailbox's connection details with the password opened. */
 export interface MailAccount {

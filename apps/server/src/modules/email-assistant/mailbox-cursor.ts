@@ -22,7 +22,11 @@ export interface LeasedSetting {
  * Takes the mailbox's lease for this job: one consumer per mailbox, whichever worker runs it. Free, expired, or
  * already this job's (a retried or handed-back job); null while another job holds it.
  */
-export async function takeLease(ctx: AppContext, settingId: string, holder: string): Promise<LeasedSetting | null> {
+export async function takeLease(
+  ctx: AppContext,
+  settingId: string,
+  holder: string,
+): Promise<LeasedSetting | null> {
   const until = sql`now() + make_interval(secs => ${LEASE_SECONDS})`;
   const [setting] = await ctx.db
     .update(emailSettings)

@@ -10,8 +10,6 @@ import { type LeasedSetting, queueMail, releaseLease, takeLease } from './mailbo
 
 /** How long one watch runs before it hands over to the next (so that no attempt outlives its expiry). */
 const WATCH_SECONDS = 240;
-/** The safety net under IDLE: the mailbox is read again this often even when the server announces nothing. */
-const POLL_SECONDS = 60;
 /** At most this many new mails are read in one pass; the next pass takes the rest. */
 const BATCH = 50;
 
@@ -71,7 +69,7 @@ async function requeueStranded(ctx: AppContext, settingId: string) {
 
 /**
  * Watches one mailbox for a while: the one worker holding its lease reads new mail at once, then waits in IDLE
- * (woken by the server's EXISTS) with a poll every minute as a safety net, and queues its own successor at the end.
+ * (woken by the server's EXISTS) with a poll every MAIL_ASSISTANT_POLL_SECONDS as a safety net, and queues its own successor at the end.
  * A failed sign-in or a lost connection is stored for the settings screen and retried with backoff.
  */
 async function watchMailbox(ctx: AppContext, settingId: string, run: JobRun): Promise<void> {
@@ -85,7 +83,9 @@ async function watchMailbox(ctx: AppContext, settingId: string, run: JobRun): Pr
   try {
     const password = new SecretBox(ctx.config.secrets.encryptionKey).open(lease.setting.passwordSealed);
     client = await imapClient(ctx.outbound.policy, { ...lease.setting, password });
-    client.on('error', (error: unknown) => ctx.log.info({ err: error, settingId }, 'mailbox connection error'));
+    client.on('error', (error: unknown) =>
+      ctx.log.info({ err: error, settingId }, 'mailbox connection error'),
+    );
     let wake: () => void = () => {};
     client.on('exists', () => wake());
     client.on('close', () => stop.abort());
@@ -97,14 +97,21 @@ async function watchMailbox(ctx: AppContext, settingId: string, run: JobRun): Pr
     while (!stop.signal.aborted && Date.now() < until) {
       await readNewMail(ctx, client, lease, stop.signal);
       if (stop.signal.aborted) break;
+      let announced = false;
       const woken = new Promise<void>((resolve) => {
-        wake = resolve;
+        wake = () => {
+          announced = true;
+          resolve();
+        };
       });
-      const idling = client.idle().catch(() => {});
-      await Promise.race([woken, sleep(Math.min(POLL_SECONDS * 1000, until - Date.now()), stop.signal)]);
+      void client.idle().catch(() => {});
+      const poll = Math.min(ctx.config.MAIL_ASSISTANT_POLL_SECONDS * 1000, until - Date.now());
+      await Promise.race([woken, sleep(poll, stop.signal)]);
       wake = () => {};
+      if (stop.signal.aborted) break;
+      // The safety net: selected again, so that a mailbox replaced under us (a new UIDVALIDITY) is read anew.
+      if (!announced) await client.mailboxOpen('INBOX', { readOnly: true });
       await lease.checked(null);
-      void idling;
     }
   } catch (error) {
     if (run.signal.aborted) return;
