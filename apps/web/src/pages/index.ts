@@ -59,4 +59,5 @@ export const PAGES: Record<PageName, ComponentType> = {
   AdminPaymentDetail: lazy(() => import('./admin-billing/payment-detail-page.tsx')),
   AdminInvoices: lazy(() => import('./admin-billing/invoices-page.tsx')),
   AdminPlans: lazy(() => import('./admin-billing/plans-page.tsx')),
+  EmailSettings: lazy(() => import('./email-settings/email-settings-page.tsx')),
 };

@@ -57,6 +57,7 @@ export const PAGE_NAMES = [
   'AdminInvoices',
   'AdminPlans',
   'PublicFeedback',
+  'EmailSettings',
 ] as const;
 
 export type PageName = (typeof PAGE_NAMES)[number];
