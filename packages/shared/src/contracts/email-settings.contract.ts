@@ -16,11 +16,8 @@ const hostField = requiredText(253).refine(
 );
 
 /** Ports 1 to 65535: the widest of the spec's readings (docs/product.md). */
-const portField = z
-  .number({ message: 'validation.wholeNumber' })
-  .int({ message: 'validation.wholeNumber' })
-  .min(1, { message: 'validation.numberMin' })
-  .max(65535, { message: 'validation.numberMax' });
+const portMessage = { message: 'emailSettings.validation.port' };
+const portField = z.number(portMessage).int(portMessage).min(1, portMessage).max(65535, portMessage);
 
 /** The SMTP and IMAP details of a mailbox (spec: "SMTP setting"). */
 const smtpFields = {

@@ -107,8 +107,8 @@ describe('/email-settings', () => {
     expect(fields).toMatchObject({
       allowedEmails: 'You can add a maximum of 2 emails.',
       smtpHost: 'Please enter a valid host name or IP address.',
-      imapPort: 'The value must be at most 65535.',
-      smtpPort: 'The value must be at least 1.',
+      imapPort: 'Enter a port from 1 to 65535.',
+      smtpPort: 'Enter a port from 1 to 65535.',
     });
     const none = await dm.client.post('/email-settings', setting(dm.divisionId, { allowedEmails: [] }));
     expect(none.status).toBe(422);
