@@ -4,6 +4,7 @@ import { SmtpSink } from '../apps/server/test/support/smtp-sink.ts';
 import { signedInDataManager, type TestServer } from '../apps/server/test/support/test-server.ts';
 import { seriousViolations } from './support/axe.ts';
 import { artifactPath, missingKeys, openBrowser } from './support/browser.ts';
+import { overflows } from './support/layout.ts';
 import { startAppServer, text } from './support/server.ts';
 
 const box: MailboxUser = { user: 'assistent@firma.example', pass: 'imap-pass-1' };
@@ -109,6 +110,51 @@ describe('the e-mail settings screen in the browser', () => {
         .click();
       await page.getByText(en('emailSettings.messages.deleted')).waitFor();
       await page.getByText(en('emailSettings.empty')).waitFor();
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('works right to left in Arabic at phone width', async () => {
+    const browser = await openBrowser({ locale: 'ar', width: 390 });
+    const { page } = browser;
+    await browser.context.addInitScript(() => {
+      localStorage.setItem('i18n-check', '1');
+      localStorage.setItem('language', 'ar');
+    });
+    try {
+      const dm = await signedInDataManager(t, { language: 'ar' });
+      const divisionId = (await dm.client.post('/divisions', { name: 'التدفئة' })).body.id;
+      const created = await dm.client.post('/email-settings', {
+        fromEmail: box.user,
+        allowedEmails: ['chefin@kunde.example'],
+        divisionId,
+        isPrivate: true,
+        smtpHost: '127.0.0.1',
+        smtpPort: smtp.port,
+        imapHost: '127.0.0.1',
+        imapPort: dovecot.port,
+        smtpEmail: box.user,
+        userName: box.user,
+        password: box.pass,
+        security: 'none',
+      });
+      expect(created.status).toBe(201);
+      await page.goto(`${t.url}/login`);
+      await page.locator('input[name=email]').fill(dm.email);
+      await page.locator('input[name=password]').fill(dm.password);
+      await page.locator('form button[type=submit]').click();
+      await page.waitForURL(`${t.url}/dashboard`);
+      await page.goto(`${t.url}/email-settings`);
+      await page.getByRole('heading', { name: text('ar', 'emailSettings.title') }).waitFor();
+      await page.getByText('chefin@kunde.example').waitFor();
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      expect(await overflows(page, false)).toEqual([]);
+      await page.getByRole('button', { name: text('ar', 'emailSettings.add') }).click();
+      await page.getByRole('dialog').getByText(text('ar', 'emailSettings.smtpDetails')).waitFor();
+      await page.screenshot({ path: artifactPath('email-settings-ar-390.png'), fullPage: true });
+      expect(await missingKeys(page)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
     } finally {
       await browser.close();
     }
