@@ -16,6 +16,7 @@ export * from './contracts/customers.contract.ts';
 export * from './contracts/dashboard.contract.ts';
 export * from './contracts/dashboard-period.ts';
 export * from './contracts/divisions.contract.ts';
+export * from './contracts/email-settings.contract.ts';
 export * from './contracts/email-templates.contract.ts';
 export * from './contracts/employees.contract.ts';
 export * from './contracts/feedback.contract.ts';

@@ -20,6 +20,7 @@ import {
   companies,
   customers,
   emailOutbox,
+  emailSettings,
   employeeDivisions,
   feedback,
   invoices,
@@ -101,6 +102,17 @@ const SIGN_IN_PROVIDER = {
   allowedDomains: [],
   areas: ['user'],
   enabled: true,
+};
+/** SMTP and IMAP details whose test is refused at once (a private address, which the policy here refuses). */
+const MAILBOX = {
+  smtpHost: '127.0.0.1',
+  smtpPort: 1,
+  imapHost: '127.0.0.1',
+  imapPort: 1,
+  smtpEmail: 'a@x.example',
+  userName: 'a',
+  password: 'p',
+  security: 'none',
 };
 const unique = () => `Matrix ${Math.random().toString(36).slice(2, 10)}`;
 
@@ -439,6 +451,31 @@ const MATRIX: Record<string, Row> = {
     body: SIGN_IN_PROVIDER,
   },
   'DELETE /admin/sign-in-providers/{signInProviderId}': { callers: ['ok', 403, 403, 403] },
+  // E-mail settings: the company's data manager's; the operator reaches them by `manage all` but has no company to
+  // add one to, nor a division to answer from; staff have no rule for them.
+  'GET /email-settings': { callers: ['ok', 403, 'ok', 403] },
+  'POST /email-settings': {
+    callers: [403, 403, 'ok', 403],
+    body: async (r: Resources) => ({
+      ...MAILBOX,
+      fromEmail: 'a@x.example',
+      allowedEmails: ['b@x.example'],
+      divisionId: await r.division(),
+      isPrivate: false,
+    }),
+  },
+  'PUT /email-settings/{settingId}': {
+    callers: [404, 403, 'own', 403],
+    body: async (r: Resources) => ({
+      ...MAILBOX,
+      fromEmail: 'a@x.example',
+      allowedEmails: ['b@x.example'],
+      divisionId: await r.division(),
+      isPrivate: true,
+    }),
+  },
+  'DELETE /email-settings/{settingId}': { callers: ['all', 403, 'own', 403] },
+  'POST /email-settings/test': { callers: [403, 403, 'ok', 403], body: MAILBOX },
 };
 
 /** The seeded Staff role, which invitations in the table give. */
@@ -697,6 +734,23 @@ function resourcesFor(caller: Caller, place: 'own' | 'other') {
           .returning();
         return row!.id;
       }),
+    emailSetting: () =>
+      once('emailSetting', async () => {
+        const [row] = await db()
+          .insert(emailSettings)
+          .values({
+            ...MAILBOX,
+            companyId,
+            divisionId: await r.division(),
+            ownerId: owner,
+            fromEmail: 'a@x.example',
+            allowedEmails: ['b@x.example'],
+            passwordSealed: 'v1.x.y.z',
+            security: 'none',
+          })
+          .returning();
+        return row!.id;
+      }),
     /** A provider the own company has set up (not a resource of its own: the same name in both places). */
     provider: () =>
       once('provider', async () => {
@@ -730,6 +784,7 @@ const ID_PARAMS: Record<string, (r: Resources) => Promise<string>> = {
   customerId: (r) => r.customer(),
   documentId: (r) => r.salesDocument(),
   userId: (r) => r.employee(),
+  settingId: (r) => r.emailSetting(),
 };
 const OTHER_PARAMS: Record<string, (r: Resources) => Promise<string>> = {
   provider: (r) => r.provider(),

@@ -22,6 +22,7 @@ import { companyBrandingRoutes } from '../modules/company/company-branding.route
 import { companyDetailsRoutes } from '../modules/company/company-details.routes.ts';
 import { dashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
 import { divisionRoutes } from '../modules/divisions/divisions.routes.ts';
+import { emailSettingRoutes } from '../modules/email-assistant/email-settings.routes.ts';
 import { employeeRoutes } from '../modules/employees/employees.routes.ts';
 import { feedbackRoutes } from '../modules/feedback/feedback.routes.ts';
 import { publicFeedbackRoutes } from '../modules/feedback/public-feedback.routes.ts';
@@ -186,6 +187,7 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
   tourRoutes(app, ctx);
   customerRoutes(app, ctx);
   salesDocumentRoutes(app, ctx);
+  emailSettingRoutes(app, ctx);
   await registerStaticWeb(app);
   return app;
 }

@@ -26,7 +26,8 @@ export function registerErrorHandler(app: FastifyInstance, ctx: AppContext): voi
       const fields = error.validation.map((v) => {
         const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
         const raw = v.message ?? 'validation.invalid';
-        const key = raw.startsWith('validation.') && hasTranslation(raw) ? raw : 'validation.invalid';
+        // `validation.*`, or a feature's own `<area>.validation.*` messages.
+        const key = /^(\w+\.)?validation\./.test(raw) && hasTranslation(raw) ? raw : 'validation.invalid';
         const params = v.params as { maximum?: unknown; minimum?: unknown; keys?: string[] };
         const unknown = v.keyword === 'unrecognized_keys' ? params.keys : undefined;
         const code = unknown ? 'validation.unknownField' : key;

@@ -1,6 +1,8 @@
 import { pruneActivityJob } from '../modules/activity/prune-activity.job.ts';
 import { passwordResetMailJob } from '../modules/auth/password-reset-mail.job.ts';
 import { reviewPlansJob, stripeEventJob } from '../modules/billing/billing.jobs.ts';
+import { answerMailJob } from '../modules/email-assistant/answer-mail.job.ts';
+import { ensureWatchersJob, watchMailboxJob } from '../modules/email-assistant/watch-mailbox.job.ts';
 import { reembedJob } from '../modules/embedding/reembed.job.ts';
 import { sendMailJob } from '../modules/mail/send-mail.job.ts';
 import { analyzeKnowledgeJob } from '../modules/processing/analyze.job.ts';
@@ -18,4 +20,7 @@ export const ALL_JOBS = [
   pruneActivityJob,
   stripeEventJob,
   reviewPlansJob,
+  watchMailboxJob,
+  answerMailJob,
+  ensureWatchersJob,
 ] as JobDefinition<never>[];

@@ -19,10 +19,17 @@ export class SmtpSink {
   private failures = 0;
   port = 0;
 
-  constructor() {
+  /** With `auth`, the server asks for that user and password (AUTH PLAIN or LOGIN over plain text). */
+  constructor(options: { auth?: { user: string; pass: string } } = {}) {
+    const { auth } = options;
     this.server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
+      authOptional: !auth,
+      disabledCommands: auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+      allowInsecureAuth: true,
+      onAuth: (login, _session, callback) =>
+        login.username === auth?.user && login.password === auth?.pass
+          ? callback(null, { user: login.username })
+          : callback(new Error('535 authentication failed (test)')),
       logger: false,
       onData: (stream: SMTPServerDataStream, session, callback) => {
         const chunks: Buffer[] = [];

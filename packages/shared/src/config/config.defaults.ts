@@ -59,4 +59,5 @@ export const CONFIG_DEFAULTS = {
   OUTBOUND_ALLOW_PRIVATE: 'false',
   METRICS_HOST: '127.0.0.1',
   SHUTDOWN_GRACE_SECONDS: '8',
+  MAIL_ASSISTANT_POLL_SECONDS: '60',
 } as const satisfies Record<string, string>;

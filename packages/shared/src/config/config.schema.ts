@@ -319,6 +319,11 @@ export const configShape = {
     0,
     600,
   ),
+  MAIL_ASSISTANT_POLL_SECONDS: int(
+    "How often the e-mail assistant reads each mailbox again although the IMAP server announced nothing (IDLE's safety net; a changed UIDVALIDITY is noticed then).",
+    1,
+    3600,
+  ),
 };
 
 export type ConfigKey = keyof typeof configShape;

@@ -41,6 +41,8 @@ export const chatSchema = z
     messageCount: z.number().int(),
     lastMessageAt: z.iso.datetime().nullable(),
     createdAt: z.iso.datetime(),
+    /** Where the conversation comes from: the web app, or the e-mail assistant. */
+    source: z.enum(['web', 'email']),
   })
   .meta({ id: 'Chat' });
 export type Chat = z.infer<typeof chatSchema>;

@@ -24,6 +24,7 @@ export const CONDITION_FIELDS = {
   Invoice: ['companyId'],
   Customer: ['id', 'companyId'],
   SalesDocument: ['id', 'companyId'],
+  EmailSetting: ['id', 'companyId', 'divisionId'],
 } as const satisfies Partial<Record<Subject, readonly string[]>>;
 
 export type ResourceSubject = keyof typeof CONDITION_FIELDS;

@@ -63,6 +63,8 @@ export const DEFAULT_ROLES: Record<UserKind, { description: string; rules: Abili
       { action: 'read', subject: 'Plan' },
       // Offers and invoices (/handwerk): the company's paperwork is its data manager's alone.
       { action: 'manage', subject: ['Customer', 'SalesDocument'], conditions: own },
+      // The e-mail assistant's mailboxes of the company.
+      { action: 'manage', subject: 'EmailSetting', conditions: own },
     ],
   },
   Employee: {

@@ -38,6 +38,8 @@ export const SUBJECTS = [
   'Customer',
   /** A company's offers, order confirmations, invoices and credit notes (/handwerk). */
   'SalesDocument',
+  /** A company's e-mail settings: the e-mail assistant's mailboxes with their SMTP and IMAP details. */
+  'EmailSetting',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 

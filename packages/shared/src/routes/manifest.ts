@@ -754,6 +754,19 @@ export const APP_ROUTES: AppRoute[] = [
     title: 'handwerk.title',
     menu: { section: 'company', label: 'handwerk.menu', icon: 'FileInvoice', order: 40 },
   },
+
+  // The e-mail assistant's settings (the spec names the screen, not its path).
+  {
+    id: 'emailSettings',
+    path: '/email-settings',
+    page: 'EmailSettings',
+    layout: 'default',
+    access: 'signedIn',
+    area: 'user',
+    permission: { action: 'read', subject: 'EmailSetting' },
+    title: 'emailSettings.title',
+    menu: { section: 'company', label: 'emailSettings.menu', icon: 'Mail', order: 45 },
+  },
 ];
 
 /** Fixed redirects: the spec's (section 2) and the template demo paths we do not build (see design/product.md). */

@@ -58,6 +58,7 @@ export const PAGE_NAMES = [
   'AdminPlans',
   'PublicFeedback',
   'Handwerk',
+  'EmailSettings',
 ] as const;
 
 export type PageName = (typeof PAGE_NAMES)[number];

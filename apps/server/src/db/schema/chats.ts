@@ -58,6 +58,8 @@ export const chats = pgTable(
     visibility: text('visibility').$type<ChatVisibility>().notNull().default('private'),
     provider: text('provider').$type<AnswerProvider>().notNull().default('builtin'),
     shareToken: text('share_token'),
+    /** Where the conversation comes from: the web app, or the e-mail assistant ('email'). */
+    source: text('source').$type<'web' | 'email'>().notNull().default('web'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -61,12 +61,13 @@ interface ChatRow extends Record<string, unknown> {
   can_manage: boolean;
   message_count: number | string;
   last_message_at: string | Date | null;
+  source: 'web' | 'email';
 }
 
 const iso = (v: string | Date) => new Date(v).toISOString();
 
 function chatColumns(actor: Actor): SQL {
-  return sql`c.id, c.company_id, c.owner_id, c.name, c.visibility, c.provider, c.share_token, c.created_at,
+  return sql`c.id, c.company_id, c.owner_id, c.name, c.visibility, c.provider, c.share_token, c.created_at, c.source,
     trim(u.first_name || ' ' || u.last_name) as owner_name,
     (select coalesce(json_agg(json_build_object('id', d.id, 'name', d.name) order by d.name), '[]'::json)
        from chat_divisions cd join divisions d on d.id = cd.division_id where cd.chat_id = c.id) as divisions,
@@ -96,6 +97,7 @@ function present(row: ChatRow, actor: Actor): Chat {
     messageCount: Number(row.message_count),
     lastMessageAt: row.last_message_at ? iso(row.last_message_at) : null,
     createdAt: iso(row.created_at),
+    source: row.source,
   };
 }
 

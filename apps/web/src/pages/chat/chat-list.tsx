@@ -18,9 +18,10 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../components/form.tsx';
 
-/** What a chat's list entry says under its name: who may see it, whose it is, how long it is. */
+/** What a chat's list entry says under its name: where it comes from, who may see it, whose it is, how long. */
 function summary(chat: Chat, t: TFunction): string {
   return [
+    chat.source === 'email' ? t('mailAssistant.chatSource') : null,
     t(chat.visibility === 'public' ? 'chat.public' : 'chat.private'),
     chat.isOwner ? null : t('chat.ownedBy', { name: chat.ownerName }),
     t('chat.messageCount', { count: chat.messageCount }),

@@ -1,0 +1,208 @@
+import type {
+  EmailConnectionTest,
+  EmailConnectionTestBody,
+  EmailSetting,
+  EmailSettingCreate,
+  EmailSettingUpdate,
+  Language,
+} from '@werkwissen/shared';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { divisionAccess } from '../../access/division.access.ts';
+import { emailSettingAccess } from '../../access/email-setting.access.ts';
+import { homeCompany } from '../../access/resource-access.ts';
+import type { AppContext } from '../../app-context.ts';
+import type { DbOrTx } from '../../db/database.ts';
+import { chats, divisions, emailSettings } from '../../db/schema/index.ts';
+import { notFound } from '../../http/app-error.ts';
+import { translate } from '../../i18n/translator.ts';
+import { SecretBox } from '../ai-providers/secret-box.ts';
+import type { Actor } from '../auth/actor.ts';
+import { assertWithinLimit } from '../billing/company-plan.ts';
+import { type MailFailure, testAccount } from './mail-connection.ts';
+import { watchMailboxJob } from './watch-mailbox.job.ts';
+
+type Row = typeof emailSettings.$inferSelect;
+
+const failureText = (lang: Language, failure: MailFailure | string) =>
+  translate(lang, `emailSettings.failure.${failure}`);
+
+function present(row: Row, divisionName: string, lang: Language): EmailSetting {
+  return {
+    id: row.id,
+    fromEmail: row.fromEmail,
+    allowedEmails: row.allowedEmails,
+    divisionId: row.divisionId,
+    divisionName,
+    isPrivate: row.isPrivate,
+    smtpHost: row.smtpHost,
+    smtpPort: row.smtpPort,
+    imapHost: row.imapHost,
+    imapPort: row.imapPort,
+    smtpEmail: row.smtpEmail,
+    userName: row.userName,
+    security: row.security,
+    hasPassword: row.passwordSealed !== '',
+    mailbox: {
+      checkedAt: row.checkedAt?.toISOString() ?? null,
+      error: row.checkError ? failureText(lang, row.checkError) : null,
+    },
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The e-mail settings the actor may read (their EmailSetting rules in SQL, within their company). */
+export async function listEmailSettings(ctx: AppContext, actor: Actor): Promise<EmailSetting[]> {
+  const rows = await ctx.db
+    .select({ row: emailSettings, divisionName: divisions.name })
+    .from(emailSettings)
+    .innerJoin(divisions, eq(divisions.id, emailSettings.divisionId))
+    .where(emailSettingAccess.where(actor, 'read'))
+    .orderBy(emailSettings.createdAt, emailSettings.id);
+  return rows.map((r) => present(r.row, r.divisionName, actor.language));
+}
+
+/** The division a setting answers from: one the actor may read, of their company (else 404). */
+async function readableDivision(db: DbOrTx, actor: Actor, divisionId: string): Promise<string> {
+  const [row] = await db
+    .select({ name: divisions.name })
+    .from(divisions)
+    .where(and(eq(divisions.id, divisionId), divisionAccess.where(actor, 'read')));
+  if (!row) throw notFound();
+  return row.name;
+}
+
+const normalized = (body: EmailSettingUpdate) => ({
+  fromEmail: body.fromEmail,
+  allowedEmails: [...new Set(body.allowedEmails)],
+  divisionId: body.divisionId,
+  isPrivate: body.isPrivate,
+  smtpHost: body.smtpHost.toLowerCase(),
+  smtpPort: body.smtpPort,
+  imapHost: body.imapHost.toLowerCase(),
+  imapPort: body.imapPort,
+  smtpEmail: body.smtpEmail,
+  userName: body.userName,
+  security: body.security,
+});
+
+/**
+ * Adds an e-mail setting within the plan's limits: each one is an e-mail setting and an SMTP setting of the
+ * company (PLAN_LIMIT_REACHED). The password is stored sealed; the assistant starts reading the mailbox at once.
+ */
+export async function createEmailSetting(
+  ctx: AppContext,
+  actor: Actor,
+  body: EmailSettingCreate,
+): Promise<EmailSetting> {
+  const companyId = homeCompany(actor);
+  emailSettingAccess.assertCan(actor, 'create', { companyId, divisionId: body.divisionId });
+  const box = new SecretBox(ctx.config.secrets.encryptionKey);
+  const { row, divisionName } = await ctx.db.transaction(async (tx) => {
+    const divisionName = await readableDivision(tx, actor, body.divisionId);
+    // One company's settings are added one at a time, so two at once cannot both pass the limit.
+    await tx.execute(sql`select id from companies where id = ${companyId} for update`);
+    const [used] = await tx
+      .select({ n: count() })
+      .from(emailSettings)
+      .where(eq(emailSettings.companyId, companyId));
+    for (const limit of ['emailSettings', 'smtpSettings'] as const) {
+      await assertWithinLimit(ctx, { companyId, limit, used: used?.n ?? 0, language: actor.language }, tx);
+    }
+    const [row] = await tx
+      .insert(emailSettings)
+      .values({
+        companyId,
+        ownerId: actor.userId,
+        ...normalized(body),
+        passwordSealed: box.seal(body.password),
+      })
+      .returning();
+    return { row: row!, divisionName };
+  });
+  await ctx.jobs.send(watchMailboxJob, { settingId: row.id });
+  return present(row, divisionName, actor.language);
+}
+
+/**
+ * Changes an e-mail setting; an empty password keeps the saved one. The conversations' chat follows the private
+ * flag and the division; a changed mailbox is read from its start (mails already seen are known by Message-ID).
+ */
+export async function updateEmailSetting(
+  ctx: AppContext,
+  actor: Actor,
+  settingId: string,
+  body: EmailSettingUpdate,
+): Promise<EmailSetting> {
+  await emailSettingAccess.authorize(ctx.db, actor, 'update', settingId);
+  const box = new SecretBox(ctx.config.secrets.encryptionKey);
+  const { row, divisionName } = await ctx.db.transaction(async (tx) => {
+    const divisionName = await readableDivision(tx, actor, body.divisionId);
+    const values = normalized(body);
+    const [before] = await tx.select().from(emailSettings).where(eq(emailSettings.id, settingId));
+    if (!before) throw notFound();
+    const mailboxMoved = before.imapHost !== values.imapHost || before.userName !== values.userName;
+    const [row] = await tx
+      .update(emailSettings)
+      .set({
+        ...values,
+        ...(body.password ? { passwordSealed: box.seal(body.password) } : {}),
+        ...(mailboxMoved ? { uidValidity: null, lastUid: 0 } : {}),
+        checkError: null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(emailSettings.id, settingId), emailSettingAccess.where(actor, 'update')))
+      .returning();
+    if (!row) throw notFound();
+    if (row.chatId) {
+      await tx
+        .update(chats)
+        .set({ visibility: row.isPrivate ? 'private' : 'public', updatedAt: new Date() })
+        .where(eq(chats.id, row.chatId));
+      await tx.execute(sql`update chat_divisions set division_id = ${row.divisionId}
+        where chat_id = ${row.chatId}`);
+    }
+    return { row, divisionName };
+  });
+  await ctx.jobs.send(watchMailboxJob, { settingId: row.id });
+  return present(row, divisionName, actor.language);
+}
+
+/** Deletes an e-mail setting; its mailbox is no longer read (the conversations' chat stays). */
+export async function deleteEmailSetting(ctx: AppContext, actor: Actor, settingId: string): Promise<void> {
+  await emailSettingAccess.authorize(ctx.db, actor, 'delete', settingId);
+  const deleted = await ctx.db
+    .delete(emailSettings)
+    .where(and(eq(emailSettings.id, settingId), emailSettingAccess.where(actor, 'delete')))
+    .returning({ id: emailSettings.id });
+  if (deleted.length === 0) throw notFound();
+}
+
+/**
+ * "Test connection": signs in to the SMTP and the IMAP server with the form's details and tells which failed and
+ * why. An empty password of a saved setting is its saved one, and only for the hosts it was saved for.
+ */
+export async function testEmailConnection(
+  ctx: AppContext,
+  actor: Actor,
+  body: EmailConnectionTestBody,
+): Promise<EmailConnectionTest> {
+  homeCompany(actor);
+  let password = body.password ?? '';
+  if (!password && body.settingId) {
+    await emailSettingAccess.authorize(ctx.db, actor, 'update', body.settingId);
+    const [saved] = await ctx.db.select().from(emailSettings).where(eq(emailSettings.id, body.settingId));
+    const sameHosts =
+      saved &&
+      saved.smtpHost === body.smtpHost.toLowerCase() &&
+      saved.imapHost === body.imapHost.toLowerCase();
+    if (saved && sameHosts)
+      password = new SecretBox(ctx.config.secrets.encryptionKey).open(saved.passwordSealed);
+  }
+  const result = await testAccount(ctx.outbound.policy, { ...body, password });
+  const lang = actor.language;
+  if (result.smtp || result.imap) ctx.log.info({ ...result }, 'e-mail connection test failed');
+  return {
+    smtp: { ok: !result.smtp, message: result.smtp ? failureText(lang, result.smtp) : null },
+    imap: { ok: !result.imap, message: result.imap ? failureText(lang, result.imap) : null },
+  };
+}
