@@ -154,6 +154,8 @@ export const ERROR_STATUS = {
   CUSTOMER_EMAIL_MISSING: 409,
   /** None of the company's files had a priced item for the described job. */
   NO_PRICED_ITEMS_FOUND: 422,
+  /** Only an issued invoice or credit note has an e-invoice (XRechnung, Factur-X). */
+  EINVOICE_ONLY_FOR_INVOICES: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -27,6 +27,7 @@ import { FormDialog } from '../../components/form-dialog.tsx';
 import { CustomerDialog } from './customer-dialog.tsx';
 import { DocumentEditor } from './document-editor.tsx';
 import { DraftOfferDialog } from './draft-offer-dialog.tsx';
+import { EInvoiceDownloads } from './e-invoice-downloads.tsx';
 
 /** Turns an offer or order confirmation into an invoice in a chosen language (a new draft). */
 function InvoiceDialog({ document, onClose }: { document: SalesDocumentSummary; onClose(): void }) {
@@ -128,6 +129,7 @@ export default function HandwerkPage() {
               <IconFileDownload size={18} />
             </IconButton>
           </Tooltip>
+          <EInvoiceDownloads document={d} />
         </Stack>
       ),
     },
