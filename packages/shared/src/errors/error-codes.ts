@@ -150,8 +150,6 @@ export const ERROR_STATUS = {
   DOCUMENT_STEP_INVALID: 409,
   /** An invoice needs the company's name, address, tax id or number and bank account (company details). */
   COMPANY_DETAILS_INCOMPLETE: 409,
-  /** The customer has no e-mail address and none was given. */
-  CUSTOMER_EMAIL_MISSING: 409,
   /** None of the company's files had a priced item for the described job. */
   NO_PRICED_ITEMS_FOUND: 422,
   /** Only an issued invoice or credit note has an e-invoice (XRechnung, Factur-X). */
