@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFStream } from '@cantoo/pdf-lib';
+import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { ciiInvoiceXml } from './cii-invoice.ts';
 import { COMPANY, issuedInvoice as invoice } from './handwerk-fixtures.ts';
@@ -77,8 +78,9 @@ describe('the document PDF', () => {
 
   it('as Factur-X is PDF/A-3b with the CII XML embedded as factur-x.xml, relationship Alternative', async () => {
     const document = invoice('de', 3);
-    const xml = ciiInvoiceXml(document, COMPANY, 'facturX');
-    const pdf = await salesDocumentPdf({ document, seller: COMPANY, logo: null, facturX: xml });
+    const seller = { ...COMPANY, name: 'Müller & Söhne <Haustechnik> GmbH' };
+    const xml = ciiInvoiceXml(document, seller, 'facturX');
+    const pdf = await salesDocumentPdf({ document, seller, logo: null, facturX: xml });
 
     const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
     const attachments = await (await getDocument({ data: new Uint8Array(pdf) }).promise).getAttachments();
@@ -105,6 +107,9 @@ describe('the document PDF', () => {
     );
     expect(xmp).toContain('<fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>');
     expect(xmp).toContain('<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>');
+    // The XMP is well-formed XML even when the seller's name has markup characters.
+    const parsedXmp = new XMLParser({ removeNSPrefix: true }).parse(xmp, true);
+    expect(JSON.stringify(parsedXmp)).toContain('Müller & Söhne <Haustechnik> GmbH');
     expect(pdf.subarray(0, 8).toString()).toBe('%PDF-1.7');
   });
 

@@ -25,7 +25,7 @@ export interface PdfInput {
  * catalog's /AF, as PDF/A-3 requires), and the Factur-X XMP extension schema naming it (document type, file name,
  * version, conformance level EN 16931). PDFKit's PDF/A-3b subset adds the sRGB output intent and the pdfaid metadata.
  */
-function embedFacturX(doc: PDFKit.PDFDocument, xml: string): void {
+function embedFacturX(doc: PDFKit.PDFDocument, xml: string, info: { Title: string; Author: string }): void {
   const now = new Date();
   // PDFKit writes /AFRelationship from `relationship`; its type definitions do not list it yet.
   const options: PDFKit.Mixins.PDFAttachmentOptions & { relationship: 'Alternative' } = {
@@ -38,6 +38,16 @@ function embedFacturX(doc: PDFKit.PDFDocument, xml: string): void {
   };
   doc.file(Buffer.from(xml, 'utf8'), options);
   doc.appendXML(FACTUR_X_XMP);
+  doc.appendXML(`
+        <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">
+            <dc:title><rdf:Alt><rdf:li xml:lang="x-default">${escapeXml(info.Title)}</rdf:li></rdf:Alt></dc:title>
+            <dc:creator><rdf:Seq><rdf:li>${escapeXml(info.Author)}</rdf:li></rdf:Seq></dc:creator>
+        </rdf:Description>
+`);
+}
+
+function escapeXml(value: string): string {
+  return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
 /** The Factur-X 1.0 XMP: the PDF/A extension schema describing the fx namespace, then its values. */
@@ -90,15 +100,18 @@ export async function salesDocumentPdf({ document: d, seller, logo, facturX }: P
     );
   const title = t(`type.${d.type}`);
 
+  const documentInfo = { Title: `${title} ${d.number ?? ''}`.trim(), Author: String(seller.name) };
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: FOOTER + 20 },
     bufferPages: true,
     lang,
-    info: { Title: `${title} ${d.number ?? ''}`.trim(), Author: String(seller.name) },
+    // PDFKit copies Title and Author into the XMP unescaped ("Müller & Söhne" would break it), so a Factur-X
+    // carries them in its own, escaped XMP instead (PDF/A asks no Info entry the XMP lacks, not the reverse).
+    info: facturX ? {} : documentInfo,
     ...(facturX ? { subset: 'PDF/A-3b' as const, pdfVersion: '1.7' as const } : {}),
   });
-  if (facturX) embedFacturX(doc, facturX);
+  if (facturX) embedFacturX(doc, facturX, documentInfo);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<void>((resolve) => doc.on('end', resolve));
