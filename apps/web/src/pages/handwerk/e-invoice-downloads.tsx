@@ -1,8 +1,8 @@
-import { IconButton, Tooltip } from '@mui/material';
 import { IconFileCode, IconFileInvoice } from '@tabler/icons-react';
 import type { SalesDocumentSummary } from '@werkwissen/shared';
 import { useTranslation } from 'react-i18next';
 import { salesDocumentFacturXUrl, salesDocumentXRechnungUrl } from '../../api/handwerk.ts';
+import { DownloadLink } from './download-link.tsx';
 
 /** The German e-invoice downloads of an issued invoice or credit note: XRechnung (XML) and ZUGFeRD / Factur-X. */
 export function EInvoiceDownloads({ document: d }: { document: SalesDocumentSummary }) {
@@ -10,26 +10,16 @@ export function EInvoiceDownloads({ document: d }: { document: SalesDocumentSumm
   if (!d.number || (d.type !== 'invoice' && d.type !== 'creditNote')) return null;
   return (
     <>
-      <Tooltip title={t('handwerk.downloadXRechnung')}>
-        <IconButton
-          aria-label={t('handwerk.downloadXRechnung')}
-          component="a"
-          href={salesDocumentXRechnungUrl(d.id)}
-          download
-        >
-          <IconFileCode size={18} />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title={t('handwerk.downloadFacturX')}>
-        <IconButton
-          aria-label={t('handwerk.downloadFacturX')}
-          component="a"
-          href={salesDocumentFacturXUrl(d.id)}
-          download
-        >
-          <IconFileInvoice size={18} />
-        </IconButton>
-      </Tooltip>
+      <DownloadLink
+        label={t('handwerk.downloadXRechnung')}
+        href={salesDocumentXRechnungUrl(d.id)}
+        icon={<IconFileCode size={18} />}
+      />
+      <DownloadLink
+        label={t('handwerk.downloadFacturX')}
+        href={salesDocumentFacturXUrl(d.id)}
+        icon={<IconFileInvoice size={18} />}
+      />
     </>
   );
 }

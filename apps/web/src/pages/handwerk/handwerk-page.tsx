@@ -26,6 +26,7 @@ import { type Column, DataTable } from '../../components/data-table.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { CustomerDialog } from './customer-dialog.tsx';
 import { DocumentEditor } from './document-editor.tsx';
+import { DownloadLink } from './download-link.tsx';
 import { DraftOfferDialog } from './draft-offer-dialog.tsx';
 import { EInvoiceDownloads } from './e-invoice-downloads.tsx';
 
@@ -119,16 +120,11 @@ export default function HandwerkPage() {
               </IconButton>
             </Tooltip>
           )}
-          <Tooltip title={t('handwerk.downloadPdf')}>
-            <IconButton
-              aria-label={t('handwerk.downloadPdf')}
-              component="a"
-              href={salesDocumentPdfUrl(d.id)}
-              download
-            >
-              <IconFileDownload size={18} />
-            </IconButton>
-          </Tooltip>
+          <DownloadLink
+            label={t('handwerk.downloadPdf')}
+            href={salesDocumentPdfUrl(d.id)}
+            icon={<IconFileDownload size={18} />}
+          />
           <EInvoiceDownloads document={d} />
         </Stack>
       ),
