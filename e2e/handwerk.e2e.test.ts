@@ -31,7 +31,7 @@ const COMPANY = {
 };
 
 describe('offers and invoices in the browser', () => {
-  it('uploads a price list, drafts an offer in German, turns it into an invoice in English and downloads the PDF', async () => {
+  it('uploads a price list, drafts an offer in German, turns it into an invoice in English and downloads the PDF and the e-invoices', async () => {
     const browser = await openBrowser({ locale: 'en-US' });
     const { page } = browser;
     try {
@@ -108,6 +108,17 @@ describe('offers and invoices in the browser', () => {
         row.getByRole('link', { name: text('en', 'handwerk.downloadPdf') }).click(),
       ]);
       expect(download.suggestedFilename()).toMatch(/^RE-\d{4}-0001\.pdf$/);
+      // And as German e-invoices: XRechnung (XML) and ZUGFeRD / Factur-X (PDF/A-3 with the XML inside).
+      const [xrechnung] = await Promise.all([
+        page.waitForEvent('download'),
+        row.getByRole('link', { name: text('en', 'handwerk.downloadXRechnung') }).click(),
+      ]);
+      expect(xrechnung.suggestedFilename()).toMatch(/^RE-\d{4}-0001-xrechnung\.xml$/);
+      const [facturX] = await Promise.all([
+        page.waitForEvent('download'),
+        row.getByRole('link', { name: text('en', 'handwerk.downloadFacturX') }).click(),
+      ]);
+      expect(facturX.suggestedFilename()).toMatch(/^RE-\d{4}-0001-factur-x\.pdf$/);
       const invoices = (await dm.client.get('/handwerk/documents?type=invoice')).body.items;
       expect(invoices[0]).toMatchObject({ language: 'en', status: 'sent', grossCents: 17025 + 3235 });
     } finally {

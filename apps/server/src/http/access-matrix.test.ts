@@ -476,6 +476,9 @@ const MATRIX: Record<string, Row> = {
   },
   'DELETE /email-settings/{settingId}': { callers: ['all', 403, 'own', 403] },
   'POST /email-settings/test': { callers: [403, 403, 'ok', 403], body: MAILBOX },
+  // E-invoices: the draft in the table answers DOCUMENT_NOT_FINALISED (409), the service's own refusal.
+  'GET /handwerk/documents/{documentId}/xrechnung.xml': { callers: [403, 403, 'own', 403] },
+  'GET /handwerk/documents/{documentId}/factur-x.pdf': { callers: [403, 403, 'own', 403] },
 };
 
 /** The seeded Staff role, which invitations in the table give. */

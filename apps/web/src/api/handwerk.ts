@@ -42,6 +42,12 @@ export function useCustomerOptions() {
 
 /** The PDF's address: a link the browser downloads (the session cookie authenticates it). */
 export const salesDocumentPdfUrl = (documentId: string) => `/api/v1/handwerk/documents/${documentId}/pdf`;
+/** An issued invoice or credit note as XRechnung (CII XML). */
+export const salesDocumentXRechnungUrl = (documentId: string) =>
+  `/api/v1/handwerk/documents/${documentId}/xrechnung.xml`;
+/** An issued invoice or credit note as ZUGFeRD / Factur-X (PDF/A-3 with the XML embedded). */
+export const salesDocumentFacturXUrl = (documentId: string) =>
+  `/api/v1/handwerk/documents/${documentId}/factur-x.pdf`;
 
 export function useCreateCustomer(callbacks?: MutationCallbacks<CustomerBody, unknown>) {
   return useApiMutation(

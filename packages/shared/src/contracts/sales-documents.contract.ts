@@ -255,4 +255,26 @@ export const salesDocumentContracts = {
     params,
     responses: { 200: z.unknown() },
   }),
+  xrechnung: defineContract({
+    method: 'GET',
+    path: '/handwerk/documents/:documentId/xrechnung.xml',
+    operationId: 'downloadXRechnung',
+    summary:
+      'An issued invoice or credit note as XRechnung 3.0 (UN/CEFACT CII, EN 16931, buyer reference BT-10)',
+    tags,
+    permission: permission('read'),
+    params,
+    responses: { 200: z.unknown() },
+  }),
+  facturX: defineContract({
+    method: 'GET',
+    path: '/handwerk/documents/:documentId/factur-x.pdf',
+    operationId: 'downloadFacturX',
+    summary:
+      'An issued invoice or credit note as ZUGFeRD / Factur-X: PDF/A-3 with the CII XML embedded (EN 16931)',
+    tags,
+    permission: permission('read'),
+    params,
+    responses: { 200: z.unknown() },
+  }),
 };

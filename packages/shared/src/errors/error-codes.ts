@@ -150,8 +150,6 @@ export const ERROR_STATUS = {
   DOCUMENT_STEP_INVALID: 409,
   /** An invoice needs the company's name, address, tax id or number and bank account (company details). */
   COMPANY_DETAILS_INCOMPLETE: 409,
-  /** The customer has no e-mail address and none was given. */
-  CUSTOMER_EMAIL_MISSING: 409,
   /** None of the company's files had a priced item for the described job. */
   NO_PRICED_ITEMS_FOUND: 422,
   /** OpenID Connect sign-in: the provider is unknown, disabled, or not offered on this sign-in page. */
@@ -170,6 +168,8 @@ export const ERROR_STATUS = {
   OIDC_IDENTITY_TAKEN: 409,
   /** The only way left to sign in (no password set) is not removed. */
   IDENTITY_LAST_SIGN_IN: 409,
+  /** Only an issued invoice or credit note has an e-invoice (XRechnung, Factur-X). */
+  EINVOICE_ONLY_FOR_INVOICES: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,3 +1,4 @@
+import { documentTotals, type SalesDocument } from '@werkwissen/shared';
 import type { ApiClient } from '../../../test/support/api-client.ts';
 
 /** Test data of the /handwerk tests: complete company details, a customer, lines. */
@@ -66,4 +67,51 @@ export async function draftOf(
   });
   if (res.status !== 201) throw new Error(`document: ${JSON.stringify(res.body)}`);
   return res.body.id;
+}
+
+/** An issued invoice as the API presents it: lines at 19 % and 7 %, the first with a discount. */
+export function issuedInvoice(language: string, lineCount: number): SalesDocument {
+  const lines = Array.from({ length: lineCount }, (_, i) => ({
+    description: `Position ${i + 1}`,
+    quantity: 1.5,
+    unit: 'h',
+    unitPriceCents: 6450,
+    discountPercent: i === 0 ? 10 : 0,
+    taxRate: i % 2 ? 7 : 19,
+    source: null,
+  }));
+  const totals = documentTotals(lines);
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    type: 'invoice',
+    status: 'sent',
+    number: 'RE-2026-0042',
+    customerId: '00000000-0000-4000-8000-000000000002',
+    customerName: 'Familie Schneider',
+    title: 'Heizungswartung',
+    language: language as SalesDocument['language'],
+    issueDate: '2026-03-02',
+    dueDate: '2026-03-16',
+    netCents: totals.netCents,
+    grossCents: totals.grossCents,
+    createdAt: '2026-03-02T08:00:00.000Z',
+    notes: '',
+    lines: lines.map((l, i) => ({ ...l, netCents: totals.lineNetCents[i]! })),
+    taxGroups: totals.taxGroups,
+    taxCents: totals.taxCents,
+    buyer: {
+      name: 'Familie Schneider',
+      street: 'Lindenweg 4',
+      postalCode: '14467',
+      city: 'Potsdam',
+      country: 'DE',
+      email: '',
+      vatId: '',
+      buyerReference: '991-01234-44',
+    },
+    sourceDocumentId: null,
+    sourceNumber: null,
+    finalisedAt: '2026-03-02T08:00:00.000Z',
+    sentAt: null,
+  };
 }

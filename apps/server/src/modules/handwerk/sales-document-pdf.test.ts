@@ -1,8 +1,10 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { documentTotals, type SalesDocument } from '@werkwissen/shared';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFStream } from '@cantoo/pdf-lib';
+import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { COMPANY } from './handwerk-fixtures.ts';
+import { ciiInvoiceXml } from './cii-invoice.ts';
+import { COMPANY, issuedInvoice as invoice } from './handwerk-fixtures.ts';
 import { salesDocumentPdf } from './sales-document-pdf.ts';
 
 const pdfjsFolder = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
@@ -20,52 +22,6 @@ async function pagesOf(pdf: Buffer): Promise<string[]> {
     pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
   }
   return pages;
-}
-
-function invoice(language: string, lineCount: number): SalesDocument {
-  const lines = Array.from({ length: lineCount }, (_, i) => ({
-    description: `Position ${i + 1}`,
-    quantity: 1.5,
-    unit: 'h',
-    unitPriceCents: 6450,
-    discountPercent: i === 0 ? 10 : 0,
-    taxRate: i % 2 ? 7 : 19,
-    source: null,
-  }));
-  const totals = documentTotals(lines);
-  return {
-    id: '00000000-0000-4000-8000-000000000001',
-    type: 'invoice',
-    status: 'sent',
-    number: 'RE-2026-0042',
-    customerId: '00000000-0000-4000-8000-000000000002',
-    customerName: 'Familie Schneider',
-    title: 'Heizungswartung',
-    language: language as SalesDocument['language'],
-    issueDate: '2026-03-02',
-    dueDate: '2026-03-16',
-    netCents: totals.netCents,
-    grossCents: totals.grossCents,
-    createdAt: '2026-03-02T08:00:00.000Z',
-    notes: '',
-    lines: lines.map((l, i) => ({ ...l, netCents: totals.lineNetCents[i]! })),
-    taxGroups: totals.taxGroups,
-    taxCents: totals.taxCents,
-    buyer: {
-      name: 'Familie Schneider',
-      street: 'Lindenweg 4',
-      postalCode: '14467',
-      city: 'Potsdam',
-      country: 'DE',
-      email: '',
-      vatId: '',
-      buyerReference: '991-01234-44',
-    },
-    sourceDocumentId: null,
-    sourceNumber: null,
-    finalisedAt: '2026-03-02T08:00:00.000Z',
-    sentAt: null,
-  };
 }
 
 describe('the document PDF', () => {
@@ -118,5 +74,49 @@ describe('the document PDF', () => {
       await pagesOf(await salesDocumentPdf({ document: draft, seller: COMPANY, logo: null }))
     ).join(' ');
     expect(text).toContain('Draft – not issued');
+  });
+
+  it('as Factur-X is PDF/A-3b with the CII XML embedded as factur-x.xml, relationship Alternative', async () => {
+    const document = invoice('de', 3);
+    const seller = { ...COMPANY, name: 'Müller & Söhne <Haustechnik> GmbH' };
+    const xml = ciiInvoiceXml(document, seller, 'facturX');
+    const pdf = await salesDocumentPdf({ document, seller, logo: null, facturX: xml });
+
+    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const attachments = await (await getDocument({ data: new Uint8Array(pdf) }).promise).getAttachments();
+    expect(Object.keys(attachments)).toEqual(['factur-x.xml']);
+    expect(Buffer.from(attachments['factur-x.xml'].content).toString('utf8')).toBe(xml);
+
+    const parsed = await PDFDocument.load(pdf, { updateMetadata: false });
+    const catalog = parsed.catalog;
+    const af = catalog.lookup(PDFName.of('AF'), PDFArray);
+    expect(af.size()).toBe(1);
+    const spec = af.lookup(0, PDFDict);
+    expect(spec.get(PDFName.of('AFRelationship'))).toBe(PDFName.of('Alternative'));
+    expect(
+      spec
+        .lookup(PDFName.of('EF'), PDFDict)
+        .lookup(PDFName.of('F'), PDFStream)
+        .dict.get(PDFName.of('Subtype')),
+    ).toBe(PDFName.of('text/xml'));
+    expect(catalog.lookup(PDFName.of('OutputIntents'), PDFArray).size()).toBe(1);
+    const xmp = Buffer.from(catalog.lookup(PDFName.of('Metadata'), PDFStream).getContents()).toString('utf8');
+    expect(xmp).toMatch(/<pdfaid:part>3<\/pdfaid:part>\s*<pdfaid:conformance>B<\/pdfaid:conformance>/);
+    expect(xmp).toContain(
+      '<pdfaSchema:namespaceURI>urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#</pdfaSchema:namespaceURI>',
+    );
+    expect(xmp).toContain('<fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>');
+    expect(xmp).toContain('<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>');
+    // The XMP is well-formed XML even when the seller's name has markup characters.
+    const parsedXmp = new XMLParser({ removeNSPrefix: true }).parse(xmp, true);
+    expect(JSON.stringify(parsedXmp)).toContain('Müller & Söhne <Haustechnik> GmbH');
+    expect(pdf.subarray(0, 8).toString()).toBe('%PDF-1.7');
+  });
+
+  it('without the XML stays a plain PDF with no attachment', async () => {
+    const parsed = await PDFDocument.load(
+      await salesDocumentPdf({ document: invoice('de', 1), seller: COMPANY, logo: null }),
+    );
+    expect(parsed.catalog.get(PDFName.of('AF'))).toBeUndefined();
   });
 });

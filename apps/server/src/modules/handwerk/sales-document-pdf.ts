@@ -16,14 +16,75 @@ export interface PdfInput {
   /** The seller as issued, or (a draft) the company's details now. */
   seller: StoredParty;
   logo: Buffer | null;
+  /** The CII XML of an issued invoice or credit note: the PDF becomes a Factur-X (PDF/A-3b with it embedded). */
+  facturX?: string;
 }
+
+/**
+ * Makes the PDF a Factur-X: the CII XML embedded as `factur-x.xml` with relationship Alternative (listed in the
+ * catalog's /AF, as PDF/A-3 requires), and the Factur-X XMP extension schema naming it (document type, file name,
+ * version, conformance level EN 16931). PDFKit's PDF/A-3b subset adds the sRGB output intent and the pdfaid metadata.
+ */
+function embedFacturX(doc: PDFKit.PDFDocument, xml: string, info: { Title: string; Author: string }): void {
+  const now = new Date();
+  // PDFKit writes /AFRelationship from `relationship`; its type definitions do not list it yet.
+  const options: PDFKit.Mixins.PDFAttachmentOptions & { relationship: 'Alternative' } = {
+    name: 'factur-x.xml',
+    type: 'text/xml',
+    relationship: 'Alternative',
+    description: 'Factur-X invoice (EN 16931)',
+    creationDate: now,
+    modifiedDate: now,
+  };
+  doc.file(Buffer.from(xml, 'utf8'), options);
+  doc.appendXML(FACTUR_X_XMP);
+  doc.appendXML(`
+        <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">
+            <dc:title><rdf:Alt><rdf:li xml:lang="x-default">${escapeXml(info.Title)}</rdf:li></rdf:Alt></dc:title>
+            <dc:creator><rdf:Seq><rdf:li>${escapeXml(info.Author)}</rdf:li></rdf:Seq></dc:creator>
+        </rdf:Description>
+`);
+}
+
+function escapeXml(value: string): string {
+  return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+/** The Factur-X 1.0 XMP: the PDF/A extension schema describing the fx namespace, then its values. */
+const FACTUR_X_XMP = `
+        <rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#">
+            <pdfaExtension:schemas>
+                <rdf:Bag>
+                    <rdf:li rdf:parseType="Resource">
+                        <pdfaSchema:schema>Factur-X PDFA Extension Schema</pdfaSchema:schema>
+                        <pdfaSchema:namespaceURI>urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#</pdfaSchema:namespaceURI>
+                        <pdfaSchema:prefix>fx</pdfaSchema:prefix>
+                        <pdfaSchema:property>
+                            <rdf:Seq>
+                                <rdf:li rdf:parseType="Resource"><pdfaProperty:name>DocumentFileName</pdfaProperty:name><pdfaProperty:valueType>Text</pdfaProperty:valueType><pdfaProperty:category>external</pdfaProperty:category><pdfaProperty:description>The name of the embedded XML document</pdfaProperty:description></rdf:li>
+                                <rdf:li rdf:parseType="Resource"><pdfaProperty:name>DocumentType</pdfaProperty:name><pdfaProperty:valueType>Text</pdfaProperty:valueType><pdfaProperty:category>external</pdfaProperty:category><pdfaProperty:description>The type of the hybrid document in capital letters, e.g. INVOICE or ORDER</pdfaProperty:description></rdf:li>
+                                <rdf:li rdf:parseType="Resource"><pdfaProperty:name>Version</pdfaProperty:name><pdfaProperty:valueType>Text</pdfaProperty:valueType><pdfaProperty:category>external</pdfaProperty:category><pdfaProperty:description>The actual version of the standard applying to the embedded XML document</pdfaProperty:description></rdf:li>
+                                <rdf:li rdf:parseType="Resource"><pdfaProperty:name>ConformanceLevel</pdfaProperty:name><pdfaProperty:valueType>Text</pdfaProperty:valueType><pdfaProperty:category>external</pdfaProperty:category><pdfaProperty:description>The conformance level of the embedded XML document</pdfaProperty:description></rdf:li>
+                            </rdf:Seq>
+                        </pdfaSchema:property>
+                    </rdf:li>
+                </rdf:Bag>
+            </pdfaExtension:schemas>
+        </rdf:Description>
+        <rdf:Description rdf:about="" xmlns:fx="urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#">
+            <fx:DocumentType>INVOICE</fx:DocumentType>
+            <fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>
+            <fx:Version>1.0</fx:Version>
+            <fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>
+        </rdf:Description>
+`;
 
 /**
  * The document as an A4 PDF with its fonts embedded: logo, seller and buyer, lines, totals per tax rate, payment
  * terms, and on every page the seller's register, tax and bank data and "page n of m". Every fixed text is in the
  * document's language (`documents.*`).
  */
-export async function salesDocumentPdf({ document: d, seller, logo }: PdfInput): Promise<Buffer> {
+export async function salesDocumentPdf({ document: d, seller, logo, facturX }: PdfInput): Promise<Buffer> {
   if (!existsSync(FONT) || !existsSync(BOLD)) throw new Error(`${FONT} is missing (fonts-dejavu-core)`);
   const lang = d.language as Language;
   const rtl = lang === 'ar';
@@ -39,13 +100,18 @@ export async function salesDocumentPdf({ document: d, seller, logo }: PdfInput):
     );
   const title = t(`type.${d.type}`);
 
+  const documentInfo = { Title: `${title} ${d.number ?? ''}`.trim(), Author: String(seller.name) };
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: FOOTER + 20 },
     bufferPages: true,
     lang,
-    info: { Title: `${title} ${d.number ?? ''}`.trim(), Author: String(seller.name) },
+    // PDFKit copies Title and Author into the XMP unescaped ("Müller & Söhne" would break it), so a Factur-X
+    // carries them in its own, escaped XMP instead (PDF/A asks no Info entry the XMP lacks, not the reverse).
+    info: facturX ? {} : documentInfo,
+    ...(facturX ? { subset: 'PDF/A-3b' as const, pdfVersion: '1.7' as const } : {}),
   });
+  if (facturX) embedFacturX(doc, facturX, documentInfo);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<void>((resolve) => doc.on('end', resolve));

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { registerRoute, requireActor } from '../../http/route.ts';
 import { draftOffer } from './draft-offer.service.ts';
+import { downloadFacturX, downloadXRechnung } from './e-invoice.service.ts';
 import {
   convertSalesDocument,
   createSalesDocument,
@@ -50,6 +51,18 @@ export function salesDocumentRoutes(app: FastifyInstance, ctx: AppContext): void
   });
   registerRoute(app, c.pdf, async (req, reply) => {
     const { fileName, pdf } = await downloadSalesDocumentPdf(ctx, requireActor(req), req.params.documentId);
+    reply.type('application/pdf').header('content-disposition', `attachment; filename="${fileName}"`);
+    return reply.send(pdf) as never;
+  });
+  registerRoute(app, c.xrechnung, async (req, reply) => {
+    const { fileName, xml } = await downloadXRechnung(ctx, requireActor(req), req.params.documentId);
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName}"`);
+    return reply.send(xml) as never;
+  });
+  registerRoute(app, c.facturX, async (req, reply) => {
+    const { fileName, pdf } = await downloadFacturX(ctx, requireActor(req), req.params.documentId);
     reply.type('application/pdf').header('content-disposition', `attachment; filename="${fileName}"`);
     return reply.send(pdf) as never;
   });

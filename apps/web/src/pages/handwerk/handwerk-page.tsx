@@ -26,7 +26,9 @@ import { type Column, DataTable } from '../../components/data-table.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { CustomerDialog } from './customer-dialog.tsx';
 import { DocumentEditor } from './document-editor.tsx';
+import { DownloadLink } from './download-link.tsx';
 import { DraftOfferDialog } from './draft-offer-dialog.tsx';
+import { EInvoiceDownloads } from './e-invoice-downloads.tsx';
 
 /** Turns an offer or order confirmation into an invoice in a chosen language (a new draft). */
 function InvoiceDialog({ document, onClose }: { document: SalesDocumentSummary; onClose(): void }) {
@@ -118,16 +120,12 @@ export default function HandwerkPage() {
               </IconButton>
             </Tooltip>
           )}
-          <Tooltip title={t('handwerk.downloadPdf')}>
-            <IconButton
-              aria-label={t('handwerk.downloadPdf')}
-              component="a"
-              href={salesDocumentPdfUrl(d.id)}
-              download
-            >
-              <IconFileDownload size={18} />
-            </IconButton>
-          </Tooltip>
+          <DownloadLink
+            label={t('handwerk.downloadPdf')}
+            href={salesDocumentPdfUrl(d.id)}
+            icon={<IconFileDownload size={18} />}
+          />
+          <EInvoiceDownloads document={d} />
         </Stack>
       ),
     },
