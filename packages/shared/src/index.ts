@@ -29,6 +29,7 @@ export * from './contracts/staff.contract.ts';
 export * from './contracts/system.contract.ts';
 export * from './contracts/system-settings.contract.ts';
 export * from './contracts/two-factor.contract.ts';
+export * from './contracts/whatsapp.contract.ts';
 export * from './errors/error-codes.ts';
 export * from './i18n/languages.ts';
 export * from './permissions/ability.ts';

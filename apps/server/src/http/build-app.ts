@@ -34,6 +34,7 @@ import { searchRoutes } from '../modules/search/search.routes.ts';
 import { systemSettingsRoutes } from '../modules/settings/system-settings.routes.ts';
 import { systemRoutes } from '../modules/system/system.routes.ts';
 import { tagRoutes } from '../modules/tags/tags.routes.ts';
+import { whatsappRoutes } from '../modules/whatsapp/whatsapp.routes.ts';
 import { AppError } from './app-error.ts';
 import { botCheckSources } from './bot-check-csp.ts';
 import { registerErrorHandler } from './error-handler.ts';
@@ -176,6 +177,7 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
   staffRoutes(app, ctx);
   billingRoutes(app, ctx);
   adminBillingRoutes(app, ctx);
+  whatsappRoutes(app, ctx);
   await registerStaticWeb(app);
   return app;
 }

@@ -7,6 +7,10 @@ import { defineContract, listOf, listQuerySchema, uuidParam } from './route-cont
 export const CHAT_VISIBILITIES = ['private', 'public'] as const;
 export type ChatVisibility = (typeof CHAT_VISIBILITIES)[number];
 
+/** Where a chat's conversation happens: the web app, or a user's one WhatsApp chat (over all they may read). */
+export const CHAT_SOURCES = ['web', 'whatsapp'] as const;
+export type ChatSource = (typeof CHAT_SOURCES)[number];
+
 /**
  * An answer's state: `streaming` while it is written, `complete`, `stopped` by the asker, or `interrupted` when the
  * provider failed mid-answer (the partial text is kept).
@@ -25,6 +29,7 @@ export const chatSchema = z
     name: z.string(),
     visibility: z.enum(CHAT_VISIBILITIES),
     provider: z.enum(ANSWER_PROVIDERS),
+    source: z.enum(CHAT_SOURCES),
     divisions: z.array(chatDivisionSchema),
     /** The caller created the chat. */
     isOwner: z.boolean(),

@@ -10,3 +10,4 @@ export * from './operations.ts';
 export * from './second-factor.ts';
 export * from './settings.ts';
 export * from './users.ts';
+export * from './whatsapp.ts';

@@ -3,6 +3,7 @@ import {
   type Chat,
   type ChatBody,
   type ChatOptions,
+  type ChatSource,
   type Language,
   MODEL_PROVIDERS,
   type ModelProvider,
@@ -35,6 +36,7 @@ export interface ChatRecord {
   name: string;
   visibility: 'private' | 'public';
   provider: AnswerProvider;
+  source: ChatSource;
   divisionIds: string[];
   /** The saved settings of the chat's model provider, read with the chat (null: builtin, or not configured). */
   providerSettings: StoredConnection | null;
@@ -53,6 +55,7 @@ interface ChatRow extends Record<string, unknown> {
   name: string;
   visibility: 'private' | 'public';
   provider: AnswerProvider;
+  source: ChatSource;
   share_token: string | null;
   created_at: string | Date;
   owner_name: string;
@@ -66,7 +69,7 @@ interface ChatRow extends Record<string, unknown> {
 const iso = (v: string | Date) => new Date(v).toISOString();
 
 function chatColumns(actor: Actor): SQL {
-  return sql`c.id, c.company_id, c.owner_id, c.name, c.visibility, c.provider, c.share_token, c.created_at,
+  return sql`c.id, c.company_id, c.owner_id, c.name, c.visibility, c.provider, c.source, c.share_token, c.created_at,
     trim(u.first_name || ' ' || u.last_name) as owner_name,
     (select coalesce(json_agg(json_build_object('id', d.id, 'name', d.name) order by d.name), '[]'::json)
        from chat_divisions cd join divisions d on d.id = cd.division_id where cd.chat_id = c.id) as divisions,
@@ -87,6 +90,7 @@ function present(row: ChatRow, actor: Actor): Chat {
     name: row.name,
     visibility: row.visibility,
     provider: row.provider,
+    source: row.source,
     divisions: row.divisions,
     isOwner,
     canManage,
@@ -147,9 +151,10 @@ export async function chatRecordWhere(ctx: AppContext, where: SQL): Promise<Chat
     name: string;
     visibility: 'private' | 'public';
     provider: AnswerProvider;
+    source: ChatSource;
     division_ids: string[];
     provider_settings: StoredConnection | null;
-  }>(sql`select c.id, c.company_id, co.name as company_name, c.owner_id, c.name, c.visibility, c.provider,
+  }>(sql`select c.id, c.company_id, co.name as company_name, c.owner_id, c.name, c.visibility, c.provider, c.source,
       array(select cd.division_id from chat_divisions cd where cd.chat_id = c.id) as division_ids,
       ${storedConnectionColumn(sql`c.company_id`, sql`c.provider`)} as provider_settings
     from chats c join companies co on co.id = c.company_id where ${where}`);
@@ -163,6 +168,7 @@ export async function chatRecordWhere(ctx: AppContext, where: SQL): Promise<Chat
     name: row.name,
     visibility: row.visibility,
     provider: row.provider,
+    source: row.source,
     divisionIds: row.division_ids,
     providerSettings: row.provider_settings,
   };
@@ -177,12 +183,13 @@ export async function loadChat(ctx: AppContext, actor: Actor, chatId: string): P
 
 /**
  * What a chat's answers may draw on: the files of its divisions the asker may read (by default, for an employee, only
- * in the divisions still assigned to them).
+ * in the divisions still assigned to them); a WhatsApp chat has no divisions of its own and draws on every file the
+ * asker may read.
  */
 export function chatScope(chat: ChatRecord, actor: Actor): SearchScope {
   return {
     companyId: chat.companyId,
-    divisionIds: chat.divisionIds,
+    divisionIds: chat.source === 'whatsapp' ? null : chat.divisionIds,
     files: fileAccess.where(actor, 'read', 'f'),
   };
 }
