@@ -346,6 +346,23 @@ const MATRIX: Record<string, Row> = {
   'DELETE /admin/users/{userId}/two-factor': { callers: ['all', 403, 'own', 403] },
   // The public feedback page
   'POST /public/feedback': PUBLIC,
+  // WhatsApp: the company's connection is the Company's settings; the webhook is Meta's (its signature decides). In
+  // this order the test runs after the disconnect, so it answers WHATSAPP_NOT_CONNECTED without calling Meta.
+  'GET /whatsapp/connection': { callers: [403, 403, 'ok', 403] },
+  'PUT /whatsapp/connection': {
+    callers: [403, 403, 'ok', 403],
+    body: () => ({
+      phoneNumberId: String(100_000_000 + Math.floor(Math.random() * 1e8)),
+      businessAccountId: '102290129340398',
+      accessToken: 'EAAG-matrix-access-token',
+      appSecret: 'matrix-app-secret',
+      verifyToken: 'matrix-verify-token-0000',
+    }),
+  },
+  'DELETE /whatsapp/connection': { callers: [403, 403, 'ok', 403] },
+  'POST /whatsapp/connection/test': { callers: [403, 403, 'ok', 403], body: { phoneNumberId: '102290129340398' } },
+  'GET /webhooks/whatsapp/{companyKey}': PUBLIC,
+  'POST /webhooks/whatsapp/{companyKey}': PUBLIC,
 };
 
 /** The seeded Staff role, which invitations in the table give. */
@@ -605,6 +622,7 @@ const OTHER_PARAMS: Record<string, (r: Resources) => Promise<string>> = {
   kind: async () => 'welcome',
   language: async () => 'de',
   plan: async () => 'trial',
+  companyKey: async () => 'b'.repeat(32),
 };
 
 const paramsOf = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
