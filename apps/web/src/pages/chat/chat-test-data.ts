@@ -15,6 +15,7 @@ export function chat(overrides: Partial<Chat> = {}): Chat {
     name: 'Heizungsfragen',
     visibility: 'private',
     provider: 'builtin',
+    source: 'web',
     divisions: [{ id: DIVISION_ID, name: 'Heizung' }],
     isOwner: true,
     canManage: true,
