@@ -49,7 +49,9 @@ describe('WhatsApp in the browser', () => {
       await dialog
         .getByText(en('whatsapp.test.ok', { number: '+49 30 1234567', name: 'Firma Test' }))
         .waitFor();
-      const webhookUrl = await dialog.getByLabel(en('whatsapp.fields.webhookUrl')).inputValue();
+      const webhookUrl = await dialog
+        .getByRole('textbox', { name: en('whatsapp.fields.webhookUrl') })
+        .inputValue();
       expect(webhookUrl).toMatch(/\/api\/v1\/webhooks\/whatsapp\/[\w-]{32}$/);
       await page.screenshot({ path: artifactPath('whatsapp-connect-dialog.png'), fullPage: true });
       await dialog.getByRole('button', { name: en('common.save') }).click();
