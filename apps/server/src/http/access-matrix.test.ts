@@ -360,7 +360,10 @@ const MATRIX: Record<string, Row> = {
     }),
   },
   'DELETE /whatsapp/connection': { callers: [403, 403, 'ok', 403] },
-  'POST /whatsapp/connection/test': { callers: [403, 403, 'ok', 403], body: { phoneNumberId: '102290129340398' } },
+  'POST /whatsapp/connection/test': {
+    callers: [403, 403, 'ok', 403],
+    body: { phoneNumberId: '102290129340398' },
+  },
   'GET /webhooks/whatsapp/{companyKey}': PUBLIC,
   'POST /webhooks/whatsapp/{companyKey}': PUBLIC,
 };

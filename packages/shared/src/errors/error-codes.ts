@@ -144,6 +144,8 @@ export const ERROR_STATUS = {
   WHATSAPP_PUBLIC_CHAT_INVALID: 422,
   /** A new connection needs its access token and app secret. */
   WHATSAPP_SECRETS_REQUIRED: 422,
+  /** A user's WhatsApp chat draws on everything they may read, so it is never made public. */
+  CHAT_WHATSAPP_PRIVATE: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

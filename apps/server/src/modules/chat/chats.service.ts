@@ -73,8 +73,9 @@ function chatColumns(actor: Actor): SQL {
     trim(u.first_name || ' ' || u.last_name) as owner_name,
     (select coalesce(json_agg(json_build_object('id', d.id, 'name', d.name) order by d.name), '[]'::json)
        from chat_divisions cd join divisions d on d.id = cd.division_id where cd.chat_id = c.id) as divisions,
-    exists (select 1 from chat_divisions cd join files f on f.division_id = cd.division_id
-       where cd.chat_id = c.id and f.active_generation is not null and ${fileAccess.where(actor, 'read', 'f')}) as can_ask,
+    exists (select 1 from files f where f.company_id = c.company_id and f.active_generation is not null
+       and (c.source = 'whatsapp' or f.division_id in (select cd.division_id from chat_divisions cd where cd.chat_id = c.id))
+       and ${fileAccess.where(actor, 'read', 'f')}) as can_ask,
     ${chatAccess.where(actor, 'update', 'c')} as can_manage,
     (select count(*) from chat_messages m join chat_threads t on t.id = m.thread_id
        where t.chat_id = c.id and t.user_id = ${actor.userId}) as message_count,
@@ -289,6 +290,8 @@ export async function updateChat(
   },
 ): Promise<Chat> {
   const chat = await chatFor(ctx, actor, chatId, 'update');
+  // A WhatsApp chat draws on everything its owner may read: it is never shared.
+  if (chat.source === 'whatsapp' && body.visibility === 'public') throw new AppError('CHAT_WHATSAPP_PRIVATE');
   const divisionIds = body.divisionIds ? [...new Set(body.divisionIds)] : undefined;
   // Making a chat public, or changing what a public chat draws on, publishes: making it private never does.
   const publishes =

@@ -282,8 +282,12 @@ describe('answering', () => {
     expect(rows.find((r) => r.owner_id === employeeId)?.questions).toBe(1);
     const listed = (await employee.get('/chats')).body.items;
     expect(listed).toEqual([
-      expect.objectContaining({ name: 'WhatsApp', source: 'whatsapp', messageCount: 2 }),
+      expect.objectContaining({ name: 'WhatsApp', source: 'whatsapp', messageCount: 2, canAsk: true }),
     ]);
+    // It answers from everything its owner may read, so it is never shared.
+    const published = await employee.request('PATCH', `/chats/${listed[0].id}`, { visibility: 'public' });
+    expect(published.status).toBe(409);
+    expect(published.body.error.code).toBe('CHAT_WHATSAPP_PRIVATE');
     // Feedback is given in the web app like on any answer.
     const messages = (await employee.get(`/chats/${listed[0].id}/messages`)).body.items;
     const answer = messages.find((m: { role: string }) => m.role === 'assistant');
