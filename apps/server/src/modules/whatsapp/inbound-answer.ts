@@ -88,7 +88,7 @@ export async function answerInbound(
     await ctx.db.execute<Inbound>(sql`select id, company_id, wa_message_id, contact, contact_name,
       kind, status, payload from whatsapp_messages where id = ${messageId} and direction = 'in'`);
   const inbound = rows[0];
-  if (!inbound || inbound.status !== 'received') return;
+  if (inbound?.status !== 'received') return;
   const connection = await connectionOfCompany(ctx, inbound.company_id);
   if (!connection) return void (await setStatus(ctx, inbound.id, 'failed', 'WHATSAPP_NOT_CONNECTED'));
   const sentAt = Number(inbound.payload.timestamp ?? 0) * 1000;
