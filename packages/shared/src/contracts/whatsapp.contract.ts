@@ -116,9 +116,9 @@ export const whatsappContracts = {
     permission: 'public',
     params: webhookParams,
     querystring: z.object({
-      'hub.mode': z.string().optional(),
-      'hub.verify_token': z.string().optional(),
-      'hub.challenge': z.string().max(200).optional(),
+      'hub.mode': singleLineText(40).optional(),
+      'hub.verify_token': singleLineText(200).optional(),
+      'hub.challenge': singleLineText(200).optional(),
     }),
     responses: { 200: z.string() },
   }),
