@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
 import { answerQuestion } from '../chat/answer-stream.ts';
+import { takePublicQuestionSlot } from '../chat/public-chats.service.ts';
 import { questionLanguage } from '../chat/question-language.ts';
 import { AUDIO_MAX_BYTES, transcribeAudio } from '../chat/transcription.ts';
 import { GraphClient, GraphError } from './graph-client.ts';
@@ -132,6 +133,14 @@ export async function answerInbound(
   if (claimed.length === 0) return;
   const lang = questionLanguage(asked.question, asker.language);
   try {
+    // A stranger spends the public chat's question limits like a visitor of its link; their number is the address.
+    if (asker.kind === 'visitor')
+      await takePublicQuestionSlot(
+        ctx,
+        asker.request.chat,
+        { id: asker.visitorId },
+        `whatsapp:${inbound.contact}`,
+      );
     const stored = await answerQuestion(
       ctx,
       {
@@ -151,6 +160,6 @@ export async function answerInbound(
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     // Refused before answering (no ready file, no provider, an ended plan): the reason, in the asker's language.
-    await queueReply(ctx, inbound, say(lang, `errors.${error.code}`), 'refused');
+    await queueReply(ctx, inbound, say(lang, `errors.${error.code}`, error.details), 'refused');
   }
 }

@@ -17,7 +17,13 @@ export type Asker =
       link: string;
       language: Language;
     }
-  | { kind: 'visitor'; request: Omit<AskRequest, 'ask' | 'language'>; link: string; language: Language }
+  | {
+      kind: 'visitor';
+      visitorId: string;
+      request: Omit<AskRequest, 'ask' | 'language'>;
+      link: string;
+      language: Language;
+    }
   | { kind: 'unknown'; language: Language };
 
 /**
@@ -51,7 +57,7 @@ async function visitorThread(
   chat: { id: string; companyId: string },
   waId: string,
   name: string | null,
-): Promise<string> {
+): Promise<{ visitorId: string; threadId: string }> {
   const { rows } = await ctx.db.execute<{ id: string }>(sql`insert into chat_visitors
       (company_id, chat_id, token_hash, name, phone)
     values (${chat.companyId}, ${chat.id}, ${sha256(`whatsapp:${chat.id}:${waId}`)}, ${name}, ${`+${waId}`})
@@ -62,7 +68,7 @@ async function visitorThread(
       insert into chat_threads (company_id, chat_id, visitor_id) values (${chat.companyId}, ${chat.id}, ${visitorId})
       on conflict do nothing returning id)
     select id from created union all select id from chat_threads where visitor_id = ${visitorId}`);
-  return thread[0]!.id;
+  return { visitorId, threadId: thread[0]!.id };
 }
 
 /**
@@ -102,13 +108,15 @@ export async function askerOf(
       sql`select share_token from chats where id = ${chat.id}`,
     )
   ).rows[0]?.share_token;
+  const { visitorId, threadId } = await visitorThread(ctx, chat, waId, name);
   return {
     kind: 'visitor',
+    visitorId,
     language: fallback,
     link: token ? `${general.publicUrl}/p/${token}` : general.publicUrl,
     request: {
       chat,
-      threadId: await visitorThread(ctx, chat, waId, name),
+      threadId,
       scope: await ownerScope(ctx, chat),
       visitor: true,
     },

@@ -25,7 +25,10 @@ let numbers = 0;
 beforeAll(async () => {
   await fake.start();
   llm = await startFakeLlm();
-  t = await startTestServer({ env: { ...fake.env(), OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' } });
+  // One public question per number and hour: the second from a stranger meets the public chat's limit.
+  t = await startTestServer({
+    env: { ...fake.env(), OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', PUBLIC_CHAT_QUESTIONS_PER_HOUR: '1' },
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -459,6 +462,13 @@ describe('unknown numbers', () => {
       sql`select name, phone from chat_visitors where chat_id = ${chat.body.id}`,
     );
     expect(rows).toEqual([{ name: 'Erika Muster', phone: `+${stranger}` }]);
+    // Like a visitor of the link, a stranger spends the public chat's question limits.
+    await fake.deliver(
+      webhook,
+      delivery(phoneNumberId, { messages: [textMessage(stranger, 'Wie hoch muss der Wasserdruck sein?')] }),
+    );
+    const [, limited] = await repliesTo(stranger, 2);
+    expect(limited).toMatch(/^Zu viele Versuche\. Bitte versuchen Sie es in \d+ Sekunden erneut\.$/);
   });
 });
 
