@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { delivery, FakeWhatsApp, textMessage } from '../apps/server/test/support/fake-whatsapp.ts';
 import { companyWithFile } from '../apps/server/test/support/knowledge.ts';
-import type { TestServer } from '../apps/server/test/support/test-server.ts';
+import { signedInDataManager, type TestServer } from '../apps/server/test/support/test-server.ts';
+import { seriousViolations } from './support/axe.ts';
 import { artifactPath, openBrowser } from './support/browser.ts';
 import { startAppServer, text } from './support/server.ts';
 
@@ -80,6 +81,35 @@ describe('WhatsApp in the browser', () => {
       // The WhatsApp chat can be asked in the web app too: it draws on every file the user may read.
       expect(await page.getByText(en('errors.CHAT_NO_READY_FILE')).count()).toBe(0);
       await page.screenshot({ path: artifactPath('whatsapp-chat-list.png'), fullPage: true });
+      expect(browser.problems).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('shows the connect dialog right to left in Arabic, with no serious accessibility violation', async () => {
+    const dm = await signedInDataManager(t, { language: 'ar' });
+    const browser = await openBrowser({ locale: 'ar' });
+    const { page } = browser;
+    const ar = (key: string) => text('ar', key);
+    try {
+      await page.goto(`${t.url}/login`);
+      await page.locator('input[name=email]').fill(dm.email);
+      await page.locator('input[name=password]').fill(dm.password);
+      await page.locator('form button[type=submit]').click();
+      await page.waitForURL(`${t.url}/dashboard`);
+      await page.goto(`${t.url}/account-settings/whatsapp`);
+      await page.getByRole('button', { name: ar('whatsapp.connect') }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('textbox', { name: ar('whatsapp.fields.webhookUrl') }).waitFor();
+      expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+      // Ids, secrets and addresses are written left to right inside the right-to-left form.
+      expect(
+        await dialog.getByRole('textbox', { name: ar('whatsapp.fields.webhookUrl') }).getAttribute('dir'),
+      ).toBe('ltr');
+      await page.waitForTimeout(300);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: artifactPath('whatsapp-connect-dialog-ar.png'), fullPage: true });
       expect(browser.problems).toEqual([]);
     } finally {
       await browser.close();
