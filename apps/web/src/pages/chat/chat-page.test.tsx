@@ -123,6 +123,9 @@ describe('the chat screen', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { name: 'WhatsApp' }).parentElement!.textContent).toContain(
       'PrivateWhatsApp',
     );
+    // Nothing to edit (it has no divisions of its own), but it can be deleted.
+    expect(screen.queryByRole('button', { name: 'Edit chat' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Delete chat' })).toBeTruthy();
   });
 
   it('puts the keyboard in the question box when a chat opens', async () => {

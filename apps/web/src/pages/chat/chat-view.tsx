@@ -141,7 +141,8 @@ export function ChatView({
               <IconShare size={20} />
             </Action>
           )}
-          {chat.canManage && (
+          {/* A WhatsApp chat has no divisions or visibility to edit: it answers from all its owner may read. */}
+          {chat.canManage && chat.source === 'web' && (
             <Action label={t('chat.edit')} onClick={onEdit}>
               <IconEdit size={20} />
             </Action>
