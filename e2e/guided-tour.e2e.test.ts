@@ -101,13 +101,20 @@ describe('the guided tour in the browser', () => {
       await page.getByTestId('tour-entry').click();
       await waitDone('documents', 30_000);
 
-      // Step 4: WhatsApp, described and linked to its place in the account settings until the channel exists.
+      // Step 4: WhatsApp, on the connect button of its account-settings tab; done once the number is saved.
       await step('whatsapp').click();
-      await page.waitForURL(/\/account-settings\//);
-      await page.getByRole('button', { name: en('tour.entry', { done: '3', total: '4' }) }).click();
-      await panel.getByText(en('tour.steps.whatsapp.body')).waitFor();
-      expect(await step('whatsapp').getAttribute('data-done')).toBe('false');
-      await panel.getByText(en('tour.done', { done: '3', total: '4' })).waitFor();
+      await page.waitForURL(`${t.url}/account-settings/whatsapp`);
+      await tooltip.getByText(en('tour.steps.whatsapp.title')).waitFor();
+      await tooltip.getByRole('button', { name: en('tour.gotIt') }).click();
+      await page.getByRole('button', { name: en('whatsapp.connect') }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel(en('whatsapp.fields.phoneNumberId')).fill('106540352242922');
+      await dialog.getByLabel(en('whatsapp.fields.businessAccountId')).fill('102290129340398');
+      await dialog.getByLabel(en('whatsapp.fields.accessToken')).fill('EAAG-tour-token-0123456789');
+      await dialog.getByLabel(en('whatsapp.fields.appSecret')).fill('tour-app-secret-0123456789');
+      await dialog.getByRole('button', { name: en('common.save') }).click();
+      await page.getByText(en('whatsapp.connected', { id: '106540352242922' })).waitFor();
+      await waitDone('whatsapp');
     } catch (error) {
       await page.screenshot({ path: artifactPath('guided-tour-failure.png'), fullPage: true });
       throw error;

@@ -35,6 +35,7 @@ export * from './contracts/system.contract.ts';
 export * from './contracts/system-settings.contract.ts';
 export * from './contracts/tour.contract.ts';
 export * from './contracts/two-factor.contract.ts';
+export * from './contracts/whatsapp.contract.ts';
 export * from './errors/error-codes.ts';
 export * from './handwerk/totals.ts';
 export * from './i18n/languages.ts';

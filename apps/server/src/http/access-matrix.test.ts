@@ -479,6 +479,26 @@ const MATRIX: Record<string, Row> = {
   // E-invoices: the draft in the table answers DOCUMENT_NOT_FINALISED (409), the service's own refusal.
   'GET /handwerk/documents/{documentId}/xrechnung.xml': { callers: [403, 403, 'own', 403] },
   'GET /handwerk/documents/{documentId}/factur-x.pdf': { callers: [403, 403, 'own', 403] },
+  // WhatsApp: the company's connection is the Company's settings; the webhook is Meta's (its signature decides). In
+  // this order the test runs after the disconnect, so it answers WHATSAPP_NOT_CONNECTED without calling Meta.
+  'GET /whatsapp/connection': { callers: [403, 403, 'ok', 403] },
+  'PUT /whatsapp/connection': {
+    callers: [403, 403, 'ok', 403],
+    body: () => ({
+      phoneNumberId: String(100_000_000 + Math.floor(Math.random() * 1e8)),
+      businessAccountId: '102290129340398',
+      accessToken: 'EAAG-matrix-access-token',
+      appSecret: 'matrix-app-secret',
+      verifyToken: 'matrix-verify-token-0000',
+    }),
+  },
+  'DELETE /whatsapp/connection': { callers: [403, 403, 'ok', 403] },
+  'POST /whatsapp/connection/test': {
+    callers: [403, 403, 'ok', 403],
+    body: { phoneNumberId: '102290129340398' },
+  },
+  'GET /webhooks/whatsapp/{companyKey}': PUBLIC,
+  'POST /webhooks/whatsapp/{companyKey}': PUBLIC,
 };
 
 /** The seeded Staff role, which invitations in the table give. */
@@ -805,6 +825,7 @@ const OTHER_PARAMS: Record<string, (r: Resources) => Promise<string>> = {
       .returning();
     return row!.id;
   },
+  companyKey: async () => 'b'.repeat(32),
 };
 
 /** A stored, enabled provider whose discovery document cannot be read (nothing listens on port 9). */

@@ -40,6 +40,7 @@ import { systemSettingsRoutes } from '../modules/settings/system-settings.routes
 import { systemRoutes } from '../modules/system/system.routes.ts';
 import { tagRoutes } from '../modules/tags/tags.routes.ts';
 import { tourRoutes } from '../modules/tour/tour.routes.ts';
+import { whatsappRoutes } from '../modules/whatsapp/whatsapp.routes.ts';
 import { AppError } from './app-error.ts';
 import { botCheckSources } from './bot-check-csp.ts';
 import { registerErrorHandler } from './error-handler.ts';
@@ -188,6 +189,7 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
   customerRoutes(app, ctx);
   salesDocumentRoutes(app, ctx);
   emailSettingRoutes(app, ctx);
+  whatsappRoutes(app, ctx);
   await registerStaticWeb(app);
   return app;
 }

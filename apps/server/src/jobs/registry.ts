@@ -7,6 +7,7 @@ import { reembedJob } from '../modules/embedding/reembed.job.ts';
 import { sendMailJob } from '../modules/mail/send-mail.job.ts';
 import { analyzeKnowledgeJob } from '../modules/processing/analyze.job.ts';
 import { extractFileJob, indexFileJob } from '../modules/processing/process-file.jobs.ts';
+import { whatsappInboundJob, whatsappReplyJob } from '../modules/whatsapp/whatsapp.jobs.ts';
 import type { JobDefinition } from './job-definition.ts';
 
 /** Every job the worker runs. */
@@ -23,4 +24,6 @@ export const ALL_JOBS = [
   watchMailboxJob,
   answerMailJob,
   ensureWatchersJob,
+  whatsappInboundJob,
+  whatsappReplyJob,
 ] as JobDefinition<never>[];

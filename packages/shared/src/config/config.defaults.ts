@@ -26,6 +26,8 @@ export const CONFIG_DEFAULTS = {
   GOOGLE_SIGNIN_ENABLED: 'false',
   PAYMENTS_ENABLED: 'false',
   IP_COUNTRY_LOOKUP_ENABLED: 'false',
+  WHATSAPP_GRAPH_URL: 'https://graph.facebook.com',
+  WHATSAPP_GRAPH_VERSION: 'v21.0',
   DATA_DIR: './data',
   MAIL_FROM: 'Werkwissen <no-reply@werkwissen.example>',
   ADMIN_EMAIL: 'admin@werkwissen.example',

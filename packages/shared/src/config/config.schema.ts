@@ -146,6 +146,13 @@ export const configShape = {
     'Whether the phone input may ask an IP-to-country service (off for privacy).',
   ),
   IP_COUNTRY_LOOKUP_URL: url('IP-to-country lookup service used when enabled.').optional(),
+  WHATSAPP_GRAPH_URL: url(
+    "Base address of Meta's Graph API for the WhatsApp channel (a local test double in tests).",
+  ),
+  WHATSAPP_GRAPH_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, { message: 'must be a Graph API version like v21.0' })
+    .describe('Graph API version the WhatsApp channel calls (`v21.0`).'),
   DATA_DIR: text('Folder for the embedded database, files and generated secrets.'),
   DATABASE_URL: z
     .string()

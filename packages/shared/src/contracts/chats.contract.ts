@@ -8,6 +8,13 @@ export const CHAT_VISIBILITIES = ['private', 'public'] as const;
 export type ChatVisibility = (typeof CHAT_VISIBILITIES)[number];
 
 /**
+ * Where a chat's conversation happens: the web app, a user's one WhatsApp chat (over all they may read), or an
+ * e-mail setting's mailbox (the e-mail assistant).
+ */
+export const CHAT_SOURCES = ['web', 'whatsapp', 'email'] as const;
+export type ChatSource = (typeof CHAT_SOURCES)[number];
+
+/**
  * An answer's state: `streaming` while it is written, `complete`, `stopped` by the asker, or `interrupted` when the
  * provider failed mid-answer (the partial text is kept).
  */
@@ -25,6 +32,7 @@ export const chatSchema = z
     name: z.string(),
     visibility: z.enum(CHAT_VISIBILITIES),
     provider: z.enum(ANSWER_PROVIDERS),
+    source: z.enum(CHAT_SOURCES),
     divisions: z.array(chatDivisionSchema),
     /** The caller created the chat. */
     isOwner: z.boolean(),
@@ -41,8 +49,6 @@ export const chatSchema = z
     messageCount: z.number().int(),
     lastMessageAt: z.iso.datetime().nullable(),
     createdAt: z.iso.datetime(),
-    /** Where the conversation comes from: the web app, or the e-mail assistant. */
-    source: z.enum(['web', 'email']),
   })
   .meta({ id: 'Chat' });
 export type Chat = z.infer<typeof chatSchema>;

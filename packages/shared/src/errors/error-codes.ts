@@ -170,6 +170,20 @@ export const ERROR_STATUS = {
   IDENTITY_LAST_SIGN_IN: 409,
   /** Only an issued invoice or credit note has an e-invoice (XRechnung, Factur-X). */
   EINVOICE_ONLY_FOR_INVOICES: 409,
+  /** A WhatsApp delivery without a valid `X-Hub-Signature-256` (or for no connected number): nothing is stored. */
+  WHATSAPP_SIGNATURE_INVALID: 401,
+  /** Meta's webhook verification named another verify token (or no subscription). */
+  WHATSAPP_VERIFY_TOKEN_INVALID: 403,
+  /** The company has no WhatsApp number connected yet. */
+  WHATSAPP_NOT_CONNECTED: 409,
+  /** The phone-number id is connected to another company already. */
+  WHATSAPP_NUMBER_IN_USE: 409,
+  /** Unknown numbers are to be answered from a public chat, but none of the company's public chats was chosen. */
+  WHATSAPP_PUBLIC_CHAT_INVALID: 422,
+  /** A new connection needs its access token and app secret. */
+  WHATSAPP_SECRETS_REQUIRED: 422,
+  /** A user's WhatsApp chat draws on everything they may read, so it is never made public. */
+  CHAT_WHATSAPP_PRIVATE: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,5 +1,6 @@
 import type {
   AnswerProvider,
+  ChatSource,
   ChatVisibility,
   FeedbackOrigin,
   MessageStatus,
@@ -58,14 +59,15 @@ export const chats = pgTable(
     visibility: text('visibility').$type<ChatVisibility>().notNull().default('private'),
     provider: text('provider').$type<AnswerProvider>().notNull().default('builtin'),
     shareToken: text('share_token'),
-    /** Where the conversation comes from: the web app, or the e-mail assistant ('email'). */
-    source: text('source').$type<'web' | 'email'>().notNull().default('web'),
+    /** Where the conversation happens: the web app, a user's one WhatsApp chat, or the e-mail assistant. */
+    source: text('source').$type<ChatSource>().notNull().default('web'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('chats_company_owner_idx').on(t.companyId, t.ownerId),
     uniqueIndex('chats_share_token_unique').on(t.shareToken),
+    uniqueIndex('chats_whatsapp_owner_unique').on(t.ownerId).where(sql`${t.source} = 'whatsapp'`),
   ],
 );
 

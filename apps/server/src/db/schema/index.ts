@@ -14,3 +14,4 @@ export * from './second-factor.ts';
 export * from './settings.ts';
 export * from './sign-in-providers.ts';
 export * from './users.ts';
+export * from './whatsapp.ts';

@@ -3,6 +3,7 @@ import {
   type Chat,
   type ChatBody,
   type ChatOptions,
+  type ChatSource,
   type Language,
   MODEL_PROVIDERS,
   type ModelProvider,
@@ -35,6 +36,7 @@ export interface ChatRecord {
   name: string;
   visibility: 'private' | 'public';
   provider: AnswerProvider;
+  source: ChatSource;
   divisionIds: string[];
   /** The saved settings of the chat's model provider, read with the chat (null: builtin, or not configured). */
   providerSettings: StoredConnection | null;
@@ -53,6 +55,7 @@ interface ChatRow extends Record<string, unknown> {
   name: string;
   visibility: 'private' | 'public';
   provider: AnswerProvider;
+  source: ChatSource;
   share_token: string | null;
   created_at: string | Date;
   owner_name: string;
@@ -61,18 +64,18 @@ interface ChatRow extends Record<string, unknown> {
   can_manage: boolean;
   message_count: number | string;
   last_message_at: string | Date | null;
-  source: 'web' | 'email';
 }
 
 const iso = (v: string | Date) => new Date(v).toISOString();
 
 function chatColumns(actor: Actor): SQL {
-  return sql`c.id, c.company_id, c.owner_id, c.name, c.visibility, c.provider, c.share_token, c.created_at, c.source,
+  return sql`c.id, c.company_id, c.owner_id, c.name, c.visibility, c.provider, c.source, c.share_token, c.created_at,
     trim(u.first_name || ' ' || u.last_name) as owner_name,
     (select coalesce(json_agg(json_build_object('id', d.id, 'name', d.name) order by d.name), '[]'::json)
        from chat_divisions cd join divisions d on d.id = cd.division_id where cd.chat_id = c.id) as divisions,
-    exists (select 1 from chat_divisions cd join files f on f.division_id = cd.division_id
-       where cd.chat_id = c.id and f.active_generation is not null and ${fileAccess.where(actor, 'read', 'f')}) as can_ask,
+    exists (select 1 from files f where f.company_id = c.company_id and f.active_generation is not null
+       and (c.source = 'whatsapp' or f.division_id in (select cd.division_id from chat_divisions cd where cd.chat_id = c.id))
+       and ${fileAccess.where(actor, 'read', 'f')}) as can_ask,
     ${chatAccess.where(actor, 'update', 'c')} as can_manage,
     (select count(*) from chat_messages m join chat_threads t on t.id = m.thread_id
        where t.chat_id = c.id and t.user_id = ${actor.userId}) as message_count,
@@ -88,6 +91,7 @@ function present(row: ChatRow, actor: Actor): Chat {
     name: row.name,
     visibility: row.visibility,
     provider: row.provider,
+    source: row.source,
     divisions: row.divisions,
     isOwner,
     canManage,
@@ -97,7 +101,6 @@ function present(row: ChatRow, actor: Actor): Chat {
     messageCount: Number(row.message_count),
     lastMessageAt: row.last_message_at ? iso(row.last_message_at) : null,
     createdAt: iso(row.created_at),
-    source: row.source,
   };
 }
 
@@ -149,9 +152,10 @@ export async function chatRecordWhere(ctx: AppContext, where: SQL): Promise<Chat
     name: string;
     visibility: 'private' | 'public';
     provider: AnswerProvider;
+    source: ChatSource;
     division_ids: string[];
     provider_settings: StoredConnection | null;
-  }>(sql`select c.id, c.company_id, co.name as company_name, c.owner_id, c.name, c.visibility, c.provider,
+  }>(sql`select c.id, c.company_id, co.name as company_name, c.owner_id, c.name, c.visibility, c.provider, c.source,
       array(select cd.division_id from chat_divisions cd where cd.chat_id = c.id) as division_ids,
       ${storedConnectionColumn(sql`c.company_id`, sql`c.provider`)} as provider_settings
     from chats c join companies co on co.id = c.company_id where ${where}`);
@@ -165,6 +169,7 @@ export async function chatRecordWhere(ctx: AppContext, where: SQL): Promise<Chat
     name: row.name,
     visibility: row.visibility,
     provider: row.provider,
+    source: row.source,
     divisionIds: row.division_ids,
     providerSettings: row.provider_settings,
   };
@@ -179,12 +184,13 @@ export async function loadChat(ctx: AppContext, actor: Actor, chatId: string): P
 
 /**
  * What a chat's answers may draw on: the files of its divisions the asker may read (by default, for an employee, only
- * in the divisions still assigned to them).
+ * in the divisions still assigned to them); a WhatsApp chat has no divisions of its own and draws on every file the
+ * asker may read.
  */
 export function chatScope(chat: ChatRecord, actor: Actor): SearchScope {
   return {
     companyId: chat.companyId,
-    divisionIds: chat.divisionIds,
+    divisionIds: chat.source === 'whatsapp' ? null : chat.divisionIds,
     files: fileAccess.where(actor, 'read', 'f'),
   };
 }
@@ -284,6 +290,8 @@ export async function updateChat(
   },
 ): Promise<Chat> {
   const chat = await chatFor(ctx, actor, chatId, 'update');
+  // A WhatsApp chat draws on everything its owner may read: it is never shared.
+  if (chat.source === 'whatsapp' && body.visibility === 'public') throw new AppError('CHAT_WHATSAPP_PRIVATE');
   const divisionIds = body.divisionIds ? [...new Set(body.divisionIds)] : undefined;
   // Making a chat public, or changing what a public chat draws on, publishes: making it private never does.
   const publishes =

@@ -122,8 +122,8 @@ export async function publicChatView(
  */
 export async function takePublicQuestionSlot(
   ctx: AppContext,
-  chat: SharedChat,
-  visitor: Visitor,
+  chat: Pick<SharedChat, 'id' | 'companyId'>,
+  visitor: Pick<Visitor, 'id'>,
   ip: string,
 ): Promise<void> {
   const windowSeconds = 3600;

@@ -87,8 +87,19 @@ describe('guided tour', () => {
       documents: true,
       whatsapp: false,
     });
-    // WhatsApp cannot be connected yet: the tour stays open at its last step.
+    // Until WhatsApp is connected the tour stays open at its last step; the saved connection completes it.
     expect((await client.get('/tour')).body.status).toBe('active');
+    const proposal = (await client.get('/whatsapp/connection')).body;
+    const connected = await client.request('PUT', '/whatsapp/connection', {
+      phoneNumberId: String(100_000_000_000 + Math.floor(Math.random() * 1e9)),
+      businessAccountId: '102290129340398',
+      accessToken: 'EAAG-tour-token-0123456789',
+      appSecret: 'tour-app-secret-0123456789',
+      verifyToken: proposal.verifyToken,
+    });
+    expect(connected.status).toBe(200);
+    expect((await done(client)).whatsapp).toBe(true);
+    expect((await client.get('/tour')).body.status).toBe('completed');
   });
 
   it('is skipped and resumed where the user left it, per user', async () => {

@@ -1,10 +1,12 @@
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import { whatsappConnections } from '../../db/schema/index.ts';
 
-/**
- * Whether the company has connected WhatsApp: the tour's last step is done when it has. The WhatsApp channel is
- * being built separately; until its connection table exists no company can have connected, so this answers false.
- * The channel's work replaces the body with a look at its own table.
- */
-export async function whatsappConnected(_ctx: AppContext, _companyId: string): Promise<boolean> {
-  return false;
+/** Whether the company has connected its WhatsApp number (the tour's last step is done when it has). */
+export async function whatsappConnected(ctx: AppContext, companyId: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ companyId: whatsappConnections.companyId })
+    .from(whatsappConnections)
+    .where(eq(whatsappConnections.companyId, companyId));
+  return row !== undefined;
 }

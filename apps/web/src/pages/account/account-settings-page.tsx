@@ -1,5 +1,12 @@
 import { Stack, Tab, Tabs, Typography } from '@mui/material';
-import { IconBuildingStore, IconCreditCard, IconKey, IconLock, IconUser } from '@tabler/icons-react';
+import {
+  IconBrandWhatsapp,
+  IconBuildingStore,
+  IconCreditCard,
+  IconKey,
+  IconLock,
+  IconUser,
+} from '@tabler/icons-react';
 import { areaOfPath } from '@werkwissen/shared';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -11,6 +18,7 @@ import { CompanyTab } from './company-tab.tsx';
 import { IdentitiesCard } from './identities-card.tsx';
 import { SecurityTab } from './security-tab.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';
+import { WhatsAppTab } from './whatsapp-tab.tsx';
 
 /**
  * Account settings of every area: account details, security (e-mail address and password), personal API keys, and in
@@ -34,6 +42,10 @@ export default function AccountSettingsPage() {
     // "Billing and plans": the company's plan, for whoever may read it (the data manager).
     ...(area === 'user' && ability.can('read', 'Subscription')
       ? [{ id: 'billing', icon: <IconCreditCard size={20} />, label: 'billing.tab' }]
+      : []),
+    // The company's WhatsApp number (the guided tour links here), for whoever may change the company's settings.
+    ...(area === 'user' && ability.can('update', 'Company')
+      ? [{ id: 'whatsapp', icon: <IconBrandWhatsapp size={20} />, label: 'whatsapp.tab' }]
       : []),
   ];
   if (!tabs.some((x) => x.id === tab)) return <Navigate to={`${base}/account`} replace />;
@@ -69,6 +81,7 @@ export default function AccountSettingsPage() {
       {tab === 'api-keys' && <ApiKeysTab />}
       {tab === 'company' && <CompanyTab />}
       {tab === 'billing' && <BillingTab />}
+      {tab === 'whatsapp' && <WhatsAppTab />}
     </Stack>
   );
 }

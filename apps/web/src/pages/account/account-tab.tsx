@@ -79,6 +79,8 @@ export function AccountTab() {
                 {...form.register('phone')}
                 label={t('fields.whatsappPhone')}
                 type="tel"
+                // A company's user is answered as themselves when they write from this number.
+                helperText={user.companyId ? t('whatsapp.help.phone') : undefined}
                 errorKey={errors.phone?.message}
                 slotProps={{ htmlInput: { dir: 'ltr', maxLength: 25 } }}
               />

@@ -12,15 +12,16 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { IconLock, IconPlus, IconSearch, IconWorld } from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconLock, IconPlus, IconSearch, IconWorld } from '@tabler/icons-react';
 import type { Chat } from '@werkwissen/shared';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../components/form.tsx';
 
-/** What a chat's list entry says under its name: where it comes from, who may see it, whose it is, how long. */
+/** What a chat's list entry says under its name: where it happens, who may see it, whose it is, how long it is. */
 function summary(chat: Chat, t: TFunction): string {
   return [
+    chat.source === 'whatsapp' ? t('whatsapp.source') : null,
     chat.source === 'email' ? t('mailAssistant.chatSource') : null,
     t(chat.visibility === 'public' ? 'chat.public' : 'chat.private'),
     chat.isOwner ? null : t('chat.ownedBy', { name: chat.ownerName }),
@@ -91,7 +92,12 @@ export function ChatList({
         {chats && chats.length > 0 && (
           <List disablePadding>
             {chats.map((chat) => {
-              const Marker = chat.visibility === 'public' ? IconWorld : IconLock;
+              const Marker =
+                chat.source === 'whatsapp'
+                  ? IconBrandWhatsapp
+                  : chat.visibility === 'public'
+                    ? IconWorld
+                    : IconLock;
               return (
                 <li key={chat.id}>
                   <ListItemButton

@@ -115,6 +115,19 @@ describe('the chat screen', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('complementary', { name: 'Chat details' })).toBeNull();
   });
 
+  it('shows a WhatsApp chat with its source in the list and beside its name', async () => {
+    server({ chats: [chat({ name: 'WhatsApp', source: 'whatsapp', divisions: [] })] });
+    renderWithApp(<ChatPage />, `/chat?chat=${CHAT_ID}`);
+    const [item] = await screen.findAllByTestId('chat-list-item');
+    expect(item!.textContent).toBe('WhatsAppWhatsApp · Private · Messages: 2');
+    expect(screen.getByRole('heading', { name: 'WhatsApp' }).parentElement!.textContent).toContain(
+      'PrivateWhatsApp',
+    );
+    // Nothing to edit (it has no divisions of its own), but it can be deleted.
+    expect(screen.queryByRole('button', { name: 'Edit chat' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Delete chat' })).toBeTruthy();
+  });
+
   it('puts the keyboard in the question box when a chat opens', async () => {
     server();
     renderWithApp(<ChatPage />, `/chat?chat=${CHAT_ID}`);

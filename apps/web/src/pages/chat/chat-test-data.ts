@@ -15,6 +15,7 @@ export function chat(overrides: Partial<Chat> = {}): Chat {
     name: 'Heizungsfragen',
     visibility: 'private',
     provider: 'builtin',
+    source: 'web',
     divisions: [{ id: DIVISION_ID, name: 'Heizung' }],
     isOwner: true,
     canManage: true,
@@ -24,7 +25,6 @@ export function chat(overrides: Partial<Chat> = {}): Chat {
     messageCount: 2,
     lastMessageAt: '2025-03-02T10:00:00.000Z',
     createdAt: '2025-03-01T10:00:00.000Z',
-    source: 'web',
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import { Box, Chip, IconButton, Stack, Tooltip, Typography, useTheme } from '@mui/material';
 import {
   IconArrowLeft,
+  IconBrandWhatsapp,
   IconEdit,
   IconLayoutSidebarRightCollapse,
   IconLayoutSidebarRightExpand,
@@ -116,6 +117,15 @@ export function ChatView({
                 icon={chat.visibility === 'public' ? <IconWorld size={14} /> : <IconLock size={14} />}
                 label={t(chat.visibility === 'public' ? 'chat.public' : 'chat.private')}
               />
+              {chat.source === 'whatsapp' && (
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color="success"
+                  icon={<IconBrandWhatsapp size={14} />}
+                  label={t('whatsapp.source')}
+                />
+              )}
               <Typography variant="caption" color="text.secondary" noWrap>
                 {provider?.model
                   ? t('chat.providerModel', {
@@ -131,7 +141,8 @@ export function ChatView({
               <IconShare size={20} />
             </Action>
           )}
-          {chat.canManage && (
+          {/* A WhatsApp chat has no divisions or visibility to edit: it answers from all its owner may read. */}
+          {chat.canManage && chat.source === 'web' && (
             <Action label={t('chat.edit')} onClick={onEdit}>
               <IconEdit size={20} />
             </Action>

@@ -1,0 +1,165 @@
+import { type Language, QUESTION_MAX_LENGTH } from '@werkwissen/shared';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { translate } from '../../i18n/translator.ts';
+import { answerQuestion } from '../chat/answer-stream.ts';
+import { takePublicQuestionSlot } from '../chat/public-chats.service.ts';
+import { questionLanguage } from '../chat/question-language.ts';
+import { AUDIO_MAX_BYTES, transcribeAudio } from '../chat/transcription.ts';
+import { GraphClient, GraphError } from './graph-client.ts';
+import { replyText, splitMessage } from './reply-text.ts';
+import { whatsappReplyJob } from './whatsapp.jobs.ts';
+import { askerOf } from './whatsapp-asker.ts';
+import { connectionOfCompany, type OpenConnection } from './whatsapp-connection.service.ts';
+
+/** Meta lets a business answer freely only within 24 hours of the user's last message. */
+const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+interface Inbound extends Record<string, unknown> {
+  id: string;
+  company_id: string;
+  wa_message_id: string;
+  contact: string;
+  contact_name: string | null;
+  kind: string;
+  status: string;
+  payload: {
+    timestamp?: string;
+    text?: { body?: string };
+    audio?: { id?: string };
+  };
+}
+
+/** Stores the reply's parts (pending) and the question's outcome together, then queues their sending. */
+async function queueReply(
+  ctx: AppContext,
+  inbound: Inbound,
+  text: string,
+  outcome: 'answered' | 'refused' | 'failed',
+  chatMessageId: string | null = null,
+): Promise<void> {
+  const parts = splitMessage(text);
+  await ctx.db.transaction(async (tx) => {
+    for (const [part, body] of parts.entries()) {
+      await tx.execute(sql`insert into whatsapp_messages
+          (company_id, direction, contact, kind, body, status, reply_to, part, chat_message_id)
+        values (${inbound.company_id}, 'out', ${inbound.contact}, 'text', ${body}, 'pending', ${inbound.id}, ${part},
+          ${chatMessageId})`);
+    }
+    await tx.execute(sql`update whatsapp_messages set status = ${outcome}, chat_message_id = ${chatMessageId},
+      updated_at = now() where id = ${inbound.id}`);
+  });
+  await ctx.jobs.send(whatsappReplyJob, { inboundId: inbound.id }, { singletonKey: inbound.id });
+}
+
+const setStatus = (ctx: AppContext, id: string, status: string, code: string | null = null) =>
+  ctx.db.execute(sql`update whatsapp_messages set status = ${status}, error_code = ${code}, updated_at = now()
+    where id = ${id}`);
+
+/** The question a message asks: its text, or a voice note's transcript; null for other kinds (pictures, files). */
+async function questionOf(
+  ctx: AppContext,
+  connection: OpenConnection,
+  inbound: Inbound,
+): Promise<{ question: string; transcript?: string } | null> {
+  if (inbound.kind === 'text') return { question: inbound.payload.text?.body?.trim() ?? '' };
+  if (inbound.kind !== 'audio' || !inbound.payload.audio?.id) return null;
+  // The media URL expires within minutes: it is asked for and downloaded at once, with the same token.
+  const media = await new GraphClient(ctx, connection.accessToken).downloadMedia(
+    inbound.payload.audio.id,
+    AUDIO_MAX_BYTES,
+  );
+  const transcript = await transcribeAudio(ctx, connection.companyId, media.bytes);
+  return { question: transcript, transcript };
+}
+
+/**
+ * Answers one incoming message once: outside the 24-hour window it is left (expired); from a number nobody saved it is
+ * refused politely unless the company answers such numbers from a public chat; a picture or a document is pointed to
+ * the web app; a text or a voice note (transcribed, then quoted) is answered like the web chat's question, in the
+ * asker's WhatsApp chat, and the reply is queued. While it works, the message is marked read with a typing indicator.
+ */
+export async function answerInbound(
+  ctx: AppContext,
+  messageId: string,
+  finalAttempt: boolean,
+): Promise<void> {
+  const { rows } =
+    await ctx.db.execute<Inbound>(sql`select id, company_id, wa_message_id, contact, contact_name,
+      kind, status, payload from whatsapp_messages where id = ${messageId} and direction = 'in'`);
+  const inbound = rows[0];
+  if (inbound?.status !== 'received') return;
+  const connection = await connectionOfCompany(ctx, inbound.company_id);
+  if (!connection) return void (await setStatus(ctx, inbound.id, 'failed', 'WHATSAPP_NOT_CONNECTED'));
+  const sentAt = Number(inbound.payload.timestamp ?? 0) * 1000;
+  if (Date.now() - sentAt > SERVICE_WINDOW_MS) return void (await setStatus(ctx, inbound.id, 'expired'));
+
+  const graph = new GraphClient(ctx, connection.accessToken);
+  await graph
+    .markReadTyping(connection.phoneNumberId, inbound.wa_message_id)
+    .catch((error) => ctx.log.warn({ err: error }, 'whatsapp read receipt failed'));
+
+  const asker = await askerOf(ctx, connection, inbound.contact, inbound.contact_name);
+  const say = (lang: Language, key: string, vars?: Record<string, unknown>) => translate(lang, key, vars);
+  if (asker.kind === 'unknown') {
+    const text = inbound.kind === 'text' ? (inbound.payload.text?.body ?? '') : '';
+    const lang = questionLanguage(text, asker.language);
+    return queueReply(ctx, inbound, say(lang, 'whatsapp.reply.unknownNumber'), 'refused');
+  }
+
+  let asked: Awaited<ReturnType<typeof questionOf>>;
+  try {
+    asked = await questionOf(ctx, connection, inbound);
+  } catch (error) {
+    if (error instanceof GraphError && error.retryable && !finalAttempt) throw error;
+    const code = error instanceof AppError ? error.code : 'WHATSAPP_MEDIA_FAILED';
+    ctx.log.warn({ err: error, messageId }, 'whatsapp voice note not read');
+    const text =
+      error instanceof AppError
+        ? say(asker.language, `errors.${error.code}`)
+        : say(asker.language, 'whatsapp.reply.voiceFailed');
+    await queueReply(ctx, inbound, text, 'failed');
+    await setStatus(ctx, inbound.id, 'failed', code);
+    return;
+  }
+  if (!asked) return queueReply(ctx, inbound, say(asker.language, 'whatsapp.reply.unsupported'), 'refused');
+  if (!asked.question)
+    return queueReply(ctx, inbound, say(asker.language, 'whatsapp.reply.empty'), 'refused');
+
+  // Claimed before answering: a second run of this job (a lost worker) never answers the same message again.
+  const { rows: claimed } = await ctx.db.execute(sql`update whatsapp_messages set status = 'answering',
+    body = ${asked.question}, updated_at = now() where id = ${inbound.id} and status = 'received' returning id`);
+  if (claimed.length === 0) return;
+  const lang = questionLanguage(asked.question, asker.language);
+  try {
+    // A stranger spends the public chat's question limits like a visitor of its link; their number is the address.
+    if (asker.kind === 'visitor')
+      await takePublicQuestionSlot(
+        ctx,
+        asker.request.chat,
+        { id: asker.visitorId },
+        `whatsapp:${inbound.contact}`,
+      );
+    const stored = await answerQuestion(
+      ctx,
+      {
+        ...asker.request,
+        language: asker.language,
+        ask: { question: asked.question.slice(0, QUESTION_MAX_LENGTH) },
+      },
+      { emit: () => {} },
+    );
+    await queueReply(
+      ctx,
+      inbound,
+      replyText(lang, stored, asker.link, asked.transcript),
+      'answered',
+      stored.id,
+    );
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // Refused before answering (no ready file, no provider, an ended plan): the reason, in the asker's language.
+    await queueReply(ctx, inbound, say(lang, `errors.${error.code}`, error.details), 'refused');
+  }
+}

@@ -1,0 +1,124 @@
+import type { Language } from '@werkwissen/shared';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import { listProviders } from '../ai-providers/ai-providers.service.ts';
+import { type Actor, loadUserActor } from '../auth/actor.ts';
+import { sha256 } from '../auth/token-crypto.ts';
+import type { AskRequest } from '../chat/answer-stream.ts';
+import { chatRecordWhere, chatScope, loadChat, ownerScope, threadOf } from '../chat/chats.service.ts';
+import type { OpenConnection } from './whatsapp-connection.service.ts';
+
+/** Who a WhatsApp message is from, and where its question is asked: a user's WhatsApp chat, or a public chat. */
+export type Asker =
+  | {
+      kind: 'user';
+      actor: Actor;
+      request: Omit<AskRequest, 'ask' | 'language'>;
+      link: string;
+      language: Language;
+    }
+  | {
+      kind: 'visitor';
+      visitorId: string;
+      request: Omit<AskRequest, 'ask' | 'language'>;
+      link: string;
+      language: Language;
+    }
+  | { kind: 'unknown'; language: Language };
+
+/**
+ * The company's one enabled user who saved this number as their phone (compared by digits: Meta's `wa_id` is the
+ * number with its country code, no `+`). Two users with the same number are nobody: neither may answer as the other.
+ */
+async function userOfNumber(ctx: AppContext, companyId: string, waId: string): Promise<Actor | null> {
+  const { rows } = await ctx.db.execute<{ id: string }>(sql`select u.id from users u
+    where u.company_id = ${companyId} and u.disabled_at is null and u.phone is not null
+      and regexp_replace(u.phone, '\\D', '', 'g') = ${waId}
+    limit 2`);
+  if (rows.length !== 1) return null;
+  return loadUserActor(ctx.db, rows[0]!.id, null);
+}
+
+/** The user's one WhatsApp chat (created on their first message, with the company's default provider). */
+async function whatsappChatOf(ctx: AppContext, actor: Actor, companyId: string): Promise<string> {
+  const provider = (await listProviders(ctx, companyId)).find((p) => p.isDefault)?.provider ?? 'builtin';
+  const { rows } = await ctx.db.execute<{ id: string }>(sql`with created as (
+      insert into chats (company_id, owner_id, name, visibility, provider, source)
+      values (${companyId}, ${actor.userId}, 'WhatsApp', 'private', ${provider}, 'whatsapp')
+      on conflict (owner_id) where source = 'whatsapp' do nothing returning id)
+    select id from created union all
+    select id from chats where owner_id = ${actor.userId} and source = 'whatsapp'`);
+  return rows[0]!.id;
+}
+
+/** A WhatsApp sender's own visitor of the public chat, with their thread (one per chat and number). */
+async function visitorThread(
+  ctx: AppContext,
+  chat: { id: string; companyId: string },
+  waId: string,
+  name: string | null,
+): Promise<{ visitorId: string; threadId: string }> {
+  const { rows } = await ctx.db.execute<{ id: string }>(sql`insert into chat_visitors
+      (company_id, chat_id, token_hash, name, phone)
+    values (${chat.companyId}, ${chat.id}, ${sha256(`whatsapp:${chat.id}:${waId}`)}, ${name}, ${`+${waId}`})
+    on conflict (token_hash) do update set last_seen_at = now(), name = coalesce(excluded.name, chat_visitors.name)
+    returning id`);
+  const visitorId = rows[0]!.id;
+  const { rows: thread } = await ctx.db.execute<{ id: string }>(sql`with created as (
+      insert into chat_threads (company_id, chat_id, visitor_id) values (${chat.companyId}, ${chat.id}, ${visitorId})
+      on conflict do nothing returning id)
+    select id from created union all select id from chat_threads where visitor_id = ${visitorId}`);
+  return { visitorId, threadId: thread[0]!.id };
+}
+
+/**
+ * Who asks: a user of the company who saved the number asks in their WhatsApp chat, as themselves (their rules, their
+ * divisions: the same access modules as the web chat); anyone else, when the company chose so, asks the chosen public
+ * chat as a visitor (listed among the public users); otherwise nobody.
+ */
+export async function askerOf(
+  ctx: AppContext,
+  connection: OpenConnection,
+  waId: string,
+  name: string | null,
+): Promise<Asker> {
+  const { general } = await ctx.settings.current();
+  const actor = await userOfNumber(ctx, connection.companyId, waId);
+  if (actor) {
+    const chat = await loadChat(ctx, actor, await whatsappChatOf(ctx, actor, connection.companyId));
+    return {
+      kind: 'user',
+      actor,
+      language: actor.language,
+      link: `${general.publicUrl}/chat?chat=${chat.id}`,
+      request: { chat, threadId: await threadOf(ctx, chat, actor.userId), scope: chatScope(chat, actor) },
+    };
+  }
+  const fallback = general.defaultLanguage;
+  if (connection.unknownNumbers !== 'publicChat' || !connection.publicChatId)
+    return { kind: 'unknown', language: fallback };
+  const chat = await chatRecordWhere(
+    ctx,
+    sql`c.id = ${connection.publicChatId} and c.company_id = ${connection.companyId} and c.visibility = 'public'
+      and not exists (select 1 from companies s where s.id = c.company_id and s.suspended_at is not null)`,
+  );
+  if (!chat) return { kind: 'unknown', language: fallback };
+  const token = (
+    await ctx.db.execute<{ share_token: string | null }>(
+      sql`select share_token from chats where id = ${chat.id}`,
+    )
+  ).rows[0]?.share_token;
+  const { visitorId, threadId } = await visitorThread(ctx, chat, waId, name);
+  return {
+    kind: 'visitor',
+    visitorId,
+    language: fallback,
+    link: token ? `${general.publicUrl}/p/${token}` : general.publicUrl,
+    request: {
+      chat,
+      threadId,
+      scope: await ownerScope(ctx, chat),
+      visitor: true,
+    },
+  };
+}

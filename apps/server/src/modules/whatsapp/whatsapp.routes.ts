@@ -1,0 +1,26 @@
+import { whatsappContracts } from '@werkwissen/shared';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import { registerRoute, requireActor } from '../../http/route.ts';
+import {
+  deleteWhatsAppConnection,
+  getWhatsAppConnection,
+  saveWhatsAppConnection,
+  testWhatsAppConnection,
+} from './whatsapp-connection.service.ts';
+import { whatsappWebhookRoutes } from './whatsapp-webhook.route.ts';
+
+export function whatsappRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerRoute(app, whatsappContracts.get, (req) => getWhatsAppConnection(ctx, requireActor(req)));
+  registerRoute(app, whatsappContracts.save, (req) =>
+    saveWhatsAppConnection(ctx, requireActor(req), req.body),
+  );
+  registerRoute(app, whatsappContracts.remove, async (req, reply) => {
+    await deleteWhatsAppConnection(ctx, requireActor(req));
+    return reply.status(204).send() as never;
+  });
+  registerRoute(app, whatsappContracts.test, (req) =>
+    testWhatsAppConnection(ctx, requireActor(req), req.body),
+  );
+  app.register(async (scope) => whatsappWebhookRoutes(scope, ctx));
+}
