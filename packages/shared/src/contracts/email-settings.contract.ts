@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, requiredText } from './fields.ts';
+import { emailField, foreignSecretField, requiredText } from './fields.ts';
 import { defineContract, uuidParam } from './route-contract.ts';
 
 /** How the SMTP and IMAP connections are secured: none, upgraded by STARTTLS, or TLS from the first byte. */
@@ -44,21 +44,21 @@ const settingFields = {
 /** A new e-mail setting: everything, the password too. */
 export const emailSettingCreateSchema = z.strictObject({
   ...settingFields,
-  password: z.string({ message: 'validation.required' }).min(1, { message: 'validation.required' }).max(1024),
+  password: foreignSecretField().min(1, { message: 'validation.required' }),
 });
 export type EmailSettingCreate = z.infer<typeof emailSettingCreateSchema>;
 
 /** A change: an absent or empty password keeps the saved one. */
 export const emailSettingUpdateSchema = z.strictObject({
   ...settingFields,
-  password: z.string().max(1024).optional(),
+  password: foreignSecretField().optional(),
 });
 export type EmailSettingUpdate = z.infer<typeof emailSettingUpdateSchema>;
 
 /** "Test connection": the form's SMTP details; of a saved setting (`settingId`) an empty password is the saved one. */
 export const emailConnectionTestBodySchema = z.strictObject({
   ...smtpFields,
-  password: z.string().max(1024).optional(),
+  password: foreignSecretField().optional(),
   settingId: z.uuid().optional(),
 });
 export type EmailConnectionTestBody = z.infer<typeof emailConnectionTestBodySchema>;

@@ -82,6 +82,13 @@ export const passwordField = z
   .regex(/\p{Ll}/u, { message: 'validation.passwordLowercase' })
   .regex(/[\d\s\p{P}\p{S}]/u, { message: 'validation.passwordNumberOrSymbol' });
 
+/** A password of another system (a mailbox's), kept exactly as typed: one line, no control characters. */
+export const foreignSecretField = (max = 1024) =>
+  z
+    .string({ message: 'validation.required' })
+    .max(max, { message: 'validation.tooLong' })
+    .refine(singleLine, controlCharacters);
+
 export const phoneField = z
   .string({ message: 'validation.required' })
   .trim()
