@@ -17,28 +17,30 @@ export async function billingStatus(ctx: AppContext, actor: Actor): Promise<Bill
   };
 }
 
-/** What the company uses of each limit that exists in the product today (SMTP and e-mail settings do not yet). */
-async function usedOf(ctx: AppContext, companyId: string): Promise<Record<PlanLimit, number | null>> {
+/** What the company uses of each limit. One e-mail setting holds its SMTP details too, so it counts against both. */
+async function usedOf(ctx: AppContext, companyId: string): Promise<Record<PlanLimit, number>> {
   const { rows } = await ctx.db.execute<{
     storage: string;
     divisions: number;
     employees: number;
     questions: number;
+    mailboxes: number;
   }>(sql`
     select
       (select coalesce(sum(size_bytes), 0) from files where company_id = ${companyId})::bigint as storage,
       (select count(*) from divisions where company_id = ${companyId})::int as divisions,
       (select count(*) from users where company_id = ${companyId} and kind = 'Employee')::int as employees,
       (select count(*) from chat_messages where company_id = ${companyId} and role = 'user'
-        and created_at >= date_trunc('month', now()))::int as questions`);
+        and created_at >= date_trunc('month', now()))::int as questions,
+      (select count(*) from email_settings where company_id = ${companyId})::int as mailboxes`);
   const r = rows[0]!;
   return {
     storageBytes: Number(r.storage),
     divisions: r.divisions,
     employees: r.employees,
     questionsPerMonth: r.questions,
-    smtpSettings: null,
-    emailSettings: null,
+    smtpSettings: r.mailboxes,
+    emailSettings: r.mailboxes,
   };
 }
 
@@ -49,8 +51,7 @@ export async function billingOverview(ctx: AppContext, actor: Actor): Promise<Bi
   const row = await currentSubscription(ctx.db, companyId);
   const used = await usedOf(ctx, companyId);
   const usage: Usage[] = [];
-  for (const [limit, value] of Object.entries(used) as [PlanLimit, number | null][]) {
-    if (value === null) continue;
+  for (const [limit, value] of Object.entries(used) as [PlanLimit, number][]) {
     const { max } = await companyLimit(ctx, companyId, limit);
     if (limit === 'questionsPerMonth' && max === null) continue;
     usage.push({ limit, used: value, max });

@@ -172,6 +172,10 @@ describe('/email-settings', () => {
       expect(second.status).toBe(409);
       expect(second.body.error.code).toBe('PLAN_LIMIT_REACHED');
       expect(second.body.error.details.limit).toBe('emailSettings');
+      // The billing tab's bars count the saved mailbox against both limits.
+      const usage = (await dm.client.get('/billing')).body.usage;
+      expect(usage).toContainEqual({ limit: 'emailSettings', used: 1, max: 1 });
+      expect(usage).toContainEqual(expect.objectContaining({ limit: 'smtpSettings', used: 1 }));
     } finally {
       await t.server.ctx.db.execute(sql`update plans set email_settings = null`);
     }
