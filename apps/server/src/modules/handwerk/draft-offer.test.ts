@@ -50,7 +50,13 @@ describe('drafting an offer from the company’s price lists', () => {
 
     // Saved back from the editor, the citations stay; one that names no passage of the company's, or quotes what
     // the passage does not say, is dropped rather than stored as if the price list said it.
-    type Line = { description: string; quantity: number; unit: string; unitPriceCents: number; source: unknown };
+    type Line = {
+      description: string;
+      quantity: number;
+      unit: string;
+      unitPriceCents: number;
+      source: unknown;
+    };
     const edited = (lines as Line[]).map(({ description, quantity, unit, unitPriceCents, source }) => ({
       description,
       quantity,
