@@ -47,6 +47,12 @@ describe('billing in the browser', () => {
       await page.locator('form button[type=submit]').click();
       await page.waitForURL(`${t.url}/dashboard`);
 
+      // The employees page says the plan is full and does not offer to add one.
+      const addEmployee = page.getByRole('button', { name: text('de', 'pages.employees.add') });
+      await page.goto(`${t.url}/employees`);
+      await page.getByTestId('plan-limit-note').waitFor();
+      expect(await addEmployee.isDisabled()).toBe(true);
+
       await page.goto(`${t.url}/account-settings/billing`);
       await expect.poll(() => page.getByTestId('current-plan').textContent()).toBe(text('de', 'plans.trial'));
       const saving = page
@@ -70,6 +76,10 @@ describe('billing in the browser', () => {
         .toBe(text('de', 'plans.monthly'));
       await page.getByRole('cell', { name: 'WW-0001' }).waitFor();
       await page.screenshot({ path: artifactPath('billing-after-checkout.png'), fullPage: true });
+      // On the monthly plan there is room again.
+      await page.goto(`${t.url}/employees`);
+      await expect.poll(() => addEmployee.isEnabled()).toBe(true);
+      expect(await page.getByTestId('plan-limit-note').count()).toBe(0);
       expect(browser.problems).toEqual([]);
     } finally {
       await browser.close();

@@ -3,6 +3,7 @@ import {
   adminBillingContracts,
   billingContracts,
   type PlanKey,
+  type PlanLimit,
   type planAssignmentBodySchema,
   type planUpdateBodySchema,
 } from '@werkwissen/shared';
@@ -33,13 +34,22 @@ export function useBillingStatus(enabled = true) {
   });
 }
 
+const overviewQuery = { queryKey: billingKeys.overview(), queryFn: () => call(billingContracts.overview) };
+
 /** The billing tab: plan, usage, plans on offer. `poll` reloads it while a payment is being confirmed. */
 export function useBilling(poll = false) {
-  return useQuery({
-    queryKey: billingKeys.overview(),
-    queryFn: () => call(billingContracts.overview),
-    refetchInterval: poll ? 2000 : false,
-  });
+  return useQuery({ ...overviewQuery, refetchInterval: poll ? 2000 : false });
+}
+
+/**
+ * Whether the company's plan is full for a limited resource (the data manager's add buttons are disabled then), with
+ * the plan's maximum. Only asked of whoever may read the plan; for anyone else it is never full.
+ */
+export function usePlanLimit(limit: PlanLimit, enabled: boolean) {
+  const { data } = useQuery({ ...overviewQuery, enabled });
+  const usage = data?.usage.find((u) => u.limit === limit);
+  const max = usage?.max ?? null;
+  return { full: enabled && max !== null && usage!.used >= max, max };
 }
 
 /** The data table's source for invoices (the company's, or every company's for the operator). */

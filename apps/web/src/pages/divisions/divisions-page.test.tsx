@@ -1,10 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DIVISION_ID, division, storage } from '../../test/fixtures.ts';
+import { DIVISION_ID, division, signedInAs, storage } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import DivisionsPage from './divisions-page.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
 
 describe('the divisions page', () => {
   it('shows the storage used, the files of each division and what deleting one removes', async () => {
@@ -31,6 +34,43 @@ describe('the divisions page', () => {
     await screen.findByText(
       '"Heizung" and everything in it will be deleted, including its files and their passages. Employees keep their other divisions.',
     );
+  });
+
+  it("disables adding once the plan's divisions are used up, says why and leads to the plans", async () => {
+    signedInAs('DataManager');
+    const me = {
+      userData: JSON.parse(localStorage.getItem('userData')!),
+      userRole: 'DataManager',
+      userAbilityRules: JSON.parse(localStorage.getItem('userAbilityRules')!),
+      csrfToken: 'csrf',
+    };
+    const billing = {
+      paymentsEnabled: true,
+      subscription: null,
+      plans: [],
+      usage: [{ limit: 'divisions', used: 1, max: 1 }],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        Response.json(
+          url.endsWith('/auth/me')
+            ? me
+            : url.endsWith('/billing')
+              ? billing
+              : { items: [division()], limit: 1, storage },
+        ),
+      ),
+    );
+    renderWithApp(<DivisionsPage />, '/divisions');
+    const note = await screen.findByTestId('plan-limit-note');
+    expect(note.textContent).toContain(
+      'Your plan allows at most 1 (Divisions). A larger plan lifts this limit.',
+    );
+    expect(within(note).getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe(
+      '/account-settings/billing',
+    );
+    expect(screen.getByRole('button', { name: 'Add division' }).hasAttribute('disabled')).toBe(true);
   });
 
   it('creates a division with "Create" and renames one with "Save changes"', async () => {

@@ -31,6 +31,7 @@ import {
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../components/form.tsx';
 import { useFormat } from '../../components/format.ts';
+import { usePlanRoom } from '../../components/plan-limit-note.tsx';
 
 const UploadDialog = lazy(() => import('../files/upload-dialog.tsx'));
 
@@ -75,6 +76,7 @@ export default function DivisionsPage() {
 
   const items = query.data?.items;
   const storage = query.data?.storage;
+  const room = usePlanRoom('divisions');
   const usedShare = storage ? Math.min(100, (storage.usedBytes / Math.max(1, storage.limitBytes)) * 100) : 0;
   return (
     <Stack spacing={6}>
@@ -89,11 +91,13 @@ export default function DivisionsPage() {
           variant="contained"
           startIcon={<IconPlus size={18} />}
           onClick={() => open({ mode: 'add' })}
+          disabled={room.full}
           data-tour="documents"
         >
           {t('pages.divisions.add')}
         </Button>
       </Stack>
+      {room.note}
       {query.isError && <Alert severity="error">{errorMessage(query.error, t)}</Alert>}
       {storage && (
         <Card data-testid="storage-card">

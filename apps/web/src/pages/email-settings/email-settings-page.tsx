@@ -7,6 +7,7 @@ import { emailSettingTable, useDeleteEmailSetting } from '../../api/email-settin
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { useFormat } from '../../components/format.ts';
+import { usePlanRoom } from '../../components/plan-limit-note.tsx';
 import { EmailSettingDialog } from './email-setting-form.tsx';
 
 /** The mailbox's state: when the assistant last read it, or why it could not (a wrong password, say). */
@@ -32,6 +33,10 @@ export default function EmailSettingsPage() {
   const [editing, setEditing] = useState<{ setting: EmailSetting | null } | null>(null);
   const [deleting, setDeleting] = useState<EmailSetting | null>(null);
   const remove = useDeleteEmailSetting({ onSettled: () => setDeleting(null) });
+  // One setting holds a mailbox's SMTP details too: it needs room under both limits.
+  const mailboxes = usePlanRoom('emailSettings');
+  const smtp = usePlanRoom('smtpSettings');
+  const full = mailboxes.full || smtp.full;
 
   const columns: Column<EmailSetting>[] = [
     {
@@ -132,11 +137,13 @@ export default function EmailSettingsPage() {
         <Button
           variant="contained"
           startIcon={<IconPlus size={18} />}
+          disabled={full}
           onClick={() => setEditing({ setting: null })}
         >
           {t('emailSettings.add')}
         </Button>
       </Stack>
+      {mailboxes.note ?? smtp.note}
       <DataTable<EmailSetting>
         queryKey={emailSettingTable.queryKey}
         fetchPage={emailSettingTable.fetchPage}

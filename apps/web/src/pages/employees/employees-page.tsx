@@ -24,11 +24,13 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { ImportDialog } from '../../components/import-dialog.tsx';
+import { usePlanRoom } from '../../components/plan-limit-note.tsx';
 import { EmployeeForm, type EmployeeValues } from './employee-form.tsx';
 
 /** `/employee-add`: the company's employees; add (the invitation goes by mail), edit, delete, export. */
 export default function EmployeesPage() {
   const { t } = useTranslation();
+  const room = usePlanRoom('employees');
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const [deleting, setDeleting] = useState<Employee | null>(null);
@@ -126,6 +128,7 @@ export default function EmployeesPage() {
       <Typography variant="h4" component="h1">
         {t('pages.employees.title')}
       </Typography>
+      {room.note}
       <DataTable<Employee>
         queryKey={employeeTable.queryKey}
         fetchPage={employeeTable.fetchPage}
@@ -140,11 +143,17 @@ export default function EmployeesPage() {
             <Button
               variant="outlined"
               startIcon={<IconUpload size={18} />}
+              disabled={room.full}
               onClick={() => setImporting(true)}
             >
               {t('pages.employees.import.button')}
             </Button>
-            <Button variant="contained" startIcon={<IconPlus size={18} />} onClick={() => setAdding(true)}>
+            <Button
+              variant="contained"
+              startIcon={<IconPlus size={18} />}
+              disabled={room.full}
+              onClick={() => setAdding(true)}
+            >
               {t('pages.employees.add')}
             </Button>
           </>
