@@ -49,7 +49,7 @@ describe('billing in the browser', () => {
 
       // The employees page says the plan is full and does not offer to add one.
       const addEmployee = page.getByRole('button', { name: text('de', 'pages.employees.add') });
-      await page.goto(`${t.url}/employees`);
+      await page.goto(`${t.url}/employee-add`);
       await page.getByTestId('plan-limit-note').waitFor();
       expect(await addEmployee.isDisabled()).toBe(true);
 
@@ -77,7 +77,7 @@ describe('billing in the browser', () => {
       await page.getByRole('cell', { name: 'WW-0001' }).waitFor();
       await page.screenshot({ path: artifactPath('billing-after-checkout.png'), fullPage: true });
       // On the monthly plan there is room again.
-      await page.goto(`${t.url}/employees`);
+      await page.goto(`${t.url}/employee-add`);
       await expect.poll(() => addEmployee.isEnabled()).toBe(true);
       expect(await page.getByTestId('plan-limit-note').count()).toBe(0);
       expect(browser.problems).toEqual([]);
