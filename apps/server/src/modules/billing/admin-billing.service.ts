@@ -114,9 +114,9 @@ export async function paymentDetail(
 }
 
 /**
- * Gives a company a plan by hand until a day (a free plan, or an extended trial): a new current row, `manual`. A
- * running Stripe subscription is not touched (the operator cancels it in Stripe); the next Stripe event of it makes
- * it current again.
+ * Gives a company a plan by hand until a day (a free plan, or an extended trial): a new current row, `manual`, which
+ * stays the company's plan (the newest row) while Stripe events update the older Stripe row in place. A running
+ * Stripe subscription is not touched: the operator cancels it in Stripe, or it keeps charging.
  */
 export async function assignPlan(
   ctx: AppContext,
