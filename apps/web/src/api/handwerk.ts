@@ -98,6 +98,32 @@ export function useConvertDocument() {
   });
 }
 
+/** An issued offer or order confirmation marked accepted, an issued invoice paid. */
+export function useSetDocumentStatus() {
+  return useApiMutation({
+    mutationFn: ({ documentId, status }: { documentId: string; status: 'accepted' | 'paid' }) =>
+      call(salesDocumentContracts.setStatus, { params: { documentId }, body: { status } }),
+    success: (t, document) =>
+      t('handwerk.statusChanged', {
+        number: document.number,
+        status: t(`handwerk.status.${document.status}`),
+      }),
+    invalidates: documentsChanged,
+  });
+}
+
+/** Deletes a draft (issued documents stay; a credit note corrects an invoice). */
+export function useDeleteDocument(callbacks?: MutationCallbacks<string, unknown>) {
+  return useApiMutation(
+    {
+      mutationFn: (documentId: string) => call(salesDocumentContracts.remove, { params: { documentId } }),
+      success: (t) => t('handwerk.draftDeleted'),
+      invalidates: documentsChanged,
+    },
+    callbacks,
+  );
+}
+
 /** One document with its lines (for the editor). */
 export function useSalesDocument(documentId: string) {
   return useQuery({

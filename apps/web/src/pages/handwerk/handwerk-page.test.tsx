@@ -22,7 +22,22 @@ const offer: SalesDocumentSummary = {
   createdAt: '2026-03-02T08:00:00.000Z',
 };
 
-function stubServer() {
+const invoice: SalesDocumentSummary = {
+  ...offer,
+  id: '2c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5',
+  type: 'invoice',
+  status: 'overdue',
+  number: 'RE-2026-0001',
+};
+const draft: SalesDocumentSummary = {
+  ...offer,
+  id: '3c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5',
+  status: 'draft',
+  number: null,
+  customerName: 'Bäckerei Kunz',
+};
+
+function stubServer(documents: SalesDocumentSummary[] = [offer]) {
   const calls: { method: string; url: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -30,7 +45,7 @@ function stubServer() {
       const method = init?.method ?? 'GET';
       calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : null });
       if (url.startsWith('/api/v1/handwerk/documents?'))
-        return Response.json({ items: [offer], total: 1, page: 1, pageSize: 10 });
+        return Response.json({ items: documents, total: documents.length, page: 1, pageSize: 10 });
       if (url.startsWith('/api/v1/handwerk/customers'))
         return Response.json({
           items: [{ id: offer.customerId, name: 'Familie Schneider' }],
@@ -43,6 +58,8 @@ function stubServer() {
           { ...offer, id: 'new', type: 'invoice', status: 'draft', number: null },
           { status: 201 },
         );
+      if (url.endsWith('/status')) return Response.json({ ...invoice, status: 'paid', lines: [] });
+      if (method === 'DELETE') return new Response(null, { status: 204 });
       if (url.endsWith('/drafted-offers'))
         return Response.json({ ...offer, lines: [{}, {}] }, { status: 201 });
       return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
@@ -77,6 +94,35 @@ describe('the offers and invoices page', { timeout: 20_000 }, () => {
       url: `/api/v1/handwerk/documents/${offer.id}/convert`,
       body: { type: 'invoice', language: 'en' },
     });
+  });
+
+  it('marks an overdue invoice paid, starts its credit note, and deletes a draft after confirmation', async () => {
+    const calls = stubServer([invoice, draft]);
+    renderWithApp(<HandwerkPage />, '/handwerk');
+    await screen.findByText('RE-2026-0001');
+    // An invoice is neither accepted nor turned into an invoice; a draft has no credit note.
+    expect(screen.queryByRole('button', { name: 'Mark accepted' })).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Credit note' })).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Mark paid' }));
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/status'))).toBe(true));
+    expect(calls.find((c) => c.url.endsWith('/status'))).toMatchObject({
+      method: 'POST',
+      url: `/api/v1/handwerk/documents/${invoice.id}/status`,
+      body: { status: 'paid' },
+    });
+    expect(await screen.findByText('RE-2026-0001 is now “Paid”.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Credit note' }));
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/convert'))).toBe(true));
+    expect(calls.find((c) => c.url.endsWith('/convert'))?.body).toEqual({ type: 'creditNote' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete draft' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(confirm.textContent).toContain('The draft for Bäckerei Kunz will be deleted.');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete draft' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+    expect(calls.find((c) => c.method === 'DELETE')?.url).toBe(`/api/v1/handwerk/documents/${draft.id}`);
   });
 
   it('drafts an offer from the job’s description for a customer', async () => {

@@ -1,11 +1,15 @@
 import { Button, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import {
+  IconCash,
+  IconCircleCheck,
   IconEdit,
   IconFileDownload,
   IconPlus,
+  IconReceiptRefund,
   IconSend,
   IconSparkles,
   IconTransform,
+  IconTrash,
 } from '@tabler/icons-react';
 import {
   CONVERSIONS,
@@ -20,8 +24,11 @@ import {
   salesDocumentPdfUrl,
   salesDocumentTable,
   useConvertDocument,
+  useDeleteDocument,
   useFinaliseDocument,
+  useSetDocumentStatus,
 } from '../../api/handwerk.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { CustomerDialog } from './customer-dialog.tsx';
@@ -72,6 +79,9 @@ function InvoiceDialog({ document, onClose }: { document: SalesDocumentSummary; 
   );
 }
 
+/** Issued and not yet settled: `sent`, or an invoice past its due date (`overdue`). */
+const issued = (d: SalesDocumentSummary) => d.status === 'sent' || d.status === 'overdue';
+
 /** /handwerk: the company's offers, order confirmations, invoices and credit notes, and drafting from price lists. */
 export default function HandwerkPage() {
   const { t, i18n } = useTranslation();
@@ -79,6 +89,10 @@ export default function HandwerkPage() {
   const [toInvoice, setToInvoice] = useState<SalesDocumentSummary | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const finalise = useFinaliseDocument();
+  const setStatus = useSetDocumentStatus();
+  const convert = useConvertDocument();
+  const [deleting, setDeleting] = useState<SalesDocumentSummary | null>(null);
+  const remove = useDeleteDocument({ onSettled: () => setDeleting(null) });
   const money = (cents: number) =>
     new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR' }).format(cents / 100);
 
@@ -110,6 +124,43 @@ export default function HandwerkPage() {
             <Tooltip title={t('handwerk.finalise')}>
               <IconButton aria-label={t('handwerk.finalise')} onClick={() => finalise.mutate(d.id)}>
                 <IconSend size={18} />
+              </IconButton>
+            </Tooltip>
+          )}
+          {d.status === 'draft' && (
+            <Tooltip title={t('handwerk.deleteDraft')}>
+              <IconButton aria-label={t('handwerk.deleteDraft')} onClick={() => setDeleting(d)}>
+                <IconTrash size={18} />
+              </IconButton>
+            </Tooltip>
+          )}
+          {issued(d) && d.type !== 'invoice' && d.type !== 'creditNote' && (
+            <Tooltip title={t('handwerk.markAccepted')}>
+              <IconButton
+                aria-label={t('handwerk.markAccepted')}
+                onClick={() => setStatus.mutate({ documentId: d.id, status: 'accepted' })}
+              >
+                <IconCircleCheck size={18} />
+              </IconButton>
+            </Tooltip>
+          )}
+          {issued(d) && d.type === 'invoice' && (
+            <Tooltip title={t('handwerk.markPaid')}>
+              <IconButton
+                aria-label={t('handwerk.markPaid')}
+                onClick={() => setStatus.mutate({ documentId: d.id, status: 'paid' })}
+              >
+                <IconCash size={18} />
+              </IconButton>
+            </Tooltip>
+          )}
+          {d.status !== 'draft' && CONVERSIONS[d.type].includes('creditNote') && (
+            <Tooltip title={t('handwerk.creditNote')}>
+              <IconButton
+                aria-label={t('handwerk.creditNote')}
+                onClick={() => convert.mutate({ documentId: d.id, type: 'creditNote' })}
+              >
+                <IconReceiptRefund size={18} />
               </IconButton>
             </Tooltip>
           )}
@@ -166,6 +217,15 @@ export default function HandwerkPage() {
       {dialog === 'draft' && <DraftOfferDialog onClose={() => setDialog(null)} />}
       {editing && <DocumentEditor documentId={editing} onClose={() => setEditing(null)} />}
       {toInvoice && <InvoiceDialog document={toInvoice} onClose={() => setToInvoice(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('handwerk.deleteDraft')}
+        text={t('handwerk.deleteDraftText', { customer: deleting?.customerName })}
+        confirmLabel={t('handwerk.deleteDraft')}
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate(deleting!.id)}
+        onClose={() => setDeleting(null)}
+      />
     </Stack>
   );
 }
