@@ -38,19 +38,66 @@ const draft = {
   ],
 } as unknown as SalesDocument;
 
-describe('the document editor', { timeout: 20_000 }, () => {
-  it('shows each line’s source, recomputes the totals as the user types, and saves the lines', async () => {
-    const calls: { method: string; body: unknown }[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init?: RequestInit) => {
-        calls.push({
-          method: init?.method ?? 'GET',
-          body: init?.body ? JSON.parse(String(init.body)) : null,
+const OTHER_CUSTOMER = '4c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5';
+
+/** The server: the draft, the company's two customers, and every call noted. */
+function stubServer() {
+  const calls: { method: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({
+        method: init?.method ?? 'GET',
+        body: init?.body ? JSON.parse(String(init.body)) : null,
+      });
+      if (url.startsWith('/api/v1/handwerk/customers'))
+        return Response.json({
+          items: [
+            { id: draft.customerId, name: 'Familie Schneider' },
+            { id: OTHER_CUSTOMER, name: 'Bäckerei Kunz' },
+          ],
+          total: 2,
+          page: 1,
+          pageSize: 100,
         });
-        return Response.json(draft);
-      }),
-    );
+      return Response.json(draft);
+    }),
+  );
+  return calls;
+}
+
+describe('the document editor', { timeout: 20_000 }, () => {
+  it('changes the customer, language, title, dates and notes of a draft', async () => {
+    const calls = stubServer();
+    renderWithApp(<DocumentEditor documentId={draft.id} onClose={() => {}} />, '/handwerk');
+    const dialog = await screen.findByRole('dialog');
+    const customer = await within(dialog).findByRole('combobox', { name: 'Customer' });
+    await waitFor(() => expect(customer.textContent).toBe('Familie Schneider'));
+    fireEvent.mouseDown(customer);
+    fireEvent.click(await screen.findByRole('option', { name: 'Bäckerei Kunz' }));
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Document language' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'English' }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Title' }), {
+      target: { value: 'Bakery oven' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Notes on the document' }), {
+      target: { value: 'Payable within 14 days.' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      customerId: OTHER_CUSTOMER,
+      language: 'en',
+      title: 'Bakery oven',
+      issueDate: null,
+      dueDate: null,
+      notes: 'Payable within 14 days.',
+    });
+  });
+
+  it('shows each line’s source, recomputes the totals as the user types, and saves the lines', async () => {
+    const calls = stubServer();
     renderWithApp(<DocumentEditor documentId={draft.id} onClose={() => {}} />, '/handwerk');
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByText('From Preisliste.docx: “Anfahrt je km 0,85 €”');

@@ -6,6 +6,7 @@ import {
   DialogContent,
   DialogTitle,
   IconButton,
+  MenuItem,
   Stack,
   Table,
   TableBody,
@@ -16,10 +17,17 @@ import {
   Typography,
 } from '@mui/material';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { documentTotals, type SalesDocument, type SalesDocumentLine } from '@werkwissen/shared';
+import {
+  documentTotals,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  type Language,
+  type SalesDocument,
+  type SalesDocumentLine,
+} from '@werkwissen/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSalesDocument, useSaveDocument } from '../../api/handwerk.ts';
+import { useCustomerOptions, useSalesDocument, useSaveDocument } from '../../api/handwerk.ts';
 import { errorMessage } from '../../components/form.tsx';
 
 /** A line being edited; `uid` keys its row (lines have no id of their own). */
@@ -29,8 +37,104 @@ let nextUid = 0;
 /** A number typed in the user's way ("64,50" or "64.50"); NaN when it is none. */
 const parseNumber = (text: string) => Number(text.replace(',', '.'));
 
+/** What heads a draft: customer, language, title, dates and notes, as the server stores them. */
+type Head = Pick<SalesDocument, 'customerId' | 'language' | 'title' | 'notes'> & {
+  issueDate: string | null;
+  dueDate: string | null;
+};
+
+function HeadFields({
+  head,
+  type,
+  onChange,
+}: {
+  head: Head;
+  type: SalesDocument['type'];
+  onChange(h: Head): void;
+}) {
+  const { t } = useTranslation();
+  const customers = useCustomerOptions();
+  const set = (patch: Partial<Head>) => onChange({ ...head, ...patch });
+  const date = (value: string) => (value === '' ? null : value);
+  return (
+    <Stack spacing={2} sx={{ mb: 3 }}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        <TextField
+          select
+          fullWidth
+          id="document-customer"
+          label={t('handwerk.customer.label')}
+          value={customers.data ? head.customerId : ''}
+          onChange={(e) => set({ customerId: e.target.value })}
+        >
+          {(customers.data?.items ?? []).map((c) => (
+            <MenuItem key={c.id} value={c.id}>
+              {c.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          fullWidth
+          id="document-language"
+          label={t('handwerk.language')}
+          value={head.language}
+          onChange={(e) => set({ language: e.target.value as Language })}
+        >
+          {LANGUAGES.map((l) => (
+            <MenuItem key={l} value={l}>
+              {LANGUAGE_NAMES[l]}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      <TextField
+        label={t('handwerk.titleField')}
+        value={head.title}
+        onChange={(e) => set({ title: e.target.value })}
+      />
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        <TextField
+          type="date"
+          fullWidth
+          label={t('documents.date')}
+          helperText={t('handwerk.issueDateHint')}
+          value={head.issueDate ?? ''}
+          onChange={(e) => set({ issueDate: date(e.target.value) })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        {type === 'invoice' && (
+          <TextField
+            type="date"
+            fullWidth
+            label={t('documents.dueDate')}
+            value={head.dueDate ?? ''}
+            onChange={(e) => set({ dueDate: date(e.target.value) })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        )}
+      </Stack>
+      <TextField
+        multiline
+        minRows={2}
+        label={t('handwerk.notes')}
+        value={head.notes}
+        onChange={(e) => set({ notes: e.target.value })}
+      />
+    </Stack>
+  );
+}
+
 function LinesEditor({ document, onClose }: { document: SalesDocument; onClose(): void }) {
   const { t, i18n } = useTranslation();
+  const [head, setHead] = useState<Head>(() => ({
+    customerId: document.customerId,
+    language: document.language,
+    issueDate: document.issueDate,
+    dueDate: document.dueDate,
+    title: document.title,
+    notes: document.notes,
+  }));
   const [lines, setLines] = useState<Line[]>(() =>
     document.lines.map(({ netCents: _net, ...line }) => ({ ...line, uid: ++nextUid })),
   );
@@ -51,6 +155,7 @@ function LinesEditor({ document, onClose }: { document: SalesDocument; onClose()
   return (
     <>
       <DialogContent>
+        <HeadFields head={head} type={document.type} onChange={setHead} />
         <Table size="small" aria-label={t('handwerk.lines')}>
           <TableHead>
             <TableRow>
@@ -169,12 +274,7 @@ function LinesEditor({ document, onClose }: { document: SalesDocument; onClose()
             save.mutate({
               documentId: document.id,
               body: {
-                customerId: document.customerId,
-                language: document.language,
-                issueDate: document.issueDate,
-                dueDate: document.dueDate,
-                title: document.title,
-                notes: document.notes,
+                ...head,
                 lines: lines.map(({ uid: _uid, ...l }) => ({ ...l, source: l.source ?? null })),
               },
             })
@@ -187,7 +287,10 @@ function LinesEditor({ document, onClose }: { document: SalesDocument; onClose()
   );
 }
 
-/** Edits a draft's lines; the totals follow each keystroke, computed as the server computes them. */
+/**
+ * Edits a draft: its customer, language, title, dates and notes, and its lines, whose totals follow each keystroke,
+ * computed as the server computes them.
+ */
 export function DocumentEditor({ documentId, onClose }: { documentId: string; onClose(): void }) {
   const { t } = useTranslation();
   const query = useSalesDocument(documentId);
