@@ -49,6 +49,40 @@ export const salesDocumentXRechnungUrl = (documentId: string) =>
 export const salesDocumentFacturXUrl = (documentId: string) =>
   `/api/v1/handwerk/documents/${documentId}/factur-x.pdf`;
 
+/** The data table's source for the customers list. */
+export const customerTable = {
+  queryKey: handwerkKeys.customers(),
+  fetchPage: (query: ListQuery) =>
+    call(customerContracts.list, {
+      query: { page: query.page, pageSize: query.pageSize, q: query.q } as never,
+    }),
+};
+
+export function useUpdateCustomer(
+  callbacks?: MutationCallbacks<{ customerId: string; body: CustomerBody }, unknown>,
+) {
+  return useApiMutation(
+    {
+      mutationFn: ({ customerId, body }: { customerId: string; body: CustomerBody }) =>
+        call(customerContracts.update, { params: { customerId }, body }),
+      success: (t) => t('handwerk.customerSaved'),
+      invalidates: () => [handwerkKeys.customers(), handwerkKeys.documents()],
+    },
+    callbacks,
+  );
+}
+
+export function useDeleteCustomer(callbacks?: MutationCallbacks<string, unknown>) {
+  return useApiMutation(
+    {
+      mutationFn: (customerId: string) => call(customerContracts.remove, { params: { customerId } }),
+      success: (t) => t('handwerk.customerDeleted'),
+      invalidates: () => [handwerkKeys.customers()],
+    },
+    callbacks,
+  );
+}
+
 export function useCreateCustomer(callbacks?: MutationCallbacks<CustomerBody, unknown>) {
   return useApiMutation(
     {

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Stack } from '@mui/material';
-import { type CustomerBody, customerBodySchema } from '@werkwissen/shared';
+import { type Customer, type CustomerBody, customerBodySchema } from '@werkwissen/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useCreateCustomer } from '../../api/handwerk.ts';
+import { useCreateCustomer, useUpdateCustomer } from '../../api/handwerk.ts';
 import { applyFieldErrors, InputField } from '../../components/form.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 
@@ -18,30 +18,35 @@ const FIELDS = [
   'buyerReference',
 ] as const;
 
-/** Adds a customer: the buyer of offers and invoices; the server's field messages show on the fields. */
-export function CustomerDialog({ onClose }: { onClose(): void }) {
+/** Adds a customer, or changes one: the buyer of offers and invoices; the server's field messages show on the fields. */
+export function CustomerDialog({ customer, onClose }: { customer?: Customer; onClose(): void }) {
   const { t } = useTranslation();
   const form = useForm<CustomerBody>({
     resolver: zodResolver(customerBodySchema) as never,
-    defaultValues: {
-      ...Object.fromEntries(FIELDS.map((f) => [f, ''])),
-      country: 'DE',
-      phone: '',
-    } as CustomerBody,
+    defaultValues: customer
+      ? ({
+          ...Object.fromEntries(FIELDS.map((f) => [f, customer[f]])),
+          phone: customer.phone,
+        } as CustomerBody)
+      : ({ ...Object.fromEntries(FIELDS.map((f) => [f, ''])), country: 'DE', phone: '' } as CustomerBody),
   });
-  const create = useCreateCustomer({
+  const callbacks = {
     onSuccess: onClose,
-    claimError: (error) => applyFieldErrors(error, form.setError, [...FIELDS]),
-  });
+    claimError: (error: unknown) => applyFieldErrors(error, form.setError, [...FIELDS]),
+  };
+  const create = useCreateCustomer(callbacks);
+  const update = useUpdateCustomer(callbacks);
+  const save = (body: CustomerBody) =>
+    customer ? update.mutate({ customerId: customer.id, body }) : create.mutate(body);
   const { errors } = form.formState;
   return (
     <FormDialog
       open
       onClose={onClose}
-      title={t('handwerk.newCustomer')}
+      title={t(customer ? 'handwerk.editCustomer' : 'handwerk.newCustomer')}
       formId="customer-form"
-      submitLabel={t('handwerk.addCustomer')}
-      pending={create.isPending}
+      submitLabel={t(customer ? 'common.save' : 'handwerk.addCustomer')}
+      pending={create.isPending || update.isPending}
     >
       <Stack
         component="form"
@@ -49,7 +54,7 @@ export function CustomerDialog({ onClose }: { onClose(): void }) {
         spacing={3}
         noValidate
         sx={{ pt: 2 }}
-        onSubmit={form.handleSubmit((body) => create.mutate(body))}
+        onSubmit={form.handleSubmit(save)}
       >
         {FIELDS.map((field, i) => (
           <InputField

@@ -32,6 +32,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { CustomerDialog } from './customer-dialog.tsx';
+import { CustomersTable } from './customers-table.tsx';
 import { DocumentEditor } from './document-editor.tsx';
 import { DownloadLink } from './download-link.tsx';
 import { DraftOfferDialog } from './draft-offer-dialog.tsx';
@@ -213,6 +214,7 @@ export default function HandwerkPage() {
           </Stack>
         }
       />
+      <CustomersTable />
       {dialog === 'customer' && <CustomerDialog onClose={() => setDialog(null)} />}
       {dialog === 'draft' && <DraftOfferDialog onClose={() => setDialog(null)} />}
       {editing && <DocumentEditor documentId={editing} onClose={() => setEditing(null)} />}

@@ -1,0 +1,87 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Customer } from '@werkwissen/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../test/render.tsx';
+import { CustomersTable } from './customers-table.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const customer: Customer = {
+  id: '1c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5',
+  name: 'Familie Schneider',
+  street: 'Gartenweg 3',
+  postalCode: '14467',
+  city: 'Potsdam',
+  country: 'DE',
+  email: 'schneider@example.com',
+  phone: '',
+  vatId: '',
+  buyerReference: '',
+  documentCount: 2,
+  createdAt: '2026-03-02T08:00:00.000Z',
+};
+
+function stubServer() {
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : null });
+      if (method === 'GET') return Response.json({ items: [customer], total: 1, page: 1, pageSize: 10 });
+      if (method === 'PUT') return Response.json({ ...customer, city: 'Berlin' });
+      return Response.json(
+        { error: { code: 'CUSTOMER_IN_USE', message: 'This customer has offers or invoices and stays.' } },
+        { status: 409 },
+      );
+    }),
+  );
+  return calls;
+}
+
+describe('the customers list', { timeout: 20_000 }, () => {
+  it('changes a customer in the dialog and sends only the fields of the form', async () => {
+    const calls = stubServer();
+    renderWithApp(<CustomersTable />, '/handwerk');
+    await screen.findByText('14467 Potsdam');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit customer: Familie Schneider' }));
+    const dialog = await screen.findByRole('dialog');
+    const city = within(dialog).getByRole('textbox', { name: 'City' }) as HTMLInputElement;
+    expect(city.value).toBe('Potsdam');
+    fireEvent.change(city, { target: { value: 'Berlin' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Postal code' }), {
+      target: { value: '10115' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')).toEqual({
+      method: 'PUT',
+      url: `/api/v1/handwerk/customers/${customer.id}`,
+      body: {
+        name: 'Familie Schneider',
+        street: 'Gartenweg 3',
+        postalCode: '10115',
+        city: 'Berlin',
+        country: 'DE',
+        email: 'schneider@example.com',
+        phone: '',
+        vatId: '',
+        buyerReference: '',
+      },
+    });
+  });
+
+  it("asks before deleting, and shows the server's refusal of a customer with documents", async () => {
+    const calls = stubServer();
+    renderWithApp(<CustomersTable />, '/handwerk');
+    await screen.findByText('14467 Potsdam');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete customer: Familie Schneider' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Familie Schneider will be deleted.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete customer' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+    expect(
+      await screen.findByText('This customer still has offers or invoices and cannot be deleted.'),
+    ).toBeTruthy();
+  });
+});
