@@ -5,6 +5,7 @@ import {
   type draftOfferBodySchema,
   type SalesDocument,
   type SalesDocumentBody,
+  type SalesDocumentType,
   salesDocumentContracts,
 } from '@werkwissen/shared';
 import type { z } from 'zod';
@@ -23,14 +24,14 @@ export const handwerkKeys = {
 /** A document changes the list and the dashboard's figures. */
 const documentsChanged = () => [handwerkKeys.documents(), dashboardKeys.all];
 
-/** The data table's source for the documents list (paged, searched and filtered on the server). */
-export const salesDocumentTable = {
-  queryKey: handwerkKeys.documents(),
+/** The data table's source for the documents list (paged, searched and filtered on the server), of one type or all. */
+export const salesDocumentTable = (type?: SalesDocumentType) => ({
+  queryKey: [...handwerkKeys.documents(), type ?? 'all'],
   fetchPage: (query: ListQuery) =>
     call(salesDocumentContracts.list, {
-      query: { page: query.page, pageSize: query.pageSize, q: query.q } as never,
+      query: { page: query.page, pageSize: query.pageSize, q: query.q, ...(type ? { type } : {}) } as never,
     }),
-};
+});
 
 /** The company's customers for a picker (the first hundred by name). */
 export function useCustomerOptions() {

@@ -2,6 +2,7 @@ import {
   IconAdjustments,
   IconBuildingStore,
   IconChartDots,
+  IconClipboardCheck,
   IconCreditCard,
   IconDatabaseCog,
   IconFileInvoice,
@@ -53,6 +54,7 @@ const ICONS: Record<string, TablerIcon> = {
   UserShield: IconUserShield,
   CreditCard: IconCreditCard,
   FileInvoice: IconFileInvoice,
+  ClipboardCheck: IconClipboardCheck,
   Receipt: IconReceipt,
 };
 

@@ -60,5 +60,6 @@ export const PAGES: Record<PageName, ComponentType> = {
   AdminInvoices: lazy(() => import('./admin-billing/invoices-page.tsx')),
   AdminPlans: lazy(() => import('./admin-billing/plans-page.tsx')),
   Handwerk: lazy(() => import('./handwerk/handwerk-page.tsx')),
+  Orders: lazy(() => import('./handwerk/orders-page.tsx')),
   EmailSettings: lazy(() => import('./email-settings/email-settings-page.tsx')),
 };

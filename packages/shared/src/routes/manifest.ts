@@ -754,6 +754,17 @@ export const APP_ROUTES: AppRoute[] = [
     title: 'handwerk.title',
     menu: { section: 'company', label: 'handwerk.menu', icon: 'FileInvoice', order: 40 },
   },
+  {
+    id: 'orders',
+    path: '/order',
+    page: 'Orders',
+    layout: 'default',
+    access: 'signedIn',
+    area: 'user',
+    permission: { action: 'read', subject: 'SalesDocument' },
+    title: 'handwerk.orders',
+    menu: { section: 'company', label: 'handwerk.ordersMenu', icon: 'ClipboardCheck', order: 42 },
+  },
 
   // The e-mail assistant's settings (the spec names the screen, not its path).
   {

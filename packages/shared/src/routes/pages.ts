@@ -58,6 +58,7 @@ export const PAGE_NAMES = [
   'AdminPlans',
   'PublicFeedback',
   'Handwerk',
+  'Orders',
   'EmailSettings',
 ] as const;
 

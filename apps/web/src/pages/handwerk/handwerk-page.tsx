@@ -17,8 +17,9 @@ import {
   LANGUAGES,
   type Language,
   type SalesDocumentSummary,
+  type SalesDocumentType,
 } from '@werkwissen/shared';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   salesDocumentPdfUrl,
@@ -83,10 +84,21 @@ function InvoiceDialog({ document, onClose }: { document: SalesDocumentSummary; 
 /** Issued and not yet settled: `sent`, or an invoice past its due date (`overdue`). */
 const issued = (d: SalesDocumentSummary) => d.status === 'sent' || d.status === 'overdue';
 
-/** /handwerk: the company's offers, order confirmations, invoices and credit notes, and drafting from price lists. */
-export default function HandwerkPage() {
+/**
+ * The company's offers, order confirmations, invoices and credit notes (or those of one type), with what each can
+ * become next: edited, issued, accepted, paid, turned into an invoice or credit note, downloaded, or deleted as draft.
+ */
+export function DocumentsTable({
+  type,
+  caption,
+  actions,
+}: {
+  type?: SalesDocumentType;
+  caption: string;
+  actions?: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
-  const [dialog, setDialog] = useState<'customer' | 'draft' | null>(null);
+  const table = salesDocumentTable(type);
   const [toInvoice, setToInvoice] = useState<SalesDocumentSummary | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const finalise = useFinaliseDocument();
@@ -184,17 +196,42 @@ export default function HandwerkPage() {
   ];
 
   return (
+    <>
+      <DataTable
+        queryKey={table.queryKey}
+        fetchPage={table.fetchPage}
+        columns={columns}
+        rowKey={(d) => d.id}
+        caption={caption}
+        emptyText={t('handwerk.empty')}
+        actions={actions}
+      />
+      {editing && <DocumentEditor documentId={editing} onClose={() => setEditing(null)} />}
+      {toInvoice && <InvoiceDialog document={toInvoice} onClose={() => setToInvoice(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('handwerk.deleteDraft')}
+        text={t('handwerk.deleteDraftText', { customer: deleting?.customerName })}
+        confirmLabel={t('handwerk.deleteDraft')}
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate(deleting!.id)}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
+}
+
+/** /handwerk: the company's documents, drafting from price lists, and its customers. */
+export default function HandwerkPage() {
+  const { t } = useTranslation();
+  const [dialog, setDialog] = useState<'customer' | 'draft' | null>(null);
+  return (
     <Stack spacing={4}>
       <Typography variant="h4" component="h1">
         {t('handwerk.title')}
       </Typography>
-      <DataTable
-        queryKey={salesDocumentTable.queryKey}
-        fetchPage={salesDocumentTable.fetchPage}
-        columns={columns}
-        rowKey={(d) => d.id}
+      <DocumentsTable
         caption={t('handwerk.title')}
-        emptyText={t('handwerk.empty')}
         actions={
           <Stack direction="row" spacing={2}>
             <Button
@@ -217,17 +254,6 @@ export default function HandwerkPage() {
       <CustomersTable />
       {dialog === 'customer' && <CustomerDialog onClose={() => setDialog(null)} />}
       {dialog === 'draft' && <DraftOfferDialog onClose={() => setDialog(null)} />}
-      {editing && <DocumentEditor documentId={editing} onClose={() => setEditing(null)} />}
-      {toInvoice && <InvoiceDialog document={toInvoice} onClose={() => setToInvoice(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('handwerk.deleteDraft')}
-        text={t('handwerk.deleteDraftText', { customer: deleting?.customerName })}
-        confirmLabel={t('handwerk.deleteDraft')}
-        pending={remove.isPending}
-        onConfirm={() => remove.mutate(deleting!.id)}
-        onClose={() => setDeleting(null)}
-      />
     </Stack>
   );
 }
