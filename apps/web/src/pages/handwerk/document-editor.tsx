@@ -17,18 +17,12 @@ import {
   Typography,
 } from '@mui/material';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import {
-  documentTotals,
-  LANGUAGE_NAMES,
-  LANGUAGES,
-  type Language,
-  type SalesDocument,
-  type SalesDocumentLine,
-} from '@werkwissen/shared';
+import { documentTotals, type SalesDocument, type SalesDocumentLine } from '@werkwissen/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCustomerOptions, useSalesDocument, useSaveDocument } from '../../api/handwerk.ts';
 import { errorMessage } from '../../components/form.tsx';
+import { DocumentLanguageField } from './document-language-field.tsx';
 
 /** A line being edited; `uid` keys its row (lines have no id of their own). */
 type Line = SalesDocumentLine & { source?: SalesDocument['lines'][number]['source']; uid: number };
@@ -73,20 +67,12 @@ function HeadFields({
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          select
-          fullWidth
+        <DocumentLanguageField
           id="document-language"
-          label={t('handwerk.language')}
+          fullWidth
           value={head.language}
-          onChange={(e) => set({ language: e.target.value as Language })}
-        >
-          {LANGUAGES.map((l) => (
-            <MenuItem key={l} value={l}>
-              {LANGUAGE_NAMES[l]}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={(language) => set({ language })}
+        />
       </Stack>
       <TextField
         label={t('handwerk.titleField')}

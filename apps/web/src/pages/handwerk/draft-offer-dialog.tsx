@@ -1,9 +1,10 @@
 import { MenuItem, Stack, TextField } from '@mui/material';
-import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@werkwissen/shared';
+import type { Language } from '@werkwissen/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCustomerOptions, useDraftOffer } from '../../api/handwerk.ts';
 import { FormDialog } from '../../components/form-dialog.tsx';
+import { DocumentLanguageField } from './document-language-field.tsx';
 
 /**
  * The job in words, the customer and the document's language: the server drafts an offer from the company's price
@@ -50,19 +51,7 @@ export function DraftOfferDialog({ onClose }: { onClose(): void }) {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          select
-          id="draft-language"
-          label={t('handwerk.language')}
-          value={language}
-          onChange={(e) => setLanguage(e.target.value as Language)}
-        >
-          {LANGUAGES.map((l) => (
-            <MenuItem key={l} value={l}>
-              {LANGUAGE_NAMES[l]}
-            </MenuItem>
-          ))}
-        </TextField>
+        <DocumentLanguageField id="draft-language" value={language} onChange={setLanguage} />
         <TextField
           id="draft-description"
           label={t('handwerk.description')}

@@ -1,4 +1,4 @@
-import { Button, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import {
   IconCash,
   IconCircleCheck,
@@ -13,8 +13,6 @@ import {
 } from '@tabler/icons-react';
 import {
   CONVERSIONS,
-  LANGUAGE_NAMES,
-  LANGUAGES,
   type Language,
   type SalesDocumentSummary,
   type SalesDocumentType,
@@ -35,6 +33,7 @@ import { FormDialog } from '../../components/form-dialog.tsx';
 import { CustomerDialog } from './customer-dialog.tsx';
 import { CustomersTable } from './customers-table.tsx';
 import { DocumentEditor } from './document-editor.tsx';
+import { DocumentLanguageField } from './document-language-field.tsx';
 import { DownloadLink } from './download-link.tsx';
 import { DraftOfferDialog } from './draft-offer-dialog.tsx';
 import { EInvoiceDownloads } from './e-invoice-downloads.tsx';
@@ -63,19 +62,7 @@ function InvoiceDialog({ document, onClose }: { document: SalesDocumentSummary; 
           convert.mutate({ documentId: document.id, type: 'invoice', language }, { onSuccess: onClose });
         }}
       >
-        <TextField
-          select
-          id="invoice-language"
-          label={t('handwerk.language')}
-          value={language}
-          onChange={(e) => setLanguage(e.target.value as Language)}
-        >
-          {LANGUAGES.map((l) => (
-            <MenuItem key={l} value={l}>
-              {LANGUAGE_NAMES[l]}
-            </MenuItem>
-          ))}
-        </TextField>
+        <DocumentLanguageField id="invoice-language" value={language} onChange={setLanguage} />
       </Stack>
     </FormDialog>
   );
