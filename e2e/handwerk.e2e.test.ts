@@ -119,6 +119,38 @@ describe('offers and invoices in the browser', () => {
         row.getByRole('link', { name: text('en', 'handwerk.downloadFacturX') }).click(),
       ]);
       expect(facturX.suggestedFilename()).toMatch(/^RE-\d{4}-0001-factur-x\.pdf$/);
+      // Sent to the customer by e-mail, the text in the invoice's language and the Factur-X PDF attached.
+      await row.getByRole('button', { name: text('en', 'handwerk.send.action') }).click();
+      const send = page.getByRole('dialog');
+      const subject = send.getByRole('textbox', { name: text('en', 'handwerk.send.subject') });
+      await expect
+        .poll(() => subject.inputValue())
+        .toMatch(/^Invoice RE-\d{4}-0001 from Müller Haustechnik GmbH$/);
+      // The company details have no address for replies: the dialog says so.
+      await send.getByText(text('en', 'handwerk.send.noReplyTo')).waitFor();
+      await send
+        .getByRole('textbox', { name: text('en', 'handwerk.send.to') })
+        .fill('schneider@kunde.example');
+      await send.getByRole('button', { name: text('en', 'handwerk.send.submit') }).click();
+      await page
+        .getByText(text('en', 'handwerk.send.queued', { email: 'schneider@kunde.example' }))
+        .waitFor();
+      const mail = await t.smtp!.waitFor((m) => m.to.includes('schneider@kunde.example'));
+      expect(mail.text).toContain('Please find attached our invoice');
+      expect(mail.attachments.map((a) => a.fileName)).toEqual([
+        expect.stringMatching(/^RE-\d{4}-0001-factur-x\.pdf$/),
+      ]);
+      // Opened again, the dialog lists the mail as sent.
+      await row.getByRole('button', { name: text('en', 'handwerk.send.action') }).click();
+      await page
+        .getByRole('list', { name: text('en', 'handwerk.send.history') })
+        .getByText(text('en', 'handwerk.send.status.sent'))
+        .waitFor();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: text('en', 'common.cancel') })
+        .click();
+
       const invoices = (await dm.client.get('/handwerk/documents?type=invoice')).body.items;
       expect(invoices[0]).toMatchObject({ language: 'en', status: 'sent', grossCents: 17025 + 3235 });
     } finally {

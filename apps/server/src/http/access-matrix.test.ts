@@ -479,6 +479,13 @@ const MATRIX: Record<string, Row> = {
   // E-invoices: the draft in the table answers DOCUMENT_NOT_FINALISED (409), the service's own refusal.
   'GET /handwerk/documents/{documentId}/xrechnung.xml': { callers: [403, 403, 'own', 403] },
   'GET /handwerk/documents/{documentId}/factur-x.pdf': { callers: [403, 403, 'own', 403] },
+  // The own document is a draft here: DOCUMENT_NOT_FINALISED, the service's own answer.
+  'GET /handwerk/documents/{documentId}/mail-draft': { callers: [403, 403, 'own', 403] },
+  'GET /handwerk/documents/{documentId}/mails': { callers: [403, 403, 'own', 403] },
+  'POST /handwerk/documents/{documentId}/mails': {
+    callers: [403, 403, 'own', 403],
+    body: { to: 'schneider@kunde.example', subject: 'Angebot', message: 'Anbei.', attach: 'pdf' },
+  },
   // WhatsApp: the company's connection is the Company's settings; the webhook is Meta's (its signature decides). In
   // this order the test runs after the disconnect, so it answers WHATSAPP_NOT_CONNECTED without calling Meta.
   'GET /whatsapp/connection': { callers: [403, 403, 'ok', 403] },

@@ -10,6 +10,10 @@ export interface ReceivedMail {
   emailId: string | null;
   /** The first http(s) link of the text part. */
   link: string | null;
+  /** The From and Reply-To headers as written ("Name" <address>). */
+  from: string;
+  replyTo: string;
+  attachments: { fileName: string; contentType: string; content: Buffer }[];
 }
 
 /** A real SMTP server on 127.0.0.1 that keeps what it receives; `failNext` rejects the next messages. */
@@ -97,5 +101,12 @@ async function parseMail(raw: string, to: string[]): Promise<ReceivedMail> {
     html: typeof parsed.html === 'string' ? parsed.html : '',
     emailId: typeof header === 'string' ? header : null,
     link: /https?:\/\/[^\s"<>]+/.exec(text)?.[0] ?? null,
+    from: parsed.from?.text ?? '',
+    replyTo: parsed.replyTo?.text ?? '',
+    attachments: parsed.attachments.map((a) => ({
+      fileName: a.filename ?? '',
+      contentType: a.contentType,
+      content: a.content,
+    })),
   };
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   type CustomerBody,
   customerContracts,
+  type DocumentMailBody,
   type draftOfferBodySchema,
   type SalesDocument,
   type SalesDocumentBody,
@@ -154,6 +155,41 @@ export function useDeleteDocument(callbacks?: MutationCallbacks<string, unknown>
       mutationFn: (documentId: string) => call(salesDocumentContracts.remove, { params: { documentId } }),
       success: (t) => t('handwerk.draftDeleted'),
       invalidates: documentsChanged,
+    },
+    callbacks,
+  );
+}
+
+/** The mail an issued document is sent with (address, subject and text in its language); none while not needed. */
+export function useDocumentMailDraft(documentId: string) {
+  return useQuery({
+    queryKey: [...handwerkKeys.documents(), 'mail-draft', documentId],
+    queryFn: () => call(salesDocumentContracts.mailDraft, { params: { documentId } }),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+const documentMailsKey = (documentId: string) => [...handwerkKeys.documents(), 'mails', documentId];
+
+/** The mails that took a document to a customer, with their delivery status (refreshed while one is on its way). */
+export function useDocumentMails(documentId: string) {
+  return useQuery({
+    queryKey: documentMailsKey(documentId),
+    queryFn: () => call(salesDocumentContracts.mails, { params: { documentId } }),
+    refetchInterval: (query) => (query.state.data?.items.some((m) => m.status === 'queued') ? 2000 : false),
+  });
+}
+
+export function useSendDocumentMail(
+  callbacks?: MutationCallbacks<{ documentId: string; body: DocumentMailBody }, unknown>,
+) {
+  return useApiMutation(
+    {
+      mutationFn: ({ documentId, body }: { documentId: string; body: DocumentMailBody }) =>
+        call(salesDocumentContracts.sendMail, { params: { documentId }, body }),
+      success: (t, _mail, { body }) => t('handwerk.send.queued', { email: body.to }),
+      invalidates: ({ documentId }) => [documentMailsKey(documentId)],
     },
     callbacks,
   );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages.ts';
 import { optional } from './company-details.contract.ts';
-import { languageField, multiLineText, requiredText, singleLineText } from './fields.ts';
+import { emailField, languageField, multiLineText, requiredText, singleLineText } from './fields.ts';
 import { defineContract, listOf, listQuerySchema, uuidParam } from './route-contract.ts';
 
 /** Offer -> order confirmation -> invoice; a credit note corrects an issued invoice. */
@@ -138,6 +138,48 @@ export const draftOfferBodySchema = z.strictObject({
   /** The job in the user's words: "Heizungswartung Gasbrennwertkessel, Einfamilienhaus, Anfahrt 25 km". */
   description: multiLineText(2000).min(3, { message: 'validation.required' }),
 });
+
+/**
+ * What a mail to the customer carries: the PDF; for an invoice or credit note instead the Factur-X PDF (the PDF with
+ * its XML inside), or the XRechnung XML with the PDF as readable copy.
+ */
+export const DOCUMENT_MAIL_ATTACHMENTS = ['pdf', 'facturX', 'xrechnung'] as const;
+export type DocumentMailAttachment = (typeof DOCUMENT_MAIL_ATTACHMENTS)[number];
+
+export const documentMailBodySchema = z.strictObject({
+  to: emailField,
+  subject: requiredText(200),
+  message: multiLineText(5000).min(1, { message: 'validation.required' }),
+  attach: z.enum(DOCUMENT_MAIL_ATTACHMENTS, { message: 'validation.invalid' }),
+});
+export type DocumentMailBody = z.infer<typeof documentMailBodySchema>;
+
+/** The mail the send dialog starts from: the customer's address and a text in the document's language. */
+export const documentMailDraftSchema = z
+  .object({
+    to: z.string(),
+    subject: z.string(),
+    message: z.string(),
+    attachments: z.array(z.enum(DOCUMENT_MAIL_ATTACHMENTS)),
+    /** The company's address that the customer's replies go to; empty when the company details have none. */
+    replyTo: z.string(),
+  })
+  .meta({ id: 'DocumentMailDraft' });
+export type DocumentMailDraft = z.infer<typeof documentMailDraftSchema>;
+
+/** A mail that took the document to a customer, with its delivery status from the outbox. */
+export const documentMailSchema = z
+  .object({
+    id: z.uuid(),
+    to: z.string(),
+    subject: z.string(),
+    status: z.enum(['queued', 'sent', 'not_sent', 'failed']),
+    attachments: z.array(z.string()),
+    createdAt: z.iso.datetime(),
+    sentAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'DocumentMail' });
+export type DocumentMail = z.infer<typeof documentMailSchema>;
 
 const tags = ['handwerk'];
 const params = uuidParam('documentId');
@@ -276,5 +318,38 @@ export const salesDocumentContracts = {
     permission: permission('read'),
     params,
     responses: { 200: z.unknown() },
+  }),
+  mailDraft: defineContract({
+    method: 'GET',
+    path: '/handwerk/documents/:documentId/mail-draft',
+    operationId: 'draftDocumentMail',
+    summary:
+      "The mail to send an issued document with: the customer's address, subject and text in its language",
+    tags,
+    permission: permission('update'),
+    params,
+    responses: { 200: documentMailDraftSchema },
+  }),
+  mails: defineContract({
+    method: 'GET',
+    path: '/handwerk/documents/:documentId/mails',
+    operationId: 'listDocumentMails',
+    summary: 'The mails that took this document to a customer, newest first, with their delivery status',
+    tags,
+    permission: permission('read'),
+    params,
+    responses: { 200: z.object({ items: z.array(documentMailSchema) }) },
+  }),
+  sendMail: defineContract({
+    method: 'POST',
+    path: '/handwerk/documents/:documentId/mails',
+    operationId: 'sendDocumentMail',
+    summary:
+      'Sends an issued document to a customer through the outbox, with the PDF (or the e-invoice) attached',
+    tags,
+    permission: permission('update'),
+    params,
+    body: documentMailBodySchema,
+    responses: { 202: documentMailSchema },
   }),
 };

@@ -170,6 +170,8 @@ export const ERROR_STATUS = {
   IDENTITY_LAST_SIGN_IN: 409,
   /** Only an issued invoice or credit note has an e-invoice (XRechnung, Factur-X). */
   EINVOICE_ONLY_FOR_INVOICES: 409,
+  /** No SMTP server is configured (SMTP_URL): a mail to a customer would never leave, so it is not queued. */
+  MAIL_NOT_CONFIGURED: 409,
   /** A WhatsApp delivery without a valid `X-Hub-Signature-256` (or for no connected number): nothing is stored. */
   WHATSAPP_SIGNATURE_INVALID: 401,
   /** Meta's webhook verification named another verify token (or no subscription). */

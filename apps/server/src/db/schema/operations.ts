@@ -1,6 +1,14 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
+import { salesDocuments } from './handwerk.ts';
 import { users } from './users.ts';
+
+/** A file a mail carries, kept in file storage under `storageKey` as it was sent. */
+export interface MailAttachment {
+  fileName: string;
+  contentType: string;
+  storageKey: string;
+}
 
 /** Every outgoing e-mail, written before it is sent; the send job delivers it and records the outcome. */
 export const emailOutbox = pgTable(
@@ -15,6 +23,13 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** The display name beside MAIL_FROM (a company writing to its customer), else the product's. */
+    fromName: text('from_name'),
+    /** Where replies go (the company's own address for a mail to its customer). */
+    replyTo: text('reply_to'),
+    attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
+    /** The offer or invoice this mail took to a customer. */
+    salesDocumentId: uuid('sales_document_id').references(() => salesDocuments.id, { onDelete: 'set null' }),
     status: text('status', { enum: ['queued', 'sent', 'not_sent', 'failed'] })
       .notNull()
       .default('queued'),
@@ -23,7 +38,11 @@ export const emailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('email_outbox_created_idx').on(t.createdAt), index('email_outbox_status_idx').on(t.status)],
+  (t) => [
+    index('email_outbox_created_idx').on(t.createdAt),
+    index('email_outbox_status_idx').on(t.status),
+    index('email_outbox_sales_document_idx').on(t.salesDocumentId),
+  ],
 );
 
 /**

@@ -76,6 +76,10 @@ export async function resendEmail(ctx: AppContext, actor: Actor, emailId: string
       subject: source.subject,
       text: source.text,
       html: source.html,
+      fromName: source.fromName,
+      replyTo: source.replyTo,
+      attachments: source.attachments,
+      salesDocumentId: source.salesDocumentId,
       userId: source.userId,
       companyId: source.companyId,
     })

@@ -83,3 +83,24 @@ describe('e-invoice downloads', () => {
     }
   });
 });
+
+describe('sending a document by e-mail on a server without SMTP', () => {
+  it('is refused with MAIL_NOT_CONFIGURED before anything is queued', async () => {
+    const dm = await issuedInvoice();
+    const draft = await dm.client.get(`/handwerk/documents/${dm.id}/mail-draft`);
+    expect(draft.status).toBe(409);
+    expect(draft.body.error.code).toBe('MAIL_NOT_CONFIGURED');
+    const res = await dm.client.post(`/handwerk/documents/${dm.id}/mails`, {
+      to: 'schneider@kunde.example',
+      subject: 'Rechnung',
+      message: 'Anbei.',
+      attach: 'facturX',
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('MAIL_NOT_CONFIGURED');
+    expect(res.body.error.message).toBe(
+      'Der E-Mail-Versand ist auf diesem Server nicht eingerichtet. Bitten Sie den Betreiber, einen SMTP-Server einzutragen.',
+    );
+    expect((await dm.client.get(`/handwerk/documents/${dm.id}/mails`)).body.items).toEqual([]);
+  });
+});

@@ -79,6 +79,21 @@ const FACTUR_X_XMP = `
         </rdf:Description>
 `;
 
+/** A document's fixed texts (`documents.*`), amounts, numbers and dates in its language, as its PDF and mail write them. */
+export function documentFormat(lang: Language) {
+  const locale = lang === 'ar' ? 'ar-u-nu-latn' : lang;
+  return {
+    t: (key: string, vars?: Record<string, unknown>) => translate(lang, `documents.${key}`, vars),
+    money: (cents: number) =>
+      new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(cents / 100),
+    number: (n: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(n),
+    date: (iso: string) =>
+      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+        new Date(`${iso}T00:00:00Z`),
+      ),
+  };
+}
+
 /**
  * The document as an A4 PDF with its fonts embedded: logo, seller and buyer, lines, totals per tax rate, payment
  * terms, and on every page the seller's register, tax and bank data and "page n of m". Every fixed text is in the
@@ -89,15 +104,7 @@ export async function salesDocumentPdf({ document: d, seller, logo, facturX }: P
   const lang = d.language as Language;
   const rtl = lang === 'ar';
   const align = rtl ? 'right' : 'left';
-  const t = (key: string, vars?: Record<string, unknown>) => translate(lang, `documents.${key}`, vars);
-  const locale = lang === 'ar' ? 'ar-u-nu-latn' : lang;
-  const money = (cents: number) =>
-    new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(cents / 100);
-  const number = (n: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(n);
-  const date = (iso: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-      new Date(`${iso}T00:00:00Z`),
-    );
+  const { t, money, number, date } = documentFormat(lang);
   const title = t(`type.${d.type}`);
 
   const documentInfo = { Title: `${title} ${d.number ?? ''}`.trim(), Author: String(seller.name) };

@@ -2,6 +2,7 @@ import { salesDocumentContracts } from '@werkwissen/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { registerRoute, requireActor } from '../../http/route.ts';
+import { draftDocumentMail, listDocumentMails, sendDocumentMail } from './document-mail.service.ts';
 import { draftOffer } from './draft-offer.service.ts';
 import { downloadFacturX, downloadXRechnung } from './e-invoice.service.ts';
 import {
@@ -60,6 +61,13 @@ export function salesDocumentRoutes(app: FastifyInstance, ctx: AppContext): void
       .type('application/xml; charset=utf-8')
       .header('content-disposition', `attachment; filename="${fileName}"`);
     return reply.send(xml) as never;
+  });
+  registerRoute(app, c.mailDraft, (req) => draftDocumentMail(ctx, requireActor(req), req.params.documentId));
+  registerRoute(app, c.mails, (req) => listDocumentMails(ctx, requireActor(req), req.params.documentId));
+  registerRoute(app, c.sendMail, async (req, reply) => {
+    const mail = await sendDocumentMail(ctx, requireActor(req), req.params.documentId, req.body);
+    reply.code(202);
+    return mail;
   });
   registerRoute(app, c.facturX, async (req, reply) => {
     const { fileName, pdf } = await downloadFacturX(ctx, requireActor(req), req.params.documentId);

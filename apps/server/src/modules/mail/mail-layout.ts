@@ -120,6 +120,25 @@ function htmlBody(
   return blocks.join('\n');
 }
 
+/**
+ * A message written by a user (a company writing to its customer) in the same frame: its paragraphs as typed, every
+ * character escaped, no button; the heading is the company's logo, else its name.
+ */
+export function renderMessage(
+  lang: Language,
+  message: { subject: string; text: string },
+  layout: Omit<MailLayout, 'brandColor'>,
+): RenderedMail {
+  const subject = message.subject.replace(/\s+/g, ' ').trim();
+  const text = message.text.replace(/\r\n?/g, '\n').trim();
+  const body = text
+    .split(/\n\s*\n/)
+    .map((p) => `<p style="margin:0 0 16px">${p.split('\n').map(escapeHtml).join('<br>')}</p>`)
+    .join('\n');
+  const html = htmlLayout({ lang, subject, appTitle: layout.appTitle, logo: layout.logo ?? null, body });
+  return { subject, text, html };
+}
+
 /** The one frame of every mail: the company's logo, else the product's name, as heading; the body in a card. */
 function htmlLayout(parts: {
   lang: Language;

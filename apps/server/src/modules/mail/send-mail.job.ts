@@ -1,7 +1,13 @@
+import { buffer } from 'node:stream/consumers';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { emailOutbox } from '../../db/schema/index.ts';
+import { emailOutbox, salesDocuments } from '../../db/schema/index.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
+
+/** The address of MAIL_FROM ("Name <address>" or a bare address), for a mail sent under another display name. */
+export function fromAddress(mailFrom: string): string {
+  return /<([^<>]+)>\s*$/.exec(mailFrom)?.[1]?.trim() ?? mailFrom.trim();
+}
 
 export const NO_SMTP_REASON = 'not sent: no SMTP configured';
 
@@ -28,8 +34,19 @@ export const sendMailJob = defineJob({
       .set({ attempts: sql`${emailOutbox.attempts} + 1` })
       .where(eq(emailOutbox.id, emailId));
     try {
+      const attachments = await Promise.all(
+        mail.attachments.map(async (a) => ({
+          filename: a.fileName,
+          contentType: a.contentType,
+          content: await buffer(await ctx.storage.read(a.storageKey)),
+        })),
+      );
       await ctx.mailer.sendMail({
-        from: ctx.config.MAIL_FROM,
+        from: mail.fromName
+          ? { name: mail.fromName, address: fromAddress(ctx.config.MAIL_FROM) }
+          : ctx.config.MAIL_FROM,
+        replyTo: mail.replyTo ?? undefined,
+        attachments,
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
@@ -44,9 +61,14 @@ export const sendMailJob = defineJob({
         .where(eq(emailOutbox.id, emailId));
       throw error;
     }
-    await ctx.db
-      .update(emailOutbox)
-      .set({ status: 'sent', statusReason: null, sentAt: new Date() })
-      .where(eq(emailOutbox.id, emailId));
+    const sentAt = new Date();
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(emailOutbox)
+        .set({ status: 'sent', statusReason: null, sentAt })
+        .where(eq(emailOutbox.id, emailId));
+      if (mail.salesDocumentId)
+        await tx.update(salesDocuments).set({ sentAt }).where(eq(salesDocuments.id, mail.salesDocumentId));
+    });
   },
 });

@@ -4,6 +4,7 @@ import {
   IconCircleCheck,
   IconEdit,
   IconFileDownload,
+  IconMail,
   IconPlus,
   IconReceiptRefund,
   IconSend,
@@ -37,6 +38,7 @@ import { DocumentLanguageField } from './document-language-field.tsx';
 import { DownloadLink } from './download-link.tsx';
 import { DraftOfferDialog } from './draft-offer-dialog.tsx';
 import { EInvoiceDownloads } from './e-invoice-downloads.tsx';
+import { SendDocumentDialog } from './send-document-dialog.tsx';
 
 /** Turns an offer or order confirmation into an invoice in a chosen language (a new draft). */
 function InvoiceDialog({ document, onClose }: { document: SalesDocumentSummary; onClose(): void }) {
@@ -88,6 +90,7 @@ export function DocumentsTable({
   const table = salesDocumentTable(type);
   const [toInvoice, setToInvoice] = useState<SalesDocumentSummary | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
+  const [sending, setSending] = useState<SalesDocumentSummary | null>(null);
   const finalise = useFinaliseDocument();
   const setStatus = useSetDocumentStatus();
   const convert = useConvertDocument();
@@ -131,6 +134,13 @@ export function DocumentsTable({
             <Tooltip title={t('handwerk.deleteDraft')}>
               <IconButton aria-label={t('handwerk.deleteDraft')} onClick={() => setDeleting(d)}>
                 <IconTrash size={18} />
+              </IconButton>
+            </Tooltip>
+          )}
+          {d.number && (
+            <Tooltip title={t('handwerk.send.action')}>
+              <IconButton aria-label={t('handwerk.send.action')} onClick={() => setSending(d)}>
+                <IconMail size={18} />
               </IconButton>
             </Tooltip>
           )}
@@ -194,6 +204,7 @@ export function DocumentsTable({
         actions={actions}
       />
       {editing && <DocumentEditor documentId={editing} onClose={() => setEditing(null)} />}
+      {sending && <SendDocumentDialog document={sending} onClose={() => setSending(null)} />}
       {toInvoice && <InvoiceDialog document={toInvoice} onClose={() => setToInvoice(null)} />}
       <ConfirmDialog
         open={deleting !== null}
