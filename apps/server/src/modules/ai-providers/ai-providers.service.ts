@@ -153,16 +153,30 @@ export function connectionOf(ctx: AppContext, row: StoredConnection): ProviderCo
   };
 }
 
+/** The company's first saved provider that `able` accepts: the default one, else in the providers' order. */
+async function preferredConnection(
+  ctx: AppContext,
+  companyId: string,
+  able: (row: Row) => boolean,
+): Promise<ProviderConnection | null> {
+  const rows = await ctx.db.select().from(aiProviders).where(eq(aiProviders.companyId, companyId));
+  const [first] = rows
+    .filter(able)
+    .sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || order(a.provider) - order(b.provider));
+  return first ? connectionOf(ctx, first) : null;
+}
+
 /** The provider that transcribes voice: the default one if it can, else the first that has a transcription model. */
-export async function speechConnection(
+export function speechConnection(ctx: AppContext, companyId: string): Promise<ProviderConnection | null> {
+  return preferredConnection(ctx, companyId, (r) => Boolean(r.transcriptionModel));
+}
+
+/** The model that structures work beside the chat (drafting an offer): the default provider, else the first saved. */
+export function companyModelConnection(
   ctx: AppContext,
   companyId: string,
 ): Promise<ProviderConnection | null> {
-  const rows = await ctx.db.select().from(aiProviders).where(eq(aiProviders.companyId, companyId));
-  const able = rows
-    .filter((r) => r.transcriptionModel)
-    .sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || order(a.provider) - order(b.provider));
-  return able[0] ? connectionOf(ctx, able[0]) : null;
+  return preferredConnection(ctx, companyId, () => true);
 }
 
 /**

@@ -1,11 +1,14 @@
 import type { draftOfferBodySchema, SalesDocument } from '@werkwissen/shared';
 import type { z } from 'zod';
+import { homeCompany } from '../../access/resource-access.ts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
+import { companyModelConnection } from '../ai-providers/ai-providers.service.ts';
 import type { Actor } from '../auth/actor.ts';
 import { getCompanyDetails } from '../company/company-details.service.ts';
 import { searchPassages } from '../search/hybrid-search.ts';
 import { scopeOf } from '../search/search-scope.ts';
+import { type Candidate, type ChosenLine, structureWithModel } from './offer-structuring.ts';
 import { matchesJob, pricedRows, quantityFor } from './price-lines.ts';
 import { createSalesDocument } from './sales-documents.service.ts';
 
@@ -16,38 +19,48 @@ const PASSAGES = 12;
 /** Lines a drafted offer starts with at most. */
 const MAX_LINES = 20;
 
+/** Every priced row of the passages found, once per item, with its passage. */
+function candidatesOf(hits: Awaited<ReturnType<typeof searchPassages>>): Candidate[] {
+  const seen = new Set<string>();
+  return hits.flatMap((hit) =>
+    pricedRows(hit.text)
+      .filter((row) => !seen.has(row.item.toLowerCase()) && seen.add(row.item.toLowerCase()))
+      .map((row) => ({ row, fileId: hit.fileId, fileName: hit.fileName, passageId: hit.passageId })),
+  );
+}
+
+/** Without a model: the rows that share a word stem with the job, at the quantities it names for their units. */
+function readByHand(candidates: Candidate[], job: string): ChosenLine[] {
+  return candidates
+    .filter((c) => matchesJob(c.row, job))
+    .map((candidate) => ({ candidate, quantity: quantityFor(candidate.row.unit, job) }));
+}
+
 /**
  * Drafts an offer from a description of the job: the company's hybrid search finds the passages of its files that
- * name the job's items, the priced rows of those passages that share a word with the job become the lines (at the
- * company's standard tax rate, with the job's quantities where it names them), and each line cites its passage.
- * Nothing is sent: the draft is the user's to edit. No priced row found: NO_PRICED_ITEMS_FOUND.
+ * name the job's items, and their priced rows are the candidates. With a model configured (the company's default
+ * provider) the model chooses the rows the job needs and their quantities (`offer-structuring.ts`); without one, or
+ * when it fails, the rows that share a word with the job are taken at the quantities it names. Item, unit and price
+ * are always the row's own, at the company's standard tax rate, and each line cites its passage. Nothing is sent: the
+ * draft is the user's to edit. No priced row chosen: NO_PRICED_ITEMS_FOUND.
  */
 export async function draftOffer(ctx: AppContext, actor: Actor, body: Body): Promise<SalesDocument> {
   const scope = await scopeOf(ctx, actor);
-  const [hits, company] = await Promise.all([
+  const [hits, company, connection] = await Promise.all([
     searchPassages(ctx.db, ctx.embedder, scope, body.description, {
       limit: PASSAGES,
       mode: 'hybrid',
       exactScanMax: ctx.config.VECTOR_EXACT_SCAN_MAX,
     }),
     getCompanyDetails(ctx, actor),
+    companyModelConnection(ctx, homeCompany(actor)),
   ]);
-  const seen = new Set<string>();
-  const lines = hits.flatMap((hit) =>
-    pricedRows(hit.text)
-      .filter((row) => matchesJob(row, body.description))
-      .filter((row) => !seen.has(row.item.toLowerCase()) && seen.add(row.item.toLowerCase()))
-      .map((row) => ({
-        description: row.item,
-        quantity: quantityFor(row.unit, body.description),
-        unit: row.unit,
-        unitPriceCents: row.unitPriceCents,
-        discountPercent: 0,
-        taxRate: company.standardTaxRate,
-        source: { fileId: hit.fileId, fileName: hit.fileName, passageId: hit.passageId, excerpt: row.row },
-      })),
-  );
-  if (lines.length === 0) throw new AppError('NO_PRICED_ITEMS_FOUND');
+  const candidates = candidatesOf(hits);
+  const chosen =
+    (connection && candidates.length > 0
+      ? await structureWithModel(ctx, connection, body.description, candidates)
+      : null) ?? readByHand(candidates, body.description);
+  if (chosen.length === 0) throw new AppError('NO_PRICED_ITEMS_FOUND');
   return createSalesDocument(ctx, actor, {
     type: 'offer',
     customerId: body.customerId,
@@ -56,6 +69,14 @@ export async function draftOffer(ctx: AppContext, actor: Actor, body: Body): Pro
     dueDate: null,
     title: body.description.split(/\r?\n/)[0]!.slice(0, 200),
     notes: '',
-    lines: lines.slice(0, MAX_LINES),
+    lines: chosen.slice(0, MAX_LINES).map(({ candidate: c, quantity }) => ({
+      description: c.row.item,
+      quantity,
+      unit: c.row.unit,
+      unitPriceCents: c.row.unitPriceCents,
+      discountPercent: 0,
+      taxRate: company.standardTaxRate,
+      source: { fileId: c.fileId, fileName: c.fileName, passageId: c.passageId, excerpt: c.row.row },
+    })),
   });
 }

@@ -1,7 +1,8 @@
 /**
  * The deterministic reading of price lists: rows of "item … price" in a passage's text, as craft businesses write
  * them ("Wartung Gasbrennwertkessel ........ 149,00 €", "Anfahrt je km | 0,85 EUR", "Monteurstunde 64.50 €/h").
- * Used when no model is configured; a line is kept when it shares a word with the described job.
+ * Its rows are the candidates of a drafted offer; without a model (or when it fails) a row is kept when it shares a
+ * word with the described job (`draft-offer.service.ts`).
  */
 
 export interface PricedRow {
