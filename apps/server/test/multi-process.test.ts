@@ -16,7 +16,8 @@ async function sharedDatabaseUrl(): Promise<string> {
   return `postgres://postgres:postgres@127.0.0.1:${dbPort}/postgres`;
 }
 
-describe('API and worker as separate processes on one database', () => {
+// Four processes start on two cores beside the other test files: the same budget as the other process tests.
+describe('API and worker as separate processes on one database', { timeout: 180_000 }, () => {
   it('processes each job exactly once with two workers, and the API alone processes none', async () => {
     const databaseUrl = await sharedDatabaseUrl();
     const smtp = new SmtpSink();
