@@ -68,6 +68,22 @@ describe('the document PDF', () => {
     expect(en).not.toContain('Rechnung');
   });
 
+  it('sets an Arabic invoice right to left, with numbers and codes whole and the amounts on the left', async () => {
+    const pdf = await salesDocumentPdf({ document: invoice('ar', 2), seller: COMPANY, logo: null });
+    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const page = await (await getDocument({ data: new Uint8Array(pdf) }).promise).getPage(1);
+    const items = (await page.getTextContent()).items.flatMap((item) =>
+      'str' in item && item.str.trim() ? [{ text: item.str, x: item.transform[4] as number }] : [],
+    );
+    const texts = items.map((item) => item.text);
+    // pdf.js reads each line back in logical order only when its runs were set in the right visual order.
+    for (const line of ['فاتورة RE-2026-0042', 'مرجعكم: 991-01234-44', 'سعر الوحدة', 'الصفحة 1 من 1'])
+      expect(texts).toContain(line);
+    expect(texts.some((text) => text.startsWith('ضريبة القيمة المضافة 19٪ على'))).toBe(true);
+    const x = (text: string) => items.find((item) => item.text === text)!.x;
+    expect(x('المجموع بدون ضريبة القيمة المضافة')).toBeGreaterThan(x('€ 183.83'));
+  });
+
   it('marks a draft as not issued', async () => {
     const draft = { ...invoice('en', 1), number: null, status: 'draft' as const };
     const text = (

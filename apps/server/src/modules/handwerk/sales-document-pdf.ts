@@ -3,6 +3,7 @@ import type { Language, SalesDocument } from '@werkwissen/shared';
 import PDFDocument from 'pdfkit';
 import type { StoredParty } from '../../db/schema/index.ts';
 import { translate } from '../../i18n/translator.ts';
+import { leftToRight, textWriter } from './pdf-bidi.ts';
 
 /** Debian's DejaVu Sans (fonts-dejavu-core, installed by .ci/run and the Dockerfile): Latin, Cyrillic and Arabic. */
 const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
@@ -125,42 +126,45 @@ export async function salesDocumentPdf({ document: d, seller, logo, facturX }: P
   doc.registerFont('body', FONT);
   doc.registerFont('bold', BOLD);
   const width = doc.page.width - 2 * MARGIN;
+  const { write, heightOf } = textWriter(doc, rtl);
+  // Codes keep their own order inside Arabic text ("991-01234-44" would otherwise be split at its hyphens).
+  const code = (value: string) => (rtl ? leftToRight(value) : value);
 
   if (logo) doc.image(logo, rtl ? MARGIN : doc.page.width - MARGIN - 100, MARGIN, { fit: [100, 50] });
-  doc
-    .font('bold')
-    .fontSize(9)
-    .text(String(seller.name), MARGIN, MARGIN, { width: width - 110, align });
-  doc
-    .font('body')
-    .text(
-      [seller.street, `${seller.postalCode} ${seller.city}`.trim(), seller.email].filter(Boolean).join(' · '),
-      {
-        width: width - 110,
-        align,
-      },
-    );
+  doc.font('bold').fontSize(9);
+  write(String(seller.name), { x: MARGIN, y: MARGIN, width: width - 110, align });
+  doc.font('body');
+  write(
+    [seller.street, `${seller.postalCode} ${seller.city}`.trim(), seller.email].filter(Boolean).join(' · '),
+    { width: width - 110, align },
+  );
 
-  doc.moveDown(2).font('bold').fontSize(10).text(d.buyer.name, { align });
+  doc.moveDown(2).font('bold').fontSize(10);
+  write(d.buyer.name, { align });
   doc.font('body');
   for (const part of [d.buyer.street, `${d.buyer.postalCode} ${d.buyer.city}`.trim(), d.buyer.country])
-    if (part) doc.text(part, { align });
+    if (part) write(part, { align });
 
-  doc
-    .moveDown(2)
-    .font('bold')
-    .fontSize(16)
-    .text(`${title} ${d.number ?? ''}`.trim(), { align });
-  if (!d.number) doc.fontSize(10).fillColor('#b00020').text(t('draft'), { align }).fillColor('black');
+  doc.moveDown(2).font('bold').fontSize(16);
+  write(`${title} ${d.number ?? ''}`.trim(), { align });
+  if (!d.number) {
+    doc.fontSize(10).fillColor('#b00020');
+    write(t('draft'), { align });
+    doc.fillColor('black');
+  }
   doc.font('body').fontSize(9).moveDown(0.5);
   const facts: [string, string][] = [[t('date'), date(d.issueDate)]];
   if (d.dueDate && (d.type === 'invoice' || d.type === 'creditNote'))
     facts.push([t('dueDate'), date(d.dueDate)]);
-  if (d.buyer.buyerReference) facts.push([t('buyerReference'), d.buyer.buyerReference]);
-  if (d.buyer.vatId) facts.push([t('customerVatId'), d.buyer.vatId]);
+  if (d.buyer.buyerReference) facts.push([t('buyerReference'), code(d.buyer.buyerReference)]);
+  if (d.buyer.vatId) facts.push([t('customerVatId'), code(d.buyer.vatId)]);
   if (d.sourceNumber && d.type === 'creditNote') facts.push(['', t('corrects', { number: d.sourceNumber })]);
-  for (const [label, value] of facts) doc.text(label ? `${label}: ${value}` : value, { align });
-  if (d.title) doc.moveDown(0.5).font('bold').text(d.title, { align }).font('body');
+  for (const [label, value] of facts) write(label ? `${label}: ${value}` : value, { align });
+  if (d.title) {
+    doc.moveDown(0.5).font('bold');
+    write(d.title, { align });
+    doc.font('body');
+  }
 
   // The lines: position, description, quantity and unit, unit price, discount, amount.
   const columns = [
@@ -174,15 +178,15 @@ export async function salesDocumentPdf({ document: d, seller, logo, facturX }: P
   const ordered = rtl ? [...columns].reverse() : columns;
   const row = (cells: Record<string, string>, font: 'body' | 'bold') => {
     doc.font(font).fontSize(9);
-    const height = Math.max(
-      ...ordered.map((c) => doc.heightOfString(cells[c.key] ?? '', { width: c.width - 6 })),
-    );
+    const height = Math.max(...ordered.map((c) => heightOf(cells[c.key] ?? '', c.width - 6)));
     if (doc.y + height > doc.page.height - FOOTER - 20) doc.addPage();
     const top = doc.y;
     let x = MARGIN;
     for (const c of ordered) {
       const numeric = c.key !== 'description';
-      doc.text(cells[c.key] ?? '', x + 3, top, {
+      write(cells[c.key] ?? '', {
+        x: x + 3,
+        y: top,
         width: c.width - 6,
         align: numeric ? (rtl ? 'left' : 'right') : align,
       });
@@ -221,8 +225,9 @@ export async function salesDocumentPdf({ document: d, seller, logo, facturX }: P
     if (doc.y + 14 > doc.page.height - FOOTER - 20) doc.addPage();
     const top = doc.y;
     doc.font(font).fontSize(9);
-    doc.text(label, MARGIN, top, { width: width - 90, align: rtl ? 'left' : 'right' });
-    doc.text(value, MARGIN + width - 85, top, { width: 85, align: rtl ? 'left' : 'right' });
+    // Mirrored right to left: the value under the amount column, its label beside it.
+    write(label, { x: rtl ? MARGIN + 90 : MARGIN, y: top, width: width - 90, align: rtl ? 'left' : 'right' });
+    write(value, { x: rtl ? MARGIN : MARGIN + width - 85, y: top, width: 85, align: rtl ? 'left' : 'right' });
     doc.x = MARGIN;
     doc.y = top + 14;
   };
@@ -231,12 +236,14 @@ export async function salesDocumentPdf({ document: d, seller, logo, facturX }: P
     total(t('taxLine', { rate: number(g.taxRate), net: money(g.netCents) }), money(g.taxCents));
   total(t('grossTotal'), money(d.grossCents), 'bold');
 
-  if (d.type === 'invoice' && d.dueDate && d.number)
-    doc
-      .moveDown()
-      .font('body')
-      .text(t('paymentTerms', { date: date(d.dueDate), number: d.number }), { align });
-  if (d.notes) doc.moveDown().text(d.notes, { align });
+  if (d.type === 'invoice' && d.dueDate && d.number) {
+    doc.moveDown().font('body');
+    write(t('paymentTerms', { date: date(d.dueDate), number: d.number }), { align });
+  }
+  if (d.notes) {
+    doc.moveDown();
+    write(d.notes, { align });
+  }
 
   // On every page: the seller's register, tax and bank data, and the page number.
   const footer = [
@@ -246,12 +253,15 @@ export async function salesDocumentPdf({ document: d, seller, logo, facturX }: P
     ],
     [
       seller.registerNumber
-        ? `${t('register')}: ${seller.registryCourt} ${seller.registerNumber}`.trim()
+        ? `${t('register')}: ${code(`${seller.registryCourt} ${seller.registerNumber}`.trim())}`
         : '',
-      seller.vatId ? `${t('vatId')}: ${seller.vatId}` : '',
-      seller.taxNumber ? `${t('taxNumber')}: ${seller.taxNumber}` : '',
+      seller.vatId ? `${t('vatId')}: ${code(seller.vatId)}` : '',
+      seller.taxNumber ? `${t('taxNumber')}: ${code(String(seller.taxNumber))}` : '',
     ],
-    [seller.iban ? `${t('bank')}: IBAN ${seller.iban}` : '', seller.bic ? `BIC ${seller.bic}` : ''],
+    [
+      seller.iban ? `${t('bank')}: ${code(`IBAN ${seller.iban}`)}` : '',
+      seller.bic ? code(`BIC ${seller.bic}`) : '',
+    ],
   ]
     .map((parts) => parts.filter(Boolean).join(' · '))
     .filter(Boolean);
@@ -263,8 +273,10 @@ export async function salesDocumentPdf({ document: d, seller, logo, facturX }: P
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     doc.font('body').fontSize(7).fillColor('#555555');
-    doc.text(footer.join('\n'), MARGIN, top, { width: width - 80, align });
-    doc.text(t('page', { page: i + 1, pages: range.count }), MARGIN + width - 80, top, {
+    write(footer.join('\n'), { x: rtl ? MARGIN + 80 : MARGIN, y: top, width: width - 80, align });
+    write(t('page', { page: i + 1, pages: range.count }), {
+      x: rtl ? MARGIN : MARGIN + width - 80,
+      y: top,
       width: 80,
       align: rtl ? 'left' : 'right',
     });
