@@ -1,4 +1,7 @@
+import { GOOGLE_BUTTON_SCRIPT } from '@werkwissen/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInProviders } from '../apps/server/src/db/schema/index.ts';
 import { startOidcProvider, type TestOidcProvider } from '../apps/server/test/support/oidc-provider.ts';
 import { signedInAdmin, type TestServer } from '../apps/server/test/support/test-server.ts';
 import { openBrowser } from './support/browser.ts';
@@ -88,4 +91,61 @@ describe('signing in with an OpenID Connect provider', () => {
       await browser.close();
     }
   });
+
+  it("signs in with Google's own button, drawn by Google's script on the sign-in page", async () => {
+    const admin = await signedInAdmin(t);
+    await admin.put('/admin/system-settings/sign-up', { signupEnabled: true, botProtection: true });
+    const saved = await admin.post('/admin/sign-in-providers', {
+      kind: 'oidc',
+      name: 'Google',
+      issuer: idp.issuer,
+      clientId: idp.clientId,
+      clientSecret: idp.clientSecret,
+      allowedDomains: [],
+      areas: ['user'],
+      enabled: true,
+    });
+    // Saving a Google provider fixes Google's issuer, out of reach here: the test provider stands in for Google.
+    await t.server.ctx.db
+      .update(signInProviders)
+      .set({ kind: 'google' })
+      .where(eq(signInProviders.id, saved.body.id));
+    const who = { sub: `gis-${Date.now()}`, email: `gis-${Date.now()}@firma.example`, email_verified: true };
+    const browser = await openBrowser();
+    const { page } = browser;
+    try {
+      // The person choosing their Google account: Google issues the ID token with the nonce the page gave it.
+      await page.exposeFunction('chooseGoogleAccount', (nonce: string) => idp.credential(who, { nonce }));
+      await page.route(GOOGLE_BUTTON_SCRIPT, (route) =>
+        route.fulfill({ contentType: 'text/javascript', body: GOOGLE_SCRIPT_DOUBLE }),
+      );
+      await page.goto(`${t.url}/login`);
+      await page.getByTestId('google-button').getByRole('button', { name: 'Sign in with Google' }).click();
+      await page.waitForURL(`${t.url}/dashboard`);
+      expect(browser.problems).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
 });
+
+/**
+ * A stand-in for Google's script at its own address (the page's Content-Security-Policy must allow it): the
+ * `google.accounts.id` calls the page makes, a button, and on its click the ID token handed to the page's callback.
+ */
+const GOOGLE_SCRIPT_DOUBLE = `
+window.google = { accounts: { id: (() => {
+  let config;
+  return {
+    initialize(c) { config = c; },
+    renderButton(parent, options) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = 'Sign in with Google';
+      button.lang = options.locale;
+      button.onclick = async () => config.callback({ credential: await window.chooseGoogleAccount(config.nonce), select_by: 'btn' });
+      parent.append(button);
+    },
+  };
+})() } };
+`;

@@ -440,6 +440,8 @@ const MATRIX: Record<string, Row> = {
   // cannot be read, so saving reaches the service's discovery check)
   'GET /auth/oidc/providers': PUBLIC,
   'GET /auth/oidc/{providerId}/start': PUBLIC,
+  'GET /auth/oidc/{providerId}/google-button': PUBLIC,
+  'POST /auth/oidc/credential': PUBLIC,
   'GET /auth/oidc/callback': PUBLIC,
   'POST /account/identities/{providerId}/link': { callers: ANY, body: { to: '/account-settings/security' } },
   'GET /account/identities': { callers: ANY },

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import { type RoutePermission, UPLOAD_MAX_FILES } from '@werkwissen/shared';
+import {
+  GOOGLE_BUTTON_ORIGIN_PATH,
+  GOOGLE_BUTTON_SCRIPT,
+  type RoutePermission,
+  UPLOAD_MAX_FILES,
+} from '@werkwissen/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
@@ -103,13 +108,15 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...botCheck.script],
-        frameSrc: ["'self'", ...botCheck.frame],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Google's button script, its frames, requests and styles (GIS's documented sources).
+        scriptSrc: ["'self'", ...botCheck.script, GOOGLE_BUTTON_SCRIPT],
+        frameSrc: ["'self'", ...botCheck.frame, GOOGLE_BUTTON_ORIGIN_PATH],
+        styleSrc: ["'self'", "'unsafe-inline'", `${GOOGLE_BUTTON_ORIGIN_PATH}style`],
         imgSrc: ["'self'", 'data:', 'blob:'],
         // The phone input's country detection asks its lookup service from the browser (when switched on).
         connectSrc: [
           "'self'",
+          GOOGLE_BUTTON_ORIGIN_PATH,
           ...(ctx.config.IP_COUNTRY_LOOKUP_URL ? [new URL(ctx.config.IP_COUNTRY_LOOKUP_URL).origin] : []),
         ],
         fontSrc: ["'self'", 'data:'],

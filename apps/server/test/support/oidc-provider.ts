@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair } from 'jose';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import Provider from 'oidc-provider';
 
 /** The person who signs in at the test provider next, with the claims it vouches for. */
@@ -25,6 +25,14 @@ export interface TestOidcProvider {
    * consents; answers the redirect back to the product (its callback with code, state and iss).
    */
   authorize(authorizationUrl: string): Promise<URL>;
+  /**
+   * What Google's button script hands the page after the person chose an account: an ID token for the client with
+   * the nonce the page gave the script, signed with the provider's key (or, `stranger`, a key it never published).
+   */
+  credential(
+    account: ProviderAccount,
+    options: { nonce: string; audience?: string; stranger?: boolean; issuer?: string },
+  ): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -120,6 +128,22 @@ export async function startOidcProvider(options: {
       next = account;
     },
     authorize,
+    credential: async (account, token) => {
+      const key = token.stranger ? (await generateKeyPair('RS256')).privateKey : privateKey;
+      const { email_verified, ...rest } = account;
+      return new SignJWT({
+        ...rest,
+        ...(options.style === 'google' ? { email_verified } : {}),
+        nonce: token.nonce,
+      })
+        .setProtectedHeader({ alg: 'RS256', kid: 'test' })
+        .setIssuer(token.issuer ?? issuer)
+        .setAudience(token.audience ?? clientId)
+        .setSubject(account.sub)
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(key);
+    },
     close: () => new Promise<void>((resolve) => http.close(() => resolve())),
   };
 }

@@ -21,6 +21,16 @@ const endpoints = {
     path: '/auth/oidc/providers',
     permission: 'public',
   }),
+  googleButton: endpoint<typeof oidcContracts.googleButton>({
+    method: 'GET',
+    path: '/auth/oidc/:providerId/google-button',
+    permission: 'public',
+  }),
+  credential: endpoint<typeof oidcContracts.credential>({
+    method: 'POST',
+    path: '/auth/oidc/credential',
+    permission: 'public',
+  }),
   identities: endpoint<typeof oidcContracts.identities>({
     method: 'GET',
     path: '/account/identities',
@@ -75,6 +85,16 @@ export async function fetchOfferedProviders(area: OidcArea): Promise<OfferedProv
 /** Where a provider's button sends the browser: the server's start of the flow, which redirects to the provider. */
 export function providerStartUrl(providerId: string, area: OidcArea, to: string | null): string {
   return buildUrl(`/auth/oidc/${providerId}/start`, undefined, { area, ...(to ? { to } : {}) });
+}
+
+/** Opens the flow of Google's button: the client id and nonce to initialise Google's script with. */
+export function openGoogleButton(providerId: string, area: OidcArea, to: string | null) {
+  return call(endpoints.googleButton, { params: { providerId }, query: { area, ...(to ? { to } : {}) } });
+}
+
+/** Hands the ID token Google's button gave the page to the server; answers where the browser goes next. */
+export async function handOverCredential(credential: string): Promise<string> {
+  return (await call(endpoints.credential, { body: { credential } })).location;
 }
 
 export function useIdentities() {

@@ -8,6 +8,10 @@ export type OidcArea = (typeof OIDC_AREAS)[number];
 export const SIGN_IN_PROVIDER_KINDS = ['google', 'oidc'] as const;
 /** The issuer of Google's ID tokens (and its discovery document's base). */
 export const GOOGLE_ISSUER = 'https://accounts.google.com';
+/** Google's button script ("Sign in with Google"), loaded by a sign-in page that shows a Google provider. */
+export const GOOGLE_BUTTON_SCRIPT = 'https://accounts.google.com/gsi/client';
+/** What the script loads in turn (its frames, requests and styles), for the Content-Security-Policy. */
+export const GOOGLE_BUTTON_ORIGIN_PATH = 'https://accounts.google.com/gsi/';
 /** The id under which the environment's Google client (GOOGLE_SIGNIN_ENABLED) is offered when no stored one exists. */
 export const ENVIRONMENT_GOOGLE_ID = 'google';
 
@@ -109,6 +113,36 @@ export const oidcContracts = {
     // A `to` that is not a same-site path is dropped, not refused: the browser is on a navigation.
     querystring: z.object({ area: z.enum(OIDC_AREAS), to: singleLineText(2000).optional() }),
     responses: { 302: redirect },
+  }),
+  googleButton: defineContract({
+    method: 'GET',
+    path: '/auth/oidc/:providerId/google-button',
+    operationId: 'startGoogleButton',
+    summary:
+      "Opens a flow for Google's own button (its script is loaded on the sign-in page): the client id and the nonce its ID token must carry, the flow in the ww_oidc cookie",
+    tags,
+    permission: 'public',
+    params: providerParam,
+    // A GET like `start`: opening a sign-in page is no activity to log.
+    querystring: z.object({ area: z.enum(OIDC_AREAS), to: singleLineText(2000).optional() }),
+    responses: { 200: z.object({ clientId: z.string(), nonce: z.string() }) },
+  }),
+  credential: defineContract({
+    method: 'POST',
+    path: '/auth/oidc/credential',
+    operationId: 'oidcCredential',
+    summary:
+      "The ID token Google's button handed to the page: checked like a callback's, then signs in or asks for the second factor; answers where the browser goes",
+    tags,
+    permission: 'public',
+    // A JWT in compact form (header.payload.signature, base64url).
+    body: z.strictObject({
+      credential: z
+        .string()
+        .max(8192, { message: 'validation.tooLong' })
+        .regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, { message: 'validation.invalid' }),
+    }),
+    responses: { 200: z.object({ location: z.string() }) },
   }),
   callback: defineContract({
     method: 'GET',

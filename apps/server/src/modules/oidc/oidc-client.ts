@@ -1,3 +1,4 @@
+import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as client from 'openid-client';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -117,6 +118,11 @@ export async function redeemCode(
   });
   const claims = tokens.claims();
   if (!claims) throw new Error('no ID token');
+  return identityOf(claims);
+}
+
+/** The claims the product reads, from a checked ID token. */
+function identityOf(claims: { iss: string; sub: string; [claim: string]: unknown }): IdentityClaims {
   const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
   return {
     issuer: claims.iss,
@@ -127,4 +133,33 @@ export async function redeemCode(
     givenName: text(claims.given_name),
     familyName: text(claims.family_name),
   };
+}
+
+/** The providers' signing keys by JWKS address; jose caches them and fetches again for an unknown key id. */
+const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+
+/**
+ * Checks an ID token the provider's own script handed to the browser (Google's button): signed by a key of the
+ * provider's JWKS, issued by the provider (Google writes its issuer with or without the scheme), for this client, not
+ * expired, and carrying the nonce of the flow that rendered the button.
+ */
+export async function verifyCredential(
+  config: client.Configuration,
+  credential: string,
+  expectedNonce: string,
+): Promise<IdentityClaims> {
+  const { issuer, jwks_uri: jwksUri } = config.serverMetadata();
+  if (!jwksUri) throw new Error('the provider names no JWKS');
+  let keys = keySets.get(jwksUri);
+  if (!keys) {
+    keys = createRemoteJWKSet(new URL(jwksUri), { timeoutDuration: 10_000 });
+    keySets.set(jwksUri, keys);
+  }
+  const { payload } = await jwtVerify(credential, keys, {
+    issuer: [issuer, new URL(issuer).host],
+    audience: config.clientMetadata().client_id,
+    requiredClaims: ['sub', 'exp', 'iat', 'nonce'],
+  });
+  if (payload.nonce !== expectedNonce) throw new Error('the ID token carries another nonce');
+  return identityOf({ ...payload, iss: issuer, sub: String(payload.sub) });
 }

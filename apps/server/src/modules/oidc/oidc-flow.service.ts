@@ -6,6 +6,7 @@ import {
   returnPathField,
 } from '@werkwissen/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Configuration } from 'openid-client';
 import type { AppContext } from '../../app-context.ts';
 import { oidcFlows, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -15,7 +16,14 @@ import { createCompanyWithDataManager } from '../auth/registration.service.ts';
 import { type ClientInfo, type LoginOutcome, signInIdentifiedUser } from '../auth/session.service.ts';
 import { randomToken, sha256 } from '../auth/token-crypto.ts';
 import { findIdentity, saveIdentity } from './identities.service.ts';
-import { authorizationUrl, type IdentityClaims, newFlowSecrets, redeemCode } from './oidc-client.ts';
+import {
+  authorizationUrl,
+  type FlowSecrets,
+  type IdentityClaims,
+  newFlowSecrets,
+  redeemCode,
+  verifyCredential,
+} from './oidc-client.ts';
 import {
   callbackUrl,
   enabledProvider,
@@ -31,12 +39,12 @@ export function safeReturnPath(to: string | undefined | null): string | null {
   return to && returnPathField.safeParse(to).success ? to : null;
 }
 
-async function openFlow(
+/** Stores a flow's secrets under the hash of a new cookie token. */
+async function saveFlow(
   ctx: AppContext,
   provider: ResolvedProvider,
   flow: { area: string; returnTo: string | null; linkUserId: string | null },
 ) {
-  const config = await oidcClients(ctx).configuration(provider, ctx.log);
   const secrets = newFlowSecrets();
   const token = randomToken();
   await ctx.db.insert(oidcFlows).values({
@@ -46,7 +54,17 @@ async function openFlow(
     ...flow,
     expiresAt: new Date(Date.now() + FLOW_SECONDS * 1000),
   });
-  return { flowToken: token, url: await authorizationUrl(config, callbackUrl(ctx), secrets) };
+  return { flowToken: token, secrets };
+}
+
+async function openFlow(
+  ctx: AppContext,
+  provider: ResolvedProvider,
+  flow: { area: string; returnTo: string | null; linkUserId: string | null },
+) {
+  const config = await oidcClients(ctx).configuration(provider, ctx.log);
+  const { flowToken, secrets } = await saveFlow(ctx, provider, flow);
+  return { flowToken, url: await authorizationUrl(config, callbackUrl(ctx), secrets) };
 }
 
 /** A sign-in through a provider offered on the area's sign-in page. */
@@ -58,6 +76,26 @@ export async function startSignIn(
   const provider = await enabledProvider(ctx, providerId);
   if (!provider?.areas.includes(input.area)) throw new AppError('OIDC_PROVIDER_UNAVAILABLE');
   return openFlow(ctx, provider, { area: input.area, returnTo: safeReturnPath(input.to), linkUserId: null });
+}
+
+/**
+ * Google's own button on a sign-in page: a flow like `startSignIn`'s whose nonce Google's script writes into the ID
+ * token it hands back (`finishFlow` with `credentialCheck`). Only Google providers; the others redirect.
+ */
+export async function startGoogleButton(
+  ctx: AppContext,
+  providerId: string,
+  input: { area: OidcArea; to?: string | undefined },
+) {
+  const provider = await enabledProvider(ctx, providerId);
+  if (provider?.kind !== 'google' || !provider.areas.includes(input.area))
+    throw new AppError('OIDC_PROVIDER_UNAVAILABLE');
+  const { flowToken, secrets } = await saveFlow(ctx, provider, {
+    area: input.area,
+    returnTo: safeReturnPath(input.to),
+    linkUserId: null,
+  });
+  return { flowToken, clientId: provider.clientId, nonce: secrets.nonce };
 }
 
 /** Linking a provider account to the signed-in user, who comes back to `to` (their security tab). */
@@ -151,15 +189,35 @@ export interface CallbackAnswer {
   result: CallbackResult;
 }
 
+/** How a flow's end proves who signed in: the checked claims of the provider's ID token. */
+export type IdentityCheck = (
+  config: Configuration,
+  flow: FlowSecrets,
+  provider: ResolvedProvider,
+) => Promise<IdentityClaims>;
+
+/** The redirect back with a code (`query`): redeemed with the PKCE verifier, state and nonce checked. */
+export const callbackCheck =
+  (ctx: AppContext, query: string): IdentityCheck =>
+  (config, flow) =>
+    redeemCode(config, new URL(`${callbackUrl(ctx)}?${query}`), flow);
+
+/** An ID token from Google's button script: Google's signature, this client, the flow's nonce. */
+export const credentialCheck =
+  (credential: string): IdentityCheck =>
+  async (config, flow, provider) => {
+    if (provider.kind !== 'google') throw new Error('only Google hands out ID tokens to its button');
+    return verifyCredential(config, credential, flow.nonce);
+  };
+
 /**
- * The provider's redirect back: spends the flow of the `ww_oidc` cookie, redeems the code (state, PKCE, ID token
- * checked by openid-client) and signs in or links. Failures are answered as a code for the page, never thrown:
- * the browser is on a redirect and must land on a page either way.
+ * The end of a flow: spends the flow of the `ww_oidc` cookie, checks the provider's answer (`check`) and signs in or
+ * links. Failures are answered as a code for the page, never thrown: the browser must land on a page either way.
  */
 export async function finishFlow(
   ctx: AppContext,
   flowToken: string | undefined,
-  query: string,
+  check: IdentityCheck,
   client: ClientInfo,
 ): Promise<CallbackAnswer> {
   const flow = await claimFlow(ctx, flowToken);
@@ -177,7 +235,7 @@ export async function finishFlow(
   let claims: IdentityClaims;
   try {
     const config = await oidcClients(ctx).configuration(provider, ctx.log);
-    claims = await redeemCode(config, new URL(`${callbackUrl(ctx)}?${query}`), flow);
+    claims = await check(config, flow, provider);
   } catch (error) {
     ctx.log.warn({ err: error, provider: provider.id }, 'OpenID Connect callback refused');
     return answer({ kind: 'failed', code: 'OIDC_SIGN_IN_FAILED', email: null }, provider.name);

@@ -1,5 +1,5 @@
 import { LOGIN_BY_AREA, oidcContracts } from '@werkwissen/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { setSecondFactorCookie, setSessionCookies } from '../../http/cookies.ts';
 import { requestLanguage } from '../../http/request-guard.ts';
@@ -10,8 +10,12 @@ import { CHALLENGE_SECONDS } from '../auth/second-factor.service.ts';
 import { listIdentities, unlinkIdentity } from './identities.service.ts';
 import {
   type CallbackAnswer,
+  callbackCheck,
+  credentialCheck,
   FLOW_SECONDS,
   finishFlow,
+  type IdentityCheck,
+  startGoogleButton,
   startLink,
   startSignIn,
 } from './oidc-flow.service.ts';
@@ -77,9 +81,15 @@ export function oidcRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { url };
   });
 
-  registerRoute(app, oidcContracts.callback, async (req, reply) => {
-    const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
-    const answer = await finishFlow(ctx, req.cookies[OIDC_COOKIE], query, clientInfo(req));
+  registerRoute(app, oidcContracts.googleButton, async (req, reply) => {
+    const { flowToken, clientId, nonce } = await startGoogleButton(ctx, req.params.providerId, req.query);
+    setFlowCookie(reply, flowToken);
+    return { clientId, nonce };
+  });
+
+  /** Spends the flow, sets the session or second-factor cookie, notes the sign-in, and answers where to land. */
+  async function finish(req: FastifyRequest, reply: FastifyReply, check: IdentityCheck): Promise<string> {
+    const answer = await finishFlow(ctx, req.cookies[OIDC_COOKIE], check, clientInfo(req));
     reply.clearCookie(OIDC_COOKIE, { path: OIDC_COOKIE_PATH, secure });
     const { result } = answer;
     if (result.kind === 'linked') req.actor = result.actor;
@@ -101,8 +111,17 @@ export function oidcRoutes(app: FastifyInstance, ctx: AppContext): void {
               linked: result.linkedNow,
             };
     noteChange(req, { before: null, after: { provider: answer.provider, ...event } });
-    return reply.redirect(landing(answer), 302);
+    return landing(answer);
+  }
+
+  registerRoute(app, oidcContracts.callback, async (req, reply) => {
+    const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
+    return reply.redirect(await finish(req, reply, callbackCheck(ctx, query)), 302);
   });
+
+  registerRoute(app, oidcContracts.credential, async (req, reply) => ({
+    location: await finish(req, reply, credentialCheck(req.body.credential)),
+  }));
 
   registerRoute(app, oidcContracts.identities, async (req) => listIdentities(ctx, requireActor(req)));
 

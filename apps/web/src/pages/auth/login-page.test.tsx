@@ -124,6 +124,38 @@ describe('the login form', () => {
     );
   });
 
+  it("draws Google's own button with the flow's nonce once its script is there, and hands its ID token to the server", async () => {
+    const initialize = vi.fn();
+    const renderButton = vi.fn((parent: HTMLElement) => {
+      parent.append(Object.assign(document.createElement('button'), { textContent: 'Google' }));
+    });
+    vi.stubGlobal('google', { accounts: { id: { initialize, renderButton } } });
+    const fetch = server(
+      async (url) =>
+        url.includes('/google-button')
+          ? Response.json({ clientId: 'client-1', nonce: 'nonce-1' })
+          : Response.json({ location: '/login?oidc=signedIn' }),
+      [{ id: 'google', kind: 'google', name: 'Google' }],
+    );
+    renderWithApp(<LoginPage />, '/login?to=%2Fchat');
+    await waitFor(() => expect(renderButton).toHaveBeenCalled());
+    const [url] = fetch.mock.calls[0] as unknown as [string];
+    expect(url).toBe('/api/v1/auth/oidc/google/google-button?area=user&to=%2Fchat');
+    expect(initialize).toHaveBeenCalledWith(
+      expect.objectContaining({ client_id: 'client-1', nonce: 'nonce-1', ux_mode: 'popup' }),
+    );
+    expect(renderButton.mock.calls[0]![0]).toBe(screen.getByTestId('google-button'));
+    // Drawn, Google's button replaces our link to the redirect flow.
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Sign in with Google' })).toBeNull());
+
+    const { callback } = initialize.mock.calls[0]![0] as { callback: (r: { credential: string }) => void };
+    act(() => callback({ credential: 'id-token-from-google' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    const [credentialUrl, init] = fetch.mock.calls[1] as unknown as [string, RequestInit];
+    expect(credentialUrl).toBe('/api/v1/auth/oidc/credential');
+    expect(JSON.parse(String(init.body))).toEqual({ credential: 'id-token-from-google' });
+  });
+
   it("shows a provider's failed sign-in in the spec's words", async () => {
     server(async () => Response.json({}));
     renderWithApp(<LoginPage />, '/login?oidcError=OIDC_NO_ACCOUNT');

@@ -3,6 +3,7 @@ import { type OfferedProvider, OIDC_AREAS, type OidcArea } from '@werkwissen/sha
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchOfferedProviders, providerStartUrl } from '../../api/sign-in-providers.ts';
+import { GoogleButton } from './google-button.tsx';
 
 /** Google's four-colour "G", as its branding guidelines ask for on a sign-in button. */
 function GoogleMark() {
@@ -30,7 +31,8 @@ function GoogleMark() {
 
 /**
  * "Sign in with ..." for each provider the area offers; a button is a plain link to the server's start of the flow
- * (it redirects to the provider), carrying the page's `?to=` return path, which the server checks again.
+ * (it redirects to the provider), carrying the page's `?to=` return path, which the server checks again. Google's
+ * is Google's own button, drawn by its script (`GoogleButton`), with that link until it is drawn or if it cannot be.
  */
 export function ProviderButtons({ area, to }: { area: string; to: string | null }) {
   const { t } = useTranslation();
@@ -52,18 +54,25 @@ export function ProviderButtons({ area, to }: { area: string; to: string | null 
   return (
     <Stack spacing={3} data-testid="sign-in-providers">
       <Divider>{t('auth.oidc.or')}</Divider>
-      {offered.map((provider) => (
-        <Button
-          key={provider.id}
-          component="a"
-          href={providerStartUrl(provider.id, oidcArea, to)}
-          variant="outlined"
-          size="large"
-          startIcon={provider.kind === 'google' ? <GoogleMark /> : undefined}
-        >
-          {t('auth.oidc.signInWith', { name: provider.name })}
-        </Button>
-      ))}
+      {offered.map((provider) => {
+        const link = (
+          <Button
+            key={provider.id}
+            component="a"
+            href={providerStartUrl(provider.id, oidcArea, to)}
+            variant="outlined"
+            size="large"
+            startIcon={provider.kind === 'google' ? <GoogleMark /> : undefined}
+          >
+            {t('auth.oidc.signInWith', { name: provider.name })}
+          </Button>
+        );
+        return provider.kind === 'google' ? (
+          <GoogleButton key={provider.id} provider={provider} area={oidcArea} to={to} fallback={link} />
+        ) : (
+          link
+        );
+      })}
     </Stack>
   );
 }
