@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { localeParts } from './apps/web/vite-locale-parts.ts';
 
 /**
  * With TEST_DATABASE_URL the server and browser tests run on that PostgreSQL (see scripts/test.mjs). Some tests are
@@ -64,6 +65,8 @@ export default defineConfig({
         },
       },
       {
+        // The locale parts the app's i18n imports (`apps/web/vite-locale-parts.ts`).
+        plugins: [localeParts()],
         test: {
           name: 'web',
           root: './apps/web',

@@ -2,35 +2,19 @@ import { useQuery } from '@tanstack/react-query';
 import type {
   LinkedIdentity,
   OfferedProvider,
-  OidcArea,
   oidcContracts,
   SignInProvider,
   SignInProviderBody,
 } from '@werkwissen/shared';
-import { buildUrl, call, endpoint } from './http.ts';
+import { call, endpoint } from './http.ts';
 import { type MutationCallbacks, useApiMutation } from './mutation.ts';
 
 /**
- * Sign-in providers: the buttons of the sign-in pages, the user's linked accounts and the operator's settings. The
- * sign-in page loads without the contract modules (zod), so its calls go through endpoints typed by the contracts.
+ * Sign-in providers: the user's linked accounts and the operator's settings (the sign-in pages' calls are in
+ * `sign-in-flow.ts`, which loads without the query client).
  */
 const MANAGE = { action: 'update', subject: 'Setting' } as const;
 const endpoints = {
-  offered: endpoint<typeof oidcContracts.offered>({
-    method: 'GET',
-    path: '/auth/oidc/providers',
-    permission: 'public',
-  }),
-  googleButton: endpoint<typeof oidcContracts.googleButton>({
-    method: 'GET',
-    path: '/auth/oidc/:providerId/google-button',
-    permission: 'public',
-  }),
-  credential: endpoint<typeof oidcContracts.credential>({
-    method: 'POST',
-    path: '/auth/oidc/credential',
-    permission: 'public',
-  }),
   identities: endpoint<typeof oidcContracts.identities>({
     method: 'GET',
     path: '/account/identities',
@@ -73,29 +57,6 @@ export const signInProviderKeys = {
   settings: () => [...signInProviderKeys.all, 'settings'] as const,
   identities: () => [...signInProviderKeys.all, 'identities'] as const,
 };
-
-/**
- * The providers whose button an area's sign-in page shows. A plain call, not a query: the sign-in pages load
- * without the query client (the blank layout has none).
- */
-export async function fetchOfferedProviders(area: OidcArea): Promise<OfferedProvider[]> {
-  return (await call(endpoints.offered, { query: { area } })).items;
-}
-
-/** Where a provider's button sends the browser: the server's start of the flow, which redirects to the provider. */
-export function providerStartUrl(providerId: string, area: OidcArea, to: string | null): string {
-  return buildUrl(`/auth/oidc/${providerId}/start`, undefined, { area, ...(to ? { to } : {}) });
-}
-
-/** Opens the flow of Google's button: the client id and nonce to initialise Google's script with. */
-export function openGoogleButton(providerId: string, area: OidcArea, to: string | null) {
-  return call(endpoints.googleButton, { params: { providerId }, query: { area, ...(to ? { to } : {}) } });
-}
-
-/** Hands the ID token Google's button gave the page to the server; answers where the browser goes next. */
-export async function handOverCredential(credential: string): Promise<string> {
-  return (await call(endpoints.credential, { body: { credential } })).location;
-}
 
 export function useIdentities() {
   return useQuery<{ items: LinkedIdentity[]; linkable: OfferedProvider[] }>({

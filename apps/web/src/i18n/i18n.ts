@@ -3,19 +3,77 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { loadMuiLocale } from '../theme/mui-locale.ts';
 import { loadStyleCache } from '../theme/style-cache.ts';
+import type { TextPart } from './text-parts.ts';
 
 type Resources = Record<string, unknown>;
-/** One chunk per language: only the active one (and English for missing keys) is fetched. */
-const loaders = import.meta.glob<{ default: Resources }>(
-  '../../../../packages/shared/src/i18n/locales/*.json',
-);
+/**
+ * One chunk per language and part (`text-parts.ts`): only the active language (and English for missing keys) is
+ * fetched, and its signed-in part only once the shell or a page that needs it loads (`loadSignedInTexts`).
+ */
+const loaders: Record<Language, Record<TextPart, () => Promise<{ default: Resources }>>> = {
+  ar: {
+    first: () => import('virtual:locale/ar-first'),
+    signedIn: () => import('virtual:locale/ar-signedIn'),
+  },
+  de: {
+    first: () => import('virtual:locale/de-first'),
+    signedIn: () => import('virtual:locale/de-signedIn'),
+  },
+  en: {
+    first: () => import('virtual:locale/en-first'),
+    signedIn: () => import('virtual:locale/en-signedIn'),
+  },
+  fr: {
+    first: () => import('virtual:locale/fr-first'),
+    signedIn: () => import('virtual:locale/fr-signedIn'),
+  },
+  it: {
+    first: () => import('virtual:locale/it-first'),
+    signedIn: () => import('virtual:locale/it-signedIn'),
+  },
+  pl: {
+    first: () => import('virtual:locale/pl-first'),
+    signedIn: () => import('virtual:locale/pl-signedIn'),
+  },
+  pt: {
+    first: () => import('virtual:locale/pt-first'),
+    signedIn: () => import('virtual:locale/pt-signedIn'),
+  },
+  ru: {
+    first: () => import('virtual:locale/ru-first'),
+    signedIn: () => import('virtual:locale/ru-signedIn'),
+  },
+  uk: {
+    first: () => import('virtual:locale/uk-first'),
+    signedIn: () => import('virtual:locale/uk-signedIn'),
+  },
+};
 
-async function loadLanguage(lang: Language): Promise<void> {
-  if (i18next.hasResourceBundle(lang, 'translation')) return;
-  const loader = loaders[`../../../../packages/shared/src/i18n/locales/${lang}.json`];
-  if (!loader) return;
-  const resources = (await loader()).default;
+const loaded = new Set<string>();
+/** Whether the signed-in part is wanted: then every language loaded from now on comes with it. */
+let signedInTexts = false;
+
+async function loadPart(lang: Language, part: TextPart): Promise<void> {
+  const key = `${lang}/${part}`;
+  if (loaded.has(key)) return;
+  const resources = (await loaders[lang][part]()).default;
   i18next.addResourceBundle(lang, 'translation', resources, true, true);
+  loaded.add(key);
+}
+
+function loadLanguage(lang: Language): Promise<unknown> {
+  return Promise.all([loadPart(lang, 'first'), signedInTexts ? loadPart(lang, 'signedIn') : null]);
+}
+
+/**
+ * The texts of the signed-in shell and pages, in the active language and the English fallback; the shell's and the
+ * public chat's lazy imports wait for it, so that no page shows a key.
+ */
+export async function loadSignedInTexts(): Promise<void> {
+  signedInTexts = true;
+  const lang = (normalizeLanguage(i18next.language) ?? FALLBACK_LANGUAGE) as Language;
+  await loadPart(lang, 'signedIn');
+  if (localStorage.getItem('i18n-check') !== '1') void loadPart(FALLBACK_LANGUAGE, 'signedIn');
 }
 
 function applyDocumentLanguage(lang: Language): void {

@@ -1,10 +1,15 @@
 import type { PageName } from '@werkwissen/shared';
 import { type ComponentType, lazy } from 'react';
+import { loadSignedInTexts } from '../i18n/i18n.ts';
 
 /**
  * Every page the route manifest can name (`PAGE_NAMES`), each loaded lazily in its own chunk. Keyed by `PageName`, so
  * a page missing here or a misspelt name fails the type-check.
  */
+/** A blank-layout page that shows texts of the signed-in part (the public chat's answers, citations, feedback). */
+const withSignedInTexts = <T>(page: Promise<T>) =>
+  Promise.all([page, loadSignedInTexts()]).then(([loaded]) => loaded);
+
 export const PAGES: Record<PageName, ComponentType> = {
   Login: lazy(() => import('./auth/login-page.tsx')),
   Register: lazy(() => import('./auth/register-page.tsx')),
@@ -36,8 +41,8 @@ export const PAGES: Record<PageName, ComponentType> = {
   FeedbackReport: lazy(() => import('./reports/feedback-report-page.tsx')),
   KnowledgeGaps: lazy(() => import('./reports/knowledge-gaps-page.tsx')),
   Chat: lazy(() => import('./chat/chat-page.tsx')),
-  PublicChat: lazy(() => import('./public-chat/public-chat-page.tsx')),
-  PublicFeedback: lazy(() => import('./public-feedback/public-feedback-page.tsx')),
+  PublicChat: lazy(() => withSignedInTexts(import('./public-chat/public-chat-page.tsx'))),
+  PublicFeedback: lazy(() => withSignedInTexts(import('./public-feedback/public-feedback-page.tsx'))),
   ActivityLog: lazy(() => import('./admin/activity-log-page.tsx')),
   Emails: lazy(() => import('./admin/emails-page.tsx')),
   EmailDetail: lazy(() => import('./admin/email-detail-page.tsx')),

@@ -5,18 +5,35 @@ import { Navigate, useLocation } from 'react-router';
 import { useConfig } from '../app/config-context.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
 import { PageLoading } from '../components/page-load-bar.tsx';
+import { loadSignedInTexts } from '../i18n/i18n.ts';
 import { PAGES } from '../pages/index.ts';
 
-// Layouts load lazily too: the sign-in pages never download the navigation, menus and settings drawer.
+// Layouts load lazily too: the sign-in pages never download the navigation, menus and settings drawer, nor the
+// signed-in part of the texts, which the shell waits for.
 const BlankLayout = lazy(() => import('../layouts/blank-layout.tsx'));
-const DefaultLayout = lazy(() => import('../layouts/default-layout.tsx'));
+const DefaultLayout = lazy(() =>
+  Promise.all([import('../layouts/default-layout.tsx'), loadSignedInTexts()]).then(([layout]) => layout),
+);
+
+/**
+ * The page's title in the tab. Rendered inside the layout, so that a signed-in page's title is looked up once the
+ * layout has loaded the signed-in texts.
+ */
+function DocumentTitle({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const title = t(titleKey);
+  useEffect(() => {
+    document.title = `${title} | ${config.appTitle}`;
+  }, [title, config.appTitle]);
+  return null;
+}
 
 /** The one route of the router: the guard decides, the manifest names the page, the page loads lazily. */
 export function GuardedRoute() {
   const location = useLocation();
   const auth = useAuth();
   const config = useConfig();
-  const { t } = useTranslation();
   const decision = guard({
     path: location.pathname.length > 1 ? location.pathname.replace(/\/+$/, '') : location.pathname,
     search: location.search,
@@ -31,16 +48,12 @@ export function GuardedRoute() {
     if (clearSession) auth.clear();
   }, [clearSession, auth]);
 
-  const title = decision.kind === 'allow' ? t(decision.route.title) : t('pages.notFound.title');
-  useEffect(() => {
-    document.title = `${title} | ${config.appTitle}`;
-  }, [title, config.appTitle]);
-
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind === 'notFound') {
     const NotFound = PAGES.NotFound;
     const page = (
       <Suspense fallback={<PageLoading />}>
+        <DocumentTitle titleKey="pages.notFound.title" />
         <NotFound />
       </Suspense>
     );
@@ -58,6 +71,7 @@ export function GuardedRoute() {
   const Page = PAGES[decision.route.page];
   const page = (
     <Suspense fallback={<PageLoading />}>
+      <DocumentTitle titleKey={decision.route.title} />
       <Page key={decision.route.id} />
     </Suspense>
   );

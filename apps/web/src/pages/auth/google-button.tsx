@@ -2,7 +2,7 @@ import { Box } from '@mui/material';
 import { GOOGLE_BUTTON_SCRIPT, type OfferedProvider, type OidcArea } from '@werkwissen/shared';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handOverCredential, openGoogleButton } from '../../api/sign-in-providers.ts';
+import { handOverCredential, openGoogleButton } from '../../api/sign-in-flow.ts';
 
 /** The part of Google's script (`google.accounts.id`, Sign in with Google) the button uses. */
 interface GoogleIdentity {

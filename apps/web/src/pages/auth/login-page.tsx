@@ -1,6 +1,6 @@
 import { Alert, Button, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { areaOfPath } from '@werkwissen/shared';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -9,12 +9,10 @@ import { ApiError, call } from '../../api/http.ts';
 import { isSecondFactorPending } from '../../api/second-factor-sign-in.ts';
 import { useConfig } from '../../app/config-context.tsx';
 import { useAuth } from '../../auth/auth-context.tsx';
-import { BotCheck } from '../../components/bot-check.tsx';
 import { errorMessage, InputField, PasswordField } from '../../components/form.tsx';
 import { lazyResolver } from '../../components/lazy-resolver.ts';
 import { AuthCard } from './auth-card.tsx';
 import { ProviderButtons } from './provider-buttons.tsx';
-import { SecondFactorStep } from './second-factor-step.tsx';
 
 const FORGOT = {
   user: '/forgot-password',
@@ -28,6 +26,12 @@ const OTHER_AREA: Partial<Record<keyof typeof FORGOT, string>> = {
   user: '/employee/login',
   employee: '/login',
 };
+
+// Shown only after a right password with a second factor, or after repeated failures: not downloaded with the page.
+const SecondFactorStep = lazy(() =>
+  import('./second-factor-step.tsx').then((m) => ({ default: m.SecondFactorStep })),
+);
+const BotCheck = lazy(() => import('../../components/bot-check.tsx').then((m) => ({ default: m.BotCheck })));
 
 /** The shared schema, loaded when the user starts typing (the e-mail field has focus from the start), not with the page. */
 const validation = lazyResolver<{ email: string; password: string }>(() =>
@@ -113,7 +117,9 @@ export default function LoginPage() {
       intro={t('pages.login.intro')}
     >
       {secondFactor ? (
-        <SecondFactorStep step={secondFactor} onSignedIn={auth.signIn} />
+        <Suspense fallback={null}>
+          <SecondFactorStep step={secondFactor} onSignedIn={auth.signIn} />
+        </Suspense>
       ) : (
         <Stack
           component="form"
@@ -152,12 +158,14 @@ export default function LoginPage() {
             {t('pages.login.forgot')}
           </MuiLink>
           {botCheckNeeded && (
-            <BotCheck
-              key={challenge}
-              provider={config.botProtection.provider}
-              siteKey={config.botProtection.siteKey}
-              onChange={setBotCheck}
-            />
+            <Suspense fallback={null}>
+              <BotCheck
+                key={challenge}
+                provider={config.botProtection.provider}
+                siteKey={config.botProtection.siteKey}
+                onChange={setBotCheck}
+              />
+            </Suspense>
           )}
           <Button
             type="submit"

@@ -2,7 +2,7 @@ import { Button, Divider, Stack } from '@mui/material';
 import { type OfferedProvider, OIDC_AREAS, type OidcArea } from '@werkwissen/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchOfferedProviders, providerStartUrl } from '../../api/sign-in-providers.ts';
+import { fetchOfferedProviders, providerStartUrl } from '../../api/sign-in-flow.ts';
 import { GoogleButton } from './google-button.tsx';
 
 /** Google's four-colour "G", as its branding guidelines ask for on a sign-in button. */

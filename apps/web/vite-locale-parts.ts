@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+import { SIGNED_IN_TEXT_GROUPS } from './src/i18n/text-parts.ts';
+
+const LOCALES = fileURLToPath(new URL('../../packages/shared/src/i18n/locales/', import.meta.url));
+const PREFIX = 'virtual:locale/';
+
+/**
+ * `virtual:locale/<language>-<part>`: one part of a language's locale file (`text-parts.ts`), so that each becomes
+ * its own chunk (`en-first-….js`) and the sign-in pages download only the first.
+ */
+export function localeParts(): Plugin {
+  return {
+    name: 'werkwissen-locale-parts',
+    resolveId: (id) => (id.startsWith(PREFIX) ? `\0${id}` : null),
+    load(id) {
+      if (!id.startsWith(`\0${PREFIX}`)) return null;
+      const [language, part] = id.slice(PREFIX.length + 1).split('-');
+      if (!/^[a-z]{2}$/.test(language ?? '') || (part !== 'first' && part !== 'signedIn'))
+        throw new Error(`unknown locale part ${id}`);
+      const file = `${LOCALES}${language}.json`;
+      this.addWatchFile(file);
+      const groups = new Set<string>(SIGNED_IN_TEXT_GROUPS);
+      const texts = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      const picked = Object.fromEntries(
+        Object.entries(texts).filter(([group]) => groups.has(group) === (part === 'signedIn')),
+      );
+      // JSON.parse of a string literal parses faster than the same object as JavaScript.
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(picked))});`;
+    },
+  };
+}
