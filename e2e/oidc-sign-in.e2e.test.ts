@@ -13,10 +13,14 @@ let idp: TestOidcProvider;
 beforeAll(async () => {
   t = await startAppServer();
   idp = await startOidcProvider({ redirectUri: `${t.url}/api/v1/auth/oidc/callback`, style: 'google' });
-  const admin = await signedInAdmin(t);
-  const res = await admin.post('/admin/sign-in-providers', {
+  await saveProvider('Firmen-Login');
+});
+
+/** The test provider saved by the operator under `name`, offered on the user sign-in page; answers its id. */
+async function saveProvider(name: string): Promise<string> {
+  const res = await (await signedInAdmin(t)).post('/admin/sign-in-providers', {
     kind: 'oidc',
-    name: 'Firmen-Login',
+    name,
     issuer: idp.issuer,
     clientId: idp.clientId,
     clientSecret: idp.clientSecret,
@@ -25,7 +29,8 @@ beforeAll(async () => {
     enabled: true,
   });
   if (res.status !== 201) throw new Error(`provider not saved: ${JSON.stringify(res.body)}`);
-});
+  return res.body.id;
+}
 afterAll(async () => {
   await t?.close();
   await idp?.close();
@@ -95,21 +100,9 @@ describe('signing in with an OpenID Connect provider', () => {
   it("signs in with Google's own button, drawn by Google's script on the sign-in page", async () => {
     const admin = await signedInAdmin(t);
     await admin.put('/admin/system-settings/sign-up', { signupEnabled: true, botProtection: true });
-    const saved = await admin.post('/admin/sign-in-providers', {
-      kind: 'oidc',
-      name: 'Google',
-      issuer: idp.issuer,
-      clientId: idp.clientId,
-      clientSecret: idp.clientSecret,
-      allowedDomains: [],
-      areas: ['user'],
-      enabled: true,
-    });
+    const id = await saveProvider('Google');
     // Saving a Google provider fixes Google's issuer, out of reach here: the test provider stands in for Google.
-    await t.server.ctx.db
-      .update(signInProviders)
-      .set({ kind: 'google' })
-      .where(eq(signInProviders.id, saved.body.id));
+    await t.server.ctx.db.update(signInProviders).set({ kind: 'google' }).where(eq(signInProviders.id, id));
     const who = { sub: `gis-${Date.now()}`, email: `gis-${Date.now()}@firma.example`, email_verified: true };
     const browser = await openBrowser();
     const { page } = browser;

@@ -1,3 +1,4 @@
+import localeLoaders from 'virtual:locale-loaders';
 import { FALLBACK_LANGUAGE, isRtl, LANGUAGES, type Language, normalizeLanguage } from '@werkwissen/shared';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -10,44 +11,7 @@ type Resources = Record<string, unknown>;
  * One chunk per language and part (`text-parts.ts`): only the active language (and English for missing keys) is
  * fetched, and its signed-in part only once the shell or a page that needs it loads (`loadSignedInTexts`).
  */
-const loaders: Record<Language, Record<TextPart, () => Promise<{ default: Resources }>>> = {
-  ar: {
-    first: () => import('virtual:locale/ar-first'),
-    signedIn: () => import('virtual:locale/ar-signedIn'),
-  },
-  de: {
-    first: () => import('virtual:locale/de-first'),
-    signedIn: () => import('virtual:locale/de-signedIn'),
-  },
-  en: {
-    first: () => import('virtual:locale/en-first'),
-    signedIn: () => import('virtual:locale/en-signedIn'),
-  },
-  fr: {
-    first: () => import('virtual:locale/fr-first'),
-    signedIn: () => import('virtual:locale/fr-signedIn'),
-  },
-  it: {
-    first: () => import('virtual:locale/it-first'),
-    signedIn: () => import('virtual:locale/it-signedIn'),
-  },
-  pl: {
-    first: () => import('virtual:locale/pl-first'),
-    signedIn: () => import('virtual:locale/pl-signedIn'),
-  },
-  pt: {
-    first: () => import('virtual:locale/pt-first'),
-    signedIn: () => import('virtual:locale/pt-signedIn'),
-  },
-  ru: {
-    first: () => import('virtual:locale/ru-first'),
-    signedIn: () => import('virtual:locale/ru-signedIn'),
-  },
-  uk: {
-    first: () => import('virtual:locale/uk-first'),
-    signedIn: () => import('virtual:locale/uk-signedIn'),
-  },
-};
+const loaders = localeLoaders as Record<Language, Record<TextPart, () => Promise<{ default: Resources }>>>;
 
 const loaded = new Set<string>();
 /** Whether the signed-in part is wanted: then every language loaded from now on comes with it. */
