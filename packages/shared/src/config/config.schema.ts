@@ -102,7 +102,7 @@ export const configShape = {
   BOT_PROTECTION_SECRET: optionalText('Bot-protection secret key (required for recaptcha and turnstile).'),
   GOOGLE_SIGNIN_ENABLED: bool('Whether sign-in with Google is offered.'),
   GOOGLE_CLIENT_ID: optionalText(
-    'Identity-provider (Google) client id (required when Google sign-in is enabled).',
+    "Identity-provider (Google) client id (required when Google sign-in is enabled). In Google Cloud, register PUBLIC_URL/api/v1/auth/oidc/callback as redirect URI and the origin of PUBLIC_URL as authorised JavaScript origin (Google's own button on the sign-in pages).",
   ),
   GOOGLE_CLIENT_SECRET: optionalText(
     'Client secret of GOOGLE_CLIENT_ID (required when Google sign-in is enabled; a Google provider saved in the system settings replaces these keys).',

@@ -35,11 +35,13 @@ function stubServer() {
 }
 
 describe('the sign-in providers of the system settings', () => {
-  it('shows the redirect URI and the environment’s Google, and checks a new provider before sending it', async () => {
+  it('shows the redirect URI, the origin for Google’s button and the environment’s Google, and checks a new provider before sending it', async () => {
     signedInAs('Administrator');
     const fetch = stubServer();
     renderWithApp(<SignInProvidersSection canEdit />);
     await screen.findByText(CALLBACK);
+    // Google's button needs the site's origin registered as well.
+    expect(screen.getByTestId('google-origin').textContent).toBe('https://wissen.example');
     expect(
       screen.getByText('From the environment (GOOGLE_* keys); saving a Google provider replaces it.'),
     ).toBeTruthy();

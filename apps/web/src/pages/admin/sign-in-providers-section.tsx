@@ -34,6 +34,12 @@ export function SignInProvidersSection({ canEdit }: { canEdit: boolean }) {
               {data.callbackUrl}
             </Box>
           </Typography>
+          <Typography color="text.secondary">
+            {t('admin.settings.signIn.oidc.googleOrigin')}{' '}
+            <Box component="code" dir="ltr" data-testid="google-origin">
+              {new URL(data.callbackUrl).origin}
+            </Box>
+          </Typography>
           {data.items.length === 0 && <Typography>{t('admin.settings.signIn.oidc.empty')}</Typography>}
           {data.items.map((provider) => (
             <Stack
