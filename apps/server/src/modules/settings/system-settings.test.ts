@@ -123,9 +123,9 @@ describe('system settings', () => {
       expect(on.body.values.signUp.ipCountryLookup).toBe(true);
       const config = await lookup.client().get('/config');
       expect(config.body.ipCountryLookup.enabled).toBe(true);
-      // The browser may ask that service (and no other third party) for the country.
+      // The browser may ask that service for the country (beside the requests of Google's sign-in button).
       expect(config.headers.get('content-security-policy')).toContain(
-        "connect-src 'self' https://lookup.example",
+        "connect-src 'self' https://accounts.google.com/gsi/ https://lookup.example;",
       );
     } finally {
       await lookup.close();
