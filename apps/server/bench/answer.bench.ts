@@ -39,6 +39,7 @@ import { answerExtractively, MIN_CONFIDENCE } from '../src/modules/chat/builtin-
 import { questionLanguage } from '../src/modules/chat/question-language.ts';
 import { BuiltinEmbedder } from '../src/modules/embedding/builtin-embedder.ts';
 import { createHnswIndex } from '../src/modules/embedding/embedding-index.ts';
+import { refreshKnowledgeStatistics } from '../src/modules/processing/analyze.job.ts';
 import { searchPassages } from '../src/modules/search/hybrid-search.ts';
 import { type Doc, loadCorpus, readJsonl, readQrels } from './retrieval.bench.ts';
 import {
@@ -184,8 +185,8 @@ async function main(): Promise<number> {
         indexId,
         corpus.filter((d) => !HELD_OUT(d._id)),
       );
-      // As after publishing in the product: the planner's statistics.
-      await db.execute(sql`analyze files, passages, passage_embeddings`);
+      // As after publishing in the product: the planner's statistics and the term frequencies.
+      await refreshKnowledgeStatistics(db);
       const { rows: count } = await db.execute<{ n: number }>(
         sql`select count(*)::int as n from passages where company_id = ${companyId}`,
       );

@@ -48,6 +48,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { applyMigrations, openDatabase } from '../src/db/database.ts';
 import { STOPWORDS } from '../src/modules/embedding/stopwords.ts';
+import { refreshKnowledgeStatistics } from '../src/modules/processing/analyze.job.ts';
 import { waitForFile } from '../test/support/documents.ts';
 import { type FakeLlm, splitTokens, startFakeLlm } from '../test/support/fake-llm.ts';
 import { signedInDataManager, startTestServer, type TestServer } from '../test/support/test-server.ts';
@@ -638,7 +639,7 @@ async function benchEngine(
     await db.execute(
       sql`update passage_embeddings set company_id = ${companyId} where company_id <> ${companyId}`,
     );
-    await db.execute(sql`analyze files, passages, passage_embeddings`);
+    await refreshKnowledgeStatistics(db);
     const { rows: counted } = await db.execute<{ n: number }>(
       sql`select count(*)::int as n from passages where company_id = ${companyId} and division_id = ${divisionId}`,
     );

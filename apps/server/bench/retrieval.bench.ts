@@ -27,6 +27,7 @@ import { applyMigrations, type Db, openDatabase } from '../src/db/database.ts';
 import { startEmbeddedDatabase } from '../src/db/embedded/embedded-database.ts';
 import { BuiltinEmbedder } from '../src/modules/embedding/builtin-embedder.ts';
 import { createHnswIndex } from '../src/modules/embedding/embedding-index.ts';
+import { refreshKnowledgeStatistics } from '../src/modules/processing/analyze.job.ts';
 import { chunkBlocks } from '../src/modules/processing/chunker.ts';
 import { detectLanguage, textConfigFor } from '../src/modules/processing/language.ts';
 import { indexText, writePassageBatch } from '../src/modules/processing/passage-writer.ts';
@@ -232,8 +233,8 @@ async function main(): Promise<void> {
     const { rows: passageRows } = await db.execute<{ id: string; file_id: string }>(
       sql`select id, file_id from passages where company_id = ${companyId}`,
     );
-    // As after publishing in the product: the planner's statistics tell how common each term is.
-    await db.execute(sql`analyze files, passages, passage_embeddings`);
+    // As after publishing in the product: the planner's statistics, and the term frequencies.
+    await refreshKnowledgeStatistics(db);
     const docOfPassage = new Map(passageRows.map((r) => [r.id, docOfFile.get(r.file_id)!]));
     const loadSeconds = (Date.now() - started) / 1000;
     const evaluated = queries.filter((q) => qrels.has(q._id));
@@ -284,7 +285,7 @@ async function main(): Promise<void> {
         ? await (async () => {
             const kept = corpus.filter((d) => articleOf(d._id) % 2 === 0);
             const loaded = await loadCorpus(db, embedder, indexId, kept);
-            await db.execute(sql`analyze files, passages, passage_embeddings`);
+            await refreshKnowledgeStatistics(db);
             const missing = evaluated.filter((q) =>
               [...qrels.get(q._id)!.keys()].every((d) => articleOf(d) % 2 === 1),
             );

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../src/db/database.ts';
 import { BuiltinEmbedder } from '../../src/modules/embedding/builtin-embedder.ts';
 import { createHnswIndex } from '../../src/modules/embedding/embedding-index.ts';
+import { refreshKnowledgeStatistics } from '../../src/modules/processing/analyze.job.ts';
 import type { Chunk } from '../../src/modules/processing/chunker.ts';
 import type { TextConfig } from '../../src/modules/processing/language.ts';
 import { indexText, writePassageBatch } from '../../src/modules/processing/passage-writer.ts';
@@ -192,8 +193,8 @@ export async function buildCorpus(
     });
   } else await createHnswIndex(db, { id: indexId, dimension: DIMENSION });
   const hnswSeconds = since(hnswStart);
-  // As the product does after publishing: statistics for the planner (PGlite runs no autovacuum).
-  await db.execute(sql`analyze files, passages, passage_embeddings`);
+  // As the product does after publishing: statistics for the planner (PGlite runs no autovacuum), term frequencies.
+  await refreshKnowledgeStatistics(db);
   console.log(`${fmt(hnswSeconds, 1)} s`);
   return { big, small, indexId, passages: written, files: queue.length, insertSeconds, hnswSeconds };
 }

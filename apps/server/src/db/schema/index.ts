@@ -13,5 +13,6 @@ export * from './operations.ts';
 export * from './second-factor.ts';
 export * from './settings.ts';
 export * from './sign-in-providers.ts';
+export * from './term-frequencies.ts';
 export * from './users.ts';
 export * from './whatsapp.ts';

@@ -9,6 +9,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { assertWithinLimit, companyLimit } from '../billing/company-plan.ts';
 import { attachDefaultDocument } from '../company/default-document.service.ts';
+import { queueKnowledgeAnalysis } from '../processing/analyze.job.ts';
 
 const employeeCount =
   sql<number>`(select count(*) from ${employeeDivisions} ed where ed.division_id = ${divisions.id})`.mapWith(
@@ -141,4 +142,5 @@ export async function deleteDivision(ctx: AppContext, actor: Actor, divisionId: 
     return stored.map((s) => s.key);
   });
   for (const key of keys) await ctx.storage.remove(key).catch(() => {});
+  await queueKnowledgeAnalysis(ctx);
 }

@@ -7,6 +7,7 @@ import { containsPattern } from '../../db/like.ts';
 import { companies, divisions, files, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
+import { queueKnowledgeAnalysis } from '../processing/analyze.job.ts';
 import { deleteUnpublished, finishSteps, isFinal } from '../processing/file-state.ts';
 import { extractFileJob, sendFileStep } from '../processing/process-file.jobs.ts';
 import { notifyIfUploadFinished } from '../processing/upload-mail.ts';
@@ -184,4 +185,5 @@ export async function deleteFile(ctx: AppContext, actor: Actor, fileId: string):
   if (!row) throw notFound();
   await ctx.storage.remove(row.key).catch(() => {});
   await notifyIfUploadFinished(ctx, file.uploadId);
+  await queueKnowledgeAnalysis(ctx);
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { defineJob, type JobRun } from '../../jobs/job-definition.ts';
 import { currentIndex } from '../embedding/embedding-index.ts';
-import { ANALYZE_DELAY_SECONDS, analyzeKnowledgeJob } from './analyze.job.ts';
+import { queueKnowledgeAnalysis } from './analyze.job.ts';
 import { type Chunk, chunkBlocks } from './chunker.ts';
 import { ExtractionError } from './extract/blocks.ts';
 import { enterStep, type FileRow, failRun, finishSteps, loadRun, setProgress } from './file-state.ts';
@@ -179,11 +179,7 @@ export const indexFileJob = defineJob({
       await ctx.storage.remove(artifactKey(file)).catch(() => {});
       if (published.replacedKey) await ctx.storage.remove(published.replacedKey).catch(() => {});
       await notifyIfUploadFinished(ctx, file.uploadId);
-      await ctx.jobs.send(
-        analyzeKnowledgeJob,
-        {},
-        { singletonKey: 'knowledge.analyze', startAfter: ANALYZE_DELAY_SECONDS },
-      );
+      await queueKnowledgeAnalysis(ctx);
     } catch (error) {
       await handleFailure(ctx, file, error, run);
     }

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { engineDatabase } from '../../../test/support/test-database.ts';
 import { applyMigrations, type Database, openDatabase } from '../../db/database.ts';
+import { refreshKnowledgeStatistics } from '../processing/analyze.job.ts';
 import { writePassageBatch } from '../processing/passage-writer.ts';
 import { fullTextSearch } from './full-text-search.ts';
 
@@ -51,7 +52,7 @@ beforeAll(async () => {
     });
   }
   await db.execute(sql`update files set passage_count = 5000, token_count = 30000 where id = ${fileId}`);
-  await db.execute(sql`analyze passages`);
+  await refreshKnowledgeStatistics(db);
 }, 120_000);
 afterAll(async () => {
   await database?.close();

@@ -17,6 +17,8 @@ const B = 0.75;
  */
 const COMMON_TERM_SHARE = 0.05;
 const SELECTING_ROWS = 2000;
+/** The rarest terms select candidates until together they are in about this many passages. */
+const SELECTING_BUDGET = 500;
 /** Fewer matches than this for the rarer terms, and every term selects candidates. */
 const FEW_MATCHES = 10;
 /** Candidates scored in full, chosen by a one-pass rank over the selecting terms. */
@@ -75,7 +77,7 @@ export async function fullTextSearch(
   floor: FullTextFloor | null = { termShare: FLOOR_TERM_SHARE, idfShare: FLOOR_IDF_SHARE },
 ): Promise<FullTextResult> {
   const scopeFiles = scopeFilesSql(scope);
-  const question = await questionTerms(db, scopeFiles, query);
+  const question = await questionTerms(db, scope.companyId, scopeFiles, query);
   if (question.terms.length === 0) return { hits: [], matched: 0, scopePassages: question.passages };
   const { n, avgdl } = question;
   const [k1, k1plus1, b, termShare, idfShare] = [
@@ -87,8 +89,12 @@ export async function fullTextSearch(
   ].map((x) => sql.raw(x.toFixed(4)));
   // The candidate queries are parameters of this statement, not values computed inside it: the planner then sees
   // them and finds the matching passages through the GIN index instead of testing every passage of the company.
-  const selecting = candidateQueries(question.terms, Math.max(COMMON_TERM_SHARE, SELECTING_ROWS / n));
-  const every = candidateQueries(question.terms, Number.POSITIVE_INFINITY);
+  const selecting = candidateQueries(
+    question.terms,
+    Math.max(COMMON_TERM_SHARE, SELECTING_ROWS / n),
+    SELECTING_BUDGET / n,
+  );
+  const every = candidateQueries(question.terms, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY);
   const { rows } = await db.execute<{ id: string | null; score: number | null; matched: number }>(sql`
     with terms as (
       select t.cfg, t.lexeme, quote_literal(t.lexeme)::tsquery as q, t.share
@@ -187,6 +193,7 @@ interface QuestionTerm {
  */
 async function questionTerms(
   db: DbOrTx,
+  companyId: string,
   scopeFiles: ReturnType<typeof scopeFilesSql>,
   query: string,
 ): Promise<{ terms: QuestionTerm[]; passages: number; n: number; avgdl: number }> {
@@ -199,20 +206,12 @@ async function questionTerms(
     n: number;
     avgdl: number;
   }>(sql`
-    with stat as (
-      select most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs
-      from pg_stats where schemaname = current_schema() and tablename = 'passages' and attname = 'tsv'
-    ),
-    terms as (
-      select c.cfg, t.lexeme, quote_literal(t.lexeme) as quoted,
-             coalesce(
-               (select s.freqs[array_position(s.elems, t.lexeme)] from stat s),
-               (select s.freqs[cardinality(s.elems) + 1] / 2 from stat s),
-               0
-             )::float8 as share
+    with terms as (
+      select c.cfg, t.lexeme, quote_literal(t.lexeme) as quoted
       from unnest(${sql.param([...TEXT_CONFIGS])}::text[]) as c(cfg)
       cross join lateral unnest(tsvector_to_array(to_tsvector(c.cfg::regconfig, ${query}))) as t(lexeme)
     ),
+    counted as (select passages from term_frequency_counts where company_id = ${companyId}),
     scope_files as (${scopeFiles}),
     stats as (
       select coalesce(sum(passage_count), 0)::bigint as passages,
@@ -220,8 +219,11 @@ async function questionTerms(
              greatest(coalesce(sum(token_count)::float8 / nullif(sum(passage_count), 0), 1), 1)::float8 as avgdl
       from scope_files
     )
-    select t.cfg, t.lexeme, t.quoted, t.share, stats.passages, stats.n, stats.avgdl
+    select t.cfg, t.lexeme, t.quoted, coalesce(tf.passages::float8 / counted.passages, 0) as share,
+           stats.passages, stats.n, stats.avgdl
     from stats left join terms t on true
+    left join counted on true
+    left join term_frequencies tf on tf.company_id = ${companyId} and tf.lexeme = t.lexeme
     order by t.cfg, t.lexeme`);
   const first = rows[0]!;
   return {
@@ -235,16 +237,24 @@ async function questionTerms(
 }
 
 /**
- * One OR query per text configuration of the terms at most `maxShare` common, or of all its terms when none is that
- * rare (a question of common words only still finds their passages).
+ * One OR query per text configuration: its rarest terms, each at most `maxShare` common, as many as together hold at
+ * most `budgetShare` of the passages (at least the rarest one), so that the candidates stay few; or all its terms
+ * when none is that rare (a question of common words only still finds their passages).
  */
-function candidateQueries(terms: QuestionTerm[], maxShare: number): Map<string, string> {
+function candidateQueries(terms: QuestionTerm[], maxShare: number, budgetShare: number): Map<string, string> {
   const byConfig = new Map<string, QuestionTerm[]>();
   for (const term of terms) byConfig.set(term.cfg, [...(byConfig.get(term.cfg) ?? []), term]);
   const queries = new Map<string, string>();
   for (const [cfg, all] of byConfig) {
-    const rare = all.filter((t) => t.share <= maxShare);
-    queries.set(cfg, (rare.length > 0 ? rare : all).map((t) => t.quoted).join(' | '));
+    const rare = all.filter((t) => t.share <= maxShare).sort((a, b) => a.share - b.share);
+    const chosen: QuestionTerm[] = [];
+    let share = 0;
+    for (const term of rare) {
+      if (chosen.length > 0 && share + term.share > budgetShare) break;
+      chosen.push(term);
+      share += term.share;
+    }
+    queries.set(cfg, (chosen.length > 0 ? chosen : all).map((t) => t.quoted).join(' | '));
   }
   return queries;
 }

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { engineDatabase } from '../../../test/support/test-database.ts';
+import { applyMigrations, type Database, type Db, openDatabase } from '../../db/database.ts';
+import { refreshKnowledgeStatistics } from '../processing/analyze.job.ts';
+import { writePassageBatch } from '../processing/passage-writer.ts';
+import { fullTextSearch } from './full-text-search.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'ww-terms-'));
+let engine: Awaited<ReturnType<typeof engineDatabase>>;
+let database: Database;
+/** Company A writes about heating in every passage; company B has 2,500 passages, three of them on its heating. */
+const a = { companyId: randomUUID(), divisionId: randomUUID() };
+const b = { companyId: randomUUID(), divisionId: randomUUID() };
+
+async function addFile(db: Db, company: typeof a, texts: string[]): Promise<string> {
+  const fileId = randomUUID();
+  await db.execute(sql`insert into files (id, company_id, division_id, name, size_bytes, mime_type, kind, sha256,
+    storage_key, status, active_generation, ready_at) values (${fileId}, ${company.companyId}, ${company.divisionId},
+    'x', 1, 'text/plain', 'txt', ${fileId}, ${`x/${fileId}`}, 'ready', 0, now())`);
+  for (let start = 0; start < texts.length; start += 500) {
+    await writePassageBatch(db, {
+      fileId,
+      companyId: company.companyId,
+      divisionId: company.divisionId,
+      generation: 0,
+      textConfig: 'german',
+      firstOrdinal: start,
+      chunks: texts.slice(start, start + 500).map((text) => ({ text, headingPath: [], page: null })),
+    });
+  }
+  await db.execute(sql`update files f set passage_count = s.n, token_count = s.t
+    from (select count(*)::int as n, sum(token_count)::bigint as t from passages where file_id = ${fileId}) s
+    where f.id = ${fileId}`);
+  return fileId;
+}
+
+const frequencies = async (companyId: string) => {
+  const { rows } = await database.db.execute<{ lexeme: string; passages: number }>(
+    sql`select lexeme, passages from term_frequencies where company_id = ${companyId}`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.lexeme, Number(r.passages)]));
+};
+
+beforeAll(async () => {
+  engine = await engineDatabase(dir);
+  database = openDatabase(engine.url, 1);
+  await applyMigrations(database);
+  const db = database.db;
+  for (const company of [a, b]) {
+    await db.execute(sql`insert into companies (id, name) values (${company.companyId}, 'x')`);
+    await db.execute(
+      sql`insert into divisions (id, company_id, name) values (${company.divisionId}, ${company.companyId}, 'x')`,
+    );
+  }
+  await addFile(
+    db,
+    a,
+    Array.from({ length: 3000 }, (_, i) => `Die Heizung Nummer ${i} wird geprüft.`),
+  );
+  await addFile(
+    db,
+    b,
+    Array.from({ length: 2500 }, (_, i) =>
+      i < 3
+        ? `Die Heizung im Keller Nummer ${i}.`
+        : i < 100
+          ? `Die Pumpe Pumpe Pumpe Nummer ${i}.`
+          : `Die Lüftung Nummer ${i} wird gewartet.`,
+    ),
+  );
+  await refreshKnowledgeStatistics(db);
+}, 120_000);
+afterAll(async () => {
+  await database?.close();
+  await engine?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+it('counts in how many of its own passages each of a company’s terms occurs, leaving out words of one passage', async () => {
+  const ofB = await frequencies(b.companyId);
+  expect(ofB).toMatchObject({ heizung: 3, pump: 97, luftung: 2400, numm: 2500 });
+  expect(ofB['0']).toBeUndefined();
+  expect((await frequencies(a.companyId)).heizung).toBe(3000);
+});
+
+it('ranks a word rare in the company above a more frequent one, however common another company makes it', async () => {
+  const scope = { companyId: b.companyId, divisionIds: null };
+  const { hits } = await fullTextSearch(database.db, scope, 'Heizung Pumpe', 10);
+  const { rows } = await database.db.execute<{ id: string; text: string }>(
+    sql`select id, text from passages where id = any(${sql.param(hits.slice(0, 3).map((h) => h.passageId))}::uuid[])`,
+  );
+  expect(rows.map((r) => r.text).every((text) => text.includes('Heizung'))).toBe(true);
+});
+
+it('counts again after a company’s files change, and forgets a company that has nothing published', async () => {
+  const db = database.db;
+  const extra = await addFile(db, b, ['Die Heizung im Dach.', 'Die Heizung im Hof.']);
+  await refreshKnowledgeStatistics(db);
+  expect((await frequencies(b.companyId)).heizung).toBe(5);
+  await db.execute(sql`delete from files where id = ${extra}`);
+  await refreshKnowledgeStatistics(db);
+  expect((await frequencies(b.companyId)).heizung).toBe(3);
+  await db.execute(sql`delete from files where company_id = ${a.companyId}`);
+  await refreshKnowledgeStatistics(db);
+  expect(await frequencies(a.companyId)).toEqual({});
+  const { rows } = await db.execute(
+    sql`select 1 from term_frequency_counts where company_id = ${a.companyId}`,
+  );
+  expect(rows).toHaveLength(0);
+});
