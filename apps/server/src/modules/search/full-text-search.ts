@@ -17,7 +17,7 @@ const B = 0.75;
  */
 const COMMON_TERM_SHARE = 0.05;
 const SELECTING_ROWS = 2000;
-/** The rarest terms select candidates until together they are in about this many passages. */
+/** The rarest terms select candidates until together they are in this many passages. */
 const SELECTING_BUDGET = 500;
 /** Fewer matches than this for the rarer terms, and every term selects candidates. */
 const FEW_MATCHES = 10;
@@ -57,11 +57,13 @@ export interface FullTextFloor {
  * Full-text search in every passage's own language, scored with BM25.
  *
  * The question becomes one OR query per text configuration (websearch/plainto AND every word, which for a question
- * matches almost nothing). How common each term is comes from the planner's statistics of the tsvector column
- * (`pg_stats.most_common_elems`, refreshed after files are published): common terms do not select candidates when
- * rarer ones exist, the candidates are the best few hundred by one `ts_rank` pass, and only those are scored per
- * term. Two statements: the first reads the terms and their statistics, the second receives the candidate queries
- * as values, so that the planner can find the candidates through the GIN index. A term's inverse document frequency is its share of passages applied to the caller's scope; its term
+ * matches almost nothing). How common each term is in the company comes from its term frequencies
+ * (`term_frequencies`, counted by the knowledge.analyze job after files are published or deleted): the rarest terms
+ * select candidates, as many as together hold about SELECTING_BUDGET passages, the candidates are the best few
+ * hundred by one `ts_rank` pass, and only those are scored per term. Two statements: the first reads the terms and
+ * their frequencies, the second receives the candidate queries as values, so that the planner can find the candidates
+ * through the GIN index. A term's inverse document frequency is its share of the company's passages applied to the
+ * caller's scope (counted exactly among the candidates of a small scope); its term
  * frequency is recovered from `ts_rank` of the single-term query, which for an unweighted tsvector is the partial
  * sum of 1/j² over its positions (so tf ≈ 1/(π²/6 − r/r₁) − ½); passage length is normalised by the scope's average.
  * A passage that matches only common words of the question, while the question's other words are rare or unknown
@@ -182,14 +184,13 @@ interface QuestionTerm {
   lexeme: string;
   /** `quote_literal(lexeme)`: the term as tsquery text. */
   quoted: string;
-  /** Share of all passages holding the term, from the planner's statistics (an estimate for rare terms). */
+  /** Share of the company's passages holding the term, when they were last counted (0 before the first count). */
   share: number;
 }
 
 /**
- * The question's terms in every text configuration, with how common each is (`pg_stats.most_common_elems` of the
- * tsvector column; a term not listed there gets half the rarest listed frequency), and the scope's passage count
- * and average length.
+ * The question's terms in every text configuration, with how common each is in the company (a term missing from its
+ * frequencies is in at most one passage: 0), and the scope's passage count and average length.
  */
 async function questionTerms(
   db: DbOrTx,
@@ -237,9 +238,10 @@ async function questionTerms(
 }
 
 /**
- * One OR query per text configuration: its rarest terms, each at most `maxShare` common, as many as together hold at
- * most `budgetShare` of the passages (at least the rarest one), so that the candidates stay few; or all its terms
- * when none is that rare (a question of common words only still finds their passages).
+ * One OR query per text configuration: its rarest terms, each at most `maxShare` common, until together they hold
+ * `budgetShare` of the passages, so that the candidates stay few but are not so few that every term has to select
+ * them (FEW_MATCHES); or all its terms when none is that rare (a question of common words only still finds their
+ * passages).
  */
 function candidateQueries(terms: QuestionTerm[], maxShare: number, budgetShare: number): Map<string, string> {
   const byConfig = new Map<string, QuestionTerm[]>();
@@ -250,7 +252,7 @@ function candidateQueries(terms: QuestionTerm[], maxShare: number, budgetShare: 
     const chosen: QuestionTerm[] = [];
     let share = 0;
     for (const term of rare) {
-      if (chosen.length > 0 && share + term.share > budgetShare) break;
+      if (share >= budgetShare) break;
       chosen.push(term);
       share += term.share;
     }
