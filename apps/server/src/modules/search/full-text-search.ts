@@ -59,7 +59,7 @@ export interface FullTextFloor {
  * The question becomes one OR query per text configuration (websearch/plainto AND every word, which for a question
  * matches almost nothing). How common each term is in the company comes from its term frequencies
  * (`term_frequencies`, counted by the knowledge.analyze job after files are published or deleted): the rarest terms
- * select candidates, as many as together hold about SELECTING_BUDGET passages, the candidates are the best few
+ * select candidates, until together they hold SELECTING_BUDGET passages, the candidates are the best few
  * hundred by one `ts_rank` pass, and only those are scored per term. Two statements: the first reads the terms and
  * their frequencies, the second receives the candidate queries as values, so that the planner can find the candidates
  * through the GIN index. A term's inverse document frequency is its share of the company's passages applied to the
