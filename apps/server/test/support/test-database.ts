@@ -1,5 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
+import { applyMigrations, type Database, openDatabase } from '../../src/db/database.ts';
 import { startEmbeddedDatabase } from '../../src/db/embedded/embedded-database.ts';
 
 /**
@@ -79,6 +83,27 @@ export async function engineDatabase(dataDir: string): Promise<{ url: string; cl
   }
   const embedded = await startEmbeddedDatabase(dataDir, () => {});
   return { url: embedded.url, close: () => embedded.stop() };
+}
+
+/**
+ * A migrated database of this engine with one connection, for tests below the HTTP layer; `close` stops and removes
+ * it.
+ */
+export async function migratedDatabase(
+  prefix: string,
+): Promise<{ database: Database; close(): Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const engine = await engineDatabase(dir);
+  const database = openDatabase(engine.url, 1);
+  await applyMigrations(database);
+  return {
+    database,
+    async close() {
+      await database.close();
+      await engine.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /**

@@ -1,25 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { engineDatabase } from '../../../test/support/test-database.ts';
-import { applyMigrations, type Database, openDatabase } from '../../db/database.ts';
+import { migratedDatabase } from '../../../test/support/test-database.ts';
+import type { Database } from '../../db/database.ts';
 import { refreshKnowledgeStatistics } from '../processing/analyze.job.ts';
 import { writePassageBatch } from '../processing/passage-writer.ts';
 import { fullTextSearch } from './full-text-search.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'ww-fts-'));
-let engine: Awaited<ReturnType<typeof engineDatabase>>;
+let testDatabase: Awaited<ReturnType<typeof migratedDatabase>>;
 let database: Database;
 const companyId = randomUUID();
 const scope = { companyId, divisionIds: null };
 
 beforeAll(async () => {
-  engine = await engineDatabase(dir);
-  database = openDatabase(engine.url, 1);
-  await applyMigrations(database);
+  testDatabase = await migratedDatabase('ww-fts-');
+  database = testDatabase.database;
   const db = database.db;
   const divisionId = randomUUID();
   const fileId = randomUUID();
@@ -54,11 +49,7 @@ beforeAll(async () => {
   await db.execute(sql`update files set passage_count = 5000, token_count = 30000 where id = ${fileId}`);
   await refreshKnowledgeStatistics(db);
 }, 120_000);
-afterAll(async () => {
-  await database?.close();
-  await engine?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => testDatabase?.close());
 
 it('still finds passages of the common terms when the rare word of a question matches nothing', async () => {
   expect((await fullTextSearch(database.db, scope, 'Heizung', 10)).hits).toHaveLength(10);

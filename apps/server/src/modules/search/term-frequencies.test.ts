@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { engineDatabase } from '../../../test/support/test-database.ts';
-import { applyMigrations, type Database, type Db, openDatabase } from '../../db/database.ts';
+import { migratedDatabase } from '../../../test/support/test-database.ts';
+import type { Database, Db } from '../../db/database.ts';
 import { refreshKnowledgeStatistics } from '../processing/analyze.job.ts';
 import { writePassageBatch } from '../processing/passage-writer.ts';
 import { fullTextSearch } from './full-text-search.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'ww-terms-'));
-let engine: Awaited<ReturnType<typeof engineDatabase>>;
+let testDatabase: Awaited<ReturnType<typeof migratedDatabase>>;
 let database: Database;
 /** Company A writes about heating in every passage; company B has 2,500 passages, three of them on its heating. */
 const a = { companyId: randomUUID(), divisionId: randomUUID() };
@@ -47,9 +43,8 @@ const frequencies = async (companyId: string) => {
 };
 
 beforeAll(async () => {
-  engine = await engineDatabase(dir);
-  database = openDatabase(engine.url, 1);
-  await applyMigrations(database);
+  testDatabase = await migratedDatabase('ww-terms-');
+  database = testDatabase.database;
   const db = database.db;
   for (const company of [a, b]) {
     await db.execute(sql`insert into companies (id, name) values (${company.companyId}, 'x')`);
@@ -75,11 +70,7 @@ beforeAll(async () => {
   );
   await refreshKnowledgeStatistics(db);
 }, 120_000);
-afterAll(async () => {
-  await database?.close();
-  await engine?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => testDatabase?.close());
 
 it('counts in how many of its own passages each of a company’s terms occurs, leaving out words of one passage', async () => {
   const ofB = await frequencies(b.companyId);
