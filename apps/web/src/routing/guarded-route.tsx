@@ -6,13 +6,15 @@ import { useConfig } from '../app/config-context.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
 import { PageLoading } from '../components/page-load-bar.tsx';
 import { loadSignedInTexts } from '../i18n/i18n.ts';
-import { PAGES } from '../pages/index.ts';
+import { loadShellPages, PAGES } from '../pages/index.ts';
 
 // Layouts load lazily too: the sign-in pages never download the navigation, menus and settings drawer, nor the
-// signed-in part of the texts, which the shell waits for.
+// signed-in part of the texts, nor the list of the shell's pages, which the shell waits for.
 const BlankLayout = lazy(() => import('../layouts/blank-layout.tsx'));
 const DefaultLayout = lazy(() =>
-  Promise.all([import('../layouts/default-layout.tsx'), loadSignedInTexts()]).then(([layout]) => layout),
+  Promise.all([import('../layouts/default-layout.tsx'), loadSignedInTexts(), loadShellPages()]).then(
+    ([layout]) => layout,
+  ),
 );
 
 /**
