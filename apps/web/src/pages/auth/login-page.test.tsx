@@ -35,6 +35,39 @@ describe('the login form', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('focuses the first field in error, checks a field again as it is typed after a submit, and sends the parsed address', async () => {
+    const fetch = server(async () =>
+      Response.json({ error: { code: 'INVALID_CREDENTIALS', message: '' } }, { status: 401 }),
+    );
+    renderWithApp(<LoginPage />, '/login');
+    const email = screen.getByLabelText('Email');
+    const password = screen.getByLabelText('Password');
+    fireEvent.input(password, { target: { value: 'whatever-1' } });
+    expect(screen.queryByText('Email must be valid!')).toBeNull();
+    fireEvent.input(email, { target: { value: 'not-an-email' } });
+    // Before the first submit, typing checks nothing.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Email must be valid!')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByText('Email must be valid!');
+    expect(document.activeElement).toBe(email);
+    fireEvent.input(email, { target: { value: '  Ma@Firma.Example ' } });
+    await waitFor(() => expect(screen.queryByText('Email must be valid!')).toBeNull());
+    fireEvent.input(password, { target: { value: '' } });
+    await screen.findByText('This field is required');
+    fireEvent.input(password, { target: { value: 'whatever-1' } });
+    await waitFor(() => expect(screen.queryByText('This field is required')).toBeNull());
+    expect(fetch).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({
+      email: 'ma@firma.example',
+      password: 'whatever-1',
+      area: 'user',
+    });
+  });
+
   it("shows the server's refusal in the interface language and sends the area of the page", async () => {
     const fetch = server(async () =>
       Response.json(

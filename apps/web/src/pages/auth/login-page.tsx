@@ -1,7 +1,6 @@
 import { Alert, Button, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { areaOfPath } from '@werkwissen/shared';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { bootEndpoints } from '../../api/boot-endpoints.ts';
@@ -10,8 +9,8 @@ import { isSecondFactorPending } from '../../api/second-factor-sign-in.ts';
 import { useConfig } from '../../app/config-context.tsx';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { errorMessage, InputField, PasswordField } from '../../components/form.tsx';
-import { lazyResolver } from '../../components/lazy-resolver.ts';
 import { AuthCard } from './auth-card.tsx';
+import { preloadLoginCheck, useLoginForm } from './login-form.ts';
 import { ProviderButtons } from './provider-buttons.tsx';
 
 const FORGOT = {
@@ -32,11 +31,6 @@ const SecondFactorStep = lazy(() =>
   import('./second-factor-step.tsx').then((m) => ({ default: m.SecondFactorStep })),
 );
 const BotCheck = lazy(() => import('../../components/bot-check.tsx').then((m) => ({ default: m.BotCheck })));
-
-/** The shared schema, loaded when the user starts typing (the e-mail field has focus from the start), not with the page. */
-const validation = lazyResolver<{ email: string; password: string }>(() =>
-  import('./login-form-schema.ts').then((m) => m.loginFormResolver),
-);
 
 /** Sign-in for each area (`/login`, `/employee/login`, `/admin/auth/login`, `/analysis/auth/login`). */
 export default function LoginPage() {
@@ -60,8 +54,8 @@ export default function LoginPage() {
   const [challenge, setChallenge] = useState(0);
   // After a new password, or from another area's page, the address comes filled in.
   const email = params.get('email') ?? '';
-  const form = useForm({ resolver: validation.resolver, defaultValues: { email, password: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const form = useLoginForm({ email, password: '' });
+  const { errors, isSubmitting } = form;
   // After a right password, when the account has (or must set up) a second factor.
   // (Also after a provider's sign-in: the server sends the browser here with the step to take.)
   const [secondFactor, setSecondFactor] = useState<'verify' | 'enrol' | null>(() => {
@@ -126,7 +120,7 @@ export default function LoginPage() {
           spacing={4}
           noValidate
           onSubmit={onSubmit}
-          onInput={validation.preload}
+          onInput={preloadLoginCheck}
           aria-label={t('pages.login.title')}
         >
           {notice && !shownFailure && (
@@ -145,14 +139,14 @@ export default function LoginPage() {
             type="email"
             autoComplete="email"
             autoFocus={!email}
-            errorKey={errors.email?.message}
+            errorKey={errors.email}
           />
           <PasswordField
             {...form.register('password')}
             label={t('fields.password')}
             autoComplete="current-password"
             autoFocus={Boolean(email)}
-            errorKey={errors.password?.message}
+            errorKey={errors.password}
           />
           <MuiLink component={Link} to={FORGOT[area]} sx={{ alignSelf: 'flex-end' }}>
             {t('pages.login.forgot')}
