@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { bootEndpoints } from '../api/boot-endpoints.ts';
 import { ApiError, call } from '../api/http.ts';
+import { loadAbilityBuilder } from '../auth/ability.ts';
 import { AuthProvider } from '../auth/auth-context.tsx';
 import { clearStoredSession, readSession, saveSession } from '../auth/session-storage.ts';
 import { PageLoadProvider } from '../components/page-load-bar.tsx';
@@ -60,9 +61,13 @@ export function App() {
     const storedLanguage = typeof stored === 'object' ? stored.userData.language : undefined;
     // The splash stays until both have answered, so the first page is painted in its final language.
     const confirmed = confirmSession();
+    // A signed-in user's rules need CASL, which loads beside them rather than with every first load. (Should it
+    // fail, the router's wait for it reports the failure.)
+    const ability = typeof stored === 'object' ? loadAbilityBuilder().catch(() => {}) : null;
     call(bootEndpoints.config)
       .then(async (cfg) => {
         await initI18n(startLanguage(await confirmed, storedLanguage, cfg.defaultLanguage));
+        await ability;
         setConfig(cfg);
       })
       .catch(() =>

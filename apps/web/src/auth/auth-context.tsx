@@ -1,9 +1,9 @@
-import { AbilityProvider } from '@casl/react';
-import { type AppAbility, buildAbility, HOME_BY_KIND, type MeResponse } from '@werkwissen/shared';
+import { HOME_BY_KIND, type MeResponse } from '@werkwissen/shared';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { bootEndpoints } from '../api/boot-endpoints.ts';
 import { ApiError, call, setSessionLostHandler } from '../api/http.ts';
 import { changeLanguage, i18next as i18n } from '../i18n/i18n.ts';
+import { type Ability, loadAbilityBuilder, loadedAbilityBuilder, NO_RIGHTS } from './ability.ts';
 import {
   clearStoredSession,
   readSession,
@@ -15,7 +15,12 @@ import {
 interface AuthValue {
   session: StoredSession | null;
   state: 'none' | 'empty' | 'signedIn';
-  ability: AppAbility;
+  ability: Ability;
+  /**
+   * False while a signed-in user's rules wait for CASL (`ability.ts`), which loads apart from the first load: the
+   * router waits, so no page sees the placeholder.
+   */
+  abilityReady: boolean;
   home: string;
   /** Stores a fresh `me` answer (after login, refresh or an account change). */
   signIn(me: MeResponse): void;
@@ -30,6 +35,13 @@ const AuthContext = createContext<AuthValue | null>(null);
 /** `confirmed`: the app already asked `GET /auth/me` at start (and picked the language from it). */
 export function AuthProvider({ children, confirmed = false }: { children: ReactNode; confirmed?: boolean }) {
   const [stored, setStored] = useState(() => readSession());
+  const [build, setBuild] = useState(loadedAbilityBuilder);
+  const [buildFailure, setBuildFailure] = useState<unknown>(null);
+  const signedIn = typeof stored === 'object';
+  useEffect(() => {
+    if (!signedIn || build) return;
+    loadAbilityBuilder().then((loaded) => setBuild(() => loaded), setBuildFailure);
+  }, [signedIn, build]);
 
   const clear = useCallback(() => {
     clearStoredSession();
@@ -72,19 +84,18 @@ export function AuthProvider({ children, confirmed = false }: { children: ReactN
     return {
       session,
       state: session ? 'signedIn' : (stored as 'none' | 'empty'),
-      ability: buildAbility(session?.userAbilityRules ?? []),
+      ability: session && build ? build(session.userAbilityRules) : NO_RIGHTS,
+      abilityReady: !session || build !== null,
       home: session ? HOME_BY_KIND[session.userRole] : '/login',
       signIn,
       signOut,
       clear,
     };
-  }, [stored, signIn, signOut, clear]);
+  }, [stored, build, signIn, signOut, clear]);
 
-  return (
-    <AuthContext.Provider value={value}>
-      <AbilityProvider value={value.ability}>{children}</AbilityProvider>
-    </AuthContext.Provider>
-  );
+  // A failed download fails like a lazily loaded page's.
+  if (buildFailure) throw buildFailure;
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
 export function useAuth(): AuthValue {

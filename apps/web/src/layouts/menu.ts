@@ -1,4 +1,5 @@
-import { APP_ROUTES, type AppAbility, type Area, type MenuEntry } from '@werkwissen/shared';
+import { APP_ROUTES, type Area, type MenuEntry } from '@werkwissen/shared';
+import type { Ability } from '../auth/ability.ts';
 
 export interface MenuItemData extends MenuEntry {
   id: string;
@@ -24,7 +25,7 @@ export const SECTION_ORDER: MenuEntry['section'][] = [
  */
 export function menuFor(
   area: Area,
-  ability: AppAbility,
+  ability: Ability,
 ): Array<{ section: MenuEntry['section']; items: MenuItemData[] }> {
   const items = APP_ROUTES.flatMap((r): MenuItemData[] => {
     if (!r.menu || (r.permission && !ability.can(r.permission.action, r.permission.subject))) return [];

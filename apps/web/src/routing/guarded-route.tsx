@@ -36,20 +36,24 @@ export function GuardedRoute() {
   const location = useLocation();
   const auth = useAuth();
   const config = useConfig();
-  const decision = guard({
-    path: location.pathname.length > 1 ? location.pathname.replace(/\/+$/, '') : location.pathname,
-    search: location.search,
-    session: auth.state,
-    can: (action, subject) => auth.ability.can(action, subject),
-    signupEnabled: config.signupEnabled,
-    invoiceListEnabled: config.payments.enabled,
-  });
+  // A signed-in user's rules wait for CASL, which the first load leaves out (`auth/ability.ts`): the bar runs meanwhile.
+  const decision = auth.abilityReady
+    ? guard({
+        path: location.pathname.length > 1 ? location.pathname.replace(/\/+$/, '') : location.pathname,
+        search: location.search,
+        session: auth.state,
+        can: (action, subject) => auth.ability.can(action, subject),
+        signupEnabled: config.signupEnabled,
+        invoiceListEnabled: config.payments.enabled,
+      })
+    : null;
 
-  const clearSession = decision.kind === 'redirect' && decision.clearSession;
+  const clearSession = decision?.kind === 'redirect' && decision.clearSession;
   useEffect(() => {
     if (clearSession) auth.clear();
   }, [clearSession, auth]);
 
+  if (!decision) return <PageLoading />;
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind === 'notFound') {
     const NotFound = PAGES.NotFound;

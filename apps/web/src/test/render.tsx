@@ -8,6 +8,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach } from 'vitest';
 import en from '../../../../packages/shared/src/i18n/locales/en.json';
 import { ConfigContext } from '../app/config-context.tsx';
+import { loadAbilityBuilder } from '../auth/ability.ts';
 import { AuthProvider } from '../auth/auth-context.tsx';
 import { SnackbarProvider } from '../components/snackbar.tsx';
 import { SettingsProvider } from '../settings/settings-context.tsx';
@@ -24,6 +25,9 @@ await i18next.use(initReactI18next).init({
   resources: { en: { translation: en } },
   interpolation: { escapeValue: false },
 });
+
+// As at the app's start with a stored session (`app.tsx`), a signed-in user's rules are built at once.
+await loadAbilityBuilder();
 
 afterEach(async () => {
   cleanup();

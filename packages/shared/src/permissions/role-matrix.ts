@@ -88,7 +88,7 @@ export function setCell(
  * unconditional `can` before any `cannot`. Nobody grants a right they do not hold (the server refuses it; the matrix
  * does not offer it).
  */
-export function holdsRight(ability: AppAbility, action: Action, subject: Subject): boolean {
+export function holdsRight(ability: Pick<AppAbility, 'rulesFor'>, action: Action, subject: Subject): boolean {
   for (const rule of ability.rulesFor(action, subject)) {
     // Any `cannot` in the way withholds part of it.
     if (rule.inverted) return false;

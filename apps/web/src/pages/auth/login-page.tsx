@@ -7,6 +7,7 @@ import { bootEndpoints } from '../../api/boot-endpoints.ts';
 import { ApiError, call } from '../../api/http.ts';
 import { isSecondFactorPending } from '../../api/second-factor-sign-in.ts';
 import { useConfig } from '../../app/config-context.tsx';
+import { preloadAbilityBuilder } from '../../auth/ability.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { errorMessage, InputField, PasswordField } from '../../components/form.tsx';
 import { AuthCard } from './auth-card.tsx';
@@ -31,6 +32,15 @@ const SecondFactorStep = lazy(() =>
   import('./second-factor-step.tsx').then((m) => ({ default: m.SecondFactorStep })),
 );
 const BotCheck = lazy(() => import('../../components/bot-check.tsx').then((m) => ({ default: m.BotCheck })));
+
+/**
+ * Starts loading what submitting needs: the form's schema, and CASL for the signed-in user's rules (the router waits
+ * for it after a sign-in). The e-mail field has focus from the start, so this begins with the first key.
+ */
+function preloadForSubmit() {
+  preloadLoginCheck();
+  preloadAbilityBuilder();
+}
 
 /** Sign-in for each area (`/login`, `/employee/login`, `/admin/auth/login`, `/analysis/auth/login`). */
 export default function LoginPage() {
@@ -62,6 +72,9 @@ export default function LoginPage() {
     const step = params.get('secondFactor');
     return step === 'verify' || step === 'enrol' ? step : null;
   });
+  useEffect(() => {
+    if (secondFactor) preloadAbilityBuilder();
+  }, [secondFactor]);
 
   // Back from a provider, signed in: the session's user is loaded; the guard then goes on to `?to=` or home.
   const signedInElsewhere = params.get('oidc') === 'signedIn';
@@ -70,6 +83,7 @@ export default function LoginPage() {
   const [meFailed, setMeFailed] = useState(false);
   useEffect(() => {
     if (!signedInElsewhere) return;
+    preloadAbilityBuilder();
     let current = true;
     call(bootEndpoints.me).then(
       (me) => current && signIn(me),
@@ -120,7 +134,7 @@ export default function LoginPage() {
           spacing={4}
           noValidate
           onSubmit={onSubmit}
-          onInput={preloadLoginCheck}
+          onInput={preloadForSubmit}
           aria-label={t('pages.login.title')}
         >
           {notice && !shownFailure && (
