@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { SIGNED_IN_TEXT_GROUPS } from './src/i18n/text-parts.ts';
+import { textPart } from './src/i18n/text-parts.ts';
 
 const LOCALES = fileURLToPath(new URL('../../packages/shared/src/i18n/locales/', import.meta.url));
 const PREFIX = 'virtual:locale/';
@@ -35,11 +35,7 @@ export function localeParts(): Plugin {
         throw new Error(`unknown locale part ${id}`);
       const file = `${LOCALES}${language}.json`;
       this.addWatchFile(file);
-      const groups = new Set<string>(SIGNED_IN_TEXT_GROUPS);
-      const texts = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-      const picked = Object.fromEntries(
-        Object.entries(texts).filter(([group]) => groups.has(group) === (part === 'signedIn')),
-      );
+      const picked = textPart(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>, part);
       // JSON.parse of a string literal parses faster than the same object as JavaScript.
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(picked))});`;
     },
