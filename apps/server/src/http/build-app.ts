@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import {
   GOOGLE_BUTTON_ORIGIN_PATH,
@@ -10,6 +9,7 @@ import {
 } from '@werkwissen/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { AppContext } from '../app-context.ts';
 import { registerMetricsRoute } from '../metrics/metrics-endpoint.ts';
@@ -104,7 +104,8 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
   });
 
   const botCheck = botCheckSources(ctx.config);
-  await app.register(helmet, {
+  // Built once: @fastify/helmet built helmet's middleware again for every request (a tenth of a cheap request's time).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -127,6 +128,9 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
     },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
   await app.register(cookie);
   await app.register(multipart, {
     limits: {
