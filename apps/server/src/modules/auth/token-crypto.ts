@@ -17,11 +17,21 @@ export function safeEqual(a: string, b: string): boolean {
 }
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
+/** How many verified access tokens a process remembers (a token is checked once, then looked up until it expires). */
+const VERIFIED_TOKENS_MAX = 10_000;
+
+interface VerifiedAccess {
+  userId: string;
+  sessionId: string;
+  /** The token's `exp`, in seconds since the epoch. */
+  exp: number;
+}
 export const REFRESH_TOKEN_SECONDS = 30 * 24 * 60 * 60;
 
 /** Signs and checks access tokens and CSRF tokens with the installation's signing key. */
 export class TokenSigner {
   private readonly key: Uint8Array;
+  private readonly verified = new Map<string, VerifiedAccess>();
   constructor(private readonly secret: string) {
     this.key = new TextEncoder().encode(secret);
   }
@@ -35,11 +45,29 @@ export class TokenSigner {
       .sign(this.key);
   }
 
-  /** Returns the user and session of a valid access token, or `expired` / `invalid`. */
+  /**
+   * Returns the user and session of a valid access token, or `expired` / `invalid`. Every request of a session sends
+   * the same token, so its signature is checked once and the result remembered until the token expires (expiry is
+   * decided as jose decides it: `exp` at or before the current second).
+   */
   async verifyAccess(token: string): Promise<{ userId: string; sessionId: string } | 'expired' | 'invalid'> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.exp > Math.floor(Date.now() / 1000))
+        return { userId: known.userId, sessionId: known.sessionId };
+      this.verified.delete(token);
+      return 'expired';
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return 'invalid';
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof payload.sid !== 'string' ||
+        typeof payload.exp !== 'number'
+      )
+        return 'invalid';
+      this.verified.set(token, { userId: payload.sub, sessionId: payload.sid, exp: payload.exp });
+      if (this.verified.size > VERIFIED_TOKENS_MAX) this.verified.delete(this.verified.keys().next().value!);
       return { userId: payload.sub, sessionId: payload.sid };
     } catch (error) {
       return (error as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'expired' : 'invalid';
