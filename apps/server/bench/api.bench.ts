@@ -8,10 +8,13 @@
  * autocannon (in a worker thread, so it does not share the server's event loop) keeps 50 connections busy
  * for a discarded ~2 s warm-up and then a measured run per scenario:
  *   a. ceiling  GET  /bare               bare Fastify, no plugins, no database
- *   b. me       GET  /api/v1/auth/me     session cookie: JWT check, actor load from the database, presenter
- *   c. login    POST /api/v1/auth/login  the failure slots (taken, then given back), argon2id password check (slow by
+ *   b. me       GET  /api/v1/auth/me     session cookie: JWT check, the session's actor and the user's data (each
+ *                                        read at most once a second per session, ActorCache), presenter
+ *   c. health   GET  /api/v1/health      no session: what every request costs in our hooks (security headers,
+ *                                        request id, guard, metrics, serializer) without the database
+ *   d. login    POST /api/v1/auth/login  the failure slots (taken, then given back), argon2id password check (slow by
  *                                        design) and a new session row
- * Absolute figures depend on the machine (and the load generator shares it), so for b and c the figures are
+ * Absolute figures depend on the machine (and the load generator shares it), so for b, c and d the figures are
  * also given relative to the ceiling measured in the same run: those ratios are what compare across machines
  * (autocannon records whole milliseconds, so the p50 ratio against a ~1 ms ceiling is coarse).
  * It prints figures only and asserts nothing about timing. Non-2xx answers, socket errors and the server's own
@@ -171,8 +174,9 @@ async function measureServer(
         method: 'GET',
         headers: { cookie: cookieHeader(client.cookies, 'ww_access') },
       },
+      { name: `c. GET /api/v1/health (${engine.name})`, url: `${t.url}/api/v1/health`, method: 'GET' },
       {
-        name: `c. POST /api/v1/auth/login (${engine.name})`,
+        name: `d. POST /api/v1/auth/login (${engine.name})`,
         url: `${t.url}/api/v1/auth/login`,
         method: 'POST',
         headers: { 'content-type': 'application/json' },

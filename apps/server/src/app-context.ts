@@ -7,6 +7,7 @@ import type { OpenStreams } from './http/open-streams.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { ActivityWriter } from './modules/activity/activity-writer.ts';
+import type { ActorCache } from './modules/auth/actor-cache.ts';
 import type { TokenSigner } from './modules/auth/token-crypto.ts';
 import type { Embedder } from './modules/embedding/embedder.ts';
 import type { FileStorage } from './modules/files/file-storage.ts';
@@ -39,4 +40,6 @@ export interface AppContext {
   streams: OpenStreams;
   /** Writes the activity log in batches, off the request path. */
   activity: ActivityWriter;
+  /** Sessions' actors and users' data as signed-in requests read them, emptied by this process's writes to them. */
+  actors: ActorCache;
 }

@@ -6,6 +6,7 @@ import type { ServerConfig } from './config/load-config.ts';
 import { applyMigrations, type Database, openDatabase } from './db/database.ts';
 import { acquireDataDirLock } from './db/embedded/data-dir-lock.ts';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded/embedded-database.ts';
+import { watchWrites } from './db/write-watch.ts';
 import { buildApp } from './http/build-app.ts';
 import { closeGracefully } from './http/close-gracefully.ts';
 import { loggerOptions } from './http/logging.ts';
@@ -15,6 +16,7 @@ import { ALL_JOBS } from './jobs/registry.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { startMetricsListener } from './metrics/metrics-endpoint.ts';
 import { ActivityWriter } from './modules/activity/activity-writer.ts';
+import { ACTOR_TABLES, ActorCache } from './modules/auth/actor-cache.ts';
 import { TokenSigner } from './modules/auth/token-crypto.ts';
 import { interruptStrandedAnswers } from './modules/chat/messages.service.ts';
 import { createEmbedder } from './modules/embedding/create-embedder.ts';
@@ -86,6 +88,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     }
     const database: Database = openDatabase(databaseUrl, 10, (seconds) => metrics.observeAcquire(seconds));
     cleanups.push(() => database.close());
+    // Before the first statement, so that every connection of the pool is watched.
+    const actors = new ActorCache();
+    watchWrites(database.pool, ACTOR_TABLES, () => actors.clear());
     await migrateWithLock(database);
     await seedRoles(database.db);
 
@@ -134,6 +139,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       metrics,
       streams: new OpenStreams(),
       activity: new ActivityWriter(database.db, log),
+      actors,
     };
     // After the API has answered its last request, before the database closes.
     cleanups.push(() => ctx.activity.close());

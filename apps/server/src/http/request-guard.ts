@@ -72,7 +72,10 @@ async function authenticate(
   const verified = await ctx.signer.verifyAccess(token);
   if (verified === 'expired') return { actor: null, expired: true };
   if (verified === 'invalid') return { actor: null, expired: false };
-  const actor = await loadSessionActor(ctx.db, verified.userId, verified.sessionId);
+  const { userId, sessionId } = verified;
+  const actor = await ctx.actors.get(`session:${sessionId}:${userId}`, () =>
+    loadSessionActor(ctx.db, userId, sessionId),
+  );
   return { actor, expired: actor === null };
 }
 

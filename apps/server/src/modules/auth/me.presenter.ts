@@ -34,7 +34,7 @@ export async function loadUserData(ctx: AppContext, userId: string): Promise<Use
 /** The `me` answer: user data, role and the permission rules the browser mirrors. */
 export async function presentMe(ctx: AppContext, actor: Actor): Promise<MeResponse> {
   return {
-    userData: await loadUserData(ctx, actor.userId),
+    userData: await ctx.actors.get(`user:${actor.userId}`, () => loadUserData(ctx, actor.userId)),
     userRole: actor.kind,
     userAbilityRules: actor.rules,
     csrfToken: actor.sessionId ? ctx.signer.csrfFor(actor.sessionId) : null,

@@ -1,13 +1,16 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAs } from '../../../test/support/factories.ts';
 import { signIn } from '../../../test/support/second-factor.ts';
 import {
   ADMIN,
+  signedInAdmin,
   signedInDataManager,
   startTestServer,
   type TestServer,
 } from '../../../test/support/test-server.ts';
+import { ACTOR_CACHE_MS } from './actor-cache.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -218,6 +221,30 @@ describe('access tokens and CSRF', () => {
     expect(res.body.error.code).toBe('SESSION_EXPIRED');
   });
 
+  it('refuses an access token once it has expired, though it was accepted (and remembered) before', async () => {
+    const { client, me } = await signedInDataManager(t);
+    const { SignJWT } = await import('jose');
+    const key = new TextEncoder().encode(t.server.ctx.config.secrets.tokenSigningKey);
+    const [session] = (
+      await t.server.ctx.db.execute<{ id: string }>(
+        sql`select id from auth_sessions where user_id = ${me.userData.id} limit 1`,
+      )
+    ).rows;
+    const exp = Math.floor(Date.now() / 1000) + 2;
+    const shortLived = await new SignJWT({ sid: session!.id })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(me.userData.id)
+      .setIssuedAt()
+      .setExpirationTime(exp)
+      .sign(key);
+    client.cookies.set('ww_access', shortLived);
+    expect((await client.get('/auth/me')).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 50));
+    const res = await client.get('/auth/me');
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('SESSION_EXPIRED');
+  });
+
   it('refuses a cookie-authenticated mutation without the CSRF header', async () => {
     const { client } = await signedInDataManager(t);
     client.sendCsrf = false;
@@ -240,6 +267,33 @@ describe('access tokens and CSRF', () => {
     );
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('CSRF_INVALID');
+  });
+});
+
+describe('what every signed-in request reads (cached for ACTOR_CACHE_MS)', () => {
+  it("shows this server's own changes at the next request", async () => {
+    const { client } = await signedInDataManager(t);
+    expect((await client.get('/auth/me')).body.userData.firstName).not.toBe('Ida');
+    expect((await client.patch('/auth/me', { firstName: 'Ida' })).status).toBe(200);
+    expect((await client.get('/auth/me')).body.userData.firstName).toBe('Ida');
+    const admin = await signedInAdmin(t);
+    const me = (await client.get('/auth/me')).body;
+    expect((await admin.post(`/admin/users/data-managers/${me.userData.id}/deactivate`)).status).toBe(200);
+    expect((await client.get('/auth/me')).status).toBe(401);
+  });
+
+  it('refuses a session within ACTOR_CACHE_MS once another process has disabled its user', async () => {
+    const { client, me } = await signedInDataManager(t);
+    expect((await client.get('/auth/me')).status).toBe(200);
+    const other = new pg.Client({ connectionString: t.server.databaseUrl });
+    await other.connect();
+    try {
+      await other.query('update users set disabled_at = now() where id = $1', [me.userData.id]);
+    } finally {
+      await other.end();
+    }
+    await new Promise((resolve) => setTimeout(resolve, ACTOR_CACHE_MS + 50));
+    expect((await client.get('/auth/me')).status).toBe(401);
   });
 });
 
