@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { parseConfig, toPublicConfig, type UserData } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18next } from '../i18n/i18n.ts';
@@ -6,6 +6,9 @@ import { signedInAs } from '../test/fixtures.ts';
 import { App } from './app.tsx';
 
 afterEach(() => {
+  // The app's start goes on after a test has seen what it looks for (the second test's app still starts, as the
+  // administrator): unmounted, nothing of it runs once the test environment is gone.
+  cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   localStorage.clear();
