@@ -68,6 +68,13 @@ describe('the login form', () => {
     });
   });
 
+  it('comes with the address filled in from another page, and the password field focused', async () => {
+    server(async () => Response.json({}));
+    renderWithApp(<LoginPage />, '/login?email=ma%40firma.example');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ma@firma.example');
+    expect(document.activeElement).toBe(screen.getByLabelText('Password'));
+  });
+
   it("shows the server's refusal in the interface language and sends the area of the page", async () => {
     const fetch = server(async () =>
       Response.json(
