@@ -16,10 +16,16 @@ let loading: Promise<BuildAbility> | null = null;
  * and by the sign-in page while someone signs in, not with /login.
  */
 export function loadAbilityBuilder(): Promise<BuildAbility> {
-  loading ??= import('@werkwissen/shared/permissions/ability').then((m) => {
-    builder = m.buildAbility;
-    return builder;
-  });
+  loading ??= import('@werkwissen/shared/permissions/ability').then(
+    (m) => {
+      builder = m.buildAbility;
+      return builder;
+    },
+    (error: unknown) => {
+      loading = null; // a failed download is tried again by the next caller
+      throw error;
+    },
+  );
   return loading;
 }
 
