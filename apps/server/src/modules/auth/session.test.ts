@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAs } from '../../../test/support/factories.ts';
@@ -188,6 +189,21 @@ describe('logout', () => {
   });
 });
 
+/** An access token for the user's session, signed with the server's key, issued and expiring when given (seconds). */
+async function accessTokenOf(userId: string, issuedAt: number, expiresAt: number): Promise<string> {
+  const [session] = (
+    await t.server.ctx.db.execute<{ id: string }>(
+      sql`select id from auth_sessions where user_id = ${userId} limit 1`,
+    )
+  ).rows;
+  return new SignJWT({ sid: session!.id })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(userId)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(expiresAt)
+    .sign(new TextEncoder().encode(t.server.ctx.config.secrets.tokenSigningKey));
+}
+
 describe('access tokens and CSRF', () => {
   it('refuses a forged access token', async () => {
     const client = t.client();
@@ -202,20 +218,8 @@ describe('access tokens and CSRF', () => {
 
   it('answers SESSION_EXPIRED for an expired access token', async () => {
     const { client, me } = await signedInDataManager(t);
-    const { SignJWT } = await import('jose');
-    const key = new TextEncoder().encode(t.server.ctx.config.secrets.tokenSigningKey);
-    const [session] = (
-      await t.server.ctx.db.execute<{ id: string }>(
-        sql`select id from auth_sessions where user_id = ${me.userData.id} limit 1`,
-      )
-    ).rows;
-    const expired = await new SignJWT({ sid: session!.id })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(me.userData.id)
-      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
-      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
-      .sign(key);
-    client.cookies.set('ww_access', expired);
+    const now = Math.floor(Date.now() / 1000);
+    client.cookies.set('ww_access', await accessTokenOf(me.userData.id, now - 3600, now - 60));
     const res = await client.get('/auth/me');
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('SESSION_EXPIRED');
@@ -223,21 +227,9 @@ describe('access tokens and CSRF', () => {
 
   it('refuses an access token once it has expired, though it was accepted (and remembered) before', async () => {
     const { client, me } = await signedInDataManager(t);
-    const { SignJWT } = await import('jose');
-    const key = new TextEncoder().encode(t.server.ctx.config.secrets.tokenSigningKey);
-    const [session] = (
-      await t.server.ctx.db.execute<{ id: string }>(
-        sql`select id from auth_sessions where user_id = ${me.userData.id} limit 1`,
-      )
-    ).rows;
-    const exp = Math.floor(Date.now() / 1000) + 2;
-    const shortLived = await new SignJWT({ sid: session!.id })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(me.userData.id)
-      .setIssuedAt()
-      .setExpirationTime(exp)
-      .sign(key);
-    client.cookies.set('ww_access', shortLived);
+    const now = Math.floor(Date.now() / 1000);
+    const exp = now + 2;
+    client.cookies.set('ww_access', await accessTokenOf(me.userData.id, now, exp));
     expect((await client.get('/auth/me')).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 50));
     const res = await client.get('/auth/me');
