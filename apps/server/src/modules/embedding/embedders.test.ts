@@ -6,8 +6,10 @@ import {
   isBlockedByPolicy,
   outboundPolicy,
 } from '../outbound/outbound-fetch.ts';
-import { BuiltinEmbedder } from './builtin-embedder.ts';
+import { BuiltinEmbedder, tokenize } from './builtin-embedder.ts';
+import { l2normalize } from './embedder.ts';
 import { OpenAiEmbedder } from './openai-embedder.ts';
+import { STOPWORDS } from './stopwords.ts';
 import {
   loadTransformersPipeline,
   TRANSFORMERS_MISSING,
@@ -32,6 +34,63 @@ describe('builtin embedder', () => {
     expect(cosine(query!, compound!)).toBeGreaterThan(cosine(query!, unrelated!) + 0.1);
     const [haeuser, hauser] = await embedder.embed(['Häuser', 'hauser'], 'query');
     expect(cosine(haeuser!, hauser!)).toBeGreaterThan(0.9);
+  });
+
+  /** The embedder as first written: a string per feature, hashed at the end. Its signature promises these vectors. */
+  function firstVersion(text: string, dims: number): number[] {
+    const fold: Record<string, string> = {
+      ä: 'a',
+      ö: 'o',
+      ü: 'u',
+      ß: 'ss',
+      é: 'e',
+      è: 'e',
+      ê: 'e',
+      à: 'a',
+      ç: 'c',
+    };
+    Object.assign(fold, { ñ: 'n', ё: 'е', й: 'и', ї: 'і', ґ: 'г' });
+    const fnv = (s: string) => {
+      let h = 0x811c9dc5;
+      for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+      return h >>> 0;
+    };
+    const counts = new Map<string, number>();
+    const bump = (feature: string, weight: number) =>
+      counts.set(feature, (counts.get(feature) ?? 0) + weight);
+    const tokens = tokenize(text).filter((t) => !STOPWORDS.has(t));
+    for (const token of tokens) {
+      const folded = [...token].map((c) => fold[c] ?? c).join('');
+      bump(`w:${folded}`, 1);
+      const padded = `<${folded}>`;
+      const grams = Math.max(1, padded.length - 2);
+      for (let n = 3; n <= 5; n++)
+        for (let i = 0; i + n <= padded.length; i++) bump(`g:${padded.slice(i, i + n)}`, 1.5 / grams);
+    }
+    for (let i = 0; i + 1 < tokens.length; i++) bump(`b:${tokens[i]} ${tokens[i + 1]}`, 0.5);
+    const v = new Float32Array(dims);
+    for (const [feature, weight] of counts) {
+      const h = fnv(feature);
+      v[h % dims]! += (h & 0x80000000 ? -1 : 1) * Math.log1p(weight);
+    }
+    return l2normalize(v);
+  }
+
+  it('gives the very vectors of its first version, so that stored vectors stay comparable', async () => {
+    const words =
+      'Heizungsanlage Wärmepumpe Straße grüßen Ölkessel über Füße çava niño ёлка йод їжак ґанок'.split(' ');
+    const texts = [
+      '',
+      'a',
+      'Die Wärmepumpe im Keller wird jährlich gewartet, der Filter alle drei Monate gereinigt.',
+      'الكهرباء والماء في المبنى، إِصلاح المضخة',
+      'Ремонт насоса: йод, ёлка, їжак і ґанок',
+      'Emoji 😀 and 𝔘𝔫𝔦𝔠𝔬𝔡𝔢 ﬁnal ligature',
+      // A long text: thousands of features, more than the embedder's first table holds.
+      Array.from({ length: 600 }, (_, i) => `${words[i % words.length]}${i}`).join(' '),
+    ];
+    const vectors = await embedder.embed(texts, 'passage');
+    expect(vectors).toEqual(texts.map((text) => firstVersion(text, 384)));
   });
 });
 
