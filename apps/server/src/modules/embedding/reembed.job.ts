@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineJob } from '../../jobs/job-definition.ts';
-import { toVectorLiteral } from './embedder.ts';
 import { currentIndex, switchOver } from './embedding-index.ts';
+import { vectorArrayParam } from './vector-param.ts';
 
 const BATCH = 64;
 const BATCHES_PER_RUN = 25;
@@ -38,7 +38,7 @@ export const reembedJob = defineJob({
       await ctx.db.execute(sql`
         insert into passage_embeddings (passage_id, index_id, company_id, file_id, generation, embedding)
         select p.id, ${indexId}, p.company_id, p.file_id, p.generation, v.embedding
-        from unnest(${sql.param(rows.map((r) => r.id))}::uuid[], ${sql.param(vectors.map(toVectorLiteral))}::vector[])
+        from unnest(${sql.param(rows.map((r) => r.id))}::uuid[], ${await vectorArrayParam(ctx.db, vectors)})
           as v(passage_id, embedding)
         join passages p on p.id = v.passage_id
         on conflict do nothing`);

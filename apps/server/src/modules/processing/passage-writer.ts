@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { toVectorLiteral } from '../embedding/embedder.ts';
+import { vectorArrayParam } from '../embedding/vector-param.ts';
 import type { Chunk } from './chunker.ts';
 import type { TextConfig } from './language.ts';
 
@@ -44,10 +44,11 @@ export async function writePassageBatch(db: DbOrTx, batch: PassageBatch): Promis
     await db.execute(insertPassages);
     return;
   }
+  const vectors = await vectorArrayParam(db, batch.embeddings.vectors);
   await db.execute(sql`
     with ins as (${insertPassages})
     insert into passage_embeddings (passage_id, index_id, company_id, file_id, generation, embedding)
     select ins.id, ${batch.embeddings.indexId}, ins.company_id, ins.file_id, ins.generation, e.embedding
-    from ins join unnest(${sql.param(ordinals)}::int[], ${sql.param(batch.embeddings.vectors.map(toVectorLiteral))}::vector[]) as e(ordinal, embedding)
+    from ins join unnest(${sql.param(ordinals)}::int[], ${vectors}) as e(ordinal, embedding)
       using (ordinal)`);
 }
