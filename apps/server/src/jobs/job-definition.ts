@@ -23,6 +23,12 @@ export interface JobDefinition<T = unknown> {
   retryDelaySeconds: number;
   /** How long one attempt may run before it counts as lost and is retried (keep it short). */
   expireInSeconds: number;
+  /**
+   * pg-boss's queue policy. 'short': at most one job of this kind waits (is created and not yet started) at a time, a
+   * send while one waits is dropped; for a job that catches up with whatever happened before it runs. Default
+   * 'standard': every send is a job.
+   */
+  policy?: 'standard' | 'short';
   /** How many jobs of this kind one worker runs at once (default 1). */
   concurrency?: (ctx: AppContext) => number;
   /** Runs on this schedule (cron, UTC) as well as when sent; pg-boss keeps the schedule in the database. */

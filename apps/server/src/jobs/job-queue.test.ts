@@ -66,6 +66,51 @@ describe('jobs on pg-boss', () => {
     }
   });
 
+  it("keeps one job of a 'short' queue waiting at most, also on a queue first created with every send a job", async () => {
+    const catchUp = defineJob({
+      name: 'test.catch-up',
+      schema: z.object({}),
+      policy: 'short',
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+      expireInSeconds: 30,
+      async handler() {},
+    });
+    const waiting = async () => {
+      const { rows } = await t.server.ctx.pool.query(
+        "select count(*)::int as n from pgboss.job where name = 'test.catch-up' and state = 'created'",
+      );
+      return rows[0].n as number;
+    };
+    // The queue as an earlier version made it: the standard policy, where every send is a job.
+    const earlier = new JobQueue(t.server.databaseUrl, [{ ...catchUp, policy: undefined } as never], silent, {
+      worker: false,
+      shared: false,
+    });
+    await earlier.start();
+    try {
+      await earlier.send(catchUp, {}, { startAfter: 60 });
+      await earlier.send(catchUp, {}, { startAfter: 60 });
+      expect(await waiting()).toBe(2);
+    } finally {
+      await earlier.stop();
+    }
+    await t.server.ctx.pool.query("delete from pgboss.job where name = 'test.catch-up'");
+
+    const queue = new JobQueue(t.server.databaseUrl, [catchUp as never], silent, {
+      worker: false,
+      shared: false,
+    });
+    await queue.start();
+    try {
+      expect(await queue.send(catchUp, {}, { startAfter: 60 })).not.toBeNull();
+      expect(await queue.send(catchUp, {}, { startAfter: 60 })).toBeNull();
+      expect(await waiting()).toBe(1);
+    } finally {
+      await queue.stop();
+    }
+  });
+
   it('retries a failing job with backoff, keeps the last error, and completes it once', async () => {
     const attempts: number[] = [];
     const flaky = defineJob({

@@ -82,14 +82,19 @@ export class JobQueue {
   async start(): Promise<void> {
     await this.liveness?.start();
     await this.boss.start();
+    const stored = new Map((await this.boss.getQueues()).map((q) => [q.name, q.policy]));
     for (const def of this.definitions) {
-      await this.boss.createQueue(def.name, {
+      const queue = {
         name: def.name,
+        policy: def.policy ?? 'standard',
         retryLimit: def.retryLimit,
         retryDelay: def.retryDelaySeconds,
         retryBackoff: true,
         expireInSeconds: def.expireInSeconds,
-      });
+      };
+      if (!stored.has(def.name)) await this.boss.createQueue(def.name, queue);
+      // createQueue leaves an existing queue as it is: a changed policy is applied to an installation's queue.
+      else if (stored.get(def.name) !== queue.policy) await this.boss.updateQueue(def.name, queue);
       if (def.cron) await this.boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
     }
     this.started = true;

@@ -15,10 +15,11 @@ export async function refreshKnowledgeStatistics(db: DbOrTx): Promise<void> {
   await countStaleTermFrequencies(db);
 }
 
-/** Queued (at most once at a time, a little after the last change) whenever a file is published or deleted. */
+/** Queued whenever a file is published or deleted; runs ANALYZE_DELAY_SECONDS after the first change it covers. */
 export const analyzeKnowledgeJob = defineJob({
   name: 'knowledge.analyze',
   schema: z.object({}),
+  policy: 'short',
   retryLimit: 2,
   retryDelaySeconds: 30,
   expireInSeconds: 600,
@@ -29,11 +30,7 @@ export const analyzeKnowledgeJob = defineJob({
 
 export const ANALYZE_DELAY_SECONDS = 30;
 
-/** Queues the refresh, unless one is already waiting. */
+/** Queues the refresh, unless one is already waiting (the queue's 'short' policy drops the send). */
 export async function queueKnowledgeAnalysis(ctx: AppContext): Promise<void> {
-  await ctx.jobs.send(
-    analyzeKnowledgeJob,
-    {},
-    { singletonKey: 'knowledge.analyze', startAfter: ANALYZE_DELAY_SECONDS },
-  );
+  await ctx.jobs.send(analyzeKnowledgeJob, {}, { startAfter: ANALYZE_DELAY_SECONDS });
 }
