@@ -21,6 +21,7 @@ import { TokenSigner } from './modules/auth/token-crypto.ts';
 import { interruptStrandedAnswers } from './modules/chat/messages.service.ts';
 import { createEmbedder } from './modules/embedding/create-embedder.ts';
 import { ensureEmbeddingIndex } from './modules/embedding/embedding-index.ts';
+import { queueGraphJob } from './modules/embedding/graph.job.ts';
 import { reembedJob } from './modules/embedding/reembed.job.ts';
 import { openFileStorage } from './modules/files/create-file-storage.ts';
 import { requeueStrandedMails } from './modules/mail/outbox.service.ts';
@@ -165,6 +166,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       await requeueStrandedMails(ctx);
       const resumed = await resumeStrandedFiles(ctx);
       if (resumed > 0) log.info({ resumed }, 'resumed files whose next processing step was not queued');
+      // Graphs the last run left unfinished (or that a migration emptied) are filled again.
+      await queueGraphJob(ctx);
       if (embedding.rebuild) {
         log.info(
           { signature: embedding.index.signature },

@@ -1,8 +1,8 @@
 /**
  * The search benchmark's synthetic corpus, written straight into the database the way the worker writes it:
  * companies, divisions, `ready` files with their real passage and token counts, an active builtin embedding index,
- * and passages with builtin vectors through `writePassageBatch` (generation 0). The HNSW index is created after the
- * bulk insert. Deterministic for a given size and seed.
+ * and passages with builtin vectors through `writePassageBatch` (generation 0). Every vector is then marked as in
+ * the graph and the HNSW index is created after the bulk insert. Deterministic for a given size and seed.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -178,6 +178,9 @@ export async function buildCorpus(
     update files f set passage_count = s.n, token_count = s.t
     from (select file_id, count(*) n, sum(token_count) t from passages group by file_id) s
     where s.file_id = f.id`);
+  // Every vector in the graph: where the graph job leaves a company above VECTOR_EXACT_SCAN_MAX (here the small
+  // companies' too, the worst case for the big company's filtered walk and what the forced-HNSW variants need).
+  await db.execute(sql`update passage_embeddings set in_graph = true where index_id = ${indexId}`);
   const { rows: mwm } = await db.execute<{ maintenance_work_mem: string }>(sql`show maintenance_work_mem`);
   const buildMem = options.buildMem ?? mwm[0]?.maintenance_work_mem;
   process.stdout.write(

@@ -3,6 +3,7 @@ import { passwordResetMailJob } from '../modules/auth/password-reset-mail.job.ts
 import { reviewPlansJob, stripeEventJob } from '../modules/billing/billing.jobs.ts';
 import { answerMailJob } from '../modules/email-assistant/answer-mail.job.ts';
 import { ensureWatchersJob, watchMailboxJob } from '../modules/email-assistant/watch-mailbox.job.ts';
+import { graphJob } from '../modules/embedding/graph.job.ts';
 import { reembedJob } from '../modules/embedding/reembed.job.ts';
 import { sendMailJob } from '../modules/mail/send-mail.job.ts';
 import { analyzeKnowledgeJob } from '../modules/processing/analyze.job.ts';
@@ -16,6 +17,7 @@ export const ALL_JOBS = [
   extractFileJob,
   indexFileJob,
   reembedJob,
+  graphJob,
   analyzeKnowledgeJob,
   passwordResetMailJob,
   pruneActivityJob,

@@ -2,6 +2,7 @@ import { FILE_KINDS, FILE_STATUSES, type ProcessingStep } from '@werkwissen/shar
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   customType,
   index,
   integer,
@@ -130,7 +131,12 @@ export const embeddingIndexes = pgTable('embedding_indexes', {
   activatedAt: timestamp('activated_at', { withTimezone: true }),
 });
 
-/** A passage's vector in one embedding index (each index has its own partial HNSW index on this table). */
+/**
+ * A passage's vector in one embedding index. Each index has its own partial HNSW index on this table (its graph),
+ * holding only the rows with `in_graph` set: a vector is written pending (no graph insert while a file is indexed)
+ * and moved into the graph later by the `embedding.graph` job, and only for companies whose knowledge is too large
+ * for an exact scan (see `modules/embedding/graph.job.ts`).
+ */
 export const passageEmbeddings = pgTable(
   'passage_embeddings',
   {
@@ -145,9 +151,14 @@ export const passageEmbeddings = pgTable(
     fileId: uuid('file_id').notNull(),
     generation: integer('generation').notNull(),
     embedding: anyVector('embedding').notNull(),
+    /** In the index's HNSW graph (set by the `embedding.graph` job); pending rows are scanned exactly. */
+    inGraph: boolean('in_graph').notNull().default(false),
   },
   (t) => [
     uniqueIndex('passage_embeddings_pk').on(t.indexId, t.passageId),
     index('passage_embeddings_scope_idx').on(t.indexId, t.companyId),
+    index('passage_embeddings_pending_idx')
+      .on(t.indexId, t.companyId)
+      .where(sql`not ${t.inGraph}`),
   ],
 );

@@ -11,13 +11,16 @@ export type EmbeddingIndex = {
 
 const hnswIndexName = (id: number) => `passage_embeddings_hnsw_${id}`;
 
-/** The partial HNSW index of one embedding index: its own dimension, cosine distance, only its rows. */
+/**
+ * The partial HNSW index (the graph) of one embedding index: its own dimension, cosine distance, only its rows that
+ * were moved into the graph (`in_graph`, see graph.job.ts).
+ */
 export async function createHnswIndex(db: DbOrTx, index: { id: number; dimension: number }): Promise<void> {
   await db.execute(
     sql.raw(
       `create index if not exists ${hnswIndexName(index.id)} on passage_embeddings using hnsw ` +
         `((embedding::vector(${index.dimension})) vector_cosine_ops) with (m = 16, ef_construction = 64) ` +
-        `where index_id = ${index.id}`,
+        `where index_id = ${index.id} and in_graph`,
     ),
   );
 }
@@ -66,7 +69,14 @@ export async function ensureEmbeddingIndex(
   ctx: AppContext,
 ): Promise<{ index: EmbeddingIndex; rebuild: boolean }> {
   const existing = await currentIndex(ctx);
-  if (existing) return { index: existing, rebuild: existing.status === 'building' };
+  if (existing) {
+    // Each live index has its graph (migration 0024 dropped the graphs of every row; they come back empty).
+    const active = await activeIndex(ctx.db);
+    for (const index of active && active.id !== existing.id ? [existing, active] : [existing]) {
+      await createHnswIndex(ctx.db, index);
+    }
+    return { index: existing, rebuild: existing.status === 'building' };
+  }
   const dimension = await ctx.embedder.dimension();
   return ctx.db.transaction(async (tx) => {
     const active = await activeIndex(tx);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineJob } from '../../jobs/job-definition.ts';
 import { currentIndex, switchOver } from './embedding-index.ts';
+import { queueGraphJob } from './graph.job.ts';
 import { vectorArrayParam } from './vector-param.ts';
 
 const BATCH = 64;
@@ -28,6 +29,7 @@ export const reembedJob = defineJob({
         limit ${BATCH}`);
       if (rows.length === 0) {
         await switchOver(ctx, index);
+        await queueGraphJob(ctx);
         ctx.log.info({ indexId, signature: index.signature }, 'embedding index rebuilt and active');
         return;
       }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { defineJob, type JobRun } from '../../jobs/job-definition.ts';
 import { currentIndex } from '../embedding/embedding-index.ts';
+import { queueGraphJob } from '../embedding/graph.job.ts';
 import { queueKnowledgeAnalysis } from './analyze.job.ts';
 import { type Chunk, chunkBlocks } from './chunker.ts';
 import { ExtractionError } from './extract/blocks.ts';
@@ -180,6 +181,7 @@ export const indexFileJob = defineJob({
       if (published.replacedKey) await ctx.storage.remove(published.replacedKey).catch(() => {});
       await notifyIfUploadFinished(ctx, file.uploadId);
       await queueKnowledgeAnalysis(ctx);
+      await queueGraphJob(ctx);
     } catch (error) {
       await handleFailure(ctx, file, error, run);
     }
