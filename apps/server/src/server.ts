@@ -161,6 +161,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     if (role !== 'api') {
       const recovered = await jobs.recoverOrphans(database.pool, embedded !== null);
       if (recovered > 0) log.info({ recovered }, 'requeued jobs orphaned by an earlier stop');
+      // In the background: the worker takes jobs at once, a document waits only for its own parser's start.
+      if (config.PARSER_WARM_START) void parser.warm();
       await jobs.work(ctx);
       jobs.watchForOrphans(database.pool);
       await requeueStrandedMails(ctx);

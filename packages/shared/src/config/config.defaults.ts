@@ -51,6 +51,7 @@ export const CONFIG_DEFAULTS = {
   OCR_PDFTOPPM_PATH: 'pdftoppm',
   OCR_MAX_PAGES: '500',
   PARSER_PROCESSES: '0',
+  PARSER_WARM_START: 'true',
   INDEX_WORKERS: '2',
   EMBEDDER: 'builtin',
   EMBEDDER_DIMENSIONS: '384',

@@ -267,6 +267,9 @@ export const configShape = {
     0,
     64,
   ),
+  PARSER_WARM_START: bool(
+    'Whether a worker starts its parser processes when it starts (each loads pdf.js, about a second of CPU), so that the first upload does not wait for them; false starts each with its first document.',
+  ),
   INDEX_WORKERS: int('Files whose passages a worker embeds and writes to the index at once.', 1, 16),
   EMBEDDER: z
     .enum(['builtin', 'transformers', 'openai'])

@@ -7,6 +7,7 @@ import type { FileKind } from '@werkwissen/shared';
 import { ExtractionError } from './extract/blocks.ts';
 import { extractDocument } from './extract/extract-document.ts';
 import type { OcrOptions } from './extract/ocr.ts';
+import { warmUpReaders } from './extract/warm-up.ts';
 
 interface Request {
   id: number;
@@ -34,4 +35,7 @@ process.on('message', async (message: Request) => {
 });
 // The worker is gone (even killed): nothing more will be asked of this process.
 process.on('disconnect', () => process.exit(0));
+// Started ahead of the first document (`--warm-up`): ready once pdf.js has loaded, so that no document waits for the
+// load. A failed warm-up leaves the load to the first PDF, which then reports what is wrong.
+if (process.argv.includes('--warm-up')) await warmUpReaders().catch(() => {});
 process.send?.({ ready: true });

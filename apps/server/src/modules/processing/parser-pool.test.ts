@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeDocx } from '../../../test/support/documents.ts';
+import { makeDocx, makePdf } from '../../../test/support/documents.ts';
+import { startTestServer } from '../../../test/support/test-server.ts';
 import { DEFAULT_OCR_OPTIONS } from './extract/ocr.ts';
 import { ParserPool, parserPoolSize } from './parser-pool.ts';
 
@@ -47,6 +48,38 @@ describe('the parser pool', () => {
     ]);
     expect(pool.pids).toHaveLength(2);
   }, 90_000);
+
+  it('starts its processes ahead of the first document when warmed, and reads with them', async () => {
+    const warmed = new ParserPool({ memoryMb: 1024, timeoutMs: 60_000 }, 2);
+    try {
+      await warmed.warm();
+      const started = warmed.pids;
+      expect(started).toHaveLength(2);
+      const pdf = write('seite.pdf', await makePdf([{ text: 'Der Filter wird jährlich gereinigt.' }]));
+      const read = await warmed.extract(pdf, 'pdf', docx);
+      expect(read.blocks).toContainEqual(
+        expect.objectContaining({ kind: 'paragraph', text: 'Der Filter wird jährlich gereinigt.' }),
+      );
+      expect(warmed.pids).toEqual(started);
+    } finally {
+      await warmed.close();
+    }
+  }, 60_000);
+
+  it('is started with a worker by default (PARSER_WARM_START), before any upload', async () => {
+    const t = await startTestServer({
+      smtp: false,
+      env: { PARSER_WARM_START: 'true', PARSER_PROCESSES: '1' },
+    });
+    try {
+      const deadline = Date.now() + 30_000;
+      while (t.server.ctx.parser.pids.length === 0 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(t.server.ctx.parser.pids).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
 
   it('is sized by PARSER_PROCESSES, or to the machine with at least one process', () => {
     expect(parserPoolSize({ PARSER_PROCESSES: 3, PARSER_MEMORY_MB: 1024 })).toBe(3);

@@ -45,8 +45,8 @@ export class ParserProcess {
     return this.child?.pid;
   }
 
-  private start(): Promise<void> {
-    const child = fork(childScript, [], {
+  private start(warmUp = false): Promise<void> {
+    const child = fork(childScript, warmUp ? ['--warm-up'] : [], {
       execArgv: ['--import', tsxLoader, `--max-old-space-size=${this.options.memoryMb}`],
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
@@ -101,6 +101,15 @@ export class ParserProcess {
       }
     });
     return ready;
+  }
+
+  /**
+   * Starts the child ahead of its first document, loading pdf.js before it reports ready. A child that a document
+   * restarts (after a crash or a limit) starts without it: whatever killed its predecessor may come again.
+   */
+  warm(): Promise<void> {
+    if (!this.child || !this.ready) this.ready = this.start(true);
+    return this.ready;
   }
 
   /** Extracts one document in the child (starting one when there is none). */
