@@ -6,7 +6,7 @@
  * long one of 40-80 pages), then measures:
  *   a. baseline     text extraction alone: `extractDocument` in this process over every file, one after another
  *                   (after one untimed warm-up file of each kind, so that module loading is not counted)
- *   b. whole chain  the real server (API + worker) on a throwaway embedded PGlite, and with
+ *   b. whole chain  the real server (API + worker, with the product's settings: see BENCH_SERVER_ENV) on a throwaway embedded PGlite, and with
  *                   `--database-url=postgres://...` again on a new database of that PostgreSQL server: one data
  *                   manager, one division, every file uploaded (4 per request, requests one after another), then polled until every file
  *                   is final. Timed from the first upload request to the last file's `readyAt`: upload, queueing,
@@ -30,6 +30,7 @@ import { type DocPart, makeDocx, makePdf } from '../test/support/documents.ts';
 import { signedInDataManager, startTestServer } from '../test/support/test-server.ts';
 import { type BenchEngine, benchEngines } from './support/bench-engines.ts';
 import {
+  BENCH_SERVER_ENV,
   closeWithin,
   errorLines,
   fmt,
@@ -151,7 +152,7 @@ async function wholeChain(engine: BenchEngine, docs: GeneratedDoc[], workDir: st
   const t = await startTestServer({
     smtp: false,
     dataDir,
-    env: { LOG_LEVEL: 'warn', ...database.serverEnv },
+    env: { ...BENCH_SERVER_ENV, ...database.serverEnv },
   });
   let ok = true;
   try {

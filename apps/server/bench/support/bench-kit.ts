@@ -156,3 +156,9 @@ export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 
 /** Seconds since a performance.now() start, for progress lines. */
 export const since = (start: number) => (performance.now() - start) / 1000;
+
+/**
+ * The environment of a benchmark's server besides its database: quiet logs, and the product's default where the test
+ * servers change it (they start no parser process ahead of the first document).
+ */
+export const BENCH_SERVER_ENV = { LOG_LEVEL: 'warn', PARSER_WARM_START: 'true' };

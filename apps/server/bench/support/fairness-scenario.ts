@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { ApiClient } from '../../test/support/api-client.ts';
 import { signedInDataManager, startTestServer } from '../../test/support/test-server.ts';
 import type { BenchEngine } from './bench-engines.ts';
-import { closeWithin, fmt, sleep } from './bench-kit.ts';
+import { BENCH_SERVER_ENV, closeWithin, fmt, sleep } from './bench-kit.ts';
 
 const SMALL_FILES = 500;
 const PER_REQUEST = 20;
@@ -56,7 +56,7 @@ export async function fairnessScenario(
   const t = await startTestServer({
     smtp: false,
     dataDir,
-    env: { LOG_LEVEL: 'warn', ...database.serverEnv },
+    env: { ...BENCH_SERVER_ENV, ...database.serverEnv },
   });
   let ok = true;
   const result: FairnessResult = { ok, aloneSeconds: NaN, besideSeconds: NaN, bulkSeconds: NaN };
