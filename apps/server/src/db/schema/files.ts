@@ -157,8 +157,6 @@ export const passageEmbeddings = pgTable(
   (t) => [
     uniqueIndex('passage_embeddings_pk').on(t.indexId, t.passageId),
     index('passage_embeddings_scope_idx').on(t.indexId, t.companyId),
-    index('passage_embeddings_pending_idx')
-      .on(t.indexId, t.companyId)
-      .where(sql`not ${t.inGraph}`),
+    index('passage_embeddings_pending_idx').on(t.indexId, t.companyId).where(sql`not ${t.inGraph}`),
   ],
 );
