@@ -108,6 +108,33 @@ export function makeStandardFontPdf(
   ]);
 }
 
+/**
+ * One page of lines, each given as the text of its glyphs in the order they are drawn (left to right, as a PDF places
+ * right-to-left text: visual order). Each distinct glyph text gets a one-byte code of a font whose ToUnicode map
+ * gives that text, so one glyph may stand for several characters, as a lam-alef ligature stands for lam and alef.
+ */
+export function makeToUnicodePdf(lines: string[][]): Buffer {
+  const glyphs = [...new Set(lines.flat())];
+  if (glyphs.length > 200) throw new Error('at most 200 distinct glyphs');
+  const code = (glyph: string) => (0x21 + glyphs.indexOf(glyph)).toString(16).padStart(2, '0');
+  const content = lines
+    .map((line, n) => `BT /F1 14 Tf 1 0 0 1 72 ${760 - n * 20} Tm <${line.map(code).join('')}> Tj ET`)
+    .join('\n');
+  const cmap = [
+    '/CIDInit /ProcSet findresource begin 12 dict begin begincmap',
+    '/CMapName /Werkwissen-Test def /CMapType 2 def',
+    '1 begincodespacerange <00> <FF> endcodespacerange',
+    `${glyphs.length} beginbfchar`,
+    ...glyphs.map((glyph) => `<${code(glyph)}> ${utf16Hex(glyph)}`),
+    'endbfchar endcmap CMapName currentdict /CMap defineresource pop end end',
+  ].join('\n');
+  // Objects after the page and its content: 5 resources, 6 the font, 7 its ToUnicode map.
+  return withPages([content], '<< /Font << /F1 6 0 R >> >>', [
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 7 0 R >>',
+    stream(cmap),
+  ]);
+}
+
 /** One page per picture (deflated 8-bit grey pixels), each drawn over the whole page: a scan without a text layer. */
 export function makeScannedPdf(pngPages: { pixels: Buffer; width: number; height: number }[]): Buffer {
   const n = pngPages.length;

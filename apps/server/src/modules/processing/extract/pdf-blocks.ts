@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { type Block, ExtractionError, normalizeSpace } from './blocks.ts';
 import { dropRunningLines, type Line, pageLines, type TextPiece } from './pdf-lines.ts';
+import { loadPdfjs } from './pdfjs.ts';
 
 const pdfjsFolder = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 /** pdf.js's CMaps (CJK fonts) and standard-font data, read from the installed package, never fetched. */
@@ -14,8 +15,6 @@ export const PDFJS_LOCAL_DATA = {
 
 /** A page with fewer characters than this in its text layer, but an image, is a scan. */
 export const SCAN_PAGE_CHARS = 20;
-/** pdf.js, loaded on the first PDF: the parser process reads other formats without its memory. */
-const pdfjs = () => import('pdfjs-dist/legacy/build/pdf.mjs');
 
 /** A page to read by OCR, with its size in points. */
 export interface ScannedPage {
@@ -34,7 +33,8 @@ export interface ScannedPage {
 export async function pdfToBlocks(
   buffer: Buffer,
 ): Promise<{ blocks: Block[]; pageCount: number; scannedPages: ScannedPage[] }> {
-  const { getDocument, OPS } = await pdfjs();
+  // Loaded on the first PDF: the parser process reads other formats without its memory.
+  const { getDocument, OPS } = await loadPdfjs();
   const imageOps = new Set<number>([
     OPS.paintImageXObject,
     OPS.paintInlineImageXObject,
