@@ -33,8 +33,16 @@ process.on('message', async (message: Request) => {
     });
   }
 });
-// The worker is gone (even killed): nothing more will be asked of this process.
-process.on('disconnect', () => process.exit(0));
+// The worker is gone (even killed): nothing more will be asked of this process, nor of the OCR programs it started
+// (its process group: the worker started it as the group's leader).
+process.on('disconnect', () => {
+  try {
+    process.kill(-process.pid, 'SIGKILL');
+  } catch {
+    // Not a group leader: there is no group of its own to stop.
+  }
+  process.exit(0);
+});
 // Started ahead of the first document (`--warm-up`): ready once pdf.js has loaded, so that no document waits for the
 // load. A failed warm-up leaves the load to the first PDF, which then reports what is wrong.
 if (process.argv.includes('--warm-up')) await warmUpReaders().catch(() => {});

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeDocx, makePdf } from '../../../test/support/documents.ts';
+import { TINY_WEBP } from '../../../test/support/scans.ts';
 import { startTestServer } from '../../../test/support/test-server.ts';
 import { DEFAULT_OCR_OPTIONS } from './extract/ocr.ts';
 import { ParserPool, parserPoolSize } from './parser-pool.ts';
@@ -80,6 +81,42 @@ describe('the parser pool', () => {
       await t.close();
     }
   }, 60_000);
+
+  it('stops the OCR program of a document over its time limit together with the parser process', async () => {
+    // An OCR program that never ends: a shell running a sleep of a length nothing else uses.
+    const nap = `${(100 + Math.random()).toFixed(6)}`;
+    const tesseract = write('tesseract', Buffer.from(`#!/bin/sh\nsleep ${nap}\n`));
+    chmodSync(tesseract, 0o755);
+    const running = () =>
+      readdirSync('/proc')
+        .filter((pid) => /^\d+$/.test(pid))
+        .filter((pid) => {
+          try {
+            const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+            return cmdline.includes(nap) || cmdline.includes(tesseract);
+          } catch {
+            return false; // ended meanwhile
+          }
+        });
+    const limited = new ParserPool({ memoryMb: 1024, timeoutMs: 3_000 }, 1);
+    try {
+      const picture = write('foto.webp', TINY_WEBP);
+      const read = outcome(
+        limited.extract(picture, 'webp', {
+          ocr: { ...DEFAULT_OCR_OPTIONS, tesseractPath: tesseract, timeoutMs: 60_000 },
+        }),
+      );
+      const deadline = Date.now() + 10_000;
+      while (running().length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(running()).toHaveLength(2); // the shell and its sleep
+      expect(await read).toBe('FILE_PARSE_LIMIT');
+      const gone = Date.now() + 5_000;
+      while (running().length > 0 && Date.now() < gone) await new Promise((r) => setTimeout(r, 100));
+      expect(running()).toEqual([]);
+    } finally {
+      await limited.close();
+    }
+  }, 30_000);
 
   it('is sized by PARSER_PROCESSES, or to the machine with at least one process', () => {
     expect(parserPoolSize({ PARSER_PROCESSES: 3, PARSER_MEMORY_MB: 1024 })).toBe(3);

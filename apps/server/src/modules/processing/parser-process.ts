@@ -50,6 +50,8 @@ export class ParserProcess {
       execArgv: ['--import', tsxLoader, `--max-old-space-size=${this.options.memoryMb}`],
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      // Its own process group, which the OCR programs it runs join: stopping the group stops them with it.
+      detached: true,
     });
     this.child = child;
     let stderr = '';
@@ -85,6 +87,8 @@ export class ParserProcess {
       },
     );
     child.on('exit', (code, signal) => {
+      // An OCR program of a child that crashed would run on for nothing.
+      stopGroup(child);
       if (this.child === child) {
         this.child = null;
         this.ready = null;
@@ -121,7 +125,7 @@ export class ParserProcess {
     return new Promise<Extracted>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        child.kill('SIGKILL');
+        stopGroup(child);
         reject(new ExtractionError('FILE_PARSE_LIMIT', `no result within ${this.options.timeoutMs} ms`));
       }, this.options.timeoutMs);
       this.pending.set(id, { resolve, reject, timer, onProgress: request.onProgress });
@@ -135,8 +139,18 @@ export class ParserProcess {
     this.ready = null;
     if (child && child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGKILL');
+      stopGroup(child);
       await exited;
     }
   }
+}
+
+/** Stops a parser process and the OCR programs it started (its process group), whichever are still running. */
+function stopGroup(child: ChildProcess): void {
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // The group is gone already.
+  }
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
