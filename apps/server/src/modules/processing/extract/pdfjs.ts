@@ -1,5 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const require = createRequire(import.meta.url);
 
@@ -36,8 +39,9 @@ let loading: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | null = 
 /**
  * pdf.js (the legacy build, for Node), loaded on the first PDF, with its worker running in this process: the
  * worker's source from the installed package with the glyph-order fix, handed to pdf.js as `globalThis.pdfjsWorker`
- * (its documented way to run the worker on the main thread). Without the statement the fix needs, pdf.js runs as
- * installed.
+ * (its documented way to run the worker on the main thread). The fixed source is imported from a file in a folder
+ * of this process's own (mode 0700, removed once loaded): a data: URL of it took the module loader past the parser's
+ * memory limit. Without the statement the fix needs, or without a temporary folder, pdf.js runs as installed.
  */
 export function loadPdfjs(): Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> {
   loading ??= (async () => {
@@ -45,8 +49,19 @@ export function loadPdfjs(): Promise<typeof import('pdfjs-dist/legacy/build/pdf.
     const fixed = withGlyphOrderFix(source);
     if (fixed) {
       (globalThis as Record<string, unknown>)[FIX_NAME] = glyphInVisualOrder;
-      const url = `data:text/javascript;base64,${Buffer.from(fixed).toString('base64')}`;
-      (globalThis as Record<string, unknown>).pdfjsWorker = await import(url);
+      const folder = await mkdtemp(join(tmpdir(), 'ww-pdfjs-')).catch((error: Error) => {
+        console.warn(`pdf.js runs without the glyph-order fix: ${error.message}`);
+        return null;
+      });
+      if (folder) {
+        try {
+          const file = join(folder, 'pdf.worker.mjs');
+          await writeFile(file, fixed, { mode: 0o600 });
+          (globalThis as Record<string, unknown>).pdfjsWorker = await import(pathToFileURL(file).href);
+        } finally {
+          await rm(folder, { recursive: true, force: true });
+        }
+      }
     }
     return import('pdfjs-dist/legacy/build/pdf.mjs');
   })();
