@@ -8,7 +8,8 @@
  *                   (after one untimed warm-up file of each kind, so that module loading is not counted)
  *   b. whole chain  the real server (API + worker, with the product's settings: see BENCH_SERVER_ENV) on a throwaway embedded PGlite, and with
  *                   `--database-url=postgres://...` again on a new database of that PostgreSQL server: one data
- *                   manager, one division, every file uploaded (4 per request, requests one after another), then polled until every file
+ *                   manager, one division (once the server's parser processes have started), every file uploaded
+ *                   (4 per request, requests one after another), then polled until every file
  *                   is final. Timed from the first upload request to the last file's `readyAt`: upload, queueing,
  *                   the parser process, chunking, builtin embeddings, passage writes and publishing.
  *   c. fairness     on each engine, a new server: company B's one file (the first generated document) alone, then
@@ -156,6 +157,9 @@ async function wholeChain(engine: BenchEngine, docs: GeneratedDoc[], workDir: st
   });
   let ok = true;
   try {
+    // A running server: its parser processes have started (PARSER_WARM_START), as the baseline's reader has read
+    // its warm-up files.
+    await t.server.ctx.parser.warm();
     const { client } = await signedInDataManager(t, { language: 'de' });
     const division = await client.post('/divisions', { name: 'Benchmark' });
     if (division.status !== 201) throw new Error(`division: ${JSON.stringify(division.body)}`);

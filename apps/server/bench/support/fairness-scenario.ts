@@ -61,6 +61,7 @@ export async function fairnessScenario(
   let ok = true;
   const result: FairnessResult = { ok, aloneSeconds: NaN, besideSeconds: NaN, bulkSeconds: NaN };
   try {
+    await t.server.ctx.parser.warm(); // a running server, as in the whole chain
     const a = await signedInDataManager(t, { language: 'de' });
     const b = await signedInDataManager(t, { language: 'de' });
     const aDivision = (await a.client.post('/divisions', { name: 'Notizen' })).body.id as string;

@@ -263,7 +263,7 @@ export const configShape = {
     100_000,
   ),
   PARSER_PROCESSES: int(
-    'Parser processes that extract files at once (each with PARSER_MEMORY_MB); 0 sizes the pool to the machine: one per core but one, as many as half its memory holds, at least one.',
+    'Parser processes that extract files at once (each with PARSER_MEMORY_MB); 0 sizes the pool to the machine: one per core, as many as half its memory holds, at least one.',
     0,
     64,
   ),

@@ -4,14 +4,15 @@ import type { Extracted } from './extract/blocks.ts';
 import { type ExtractRequest, type ParserLimits, ParserProcess } from './parser-process.ts';
 
 /**
- * How many parser processes a worker runs: `PARSER_PROCESSES`, or with 0 one per core the machine offers but one (the
- * worker chunks and embeds, the embedded database writes), no more than half its memory holds at PARSER_MEMORY_MB
- * each, and at least one.
+ * How many parser processes a worker runs: `PARSER_PROCESSES`, or with 0 one per core the machine offers, no more
+ * than half its memory holds at PARSER_MEMORY_MB each, and at least one. Reading is most of a file's processing now
+ * that indexing is cheap: on 2 cores, two parsers took bench:ingest's chain from about 2.0x to 1.5x extraction alone
+ * on PostgreSQL and from 2.5x to 2.0x on PGlite (at a lower priority, they waited behind indexing: 2.1x and 2.5x).
  */
 export function parserPoolSize(config: { PARSER_PROCESSES: number; PARSER_MEMORY_MB: number }): number {
   if (config.PARSER_PROCESSES > 0) return config.PARSER_PROCESSES;
   const byMemory = Math.floor(os.totalmem() / 2 / (config.PARSER_MEMORY_MB * 1024 * 1024));
-  return Math.max(1, Math.min(os.availableParallelism() - 1, byMemory));
+  return Math.max(1, Math.min(os.availableParallelism(), byMemory));
 }
 
 /**
