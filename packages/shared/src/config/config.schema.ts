@@ -285,7 +285,7 @@ export const configShape = {
   EMBEDDER_API_KEY: optionalText('API key of the embeddings API (openai embedder).'),
   EMBEDDER_DIMENSIONS: int('Vector size of the builtin embedder.', 32, 2000),
   VECTOR_EXACT_SCAN_MAX: int(
-    'Up to this many passages in a search scope, vectors are compared exactly; above it the HNSW index is used.',
+    'Up to this many passages in a search scope, vectors are compared exactly; above it the HNSW graph is walked (vectors not yet in it are compared exactly). Only a company with more published passages has its vectors moved into the graph, after its uploads.',
     0,
     10_000_000,
   ),
