@@ -112,14 +112,18 @@ export class ParserProcess {
    * restarts (after a crash or a limit) starts without it: whatever killed its predecessor may come again.
    */
   warm(): Promise<void> {
-    if (!this.child || !this.ready) this.ready = this.start(true);
+    return this.running(true);
+  }
+
+  /** The running child's readiness, starting one when there is none. */
+  private running(warmUp = false): Promise<void> {
+    if (!this.child || !this.ready) this.ready = this.start(warmUp);
     return this.ready;
   }
 
   /** Extracts one document in the child (starting one when there is none). */
   async extract(path: string, kind: FileKind, request: ExtractRequest): Promise<Extracted> {
-    if (!this.child || !this.ready) this.ready = this.start();
-    await this.ready;
+    await this.running();
     const child = this.child!;
     const id = this.nextId++;
     return new Promise<Extracted>((resolve, reject) => {
