@@ -6,8 +6,8 @@ import { signedInAs } from '../test/fixtures.ts';
 import { App } from './app.tsx';
 
 afterEach(() => {
-  // The app's start goes on after a test has seen what it looks for (the second test's app still starts, as the
-  // administrator): unmounted, nothing of it runs once the test environment is gone.
+  // The app's start may go on after a test has seen what it looks for: unmounted, nothing of it runs once the test
+  // environment is gone.
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -76,6 +76,19 @@ describe('the start of the app', { timeout: 20_000 }, () => {
     );
     render(<App />);
     await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('/admin/dashboard'));
+    // The page load of the operator's home is under way: the app must not render the old route meanwhile, whose
+    // requests (refused here, as the view ran out) would end the operator's session. A CI run caught it doing so.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const sent = vi.mocked(fetch).mock.calls.map(([url]) => url);
+    expect(new Set(sent)).toEqual(
+      new Set([
+        '/api/v1/config',
+        '/api/v1/auth/me',
+        '/api/v1/auth/refresh',
+        '/api/v1/auth/impersonation/end',
+      ]),
+    );
+    expect(screen.queryByRole('navigation')).toBeNull();
     expect(JSON.parse(localStorage.getItem('userData')!).kind).toBe('Administrator');
     expect(localStorage.getItem('impersonation')).toBeNull();
   });

@@ -16,9 +16,10 @@ import { ConfigContext, ConfigReloadContext } from './config-context.tsx';
 
 /**
  * With a stored session, asks the server who is signed in (alongside the configuration): its saved language is the
- * one to render. The answer is stored; a refusal ends the stored session; a network failure keeps it.
+ * one to render. The answer is stored; a refusal ends the stored session; a network failure keeps it. 'leaving': the
+ * app is already loading the operator's home after a view as another user ran out.
  */
-async function confirmSession(): Promise<StartSession> {
+async function confirmSession(): Promise<StartSession | 'leaving'> {
   const stored = readSession();
   if (typeof stored !== 'object') return undefined;
   try {
@@ -27,7 +28,7 @@ async function confirmSession(): Promise<StartSession> {
     return me;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
-      if (stored.impersonation && (await backToOperator())) return undefined;
+      if (stored.impersonation && (await backToOperator())) return 'leaving';
       clearStoredSession();
       return 'refused';
     }
@@ -66,7 +67,11 @@ export function App() {
     const ability = typeof stored === 'object' ? loadAbilityBuilder().catch(() => {}) : null;
     call(bootEndpoints.config)
       .then(async (cfg) => {
-        await initI18n(startLanguage(await confirmed, storedLanguage, cfg.defaultLanguage));
+        const session = await confirmed;
+        // The page is being replaced by the operator's home: rendering the old route meanwhile would send its
+        // requests, and their refusals would end the operator's session the replacement is about to use.
+        if (session === 'leaving') return;
+        await initI18n(startLanguage(session, storedLanguage, cfg.defaultLanguage));
         await ability;
         setConfig(cfg);
       })
