@@ -36,11 +36,15 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { applyMigrations, type Database, openDatabase } from '../src/db/database.ts';
 import { BuiltinEmbedder } from '../src/modules/embedding/builtin-embedder.ts';
-import { toVectorLiteral } from '../src/modules/embedding/embedder.ts';
 import type { RankedPassage } from '../src/modules/search/full-text-search.ts';
 import { rankPassages } from '../src/modules/search/hybrid-search.ts';
 import type { SearchScope } from '../src/modules/search/search-scope.ts';
-import { EXACT_SCAN_MAX, scopeSize } from '../src/modules/search/vector-search.ts';
+import {
+  EXACT_SCAN_MAX,
+  nearestPassagesSql,
+  scopeSize,
+  setGraphWalk,
+} from '../src/modules/search/vector-search.ts';
 import { type BenchEngine, benchEngines } from './support/bench-engines.ts';
 import {
   closeWithin,
@@ -112,23 +116,16 @@ const tieAwareRecall = (approx: RankedPassage[], exact: RankedPassage[]) => {
 const outOfOrder = (list: RankedPassage[]) =>
   list.some((x, i) => i > 0 && x.score > list[i - 1]!.score + 1e-9);
 
-/** The HNSW branch of vectorSearch (vector-search.ts), copied: keep it in step with the product's SQL. */
+/**
+ * EXPLAIN of the graph path's statement, the product's own (nearestPassagesSql), with vectorSearch's settings. (A
+ * copy of the SQL here once went stale: without `in_graph` it could not walk the partial index.)
+ */
 async function explainHnsw(db: Database['db'], scope: SearchScope, indexId: number, query: string) {
   const [vector] = await new BuiltinEmbedder(DIMENSION).embed([query], 'query');
-  const dim = sql.raw(String(DIMENSION));
-  const v = sql`${toVectorLiteral(vector!)}::vector(${dim})`;
-  const distance = sql`(e.embedding::vector(${dim})) <=> ${v}`;
+  const statement = nearestPassagesSql(scope, { id: indexId, dimension: DIMENSION }, vector!, DEPTH, 'graph');
   return db.transaction(async (tx) => {
-    await tx.execute(sql`set local hnsw.iterative_scan = 'relaxed_order'`);
-    await tx.execute(sql`set local hnsw.ef_search = 100`);
-    const { rows } = await tx.execute<{ 'QUERY PLAN': string }>(sql`
-      explain (analyze, buffers)
-      select e.passage_id as id, ${distance} as d
-      from passage_embeddings e
-      join files f on f.id = e.file_id and f.active_generation = e.generation
-      where e.index_id = ${sql.raw(String(indexId))} and e.company_id = ${scope.companyId}
-      order by ${distance}
-      limit ${DEPTH}`);
+    await setGraphWalk(tx);
+    const { rows } = await tx.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers) ${statement}`);
     // The query vector's 384 numbers would fill the screen.
     return rows.map((r) => r['QUERY PLAN'].replace(/'\[[^\]]*\]'/g, "'[query vector]'"));
   });

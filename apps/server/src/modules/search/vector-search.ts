@@ -28,12 +28,16 @@ export async function vectorSearch(
   const { rows } = exact
     ? await db.execute<{ id: string; d: number }>(statement)
     : await db.transaction(async (tx) => {
-        // Keep walking the graph until enough rows pass the company filter (pgvector >= 0.8).
-        await tx.execute(sql`set local hnsw.iterative_scan = 'relaxed_order'`);
-        await tx.execute(sql`set local hnsw.ef_search = 100`);
+        await setGraphWalk(tx);
         return tx.execute<{ id: string; d: number }>(statement);
       });
   return rows.map((r) => ({ passageId: r.id, score: 1 - Number(r.d) }));
+}
+
+/** Within a transaction: keep walking the graph until enough rows pass the company filter (pgvector >= 0.8). */
+export async function setGraphWalk(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`set local hnsw.iterative_scan = 'relaxed_order'`);
+  await tx.execute(sql`set local hnsw.ef_search = 100`);
 }
 
 /**
