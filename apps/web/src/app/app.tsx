@@ -68,8 +68,8 @@ export function App() {
     call(bootEndpoints.config)
       .then(async (cfg) => {
         const session = await confirmed;
-        // The page is being replaced by the operator's home: rendering the old route meanwhile would send its
-        // requests, and their refusals would end the operator's session the replacement is about to use.
+        // The page is being replaced by the operator's home: rendering the old route meanwhile only sends requests
+        // for a page that is going away (and a refused one, through the failed renewal, clears the stored session).
         if (session === 'leaving') return;
         await initI18n(startLanguage(session, storedLanguage, cfg.defaultLanguage));
         await ability;
