@@ -25,11 +25,17 @@ export function isLoggedActivity(request: FastifyRequest): boolean {
   return !['GET', 'HEAD', 'OPTIONS'].includes(request.method) || SIGN_IN_EVENTS.has(operationId);
 }
 
+/** Text with every C0 control and DEL (a NUL byte cannot even be stored) as U+FFFD, the replacement character. */
+const withoutControls = (text: string) =>
+  Array.from(text, (c) => (c.charCodeAt(0) < 0x20 || c === '\u007f' ? '\ufffd' : c)).join('');
+
 /** Records one request after its answer is sent, through the batching writer (a failure is logged, never surfaced). */
 export function recordActivity(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): void {
   const actor = request.actor;
   const body = request.body as { email?: unknown } | undefined;
-  const attemptedEmail = typeof body?.email === 'string' ? body.email.toLowerCase().slice(0, 254) : null;
+  // As typed, also when validation refused it: control characters show as replacement characters.
+  const attemptedEmail =
+    typeof body?.email === 'string' ? withoutControls(body.email.toLowerCase().slice(0, 254)) : null;
   ctx.activity.add({
     actorUserId: actor?.userId ?? null,
     actorEmail: actor?.email ?? attemptedEmail,
