@@ -216,9 +216,19 @@ export const configShape = {
     100000,
   ),
   LOGIN_FAILURE_WINDOW_MINUTES: int(
-    'Window of the failed-login and wrong-current-password limits, in minutes.',
+    'Window of the failed-login, wrong-current-password and wrong-second-factor-code limits, in minutes.',
     1,
     1440,
+  ),
+  TWO_FACTOR_MAX_FAILURES: int(
+    "Wrong second-factor codes per account, over all its pending sign-ins, within the failed-login window; more wait (429 with Retry-After) and the account's owner is told by e-mail.",
+    1,
+    1000,
+  ),
+  TWO_FACTOR_LOCK_FAILURES: int(
+    "Wrong second-factor codes per account within 24 hours after which its second factor is locked (even the right code) until the 24 hours pass or a new password is set; the account's owner is told by e-mail.",
+    1,
+    10000,
   ),
   MAIL_MAX_PER_RECIPIENT_PER_HOUR: int(
     'Mails the public forms (password reset, verification) send to one address per hour.',

@@ -130,6 +130,10 @@ export const ERROR_STATUS = {
   TWO_FACTOR_REQUIRED: 409,
   /** An administrator resets other users' second factor, not their own. */
   TWO_FACTOR_RESET_SELF: 409,
+  /** Too many wrong codes for the account lately, over all its sign-ins: the next waits (details: `seconds`). */
+  TWO_FACTOR_SLOWED: 429,
+  /** So many wrong codes within a day that the account's second factor is locked (details: `seconds`, `minutes`). */
+  TWO_FACTOR_LOCKED: 429,
   /** The phone input's country detection was switched on, but the environment names no lookup service. */
   COUNTRY_LOOKUP_UNCONFIGURED: 409,
   /** A company logo that is not a PNG, JPEG or SVG image (by its content). */
