@@ -8,10 +8,12 @@ import { artifactPath, openBrowser } from './support/browser.ts';
 import { startAppServer, text } from './support/server.ts';
 
 const fake = new FakeWhatsApp();
+const PHONE_NUMBER_ID = '106540352242922';
 let t: TestServer;
 
 beforeAll(async () => {
   await fake.start();
+  fake.addNumber(PHONE_NUMBER_ID);
   t = await startAppServer(fake.env());
 });
 afterAll(async () => {
@@ -21,7 +23,6 @@ afterAll(async () => {
 
 const MANUAL =
   'Der Heizkörper wird mit einem Vierkantschlüssel entlüftet. Danach muss der Wasserdruck auf 1,5 bar geprüft werden.';
-const PHONE_NUMBER_ID = '106540352242922';
 const WA_ID = '4915112345678';
 
 describe('WhatsApp in the browser', () => {

@@ -11,6 +11,7 @@ import {
   insertThread,
 } from '../../test/support/chat-fixtures.ts';
 import { createUser, signedInAs } from '../../test/support/factories.ts';
+import { FakeWhatsApp } from '../../test/support/fake-whatsapp.ts';
 import { startTestServer, type TestServer } from '../../test/support/test-server.ts';
 import {
   aiProviders,
@@ -493,10 +494,10 @@ const MATRIX: Record<string, Row> = {
   'GET /whatsapp/connection': { callers: [403, 403, 'ok', 403] },
   'PUT /whatsapp/connection': {
     callers: [403, 403, 'ok', 403],
-    body: () => ({
-      phoneNumberId: String(100_000_000 + Math.floor(Math.random() * 1e8)),
+    body: async () => ({
+      phoneNumberId: whatsapp.addNumber(),
       businessAccountId: '102290129340398',
-      accessToken: 'EAAG-matrix-access-token',
+      accessToken: whatsapp.accessToken,
       appSecret: 'matrix-app-secret',
       verifyToken: 'matrix-verify-token-0000',
     }),
@@ -530,9 +531,13 @@ let managerB: string;
 
 const db = () => t.server.ctx.db;
 
+// Meta's Graph API, which checks a WhatsApp number before it is saved.
+const whatsapp = new FakeWhatsApp();
+
 beforeAll(async () => {
+  await whatsapp.start();
   // API only: what a request queues is never processed, so no request sets off heavy work.
-  t = await startTestServer({ smtp: false, role: 'api' });
+  t = await startTestServer({ smtp: false, role: 'api', env: whatsapp.env() });
   for (const kind of ['Administrator', 'Staff'] as const) {
     const { client, user } = await signedInAs(t, kind);
     callers.set(kind, { kind, client, userId: user.id, companyId: null });
@@ -558,7 +563,10 @@ beforeAll(async () => {
   companyB = other.companyId!;
   managerB = other.user.id;
 }, 120_000);
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await whatsapp.stop();
+});
 
 /** Fresh resources for one request: of the caller's company ('own', the first company for the operator) or not. */
 function resourcesFor(caller: Caller, place: 'own' | 'other') {

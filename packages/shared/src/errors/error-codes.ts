@@ -188,6 +188,10 @@ export const ERROR_STATUS = {
   WHATSAPP_PUBLIC_CHAT_INVALID: 422,
   /** A new connection needs its access token and app secret. */
   WHATSAPP_SECRETS_REQUIRED: 422,
+  /** Meta's Graph API did not confirm the phone-number id for the access token (details: Meta's `code`). */
+  WHATSAPP_NUMBER_REFUSED: 422,
+  /** Meta's Graph API could not be reached to check the connection. */
+  WHATSAPP_GRAPH_UNREACHABLE: 502,
   /** A user's WhatsApp chat draws on everything they may read, so it is never made public. */
   CHAT_WHATSAPP_PRIVATE: 409,
 } as const;
