@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { ImpersonatedReads } from './impersonated-reads.ts';
 
 const SIGN_IN_EVENTS = new Set(['login', 'logout', 'refresh', 'verifySecondFactor', 'oidcCallback']);
 
@@ -18,11 +19,32 @@ export function noteChange(request: FastifyRequest, change: { before: unknown; a
   request.activityChange = change;
 }
 
-/** Whether a finished request belongs in the activity log: every mutating request and every sign-in event. */
+const impersonatedReads = new ImpersonatedReads();
+
+/** The address a request read, without its query. */
+const pathOf = (request: FastifyRequest) => request.url.split('?')[0]!;
+
+/**
+ * A read while an operator views the product as someone: of a resource (a route whose permission names a subject,
+ * so not the shell's own `me` or settings), the first of its address within the view for READ_REPEAT_MINUTES.
+ */
+function isImpersonatedRead(request: FastifyRequest): boolean {
+  const actor = request.actor;
+  const permission = request.routeOptions.config.permission;
+  if (request.method !== 'GET' || !actor?.impersonator || !actor.sessionId) return false;
+  if (typeof permission !== 'object') return false;
+  return impersonatedReads.firstOf(actor.sessionId, pathOf(request));
+}
+
+/**
+ * Whether a finished request belongs in the activity log: every mutating request and every sign-in event, and what
+ * an operator opens while viewing the product as someone (`isImpersonatedRead`).
+ */
 export function isLoggedActivity(request: FastifyRequest): boolean {
   const operationId = request.routeOptions.config.operationId;
   if (!operationId) return false;
-  return !['GET', 'HEAD', 'OPTIONS'].includes(request.method) || SIGN_IN_EVENTS.has(operationId);
+  if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method) || SIGN_IN_EVENTS.has(operationId)) return true;
+  return isImpersonatedRead(request);
 }
 
 /** Text with every C0 control and DEL (a NUL byte cannot even be stored) as U+FFFD, the replacement character. */
@@ -44,7 +66,11 @@ export function recordActivity(ctx: AppContext, request: FastifyRequest, reply: 
     companyId: actor?.companyId ?? null,
     action: request.routeOptions.config.operationId ?? 'unknown',
     method: request.method,
-    endpoint: request.routeOptions.url ?? request.url.split('?')[0]!,
+    // The route's pattern; for a read while viewing as someone, the address itself: which chat or file was opened.
+    endpoint:
+      request.method === 'GET' && actor?.impersonator
+        ? pathOf(request)
+        : (request.routeOptions.url ?? pathOf(request)),
     statusCode: reply.statusCode,
     ip: request.ip,
     requestId: request.id,
