@@ -60,8 +60,10 @@ describe('WhatsApp in the browser', () => {
       await dialog.waitFor({ state: 'detached' });
       await page.getByText(en('whatsapp.connected', { id: PHONE_NUMBER_ID })).waitFor();
 
-      // The data manager's phone is their WhatsApp contact; a message from it is answered as them.
-      await t.server.ctx.db.execute(sql`update users set phone = ${`+${WA_ID}`} where email = ${dm.email}`);
+      // The data manager's phone is their WhatsApp contact; once confirmed, a message from it is answered as them.
+      await t.server.ctx.db.execute(
+        sql`update users set phone = ${`+${WA_ID}`}, phone_verified_digits = ${WA_ID} where email = ${dm.email}`,
+      );
       const path = new URL(webhookUrl).pathname;
       const sent = await fake.deliver(
         `${t.url}${path}`,

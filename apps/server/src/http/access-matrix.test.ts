@@ -390,6 +390,9 @@ const MATRIX: Record<string, Row> = {
   'POST /account/two-factor/enrolment': { callers: ANY },
   'POST /account/two-factor/confirm': { callers: ANY, body: { code: '123456' } },
   'POST /account/two-factor/disable': { callers: ANY, body: { code: '123456' } },
+  // One's own phone number, confirmed from WhatsApp: everyone's own (an operator's company has no WhatsApp).
+  'GET /account/phone-verification': { callers: ANY },
+  'POST /account/phone-verification': { callers: ANY },
   'DELETE /admin/users/{userId}/two-factor': { callers: ['all', 403, 'own', 403] },
   // The public feedback page
   'POST /public/feedback': PUBLIC,

@@ -21,7 +21,10 @@ export const ERROR_STATUS = {
   COMPANY_SUSPENDED: 403,
   /** A public chat (or share link) of a suspended company. */
   PUBLIC_CHAT_SUSPENDED: 403,
-  /** Password, e-mail and API-key changes are refused while an operator views the product as the user. */
+  /**
+   * Changes of who the user is (password, e-mail address, phone number and its confirmation, second factor, sign-in
+   * providers, API keys) are refused while an operator views the product as the user.
+   */
   IMPERSONATION_RESTRICTED: 403,
   /** The company's plan has ended: it may sign in, read, export and pay, but not upload or ask. */
   PLAN_EXPIRED: 403,
@@ -192,6 +195,10 @@ export const ERROR_STATUS = {
   WHATSAPP_NUMBER_REFUSED: 422,
   /** Meta's Graph API could not be reached to check the connection. */
   WHATSAPP_GRAPH_UNREACHABLE: 502,
+  /** Confirming a phone number on WhatsApp needs a number saved in the account first. */
+  PHONE_MISSING: 409,
+  /** The account's phone number is already confirmed. */
+  PHONE_ALREADY_VERIFIED: 409,
   /** A user's WhatsApp chat draws on everything they may read, so it is never made public. */
   CHAT_WHATSAPP_PRIVATE: 409,
 } as const;

@@ -6,6 +6,8 @@ export function areaPaths(kind: UserKind): {
   setPassword: string;
   login: string;
   forgotPassword: string;
+  /** The account settings, where the phone number is confirmed. */
+  account: string;
 } {
   switch (kind) {
     case 'Employee':
@@ -14,6 +16,7 @@ export function areaPaths(kind: UserKind): {
         setPassword: '/setPassword',
         login: '/employee/login',
         forgotPassword: '/employee/forgot-password',
+        account: '/employee/account-settings/account',
       };
     case 'Administrator':
     case 'Staff':
@@ -22,6 +25,7 @@ export function areaPaths(kind: UserKind): {
         setPassword: '/setPassword',
         login: '/admin/auth/login',
         forgotPassword: '/admin/auth/forgot-password',
+        account: '/admin/account-settings/account',
       };
     default:
       return {
@@ -29,6 +33,7 @@ export function areaPaths(kind: UserKind): {
         setPassword: '/setPassword',
         login: '/login',
         forgotPassword: '/forgot-password',
+        account: '/account-settings/account',
       };
   }
 }

@@ -16,6 +16,7 @@ import { containsPattern } from '../../db/like.ts';
 import { companies, divisions, employeeDivisions, roles, userRoles, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
+import { refusePhoneChange } from '../auth/impersonation-guard.ts';
 import { issueUserToken } from '../auth/user-tokens.ts';
 import { assertWithinLimit } from '../billing/company-plan.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
@@ -232,6 +233,8 @@ export async function updateEmployee(
   input: z.output<typeof updateEmployeeBodySchema>,
 ): Promise<Employee> {
   await userAccess.authorize(ctx.db, actor, 'update', employeeId);
+  // An employee's phone is their WhatsApp identity: not changed while an operator views as their data manager.
+  if (input.phone !== undefined) await refusePhoneChange(ctx, actor, employeeId, input.phone);
   return ctx.db.transaction(async (tx) => {
     const { divisionIds, ...fields } = input;
     const [row] = await tx

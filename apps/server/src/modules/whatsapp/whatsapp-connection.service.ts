@@ -111,10 +111,12 @@ async function numberAsMetaSees(ctx: AppContext, companyId: string, token: strin
 /**
  * A number is saved only when Meta confirms that the token reaches it: otherwise anyone could claim another business's
  * phone-number id with a made-up token, and its owner could not connect it any more (WHATSAPP_NUMBER_IN_USE).
+ * Answers the number as Meta shows it.
  */
 async function confirmedByMeta(ctx: AppContext, companyId: string, token: string, phoneNumberId: string) {
   try {
-    await numberAsMetaSees(ctx, companyId, token, phoneNumberId);
+    const number = await numberAsMetaSees(ctx, companyId, token, phoneNumberId);
+    return number.display_phone_number ?? null;
   } catch (error) {
     if (!(error instanceof GraphError)) throw error;
     if (error.status === 0 || error.status >= 500) throw new AppError('WHATSAPP_GRAPH_UNREACHABLE');
@@ -136,14 +138,17 @@ export async function saveWhatsAppConnection(
   if (!existing && (!body.accessToken || !body.appSecret)) throw new AppError('WHATSAPP_SECRETS_REQUIRED');
   if (body.unknownNumbers === 'publicChat') await assertPublicChat(ctx, companyId, body.publicChatId);
   const sealed = box(ctx);
-  if (!existing || body.accessToken || body.phoneNumberId !== existing.phoneNumberId) {
-    await confirmedByMeta(
-      ctx,
-      companyId,
-      body.accessToken ?? sealed.open(existing!.accessTokenEncrypted),
-      body.phoneNumberId,
-    );
-  }
+  const checked =
+    !existing || body.accessToken || body.phoneNumberId !== existing.phoneNumberId
+      ? {
+          displayPhoneNumber: await confirmedByMeta(
+            ctx,
+            companyId,
+            body.accessToken ?? sealed.open(existing!.accessTokenEncrypted),
+            body.phoneNumberId,
+          ),
+        }
+      : {};
   const [taken] = await ctx.db
     .select({ companyId: whatsappConnections.companyId })
     .from(whatsappConnections)
@@ -168,6 +173,7 @@ export async function saveWhatsAppConnection(
     verifyToken: body.verifyToken,
     unknownNumbers: body.unknownNumbers,
     publicChatId: body.unknownNumbers === 'publicChat' ? body.publicChatId : null,
+    ...checked,
     updatedAt: new Date(),
   };
   try {
@@ -267,4 +273,32 @@ function open(ctx: AppContext, row: Row): OpenConnection {
     unknownNumbers: row.unknownNumbers,
     publicChatId: row.publicChatId,
   };
+}
+
+/**
+ * The company's WhatsApp number as Meta shows it, for the users who confirm their phone: saved when the connection
+ * was checked, read from the Graph API once for a connection saved before that. Null without a connection, or when
+ * Meta cannot tell.
+ */
+export async function whatsappNumberOf(
+  ctx: AppContext,
+  companyId: string,
+): Promise<{ displayPhoneNumber: string | null } | null> {
+  const row = await storedRow(ctx, companyId);
+  if (!row) return null;
+  if (row.displayPhoneNumber) return { displayPhoneNumber: row.displayPhoneNumber };
+  const number = await new GraphClient(ctx, box(ctx).open(row.accessTokenEncrypted))
+    .phoneNumber(row.phoneNumberId)
+    .catch((error: unknown) => {
+      ctx.log.warn({ err: error, companyId }, 'whatsapp number not read');
+      return null;
+    });
+  const displayPhoneNumber = number?.display_phone_number ?? null;
+  if (displayPhoneNumber) {
+    await ctx.db
+      .update(whatsappConnections)
+      .set({ displayPhoneNumber })
+      .where(eq(whatsappConnections.companyId, companyId));
+  }
+  return { displayPhoneNumber };
 }

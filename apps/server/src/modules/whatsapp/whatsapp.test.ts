@@ -81,10 +81,15 @@ async function connect(client: ApiClient, extra: Record<string, unknown> = {}): 
   return { client, phoneNumberId, webhook: `${t.url}${path}`, verifyToken: saved.body.verifyToken };
 }
 
-/** Saves a number as the signed-in user's phone (their WhatsApp contact). */
+/**
+ * Saves a number as the signed-in user's phone (their WhatsApp contact), confirmed as if from the phone (the
+ * confirmation itself: phone-verification.test.ts).
+ */
 async function savePhone(client: ApiClient, waId: string) {
   const me = (await client.get('/auth/me')).body.userData;
-  await db().execute(sql`update users set phone = ${`+${waId}`} where id = ${me.id}`);
+  await db().execute(
+    sql`update users set phone = ${`+${waId}`}, phone_verified_digits = ${waId} where id = ${me.id}`,
+  );
   return me.id as string;
 }
 
@@ -185,6 +190,11 @@ describe('claiming a number', () => {
       verifyToken: own.verifyToken,
     });
     expect(saved.status).toBe(200);
+    // Meta's answer names the number its users confirm their phones with.
+    const { rows } = await db().execute<{ display_phone_number: string }>(
+      sql`select display_phone_number from whatsapp_connections where phone_number_id = ${someonesNumber}`,
+    );
+    expect(rows[0]!.display_phone_number).toBe('+49 89 7654321');
     const swapped = await owner.client.request('PUT', '/whatsapp/connection', {
       ...body,
       verifyToken: own.verifyToken,
