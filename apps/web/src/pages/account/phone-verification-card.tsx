@@ -56,15 +56,17 @@ export function PhoneVerificationCard() {
                 {session.impersonation ? (
                   <Typography color="text.secondary">{t('whatsapp.phone.impersonating')}</Typography>
                 ) : (
-                  <Button
-                    variant={pending ? 'outlined' : 'contained'}
-                    startIcon={<IconBrandWhatsapp size={20} />}
-                    disabled={start.isPending}
-                    onClick={() => start.mutate()}
-                    sx={{ alignSelf: 'flex-start' }}
-                  >
-                    {t(pending ? 'whatsapp.phone.again' : 'whatsapp.phone.start')}
-                  </Button>
+                  !pending && (
+                    <Button
+                      variant="contained"
+                      startIcon={<IconBrandWhatsapp size={20} />}
+                      disabled={start.isPending}
+                      onClick={() => start.mutate()}
+                      sx={{ alignSelf: 'flex-start' }}
+                    >
+                      {t('whatsapp.phone.start')}
+                    </Button>
+                  )
                 )}
               </>
             )}
@@ -79,26 +81,30 @@ export function PhoneVerificationCard() {
                   variant="h4"
                   component="p"
                   dir="ltr"
-                  sx={{ fontFamily: 'monospace', letterSpacing: '0.2em', alignSelf: 'flex-start' }}
+                  sx={{ fontVariantNumeric: 'tabular-nums', letterSpacing: '0.2em', alignSelf: 'flex-start' }}
                 >
                   {issued.code}
                 </Typography>
-                {issued.link && (
-                  <Button
-                    variant="contained"
-                    color="success"
-                    href={issued.link}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    startIcon={<IconBrandWhatsapp size={20} />}
-                    sx={{ alignSelf: 'flex-start' }}
-                  >
-                    {t('whatsapp.phone.open')}
-                  </Button>
-                )}
                 <Typography variant="body2" color="text.secondary" role="status">
                   {t('whatsapp.phone.waiting', { time: time(issued.expiresAt) })}
                 </Typography>
+                <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }}>
+                  {issued.link && (
+                    <Button
+                      variant="contained"
+                      color="success"
+                      href={issued.link}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      startIcon={<IconBrandWhatsapp size={20} />}
+                    >
+                      {t('whatsapp.phone.open')}
+                    </Button>
+                  )}
+                  <Button variant="outlined" disabled={start.isPending} onClick={() => start.mutate()}>
+                    {t('whatsapp.phone.again')}
+                  </Button>
+                </Stack>
               </Stack>
             )}
           </Stack>
