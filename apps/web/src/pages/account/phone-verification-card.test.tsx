@@ -78,4 +78,15 @@ describe('the WhatsApp number card', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Confirm by WhatsApp' })).toBeNull();
     expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
   });
+
+  it('says so when the company has no WhatsApp number to confirm with', async () => {
+    signedInAs('Employee');
+    stubServer([
+      { ...unverified, phone: null, state: 'none', whatsappConnected: false, whatsappNumber: null },
+    ]);
+    renderWithApp(<PhoneVerificationCard />);
+    expect(await screen.findByText('Your company has not connected a WhatsApp number yet.')).toBeTruthy();
+    expect(screen.queryByText('Save your mobile number above to ask questions on WhatsApp.')).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
 });

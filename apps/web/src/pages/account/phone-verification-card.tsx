@@ -41,11 +41,11 @@ export function PhoneVerificationCard() {
           <Skeleton variant="rounded" height={56} />
         ) : (
           <Stack spacing={3} sx={{ maxWidth: 560 }}>
-            {data.state === 'none' && (
-              <Typography color="text.secondary">{t('whatsapp.phone.none')}</Typography>
-            )}
-            {data.state !== 'none' && !data.whatsappConnected && (
+            {!data.whatsappConnected && (
               <Typography color="text.secondary">{t('whatsapp.phone.notConnected')}</Typography>
+            )}
+            {data.whatsappConnected && data.state === 'none' && (
+              <Typography color="text.secondary">{t('whatsapp.phone.none')}</Typography>
             )}
             {data.state === 'verified' && (
               <Alert severity="success">{t('whatsapp.phone.verified', { phone })}</Alert>
