@@ -6,10 +6,13 @@ export const ERROR_STATUS = {
   INVALID_JSON: 400,
   BAD_REQUEST: 400,
   TOKEN_INVALID: 400,
+  /** A public form (sign-up, forgot or reset password, ...) sent without the bot check's answer (`botCheck`). */
+  BOT_CHECK_MISSING: 400,
   UNAUTHENTICATED: 401,
   VISITOR_REQUIRED: 401,
   INVALID_CREDENTIALS: 401,
   SESSION_EXPIRED: 401,
+  /** A sign-in to an account with several failed sign-ins needs the bot check's answer as well. */
   BOT_CHECK_REQUIRED: 401,
   FORBIDDEN: 403,
   BOT_CHECK_FAILED: 403,
