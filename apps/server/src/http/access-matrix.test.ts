@@ -160,6 +160,8 @@ const MATRIX: Record<string, Row> = {
   'GET /admin/activity-log': { callers: ['ok', 'ok', 403, 403] },
   'GET /admin/activity-log/export': { callers: ['ok', 'ok', 403, 403] },
   'POST /admin/emails/{emailId}/resend': { callers: ['all', 403, 403, 403] },
+  // Revealing a mail's single-use link is the Administrator's (`update Email`), never staff's.
+  'POST /admin/emails/{emailId}/reveal-link': { callers: ['all', 403, 403, 403], body: { code: '000000' } },
   'GET /admin/files': { callers: ['ok', 'ok', 403, 403] },
   // E-mail templates: staff read and preview them, the administrator changes them
   'GET /admin/email-templates': { callers: ['ok', 'ok', 403, 403] },

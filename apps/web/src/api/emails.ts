@@ -41,3 +41,20 @@ export function useResendEmail(callbacks?: MutationCallbacks<string, { message: 
     callbacks,
   );
 }
+
+/**
+ * Shows the real single-use link of a mail that could not be sent, confirmed with a fresh authenticator code. Nothing
+ * is reloaded: the mail itself did not change (and each read of it is a line in the activity log).
+ */
+export function useRevealEmailLink(
+  callbacks?: MutationCallbacks<{ emailId: string; code: string }, { link: string }>,
+) {
+  return useApiMutation(
+    {
+      mutationFn: ({ emailId, code }: { emailId: string; code: string }) =>
+        call(adminContracts.revealEmailLink, { params: { emailId }, body: { code } }),
+      invalidates: () => [],
+    },
+    callbacks,
+  );
+}

@@ -133,6 +133,10 @@ export const ERROR_STATUS = {
   TWO_FACTOR_REQUIRED: 409,
   /** An administrator resets other users' second factor, not their own. */
   TWO_FACTOR_RESET_SELF: 409,
+  /** A mail of the e-mail log without a single-use link: there is nothing to reveal. */
+  EMAIL_NO_HIDDEN_LINK: 409,
+  /** A mail that was sent (or is being sent) keeps its link hidden: its recipient has it. */
+  EMAIL_LINK_DELIVERED: 409,
   /** The phone input's country detection was switched on, but the environment names no lookup service. */
   COUNTRY_LOOKUP_UNCONFIGURED: 409,
   /** A company logo that is not a PNG, JPEG or SVG image (by its content). */

@@ -30,6 +30,11 @@ export const emailOutbox = pgTable(
     attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
     /** The offer or invoice this mail took to a customer. */
     salesDocumentId: uuid('sales_document_id').references(() => salesDocuments.id, { onDelete: 'set null' }),
+    /**
+     * The single-use token of the mail's link (verification, reset, invitation), sealed with ENCRYPTION_KEY; the
+     * stored subject, text and HTML carry a mask in its place, and only the send job puts it back.
+     */
+    linkSealed: text('link_sealed'),
     status: text('status', { enum: ['queued', 'sent', 'not_sent', 'failed'] })
       .notNull()
       .default('queued'),

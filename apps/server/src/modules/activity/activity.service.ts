@@ -2,6 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 
 const SIGN_IN_EVENTS = new Set(['login', 'logout', 'refresh', 'verifySecondFactor', 'oidcCallback']);
+/** Reads that are logged like changes: what they showed is others' business (a mail's full text). */
+const LOGGED_READS = new Set(['getEmail']);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,11 +20,18 @@ export function noteChange(request: FastifyRequest, change: { before: unknown; a
   request.activityChange = change;
 }
 
-/** Whether a finished request belongs in the activity log: every mutating request and every sign-in event. */
+/**
+ * Whether a finished request belongs in the activity log: every mutating request, every sign-in event, and the reads
+ * of LOGGED_READS.
+ */
 export function isLoggedActivity(request: FastifyRequest): boolean {
   const operationId = request.routeOptions.config.operationId;
   if (!operationId) return false;
-  return !['GET', 'HEAD', 'OPTIONS'].includes(request.method) || SIGN_IN_EVENTS.has(operationId);
+  return (
+    !['GET', 'HEAD', 'OPTIONS'].includes(request.method) ||
+    SIGN_IN_EVENTS.has(operationId) ||
+    LOGGED_READS.has(operationId)
+  );
 }
 
 /** Records one request after its answer is sent, through the batching writer (a failure is logged, never surfaced). */

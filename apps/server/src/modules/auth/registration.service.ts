@@ -8,6 +8,7 @@ import { companies, roles, subscriptions, userRoles, users } from '../../db/sche
 import { AppError } from '../../http/app-error.ts';
 import { requireBotCheck } from '../bot-check/bot-check.ts';
 import { sendWaitingInvitations } from '../employees/employees.service.ts';
+import { singleUseLink } from '../mail/hidden-link.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
 import { type Actor, loadUserActor } from './actor.ts';
 import { areaPaths } from './areas.ts';
@@ -54,7 +55,7 @@ export async function register(
       template: 'verifyEmail',
       language: input.language,
       name: input.firstName,
-      actionPath: `/verify?token=${token}`,
+      ...singleUseLink('/verify', token),
       userId,
       companyId,
     });
@@ -144,7 +145,7 @@ export async function resendVerification(ctx: AppContext, actor: Actor): Promise
       template: 'verifyEmail',
       language: user.language,
       name: user.firstName,
-      actionPath: `/verify?token=${token}`,
+      ...singleUseLink('/verify', token),
       userId: user.id,
       companyId: user.companyId,
     });

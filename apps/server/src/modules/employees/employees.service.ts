@@ -18,6 +18,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { issueUserToken } from '../auth/user-tokens.ts';
 import { assertWithinLimit } from '../billing/company-plan.ts';
+import { singleUseLink } from '../mail/hidden-link.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
 
 // Written with qualified names: inside a subquery an interpolated column would render unqualified ("id").
@@ -170,7 +171,7 @@ async function writeInvitation(
     template: 'setPassword',
     language: employee.language,
     name: employee.firstName,
-    actionPath: `/setPassword?token=${token}`,
+    ...singleUseLink('/setPassword', token),
     values: await invitationSender(tx, employee.companyId, inviterId),
     userId: employee.id,
     companyId: employee.companyId,

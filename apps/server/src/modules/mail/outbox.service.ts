@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/database.ts';
 import { emailOutbox, emailTemplates } from '../../db/schema/index.ts';
 import { mailLogo } from '../company/company-logo.service.ts';
 import { defaultTemplate } from './default-templates.ts';
+import { MASKED_TOKEN, sealToken } from './hidden-link.ts';
 import { type RenderedMail, renderTemplate } from './mail-layout.ts';
 import { sendMailJob } from './send-mail.job.ts';
 
@@ -20,6 +21,11 @@ export interface OutgoingMail {
   name: string;
   /** Path and query below PUBLIC_URL that the mail's button opens. */
   actionPath: string;
+  /**
+   * The single-use token inside `actionPath` (`singleUseLink`): the outbox keeps the mail with the token masked and
+   * sealed beside it, so the e-mail log never shows a live link; the send job puts it back.
+   */
+  linkToken?: string;
   /** Further variables of the kind (e.g. the division of an upload). */
   values?: Record<string, string>;
   /** The kind's list (each uploaded file's outcome). */
@@ -83,7 +89,9 @@ export async function renderOutgoing(
  */
 export async function writeToOutbox(tx: DbOrTx, ctx: AppContext, mail: OutgoingMail): Promise<string> {
   const template = await templateFor(tx, mail.template, mail.language, mail.values);
-  const rendered = await renderOutgoing(ctx, template, mail, tx);
+  const token = mail.linkToken;
+  const shown = token ? { ...mail, actionPath: mail.actionPath.replaceAll(token, MASKED_TOKEN) } : mail;
+  const rendered = await renderOutgoing(ctx, template, shown, tx);
   const [row] = await tx
     .insert(emailOutbox)
     .values({
@@ -93,6 +101,7 @@ export async function writeToOutbox(tx: DbOrTx, ctx: AppContext, mail: OutgoingM
       subject: rendered.subject,
       text: rendered.text,
       html: rendered.html,
+      linkSealed: token ? sealToken(ctx, token) : null,
       userId: mail.userId ?? null,
       companyId: mail.companyId ?? null,
     })
