@@ -162,6 +162,7 @@ const MATRIX: Record<string, Row> = {
   'POST /admin/emails/{emailId}/resend': { callers: ['all', 403, 403, 403] },
   // Revealing a mail's single-use link is the Administrator's (`update Email`), never staff's.
   'POST /admin/emails/{emailId}/reveal-link': { callers: ['all', 403, 403, 403], body: { code: '000000' } },
+  'GET /admin/email-senders': { callers: ['ok', 'ok', 403, 403] },
   'GET /admin/files': { callers: ['ok', 'ok', 403, 403] },
   // E-mail templates: staff read and preview them, the administrator changes them
   'GET /admin/email-templates': { callers: ['ok', 'ok', 403, 403] },
@@ -200,6 +201,10 @@ const MATRIX: Record<string, Row> = {
     },
   },
   'PUT /admin/system-settings/activity-log': { callers: ['ok', 403, 403, 403], body: { retentionDays: 180 } },
+  'PUT /admin/system-settings/mail-budget': {
+    callers: ['ok', 403, 403, 403],
+    body: { perHour: 200, perDay: 1000, trialPerHour: 20, trialPerDay: 50 },
+  },
   'PUT /admin/system-settings/logo': { callers: ['ok', 403, 403, 403], upload: true },
   'DELETE /admin/system-settings/logo': { callers: ['ok', 403, 403, 403] },
   'GET /branding/logo': PUBLIC,

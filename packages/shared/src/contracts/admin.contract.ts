@@ -30,6 +30,21 @@ export const outboxEmailDetailSchema = outboxEmailSchema.extend({
   hiddenLink: z.boolean(),
 });
 
+/** A company's mails that count against its mail budget, in the last hour and day, beside its budget. */
+export const emailSenderSchema = z
+  .object({
+    companyId: z.uuid(),
+    companyName: z.string().nullable(),
+    /** On a trial: the trial's smaller budget applies. */
+    trial: z.boolean(),
+    lastHour: z.number().int(),
+    lastDay: z.number().int(),
+    perHour: z.number().int(),
+    perDay: z.number().int(),
+    lastMailAt: z.iso.datetime(),
+  })
+  .meta({ id: 'EmailSender' });
+
 export const activityEntrySchema = z
   .object({
     id: z.uuid(),
@@ -114,6 +129,17 @@ export const adminContracts = {
     params: uuidParam('emailId'),
     body: totpCodeBodySchema,
     responses: { 200: z.object({ link: z.string() }) },
+  }),
+  listEmailSenders: defineContract({
+    method: 'GET',
+    path: '/admin/email-senders',
+    operationId: 'listEmailSenders',
+    summary:
+      'The companies whose mails (documents, invitations, e-mail changes) counted against their mail budget in the last day, most first',
+    tags,
+    permission: { action: 'read', subject: 'Email' },
+    querystring: listQuerySchema,
+    responses: { 200: listOf(emailSenderSchema) },
   }),
   listActivity: defineContract({
     method: 'GET',

@@ -28,6 +28,8 @@ export const ERROR_STATUS = {
   IMPERSONATION_RESTRICTED: 403,
   /** The company's plan has ended: it may sign in, read, export and pay, but not upload or ask. */
   PLAN_EXPIRED: 403,
+  /** Mail with the user's own text or recipients (a document, an invitation) waits for a confirmed address. */
+  EMAIL_NOT_VERIFIED: 403,
   NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
   /** An e-mail change to the address the account already has. */
@@ -87,6 +89,8 @@ export const ERROR_STATUS = {
   PERIOD_INVALID: 422,
   RATE_LIMITED: 429,
   PUBLIC_CHAT_BUSY: 429,
+  /** The company's mails of the last hour or day reached its mail budget (details: scope, max, seconds). */
+  MAIL_BUDGET_EXCEEDED: 429,
   INTERNAL: 500,
   PROVIDER_ERROR: 502,
   /** Stripe refused or could not be reached. */

@@ -6,6 +6,7 @@ import { noteChange } from '../activity/activity.service.ts';
 import { exportActivity, listActivity } from '../activity/activity-log.service.ts';
 import { utcDay } from '../reports/report-scope.ts';
 import { revealEmailLink } from './email-link-reveal.ts';
+import { listEmailSenders } from './email-senders.service.ts';
 import { getEmail, listEmails, resendEmail } from './emails.service.ts';
 
 export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -20,6 +21,9 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
     noteChange(req, change);
     return { link };
   });
+  registerRoute(app, adminContracts.listEmailSenders, async (req) =>
+    listEmailSenders(ctx, requireActor(req), req.query),
+  );
   registerRoute(app, adminContracts.resendEmail, async (req, reply) => {
     const { change, ...sent } = await resendEmail(ctx, requireActor(req), req.params.emailId);
     noteChange(req, change);

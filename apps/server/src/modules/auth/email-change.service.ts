@@ -53,6 +53,8 @@ export async function requestEmailChange(
       values: { newEmail: input.email },
       userId: user.id,
       companyId: user.companyId,
+      // A company user picks the recipient: the company's budget counts it.
+      budgeted: true,
     });
   });
   await dispatch(ctx, [emailId]);

@@ -11,6 +11,7 @@ import { emailOutbox, emailTemplates } from '../../db/schema/index.ts';
 import { mailLogo } from '../company/company-logo.service.ts';
 import { defaultTemplate } from './default-templates.ts';
 import { MASKED_TOKEN, sealToken } from './hidden-link.ts';
+import { takeMailBudget } from './mail-budget.ts';
 import { type RenderedMail, renderTemplate } from './mail-layout.ts';
 import { sendMailJob } from './send-mail.job.ts';
 
@@ -32,6 +33,8 @@ export interface OutgoingMail {
   lines?: string[];
   userId?: string | null;
   companyId?: string | null;
+  /** The company (`companyId`) caused the mail: it counts against the company's mail budget (`takeMailBudget`). */
+  budgeted?: boolean;
 }
 
 /** The template a mail is written from: the operator's edited text of its kind and language, else the default. */
@@ -85,9 +88,12 @@ export async function renderOutgoing(
 
 /**
  * Writes a localized mail into the outbox (inside the caller's transaction) and returns its id; `dispatch` then
- * enqueues the send job once that transaction has committed.
+ * enqueues the send job once that transaction has committed. A mail the company caused first takes one of its mail
+ * budget (MAIL_BUDGET_EXCEEDED, which rolls the caller's transaction back).
  */
 export async function writeToOutbox(tx: DbOrTx, ctx: AppContext, mail: OutgoingMail): Promise<string> {
+  const budgetOf = mail.budgeted ? mail.companyId : null;
+  if (budgetOf) await takeMailBudget(ctx, tx, budgetOf);
   const template = await templateFor(tx, mail.template, mail.language, mail.values);
   const token = mail.linkToken;
   const shown = token ? { ...mail, actionPath: mail.actionPath.replaceAll(token, MASKED_TOKEN) } : mail;
@@ -102,6 +108,7 @@ export async function writeToOutbox(tx: DbOrTx, ctx: AppContext, mail: OutgoingM
       text: rendered.text,
       html: rendered.html,
       linkSealed: token ? sealToken(ctx, token) : null,
+      budgeted: Boolean(budgetOf),
       userId: mail.userId ?? null,
       companyId: mail.companyId ?? null,
     })

@@ -38,6 +38,24 @@ function stubServer() {
       });
       if (url.startsWith('/api/v1/admin/emails?'))
         return Response.json({ items: [mail], total: 1, page: 1, pageSize: 10 });
+      if (url.startsWith('/api/v1/admin/email-senders?'))
+        return Response.json({
+          items: [
+            {
+              companyId: '7d1f0c2e-0000-4000-8000-0000000000c1',
+              companyName: 'Firma Nord',
+              trial: true,
+              lastHour: 3,
+              lastDay: 7,
+              perHour: 20,
+              perDay: 50,
+              lastMailAt: '2026-03-04T08:00:00.000Z',
+            },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 10,
+        });
       if (url === `/api/v1/admin/emails/${ID}/reveal-link`) {
         const { code } = JSON.parse(String(init?.body));
         return code === '123456'
@@ -75,6 +93,11 @@ describe('the e-mail log', { timeout: 20_000 }, () => {
     const subject = await screen.findByText('Einladung zu Werkwissen');
     const row = within(subject.closest('tr')!);
     expect(row.getByText('Failed')).toBeTruthy();
+    // Who sends how much, beside their limits.
+    const sender = within((await screen.findByText('Firma Nord')).closest('tr')!);
+    expect(sender.getByText('3 of 20')).toBeTruthy();
+    expect(sender.getByText('7 of 50')).toBeTruthy();
+    expect(sender.getByText('Trial')).toBeTruthy();
     expect(row.getByText('550 mailbox unavailable')).toBeTruthy();
     expect(row.getByText('5')).toBeTruthy();
     expect(row.getByText('Invitation')).toBeTruthy();

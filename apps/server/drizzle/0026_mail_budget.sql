@@ -1,0 +1,2 @@
+ALTER TABLE "email_outbox" ADD COLUMN "budgeted" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "email_outbox_budget_idx" ON "email_outbox" USING btree ("company_id","created_at") WHERE "email_outbox"."budgeted";
