@@ -137,6 +137,12 @@ describe('mail a company causes', () => {
     expect(added.filter((r) => r.status === 201)).toHaveLength(5);
     expect(added.filter((r) => r.status === 429)).toHaveLength(7);
     expect((await dm.client.get('/employees')).body.total).toBe(5);
+    // A new address of the user's choosing is the company's mail as well.
+    const moved = await dm.client.post('/auth/change-email', {
+      email: `neu-${Date.now()}@anderswo.example`,
+      currentPassword: dm.password,
+    });
+    expect([moved.status, moved.body.error.code]).toEqual([429, 'MAIL_BUDGET_EXCEEDED']);
 
     const other = await verifiedDataManager(t, { companyName: companyName(), language: 'en' });
     const csv = [
