@@ -46,13 +46,14 @@ export function withRealLink(
   return { subject: put(mail.subject), text: put(mail.text), html: put(mail.html) };
 }
 
+/** The address in a mail's text that carries the mask (it ends with it: `singleUseLink` puts the token last). */
+const MASKED_LINK = new RegExp(String.raw`https?://\S*?token=${MASKED_TOKEN}`);
+
 /** The link a mail's recipient got, for an Administrator's reveal: the text part's address that carries the mask. */
 export function realLink(ctx: AppContext, mail: MailParts): string | null {
   if (!mail.linkSealed) return null;
-  const masked = mail.text
-    .split(/\s+/)
-    .find((word) => /^https?:\/\//.test(word) && word.includes(MASKED_TOKEN));
-  return masked ? masked.replaceAll(MASKED_TOKEN, box(ctx).open(mail.linkSealed)) : null;
+  const masked = MASKED_LINK.exec(mail.text)?.[0];
+  return masked ? masked.replace(MASKED_TOKEN, box(ctx).open(mail.linkSealed)) : null;
 }
 
 /**
