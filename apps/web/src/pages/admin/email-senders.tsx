@@ -1,4 +1,4 @@
-import { Chip, Stack, Typography } from '@mui/material';
+import { Box, Chip, Stack, Typography } from '@mui/material';
 import type { emailSenderSchema } from '@werkwissen/shared';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -16,8 +16,11 @@ type EmailSender = z.infer<typeof emailSenderSchema>;
 export function EmailSenders() {
   const { t } = useTranslation();
   const format = useFormat();
-  const usage = (used: number, max: number) =>
-    t('admin.emails.senders.usage', { used: format.number(used), max: format.number(max) });
+  const usage = (used: number, max: number) => (
+    <Box sx={{ whiteSpace: 'nowrap' }}>
+      {t('admin.emails.senders.usage', { used: format.number(used), max: format.number(max) })}
+    </Box>
+  );
 
   const columns: Column<EmailSender>[] = [
     {
@@ -36,18 +39,20 @@ export function EmailSenders() {
       id: 'lastHour',
       label: t('admin.emails.senders.lastHour'),
       align: 'right',
+      minWidth: 110,
       render: (s) => usage(s.lastHour, s.perHour),
     },
     {
       id: 'lastDay',
       label: t('admin.emails.senders.lastDay'),
       align: 'right',
+      minWidth: 110,
       render: (s) => usage(s.lastDay, s.perDay),
     },
     {
       id: 'lastMailAt',
       label: t('admin.emails.senders.lastMail'),
-      render: (s) => format.dateTime(s.lastMailAt),
+      render: (s) => <Box sx={{ whiteSpace: 'nowrap' }}>{format.dateTime(s.lastMailAt)}</Box>,
     },
   ];
 
