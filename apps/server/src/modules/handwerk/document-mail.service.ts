@@ -13,6 +13,7 @@ import type { AppContext } from '../../app-context.ts';
 import { emailOutbox, type MailAttachment } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
+import { assertPlanActive } from '../billing/company-plan.ts';
 import { companyLogo, mailLogo } from '../company/company-logo.service.ts';
 import { renderMessage } from '../mail/mail-layout.ts';
 import { dispatch } from '../mail/outbox.service.ts';
@@ -137,9 +138,9 @@ export async function listDocumentMails(
 }
 
 /**
- * Sends an issued document to a customer: the attachments are rendered now and kept in file storage as sent, the
- * mail is written to the outbox in the company's name (replies to the company's address), and the send job delivers
- * it; the document's `sentAt` follows once the mail has left.
+ * Sends an issued document to a customer (not on an ended plan: PLAN_EXPIRED): the attachments are rendered now and
+ * kept in file storage as sent, the mail is written to the outbox in the company's name (replies to the company's
+ * address), and the send job delivers it; the document's `sentAt` follows once the mail has left.
  */
 export async function sendDocumentMail(
   ctx: AppContext,
@@ -148,6 +149,8 @@ export async function sendDocumentMail(
   body: DocumentMailBody,
 ): Promise<DocumentMail> {
   const issued = await issuedDocument(ctx, actor, documentId);
+  // An ended plan reads and pays, but sends nothing in the company's name.
+  await assertPlanActive(ctx, issued.companyId);
   const files = await attachmentFiles(ctx, issued, body.attach);
   const company = String(issued.seller.name);
   const settings = await ctx.settings.current();
