@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInDataManager, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { systemLogo } from '../../db/schema/index.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -53,6 +54,29 @@ describe('headers', () => {
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(res.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
+  });
+
+  it('tells browsers and proxies to keep no API answer, except what is public and says so (the logo)', async () => {
+    const { client } = await signedInDataManager(t);
+    for (const path of [
+      '/auth/me',
+      '/divisions',
+      '/billing/status',
+      '/divisions/00000000-0000-4000-8000-000000000000',
+    ]) {
+      expect((await client.get(path)).headers.get('cache-control')).toBe('no-store');
+    }
+    await t.server.ctx.db
+      .insert(systemLogo)
+      .values({
+        content: Buffer.from('<svg/>'),
+        contentType: 'image/svg+xml',
+        sha256: 'matrix',
+        sizeBytes: 6,
+      })
+      .onConflictDoNothing();
+    const logo = await client.get('/branding/logo?v=1');
+    expect([logo.status, logo.headers.get('cache-control')]).toEqual([200, 'public, max-age=300']);
   });
 
   it('carries the request id into error bodies', async () => {
