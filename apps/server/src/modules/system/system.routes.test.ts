@@ -149,9 +149,29 @@ describe('logs', () => {
       confirmPassword: 'log-geheim-9',
     });
     await fetch(`${t.url}/verify?token=secret-mail-token-123`);
+    // WhatsApp's verify token (Meta's handshake) and a public chat's share token, in the API and the pages.
+    const share = 'Share_token-secret-4567890';
+    await fetch(
+      `${t.url}/api/v1/webhooks/whatsapp/matrix-key?hub.mode=subscribe&hub.verify_token=wa-verify-secret-1&hub.challenge=7`,
+    );
+    await fetch(`${t.url}/api/v1/public/chats/${share}`);
+    await fetch(`${t.url}/api/v1/public/chats/${share}/messages`);
+    await fetch(`${t.url}/p/${share}`);
+    await fetch(`${t.url}/feedback-21chatgpt?lang=de&chat=${share}`);
     const logs = t.logs.join('\n');
     expect(logs).toContain('/verify?token=[redacted]');
-    for (const secret of [password, 'log-geheim-9', key, 'secret-mail-token-123']) {
+    expect(logs).toContain('hub.verify_token=[redacted]&hub.challenge=7');
+    expect(logs).toContain('/api/v1/public/chats/[redacted]/messages');
+    expect(logs).toContain('"/p/[redacted]"');
+    expect(logs).toContain('/feedback-21chatgpt?lang=de&chat=[redacted]');
+    for (const secret of [
+      password,
+      'log-geheim-9',
+      key,
+      'secret-mail-token-123',
+      'wa-verify-secret-1',
+      share,
+    ]) {
       expect(logs).not.toContain(secret);
     }
     for (const value of client.cookies.values()) expect(logs).not.toContain(value);
