@@ -41,6 +41,7 @@ function present(row: Row, divisionName: string, lang: Language): EmailSetting {
     smtpEmail: row.smtpEmail,
     userName: row.userName,
     security: row.security,
+    authservId: row.authservId,
     hasPassword: row.passwordSealed !== '',
     mailbox: {
       checkedAt: row.checkedAt?.toISOString() ?? null,
@@ -83,6 +84,7 @@ const normalized = (body: EmailSettingUpdate) => ({
   smtpEmail: body.smtpEmail,
   userName: body.userName,
   security: body.security,
+  authservId: body.authservId,
 });
 
 /**
