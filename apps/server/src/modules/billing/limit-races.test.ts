@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solvedAltcha } from '../../../test/support/altcha.ts';
 import type { ApiResponse } from '../../../test/support/api-client.ts';
 import { insertPassage } from '../../../test/support/chat-fixtures.ts';
 import { signedInAs } from '../../../test/support/factories.ts';
+import { stream } from '../../../test/support/sse.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { subscriptions } from '../../db/schema/index.ts';
 
@@ -54,7 +56,7 @@ async function count(query: ReturnType<typeof sql>): Promise<number> {
   return Number(rows[0]!.n);
 }
 
-const parallel = (make: (i: number) => Promise<ApiResponse>) =>
+const parallel = <T>(make: (i: number) => Promise<T>) =>
   Promise.all(Array.from({ length: PARALLEL }, (_, i) => make(i)));
 
 const statuses = (answers: ApiResponse[]) => answers.map((a) => a.status).sort();
@@ -192,6 +194,47 @@ describe('limits under parallel requests', () => {
     );
     const answers = await parallel((i) =>
       dm.client.post(`/chats/${chats[i]!.body.id}/messages`, { content: 'Wie entlüfte ich den Heizkörper?' }),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(TRIAL.questionsPerMonth);
+    for (const refused of answers.filter((a) => a.status !== 200)) {
+      expect(refused.body.error.code).toBe('PLAN_LIMIT_REACHED');
+    }
+    expect(
+      await count(
+        sql`select count(*) as n from chat_messages where company_id = ${dm.companyId} and role = 'user'`,
+      ),
+    ).toBe(TRIAL.questionsPerMonth);
+  });
+
+  it('counts public chat visitors against the same cap', async () => {
+    const dm = await onTrial();
+    const division = await dm.client.post('/divisions', { name: 'Kundendienst' });
+    await insertPassage(t, {
+      companyId: dm.companyId!,
+      divisionId: division.body.id,
+      text: 'Den Heizkörper entlüften Sie mit dem Vierkantschlüssel am oberen Ventil.',
+    });
+    const chat = await dm.client.post('/chats', {
+      name: 'Kundenfragen',
+      visibility: 'public',
+      divisionIds: [division.body.id],
+    });
+    const token = (await dm.client.post(`/chats/${chat.body.id}/share`)).body.shareToken as string;
+    // Three visitors asking four questions each, all at once.
+    const visitors = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const client = t.client();
+        const joined = await client.post(`/public/chats/${token}/visitor`, {
+          botCheck: await solvedAltcha(client),
+        });
+        expect(joined.status).toBe(200);
+        return client;
+      }),
+    );
+    const answers = await parallel((i) =>
+      stream(visitors[i % 3]!, `/public/chats/${token}/messages`, {
+        content: 'Wie entlüfte ich den Heizkörper?',
+      }),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(TRIAL.questionsPerMonth);
     for (const refused of answers.filter((a) => a.status !== 200)) {
