@@ -67,4 +67,5 @@ export const CONFIG_DEFAULTS = {
   METRICS_HOST: '127.0.0.1',
   SHUTDOWN_GRACE_SECONDS: '8',
   MAIL_ASSISTANT_POLL_SECONDS: '60',
+  MAIL_ASSISTANT_MAX_MAIL_MB: '25',
 } as const satisfies Record<string, string>;

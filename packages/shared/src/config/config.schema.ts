@@ -354,6 +354,11 @@ export const configShape = {
     1,
     3600,
   ),
+  MAIL_ASSISTANT_MAX_MAIL_MB: int(
+    "The largest mail the e-mail assistant reads, in MB as the IMAP server counts it (attachments included): a larger one is never downloaded, and is kept as not answered with the reason 'too-large'. Mails are downloaded one at a time.",
+    1,
+    1024,
+  ),
 };
 
 export type ConfigKey = keyof typeof configShape;

@@ -56,7 +56,7 @@ export function schemaErrors(
 export function refusalError(lang: Language, error: unknown): ImportRejection['errors'][number] {
   if (!(error instanceof AppError)) throw error;
   const field = typeof error.details?.field === 'string' ? error.details.field : 'row';
-  // Plain values of the details fill the message's placeholders, as in an error answer ({{limit}}, {{minutes}}).
+  // Plain values of the details fill the message's placeholders, as in an error body (e.g. a plan limit's {{max}}).
   const vars = Object.fromEntries(
     Object.entries(error.details ?? {}).filter(([, v]) => typeof v === 'number' || typeof v === 'string'),
   );

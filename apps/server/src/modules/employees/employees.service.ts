@@ -17,7 +17,7 @@ import { companies, divisions, employeeDivisions, roles, userRoles, users } from
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { issueUserToken } from '../auth/user-tokens.ts';
-import { assertWithinLimit } from '../billing/company-plan.ts';
+import { takeLimitSlot } from '../billing/limit-slot.ts';
 import { singleUseLink } from '../mail/hidden-link.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
 import { assertVerifiedSender } from '../mail/verified-sender.ts';
@@ -182,8 +182,9 @@ export async function writeInvitation(
 }
 
 /**
- * Adds an employee and mails the invitation (a set-password link, 7 days). While the data manager's own address is
- * not confirmed, invitations wait and go out when it is (`waiting-invitations.job.ts`).
+ * Adds an employee within the plan's employees limit (its slot taken in the insert's transaction) and mails the
+ * invitation (a set-password link, 7 days). While the data manager's own address is not confirmed, invitations wait
+ * and go out when it is (`waiting-invitations.job.ts`).
  */
 export async function createEmployee(
   ctx: AppContext,
@@ -193,9 +194,7 @@ export async function createEmployee(
   const companyId = homeCompany(actor);
   userAccess.assertCan(actor, 'create', { companyId, kind: 'Employee' });
   const { employee, emailId } = await ctx.db.transaction(async (tx) => {
-    const [existing] = await tx.select({ n: count() }).from(users).where(employeesOf(companyId));
-    const used = existing?.n ?? 0;
-    await assertWithinLimit(ctx, { companyId, limit: 'employees', used, language: actor.language }, tx);
+    await takeLimitSlot(ctx, tx, { companyId, limit: 'employees', language: actor.language });
     const [taken] = await tx
       .select({ id: users.id })
       .from(users)

@@ -1,1 +1,0 @@
-ALTER TABLE "email_outbox" ADD COLUMN "link_sealed" text;
