@@ -50,3 +50,4 @@ export * from './permissions/subjects.ts';
 export * from './routes/guard.ts';
 export * from './routes/manifest.ts';
 export * from './routes/pages.ts';
+export * from './routes/return-path.ts';

@@ -50,6 +50,10 @@ export const CONFIG_RANGES = {
   STORAGE_LIMIT_MB: { min: 1, max: 10_000_000 },
   TRIAL_DAYS: { min: 1, max: 365 },
   ACTIVITY_LOG_RETENTION_DAYS: { min: 1, max: 3650 },
+  MAIL_BUDGET_PER_HOUR: { min: 1, max: 1_000_000 },
+  MAIL_BUDGET_PER_DAY: { min: 1, max: 10_000_000 },
+  MAIL_BUDGET_TRIAL_PER_HOUR: { min: 1, max: 1_000_000 },
+  MAIL_BUDGET_TRIAL_PER_DAY: { min: 1, max: 10_000_000 },
 } as const;
 
 /** The colour form of PRIMARY_COLOR and the other theme colours. */
@@ -240,6 +244,22 @@ export const configShape = {
     1,
     1_000_000,
   ),
+  MAIL_BUDGET_PER_HOUR: ranged(
+    'MAIL_BUDGET_PER_HOUR',
+    "Mails a company may cause per hour (documents to customers, invitations, e-mail changes: anything with the company's recipients or text); 429 beyond.",
+  ),
+  MAIL_BUDGET_PER_DAY: ranged(
+    'MAIL_BUDGET_PER_DAY',
+    'Mails a company may cause per day (as MAIL_BUDGET_PER_HOUR).',
+  ),
+  MAIL_BUDGET_TRIAL_PER_HOUR: ranged(
+    'MAIL_BUDGET_TRIAL_PER_HOUR',
+    'Mails a company on a trial may cause per hour (as MAIL_BUDGET_PER_HOUR).',
+  ),
+  MAIL_BUDGET_TRIAL_PER_DAY: ranged(
+    'MAIL_BUDGET_TRIAL_PER_DAY',
+    'Mails a company on a trial may cause per day (as MAIL_BUDGET_PER_HOUR).',
+  ),
   PUBLIC_CHAT_QUESTIONS_PER_LINK_PER_HOUR: int(
     "Questions one public chat's share link answers per hour, over all its visitors.",
     1,
@@ -343,6 +363,11 @@ export const configShape = {
     "How often the e-mail assistant reads each mailbox again although the IMAP server announced nothing (IDLE's safety net; a changed UIDVALIDITY is noticed then).",
     1,
     3600,
+  ),
+  MAIL_ASSISTANT_MAX_MAIL_MB: int(
+    "The largest mail the e-mail assistant reads, in MB as the IMAP server counts it (attachments included): a larger one is never downloaded, and is kept as not answered with the reason 'too-large'. Mails are downloaded one at a time.",
+    1,
+    1024,
   ),
 };
 

@@ -1,8 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { ImpersonatedReads } from './impersonated-reads.ts';
+import { RecentReads } from './recent-reads.ts';
 
 const SIGN_IN_EVENTS = new Set(['login', 'logout', 'refresh', 'verifySecondFactor', 'oidcCallback']);
+/** Reads that are logged like changes: what they showed is others' business (a mail's full text). */
+const LOGGED_READS = new Set(['getEmail']);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,32 +21,35 @@ export function noteChange(request: FastifyRequest, change: { before: unknown; a
   request.activityChange = change;
 }
 
-const impersonatedReads = new ImpersonatedReads();
+const recentReads = new RecentReads();
 
 /** The address a request read, without its query. */
 const pathOf = (request: FastifyRequest) => request.url.split('?')[0]!;
 
 /**
- * A read while an operator views the product as someone: of a resource (a route whose permission names a subject,
- * so not the shell's own `me` or settings), the first of its address within the view for READ_REPEAT_MINUTES.
+ * A read that belongs in the log: one of LOGGED_READS, or, while an operator views the product as someone, a read of
+ * a resource (a route whose permission names a subject, so not the shell's own `me` or settings). Only the first of
+ * its address by the session within READ_REPEAT_MINUTES: a page that polls a mail's status or reloads a list is
+ * logged once.
  */
-function isImpersonatedRead(request: FastifyRequest): boolean {
+function isLoggedRead(request: FastifyRequest, operationId: string): boolean {
   const actor = request.actor;
-  const permission = request.routeOptions.config.permission;
-  if (request.method !== 'GET' || !actor?.impersonator || !actor.sessionId) return false;
-  if (typeof permission !== 'object') return false;
-  return impersonatedReads.firstOf(actor.sessionId, pathOf(request));
+  if (request.method !== 'GET' || !actor) return false;
+  const impersonated =
+    Boolean(actor.impersonator) && typeof request.routeOptions.config.permission === 'object';
+  if (!LOGGED_READS.has(operationId) && !impersonated) return false;
+  return recentReads.firstOf(actor.sessionId ?? `user:${actor.userId}`, pathOf(request));
 }
 
 /**
- * Whether a finished request belongs in the activity log: every mutating request and every sign-in event, and what
- * an operator opens while viewing the product as someone (`isImpersonatedRead`).
+ * Whether a finished request belongs in the activity log: every mutating request and every sign-in event, and the
+ * reads of `isLoggedRead` (a mail's text; what an operator opens while viewing the product as someone).
  */
 export function isLoggedActivity(request: FastifyRequest): boolean {
   const operationId = request.routeOptions.config.operationId;
   if (!operationId) return false;
   if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method) || SIGN_IN_EVENTS.has(operationId)) return true;
-  return isImpersonatedRead(request);
+  return isLoggedRead(request, operationId);
 }
 
 /** Text with every C0 control and DEL (a NUL byte cannot even be stored) as U+FFFD, the replacement character. */

@@ -285,3 +285,14 @@ export async function resetSecondFactor(ctx: AppContext, actor: Actor, userId: s
     after: { userId, twoFactorEnabled: false },
   };
 }
+
+/**
+ * A fresh code of the signed-in user's authenticator before a sensitive step (an Administrator revealing a mail's
+ * link). Without a confirmed factor the step is refused (TWO_FACTOR_NOT_ENROLLED), never confirmed another way; a
+ * wrong code, or one already used (at sign-in too), is TWO_FACTOR_CODE_INVALID.
+ */
+export async function confirmFreshCode(ctx: AppContext, actor: Actor, code: string): Promise<void> {
+  if (!(await factorOf(ctx.db, actor.userId))?.confirmedAt) throw new AppError('TWO_FACTOR_NOT_ENROLLED');
+  const accepted = await ctx.db.transaction((tx) => acceptCode(ctx, tx, actor.userId, code));
+  if (!accepted) throw new AppError('TWO_FACTOR_CODE_INVALID');
+}

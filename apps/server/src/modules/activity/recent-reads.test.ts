@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ImpersonatedReads, READ_REPEAT_MINUTES } from './impersonated-reads.ts';
+import { READ_REPEAT_MINUTES, RecentReads } from './recent-reads.ts';
 
 describe('reads while viewing as someone', () => {
   it('are logged once per view and address within the window, and again after it', () => {
-    const reads = new ImpersonatedReads();
+    const reads = new RecentReads();
     const t0 = Date.parse('2026-05-01T10:00:00Z');
     const window = READ_REPEAT_MINUTES * 60_000;
     expect(reads.firstOf('view-1', '/api/v1/chats/a', t0)).toBe(true);
@@ -14,7 +14,7 @@ describe('reads while viewing as someone', () => {
   });
 
   it('keeps the recent addresses when it forgets many old ones', () => {
-    const reads = new ImpersonatedReads();
+    const reads = new RecentReads();
     const t0 = Date.parse('2026-05-01T10:00:00Z');
     for (let i = 0; i < 10_000; i++) reads.firstOf('old', `/api/v1/files/${i}`, t0);
     const later = t0 + READ_REPEAT_MINUTES * 60_000 + 1;

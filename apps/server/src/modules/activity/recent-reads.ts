@@ -1,14 +1,14 @@
-/** How long a second read of the same address within one view as someone is not logged again. */
+/** How long a second logged read of the same address by the same session is not logged again. */
 export const READ_REPEAT_MINUTES = 10;
 /** Remembered addresses per process; past this, those older than the window are forgotten. */
 const REMEMBERED = 10_000;
 
 /**
- * The reads an operator made while viewing as someone, remembered per view (its session) and address for
- * READ_REPEAT_MINUTES: what they open is logged, not every repetition (a list the page reloads, a status it polls).
- * Per process: several API processes may each log a read once.
+ * The logged reads (a mail's text; what an operator opens while viewing as someone), remembered per session and
+ * address for READ_REPEAT_MINUTES: what someone opens is logged, not every repetition (a list the page reloads, a
+ * status it polls). Per process: several API processes may each log a read once.
  */
-export class ImpersonatedReads {
+export class RecentReads {
   readonly #seen = new Map<string, number>();
 
   /** Whether this read is the first of its address in the view within the window (and remembers it if so). */
