@@ -3,31 +3,42 @@
  * The whole test suite, as one command (`npm test`): lint and format, type-check, generated files up to date, the
  * web build, then unit, integration and browser tests (vitest, the browser tests in Debian's Chromium) on the
  * embedded PGlite, then the integration and browser tests again on PostgreSQL when TEST_DATABASE_URL names one
- * (CI always does; `scripts/test-postgres.sh` starts a throwaway one). Ends with one "N passed, N failed" line.
+ * (CI always does; `scripts/test-postgres.sh` starts a throwaway one). Ends with each step's time and one
+ * "N passed, N failed" line; with TEST_STEP_TIMES set, also appends each step's seconds and name to that file (.ci/run
+ * prints them in its phase times).
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const results = [];
 
+/** Records a finished step with the seconds since `started` (a `performance.now()`). */
+function finished(name, ok, started) {
+  const seconds = Math.round((performance.now() - started) / 1000);
+  results.push({ name, ok, seconds });
+  if (process.env.TEST_STEP_TIMES) appendFileSync(process.env.TEST_STEP_TIMES, `${seconds}\t${name}\n`);
+}
+
 function step(name, command, args, options = {}) {
   process.stdout.write(`\n▶ ${name}\n`);
+  const started = performance.now();
   const run = spawnSync(command, args, {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...options.env },
   });
   const ok = run.status === 0;
-  results.push({ name, ok });
+  finished(name, ok, started);
   if (!ok) process.stdout.write(`✖ ${name} failed (exit ${run.status})\n`);
   return ok;
 }
 
 function migrationsUpToDate() {
   process.stdout.write('\n▶ migrations match the schema\n');
+  const started = performance.now();
   const out = mkdtempSync(join(tmpdir(), 'ww-drizzle-'));
   try {
     cpSync(join(root, 'apps/server/drizzle'), out, { recursive: true });
@@ -42,7 +53,7 @@ function migrationsUpToDate() {
       process.stdout.write(
         `${run.stdout}${run.stderr}\n✖ the schema changed without a migration: run "npm run db:generate -w apps/server"\n`,
       );
-    results.push({ name: 'migrations match the schema', ok });
+    finished('migrations match the schema', ok, started);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -129,7 +140,7 @@ if (postgresUrl) {
   );
 } else if (process.env.CI) {
   process.stdout.write(`\n✖ ${POSTGRES_PASS}: CI needs TEST_DATABASE_URL (.ci/run starts a PostgreSQL)\n`);
-  results.push({ name: POSTGRES_PASS, ok: false });
+  results.push({ name: POSTGRES_PASS, ok: false, seconds: 0 });
   counts.failed++;
 } else {
   process.stdout.write(
@@ -144,7 +155,7 @@ let failed = counts.failed;
 for (const r of results) if (!r.ok && r.name !== PGLITE_PASS && r.name !== POSTGRES_PASS) failed++;
 
 process.stdout.write('\nSummary:\n');
-for (const r of results) process.stdout.write(`  ${r.ok ? '✔' : '✖'} ${r.name}\n`);
+for (const r of results) process.stdout.write(`  ${r.ok ? '✔' : '✖'} ${r.name} (${r.seconds} s)\n`);
 if (failures.length > 0) process.stdout.write(`\nFailed:\n${failures.map((f) => `  ✖ ${f}`).join('\n')}\n`);
 process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
 process.exit(failed === 0 && results.every((r) => r.ok) ? 0 : 1);
