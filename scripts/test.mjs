@@ -2,13 +2,23 @@
 /**
  * The whole test suite, as one command (`npm test`): lint and format, type-check, generated files up to date, the
  * web build, then unit, integration and browser tests (vitest, the browser tests in Debian's Chromium) on the
- * embedded PGlite, then the integration and browser tests again on PostgreSQL when TEST_DATABASE_URL names one
- * (CI always does; `scripts/test-postgres.sh` starts a throwaway one). Ends with each step's time and one
- * "N passed, N failed" line; with TEST_STEP_TIMES set, also appends each step's seconds and name to that file (.ci/run
- * prints them in its phase times).
+ * embedded PGlite and, side by side with them, the integration and browser tests again on PostgreSQL when
+ * TEST_DATABASE_URL names one (CI always does; `scripts/test-postgres.sh` starts a throwaway one). Ends with each
+ * step's time and one "N passed, N failed" line; with TEST_STEP_TIMES set, also appends each step's seconds and name
+ * to that file (.ci/run prints them in its phase times).
  */
-import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  appendFileSync,
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -94,14 +104,45 @@ const POSTGRES_PASS = 'integration and browser tests on PostgreSQL (vitest)';
 const counts = { passed: 0, failed: 0 };
 /** Every failed test of both passes, repeated under the summary: a CI log is often read from its end only. */
 const failures = [];
-function vitest(name, args, env) {
-  const report = join(mkdtempSync(join(tmpdir(), 'ww-vitest-')), 'report.json');
-  const ok = step(
-    name,
-    'npx',
-    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-    { env: { CHROMIUM_PATH: chromium, ...env } },
+
+/**
+ * Starts a vitest pass; `log`: its output goes to that file instead of this one's (a pass run beside another, whose
+ * lines would otherwise interleave). Resolves to what `recordPass` needs.
+ */
+function startVitest(name, args, env, log) {
+  process.stdout.write(
+    `\n▶ ${name}${log ? ` (alongside; its output follows, and is in ${log} meanwhile)` : ''}\n`,
   );
+  const folder = mkdtempSync(join(tmpdir(), 'ww-vitest-'));
+  const json = join(folder, 'report.json');
+  const started = performance.now();
+  const output = log ? openSync(log, 'w') : 'inherit';
+  const child = spawn(
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`],
+    {
+      cwd: root,
+      stdio: ['ignore', output, output],
+      env: { ...process.env, CHROMIUM_PATH: chromium, ...env },
+    },
+  );
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      if (log) closeSync(output);
+      resolve({ name, status, json, log, started });
+    });
+  });
+}
+
+/** Records a finished pass: its output when it went to a file, its counts and every failed test. */
+function recordPass({ name, status, json: report, log, started }) {
+  if (log) {
+    process.stdout.write(`\n▶ ${name} (its output)\n`);
+    process.stdout.write(readFileSync(log));
+  }
+  const ok = status === 0;
+  finished(name, ok, started);
+  if (!ok) process.stdout.write(`✖ ${name} failed (exit ${status})\n`);
   let passed = 0;
   let failed = 0;
   if (existsSync(report)) {
@@ -129,15 +170,24 @@ function vitest(name, args, env) {
   process.stdout.write(`${name}: ${passed} passed, ${failed} failed\n`);
 }
 
-vitest(PGLITE_PASS, [], { TEST_DATABASE_URL: '' });
+/**
+ * The two engines' passes run side by side: much of each pass waits (on a browser, a job's poll, a model's stream)
+ * rather than computes, and each pass alone ends with its browser tests one file at a time.
+ */
 const postgresUrl = process.env.TEST_DATABASE_URL;
-if (postgresUrl) {
-  vitest(
-    POSTGRES_PASS,
-    // Which files are about one engine only is in vitest.config.ts.
-    ['--project', 'server', '--project', 'e2e'],
-    { TEST_DATABASE_URL: postgresUrl },
-  );
+const pglitePass = startVitest(PGLITE_PASS, [], { TEST_DATABASE_URL: '' });
+const postgresPass = postgresUrl
+  ? startVitest(
+      POSTGRES_PASS,
+      // Which files are about one engine only is in vitest.config.ts.
+      ['--project', 'server', '--project', 'e2e'],
+      { TEST_DATABASE_URL: postgresUrl },
+      join(mkdtempSync(join(tmpdir(), 'ww-vitest-')), 'postgres-pass.log'),
+    )
+  : null;
+recordPass(await pglitePass);
+if (postgresPass) {
+  recordPass(await postgresPass);
 } else if (process.env.CI) {
   process.stdout.write(`\n✖ ${POSTGRES_PASS}: CI needs TEST_DATABASE_URL (.ci/run starts a PostgreSQL)\n`);
   results.push({ name: POSTGRES_PASS, ok: false, seconds: 0 });
