@@ -4,10 +4,10 @@ import { meResponseSchema } from './auth.contract.ts';
 import { PLAN_KEYS, SUBSCRIPTION_STATUSES } from './billing.contract.ts';
 import { importResultSchema } from './employees.contract.ts';
 import {
+  e164PhoneField,
   emailField,
   languageField,
   multiLineText,
-  phoneField,
   requiredText,
   singleLineText,
 } from './fields.ts';
@@ -88,7 +88,7 @@ export const createDataManagerBodySchema = z.strictObject({
   email: emailField,
   firstName: requiredText(100),
   lastName: requiredText(100),
-  phone: phoneField.optional(),
+  phone: e164PhoneField.optional(),
   language: languageField,
   companyName: requiredText(200),
 });
@@ -96,7 +96,7 @@ export const createDataManagerBodySchema = z.strictObject({
 export const updateDataManagerBodySchema = z.strictObject({
   firstName: requiredText(100).optional(),
   lastName: requiredText(100).optional(),
-  phone: phoneField.nullable().optional(),
+  phone: e164PhoneField.nullable().optional(),
   language: languageField.optional(),
   companyName: requiredText(200).optional(),
 });

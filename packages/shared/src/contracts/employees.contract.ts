@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages.ts';
-import { emailField, languageField, multiLineText, phoneField, requiredText } from './fields.ts';
+import { e164PhoneField, emailField, languageField, multiLineText, requiredText } from './fields.ts';
 import { defineContract, listOf, listQuerySchema, uuidParam } from './route-contract.ts';
 
 export const employeeSchema = z
@@ -24,7 +24,7 @@ export const createEmployeeBodySchema = z.strictObject({
   email: emailField,
   firstName: requiredText(100),
   lastName: requiredText(100),
-  phone: phoneField.optional(),
+  phone: e164PhoneField.optional(),
   language: languageField,
   divisionIds,
 });
@@ -32,7 +32,7 @@ export const createEmployeeBodySchema = z.strictObject({
 export const updateEmployeeBodySchema = z.strictObject({
   firstName: requiredText(100).optional(),
   lastName: requiredText(100).optional(),
-  phone: phoneField.nullable().optional(),
+  phone: e164PhoneField.nullable().optional(),
   language: languageField.optional(),
   divisionIds: divisionIds.optional(),
 });

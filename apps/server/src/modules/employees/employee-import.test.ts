@@ -22,7 +22,7 @@ describe('POST /employees/import', () => {
     });
     const csv = [
       'E-Mail;Vorname;Nachname;Telefon;Sprache;Bereiche',
-      `jana-${Date.now()}@firma.example;Jana;Öztürk;+49 151 1111111;de;Heizung|Büro`,
+      `jana-${Date.now()}@firma.example;Jana;Öztürk;0151 11111110;de;Heizung|Büro`,
       'kein-email;Paul;Peters;;de;',
       `${taken};Doppelt;Da;;de;`,
       `lea-${Date.now()}@firma.example;Lea;Lang;;en;Keller`,
@@ -41,6 +41,8 @@ describe('POST /employees/import', () => {
     });
     const jana = (await client.get('/employees?q=jana')).body.items[0];
     expect(jana.divisions.map((d: { name: string }) => d.name)).toEqual(['Büro', 'Heizung']);
+    // A national number is read in the country of the data manager (no company details yet): stored in E.164.
+    expect(jana.phone).toBe('+4915111111110');
   });
 
   it('refuses a file without the required header, in the caller language', async () => {

@@ -8,6 +8,7 @@ import { AppError } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
 import type { Actor } from '../auth/actor.ts';
 import { type ImportRejection, readCsvRows, refusalError, schemaErrors } from '../csv-import/csv-rows.ts';
+import { importedPhone, phoneCountryOf } from '../people/person-phone.ts';
 import { createEmployee } from './employees.service.ts';
 
 /** Header names we understand, in English and German, to the field they fill. */
@@ -38,6 +39,7 @@ const HEADERS: Record<string, string> = {
 export async function importEmployees(ctx: AppContext, actor: Actor, csv: string, lang: Language) {
   const companyId = homeCompany(actor);
   const rows = readCsvRows(csv, lang, HEADERS, ['email', 'firstName', 'lastName']);
+  const country = await phoneCountryOf(ctx, actor);
   const known = await ctx.db
     .select({ id: divisions.id, name: divisions.name })
     .from(divisions)
@@ -67,7 +69,7 @@ export async function importEmployees(ctx: AppContext, actor: Actor, csv: string
       email: row.email ?? '',
       firstName: row.firstName ?? '',
       lastName: row.lastName ?? '',
-      phone: row.phone || undefined,
+      phone: importedPhone(row.phone, country),
       language: row.language || actor.language,
       divisionIds,
     });

@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../auth/actor.ts';
 import { type ImportRejection, readCsvRows, refusalError, schemaErrors } from '../csv-import/csv-rows.ts';
 import { assertMayAddDataManagers, createDataManager } from './data-managers.service.ts';
+import { importedPhone, phoneCountryOf } from './person-phone.ts';
 
 /** Header names we understand, in English and German, to the field they fill. */
 const HEADERS: Record<string, string> = {
@@ -40,6 +41,7 @@ export async function importDataManagers(
 ): Promise<EmployeeImportResult> {
   assertMayAddDataManagers(actor);
   const rows = readCsvRows(csv, lang, HEADERS, ['email', 'firstName', 'lastName', 'companyName']);
+  const country = await phoneCountryOf(ctx, actor);
   const rejected: ImportRejection[] = [];
   let created = 0;
   for (const [index, row] of rows.entries()) {
@@ -48,7 +50,7 @@ export async function importDataManagers(
       email: row.email ?? '',
       firstName: row.firstName ?? '',
       lastName: row.lastName ?? '',
-      phone: row.phone || undefined,
+      phone: importedPhone(row.phone, country),
       language: row.language || actor.language,
       companyName: row.companyName ?? '',
     });

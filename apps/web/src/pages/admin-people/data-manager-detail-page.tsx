@@ -1,6 +1,7 @@
 import { Alert, Button, Chip, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import { IconEdit, IconEye, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { HOME_BY_KIND, IMPERSONATION_MINUTES } from '@werkwissen/shared';
+import { formatPhone } from '@werkwissen/shared/phone';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation, useNavigate } from 'react-router';
@@ -134,7 +135,7 @@ export default function DataManagerDetailPage() {
                   t('admin.users.phone'),
                   dm.phone ? (
                     <span key="phone" dir="ltr">
-                      {dm.phone}
+                      {formatPhone(dm.phone)}
                     </span>
                   ) : (
                     '—'
