@@ -101,15 +101,18 @@ export const updateDataManagerBodySchema = z.strictObject({
   companyName: requiredText(200).optional(),
 });
 
-/** Columns of the data-manager import file (a header row is required; German headers are understood too). */
-export const DATA_MANAGER_CSV_COLUMNS = [
-  'email',
-  'firstName',
-  'lastName',
-  'phone',
-  'language',
-  'companyName',
-] as const;
+/**
+ * Columns of the data-manager import file, each with the locale key of its header: the export writes these headers
+ * in the reader's language and the import understands them in every language (and the column names themselves).
+ */
+export const DATA_MANAGER_CSV_COLUMNS = {
+  email: 'fields.email',
+  firstName: 'fields.firstName',
+  lastName: 'fields.lastName',
+  phone: 'fields.whatsappPhone',
+  language: 'fields.language',
+  companyName: 'admin.users.company',
+} as const;
 
 export const publicUserSchema = z
   .object({

@@ -51,15 +51,18 @@ export const importResultSchema = z
   .meta({ id: 'EmployeeImportResult' });
 export type EmployeeImportResult = z.infer<typeof importResultSchema>;
 
-/** Columns of the import file (a header row is required; German headers are understood too). */
-export const EMPLOYEE_CSV_COLUMNS = [
-  'email',
-  'firstName',
-  'lastName',
-  'phone',
-  'language',
-  'divisions',
-] as const;
+/**
+ * Columns of the employee import file, each with the locale key of its header: the export writes these headers in
+ * the reader's language and the import understands them in every language (and the column names themselves).
+ */
+export const EMPLOYEE_CSV_COLUMNS = {
+  email: 'fields.email',
+  firstName: 'fields.firstName',
+  lastName: 'fields.lastName',
+  phone: 'fields.whatsappPhone',
+  language: 'fields.language',
+  divisions: 'pages.employees.divisions',
+} as const;
 
 const tags = ['employees'];
 const params = uuidParam('employeeId');

@@ -45,6 +45,33 @@ describe('POST /employees/import', () => {
     expect(jana.phone).toBe('+4915111111110');
   });
 
+  it('reads back a file as the table exports it: semicolons, a BOM, headers in the reader’s language', async () => {
+    const { client } = await signedInDataManager(t, { language: 'de' });
+    await client.post('/divisions', { name: 'Heizung' });
+    await client.post('/divisions', { name: 'Büro' });
+    const stamp = Date.now();
+    const german = [
+      '\uFEFFVorname;Nachname;E-Mail;WhatsApp-Telefonnummer;Sprache;Bereiche;Status',
+      `Jana;Öztürk;de-${stamp}@firma.example;+4915111111120;de;Büro | Heizung;Aktiv`,
+    ].join('\r\n');
+    const arabic = [
+      '\uFEFFالاسم الأول;اسم العائلة;البريد الإلكتروني;رقم هاتف WhatsApp;اللغة;الأقسام;الحالة',
+      `Samir;Haddad;ar-${stamp}@firma.example;+4915111111121;ar;Heizung;نشط`,
+    ].join('\r\n');
+    for (const csv of [german, arabic])
+      expect((await client.post('/employees/import', { csv })).body).toEqual({ created: 1, rejected: [] });
+    const jana = (await client.get(`/employees?q=de-${stamp}`)).body.items[0];
+    expect(jana).toMatchObject({
+      firstName: 'Jana',
+      lastName: 'Öztürk',
+      phone: '+4915111111120',
+      language: 'de',
+    });
+    expect(jana.divisions.map((d: { name: string }) => d.name)).toEqual(['Büro', 'Heizung']);
+    const samir = (await client.get(`/employees?q=ar-${stamp}`)).body.items[0];
+    expect(samir).toMatchObject({ firstName: 'Samir', phone: '+4915111111121', language: 'ar' });
+  });
+
   it('refuses a file without the required header, in the caller language', async () => {
     const { client } = await signedInDataManager(t, { language: 'en' });
     const res = await client.post('/employees/import', { csv: 'name,mail\nx,y' });

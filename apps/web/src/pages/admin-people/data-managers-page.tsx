@@ -13,7 +13,7 @@ import { CellText } from '../../components/cell-text.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { useFormat } from '../../components/format.ts';
-import { ImportDialog } from '../../components/import-dialog.tsx';
+import { ImportDialog, importHeaders } from '../../components/import-dialog.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { DataManagerForm, type DataManagerValues } from './data-manager-form.tsx';
 import { DataManagerStatusChip } from './data-manager-status.tsx';
@@ -41,8 +41,10 @@ export default function DataManagersPage() {
       label: t('admin.users.name'),
       sortable: true,
       render: (m) => <CellText text={`${m.firstName} ${m.lastName}`} lines={2} maxWidth={200} />,
-      csv: (m) => `${m.firstName} ${m.lastName}`,
     },
+    // The export's first columns are the import's, under the same headers: an exported file imports again.
+    { id: 'firstName', label: t(DATA_MANAGER_CSV_COLUMNS.firstName), csv: (m) => m.firstName },
+    { id: 'lastNameCsv', label: t(DATA_MANAGER_CSV_COLUMNS.lastName), csv: (m) => m.lastName },
     {
       id: 'email',
       label: t('fields.email'),
@@ -52,10 +54,11 @@ export default function DataManagersPage() {
       render: (m) => <CellText text={m.email} />,
       csv: (m) => m.email,
     },
-    { id: 'phone', label: t('admin.users.phone'), csv: (m) => m.phone ?? '' },
+    { id: 'phone', label: t(DATA_MANAGER_CSV_COLUMNS.phone), csv: (m) => m.phone ?? '' },
+    { id: 'language', label: t(DATA_MANAGER_CSV_COLUMNS.language), csv: (m) => m.language },
     {
       id: 'companyName',
-      label: t('admin.users.company'),
+      label: t(DATA_MANAGER_CSV_COLUMNS.companyName),
       sortable: true,
       render: (m) => (
         <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
@@ -153,7 +156,9 @@ export default function DataManagersPage() {
         open={importing}
         onClose={() => setImporting(false)}
         title={t('admin.users.importTitle')}
-        intro={t('admin.users.importIntro', { columns: DATA_MANAGER_CSV_COLUMNS.join(', ') })}
+        intro={t('admin.users.importIntro', {
+          columns: importHeaders(DATA_MANAGER_CSV_COLUMNS, t).join(', '),
+        })}
         columns={DATA_MANAGER_CSV_COLUMNS}
         template={{
           name: 'data-managers-template.csv',
