@@ -112,4 +112,14 @@ describe('the data managers page', { timeout: 20_000 }, () => {
     const open = container.querySelector(`a[href="/admin/users/data-manager/${dataManager.id}"] svg`);
     expect(open?.getAttribute('style')).toContain('scaleX(-1)');
   });
+
+  it('offers staff, who only read data managers, no add and no import (they would end in 403)', async () => {
+    signedInAs('Staff');
+    vi.stubGlobal('fetch', vi.fn(fakeServer({ [`GET ${LIST}`]: () => page([dataManager]) }).fetch));
+    renderWithApp(<DataManagersPage />, '/admin/users/data-manager');
+    await screen.findByText(dataManager.email);
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add data manager' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Import users' })).toBeNull();
+  });
 });

@@ -9,6 +9,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dataManagerTable, useCreateDataManager, useImportDataManagers } from '../../api/admin-people.ts';
+import { useAuth } from '../../auth/auth-context.tsx';
 import { CellText } from '../../components/cell-text.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
@@ -29,6 +30,7 @@ export default function DataManagersPage() {
   const [importing, setImporting] = useState(false);
   const create = useCreateDataManager({ onSuccess: () => setAdding(false) });
   const table = dataManagerTable(status);
+  const mayAdd = useAuth().ability.can('create', 'User');
 
   // The form puts the server's field errors on its fields (the snackbar says what failed as well).
   const add = async (values: DataManagerValues) => {
@@ -127,18 +129,21 @@ export default function DataManagersPage() {
           />
         }
         actions={
-          <>
-            <Button
-              variant="outlined"
-              startIcon={<IconUpload size={18} />}
-              onClick={() => setImporting(true)}
-            >
-              {t('admin.users.importButton')}
-            </Button>
-            <Button variant="contained" startIcon={<IconPlus size={18} />} onClick={() => setAdding(true)}>
-              {t('admin.users.add')}
-            </Button>
-          </>
+          // Staff read the list; only who may add data managers sees the buttons that would end in 403.
+          mayAdd && (
+            <>
+              <Button
+                variant="outlined"
+                startIcon={<IconUpload size={18} />}
+                onClick={() => setImporting(true)}
+              >
+                {t('admin.users.importButton')}
+              </Button>
+              <Button variant="contained" startIcon={<IconPlus size={18} />} onClick={() => setAdding(true)}>
+                {t('admin.users.add')}
+              </Button>
+            </>
+          )
         }
       />
       <FormDialog
