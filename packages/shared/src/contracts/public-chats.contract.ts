@@ -18,6 +18,8 @@ export const publicChatSchema = z
   .object({
     name: z.string(),
     companyName: z.string().nullable(),
+    /** The company's logo (its public address), shown instead of the product's to the company's customers; or null. */
+    companyLogoUrl: z.string().nullable(),
     /** A ready file exists in the chat's divisions. */
     canAsk: z.boolean(),
     /** The bot check a new visitor passes ('off' when the installation disabled it). */
