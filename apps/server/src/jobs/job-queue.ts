@@ -47,6 +47,7 @@ export class JobQueue {
   private readonly handedBack: string[] = [];
   private pool: pg.Pool | null = null;
   private readonly pollingIntervalSeconds: number;
+  private readonly retired: string[];
 
   /**
    * `shared`: other processes may work the same queues (a PostgreSQL server); a worker then marks the jobs it runs
@@ -63,9 +64,12 @@ export class JobQueue {
       onAttempt?: (name: string, outcome: JobOutcome, seconds: number) => void;
       /** How often an idle worker looks for a job (default 0.5 s). */
       pollingIntervalSeconds?: number;
+      /** Queues of jobs that no longer exist: a worker removes them, with their schedules and waiting jobs. */
+      retired?: string[];
     },
   ) {
     this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 0.5;
+    this.retired = options.worker ? (options.retired ?? []) : [];
     this.onAttempt = options.onAttempt ?? (() => {});
     this.liveness = options.worker && options.shared ? new JobLiveness(connectionString, log) : null;
     this.boss = new PgBoss({
@@ -96,6 +100,16 @@ export class JobQueue {
       // createQueue leaves an existing queue as it is: a changed policy is applied to an installation's queue.
       else if (stored.get(def.name) !== queue.policy) await this.boss.updateQueue(def.name, queue);
       if (def.cron) await this.boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
+    }
+    for (const name of this.retired.filter((n) => stored.has(n))) {
+      try {
+        await this.boss.unschedule(name);
+        await this.boss.deleteQueue(name);
+        this.log.info({ queue: name }, 'removed the queue of a job that no longer exists');
+      } catch (error) {
+        // Another worker starting at the same time may have removed it first.
+        this.log.warn({ err: error, queue: name }, 'could not remove the queue of a retired job');
+      }
     }
     this.started = true;
   }
