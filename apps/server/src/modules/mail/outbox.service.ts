@@ -20,6 +20,8 @@ export interface OutgoingMail {
   name: string;
   /** Path and query below PUBLIC_URL that the mail's button opens. */
   actionPath: string;
+  /** A whole address for the button instead (a `mailto:` link), for a recipient without an account. */
+  actionUrl?: string;
   /** Further variables of the kind (e.g. the division of an upload). */
   values?: Record<string, string>;
   /** The kind's list (each uploaded file's outcome). */
@@ -63,7 +65,7 @@ export async function renderOutgoing(
       ...mail.values,
       name: mail.name,
       appTitle: settings.general.appTitle,
-      actionUrl: `${settings.general.publicUrl}${mail.actionPath}`,
+      actionUrl: mail.actionUrl ?? `${settings.general.publicUrl}${mail.actionPath}`,
       files: mail.lines ?? [],
     },
     {

@@ -22,6 +22,7 @@ const setting: EmailSetting = {
   userName: 'assistent',
   security: 'starttls',
   authservId: 'mx.firma.example',
+  answerFrom: '2025-03-01T09:00:00.000Z',
   hasPassword: true,
   mailbox: { checkedAt: '2025-03-01T10:00:00.000Z', error: 'The server refused the user name or password.' },
   createdAt: '2025-03-01T09:00:00.000Z',
