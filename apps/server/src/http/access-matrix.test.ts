@@ -11,6 +11,7 @@ import {
   insertThread,
 } from '../../test/support/chat-fixtures.ts';
 import { createUser, signedInAs } from '../../test/support/factories.ts';
+import { FakeWhatsApp } from '../../test/support/fake-whatsapp.ts';
 import { startTestServer, type TestServer } from '../../test/support/test-server.ts';
 import {
   aiProviders,
@@ -160,6 +161,9 @@ const MATRIX: Record<string, Row> = {
   'GET /admin/activity-log': { callers: ['ok', 'ok', 403, 403] },
   'GET /admin/activity-log/export': { callers: ['ok', 'ok', 403, 403] },
   'POST /admin/emails/{emailId}/resend': { callers: ['all', 403, 403, 403] },
+  // Revealing a mail's single-use link is the Administrator's (`update Email`), never staff's.
+  'POST /admin/emails/{emailId}/reveal-link': { callers: ['all', 403, 403, 403], body: { code: '000000' } },
+  'GET /admin/email-senders': { callers: ['ok', 'ok', 403, 403] },
   'GET /admin/files': { callers: ['ok', 'ok', 403, 403] },
   // E-mail templates: staff read and preview them, the administrator changes them
   'GET /admin/email-templates': { callers: ['ok', 'ok', 403, 403] },
@@ -198,6 +202,10 @@ const MATRIX: Record<string, Row> = {
     },
   },
   'PUT /admin/system-settings/activity-log': { callers: ['ok', 403, 403, 403], body: { retentionDays: 180 } },
+  'PUT /admin/system-settings/mail-budget': {
+    callers: ['ok', 403, 403, 403],
+    body: { perHour: 200, perDay: 1000, trialPerHour: 20, trialPerDay: 50 },
+  },
   'PUT /admin/system-settings/logo': { callers: ['ok', 403, 403, 403], upload: true },
   'DELETE /admin/system-settings/logo': { callers: ['ok', 403, 403, 403] },
   'GET /branding/logo': PUBLIC,
@@ -390,6 +398,9 @@ const MATRIX: Record<string, Row> = {
   'POST /account/two-factor/enrolment': { callers: ANY },
   'POST /account/two-factor/confirm': { callers: ANY, body: { code: '123456' } },
   'POST /account/two-factor/disable': { callers: ANY, body: { code: '123456' } },
+  // One's own phone number, confirmed from WhatsApp: everyone's own (an operator's company has no WhatsApp).
+  'GET /account/phone-verification': { callers: ANY },
+  'POST /account/phone-verification': { callers: ANY },
   'DELETE /admin/users/{userId}/two-factor': { callers: ['all', 403, 'own', 403] },
   // The public feedback page
   'POST /public/feedback': PUBLIC,
@@ -494,10 +505,10 @@ const MATRIX: Record<string, Row> = {
   'GET /whatsapp/connection': { callers: [403, 403, 'ok', 403] },
   'PUT /whatsapp/connection': {
     callers: [403, 403, 'ok', 403],
-    body: () => ({
-      phoneNumberId: String(100_000_000 + Math.floor(Math.random() * 1e8)),
+    body: async () => ({
+      phoneNumberId: whatsapp.addNumber(),
       businessAccountId: '102290129340398',
-      accessToken: 'EAAG-matrix-access-token',
+      accessToken: whatsapp.accessToken,
       appSecret: 'matrix-app-secret',
       verifyToken: 'matrix-verify-token-0000',
     }),
@@ -531,9 +542,13 @@ let managerB: string;
 
 const db = () => t.server.ctx.db;
 
+// Meta's Graph API, which checks a WhatsApp number before it is saved.
+const whatsapp = new FakeWhatsApp();
+
 beforeAll(async () => {
+  await whatsapp.start();
   // API only: what a request queues is never processed, so no request sets off heavy work.
-  t = await startTestServer({ smtp: false, role: 'api' });
+  t = await startTestServer({ smtp: false, role: 'api', env: whatsapp.env() });
   for (const kind of ['Administrator', 'Staff'] as const) {
     const { client, user } = await signedInAs(t, kind);
     callers.set(kind, { kind, client, userId: user.id, companyId: null });
@@ -559,7 +574,10 @@ beforeAll(async () => {
   companyB = other.companyId!;
   managerB = other.user.id;
 }, 120_000);
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await whatsapp.stop();
+});
 
 /** Fresh resources for one request: of the caller's company ('own', the first company for the operator) or not. */
 function resourcesFor(caller: Caller, place: 'own' | 'other') {

@@ -6,6 +6,7 @@ import {
   signedInDataManager,
   startTestServer,
   type TestServer,
+  verifiedDataManager,
 } from '../../../test/support/test-server.ts';
 import { emailOutbox, subscriptions, users } from '../../db/schema/index.ts';
 import { COMPANY, CUSTOMER, customerOf, draftOf, line } from './handwerk-fixtures.ts';
@@ -18,9 +19,12 @@ afterAll(() => t?.close());
 
 const year = new Date().getUTCFullYear();
 
-/** A data manager's company (with its details) and an issued document of a type, in German. */
+/**
+ * A data manager's company (with its details) and an issued document of a type, in German; the data manager's address
+ * is confirmed, as it must be before mail with their own text goes out.
+ */
 async function issued(type: 'offer' | 'invoice' = 'invoice') {
-  const dm = await signedInDataManager(t);
+  const dm = await verifiedDataManager(t);
   expect((await dm.client.put('/company/details', COMPANY)).status).toBe(200);
   const customerId = await customerOf(dm.client, {
     email: `schneider-${Date.now()}-${Math.random().toString(36).slice(2)}@kunde.example`,

@@ -12,6 +12,7 @@ const INFORMATIONAL: readonly MailTemplateKind[] = [
   'uploadFinished',
   'emailChanged',
   'mailAnswerFailed',
+  'secondFactorFailures',
   ...BILLING_MAIL_KINDS,
 ];
 

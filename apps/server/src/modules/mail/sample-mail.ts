@@ -11,6 +11,7 @@ const SAMPLE_PATHS: Record<MailTemplateKind, string> = {
   uploadFinished: '/divisions',
   changeEmail: '/confirm-email?token=sample',
   emailChanged: '/login',
+  secondFactorFailures: '/forgot-password',
   trialEnding: '/account-settings/billing',
   paymentFailed: '/account-settings/billing',
   paymentFinalNotice: '/account-settings/billing',
@@ -41,6 +42,7 @@ export function sampleMail(kind: MailTemplateKind, language: Language): Omit<Out
       attempt: '1',
       subject: t('emailTemplates.sample.subject'),
       mailbox: 'assistant@example.com',
+      failures: '5',
     },
     lines: [
       `price-list-2025.pdf: ${t('mail.uploadFinished.ready', { passages: '42' })}`,

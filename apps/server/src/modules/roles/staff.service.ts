@@ -19,6 +19,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { revokeSessions } from '../auth/session.service.ts';
 import { issueUserToken } from '../auth/user-tokens.ts';
+import { singleUseLink } from '../mail/hidden-link.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
 import { assertGrantsHeld, assertPlatformStillGoverned } from './role-guards.ts';
 
@@ -175,7 +176,7 @@ async function writeInvitation(ctx: AppContext, tx: DbOrTx, actor: Actor, member
     template: 'setPassword',
     language: member.language,
     name: member.firstName,
-    actionPath: `/setPassword?token=${token}`,
+    ...singleUseLink('/setPassword', token),
     values: { company: '', inviter },
     userId: member.id,
     companyId: null,
