@@ -116,6 +116,8 @@ describe('the e-mail settings page', { timeout: 30_000 }, () => {
     type('User name', 'assistent');
     type('Password', 'geheim-1');
     type('Mail server name in Authentication-Results (optional)', 'MX.Firma.example');
+    // Mail from the first of March on is answered, not only what arrives after saving.
+    type('Answer mails received from', '2025-03-01');
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Test connection' }));
     expect(await within(dialog).findByText('SMTP: signed in.')).toBeTruthy();
@@ -135,6 +137,7 @@ describe('the e-mail settings page', { timeout: 30_000 }, () => {
       security: 'starttls',
       password: 'geheim-1',
       authservId: 'mx.firma.example',
+      answerFrom: new Date('2025-03-01T00:00').toISOString(),
     });
   });
 });
