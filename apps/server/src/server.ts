@@ -12,13 +12,14 @@ import { closeGracefully } from './http/close-gracefully.ts';
 import { loggerOptions } from './http/logging.ts';
 import { OpenStreams } from './http/open-streams.ts';
 import { JobQueue } from './jobs/job-queue.ts';
-import { ALL_JOBS } from './jobs/registry.ts';
+import { ALL_JOBS, RETIRED_JOBS } from './jobs/registry.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { startMetricsListener } from './metrics/metrics-endpoint.ts';
 import { ActivityWriter } from './modules/activity/activity-writer.ts';
 import { ACTOR_TABLES, ActorCache } from './modules/auth/actor-cache.ts';
 import { TokenSigner } from './modules/auth/token-crypto.ts';
 import { interruptStrandedAnswers } from './modules/chat/messages.service.ts';
+import { MailboxWatchers } from './modules/email-assistant/mailbox-watchers.ts';
 import { createEmbedder } from './modules/embedding/create-embedder.ts';
 import { ensureEmbeddingIndex } from './modules/embedding/embedding-index.ts';
 import { queueGraphJob } from './modules/embedding/graph.job.ts';
@@ -52,6 +53,8 @@ export interface RunningServer {
   databaseUrl: string;
   firstAdmin: FirstAdminOutcome | null;
   close(): Promise<void>;
+  /** The worker's share of the e-mail assistant's mailboxes (null in the API role). */
+  mailWatchers: MailboxWatchers | null;
 }
 
 /** Starts one server process in a role: api (HTTP), worker (jobs) or all (both, the default). */
@@ -116,6 +119,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const jobs = new JobQueue(databaseUrl, ALL_JOBS, log, {
       worker: role !== 'api',
       shared: embedded === null,
+      retired: RETIRED_JOBS,
       onAttempt: (name, outcome, seconds) => metrics.observeJob(name, outcome, seconds),
     });
     await jobs.start();
@@ -162,6 +166,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const sealedLinks = await sealLegacyLinks(ctx);
     if (sealedLinks > 0) log.info({ sealedLinks }, 'sealed the single-use links of earlier mails');
 
+    let watchers: MailboxWatchers | null = null;
     if (role !== 'api') {
       const recovered = await jobs.recoverOrphans(database.pool, embedded !== null);
       if (recovered > 0) log.info({ recovered }, 'requeued jobs orphaned by an earlier stop');
@@ -169,6 +174,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       if (config.PARSER_WARM_START) void parser.warm();
       await jobs.work(ctx);
       jobs.watchForOrphans(database.pool);
+      // Every mailbox of the e-mail assistant, shared with the other workers.
+      watchers = new MailboxWatchers(ctx);
+      watchers.start();
       await requeueStrandedMails(ctx);
       const resumed = await resumeStrandedFiles(ctx);
       if (resumed > 0) log.info({ resumed }, 'resumed files whose next processing step was not queued');
@@ -198,12 +206,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       const port = typeof address === 'object' && address ? address.port : config.PORT;
       url = serverUrl(config.HOST, port);
     }
-    // Runs first when stopping: the API and the worker drain side by side, within the same grace.
+    // Runs first when stopping: the API and the worker drain side by side, within the same grace; the mailboxes are
+    // given back first (for another worker to read at once), while the queue still takes the jobs of their last mails.
     const graceMs = config.SHUTDOWN_GRACE_SECONDS * 1000;
     cleanups.push(async () => {
-      await Promise.all([app && closeGracefully(app, ctx.streams, graceMs), jobs.stop(graceMs)]);
+      const worker = async () => {
+        await watchers?.stop();
+        await jobs.stop(graceMs);
+      };
+      await Promise.all([app && closeGracefully(app, ctx.streams, graceMs), worker()]);
     });
-    return { ctx, app, url, metricsUrl, databaseUrl, firstAdmin, close };
+    return { ctx, app, url, metricsUrl, databaseUrl, firstAdmin, close, mailWatchers: watchers };
   } catch (error) {
     await close().catch(() => {});
     throw error;

@@ -28,6 +28,7 @@ async function signedIn(client: ApiClient) {
     area: 'user',
   });
   expect(login.status).toBe(200);
+  return body;
 }
 
 /** Uploads a .docx into a new division and returns the ids. */
@@ -106,6 +107,33 @@ describe('a server stopped with SIGTERM', () => {
       await engine.close();
     }
   }, 180_000);
+
+  it('sent to the whole process group (as systemd does) keeps its embedded database until it has stopped', async () => {
+    const dataDir = tempDir();
+    const port = await freePort();
+    const env = {
+      ...(await engineEnv(dataDir)),
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      ADMIN_PASSWORD: 'admin-pass-1',
+      SHUTDOWN_GRACE_SECONDS: '2',
+    };
+    const server = start([], env, undefined, true);
+    await server.waitFor('is running at');
+    const account = await signedIn(new ApiClient(`http://127.0.0.1:${port}`));
+    // The embedded database (PGlite's process) is in the group too: it must not stop before the server is done.
+    process.kill(-server.child.pid!, 'SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).not.toContain('stopped unexpectedly');
+    const again = start([], env);
+    await again.waitFor('is running at');
+    const login = await new ApiClient(`http://127.0.0.1:${port}`).post('/auth/login', {
+      email: account.email,
+      password: account.password,
+      area: 'user',
+    });
+    expect(login.status).toBe(200);
+  }, 120_000);
 
   it('hands a long job back to the queue, and another worker finishes it as the same attempt', async () => {
     let databaseUrl: string;

@@ -489,6 +489,7 @@ const MATRIX: Record<string, Row> = {
     }),
   },
   'DELETE /email-settings/{settingId}': { callers: ['all', 403, 'own', 403] },
+  'GET /email-settings/{settingId}/mails': { callers: ['all', 403, 'own', 403] },
   'POST /email-settings/test': { callers: [403, 403, 'ok', 403], body: MAILBOX },
   // E-invoices: the draft in the table answers DOCUMENT_NOT_FINALISED (409), the service's own refusal.
   'GET /handwerk/documents/{documentId}/xrechnung.xml': { callers: [403, 403, 'own', 403] },

@@ -48,6 +48,7 @@ export class JobQueue {
   private readonly handedBack: string[] = [];
   private pool: pg.Pool | null = null;
   private readonly pollingIntervalSeconds: number;
+  private readonly retired: string[];
 
   /**
    * `shared`: other processes may work the same queues (a PostgreSQL server); a worker then marks the jobs it runs
@@ -64,9 +65,12 @@ export class JobQueue {
       onAttempt?: (name: string, outcome: JobOutcome, seconds: number) => void;
       /** How often an idle worker looks for a job (default 0.5 s). */
       pollingIntervalSeconds?: number;
+      /** Queues of jobs that no longer exist: a worker removes them, with their schedules and waiting jobs. */
+      retired?: string[];
     },
   ) {
     this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 0.5;
+    this.retired = options.worker ? (options.retired ?? []) : [];
     this.onAttempt = options.onAttempt ?? (() => {});
     this.liveness = options.worker && options.shared ? new JobLiveness(connectionString, log) : null;
     this.boss = new PgBoss({
@@ -109,6 +113,16 @@ export class JobQueue {
     }
     const upgrade = await movePgBoss10Jobs(this.connectionString);
     if (upgrade) this.log.info(upgrade, 'moved the unfinished jobs of pg-boss 10 to pg-boss 12');
+    for (const name of this.retired.filter((n) => stored.has(n))) {
+      try {
+        await this.boss.unschedule(name);
+        await this.boss.deleteQueue(name);
+        this.log.info({ queue: name }, 'removed the queue of a job that no longer exists');
+      } catch (error) {
+        // Another worker starting at the same time may have removed it first.
+        this.log.warn({ err: error, queue: name }, 'could not remove the queue of a retired job');
+      }
+    }
     this.started = true;
   }
 

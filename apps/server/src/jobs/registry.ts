@@ -2,7 +2,7 @@ import { pruneActivityJob } from '../modules/activity/prune-activity.job.ts';
 import { passwordResetMailJob } from '../modules/auth/password-reset-mail.job.ts';
 import { reviewPlansJob, stripeEventJob } from '../modules/billing/billing.jobs.ts';
 import { answerMailJob } from '../modules/email-assistant/answer-mail.job.ts';
-import { ensureWatchersJob, watchMailboxJob } from '../modules/email-assistant/watch-mailbox.job.ts';
+import { sendReplyJob } from '../modules/email-assistant/send-reply.job.ts';
 import { graphJob } from '../modules/embedding/graph.job.ts';
 import { reembedJob } from '../modules/embedding/reembed.job.ts';
 import { waitingInvitationsJob } from '../modules/employees/waiting-invitations.job.ts';
@@ -25,9 +25,14 @@ export const ALL_JOBS = [
   pruneActivityJob,
   stripeEventJob,
   reviewPlansJob,
-  watchMailboxJob,
   answerMailJob,
-  ensureWatchersJob,
+  sendReplyJob,
   whatsappInboundJob,
   whatsappReplyJob,
 ] as JobDefinition<never>[];
+
+/**
+ * Jobs of earlier versions: their queues (with any job still waiting in them) and schedules are removed at start.
+ * The e-mail assistant's mailboxes are watched by `MailboxWatchers` now, not by a job per mailbox.
+ */
+export const RETIRED_JOBS = ['mail-assistant.watch', 'mail-assistant.ensure-watchers'];

@@ -114,14 +114,27 @@ export class TestDovecot {
     return client;
   }
 
-  /** Delivers a mail into the user's INBOX (as the mail server would, unread). */
-  async deliver(user: MailboxUser, raw: string): Promise<void> {
+  /**
+   * Delivers a mail into the user's INBOX (as the mail server would, unread); with `receivedAt`, as one the server
+   * received then (its INTERNALDATE), like an old mail that was already there.
+   */
+  async deliver(user: MailboxUser, raw: string, receivedAt?: Date): Promise<void> {
     const client = await this.client(user);
     try {
-      await client.append('INBOX', raw.replace(/\r?\n/g, '\r\n'));
+      await client.append('INBOX', raw.replace(/\r?\n/g, '\r\n'), [], receivedAt);
     } finally {
       await client.logout();
     }
+  }
+
+  /** An outage: the server stops (every connection is cut) until `up`. */
+  async down(): Promise<void> {
+    await this.halt();
+  }
+
+  async up(): Promise<void> {
+    this.child = TestDovecot.run(this.dir);
+    await listening(this.port, Date.now() + 15_000);
   }
 
   /**
@@ -131,8 +144,7 @@ export class TestDovecot {
   async replaceMailbox(user: MailboxUser): Promise<void> {
     await this.halt();
     rmSync(join(this.dir, 'mail', user.user), { recursive: true, force: true });
-    this.child = TestDovecot.run(this.dir);
-    await listening(this.port, Date.now() + 15_000);
+    await this.up();
   }
 
   private halt(): Promise<void> {

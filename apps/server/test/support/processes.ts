@@ -25,11 +25,14 @@ export function spawnServer(
   env: Record<string, string>,
   entry = 'src/main.ts',
   cwd = serverDir,
+  /** In a process group of its own (as a service manager starts it), so that a signal can reach the whole group. */
+  ownGroup = false,
 ): Proc {
   const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
     cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: ownGroup,
   });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => {
@@ -95,8 +98,14 @@ export function processesPerTest(prefix: string) {
       dirs.push(dir);
       return dir;
     },
-    start(args: string[], env: Record<string, string>, entry?: string) {
-      const proc = spawnServer(args, { LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env }, entry);
+    start(args: string[], env: Record<string, string>, entry?: string, ownGroup = false) {
+      const proc = spawnServer(
+        args,
+        { LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+        entry,
+        serverDir,
+        ownGroup,
+      );
       running.push(proc);
       return proc;
     },

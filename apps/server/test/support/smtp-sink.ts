@@ -23,15 +23,20 @@ export class SmtpSink {
   private failures = 0;
   port = 0;
 
-  /** With `auth`, the server asks for that user and password (AUTH PLAIN or LOGIN over plain text). */
-  constructor(options: { auth?: { user: string; pass: string } } = {}) {
-    const { auth } = options;
+  /**
+   * With `auth`, the server asks for a user and password (AUTH PLAIN or LOGIN over plain text): that one, or any of
+   * those.
+   */
+  constructor(
+    options: { auth?: { user: string; pass: string } | Array<{ user: string; pass: string }> } = {},
+  ) {
+    const users = options.auth ? [options.auth].flat() : [];
     this.server = new SMTPServer({
-      authOptional: !auth,
-      disabledCommands: auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+      authOptional: users.length === 0,
+      disabledCommands: users.length > 0 ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
       allowInsecureAuth: true,
       onAuth: (login, _session, callback) =>
-        login.username === auth?.user && login.password === auth?.pass
+        users.some((u) => u.user === login.username && u.pass === login.password)
           ? callback(null, { user: login.username })
           : callback(new Error('535 authentication failed (test)')),
       logger: false,

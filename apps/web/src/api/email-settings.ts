@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import {
   type EmailConnectionTestBody,
   type EmailSetting,
   type EmailSettingCreate,
   type EmailSettingUpdate,
   emailSettingContracts,
+  type InboundFate,
 } from '@werkwissen/shared';
 import type { ListQuery } from '../components/data-table.tsx';
 import { chatKeys } from './chats.ts';
@@ -15,6 +17,10 @@ export const emailSettingKeys = {
   all: ['email-settings'] as const,
   /** The settings page's table, paged in the browser. */
   table: () => [...emailSettingKeys.all, 'table'] as const,
+  list: () => [...emailSettingKeys.all, 'list'] as const,
+  /** A mailbox's incoming mails, optionally of one fate. */
+  mails: (settingId: string, fate: InboundFate | '') =>
+    [...emailSettingKeys.all, 'mails', settingId, fate] as const,
 };
 
 /** The settings page's table: the list is short and unpaged on the server, so it is searched and paged here. */
@@ -32,6 +38,22 @@ export const emailSettingTable = {
     return { items: found.slice(start, start + query.pageSize), total: found.length };
   },
 };
+
+/** One setting of the company, from the (short) list; null when there is none with this id. */
+export function useEmailSetting(settingId: string) {
+  return useQuery({
+    queryKey: emailSettingKeys.list(),
+    queryFn: () => call(emailSettingContracts.list),
+    select: (list) => list.items.find((s) => s.id === settingId) ?? null,
+  });
+}
+
+/** The data table's source for a mailbox's incoming mails, newest first, optionally of one fate. */
+export const inboundMailTable = (settingId: string, fate: InboundFate | '') => ({
+  queryKey: emailSettingKeys.mails(settingId, fate),
+  fetchPage: (page: ListQuery) =>
+    call(emailSettingContracts.mails, { params: { settingId }, query: { ...page, fate: fate || undefined } }),
+});
 
 const SMTP_FIELDS = [
   'smtpHost',

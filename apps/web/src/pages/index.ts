@@ -73,4 +73,5 @@ export const PAGES: Record<PageName, ComponentType> = {
   Handwerk: shellPage('Handwerk'),
   Orders: shellPage('Orders'),
   EmailSettings: shellPage('EmailSettings'),
+  InboundMails: shellPage('InboundMails'),
 };

@@ -47,6 +47,7 @@ export const SHELL_PAGES = {
   Handwerk: () => import('./handwerk/handwerk-page.tsx'),
   Orders: () => import('./handwerk/orders-page.tsx'),
   EmailSettings: () => import('./email-settings/email-settings-page.tsx'),
+  InboundMails: () => import('./email-settings/inbound-mails-page.tsx'),
 } satisfies Partial<Record<PageName, () => Promise<{ default: ComponentType }>>>;
 
 export type ShellPageName = keyof typeof SHELL_PAGES;

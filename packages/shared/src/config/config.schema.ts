@@ -366,9 +366,19 @@ export const configShape = {
     600,
   ),
   MAIL_ASSISTANT_POLL_SECONDS: int(
-    "How often the e-mail assistant reads each mailbox again although the IMAP server announced nothing (IDLE's safety net; a changed UIDVALIDITY is noticed then).",
+    "How often the e-mail assistant reads a mailbox it holds in IDLE again although the IMAP server announced nothing (IDLE's safety net against a connection that died silently; a changed UIDVALIDITY is noticed then), and how often it reads each mailbox beyond MAIL_ASSISTANT_IDLE_PER_WORKER.",
     1,
     3600,
+  ),
+  MAIL_ASSISTANT_IDLE_PER_WORKER: int(
+    'How many mailboxes one worker process watches at once over an IMAP IDLE connection of its own (new mail is read the moment the server announces it). The worker processes share the mailboxes; mailboxes beyond what they hold together are read in turn every MAIL_ASSISTANT_POLL_SECONDS, the longest unread first. 0: this worker only reads in turn.',
+    0,
+    10000,
+  ),
+  MAIL_ASSISTANT_ANSWERS_AT_ONCE: int(
+    "How many incoming mails one worker process answers at once (each is one question to the company's language model), and how many replies it sends at once.",
+    1,
+    64,
   ),
   MAIL_ASSISTANT_MAX_MAIL_MB: int(
     "The largest mail the e-mail assistant reads, in MB as the IMAP server counts it (attachments included): a larger one is never downloaded, and is kept as not answered with the reason 'too-large'. Mails are downloaded one at a time.",

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField, foreignSecretField, requiredText, singleLineText } from './fields.ts';
-import { defineContract, uuidParam } from './route-contract.ts';
+import { defineContract, listOf, listQuerySchema, uuidParam } from './route-contract.ts';
 
 /** How the SMTP and IMAP connections are secured: none, upgraded by STARTTLS, or TLS from the first byte. */
 export const MAIL_SECURITY = ['none', 'starttls', 'tls'] as const;
@@ -39,6 +39,17 @@ const authservIdField = singleLineText(253)
   .transform((v) => v.toLowerCase())
   .default('');
 
+/**
+ * The cut-off: mail the mailbox's server received before it is never read. Absent on a new setting (or a moved
+ * mailbox): the time it is saved; not in the future.
+ */
+const answerFromField = z.iso
+  .datetime({ offset: true, message: 'validation.invalid' })
+  .refine((v) => Date.parse(v) <= Date.now() + 60_000, {
+    message: 'emailSettings.validation.answerFromFuture',
+  })
+  .optional();
+
 const settingFields = {
   fromEmail: emailField,
   allowedEmails: z
@@ -49,6 +60,7 @@ const settingFields = {
   isPrivate: z.boolean(),
   ...smtpFields,
   authservId: authservIdField,
+  answerFrom: answerFromField,
 };
 
 /** A new e-mail setting: everything, the password too. */
@@ -103,6 +115,8 @@ export const emailSettingSchema = z
     userName: z.string(),
     security: z.enum(MAIL_SECURITY),
     authservId: z.string(),
+    /** Mail received before this is not read. */
+    answerFrom: z.iso.datetime(),
     /** Never the password: only whether one is saved. */
     hasPassword: z.boolean(),
     mailbox: mailboxStatusSchema,
@@ -110,6 +124,58 @@ export const emailSettingSchema = z
   })
   .meta({ id: 'EmailSetting' });
 export type EmailSetting = z.infer<typeof emailSettingSchema>;
+
+/** What became of an incoming mail, as the list groups it. */
+export const INBOUND_FATES = ['answered', 'ignored', 'waiting', 'failed'] as const;
+export type InboundFate = (typeof INBOUND_FATES)[number];
+
+/**
+ * Why a mail was ignored, failed or waits, or what is being done with it: the classifier's reasons, `too-large`,
+ * `no-owner`; `rate-limited` (waits for its sender's or thread's hourly limit); `answer-failed`, `send-failed`; and
+ * for a mail in progress `queued`, `answering`, `sending`.
+ */
+export const INBOUND_REASONS = [
+  'auto-reply',
+  'bounce',
+  'mailing-list',
+  'ourselves',
+  'not-allowed',
+  'unauthenticated',
+  'no-question',
+  'too-large',
+  'no-owner',
+  'rate-limited',
+  'answer-failed',
+  'send-failed',
+  'queued',
+  'answering',
+  'sending',
+] as const;
+export type InboundReason = (typeof INBOUND_REASONS)[number];
+
+/** One mail the assistant read from a mailbox, with its fate. */
+export const inboundMailSchema = z
+  .object({
+    id: z.uuid(),
+    from: z.string(),
+    subject: z.string(),
+    /** When the mailbox's server received it (else when the assistant read it). */
+    receivedAt: z.iso.datetime(),
+    fate: z.enum(INBOUND_FATES),
+    reason: z.enum(INBOUND_REASONS).nullable(),
+    /** The reason in the reader's language (with a waiting mail's time). */
+    reasonText: z.string().nullable(),
+    answeredAt: z.iso.datetime().nullable(),
+    /** A waiting mail's time to be answered. */
+    retryAt: z.iso.datetime().nullable(),
+    /** The conversation's chat, when the reader may open it. */
+    chatId: z.uuid().nullable(),
+  })
+  .meta({ id: 'InboundMail' });
+export type InboundMail = z.infer<typeof inboundMailSchema>;
+
+export const inboundMailQuerySchema = listQuerySchema.extend({ fate: z.enum(INBOUND_FATES).optional() });
+export type InboundMailQuery = z.infer<typeof inboundMailQuerySchema>;
 
 const tags = ['email-settings'];
 const params = uuidParam('settingId');
@@ -154,6 +220,18 @@ export const emailSettingContracts = {
     permission: { action: 'delete', subject: 'EmailSetting' },
     params,
     responses: { 204: z.null() },
+  }),
+  mails: defineContract({
+    method: 'GET',
+    path: '/email-settings/:settingId/mails',
+    operationId: 'listInboundMails',
+    summary:
+      "A mailbox's incoming mails, newest first, each with its fate: answered, ignored and why, waiting, failed (q searches sender and subject)",
+    tags,
+    permission: { action: 'read', subject: 'EmailSetting' },
+    params,
+    querystring: inboundMailQuerySchema,
+    responses: { 200: listOf(inboundMailSchema) },
   }),
   test: defineContract({
     method: 'POST',

@@ -18,6 +18,7 @@ export const MAIL_TEMPLATE_KINDS = [
   'paymentFailed',
   'paymentFinalNotice',
   'planExpired',
+  'mailAnswerFailed',
 ] as const;
 /** The billing kinds: their default text is under `billing.mail.<kind>` in the locale files. */
 export const BILLING_MAIL_KINDS: readonly MailTemplateKind[] = [
@@ -63,6 +64,14 @@ export const MAIL_TEMPLATE_VARIABLES: Record<MailTemplateKind, TemplateVariable[
   paymentFailed: [name, appTitle, actionUrl, { name: 'attempt', required: false }],
   paymentFinalNotice: [name, appTitle, actionUrl],
   planExpired: [name, appTitle, actionUrl],
+  // To whoever wrote to a company's e-mail assistant: no name is known, and the button writes to it again.
+  mailAnswerFailed: [
+    appTitle,
+    actionUrl,
+    { name: 'company', required: false },
+    { name: 'subject', required: false },
+    { name: 'mailbox', required: false },
+  ],
 };
 
 export const templateTextSchema = z.strictObject({

@@ -780,6 +780,16 @@ export const APP_ROUTES: AppRoute[] = [
     title: 'emailSettings.title',
     menu: { section: 'company', label: 'emailSettings.menu', icon: 'Mail', order: 45 },
   },
+  {
+    id: 'inboundMails',
+    path: '/email-settings/:settingId/mails',
+    page: 'InboundMails',
+    layout: 'default',
+    access: 'signedIn',
+    area: 'user',
+    permission: { action: 'read', subject: 'EmailSetting' },
+    title: 'emailSettings.mails.title',
+  },
 ];
 
 /** Fixed redirects: the spec's (section 2) and the template demo paths we do not build (see design/product.md). */

@@ -60,6 +60,7 @@ export const PAGE_NAMES = [
   'Handwerk',
   'Orders',
   'EmailSettings',
+  'InboundMails',
 ] as const;
 
 export type PageName = (typeof PAGE_NAMES)[number];

@@ -40,7 +40,12 @@ export async function startPgliteServer(dataDir: string, port: number): Promise<
   };
 }
 
-/** Entry point when forked by the server: reports its port, and stops when the server (its parent) goes away. */
+/**
+ * Entry point when forked by the server: reports its port, and stops when the server (its parent) tells it to, last
+ * in its shutdown, or goes away. SIGINT and SIGTERM are ignored: Ctrl+C reaches the whole process group and systemd
+ * sends SIGTERM to every process of the service, and stopping on them would take the database away from a server
+ * that is still finishing its requests and jobs.
+ */
 async function runAsChild(): Promise<void> {
   const dataDir = process.env.PGLITE_DATA_DIR;
   if (!dataDir || !process.send) throw new Error('pglite-process must be forked with PGLITE_DATA_DIR');
@@ -50,8 +55,8 @@ async function runAsChild(): Promise<void> {
     process.exit(0);
   };
   process.on('disconnect', stop);
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', () => {}); // the parent decides when to stop (Ctrl+C reaches the whole group)
+  process.on('SIGTERM', () => {});
+  process.on('SIGINT', () => {});
   process.on('message', (m) => {
     if (m === 'stop') void stop();
   });

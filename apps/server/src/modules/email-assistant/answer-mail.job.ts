@@ -1,150 +1,198 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import type { ChatMessage, Language } from '@werkwissen/shared';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { emailInbound, emailSettings } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
 import { defineJob, type JobRun } from '../../jobs/job-definition.ts';
-import { SecretBox } from '../ai-providers/secret-box.ts';
 import { loadUserActor } from '../auth/actor.ts';
 import { answerQuestion } from '../chat/answer-stream.ts';
-import { chatRecordWhere, ownerScope, threadOf } from '../chat/chats.service.ts';
+import { ownerScope } from '../chat/chats.service.ts';
+import { oneMessage } from '../chat/messages.service.ts';
 import { questionLanguage } from '../chat/question-language.ts';
-import { smtpTransport } from './mail-connection.ts';
-import { composeReply } from './mail-reply.ts';
+import { type Conversation, conversationOf } from './mail-conversation.ts';
+import { tellAskerNotAnswered } from './mail-failure-notice.ts';
+import { waitForSlot } from './mail-rate-limit.ts';
+import { replyMessageId, replyText } from './mail-reply.ts';
+import { sendReplyJob } from './send-reply.job.ts';
 
-/** Answers to one sender per hour, and within one thread: beyond these a mail is left unanswered. */
-const PER_SENDER_PER_HOUR = 20;
-const PER_THREAD_PER_HOUR = 5;
-
-type Setting = typeof emailSettings.$inferSelect;
 type Inbound = typeof emailInbound.$inferSelect;
 
-/** Claims a queued mail for this job (a retry of the same job may take it again); null when it is not ours. */
-async function claim(ctx: AppContext, inboundId: string, run: JobRun): Promise<Inbound | null> {
-  const [row] = await ctx.db
-    .update(emailInbound)
-    .set({ status: 'answering', claimedBy: run.id })
-    .where(
-      and(
-        eq(emailInbound.id, inboundId),
-        sql`(${emailInbound.status} = 'queued' or (${emailInbound.status} = 'answering'
-          and ${emailInbound.claimedBy} = ${run.id}))`,
-      ),
-    )
-    .returning();
-  return row ?? null;
-}
-
-/** Whether the sender or the thread had its share of answers in the last hour. */
-async function overLimit(ctx: AppContext, mail: Inbound): Promise<boolean> {
-  const hour = sql`now() - interval '1 hour'`;
-  const answered = and(
-    eq(emailInbound.settingId, mail.settingId),
-    eq(emailInbound.status, 'answered'),
-    gt(emailInbound.answeredAt, hour),
-  );
-  const { rows } = await ctx.db.execute<{ sender: number | string; thread: number | string }>(sql`select
-      count(*) filter (where ${emailInbound.fromAddress} = ${mail.fromAddress}) as sender,
-      count(*) filter (where ${emailInbound.references}->>0 = ${mail.references[0] ?? ''}) as thread
-    from ${emailInbound} where ${answered}`);
-  return (
-    Number(rows[0]?.sender ?? 0) >= PER_SENDER_PER_HOUR || Number(rows[0]?.thread ?? 0) >= PER_THREAD_PER_HOUR
-  );
-}
-
 /**
- * The chat a setting's conversations land in, made on first use: the owner's, over the setting's division, source
- * "email", private when the setting is (then only its data manager sees it), else public in the company.
+ * Claims a mail for this job in one transaction: a queued mail, a waiting one whose time has come, or one this job
+ * claimed before (its retry). A mail without its place under the hourly limits takes one, or waits: then it is
+ * stored as waiting until then and null is returned with that time.
  */
-async function conversationChat(ctx: AppContext, setting: Setting): Promise<string> {
-  if (setting.chatId) return setting.chatId;
+async function claim(
+  ctx: AppContext,
+  inboundId: string,
+  run: JobRun,
+): Promise<{ mail: Inbound } | { waitUntil: Date } | null> {
   return ctx.db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ id: string }>(sql`insert into chats
-        (company_id, owner_id, name, visibility, provider, source)
-      values (${setting.companyId}, ${setting.ownerId}, ${setting.fromEmail},
-        ${setting.isPrivate ? 'private' : 'public'},
-        coalesce((select provider from ai_providers where company_id = ${setting.companyId} and is_default
-          limit 1), 'builtin'), 'email')
-      returning id`);
-    const chatId = rows[0]!.id;
-    await tx.execute(
-      sql`insert into chat_divisions (chat_id, division_id) values (${chatId}, ${setting.divisionId})`,
-    );
-    await tx.update(emailSettings).set({ chatId }).where(eq(emailSettings.id, setting.id));
-    return chatId;
+    const { rows } = await tx.execute<{ claimable: boolean }>(sql`select
+        (status = 'queued' or (status = 'waiting' and (retry_at is null or retry_at <= now()))
+          or (status = 'answering' and (claimed_by is null or claimed_by = ${run.id}))) as claimable
+      from email_inbound where id = ${inboundId} for update`);
+    if (!rows[0]?.claimable) return null;
+    const [mail] = await tx.select().from(emailInbound).where(eq(emailInbound.id, inboundId));
+    if (!mail) return null;
+    if (!mail.slotAt) {
+      const waitUntil = await waitForSlot(tx, mail);
+      if (waitUntil) {
+        await tx
+          .update(emailInbound)
+          .set({ status: 'waiting', reason: 'rate-limited', retryAt: waitUntil, claimedBy: null })
+          .where(eq(emailInbound.id, inboundId));
+        return { waitUntil };
+      }
+    }
+    const [claimed] = await tx
+      .update(emailInbound)
+      .set({
+        status: 'answering',
+        claimedBy: run.id,
+        slotAt: mail.slotAt ?? sql`now()`,
+        reason: null,
+        retryAt: null,
+      })
+      .where(eq(emailInbound.id, inboundId))
+      .returning();
+    return { mail: claimed! };
   });
 }
 
+type Answer = Pick<ChatMessage, 'citations' | 'noAnswer'> & { text: string };
+
 /**
- * Answers one queued mail from the setting's division, as its owner would be answered in the web app (the owner's
- * rules bound what it may draw on), and replies by the setting's SMTP server in the mail's thread.
+ * The answer of a claimed mail, produced once: `answerQuestion` as the setting's owner would be answered (the
+ * owner's rules bound what it may draw on) in the conversation's thread, its stored answer's id kept on the mail the
+ * moment it exists. A retry after a crash finds that answer: complete, it is used as it is (no second model call);
+ * cut off, it is written again in its place. What refuses before an answer starts (no ready file, no provider, an
+ * ended plan, the plan's question cap) is answered with the reason, as the web app would show it.
  */
-async function answerMail(ctx: AppContext, inboundId: string, run: JobRun): Promise<void> {
-  const mail = await claim(ctx, inboundId, run);
-  if (!mail) return;
-  const finish = (values: Partial<Inbound>) =>
-    ctx.db.update(emailInbound).set(values).where(eq(emailInbound.id, mail.id));
-  if (await overLimit(ctx, mail)) {
-    ctx.log.info({ inboundId, from: mail.fromAddress }, 'mail not answered: rate limit');
-    await finish({ status: 'ignored', reason: 'rate-limited' });
-    return;
+async function answerOnce(
+  ctx: AppContext,
+  mail: Inbound,
+  conversation: Conversation,
+  language: Language,
+  run: JobRun,
+): Promise<Answer> {
+  const { chat, threadId } = conversation;
+  let ask: { question: string } | { regenerate: string } = { question: mail.question };
+  if (mail.answerMessageId) {
+    const { rows } = await ctx.db.execute<{ status: string }>(sql`select status from chat_messages
+      where id = ${mail.answerMessageId} and thread_id = ${threadId}`);
+    const status = rows[0]?.status;
+    if (status === 'complete') {
+      const stored = await oneMessage(ctx.db, chat.companyId, mail.answerMessageId, language);
+      return { text: stored.content, citations: stored.citations, noAnswer: stored.noAnswer };
+    }
+    if (status) ask = { regenerate: mail.answerMessageId };
   }
-  const [setting] = await ctx.db.select().from(emailSettings).where(eq(emailSettings.id, mail.settingId));
-  const owner = setting ? await loadUserActor(ctx.db, setting.ownerId, null) : null;
-  if (!setting || !owner) {
-    await finish({ status: 'ignored', reason: 'no-owner' });
-    return;
-  }
-  const chatId = await conversationChat(ctx, setting);
-  const chat = await chatRecordWhere(ctx, sql`c.id = ${chatId}`);
-  if (!chat) throw new Error('conversation chat vanished');
-  const language = questionLanguage(mail.question, owner.language);
-  let answer: { text: string; citations: Array<{ n: number; fileName: string; page: number | null }> };
+  let kept: Promise<unknown> = Promise.resolve();
   try {
     const stored = await answerQuestion(
       ctx,
+      { chat, threadId, scope: await ownerScope(ctx, chat), language, ask },
       {
-        chat,
-        threadId: await threadOf(ctx, chat, owner.userId),
-        scope: await ownerScope(ctx, chat),
-        language: owner.language,
-        ask: { question: mail.question },
+        emit: (event) => {
+          if (event.event !== 'start') return;
+          kept = ctx.db
+            .update(emailInbound)
+            .set({ answerMessageId: event.data.messageId })
+            .where(eq(emailInbound.id, mail.id))
+            .then(() => undefined);
+        },
+        signal: run.signal,
       },
-      { emit: () => {}, signal: run.signal },
     );
-    answer = { text: stored.content || (stored.errorMessage ?? ''), citations: stored.citations };
+    await kept;
+    return {
+      text: stored.content || (stored.errorMessage ?? ''),
+      citations: stored.citations,
+      noAnswer: stored.noAnswer,
+    };
   } catch (error) {
+    await kept.catch(() => {});
     if (!(error instanceof AppError)) throw error;
-    // What the web app would show before an answer starts (no ready file, no provider, an ended plan).
-    answer = { text: translate(language, `errors.${error.code}`), citations: [] };
+    return {
+      text: translate(language, `errors.${error.code}`, error.details),
+      citations: [],
+      noAnswer: false,
+    };
   }
-  const password = new SecretBox(ctx.config.secrets.encryptionKey).open(setting.passwordSealed);
-  const reply = composeReply({ mail, setting, answer, language });
-  const transport = await smtpTransport(ctx.outbound.policy, { ...setting, password });
-  try {
-    await transport.sendMail(reply);
-  } finally {
-    transport.close();
+}
+
+/**
+ * Answers one mail once and stores the reply for sending: the mail takes its place under the hourly limits (or
+ * waits, its job queued again for then), its conversation is found or made, the answer produced once, and the
+ * reply's text stored with the mail as `sending`; `mail-assistant.send` then sends it, retried on its own.
+ */
+async function answerMail(ctx: AppContext, inboundId: string, run: JobRun): Promise<void> {
+  const claimed = await claim(ctx, inboundId, run);
+  if (!claimed) return;
+  if ('waitUntil' in claimed) {
+    ctx.log.info({ inboundId, until: claimed.waitUntil }, 'mail waits: hourly limit of its sender or thread');
+    const seconds = Math.max(1, Math.ceil((claimed.waitUntil.getTime() - Date.now()) / 1000));
+    await ctx.jobs.send(answerMailJob, { inboundId }, { startAfter: seconds });
+    return;
   }
-  await finish({ status: 'answered', replyMessageId: reply.messageId, answeredAt: new Date() });
+  const { mail } = claimed;
+  const mine = and(eq(emailInbound.id, mail.id), eq(emailInbound.claimedBy, run.id));
+  const [setting] = await ctx.db.select().from(emailSettings).where(eq(emailSettings.id, mail.settingId));
+  const owner = setting ? await loadUserActor(ctx.db, setting.ownerId, null) : null;
+  if (!setting || !owner) {
+    await ctx.db
+      .update(emailInbound)
+      .set({ status: 'ignored', reason: 'no-owner', claimedBy: null })
+      .where(mine);
+    return;
+  }
+  const conversation = await conversationOf(ctx, setting, owner, mail);
+  const asker = conversation.account ?? owner;
+  const language = questionLanguage(mail.question, asker.language);
+  const answer = await answerOnce(ctx, mail, conversation, asker.language, run);
+  if (run.signal.aborted) return;
+  const { general } = await ctx.settings.current();
+  const link = conversation.account ? `${general.publicUrl}/chat?chat=${conversation.chat.id}` : null;
+  const stored = await ctx.db
+    .update(emailInbound)
+    .set({
+      status: 'sending',
+      conversationId: conversation.id,
+      replyText: replyText({ answer, language, link }),
+      replyMessageId: replyMessageId(mail, setting.fromEmail),
+      claimedBy: null,
+    })
+    .where(mine)
+    .returning({ id: emailInbound.id });
+  if (stored.length > 0) await ctx.jobs.send(sendReplyJob, { inboundId: mail.id });
 }
 
 export const answerMailJob = defineJob({
   name: 'mail-assistant.answer',
   schema: z.object({ inboundId: z.uuid() }),
-  retryLimit: 5,
-  retryDelaySeconds: 20,
+  retryLimit: 3,
+  retryDelaySeconds: 10,
   expireInSeconds: 300,
+  concurrency: (ctx) => ctx.config.MAIL_ASSISTANT_ANSWERS_AT_ONCE,
   async handler({ inboundId }, ctx, run) {
     try {
       await answerMail(ctx, inboundId, run);
     } catch (error) {
       if (run.isFinalAttempt) {
-        await ctx.db
+        const failed = await ctx.db
           .update(emailInbound)
-          .set({ status: 'failed', reason: error instanceof Error ? error.message.slice(0, 300) : 'failed' })
-          .where(eq(emailInbound.id, inboundId));
+          .set({
+            status: 'failed',
+            reason: 'answer-failed',
+            error: error instanceof Error ? error.message.slice(0, 500) : String(error),
+            claimedBy: null,
+          })
+          .where(and(eq(emailInbound.id, inboundId), eq(emailInbound.claimedBy, run.id)))
+          .returning();
+        if (failed[0]) await tellAskerNotAnswered(ctx, failed[0]);
       }
       throw error;
     }

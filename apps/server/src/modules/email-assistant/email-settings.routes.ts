@@ -9,6 +9,7 @@ import {
   testEmailConnection,
   updateEmailSetting,
 } from './email-settings.service.ts';
+import { listInboundMails } from './inbound-mails.service.ts';
 
 export function emailSettingRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, emailSettingContracts.list, async (req) => ({
@@ -27,6 +28,9 @@ export function emailSettingRoutes(app: FastifyInstance, ctx: AppContext): void 
     reply.code(204);
     return undefined;
   });
+  registerRoute(app, emailSettingContracts.mails, async (req) =>
+    listInboundMails(ctx, requireActor(req), req.params.settingId, req.query),
+  );
   registerRoute(app, emailSettingContracts.test, async (req) =>
     testEmailConnection(ctx, requireActor(req), req.body),
   );

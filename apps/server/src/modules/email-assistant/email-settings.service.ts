@@ -19,7 +19,6 @@ import { SecretBox } from '../ai-providers/secret-box.ts';
 import type { Actor } from '../auth/actor.ts';
 import { takeLimitSlot } from '../billing/limit-slot.ts';
 import { type MailFailure, testAccount } from './mail-connection.ts';
-import { watchMailboxJob } from './watch-mailbox.job.ts';
 
 type Row = typeof emailSettings.$inferSelect;
 
@@ -42,6 +41,7 @@ function present(row: Row, divisionName: string, lang: Language): EmailSetting {
     userName: row.userName,
     security: row.security,
     authservId: row.authservId,
+    answerFrom: row.answerFrom.toISOString(),
     hasPassword: row.passwordSealed !== '',
     mailbox: {
       checkedAt: row.checkedAt?.toISOString() ?? null,
@@ -89,8 +89,8 @@ const normalized = (body: EmailSettingUpdate) => ({
 
 /**
  * Adds an e-mail setting within the plan's limits: each one is an e-mail setting and an SMTP setting of the
- * company (PLAN_LIMIT_REACHED; both slots taken in the insert's transaction). The password is stored sealed; the
- * assistant starts reading the mailbox at once.
+ * company (PLAN_LIMIT_REACHED; both slots taken in the insert's transaction). The password is stored sealed; a
+ * worker takes the mailbox within seconds and answers what arrives from now (or from the chosen cut-off) on.
  */
 export async function createEmailSetting(
   ctx: AppContext,
@@ -112,17 +112,19 @@ export async function createEmailSetting(
         ownerId: actor.userId,
         ...normalized(body),
         passwordSealed: box.seal(body.password),
+        answerFrom: body.answerFrom ? new Date(body.answerFrom) : sql`now()`,
       })
       .returning();
     return { row: row!, divisionName };
   });
-  await ctx.jobs.send(watchMailboxJob, { settingId: row.id });
   return present(row, divisionName, actor.language);
 }
 
 /**
- * Changes an e-mail setting; an empty password keeps the saved one. The conversations' chat follows the private
- * flag and the division; a changed mailbox is read from its start (mails already seen are known by Message-ID).
+ * Changes an e-mail setting; an empty password keeps the saved one. The conversations' chats follow the private
+ * flag and the division. A moved mailbox (another server or user) is read from the time of the save, a changed
+ * cut-off from it (mails already seen are known by Message-ID); a failing mailbox is tried again at once. The worker
+ * holding the mailbox notices the save and reads it again with the new details.
  */
 export async function updateEmailSetting(
   ctx: AppContext,
@@ -138,33 +140,37 @@ export async function updateEmailSetting(
     const [before] = await tx.select().from(emailSettings).where(eq(emailSettings.id, settingId));
     if (!before) throw notFound();
     const mailboxMoved = before.imapHost !== values.imapHost || before.userName !== values.userName;
+    const cutOff = body.answerFrom ? new Date(body.answerFrom) : null;
+    const cutOffMoved = cutOff !== null && cutOff.getTime() !== before.answerFrom.getTime();
     const [row] = await tx
       .update(emailSettings)
       .set({
         ...values,
         ...(body.password ? { passwordSealed: box.seal(body.password) } : {}),
-        ...(mailboxMoved ? { uidValidity: null, lastUid: 0 } : {}),
+        ...(mailboxMoved || cutOffMoved
+          ? { uidValidity: null, lastUid: 0, answerFrom: cutOff ?? sql`now()` }
+          : {}),
         checkError: null,
+        failures: 0,
+        retryAt: null,
         updatedAt: new Date(),
       })
       .where(and(eq(emailSettings.id, settingId), emailSettingAccess.where(actor, 'update')))
       .returning();
     if (!row) throw notFound();
-    if (row.chatId) {
-      await tx
-        .update(chats)
-        .set({ visibility: row.isPrivate ? 'private' : 'public', updatedAt: new Date() })
-        .where(eq(chats.id, row.chatId));
-      await tx.execute(sql`update chat_divisions set division_id = ${row.divisionId}
-        where chat_id = ${row.chatId}`);
-    }
+    const conversations = sql`(select chat_id from email_conversations where setting_id = ${row.id})`;
+    await tx
+      .update(chats)
+      .set({ visibility: row.isPrivate ? 'private' : 'public', updatedAt: new Date() })
+      .where(sql`${chats.id} in ${conversations}`);
+    await tx.execute(sql`update chat_divisions set division_id = ${row.divisionId}
+      where chat_id in ${conversations}`);
     return { row, divisionName };
   });
-  await ctx.jobs.send(watchMailboxJob, { settingId: row.id });
   return present(row, divisionName, actor.language);
 }
 
-/** Deletes an e-mail setting; its mailbox is no longer read (the conversations' chat stays). */
+/** Deletes an e-mail setting; its mailbox is no longer read (the conversations' chats stay). */
 export async function deleteEmailSetting(ctx: AppContext, actor: Actor, settingId: string): Promise<void> {
   await emailSettingAccess.authorize(ctx.db, actor, 'delete', settingId);
   const deleted = await ctx.db

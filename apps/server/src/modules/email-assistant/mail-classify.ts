@@ -72,11 +72,22 @@ export function ignoreReason(
   return null;
 }
 
+/** A subject without its reply prefixes ("Re:", "AW:", "SV:", ... however many, in the nine languages' forms). */
+export function bareSubject(subject: string): string {
+  return subject
+    .replace(/^\s*((re|aw|sv|antw|ref|rif|odp|res|ответ|відп)\s*(\[\d+\])?\s*:\s*)+/iu, '')
+    .trim();
+}
+
 /**
  * The question of a mail: its text without the quoted conversation below it ("> " lines and what follows an
- * "On ... wrote:" line) and without the signature.
+ * "On ... wrote:" line) and without the signature; a mail that asks only in its subject asks its subject.
  */
 export function questionOf(mail: ParsedMail): string {
+  return bodyQuestion(mail) || bareSubject(mail.subject ?? '');
+}
+
+function bodyQuestion(mail: ParsedMail): string {
   const lines = (mail.text ?? '').replace(/\r\n/g, '\n').split('\n');
   const kept: string[] = [];
   for (const line of lines) {

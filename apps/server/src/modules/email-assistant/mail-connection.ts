@@ -62,10 +62,25 @@ export async function imapClient(policy: OutboundPolicy, account: MailAccount): 
     logger: false,
     connectionTimeout: TIMEOUT_MS,
     greetingTimeout: TIMEOUT_MS,
-    socketTimeout: 30 * 60_000,
+    // The watcher breaks IDLE to check the connection every MAIL_ASSISTANT_POLL_SECONDS; a socket silent for this
+    // long (a command that never returns) is closed.
+    socketTimeout: 5 * 60_000,
     disableAutoIdle: true,
   });
 }
+
+const TIMEOUTS = new Set(['ETIMEDOUT', 'ETIMEOUT', 'CONNECT_TIMEOUT', 'GREETING_TIMEOUT']);
+/** Node's socket and DNS codes, nodemailer's, and imapflow's for a connection that went away. */
+const UNREACHABLE = new Set([
+  'ESOCKET',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ENOTFOUND',
+  'EDNS',
+  'NoConnection',
+  'EConnectionClosed',
+]);
 
 /** What kind of failure an SMTP or IMAP error is. */
 export function failureOf(error: unknown): MailFailure {
@@ -79,9 +94,8 @@ export function failureOf(error: unknown): MailFailure {
   if (e.authenticationFailed || e.code === 'EAUTH' || e.serverResponseCode === 'AUTHENTICATIONFAILED')
     return 'auth';
   if (e.responseCode === 535 || e.responseCode === 534) return 'auth';
-  if (e.code === 'ETIMEDOUT' || e.code === 'ETIMEOUT' || e.code === 'CONNECT_TIMEOUT') return 'timeout';
-  if (e.code === 'ESOCKET' || e.code === 'ECONNREFUSED' || e.code === 'ENOTFOUND' || e.code === 'EDNS')
-    return 'unreachable';
+  if (TIMEOUTS.has(e.code ?? '')) return 'timeout';
+  if (UNREACHABLE.has(e.code ?? '')) return 'unreachable';
   if (e.code === 'ETLS' || /certificate|tls|ssl/i.test(String((error as Error)?.message))) return 'tls';
   return e.code === 'ECONNECTION' ? 'unreachable' : 'protocol';
 }

@@ -1,71 +1,51 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { MessageEnvelopeObject } from 'imapflow';
 import { simpleParser } from 'mailparser';
 import type { AppContext } from '../../app-context.ts';
+import type { DbOrTx } from '../../db/database.ts';
 import { emailInbound, emailSettings } from '../../db/schema/index.ts';
 import { type IgnoreReason, ignoreReason, questionOf, senderOf, threadOf } from './mail-classify.ts';
-import type { MailFailure } from './mail-connection.ts';
+import type { Setting } from './mailbox-lease.ts';
 
-/** A lease lasts this long unless renewed: a worker that died gives its mailboxes up after this. */
-const LEASE_SECONDS = 60;
-
-type Setting = typeof emailSettings.$inferSelect;
-
-export interface LeasedSetting {
+/** A mailbox as the worker holding its lease reads it: the setting, with its cursor kept up to date. */
+export interface HeldMailbox {
   setting: Setting;
-  renew(): Promise<void>;
-  /** Notes that the mailbox was read (null) or why it could not be (shown on the settings screen). */
-  checked(failure: MailFailure | null): Promise<void>;
+  /** The worker holding the lease (`mail_watchers.id`): the cursor moves only while it still does. */
+  holder: string;
 }
 
-/**
- * Takes the mailbox's lease for this job: one consumer per mailbox, whichever worker runs it. Free, expired, or
- * already this job's (a retried or handed-back job); null while another job holds it.
- */
-export async function takeLease(
+/** Moves the cursor past `uid`, while the lease is still the holder's (else 'mailbox lease lost'). */
+async function moveCursor(db: DbOrTx, held: HeldMailbox, uid: number): Promise<void> {
+  const moved = await db
+    .update(emailSettings)
+    .set({ lastUid: uid })
+    .where(and(eq(emailSettings.id, held.setting.id), eq(emailSettings.leaseHolder, held.holder)))
+    .returning({ id: emailSettings.id });
+  if (moved.length === 0) throw new Error('mailbox lease lost');
+}
+
+/** Starts the cursor anew (a first read, or a mailbox whose UIDVALIDITY changed) just before `lastUid + 1`. */
+export async function resetCursor(
   ctx: AppContext,
-  settingId: string,
-  holder: string,
-): Promise<LeasedSetting | null> {
-  const until = sql`now() + make_interval(secs => ${LEASE_SECONDS})`;
-  const [setting] = await ctx.db
+  held: HeldMailbox,
+  uidValidity: string,
+  lastUid: number,
+): Promise<void> {
+  const moved = await ctx.db
     .update(emailSettings)
-    .set({ leaseHolder: holder, leaseUntil: until })
-    .where(
-      and(
-        eq(emailSettings.id, settingId),
-        sql`(${emailSettings.leaseUntil} is null or ${emailSettings.leaseUntil} < now()
-          or ${emailSettings.leaseHolder} = ${holder})`,
-      ),
-    )
-    .returning();
-  if (!setting) return null;
-  const mine = and(eq(emailSettings.id, settingId), eq(emailSettings.leaseHolder, holder));
-  return {
-    setting,
-    async renew() {
-      const renewed = await ctx.db
-        .update(emailSettings)
-        .set({ leaseUntil: until })
-        .where(mine)
-        .returning({ id: emailSettings.id });
-      if (renewed.length === 0) throw new Error('mailbox lease lost');
-    },
-    async checked(failure) {
-      await ctx.db
-        .update(emailSettings)
-        .set({ checkedAt: new Date(), checkError: failure, leaseUntil: until })
-        .where(mine);
-    },
-  };
+    .set({ uidValidity, lastUid })
+    .where(and(eq(emailSettings.id, held.setting.id), eq(emailSettings.leaseHolder, held.holder)))
+    .returning({ id: emailSettings.id });
+  if (moved.length === 0) throw new Error('mailbox lease lost');
+  held.setting.uidValidity = uidValidity;
+  held.setting.lastUid = lastUid;
 }
 
-export async function releaseLease(ctx: AppContext, settingId: string, holder: string): Promise<void> {
-  await ctx.db
-    .update(emailSettings)
-    .set({ leaseHolder: null, leaseUntil: null })
-    .where(and(eq(emailSettings.id, settingId), eq(emailSettings.leaseHolder, holder)));
+/** Passes over a mail delivered before the setting's cut-off: nothing is stored, the cursor moves past it. */
+export async function passOver(ctx: AppContext, held: HeldMailbox, uid: number): Promise<void> {
+  await moveCursor(ctx.db, held, uid);
+  held.setting.lastUid = uid;
 }
 
 /** Why a stored mail is not answered: the classifier's reasons, or too large to be read at all. */
@@ -73,6 +53,7 @@ type NotAnswered = IgnoreReason | 'too-large';
 
 interface InboundMail {
   messageId: string;
+  deliveredAt: Date | null;
   fromAddress: string;
   subject: string;
   question: string;
@@ -87,11 +68,11 @@ interface InboundMail {
  */
 async function storeMail(
   ctx: AppContext,
-  lease: LeasedSetting,
+  held: HeldMailbox,
   uid: number,
   mail: InboundMail,
 ): Promise<string | null> {
-  const { setting } = lease;
+  const { setting } = held;
   const { reason } = mail;
   const id = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -107,15 +88,11 @@ async function storeMail(
         references: mail.references.slice(-20),
         status: reason ? 'ignored' : 'queued',
         reason,
+        deliveredAt: mail.deliveredAt,
       })
       .onConflictDoNothing()
       .returning({ id: emailInbound.id });
-    const moved = await tx
-      .update(emailSettings)
-      .set({ lastUid: uid })
-      .where(and(eq(emailSettings.id, setting.id), eq(emailSettings.leaseHolder, setting.leaseHolder!)))
-      .returning({ id: emailSettings.id });
-    if (moved.length === 0) throw new Error('mailbox lease lost');
+    await moveCursor(tx, held, uid);
     return row && !reason ? row.id : null;
   });
   setting.lastUid = uid;
@@ -126,11 +103,12 @@ async function storeMail(
 /** Stores a mail the mailbox delivered whole (see storeMail), judged and with its question read. */
 export async function queueMail(
   ctx: AppContext,
-  lease: LeasedSetting,
+  held: HeldMailbox,
   uid: number,
   source: Buffer,
+  deliveredAt: Date | null,
 ): Promise<string | null> {
-  const { setting } = lease;
+  const { setting } = held;
   const mail = await simpleParser(source, { skipHtmlToText: false, skipImageLinks: true });
   const messageId =
     mail.messageId?.trim() || `<sha256-${createHash('sha256').update(source).digest('hex')}@werkwissen>`;
@@ -141,8 +119,9 @@ export async function queueMail(
       allowed: setting.allowedEmails,
       authservId: setting.authservId,
     }) ?? (question ? null : 'no-question');
-  return storeMail(ctx, lease, uid, {
+  return storeMail(ctx, held, uid, {
     messageId,
+    deliveredAt,
     fromAddress: senderOf(mail),
     subject: mail.subject ?? '',
     question,
@@ -157,14 +136,16 @@ export async function queueMail(
  */
 export async function skipLargeMail(
   ctx: AppContext,
-  lease: LeasedSetting,
+  held: HeldMailbox,
   uid: number,
   envelope: MessageEnvelopeObject | undefined,
+  deliveredAt: Date | null,
 ): Promise<void> {
   const messageId =
-    envelope?.messageId?.trim() || `<uid-${lease.setting.uidValidity}-${uid}@${lease.setting.id}.werkwissen>`;
-  await storeMail(ctx, lease, uid, {
+    envelope?.messageId?.trim() || `<uid-${held.setting.uidValidity}-${uid}@${held.setting.id}.werkwissen>`;
+  await storeMail(ctx, held, uid, {
     messageId,
+    deliveredAt,
     fromAddress: (envelope?.from?.[0]?.address ?? '').trim().toLowerCase(),
     subject: envelope?.subject ?? '',
     question: '',

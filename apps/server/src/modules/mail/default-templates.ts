@@ -11,15 +11,17 @@ const INFORMATIONAL: readonly MailTemplateKind[] = [
   'welcome',
   'uploadFinished',
   'emailChanged',
+  'mailAnswerFailed',
   'secondFactorFailures',
   ...BILLING_MAIL_KINDS,
 ];
 
 /**
- * Kinds that forms open to anyone send (sign-up, password reset): the recipient may never have chosen the name
- * typed into the form, so they greet without it (and offer no `name` variable).
+ * Kinds that greet without a name (and offer no `name` variable): those forms open to anyone send (sign-up, password
+ * reset), whose recipient may never have chosen the name typed into the form, and the e-mail assistant's notice to
+ * whoever wrote to it.
  */
-const FROM_PUBLIC_FORMS: readonly MailTemplateKind[] = ['verifyEmail', 'passwordReset'];
+const NAMELESS: readonly MailTemplateKind[] = ['verifyEmail', 'passwordReset', 'mailAnswerFailed'];
 
 /** Kinds with a closing line of their own instead of "if you did not request this": nobody requests an invitation. */
 const OWN_CLOSING: readonly MailTemplateKind[] = ['setPassword'];
@@ -40,7 +42,7 @@ export function defaultTemplate(
   const informational = INFORMATIONAL.includes(kind);
   const bodyKey = kind === 'setPassword' && !options.companyNamed ? 'bodyWithoutCompany' : 'body';
   const lines = [
-    t(FROM_PUBLIC_FORMS.includes(kind) ? 'mail.greetingPlain' : 'mail.greeting'),
+    t(NAMELESS.includes(kind) ? 'mail.greetingPlain' : 'mail.greeting'),
     '',
     t(`${own}.${bodyKey}`),
     ...(kind === 'uploadFinished' ? ['', '{{files}}'] : []),

@@ -22,6 +22,8 @@ export interface OutgoingMail {
   name: string;
   /** Path and query below PUBLIC_URL that the mail's button opens. */
   actionPath: string;
+  /** A whole address for the button instead (a `mailto:` link), for a recipient without an account. */
+  actionUrl?: string;
   /**
    * The single-use token inside `actionPath` (`singleUseLink`): the outbox keeps the mail with the token masked and
    * sealed beside it, so the e-mail log never shows a live link; the send job puts it back.
@@ -72,7 +74,7 @@ export async function renderOutgoing(
       ...mail.values,
       name: mail.name,
       appTitle: settings.general.appTitle,
-      actionUrl: `${settings.general.publicUrl}${mail.actionPath}`,
+      actionUrl: mail.actionUrl ?? `${settings.general.publicUrl}${mail.actionPath}`,
       files: mail.lines ?? [],
     },
     {

@@ -16,6 +16,12 @@ const SAMPLE_PATHS: Record<MailTemplateKind, string> = {
   paymentFailed: '/account-settings/billing',
   paymentFinalNotice: '/account-settings/billing',
   planExpired: '/account-settings/billing',
+  mailAnswerFailed: '',
+};
+
+/** Kinds whose button is no page of the product: the e-mail assistant's notice writes to the assistant again. */
+const SAMPLE_URLS: Partial<Record<MailTemplateKind, string>> = {
+  mailAnswerFailed: 'mailto:assistant@example.com?subject=Re%3A%20Radiator',
 };
 
 /** A mail of the kind with sample values, for the preview and the test send of a template. */
@@ -26,6 +32,7 @@ export function sampleMail(kind: MailTemplateKind, language: Language): Omit<Out
     language,
     name: 'Anna',
     actionPath: SAMPLE_PATHS[kind],
+    actionUrl: SAMPLE_URLS[kind],
     values: {
       inviter: 'Jörg Müller',
       company: t('emailTemplates.sample.company'),
@@ -33,6 +40,8 @@ export function sampleMail(kind: MailTemplateKind, language: Language): Omit<Out
       newEmail: 'anna.neu@example.com',
       days: '3',
       attempt: '1',
+      subject: t('emailTemplates.sample.subject'),
+      mailbox: 'assistant@example.com',
       failures: '5',
     },
     lines: [

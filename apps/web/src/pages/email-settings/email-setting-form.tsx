@@ -1,5 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Checkbox, FormControlLabel, IconButton, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  IconButton,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { IconPlugConnected, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   type EmailSetting,
@@ -34,6 +44,8 @@ interface Values {
   password: string;
   security: MailSecurity;
   authservId: string;
+  /** A day (yyyy-mm-dd) from which mails are answered; empty: only mails that arrive after saving. */
+  answerFrom: string;
 }
 
 const FIELDS = [
@@ -50,7 +62,14 @@ const FIELDS = [
   'password',
   'security',
   'authservId',
+  'answerFrom',
 ];
+
+/** Today as yyyy-mm-dd in the reader's time zone (the latest day the cut-off may be). */
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
 
 /** The shared schema, read through the form's shape (the allowed addresses as objects). */
 const formSchema = (base: typeof emailSettingCreateSchema | typeof emailSettingUpdateSchema) =>
@@ -60,6 +79,10 @@ const formSchema = (base: typeof emailSettingCreateSchema | typeof emailSettingU
       allowedEmails: (v as Values).allowedEmails.map((e) => e.value),
       // An empty password of a saved setting is "keep it": absent, as the API wants it.
       password: (v as Values).password || (base === emailSettingUpdateSchema ? undefined : ''),
+      // The chosen day from its start, in the reader's time zone.
+      answerFrom: (v as Values).answerFrom
+        ? new Date(`${(v as Values).answerFrom}T00:00`).toISOString()
+        : undefined,
     }),
     base,
   );
@@ -90,6 +113,7 @@ export function EmailSettingDialog({ setting, onClose }: { setting: EmailSetting
       password: '',
       security: setting?.security ?? 'starttls',
       authservId: setting?.authservId ?? '',
+      answerFrom: '',
     },
   });
   const allowed = useFieldArray({ control: form.control, name: 'allowedEmails' });
@@ -304,6 +328,17 @@ export function EmailSettingDialog({ setting, onClose }: { setting: EmailSetting
           autoComplete="off"
           helperText={t('emailSettings.help.authservId')}
           errorKey={errors.authservId?.message}
+        />
+        <TextField
+          {...form.register('answerFrom')}
+          id="field-answerFrom"
+          type="date"
+          label={t('emailSettings.fields.answerFrom')}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today() } }}
+          error={Boolean(errors.answerFrom)}
+          helperText={
+            errors.answerFrom?.message ? t(errors.answerFrom.message) : t('emailSettings.help.answerFrom')
+          }
         />
         <Box>
           <Button

@@ -22,6 +22,7 @@ const setting: EmailSetting = {
   userName: 'assistent',
   security: 'starttls',
   authservId: 'mx.firma.example',
+  answerFrom: '2025-03-01T09:00:00.000Z',
   hasPassword: true,
   mailbox: { checkedAt: '2025-03-01T10:00:00.000Z', error: 'The server refused the user name or password.' },
   createdAt: '2025-03-01T09:00:00.000Z',
@@ -115,6 +116,8 @@ describe('the e-mail settings page', { timeout: 30_000 }, () => {
     type('User name', 'assistent');
     type('Password', 'geheim-1');
     type('Mail server name in Authentication-Results (optional)', 'MX.Firma.example');
+    // Mail from the first of March on is answered, not only what arrives after saving.
+    type('Answer mails received from', '2025-03-01');
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Test connection' }));
     expect(await within(dialog).findByText('SMTP: signed in.')).toBeTruthy();
@@ -134,6 +137,7 @@ describe('the e-mail settings page', { timeout: 30_000 }, () => {
       security: 'starttls',
       password: 'geheim-1',
       authservId: 'mx.firma.example',
+      answerFrom: new Date('2025-03-01T00:00').toISOString(),
     });
   });
 });

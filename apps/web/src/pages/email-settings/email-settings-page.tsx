@@ -1,8 +1,9 @@
 import { Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
-import { IconAlertTriangle, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconEdit, IconInbox, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { EmailSetting } from '@werkwissen/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { emailSettingTable, useDeleteEmailSetting } from '../../api/email-settings.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
@@ -99,6 +100,15 @@ export default function EmailSettingsPage() {
       align: 'right',
       render: (s) => (
         <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          <Tooltip title={t('emailSettings.mails.open')}>
+            <IconButton
+              component={RouterLink}
+              to={`/email-settings/${s.id}/mails`}
+              aria-label={`${t('emailSettings.mails.open')}: ${s.fromEmail}`}
+            >
+              <IconInbox size={20} />
+            </IconButton>
+          </Tooltip>
           <Tooltip title={t('emailSettings.edit')}>
             <IconButton
               aria-label={`${t('emailSettings.edit')}: ${s.fromEmail}`}

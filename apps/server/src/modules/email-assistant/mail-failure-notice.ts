@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import type { emailInbound } from '../../db/schema/index.ts';
+import { questionLanguage } from '../chat/question-language.ts';
+import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
+import { bareSubject } from './mail-classify.ts';
+import { replySubject } from './mail-reply.ts';
+
+/**
+ * Tells the asker of a mail that failed for good (its reply refused by the company's SMTP server after every retry,
+ * or no answer produced) that it was not answered: by the platform's own mail (the outbox, template
+ * `mailAnswerFailed`), since the company's server is the one that failed; in the question's language, with a button
+ * that writes to the assistant again.
+ */
+export async function tellAskerNotAnswered(
+  ctx: AppContext,
+  mail: typeof emailInbound.$inferSelect,
+): Promise<void> {
+  const { rows } = await ctx.db.execute<{ from_email: string; company: string | null }>(sql`select
+      s.from_email, c.name as company from email_settings s join companies c on c.id = s.company_id
+    where s.id = ${mail.settingId}`);
+  const setting = rows[0];
+  if (!setting) return;
+  const { general } = await ctx.settings.current();
+  const language = questionLanguage(mail.question || mail.subject, general.defaultLanguage);
+  const again = `mailto:${setting.from_email}?subject=${encodeURIComponent(replySubject(mail.subject))}`;
+  const emailId = await writeToOutbox(ctx.db, ctx, {
+    to: mail.fromAddress,
+    template: 'mailAnswerFailed',
+    language,
+    name: '',
+    actionPath: '',
+    actionUrl: again,
+    values: {
+      subject: bareSubject(mail.subject),
+      mailbox: setting.from_email,
+      company: setting.company ?? '',
+    },
+    companyId: mail.companyId,
+  });
+  await dispatch(ctx, [emailId]);
+  ctx.log.warn({ inboundId: mail.id, reason: mail.reason }, 'mail not answered: the asker was told');
+}

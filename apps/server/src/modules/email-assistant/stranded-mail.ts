@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import { answerMailJob } from './answer-mail.job.ts';
+import { sendReplyJob } from './send-reply.job.ts';
+
+/** A mail younger than this may still be between its commit and its job's send. */
+const SETTLE_SECONDS = 30;
+
+/**
+ * Queues the jobs of mails whose job went missing (a crash between a commit and the send of its job): a mail
+ * queued, being answered or being sent, or waiting with its time come, that no job of either kind is queued or
+ * running for. Their claim is cleared in the same statement, so the new job may take them (a second job that finds
+ * the mail claimed does nothing). Returns how many were queued.
+ */
+export async function requeueStrandedMail(ctx: AppContext): Promise<number> {
+  const { rows } = await ctx.db.execute<{ id: string; status: string }>(sql`update email_inbound i
+    set claimed_by = null
+    where i.status in ('queued', 'waiting', 'answering', 'sending')
+      and i.received_at < now() - make_interval(secs => ${SETTLE_SECONDS})
+      and (i.status <> 'waiting' or i.retry_at is null or i.retry_at <= now())
+      and not exists (select 1 from pgboss.job j where j.name in (${answerMailJob.name}, ${sendReplyJob.name})
+        and j.data->>'inboundId' = i.id::text and j.state in ('created', 'retry', 'active'))
+    returning i.id, i.status`);
+  for (const row of rows)
+    await ctx.jobs.send(row.status === 'sending' ? sendReplyJob : answerMailJob, { inboundId: row.id });
+  return rows.length;
+}
