@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { TEXT_CONFIGS } from '../processing/language.ts';
+import type { SearchQuery } from './query-terms.ts';
 import { type SearchScope, scopeFilesSql } from './search-scope.ts';
 
 export interface RankedPassage {
@@ -38,6 +39,19 @@ const FLOOR_TERM_ROWS = 3;
  * words it shares with them.
  */
 export const FLOOR_IDF_SHARE = 0.5;
+/**
+ * A compound's part counts this much of its IDF towards the floor's share, and is never telling alone: a part of the
+ * question's compound (query-terms.ts), or a question word found only as a part of a passage's compound (its index
+ * holds those with weight C). "Photovoltaikanlage" found nowhere is not answered by every passage about an "Anlage",
+ * nor "Antrag auf Elternzeit" by the "Urlaubsantrag", while a passage with both parts of "Gesellenstunde"
+ * ("Monteurstunde Geselle") is.
+ */
+const PART_WEIGHT = 0.5;
+/**
+ * Every weight the same: a passage's compound parts are indexed with weight C (passage-writer.ts), its own words with
+ * D, and the tf recovered from `ts_rank` assumes one weight for all.
+ */
+const UNIFORM = sql.raw(`'{0.1,0.1,0.1,0.1}'::float4[]`);
 
 export interface FullTextResult {
   /** The passages above the floor, best first. */
@@ -73,13 +87,18 @@ export interface FullTextFloor {
 export async function fullTextSearch(
   db: DbOrTx,
   scope: SearchScope,
-  query: string,
+  query: SearchQuery | string,
   limit: number,
   /** Benchmarks compare floors; `null` switches it off. */
   floor: FullTextFloor | null = { termShare: FLOOR_TERM_SHARE, idfShare: FLOOR_IDF_SHARE },
 ): Promise<FullTextResult> {
   const scopeFiles = scopeFilesSql(scope);
-  const question = await questionTerms(db, scope.companyId, scopeFiles, query);
+  const question = await questionTerms(
+    db,
+    scope.companyId,
+    scopeFiles,
+    typeof query === 'string' ? { text: query, parts: '', compounds: '' } : query,
+  );
   if (question.terms.length === 0) return { hits: [], matched: 0, scopePassages: question.passages };
   const { n, avgdl } = question;
   const [k1, k1plus1, b, termShare, idfShare] = [
@@ -99,22 +118,25 @@ export async function fullTextSearch(
   const every = candidateQueries(question.terms, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY);
   const { rows } = await db.execute<{ id: string | null; score: number | null; matched: number }>(sql`
     with terms as (
-      select t.cfg, t.lexeme, quote_literal(t.lexeme)::tsquery as q, t.share
+      select t.cfg, t.lexeme, quote_literal(t.lexeme)::tsquery as q, (quote_literal(t.lexeme) || ':D')::tsquery as q_text,
+             t.share, t.part, t.compound
       from unnest(${sql.param(question.terms.map((t) => t.cfg))}::text[],
                   ${sql.param(question.terms.map((t) => t.lexeme))}::text[],
-                  ${sql.param(question.terms.map((t) => t.share))}::float8[]) as t(cfg, lexeme, share)
+                  ${sql.param(question.terms.map((t) => t.share))}::float8[],
+                  ${sql.param(question.terms.map((t) => t.part))}::boolean[],
+                  ${sql.param(question.terms.map((t) => t.compound))}::boolean[]) as t(cfg, lexeme, share, part, compound)
     ),
     scope_files as (${scopeFiles}),
     stats as (select ${n}::float8 as n, ${avgdl}::float8 as avgdl),
     matched_rare as (
-      select p.id, p.text_config, p.tsv, p.token_count, ts_rank(p.tsv, ${rankQuery(selecting)}, 1) as pre
+      select p.id, p.text_config, p.tsv, p.token_count, ts_rank(${UNIFORM}, p.tsv, ${rankQuery(selecting)}, 1) as pre
       from passages p
       join scope_files s on s.id = p.file_id and s.active_generation = p.generation
       where p.company_id = ${scope.companyId} and (${matchCondition(selecting)})
     ),
     -- When the rarer terms find (almost) nothing (a typo, a word the statistics do not know), every term selects.
     matched_all as (
-      select p.id, p.text_config, p.tsv, p.token_count, ts_rank(p.tsv, ${rankQuery(every)}, 1) as pre
+      select p.id, p.text_config, p.tsv, p.token_count, ts_rank(${UNIFORM}, p.tsv, ${rankQuery(every)}, 1) as pre
       from passages p
       join scope_files s on s.id = p.file_id and s.active_generation = p.generation
       where p.company_id = ${scope.companyId} and (${matchCondition(every)})
@@ -129,7 +151,8 @@ export async function fullTextSearch(
     candidates as (select * from matched order by pre desc limit ${CANDIDATES}),
     hits as (
       select * from (
-        select c.id, t.cfg, t.lexeme, t.share, c.token_count, c.total, ts_rank(c.tsv, t.q, 0) as r
+        select c.id, t.cfg, t.lexeme, t.share, c.token_count, c.total, ts_rank(${UNIFORM}, c.tsv, t.q, 0) as r,
+               c.tsv @@ t.q_text as in_text
         from candidates c join terms t on t.cfg = c.text_config
       ) ranked where r > 0
     ),
@@ -142,7 +165,11 @@ export async function fullTextSearch(
     -- exactly, else the statistics' estimate).
     weights as (
       select t.cfg, t.lexeme, ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5)) as idf,
-             df.df <= greatest(${termShare} * stats.n, ${floor ? FLOOR_TERM_ROWS : 0}) as telling
+             not t.part and df.df <= greatest(${termShare} * stats.n, ${floor ? FLOOR_TERM_ROWS : 0}) as telling,
+             case when t.part then ${sql.raw(PART_WEIGHT.toFixed(2))} else 1 end as weight,
+             -- A compound no passage writes is weighed by its parts (which are in the question too).
+             case when t.compound and df.df = 0 then 0
+                  when t.part then ${sql.raw(PART_WEIGHT.toFixed(2))} else 1 end as asked
       from terms t
       left join counted on counted.cfg = t.cfg and counted.lexeme = t.lexeme
       cross join stats cross join exact
@@ -151,7 +178,7 @@ export async function fullTextSearch(
                     else least(greatest(t.share * stats.n, coalesce(counted.n, 0)), stats.n) end as df
       ) df
     ),
-    question as (select cfg, sum(idf) as idf from weights group by cfg),
+    question as (select cfg, sum(idf * asked) as idf from weights group by cfg),
     ranked as (
     select h.id, sum(
         w.idf * (x.tf * ${k1plus1}) / (x.tf + ${k1} * (1 - ${b} + ${b} * h.token_count / stats.avgdl))
@@ -163,8 +190,9 @@ export async function fullTextSearch(
     cross join lateral (select greatest(1, round(1 / greatest(1.6449341 - h.r / 0.06079271, 0.02) - 0.5)) as tf) x
     group by h.id
     -- The relevance floor: a term with real IDF weight, or most of the question's weight.
-    having bool_or(w.telling)
-        or sum(w.idf) >= ${idfShare} * max(question.idf)
+    having bool_or(w.telling and h.in_text)
+        or sum(w.idf * case when h.in_text then w.weight else ${sql.raw(PART_WEIGHT.toFixed(2))} end)
+           >= ${idfShare} * max(question.idf)
     order by score desc, h.id
     limit ${limit}
     )
@@ -186,6 +214,10 @@ interface QuestionTerm {
   quoted: string;
   /** Share of the company's passages holding the term, when they were last counted (0 before the first count). */
   share: number;
+  /** Only a part of one of the question's compounds. */
+  part: boolean;
+  /** A compound of the question whose parts are searched too. */
+  compound: boolean;
 }
 
 /**
@@ -196,21 +228,30 @@ async function questionTerms(
   db: DbOrTx,
   companyId: string,
   scopeFiles: ReturnType<typeof scopeFilesSql>,
-  query: string,
+  query: SearchQuery,
 ): Promise<{ terms: QuestionTerm[]; passages: number; n: number; avgdl: number }> {
   const { rows } = await db.execute<{
     cfg: string | null;
     lexeme: string | null;
     quoted: string | null;
     share: number | null;
+    part: boolean | null;
+    compound: boolean | null;
     passages: string;
     n: number;
     avgdl: number;
   }>(sql`
-    with terms as (
-      select c.cfg, t.lexeme, quote_literal(t.lexeme) as quoted
+    with words as (
+      select c.cfg, t.lexeme, w.kind
       from unnest(${sql.param([...TEXT_CONFIGS])}::text[]) as c(cfg)
-      cross join lateral unnest(tsvector_to_array(to_tsvector(c.cfg::regconfig, ${query}))) as t(lexeme)
+      cross join (values (${query.text}, 'text'), (${query.parts}, 'part'), (${query.compounds}, 'compound'))
+        as w(text, kind)
+      cross join lateral unnest(tsvector_to_array(to_tsvector(c.cfg::regconfig, w.text))) as t(lexeme)
+    ),
+    terms as (
+      select cfg, lexeme, quote_literal(lexeme) as quoted, bool_and(kind = 'part') as part,
+             bool_or(kind = 'compound') as compound
+      from words group by cfg, lexeme having bool_or(kind <> 'compound')
     ),
     counted as (select passages from term_frequency_counts where company_id = ${companyId}),
     scope_files as (${scopeFiles}),
@@ -220,7 +261,8 @@ async function questionTerms(
              greatest(coalesce(sum(token_count)::float8 / nullif(sum(passage_count), 0), 1), 1)::float8 as avgdl
       from scope_files
     )
-    select t.cfg, t.lexeme, t.quoted, coalesce(tf.passages::float8 / counted.passages, 0) as share,
+    select t.cfg, t.lexeme, t.quoted, coalesce(tf.passages::float8 / counted.passages, 0) as share, t.part,
+           t.compound,
            stats.passages, stats.n, stats.avgdl
     from stats left join terms t on true
     left join counted on true
@@ -229,7 +271,18 @@ async function questionTerms(
   const first = rows[0]!;
   return {
     terms: rows.flatMap((r) =>
-      r.cfg === null ? [] : [{ cfg: r.cfg, lexeme: r.lexeme!, quoted: r.quoted!, share: Number(r.share) }],
+      r.cfg === null
+        ? []
+        : [
+            {
+              cfg: r.cfg,
+              lexeme: r.lexeme!,
+              quoted: r.quoted!,
+              share: Number(r.share),
+              part: r.part === true,
+              compound: r.compound === true,
+            },
+          ],
     ),
     passages: Number(first.passages),
     n: Number(first.n),
