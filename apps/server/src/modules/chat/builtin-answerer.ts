@@ -25,7 +25,7 @@ import {
  * the headings and column names above it, with the answer-type evidence) the answerer says it does not know. Chosen
  * with `bench:answer` on the Handwerk set so that wrong answers stay rarer than refusals (docs/ARCHITECTURE.md).
  */
-export const MIN_CONFIDENCE = 0.7;
+export const MIN_CONFIDENCE = 0.8;
 /** A further unit is quoted when it scores nearly as well as the best one and holds words the best one misses. */
 const NEAR_BEST = 0.85;
 /** ...or when it ties with the best one (a second row of the same kind). */
@@ -67,10 +67,12 @@ export interface AnswerOptions {
   minConfidence?: number;
 }
 
-/** The content words of a text (function words, fillers and question words dropped; figures kept), folded. */
+/** The content words of a text, lower case (function words, fillers and question words dropped; figures kept). */
 export function contentStems(text: string): string[] {
-  const all = wordsOf(text);
-  const content = all.filter((w) => !isFunctionWord(w) && (w.length > 1 || /\p{N}/u.test(w)));
+  const all = (text.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.toLowerCase());
+  const content = all.filter(
+    (w) => !isFunctionWord(fold(w)) && !isFunctionWord(w) && (w.length > 1 || /\p{N}/u.test(w)),
+  );
   return content.length > 0 ? content : all;
 }
 
@@ -266,13 +268,13 @@ export function scoreUnits(question: string, hits: SearchHit[], lang: Language, 
       ),
     ),
   );
-  const asking = (w: string) => askingWords.has(w);
+  const asking = (w: string) => askingWords.has(fold(w));
   const required = new Set(identifyingFigures(question));
   const own = contentStems(question);
   const main = [...new Set(own.some((w) => !asking(w)) ? own.filter((w) => !asking(w)) : own)].map(askedWord);
   const mainWords = new Set(main.map((w) => w.word));
   const extra = context
-    ? [...new Set(contentStems(context))].filter((w) => !mainWords.has(w)).map(askedWord)
+    ? [...new Set(contentStems(context))].filter((w) => !mainWords.has(fold(w))).map(askedWord)
     : [];
   const holds = (w: AskedWord, u: Unit) =>
     Math.max(matchWord(w, u.own), CONTEXT_MATCH * matchWord(w, u.context));

@@ -1,6 +1,7 @@
 import snowballFactory from 'snowball-stemmers';
 import { STOPWORDS } from '../embedding/stopwords.ts';
-import { compoundParts } from '../search/german-compounds.ts';
+import { compoundParts, germanWordList } from '../search/german-compounds.ts';
+import { synonymsOf } from '../search/german-thesaurus.ts';
 import { QUESTION_FILLERS } from '../search/query-terms.ts';
 
 /**
@@ -60,13 +61,17 @@ export interface WordSet {
 }
 
 export function wordSet(text: string): WordSet {
-  const words = new Set(wordsOf(text));
+  const raw = new Set((text.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.toLowerCase()));
+  const words = new Set<string>();
   const cores = new Set<string>();
   const parts = new Set<string>();
-  for (const w of words) {
+  for (const lower of raw) {
+    const w = fold(lower);
+    words.add(w);
     if (isFigure(w)) continue;
     cores.add(core(w));
-    for (const p of compoundParts(w)) parts.add(core(fold(p)));
+    // Split as written: the word list knows "Prüfung", not "Prufung".
+    for (const p of compoundParts(lower)) parts.add(core(fold(p)));
   }
   return { words, cores, parts };
 }
@@ -93,21 +98,30 @@ function within(a: string, b: string, max: number): boolean {
 const HEAD_SHARE = 0.75;
 
 /** How much a match of each kind is worth. */
-export const MATCH = { exact: 1, part: 0.8, derived: 0.7, typo: 0.8 } as const;
+export const MATCH = { exact: 1, part: 0.8, derived: 0.7, typo: 0.8, synonym: 0.7 } as const;
 
 /** A question word prepared for matching: folded, its core, its compounds' parts' cores. */
 export interface AskedWord {
   word: string;
   core: string;
   parts: string[];
+  /** A word of the German word list (spelt right): no typo of another one. */
+  known: boolean;
+  /** Cores of its synonyms (german-thesaurus.ts). */
+  synonyms: string[];
 }
 
+/** A question word (lower case, as written: compounds split and synonyms found before folding). */
 export function askedWord(word: string): AskedWord {
-  const w = fold(word);
+  const lower = word.toLowerCase();
+  const w = fold(lower);
+  const figure = isFigure(w);
   return {
     word: w,
-    core: isFigure(w) ? w : core(w),
-    parts: isFigure(w) ? [] : compoundParts(w).map((p) => core(fold(p))),
+    core: figure ? w : core(w),
+    parts: figure ? [] : compoundParts(lower).map((p) => core(fold(p))),
+    known: figure || (germanWordList()?.has(lower) ?? false),
+    synonyms: figure || isFunctionWord(w) ? [] : synonymsOf(lower).map((s) => core(fold(s))),
   };
 }
 
@@ -115,7 +129,8 @@ export function askedWord(word: string): AskedWord {
  * How well a unit's words hold a question word (0 to 1): the word itself or inflected (1); a figure or code only as it
  * is; a part of one of the unit's compounds, or the parts of the question's compound among the unit's words (0.8, the
  * head three quarters of it); a word derived from it or it from one, sharing five letters at the start (0.7); a
- * word one letter apart (two for long words) (0.8).
+ * word one letter apart (two for long words) when the question's word is no word of the German word list (0.8); a
+ * synonym (0.7).
  */
 export function matchWord(asked: AskedWord, set: WordSet): number {
   if (set.words.has(asked.word)) return MATCH.exact;
@@ -133,6 +148,8 @@ export function matchWord(asked: AskedWord, set: WordSet): number {
     best = Math.max(best, MATCH.part * share);
   }
   if (best >= MATCH.part) return best;
+  if (asked.synonyms.some((syn) => set.cores.has(syn) || set.parts.has(syn)))
+    best = Math.max(best, MATCH.synonym);
   if (asked.core.length >= 4) {
     for (const other of set.cores) {
       if (other.length < 4) continue;
@@ -141,7 +158,11 @@ export function matchWord(asked: AskedWord, set: WordSet): number {
         best = Math.max(best, MATCH.part);
       else if (short.length >= 5 && long.startsWith(short) && long.length - short.length <= 6)
         best = Math.max(best, MATCH.derived);
-      else if (asked.core.length >= 6 && within(asked.core, other, asked.core.length >= 9 ? 2 : 1))
+      else if (
+        !asked.known &&
+        asked.core.length >= 6 &&
+        within(asked.core, other, asked.core.length >= 9 ? 2 : 1)
+      )
         best = Math.max(best, MATCH.typo);
     }
   }

@@ -3,8 +3,8 @@ import type { ApiClient } from '../../../test/support/api-client.ts';
 import { companyWithFile } from '../../../test/support/knowledge.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 
-// A service price list and a staff note; their compounds split with the system's German word list (wngerman, which
-// npm test needs like the OCR packs).
+// A service price list and staff notes; their compounds split with the system's German word list (wngerman) and
+// everyday words find their synonyms in its thesaurus (mythes-de), which npm test needs like the OCR packs.
 let t: TestServer;
 let client: ApiClient;
 let pricesId: string;
@@ -30,6 +30,8 @@ beforeAll(async () => {
       {
         text: 'Der Urlaubsantrag wird zwei Wochen vorher im Büro abgegeben.',
       },
+      { heading: 'Ausbildung' },
+      { text: 'Unsere Auszubildenden lernen drei Jahre lang im Betrieb.' },
     ],
     'Kundendienst',
     { language: 'de' },
@@ -54,6 +56,10 @@ it('finds a compound by its parts and the parts by the compound', async () => {
   expect((await texts('Anfahrtspauschale'))[0]).toContain('39,00 EUR');
   // A part finds the compound it is in.
   expect((await texts('Urlaub'))[0]).toContain('Urlaubsantrag');
+});
+
+it("finds an everyday word the documents do not use by its synonyms (the system's German thesaurus)", async () => {
+  expect((await texts('Wie lange lernen die Azubis?'))[0]).toContain('Auszubildenden lernen drei Jahre');
 });
 
 it('does not let a part alone make a hit: a question about something else finds nothing', async () => {

@@ -97,7 +97,9 @@ export async function fullTextSearch(
     db,
     scope.companyId,
     scopeFiles,
-    typeof query === 'string' ? { text: query, parts: '', compounds: '' } : query,
+    typeof query === 'string'
+      ? { text: query, parts: '', compounds: '', synonyms: '', synonymous: [] }
+      : query,
   );
   if (question.terms.length === 0) return { hits: [], matched: 0, scopePassages: question.passages };
   const { n, avgdl } = question;
@@ -119,12 +121,14 @@ export async function fullTextSearch(
   const { rows } = await db.execute<{ id: string | null; score: number | null; matched: number }>(sql`
     with terms as (
       select t.cfg, t.lexeme, quote_literal(t.lexeme)::tsquery as q, (quote_literal(t.lexeme) || ':D')::tsquery as q_text,
-             t.share, t.part, t.compound
+             t.share, t.part, t.compound, t.synonym
       from unnest(${sql.param(question.terms.map((t) => t.cfg))}::text[],
                   ${sql.param(question.terms.map((t) => t.lexeme))}::text[],
                   ${sql.param(question.terms.map((t) => t.share))}::float8[],
                   ${sql.param(question.terms.map((t) => t.part))}::boolean[],
-                  ${sql.param(question.terms.map((t) => t.compound))}::boolean[]) as t(cfg, lexeme, share, part, compound)
+                  ${sql.param(question.terms.map((t) => t.compound))}::boolean[],
+                  ${sql.param(question.terms.map((t) => t.synonym))}::boolean[])
+        as t(cfg, lexeme, share, part, compound, synonym)
     ),
     scope_files as (${scopeFiles}),
     stats as (select ${n}::float8 as n, ${avgdl}::float8 as avgdl),
@@ -168,7 +172,7 @@ export async function fullTextSearch(
              not t.part and df.df <= greatest(${termShare} * stats.n, ${floor ? FLOOR_TERM_ROWS : 0}) as telling,
              case when t.part then ${sql.raw(PART_WEIGHT.toFixed(2))} else 1 end as weight,
              -- A compound no passage writes is weighed by its parts (which are in the question too).
-             case when t.compound and df.df = 0 then 0
+             case when t.compound and df.df = 0 or t.synonym then 0
                   when t.part then ${sql.raw(PART_WEIGHT.toFixed(2))} else 1 end as asked
       from terms t
       left join counted on counted.cfg = t.cfg and counted.lexeme = t.lexeme
@@ -216,8 +220,10 @@ interface QuestionTerm {
   share: number;
   /** Only a part of one of the question's compounds. */
   part: boolean;
-  /** A compound of the question whose parts are searched too. */
+  /** A compound of the question whose parts are searched too (or a word whose synonyms are). */
   compound: boolean;
+  /** Only a synonym of a question word: it does not weigh the question. */
+  synonym: boolean;
 }
 
 /**
@@ -237,6 +243,7 @@ async function questionTerms(
     share: number | null;
     part: boolean | null;
     compound: boolean | null;
+    synonym: boolean | null;
     passages: string;
     n: number;
     avgdl: number;
@@ -244,13 +251,13 @@ async function questionTerms(
     with words as (
       select c.cfg, t.lexeme, w.kind
       from unnest(${sql.param([...TEXT_CONFIGS])}::text[]) as c(cfg)
-      cross join (values (${query.text}, 'text'), (${query.parts}, 'part'), (${query.compounds}, 'compound'))
-        as w(text, kind)
+      cross join (values (${query.text}, 'text'), (${query.parts}, 'part'), (${query.compounds}, 'compound'),
+                         (${query.synonyms}, 'synonym')) as w(text, kind)
       cross join lateral unnest(tsvector_to_array(to_tsvector(c.cfg::regconfig, w.text))) as t(lexeme)
     ),
     terms as (
-      select cfg, lexeme, quote_literal(lexeme) as quoted, bool_and(kind = 'part') as part,
-             bool_or(kind = 'compound') as compound
+      select cfg, lexeme, quote_literal(lexeme) as quoted, bool_and(kind in ('part', 'synonym')) as part,
+             bool_or(kind = 'compound') as compound, bool_and(kind = 'synonym') as synonym
       from words group by cfg, lexeme having bool_or(kind <> 'compound')
     ),
     counted as (select passages from term_frequency_counts where company_id = ${companyId}),
@@ -262,7 +269,7 @@ async function questionTerms(
       from scope_files
     )
     select t.cfg, t.lexeme, t.quoted, coalesce(tf.passages::float8 / counted.passages, 0) as share, t.part,
-           t.compound,
+           t.compound, t.synonym,
            stats.passages, stats.n, stats.avgdl
     from stats left join terms t on true
     left join counted on true
@@ -281,6 +288,7 @@ async function questionTerms(
               share: Number(r.share),
               part: r.part === true,
               compound: r.compound === true,
+              synonym: r.synonym === true,
             },
           ],
     ),

@@ -66,7 +66,7 @@ describe('German compounds', () => {
   });
 
   it('makes a question find compounds by their parts, sizes by their numbers, without its fillers', () => {
-    expect(searchQuery('Was kostet eine Gesellenstunde?')).toEqual({
+    expect(searchQuery('Was kostet eine Gesellenstunde?')).toMatchObject({
       text: 'eine Gesellenstunde',
       parts: 'geselle stunde',
       compounds: 'Gesellenstunde',
