@@ -1,6 +1,7 @@
 /**
  * bench:answer on the Handwerk set, through the API (see handwerk-set.ts): per question language, search@1/@5 of the
- * product's hybrid search and of plain full text (the baseline), and the built-in answerer's answers: for answerable
+ * product's hybrid search and of PostgreSQL's plain full text (the baseline, `plainSearch`), and the built-in
+ * answerer's answers: for answerable
  * questions right (the answer quotes an answer string), wrong (it quotes something else) or refused, for the others
  * answered (wrongly) or refused; beside them the baseline answerer that quotes the top-1 hit whole (refusing only
  * when nothing is found). German also per kind of document (laws, company documents) and per format.
@@ -17,6 +18,7 @@ import {
   type HandwerkQuery,
   holdsAnswer,
   loadHandwerk,
+  plainSearch,
   QUESTION_LANGS,
   readHandwerk,
   searchApi,
@@ -33,7 +35,7 @@ export interface AnswerRow {
   lang: string;
   answerable: boolean;
   file: string | null;
-  /** Rank of the first hit holding an answer (hybrid, the product; full text, the baseline), or null. */
+  /** Rank of the first hit holding an answer (hybrid, the product; plain full text, the baseline), or null. */
   hybridRank: number | null;
   textRank: number | null;
   hybridHits: number;
@@ -97,7 +99,7 @@ export async function runHandwerkAnswers(
 
 async function askOne(company: Awaited<ReturnType<typeof loadHandwerk>>, q: HandwerkQuery) {
   const hybrid = await searchApi(company, q.text, 'hybrid', CHAT_PASSAGES);
-  const text = await searchApi(company, q.text, 'fulltext', CHAT_PASSAGES);
+  const text = await plainSearch(company, q.text, CHAT_PASSAGES);
   const answer = await askApi(company, q.text);
   const quoted = withoutMarkers(answer.text);
   const outcome = answer.noAnswer ? 'refused' : holdsAnswer(quoted, q.answer) ? 'right' : 'wrong';
@@ -212,8 +214,8 @@ export function printHandwerkAnswers(engineName: string, rows: AnswerRow[]): voi
       'refused',
       'unanswerable answered',
       'unans. refused',
-      '| baseline: text@1',
-      'text@5',
+      '| baseline: plain@1',
+      'plain@5',
       'top1 right',
       'top1 wrong',
       'top1 refused',
@@ -243,7 +245,8 @@ export function printHandwerkAnswers(engineName: string, rows: AnswerRow[]): voi
   );
   console.log(
     '  search@k: the product (hybrid); right: the answer quotes an answer string; right+file: and cites the ' +
-      "question's document; baseline: plain full-text search (text@k), and quoting the top-1 hybrid hit whole",
+      "question's document; baselines: PostgreSQL's plain full text (an OR of the question's words, ts_rank; plain@k), " +
+      'and quoting the top-1 hybrid hit whole',
   );
   const german = rows.filter((r) => r.lang === 'de' && r.answerable);
   if (german.length > 0) {

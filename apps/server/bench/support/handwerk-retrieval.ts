@@ -1,6 +1,7 @@
 /**
  * bench:retrieval on the Handwerk set, through the API (see handwerk-set.ts): per question language and search mode
- * (full text, the baseline; vector; hybrid, the product), search@1, search@5 and MRR@10 (a hit holds an answer
+ * (PostgreSQL's plain full text, the baseline; the product's full text, vector and hybrid), search@1, search@5 and
+ * MRR@10 (a hit holds an answer
  * string), and for the unanswerable questions the share that still finds something.
  */
 import type { SearchMode } from '@werkwissen/shared';
@@ -10,18 +11,20 @@ import {
   countsLine,
   firstHolding,
   loadHandwerk,
+  plainSearch,
   QUESTION_LANGS,
   readHandwerk,
   searchApi,
   share,
 } from './handwerk-set.ts';
 
-const MODES: SearchMode[] = ['fulltext', 'vector', 'hybrid'];
+/** The product's modes, and 'plain': PostgreSQL's plain full text (`plainSearch`), the baseline. */
+const MODES: Array<SearchMode | 'plain'> = ['plain', 'fulltext', 'vector', 'hybrid'];
 const DEPTH = 10;
 
 interface ModeFigures {
   lang: string;
-  mode: SearchMode;
+  mode: SearchMode | 'plain';
   answerable: number;
   at1: number;
   at5: number;
@@ -62,7 +65,10 @@ export async function runHandwerkRetrieval(
         };
         for (const q of mine) {
           const started = performance.now();
-          const hits = await searchApi(company, q.text, mode, DEPTH);
+          const hits =
+            mode === 'plain'
+              ? await plainSearch(company, q.text, DEPTH)
+              : await searchApi(company, q.text, mode, DEPTH);
           f.ms.push(performance.now() - started);
           if (!q.answerable) {
             f.unanswerable++;
@@ -83,7 +89,7 @@ export async function runHandwerkRetrieval(
   }
   console.log(
     `\nHandwerk retrieval, ${engine.name} (a hit holds an answer string, NFC and white space collapsed; ` +
-      'full text is the baseline, hybrid the product; through GET /search)',
+      'plain: PostgreSQL plain full text, the baseline; fulltext, vector, hybrid: the product through GET /search)',
   );
   printTable(
     ['lang', 'mode', 'answerable', 'search@1', 'search@5', 'MRR@10', 'unanswerable', 'with hits', 'p50 ms'],

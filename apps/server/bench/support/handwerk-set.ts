@@ -8,6 +8,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES, type Language, type SearchHit, type SearchMode } from '@werkwissen/shared';
+import { sql } from 'drizzle-orm';
 import type { ApiClient } from '../../test/support/api-client.ts';
 import { waitForFile } from '../../test/support/documents.ts';
 import { stream } from '../../test/support/sse.ts';
@@ -193,8 +194,31 @@ export async function askApi(company: HandwerkCompany, question: string): Promis
   };
 }
 
+/**
+ * The simple baseline: plain full text as PostgreSQL offers it, independent of the product's search. Every passage of
+ * the company with at least one of the question's words (an OR of its words, each passage's text read afresh in its
+ * own text configuration), ranked by `ts_rank`; no floors, no vectors, no compound parts, no synonyms.
+ */
+export async function plainSearch(
+  company: HandwerkCompany,
+  q: string,
+  limit: number,
+): Promise<{ text: string }[]> {
+  const words = (q.match(/[\p{L}\p{N}]+/gu) ?? []).join(' or ');
+  if (!words) return [];
+  const { rows } = await company.t.server.ctx.db.execute<{ text: string }>(sql`
+    select p.text from passages p
+    join files f on f.id = p.file_id and f.active_generation = p.generation
+    cross join lateral (select websearch_to_tsquery(p.text_config::regconfig, ${words}) as q) x
+    cross join lateral (select to_tsvector(p.text_config::regconfig, p.text) as v) d
+    where f.division_id = ${company.divisionId} and d.v @@ x.q
+    order by ts_rank(d.v, x.q) desc, p.id
+    limit ${limit}`);
+  return rows;
+}
+
 /** Rank (1-based) of the first hit holding an answer string, or null. */
-export function firstHolding(hits: SearchHit[], answers: string[] | undefined): number | null {
+export function firstHolding(hits: Array<{ text: string }>, answers: string[] | undefined): number | null {
   const i = hits.findIndex((h) => holdsAnswer(h.text, answers));
   return i < 0 ? null : i + 1;
 }
