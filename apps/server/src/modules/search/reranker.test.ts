@@ -39,7 +39,7 @@ it('orders the passages of an answer by the reranking service, keeping the searc
   const chatId = (await dm.client.post('/chats', { name: 'Fragen', divisionIds: [dm.divisionId] })).body.id;
   const ask = async () =>
     (
-      await stream(dm.client, `/chats/${chatId}/messages`, { content: 'Wie oft wird der Kessel gewartet?' })
+      await stream(dm.client, `/chats/${chatId}/messages`, { content: 'Wie wird der Kessel gewartet?' })
     ).done();
 
   fake.prefer = 'Einmal im Jahr';
@@ -48,7 +48,7 @@ it('orders the passages of an answer by the reranking service, keeping the searc
   const request = fake.requests.at(-1)!;
   expect(request).toMatchObject({
     model: 'test-reranker',
-    query: 'Wie oft wird der Kessel gewartet?',
+    query: 'Wie wird der Kessel gewartet?',
     top_n: 1,
   });
   expect(request.authorization).toBe('Bearer rr-secret');
