@@ -110,7 +110,7 @@ const CUES: Array<{ asks: RegExp; answer: RegExp; strong?: boolean }> = [
   {
     asks: /\b(wann|seit wann|bis wann|ab wann|in welchem jahr|when|what year|which year|quand|en quelle année|quando|in che anno|kiedy|w którym roku|em que ano)\b|когда|в каком году|коли|в якому році|متى|في أي عام/iu,
     answer:
-      /\p{N}|\b(vor|nach|bis|ab|innerhalb|spätestens|frühestens|sofort|unverzüglich|before|after|until|within|immediately)\b/iu,
+      /\p{N}|\b(vor|nach|bis|ab|innerhalb|spätestens|frühestens|sofort|unverzüglich|jährlich|halbjährlich|monatlich|wöchentlich|täglich|morgens|mittags|abends|nachts|frühjahr|frühling|sommer|herbst|winter|montags?|dienstags?|mittwochs?|donnerstags?|freitags?|samstags?|sonntags?|januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|before|after|until|within|immediately|annually|yearly|monthly|weekly|daily|spring|summer|autumn|fall|winter|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\b/iu,
   },
 ].map((c) => ({ ...c, asks: unicodeWords(c.asks), answer: unicodeWords(c.answer) }));
 
