@@ -28,6 +28,27 @@ export const PASSAGE_FORMAT = 1;
 /** The text a passage is found by: its heading path, then its own text. */
 export const indexText = (chunk: Chunk) => [...chunk.headingPath, chunk.text].join('\n');
 
+/** "Sonn- und Feiertage", "Ein- oder Ausbau": a word cut before a hyphen that shares the next compound's head. */
+const SUSPENDED = /(?<![\p{L}-])(\p{L}{2,})-\s+(?:und|oder|bzw\.?|sowie|bis)\s+(\p{L}{5,})/gu;
+
+/**
+ * The words a German text writes with a suspended hyphen, written out: "Sonn- und Feiertage" holds "Sonntage",
+ * "Heizungs- und Sanitärtechnik" "Heizungstechnik" (the head of the compound after it, split by
+ * german-compounds.ts).
+ */
+export function suspendedCompounds(text: string, textWords?: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(SUSPENDED)) {
+    const compound = m[2]!.toLowerCase();
+    // The head: the longest part the compound ends with.
+    const head = compoundParts(compound, textWords)
+      .filter((part) => compound.endsWith(part) && part.length < compound.length)
+      .sort((a, b) => b.length - a.length)[0];
+    if (head) out.push(`${m[1]!.toLowerCase()}${head}`);
+  }
+  return out;
+}
+
 /** A capitalised word long enough to be a compound noun. */
 const COMPOUND_NOUN = /\p{Lu}\p{Ll}{6,}/gu;
 
@@ -49,9 +70,11 @@ export function compoundTerms(chunks: Chunk[], textConfig: TextConfig): string[]
         ),
       );
   return chunks.map((chunk) => {
+    const text = indexText(chunk);
     const parts = new Set<string>();
-    for (const word of new Set(indexText(chunk).match(COMPOUND_NOUN) ?? []))
+    for (const word of new Set(text.match(COMPOUND_NOUN) ?? []))
       for (const part of compoundParts(word, textWords)) parts.add(part);
+    for (const word of suspendedCompounds(text, textWords)) parts.add(word);
     return [...parts].join(' ');
   });
 }

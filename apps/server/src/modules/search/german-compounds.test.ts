@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { suspendedCompounds } from '../processing/passage-writer.ts';
 import { compoundParts, germanWordList, resetGermanWordList } from './german-compounds.ts';
 import { searchQuery } from './query-terms.ts';
 
@@ -36,6 +37,10 @@ describe('German compounds', () => {
       'Lagen',
       'Probe',
       'ahme',
+      'feier',
+      'Technik',
+      'Heizung',
+      'sanitär',
     ]),
   );
 
@@ -53,6 +58,15 @@ describe('German compounds', () => {
     // "-ahme" is no noun of the list, "unter" a function word.
     expect(compoundParts('Probenahme')).toEqual([]);
     expect(compoundParts('Unterlagen')).toEqual([]);
+  });
+
+  it('writes out words set with a suspended hyphen, for the index', () => {
+    // "Sonn- und Feiertage" holds "Sonntage"; the list lacks the plural "Tage" beside the noun "Tag".
+    expect(suspendedCompounds('Notdienstzuschlag Sonn- und Feiertage | pauschal | 130,00')).toEqual([
+      'sonntage',
+    ]);
+    expect(suspendedCompounds('Heizungs- oder Sanitärtechnik')).toEqual(['heizungstechnik']);
+    expect(suspendedCompounds('Elektro- und Gasarbeiten')).toEqual([]);
   });
 
   it("splits by the text's own words when the system has no word list", () => {
@@ -74,6 +88,9 @@ describe('German compounds', () => {
     expect(searchQuery('Heizkörper Typ 22 600x1000 Preis').text).toBe(
       'Heizkörper Typ 22 600x1000 Preis 600 1000',
     );
+    // A price question also looks for prices, a weight question for the weight.
+    expect(searchQuery('Was kostet die Anfahrt?').synonyms).toBe('preis price eur euro');
+    expect(searchQuery('Wie schwer ist der Kessel?').synonyms).toBe('gewicht weight kg');
     // A question of fillers only is searched as it is.
     expect(searchQuery('Was kostet das?').text).toBe('Was kostet das');
   });

@@ -22,6 +22,8 @@ const MIN_COMPOUND = 7;
 const MIN_PART = 4;
 const MIN_LAST = 3;
 const LONG_FIRST = 6;
+/** Plural and case endings of nouns, for a form the list lacks. */
+const INFLECTIONS = ['e', 'en', 'n', 'es', 's', 'er', 'ern'];
 /** A last part that the list does not write as a noun must be at least this long. */
 const LONG_HEAD = 6;
 /** The parts of a part are given too when the part is at least this long, each at least SUB_PART letters. */
@@ -129,7 +131,14 @@ export function compoundParts(word: string, textWords?: ReadonlySet<string>): st
     // The head of a compound noun is a noun ("-stunde"), or a longer word (the list writes "pauschale" small too), not
     // a short non-noun ("-ahme" in Probe-n-ahme, "-zart" in Schutz-art).
     noun: (w) =>
-      (list ? list.has(w, true) || (w.length >= LONG_HEAD && list.has(w)) : false) ||
+      (list
+        ? list.has(w, true) ||
+          (w.length >= LONG_HEAD && list.has(w)) ||
+          // An inflected noun the list lacks ("Tage" beside "Tag").
+          INFLECTIONS.some(
+            (e) => w.length - e.length >= MIN_LAST && w.endsWith(e) && list.has(w.slice(0, -e.length), true),
+          )
+        : false) ||
       (textWords?.has(w) ?? false),
   };
   const parts: string[] = [];

@@ -59,6 +59,22 @@ export const QUESTION_FILLERS: ReadonlySet<string> = new Set(
 const ASKING_PHRASES =
   /(?<![\p{L}\p{N}])(wie|how|combien|quanto|jak)\s+(hoch|lange?|viele?|oft|groß|gross|weit|schwer|alt|teuer|high|long|many|much|often|big|far|heavy|old|de temps|tempo|długo|często)(?![\p{L}\p{N}])/giu;
 
+/**
+ * The words that label the kind of answer a question asks for, in the documents' column names and units: a price
+ * question looks for passages with prices ("Preis netto EUR"), a weight question for the weight ("Gewicht | kg").
+ * Searched like synonyms: they rank, never weigh the question.
+ */
+const ANSWER_WORDS = [
+  {
+    asks: /kost|preis|teuer|cost|price|prix|co[uû]t|prezz|koszt|cen[ayę]|custa|pre[cç]o|сто(ит|имост)|цен|варт|кошту|سعر|تكلف/iu,
+    words: 'preis price eur euro',
+  },
+  {
+    asks: /wie schwer|gewicht|wiegt|how heavy|weigh|poids|peso|waga|вес|важить|وزن/iu,
+    words: 'gewicht weight kg',
+  },
+];
+
 /** Words at least this long are looked up in the thesaurus. */
 const SYNONYM_MIN = 3;
 
@@ -102,7 +118,9 @@ export function searchQuery(question: string): SearchQuery {
     text: [...asking, ...extra].join(' '),
     parts: [...parts].join(' '),
     compounds: compounds.join(' '),
-    synonyms: '',
+    synonyms: ANSWER_WORDS.filter((a) => a.asks.test(question))
+      .map((a) => a.words)
+      .join(' '),
     synonymous,
   };
 }
@@ -128,7 +146,7 @@ export async function withSynonyms(db: DbOrTx, companyId: string, query: SearchQ
   if (added.length === 0) return query;
   return {
     ...query,
-    synonyms: added.flatMap((s) => s.synonyms).join(' '),
+    synonyms: [query.synonyms, ...added.flatMap((s) => s.synonyms)].filter(Boolean).join(' '),
     compounds: [query.compounds, ...added.map((s) => s.word)].filter(Boolean).join(' '),
   };
 }
