@@ -104,6 +104,11 @@ describe('the navigation guard, observed in the address bar (spec section 4)', (
     await visit('/register', '/dashboard');
   });
 
+  it('step 8: a return path with a tab (`//evil.example` to a browser) is not followed: the user goes home', async () => {
+    await visit('/login?to=%2F%09%2Fevil.example', '/dashboard');
+    await expect.poll(() => page.locator('main').count()).toBeGreaterThan(0);
+  });
+
   it('redirects the template settings and profile pages to the real ones', async () => {
     await visit('/pages/account-settings', '/account-settings/account');
     await visit('/pages/user-profile', '/account-settings/account');

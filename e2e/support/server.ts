@@ -3,11 +3,17 @@ import { startTestServer, type TestServer } from '../../apps/server/test/support
 
 const dist = new URL('../../apps/web/dist/index.html', import.meta.url).pathname;
 
-/** The real server serving the built web app, on a throwaway PGlite, with a real SMTP sink. */
-export async function startAppServer(env: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * The real server serving the built web app, on a throwaway PGlite, with a real SMTP sink (`smtp: false`: without
+ * SMTP, as an installation that has none).
+ */
+export async function startAppServer(
+  env: Record<string, string> = {},
+  { smtp = true }: { smtp?: boolean } = {},
+): Promise<TestServer> {
   if (!existsSync(dist))
     throw new Error('The web app is not built: run "npm run build" (npm test does it first)');
-  return startTestServer({ env });
+  return startTestServer({ env, smtp });
 }
 
 type Tree = { [key: string]: string | Tree };

@@ -24,6 +24,7 @@ import { ensureEmbeddingIndex } from './modules/embedding/embedding-index.ts';
 import { queueGraphJob } from './modules/embedding/graph.job.ts';
 import { reembedJob } from './modules/embedding/reembed.job.ts';
 import { openFileStorage } from './modules/files/create-file-storage.ts';
+import { sealLegacyLinks } from './modules/mail/hidden-link.ts';
 import { requeueStrandedMails } from './modules/mail/outbox.service.ts';
 import { createOutboundFetch, hostEntryOf, outboundPolicy } from './modules/outbound/outbound-fetch.ts';
 import { ParserPool, parserPoolSize } from './modules/processing/parser-pool.ts';
@@ -165,6 +166,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       metricsUrl = listener.url;
     }
     const embedding = await ensureEmbeddingIndexWithLock(database, ctx);
+    // Mails written before their single-use links were sealed: sealed and masked before the log is served.
+    const sealedLinks = await sealLegacyLinks(ctx);
+    if (sealedLinks > 0) log.info({ sealedLinks }, 'sealed the single-use links of earlier mails');
 
     if (role !== 'api') {
       const recovered = await jobs.recoverOrphans(database.pool, embedded !== null);

@@ -107,3 +107,12 @@ export function homeCompany(actor: Actor): string {
   if (!actor.companyId) throw new AppError('FORBIDDEN');
   return actor.companyId;
 }
+
+/**
+ * The platform's own things (roles, staff, every company's plan and payments, the plan catalogue's back office):
+ * only a caller of no company (the operator) reaches them, then as their rules say. A company user is refused
+ * (FORBIDDEN) whatever their rules grant, as company isolation keeps them out of everything beyond their company.
+ */
+export function assertPlatformCaller(actor: Actor): void {
+  if (actor.companyId) throw new AppError('FORBIDDEN');
+}

@@ -11,6 +11,7 @@ import {
   insertThread,
 } from '../../test/support/chat-fixtures.ts';
 import { createUser, signedInAs } from '../../test/support/factories.ts';
+import { FakeWhatsApp } from '../../test/support/fake-whatsapp.ts';
 import { startTestServer, type TestServer } from '../../test/support/test-server.ts';
 import {
   aiProviders,
@@ -160,6 +161,9 @@ const MATRIX: Record<string, Row> = {
   'GET /admin/activity-log': { callers: ['ok', 'ok', 403, 403] },
   'GET /admin/activity-log/export': { callers: ['ok', 'ok', 403, 403] },
   'POST /admin/emails/{emailId}/resend': { callers: ['all', 403, 403, 403] },
+  // Revealing a mail's single-use link is the Administrator's (`update Email`), never staff's.
+  'POST /admin/emails/{emailId}/reveal-link': { callers: ['all', 403, 403, 403], body: { code: '000000' } },
+  'GET /admin/email-senders': { callers: ['ok', 'ok', 403, 403] },
   'GET /admin/files': { callers: ['ok', 'ok', 403, 403] },
   // E-mail templates: staff read and preview them, the administrator changes them
   'GET /admin/email-templates': { callers: ['ok', 'ok', 403, 403] },
@@ -198,6 +202,10 @@ const MATRIX: Record<string, Row> = {
     },
   },
   'PUT /admin/system-settings/activity-log': { callers: ['ok', 403, 403, 403], body: { retentionDays: 180 } },
+  'PUT /admin/system-settings/mail-budget': {
+    callers: ['ok', 403, 403, 403],
+    body: { perHour: 200, perDay: 1000, trialPerHour: 20, trialPerDay: 50 },
+  },
   'PUT /admin/system-settings/logo': { callers: ['ok', 403, 403, 403], upload: true },
   'DELETE /admin/system-settings/logo': { callers: ['ok', 403, 403, 403] },
   'GET /branding/logo': PUBLIC,
@@ -329,8 +337,8 @@ const MATRIX: Record<string, Row> = {
   'PATCH /admin/roles/{roleId}': { callers: ['all', 403, 403, 403], body: { description: 'Matrix' } },
   'POST /admin/roles/{roleId}/reset': { callers: ['all', 403, 403, 403] },
   'DELETE /admin/roles/{roleId}': { callers: ['all', 403, 403, 403] },
-  // Staff: staff read them, the administrator changes them; a data manager's User rules reach no operator
-  'GET /admin/staff': { callers: ['ok', 'ok', 'ok', 403] },
+  // Staff: staff read them, the administrator changes them; a company user is refused whatever their User rules say
+  'GET /admin/staff': { callers: ['ok', 'ok', 403, 403] },
   'POST /admin/staff': {
     callers: ['ok', 403, 403, 403],
     body: async () => ({
@@ -341,12 +349,12 @@ const MATRIX: Record<string, Row> = {
       roleIds: [await staffRoleId()],
     }),
   },
-  'GET /admin/staff/{staffId}': { callers: ['all', 'all', 404, 403] },
-  'PATCH /admin/staff/{staffId}': { callers: ['all', 403, 404, 403], body: { firstName: 'Max' } },
-  'POST /admin/staff/{staffId}/deactivate': { callers: ['all', 403, 404, 403] },
-  'POST /admin/staff/{staffId}/reactivate': { callers: ['all', 403, 404, 403] },
-  'POST /admin/staff/{staffId}/resend-invitation': { callers: ['all', 403, 404, 403] },
-  'DELETE /admin/staff/{staffId}': { callers: ['all', 403, 404, 403] },
+  'GET /admin/staff/{staffId}': { callers: ['all', 'all', 403, 403] },
+  'PATCH /admin/staff/{staffId}': { callers: ['all', 403, 403, 403], body: { firstName: 'Max' } },
+  'POST /admin/staff/{staffId}/deactivate': { callers: ['all', 403, 403, 403] },
+  'POST /admin/staff/{staffId}/reactivate': { callers: ['all', 403, 403, 403] },
+  'POST /admin/staff/{staffId}/resend-invitation': { callers: ['all', 403, 403, 403] },
+  'DELETE /admin/staff/{staffId}': { callers: ['all', 403, 403, 403] },
   // Billing: the company's plan and invoices are its data manager's; the operator reads every company's, assigns
   // plans and edits the catalogue. Payments are off here, so checkout, portal and cancel answer PAYMENTS_DISABLED.
   'GET /billing/status': { callers: ANY },
@@ -358,14 +366,15 @@ const MATRIX: Record<string, Row> = {
   'GET /billing/invoices/{invoiceId}': { callers: ['all', 'all', 'own', 403] },
   'GET /billing/invoices/{invoiceId}/pdf': { callers: ['all', 'all', 'own', 403] },
   'POST /webhooks/stripe': PUBLIC,
-  'GET /admin/payments': { callers: ['ok', 'ok', 'ok', 403] },
-  // A fresh company each time: the data manager's reaches no other company's plan.
-  'GET /admin/payments/{companyId}': { callers: ['all', 'all', 404, 403] },
+  // The back office's payments and plan catalogue are the operator's: a company user is refused, even for their own
+  // company's plan (which the billing tab shows).
+  'GET /admin/payments': { callers: ['ok', 'ok', 403, 403] },
+  'GET /admin/payments/{companyId}': { callers: ['all', 'all', 403, 403] },
   'PUT /admin/payments/{companyId}/plan': {
     callers: ['all', 403, 403, 403],
     body: { plan: 'monthly', endsAt: '2099-01-01T00:00:00.000Z' },
   },
-  'GET /admin/plans': { callers: ['ok', 'ok', 'ok', 403] },
+  'GET /admin/plans': { callers: ['ok', 'ok', 403, 403] },
   'PUT /admin/plans/{plan}': {
     callers: ['ok', 403, 403, 403],
     // The seeded trial's own values, so that no other row meets another limit.
@@ -389,6 +398,9 @@ const MATRIX: Record<string, Row> = {
   'POST /account/two-factor/enrolment': { callers: ANY },
   'POST /account/two-factor/confirm': { callers: ANY, body: { code: '123456' } },
   'POST /account/two-factor/disable': { callers: ANY, body: { code: '123456' } },
+  // One's own phone number, confirmed from WhatsApp: everyone's own (an operator's company has no WhatsApp).
+  'GET /account/phone-verification': { callers: ANY },
+  'POST /account/phone-verification': { callers: ANY },
   'DELETE /admin/users/{userId}/two-factor': { callers: ['all', 403, 'own', 403] },
   // The public feedback page
   'POST /public/feedback': PUBLIC,
@@ -493,10 +505,10 @@ const MATRIX: Record<string, Row> = {
   'GET /whatsapp/connection': { callers: [403, 403, 'ok', 403] },
   'PUT /whatsapp/connection': {
     callers: [403, 403, 'ok', 403],
-    body: () => ({
-      phoneNumberId: String(100_000_000 + Math.floor(Math.random() * 1e8)),
+    body: async () => ({
+      phoneNumberId: whatsapp.addNumber(),
       businessAccountId: '102290129340398',
-      accessToken: 'EAAG-matrix-access-token',
+      accessToken: whatsapp.accessToken,
       appSecret: 'matrix-app-secret',
       verifyToken: 'matrix-verify-token-0000',
     }),
@@ -530,9 +542,13 @@ let managerB: string;
 
 const db = () => t.server.ctx.db;
 
+// Meta's Graph API, which checks a WhatsApp number before it is saved.
+const whatsapp = new FakeWhatsApp();
+
 beforeAll(async () => {
+  await whatsapp.start();
   // API only: what a request queues is never processed, so no request sets off heavy work.
-  t = await startTestServer({ smtp: false, role: 'api' });
+  t = await startTestServer({ smtp: false, role: 'api', env: whatsapp.env() });
   for (const kind of ['Administrator', 'Staff'] as const) {
     const { client, user } = await signedInAs(t, kind);
     callers.set(kind, { kind, client, userId: user.id, companyId: null });
@@ -558,7 +574,10 @@ beforeAll(async () => {
   companyB = other.companyId!;
   managerB = other.user.id;
 }, 120_000);
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await whatsapp.stop();
+});
 
 /** Fresh resources for one request: of the caller's company ('own', the first company for the operator) or not. */
 function resourcesFor(caller: Caller, place: 'own' | 'other') {

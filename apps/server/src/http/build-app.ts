@@ -101,6 +101,10 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // An API answer is its caller's (a signed-in user's data, a visitor's chat): no browser or proxy keeps it. A
+    // route whose answer may be kept says so itself (the public logos: `public, max-age=300`).
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
 
   const botCheck = botCheckSources(ctx.config);

@@ -1,8 +1,21 @@
 import type { FastifyRequest } from 'fastify';
 import type { LoggerOptions } from 'pino';
 
-/** Query parameters that carry secrets (mail links); their values never reach the log. */
-const SECRET_QUERY = /([?&](?:token|key|code|password)=)[^&]*/gi;
+/**
+ * Secrets a URL carries, whose values never reach the log: query parameters of mail links and WhatsApp's verify
+ * token (`hub.verify_token`, sent by Meta to confirm the webhook), and a public chat's share token, in its page
+ * (`/p/<token>`), its API (`/api/v1/public/chats/<token>/...`) and the public feedback page (`?chat=<token>`).
+ */
+const SECRETS_IN_URL: Array<[RegExp, string]> = [
+  [/([?&](?:token|key|code|password|hub\.verify_token)=)[^&#]*/gi, '$1[redacted]'],
+  [/^(\/p\/|\/api\/v1\/public\/chats\/)[^/?#]+/, '$1[redacted]'],
+  [/^(\/feedback-21chatgpt\?(?:[^#]*&)?chat=)[^&#]*/, '$1[redacted]'],
+];
+
+/** A request's URL as the log may show it (see SECRETS_IN_URL). */
+export function loggedUrl(url: string): string {
+  return SECRETS_IN_URL.reduce((text, [pattern, replacement]) => text.replace(pattern, replacement), url);
+}
 
 export const REDACTED_PATHS = [
   'req.headers.authorization',
@@ -80,7 +93,7 @@ export function loggerOptions(level: string): LoggerOptions {
       err: serializeError,
       req: (req: FastifyRequest) => ({
         method: req.method,
-        url: req.url.replace(SECRET_QUERY, '$1[redacted]'),
+        url: loggedUrl(req.url),
         remoteAddress: req.ip,
       }),
     },

@@ -5,6 +5,7 @@ import { answerMailJob } from '../modules/email-assistant/answer-mail.job.ts';
 import { ensureWatchersJob, watchMailboxJob } from '../modules/email-assistant/watch-mailbox.job.ts';
 import { graphJob } from '../modules/embedding/graph.job.ts';
 import { reembedJob } from '../modules/embedding/reembed.job.ts';
+import { waitingInvitationsJob } from '../modules/employees/waiting-invitations.job.ts';
 import { sendMailJob } from '../modules/mail/send-mail.job.ts';
 import { analyzeKnowledgeJob } from '../modules/processing/analyze.job.ts';
 import { extractFileJob, indexFileJob } from '../modules/processing/process-file.jobs.ts';
@@ -22,6 +23,7 @@ export const ALL_JOBS = [
   analyzeKnowledgeJob,
   reformatJob,
   passwordResetMailJob,
+  waitingInvitationsJob,
   pruneActivityJob,
   stripeEventJob,
   reviewPlansJob,

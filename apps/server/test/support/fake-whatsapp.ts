@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local stand-in for the parts of Meta's WhatsApp Cloud API (Graph API) the product calls, on 127.0.0.1, under
- * the version path the product is configured with: the phone number (`GET /{phone-number-id}`), sending a text, a read
+ * the version path the product is configured with: the phone number (`GET /{phone-number-id}`; like Meta's, only the
+ * numbers of the business account the token belongs to, `addNumber`, others answer error 100), sending a text, a read
  * receipt with typing indicator (`POST /{phone-number-id}/messages`), a media item's URL (`GET /{media-id}`) and the
  * download of that URL, which like Meta's needs the same bearer token. Every call needs the access token; Meta's
  * error shape (`{ error: { code, message } }`), and `failNext` makes the next sends fail with a code (131047, 130429,
@@ -41,6 +42,7 @@ export class FakeWhatsApp {
   /** Incoming message ids marked read (with the typing indicator). */
   readonly read: string[] = [];
   private readonly failures: number[] = [];
+  private readonly numbers = new Map<string, string>();
   private readonly media = new Map<string, { bytes: Buffer; mimeType: string }>();
   private server: Server | null = null;
   url = '';
@@ -61,6 +63,15 @@ export class FakeWhatsApp {
   /** The configuration that points the product at this double. */
   env(): Record<string, string> {
     return { WHATSAPP_GRAPH_URL: this.url, WHATSAPP_GRAPH_VERSION: this.version };
+  }
+
+  /** A phone number of the token's business account (shown as `display`); answers its phone-number id. */
+  addNumber(
+    id = String(100_000_000_000 + Math.floor(Math.random() * 9e11)),
+    display = '+49 30 1234567',
+  ): string {
+    this.numbers.set(id, display);
+    return id;
   }
 
   /** The next `count` sends fail with Meta's error `code`. */
@@ -113,6 +124,14 @@ export class FakeWhatsApp {
     }
     const [, version, id, sub] = url.pathname.split('/');
     if (version !== this.version || !id) return this.error(res, 400, 2500, 'Unknown path.');
+    if (!this.media.has(id) && !this.numbers.has(id)) {
+      return this.error(
+        res,
+        400,
+        100,
+        `Unsupported ${req.method} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+      );
+    }
     if (req.method === 'POST' && sub === 'messages') return this.message(res, id, body);
     if (req.method === 'GET' && !sub && this.media.has(id)) {
       const item = this.media.get(id)!;
@@ -125,7 +144,7 @@ export class FakeWhatsApp {
       });
     }
     if (req.method === 'GET' && !sub) {
-      return this.json(res, { id, display_phone_number: '+49 30 1234567', verified_name: 'Firma Test' });
+      return this.json(res, { id, display_phone_number: this.numbers.get(id), verified_name: 'Firma Test' });
     }
     return this.error(res, 400, 100, 'Unsupported request.');
   }

@@ -141,6 +141,20 @@ export async function signedInDataManager(t: TestServer, overrides: Record<strin
   return { client, email: body.email as string, password: body.password as string, me: login.body };
 }
 
+/**
+ * A data manager whose address is confirmed, through the verification link of the real mail (needs the SMTP sink):
+ * the one who may send mail with their own text or recipients.
+ */
+export async function verifiedDataManager(t: TestServer, overrides: Record<string, unknown> = {}) {
+  const dm = await signedInDataManager(t, overrides);
+  const mail = await t.smtp!.waitFor((m) => m.to.includes(dm.email) && m.link?.includes('/verify?') === true);
+  const res = await dm.client.post('/auth/verify-email', {
+    token: new URL(mail.link!).searchParams.get('token'),
+  });
+  if (res.status !== 200) throw new Error(`verification failed: ${JSON.stringify(res.body)}`);
+  return dm;
+}
+
 export async function signedInAdmin(t: TestServer) {
   const client = t.client();
   const res = await signIn(t, client, { ...ADMIN, area: 'admin' });

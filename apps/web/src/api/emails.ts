@@ -11,6 +11,7 @@ export const emailKeys = {
   all: ['emails'] as const,
   list: (status: OutboxStatus | '') => [...emailKeys.all, 'list', status] as const,
   detail: (emailId: string) => [...emailKeys.all, 'detail', emailId] as const,
+  senders: () => [...emailKeys.all, 'senders'] as const,
 };
 
 /** The data table's source for the outbox, optionally of one status. */
@@ -37,6 +38,29 @@ export function useResendEmail(callbacks?: MutationCallbacks<string, { message: 
       mutationFn: (emailId: string) => call(adminContracts.resendEmail, { params: { emailId } }),
       success: (_t, data) => data.message,
       invalidates: () => [emailKeys.all],
+    },
+    callbacks,
+  );
+}
+
+/** The data table's source for the companies that sent budgeted mails in the last day. */
+export const emailSenderTable = {
+  queryKey: emailKeys.senders(),
+  fetchPage: (page: ListQuery) => call(adminContracts.listEmailSenders, { query: page }),
+};
+
+/**
+ * Shows the real single-use link of a mail that could not be sent, confirmed with a fresh authenticator code. Nothing
+ * is reloaded: the mail itself did not change (and each read of it is a line in the activity log).
+ */
+export function useRevealEmailLink(
+  callbacks?: MutationCallbacks<{ emailId: string; code: string }, { link: string }>,
+) {
+  return useApiMutation(
+    {
+      mutationFn: ({ emailId, code }: { emailId: string; code: string }) =>
+        call(adminContracts.revealEmailLink, { params: { emailId }, body: { code } }),
+      invalidates: () => [],
     },
     callbacks,
   );

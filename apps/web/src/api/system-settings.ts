@@ -27,6 +27,7 @@ const UPDATE = {
   plans: systemSettingsContracts.updatePlans,
   branding: systemSettingsContracts.updateBranding,
   activityLog: systemSettingsContracts.updateActivityLog,
+  mailBudget: systemSettingsContracts.updateMailBudget,
 } as const;
 
 export interface TabChange<T extends SettingsTab = SettingsTab> {

@@ -50,6 +50,10 @@ export const CONFIG_RANGES = {
   STORAGE_LIMIT_MB: { min: 1, max: 10_000_000 },
   TRIAL_DAYS: { min: 1, max: 365 },
   ACTIVITY_LOG_RETENTION_DAYS: { min: 1, max: 3650 },
+  MAIL_BUDGET_PER_HOUR: { min: 1, max: 1_000_000 },
+  MAIL_BUDGET_PER_DAY: { min: 1, max: 10_000_000 },
+  MAIL_BUDGET_TRIAL_PER_HOUR: { min: 1, max: 1_000_000 },
+  MAIL_BUDGET_TRIAL_PER_DAY: { min: 1, max: 10_000_000 },
 } as const;
 
 /** The colour form of PRIMARY_COLOR and the other theme colours. */
@@ -216,9 +220,19 @@ export const configShape = {
     100000,
   ),
   LOGIN_FAILURE_WINDOW_MINUTES: int(
-    'Window of the failed-login and wrong-current-password limits, in minutes.',
+    'Window of the failed-login, wrong-current-password and wrong-second-factor-code limits, in minutes.',
     1,
     1440,
+  ),
+  TWO_FACTOR_MAX_FAILURES: int(
+    "Wrong second-factor codes per account, over all its pending sign-ins, within the failed-login window; more wait (429 with Retry-After) and the account's owner is told by e-mail.",
+    1,
+    1000,
+  ),
+  TWO_FACTOR_LOCK_FAILURES: int(
+    "Wrong second-factor codes per account within 24 hours after which its second factor is locked (even the right code) until the 24 hours pass or a new password is set; the account's owner is told by e-mail.",
+    1,
+    10000,
   ),
   MAIL_MAX_PER_RECIPIENT_PER_HOUR: int(
     'Mails the public forms (password reset, verification) send to one address per hour.',
@@ -229,6 +243,22 @@ export const configShape = {
     'Sign-ups and password-reset requests one client address may send per hour.',
     1,
     1_000_000,
+  ),
+  MAIL_BUDGET_PER_HOUR: ranged(
+    'MAIL_BUDGET_PER_HOUR',
+    "Mails a company may cause per hour (documents to customers, invitations, e-mail changes: anything with the company's recipients or text); 429 beyond.",
+  ),
+  MAIL_BUDGET_PER_DAY: ranged(
+    'MAIL_BUDGET_PER_DAY',
+    'Mails a company may cause per day (as MAIL_BUDGET_PER_HOUR).',
+  ),
+  MAIL_BUDGET_TRIAL_PER_HOUR: ranged(
+    'MAIL_BUDGET_TRIAL_PER_HOUR',
+    'Mails a company on a trial may cause per hour (as MAIL_BUDGET_PER_HOUR).',
+  ),
+  MAIL_BUDGET_TRIAL_PER_DAY: ranged(
+    'MAIL_BUDGET_TRIAL_PER_DAY',
+    'Mails a company on a trial may cause per day (as MAIL_BUDGET_PER_HOUR).',
   ),
   PUBLIC_CHAT_QUESTIONS_PER_LINK_PER_HOUR: int(
     "Questions one public chat's share link answers per hour, over all its visitors.",
@@ -345,6 +375,11 @@ export const configShape = {
     "How often the e-mail assistant reads each mailbox again although the IMAP server announced nothing (IDLE's safety net; a changed UIDVALIDITY is noticed then).",
     1,
     3600,
+  ),
+  MAIL_ASSISTANT_MAX_MAIL_MB: int(
+    "The largest mail the e-mail assistant reads, in MB as the IMAP server counts it (attachments included): a larger one is never downloaded, and is kept as not answered with the reason 'too-large'. Mails are downloaded one at a time.",
+    1,
+    1024,
   ),
 };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { singleLineText } from './fields.ts';
 import { defineContract, listOf, listQuerySchema, messageSchema, uuidParam } from './route-contract.ts';
+import { totpCodeBodySchema } from './two-factor.contract.ts';
 
 export const OUTBOX_STATUSES = ['queued', 'sent', 'not_sent', 'failed'] as const;
 
@@ -19,7 +20,30 @@ export const outboxEmailSchema = z
   })
   .meta({ id: 'OutboxEmail' });
 
-export const outboxEmailDetailSchema = outboxEmailSchema.extend({ text: z.string(), html: z.string() });
+export const outboxEmailDetailSchema = outboxEmailSchema.extend({
+  text: z.string(),
+  html: z.string(),
+  /**
+   * The mail carries a single-use link (verification, password reset, invitation, e-mail change): `text` and `html`
+   * show its token masked (••••••••); the recipient got the real one.
+   */
+  hiddenLink: z.boolean(),
+});
+
+/** A company's mails that count against its mail budget, in the last hour and day, beside its budget. */
+export const emailSenderSchema = z
+  .object({
+    companyId: z.uuid(),
+    companyName: z.string().nullable(),
+    /** On a trial: the trial's smaller budget applies. */
+    trial: z.boolean(),
+    lastHour: z.number().int(),
+    lastDay: z.number().int(),
+    perHour: z.number().int(),
+    perDay: z.number().int(),
+    lastMailAt: z.iso.datetime(),
+  })
+  .meta({ id: 'EmailSender' });
 
 export const activityEntrySchema = z
   .object({
@@ -76,7 +100,8 @@ export const adminContracts = {
     method: 'GET',
     path: '/admin/emails/:emailId',
     operationId: 'getEmail',
-    summary: 'One e-mail of the outbox with its content',
+    summary:
+      'One e-mail of the outbox with its content (a single-use link masked); each read is noted in the activity log',
     tags,
     permission: { action: 'read', subject: 'Email' },
     params: uuidParam('emailId'),
@@ -92,6 +117,29 @@ export const adminContracts = {
     permission: { action: 'create', subject: 'Email' },
     params: uuidParam('emailId'),
     responses: { 202: messageSchema.extend({ emailId: z.uuid() }) },
+  }),
+  revealEmailLink: defineContract({
+    method: 'POST',
+    path: '/admin/emails/:emailId/reveal-link',
+    operationId: 'revealEmailLink',
+    summary:
+      "The real single-use link of a mail that could not be sent (no SMTP, or failed), to pass on by hand; confirmed with a fresh code of the caller's authenticator, and logged",
+    tags,
+    permission: { action: 'update', subject: 'Email' },
+    params: uuidParam('emailId'),
+    body: totpCodeBodySchema,
+    responses: { 200: z.object({ link: z.string() }) },
+  }),
+  listEmailSenders: defineContract({
+    method: 'GET',
+    path: '/admin/email-senders',
+    operationId: 'listEmailSenders',
+    summary:
+      'The companies whose mails (documents, invitations, e-mail changes) counted against their mail budget in the last day, most first',
+    tags,
+    permission: { action: 'read', subject: 'Email' },
+    querystring: listQuerySchema,
+    responses: { 200: listOf(emailSenderSchema) },
   }),
   listActivity: defineContract({
     method: 'GET',

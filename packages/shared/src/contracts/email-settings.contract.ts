@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, foreignSecretField, requiredText } from './fields.ts';
+import { emailField, foreignSecretField, requiredText, singleLineText } from './fields.ts';
 import { defineContract, uuidParam } from './route-contract.ts';
 
 /** How the SMTP and IMAP connections are secured: none, upgraded by STARTTLS, or TLS from the first byte. */
@@ -30,6 +30,15 @@ const smtpFields = {
   security: z.enum(MAIL_SECURITY, { message: 'validation.invalid' }),
 };
 
+/**
+ * The authserv-id of the mailbox's own mail server (RFC 8601: the name it writes first in `Authentication-Results`,
+ * e.g. `mx.example.com`): only that server's verdict on a sender is read. Empty: none is (anyone can write the header).
+ */
+const authservIdField = singleLineText(253)
+  .refine((v) => v === '' || z.hostname().safeParse(v).success, { message: 'emailSettings.validation.host' })
+  .transform((v) => v.toLowerCase())
+  .default('');
+
 const settingFields = {
   fromEmail: emailField,
   allowedEmails: z
@@ -39,6 +48,7 @@ const settingFields = {
   divisionId: z.uuid({ message: 'validation.required' }),
   isPrivate: z.boolean(),
   ...smtpFields,
+  authservId: authservIdField,
 };
 
 /** A new e-mail setting: everything, the password too. */
@@ -92,6 +102,7 @@ export const emailSettingSchema = z
     smtpEmail: z.string(),
     userName: z.string(),
     security: z.enum(MAIL_SECURITY),
+    authservId: z.string(),
     /** Never the password: only whether one is saved. */
     hasPassword: z.boolean(),
     mailbox: mailboxStatusSchema,

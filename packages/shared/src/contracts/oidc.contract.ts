@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isReturnPath } from '../routes/return-path.ts';
 import { requiredText, singleLineText } from './fields.ts';
 import { OIDC_AREAS, SIGN_IN_PROVIDER_KINDS } from './oidc-constants.ts';
 import { defineContract, messageSchema, uuidParam } from './route-contract.ts';
@@ -68,10 +69,8 @@ export const identitySchema = z
   .meta({ id: 'LinkedIdentity' });
 export type LinkedIdentity = z.infer<typeof identitySchema>;
 
-/** A return path after sign-in: same-site and relative only (`/x`, never `//host` or `/\host`). */
-export const returnPathField = singleLineText(2000).refine((v) => /^\/(?![/\\])[^\s\\]*$/.test(v), {
-  message: 'validation.invalid',
-});
+/** A return path after sign-in: same-site and relative only (`/x`, never `//host` or `/\host`; `isReturnPath`). */
+export const returnPathField = singleLineText(2000).refine(isReturnPath, { message: 'validation.invalid' });
 
 const providerParam = z.object({ providerId: z.string().regex(/^[a-z0-9-]{1,64}$/) });
 const tags = ['sign-in providers'];

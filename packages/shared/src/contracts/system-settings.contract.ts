@@ -53,6 +53,13 @@ export const settingsTabSchemas = {
   activityLog: z.strictObject({
     retentionDays: whole('ACTIVITY_LOG_RETENTION_DAYS'),
   }),
+  /** The mails a company may cause per hour and per day, on a paid plan and on a trial. */
+  mailBudget: z.strictObject({
+    perHour: whole('MAIL_BUDGET_PER_HOUR'),
+    perDay: whole('MAIL_BUDGET_PER_DAY'),
+    trialPerHour: whole('MAIL_BUDGET_TRIAL_PER_HOUR'),
+    trialPerDay: whole('MAIL_BUDGET_TRIAL_PER_DAY'),
+  }),
 };
 
 export type SettingsTab = keyof typeof settingsTabSchemas;
@@ -64,6 +71,7 @@ export const SETTINGS_TAB_PATHS = {
   plans: 'plans',
   branding: 'branding',
   activityLog: 'activity-log',
+  mailBudget: 'mail-budget',
 } as const satisfies Record<SettingsTab, string>;
 export type SettingsValues = { [T in SettingsTab]: z.output<(typeof settingsTabSchemas)[T]> };
 
@@ -101,6 +109,12 @@ const valuesSchema = z.object({
     surfaceDark: z.string(),
   }),
   activityLog: z.object({ retentionDays: z.number().int() }),
+  mailBudget: z.object({
+    perHour: z.number().int(),
+    perDay: z.number().int(),
+    trialPerHour: z.number().int(),
+    trialPerDay: z.number().int(),
+  }),
 });
 
 /** Every setting as in force, the environment's values (what "default" means on each tab), and the uploaded logo. */
@@ -144,6 +158,7 @@ export const systemSettingsContracts = {
   updatePlans: updateTab('plans', 'updatePlanSettings'),
   updateBranding: updateTab('branding', 'updateBrandingSettings'),
   updateActivityLog: updateTab('activityLog', 'updateActivityLogSettings'),
+  updateMailBudget: updateTab('mailBudget', 'updateMailBudgetSettings'),
   uploadLogo: defineContract({
     method: 'PUT',
     path: '/admin/system-settings/logo',

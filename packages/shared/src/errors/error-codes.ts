@@ -6,10 +6,13 @@ export const ERROR_STATUS = {
   INVALID_JSON: 400,
   BAD_REQUEST: 400,
   TOKEN_INVALID: 400,
+  /** A public form (sign-up, forgot or reset password, ...) sent without the bot check's answer (`botCheck`). */
+  BOT_CHECK_MISSING: 400,
   UNAUTHENTICATED: 401,
   VISITOR_REQUIRED: 401,
   INVALID_CREDENTIALS: 401,
   SESSION_EXPIRED: 401,
+  /** A sign-in to an account with several failed sign-ins needs the bot check's answer as well. */
   BOT_CHECK_REQUIRED: 401,
   FORBIDDEN: 403,
   BOT_CHECK_FAILED: 403,
@@ -21,10 +24,15 @@ export const ERROR_STATUS = {
   COMPANY_SUSPENDED: 403,
   /** A public chat (or share link) of a suspended company. */
   PUBLIC_CHAT_SUSPENDED: 403,
-  /** Password, e-mail and API-key changes are refused while an operator views the product as the user. */
+  /**
+   * Changes of who the user is (password, e-mail address, phone number and its confirmation, second factor, sign-in
+   * providers, API keys) are refused while an operator views the product as the user.
+   */
   IMPERSONATION_RESTRICTED: 403,
   /** The company's plan has ended: it may sign in, read, export and pay, but not upload or ask. */
   PLAN_EXPIRED: 403,
+  /** Mail with the user's own text or recipients (a document, an invitation) waits for a confirmed address. */
+  EMAIL_NOT_VERIFIED: 403,
   NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
   /** An e-mail change to the address the account already has. */
@@ -84,6 +92,8 @@ export const ERROR_STATUS = {
   PERIOD_INVALID: 422,
   RATE_LIMITED: 429,
   PUBLIC_CHAT_BUSY: 429,
+  /** The company's mails of the last hour or day reached its mail budget (details: scope, max, seconds). */
+  MAIL_BUDGET_EXCEEDED: 429,
   INTERNAL: 500,
   PROVIDER_ERROR: 502,
   /** Stripe refused or could not be reached. */
@@ -130,6 +140,14 @@ export const ERROR_STATUS = {
   TWO_FACTOR_REQUIRED: 409,
   /** An administrator resets other users' second factor, not their own. */
   TWO_FACTOR_RESET_SELF: 409,
+  /** Too many wrong codes for the account lately, over all its sign-ins: the next waits (details: `seconds`). */
+  TWO_FACTOR_SLOWED: 429,
+  /** So many wrong codes within a day that the account's second factor is locked (details: `seconds`, `minutes`). */
+  TWO_FACTOR_LOCKED: 429,
+  /** A mail of the e-mail log without a single-use link: there is nothing to reveal. */
+  EMAIL_NO_HIDDEN_LINK: 409,
+  /** A mail that was sent (or is being sent) keeps its link hidden: its recipient has it. */
+  EMAIL_LINK_DELIVERED: 409,
   /** The phone input's country detection was switched on, but the environment names no lookup service. */
   COUNTRY_LOOKUP_UNCONFIGURED: 409,
   /** A company logo that is not a PNG, JPEG or SVG image (by its content). */
@@ -184,6 +202,14 @@ export const ERROR_STATUS = {
   WHATSAPP_PUBLIC_CHAT_INVALID: 422,
   /** A new connection needs its access token and app secret. */
   WHATSAPP_SECRETS_REQUIRED: 422,
+  /** Meta's Graph API did not confirm the phone-number id for the access token (details: Meta's `code`). */
+  WHATSAPP_NUMBER_REFUSED: 422,
+  /** Meta's Graph API could not be reached to check the connection. */
+  WHATSAPP_GRAPH_UNREACHABLE: 502,
+  /** Confirming a phone number on WhatsApp needs a number saved in the account first. */
+  PHONE_MISSING: 409,
+  /** The account's phone number is already confirmed. */
+  PHONE_ALREADY_VERIFIED: 409,
   /** A user's WhatsApp chat draws on everything they may read, so it is never made public. */
   CHAT_WHATSAPP_PRIVATE: 409,
 } as const;

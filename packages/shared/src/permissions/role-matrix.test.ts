@@ -86,8 +86,18 @@ describe('holdsRight', () => {
   it('holds a right reached by an unconditional `can` before any `cannot`', () => {
     const admin = buildAbility(DEFAULT_ROLES.Administrator.rules);
     expect(holdsRight(admin, 'read', 'Feedback')).toBe(true);
-    expect(holdsRight(admin, 'manage', 'all')).toBe(true);
+    expect(holdsRight(admin, 'manage', 'Feedback')).toBe(true);
     expect(holdsRight(admin, 'update', 'Division')).toBe(false);
+    // `all` covers the companies' knowledge the administrator's `cannot` rules withhold; `manage` every action.
+    expect(holdsRight(admin, 'manage', 'all')).toBe(false);
+    expect(holdsRight(admin, 'read', 'all')).toBe(false);
+    expect(holdsRight(buildAbility([{ action: 'manage', subject: 'all' }]), 'read', 'all')).toBe(true);
+    const noDelete = buildAbility([
+      { action: 'manage', subject: 'Feedback' },
+      { action: 'delete', subject: 'Feedback', inverted: true },
+    ]);
+    expect(holdsRight(noDelete, 'read', 'Feedback')).toBe(true);
+    expect(holdsRight(noDelete, 'manage', 'Feedback')).toBe(false);
     // A conditional right is not held all over.
     const manager = buildAbility(
       interpolateRules(DEFAULT_ROLES.DataManager.rules, { user: { id: 'u', companyId: 'c' } }),

@@ -2,7 +2,7 @@ import type { AppAbility } from './ability.ts';
 import { RULE_PLACEHOLDERS } from './ability.ts';
 import type { AbilityRule } from './ability-rule.ts';
 import { CONDITION_FIELDS, type ResourceSubject } from './conditions.ts';
-import type { Action, Subject, UserKind } from './subjects.ts';
+import { ACTIONS, type Action, SUBJECTS, type Subject, type UserKind } from './subjects.ts';
 
 /**
  * The roles editor's permission matrix: subjects x actions, each cell as the role's rules write it. A cell is
@@ -84,15 +84,33 @@ export function setCell(
 }
 
 /**
- * Whether an ability holds a right all over: CASL's rules for the action and subject, most important first, reach an
- * unconditional `can` before any `cannot`. Nobody grants a right they do not hold (the server refuses it; the matrix
- * does not offer it).
+ * The checks a right answers: `manage` is every action (and `manage` itself), `all` every subject (and `all` itself,
+ * which CASL also matches for subjects not listed yet).
  */
-export function holdsRight(ability: Pick<AppAbility, 'rulesFor'>, action: Action, subject: Subject): boolean {
+export function coveredChecks(action: Action, subject: Subject): Array<[Action, Subject]> {
+  const actions = action === 'manage' ? ACTIONS : [action];
+  const subjects = subject === 'all' ? SUBJECTS : [subject];
+  return actions.flatMap((a) => subjects.map((s): [Action, Subject] => [a, s]));
+}
+
+/**
+ * Whether an ability answers one check (`can(action, subject)`) for every resource: CASL's rules for it, most
+ * important first, reach an unconditional `can` before any `cannot`.
+ */
+export function holdsCheck(ability: Pick<AppAbility, 'rulesFor'>, action: Action, subject: Subject): boolean {
   for (const rule of ability.rulesFor(action, subject)) {
     // Any `cannot` in the way withholds part of it.
     if (rule.inverted) return false;
     if (!rule.conditions && !rule.fields) return true;
   }
   return false;
+}
+
+/**
+ * Whether an ability holds a right all over: for every action and subject the right covers (`manage all` covers
+ * the companies' knowledge too), an unconditional `can` comes before any `cannot`. Nobody grants a right they do not
+ * hold (the server refuses it; the matrix does not offer it).
+ */
+export function holdsRight(ability: Pick<AppAbility, 'rulesFor'>, action: Action, subject: Subject): boolean {
+  return coveredChecks(action, subject).every(([a, s]) => holdsCheck(ability, a, s));
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { returnPathField } from '../contracts/oidc.contract.ts';
 import type { Action, Subject } from '../permissions/subjects.ts';
 import { type GuardInput, guard } from './guard.ts';
 
@@ -82,6 +83,19 @@ describe('navigation guard, step by step (spec section 4)', () => {
       kind: 'redirect',
       to: '/',
     });
+  });
+
+  // A browser drops tabs and line breaks from a URL and reads a backslash as a slash: each of these is `//evil.example`
+  // to it (a redirect there left a white page). The server's check refuses them too (`returnPathField`).
+  it.each([
+    '%2F%09%2Fevil.example',
+    '%2F%0A%2Fevil.example',
+    '%2F%0D%2Fevil.example',
+    '%2F%5Cevil.example',
+    '%2F%00x',
+  ])('step 8: a return path with a control character or backslash (%s) is not followed', (to) => {
+    expect(decide(dataManager, '/login', { search: `?to=${to}` })).toEqual({ kind: 'redirect', to: '/' });
+    expect(returnPathField.safeParse(decodeURIComponent(to)).success).toBe(false);
   });
 
   it('step 9: a visitor to a protected page goes to the login of its area', () => {

@@ -1,5 +1,6 @@
 import type { Action, Subject } from '../permissions/subjects.ts';
 import { type AppRoute, areaOfPath, findRoute, LOGIN_BY_AREA, matchPath, REDIRECTS } from './manifest.ts';
+import { isReturnPath } from './return-path.ts';
 
 /**
  * The navigation guard: spec section 4's ten steps, in that order, as one pure function over the route manifest.
@@ -27,10 +28,10 @@ function loginFor(path: string, search: string): string {
   return `${LOGIN_BY_AREA[areaOfPath(path)]}?to=${encodeURIComponent(path + search)}`;
 }
 
-/** The `?to=` return path, if it is a path of this site (never another origin). */
+/** The `?to=` return path, if it is a path of this site (never another origin; the server's rule, `isReturnPath`). */
 export function returnPath(search: string): string | null {
   const to = new URLSearchParams(search).get('to');
-  return to?.startsWith('/') && !to.startsWith('//') && !to.startsWith('/\\') ? to : null;
+  return to !== null && isReturnPath(to) ? to : null;
 }
 
 function fixedRedirect(path: string): string | null {

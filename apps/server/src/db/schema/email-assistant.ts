@@ -48,6 +48,11 @@ export const emailSettings = pgTable(
     userName: text('user_name').notNull(),
     passwordSealed: text('password_sealed').notNull(),
     security: text('security').$type<MailSecurity>().notNull(),
+    /**
+     * The name the mailbox's own mail server writes into `Authentication-Results` (its authserv-id, RFC 8601): only
+     * that server's verdict on a sender is read; '' reads none (anyone can write the header into their mail).
+     */
+    authservId: text('authserv_id').notNull().default(''),
     uidValidity: text('uid_validity'),
     lastUid: bigint('last_uid', { mode: 'number' }).notNull().default(0),
     leaseHolder: text('lease_holder'),

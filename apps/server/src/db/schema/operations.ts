@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
 import { salesDocuments } from './handwerk.ts';
 import { users } from './users.ts';
@@ -30,6 +31,13 @@ export const emailOutbox = pgTable(
     attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
     /** The offer or invoice this mail took to a customer. */
     salesDocumentId: uuid('sales_document_id').references(() => salesDocuments.id, { onDelete: 'set null' }),
+    /**
+     * The single-use token of the mail's link (verification, reset, invitation), sealed with ENCRYPTION_KEY; the
+     * stored subject, text and HTML carry a mask in its place, and only the send job puts it back.
+     */
+    linkSealed: text('link_sealed'),
+    /** The mail counts against its company's mail budget (the company caused it: documents, invitations, ...). */
+    budgeted: boolean('budgeted').notNull().default(false),
     status: text('status', { enum: ['queued', 'sent', 'not_sent', 'failed'] })
       .notNull()
       .default('queued'),
@@ -42,6 +50,7 @@ export const emailOutbox = pgTable(
     index('email_outbox_created_idx').on(t.createdAt),
     index('email_outbox_status_idx').on(t.status),
     index('email_outbox_sales_document_idx').on(t.salesDocumentId),
+    index('email_outbox_budget_idx').on(t.companyId, t.createdAt).where(sql`${t.budgeted}`),
   ],
 );
 

@@ -43,6 +43,12 @@ export const users = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     phone: text('phone'),
+    /**
+     * The digits of the phone number its user confirmed from WhatsApp (`phone-verification.service.ts`); WhatsApp
+     * answers the number as the user only while `phone` has these digits. Numbers saved before confirmation existed
+     * are unconfirmed (null): a number anyone else typed in may not be the user's.
+     */
+    phoneVerifiedDigits: text('phone_verified_digits'),
     language: text('language').$type<Language>().notNull(),
     country: text('country'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { chatMessages, chats } from './chats.ts';
 import { companies } from './companies.ts';
+import { users } from './users.ts';
 
 /** What happens to a message from a number no user of the company saved: refused politely, or a public chat's. */
 export type WhatsAppUnknownNumbers = 'refuse' | 'publicChat';
@@ -25,6 +26,8 @@ export const whatsappConnections = pgTable(
     appSecretEncrypted: text('app_secret_encrypted').notNull(),
     appSecretHint: text('app_secret_hint').notNull(),
     verifyToken: text('verify_token').notNull(),
+    /** The number as Meta shows it (`+49 30 1234567`), read from the Graph API when the connection was checked. */
+    displayPhoneNumber: text('display_phone_number'),
     unknownNumbers: text('unknown_numbers').$type<WhatsAppUnknownNumbers>().notNull().default('refuse'),
     publicChatId: uuid('public_chat_id').references(() => chats.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -89,3 +92,19 @@ export const whatsappMessages = pgTable(
     index('whatsapp_messages_reply_idx').on(t.replyTo, t.part),
   ],
 );
+
+/**
+ * A user's pending confirmation of their phone number: a code shown in their profile that they send from that number
+ * by WhatsApp. One per user; the code is kept as its SHA-256 hash, dies after five codes tried from the number or at
+ * `expires_at`, and confirms only the digits it was issued for.
+ */
+export const phoneVerifications = pgTable('phone_verifications', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  phoneDigits: text('phone_digits').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,6 +50,59 @@ describe('the batched activity writer', () => {
     for (let i = 0; i < count; i++) t.server.ctx.activity.add(entry('manyEntries'));
     await t.server.ctx.activity.flush();
     expect(await countOf(t, 'manyEntries')).toBe(count);
+  });
+});
+
+describe('values PostgreSQL refuses', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ smtp: false });
+  });
+  afterAll(() => t?.close());
+
+  it("keeps someone else's change when an anonymous sign-in with a NUL byte lands in the same batch", async () => {
+    const { client } = await signedInDataManager(t);
+    const name = `Neben NUL ${Date.now()}`;
+    const email = `nul${Date.now()}\u0000x@firma.example`;
+    const [created, ...logins] = await Promise.all([
+      client.post('/divisions', { name }),
+      ...Array.from({ length: 3 }, () => t.client().post('/auth/login', { email, password: 'egal-123' })),
+    ]);
+    expect(created.status).toBe(201);
+    for (const login of logins) expect(login.status).toBe(422);
+    const admin = await signedInAdmin(t);
+    const divisions = await admin.get('/admin/activity-log?q=createDivision&pageSize=100');
+    expect(
+      divisions.body.items.filter((e: { action: string; statusCode: number }) => e.statusCode === 201),
+    ).not.toHaveLength(0);
+    // The sign-in attempts are there too, the NUL byte shown as a replacement character.
+    const attempts = await admin.get(
+      `/admin/activity-log?actor=${encodeURIComponent(email.split('\u0000')[0]!)}`,
+    );
+    expect(attempts.body.items.map((e: { actorEmail: string }) => e.actorEmail)).toEqual(
+      Array(3).fill(email.replace('\u0000', '\ufffd')),
+    );
+  });
+
+  it('writes the rest of a batch when one entry cannot be stored, and that entry cleaned', async () => {
+    const action = `cleaned${Date.now()}`;
+    t.server.ctx.activity.add(entry(action));
+    t.server.ctx.activity.add({
+      ...entry(action),
+      endpoint: '/api/v1/x\u0000y',
+      changes: { before: { 'k\u0000': 'a\u0000b' }, after: ['\u0000'] },
+    });
+    // A company deleted (with its users) while its last requests waited for their batch.
+    t.server.ctx.activity.add({ ...entry(action), companyId: randomUUID(), actorEmail: 'weg@firma.example' });
+    t.server.ctx.activity.add(entry(action));
+    await t.server.ctx.activity.flush();
+    const rows = await t.server.ctx.db.select().from(activityLog).where(eq(activityLog.action, action));
+    expect(rows).toHaveLength(4);
+    expect(rows.find((r) => r.actorEmail === 'weg@firma.example')?.companyId).toBeNull();
+    expect(rows.find((r) => r.changes)).toMatchObject({
+      endpoint: '/api/v1/x\ufffdy',
+      changes: { before: { 'k\ufffd': 'a\ufffdb' }, after: ['\ufffd'] },
+    });
   });
 });
 

@@ -4,6 +4,19 @@ import { activityLog } from '../../db/schema/index.ts';
 
 export type ActivityEntry = typeof activityLog.$inferInsert;
 
+/**
+ * A value as PostgreSQL stores it: text and jsonb refuse the NUL character, so it becomes U+FFFD (the replacement
+ * character) in every string, object key included; the entry shows that something was there.
+ */
+export function storable<T>(value: T): T {
+  if (typeof value === 'string') return value.replaceAll('\u0000', '\ufffd') as T;
+  if (Array.isArray(value)) return value.map(storable) as T;
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [storable(k), storable(v)])) as T;
+  }
+  return value;
+}
+
 /** How long an entry may wait for others before it is written, and how many are written at most in one insert. */
 export const FLUSH_AFTER_MS = 200;
 export const MAX_BATCH = 200;
@@ -13,7 +26,9 @@ export const MAX_BATCH = 200;
  * one insert per batch instead of one per request (fifty simultaneous questions cost one statement, not fifty).
  * Readers of the log flush first, so this process's own entries are always seen; another process's appear within
  * FLUSH_AFTER_MS. A stopping server flushes what is left (`close`); entries of a process that is killed outright
- * within that window are lost, as a failed insert's are (it is logged).
+ * within that window are lost. Values are made storable on the way in (`storable`), and a batch the database
+ * refuses is written again entry by entry, so one bad entry never takes the others with it; an entry refused alone
+ * (a user or company deleted meanwhile) is written without its references, and only then given up (and logged).
  */
 export class ActivityWriter {
   #pending: ActivityEntry[] = [];
@@ -26,7 +41,7 @@ export class ActivityWriter {
   ) {}
 
   add(entry: ActivityEntry): void {
-    this.#pending.push(entry);
+    this.#pending.push(storable(entry));
     if (this.#pending.length >= MAX_BATCH) void this.flush();
     else this.#timer ??= setTimeout(() => void this.flush(), FLUSH_AFTER_MS).unref();
   }
@@ -48,12 +63,31 @@ export class ActivityWriter {
   async #write(batch: ActivityEntry[]): Promise<void> {
     for (let i = 0; i < batch.length; i += MAX_BATCH) {
       const part = batch.slice(i, i + MAX_BATCH);
-      await this.db
-        .insert(activityLog)
-        .values(part)
-        .catch((error: unknown) =>
-          this.log.error({ err: error, entries: part.length }, 'could not record activity'),
-        );
+      const written = await this.#insert(part);
+      if (written) continue;
+      for (const entry of part) {
+        // A user or company deleted since the request (a whole company with its users): the entry keeps its e-mail
+        // addresses without the references.
+        if (part.length === 1 || !(await this.#insert([entry]))) {
+          await this.#insert([{ ...entry, actorUserId: null, impersonatorUserId: null, companyId: null }]);
+        }
+      }
+    }
+  }
+
+  async #insert(entries: ActivityEntry[]): Promise<boolean> {
+    try {
+      await this.db.insert(activityLog).values(entries);
+      return true;
+    } catch (error) {
+      const only = entries.length === 1 ? entries[0] : undefined;
+      this.log.error(
+        { err: error, entries: entries.length, action: only?.action, requestId: only?.requestId },
+        entries.length === 1
+          ? 'could not record activity'
+          : 'could not record an activity batch: entry by entry',
+      );
+      return false;
     }
   }
 }

@@ -48,13 +48,20 @@ export async function listEmails(
   return { items: rows.map(present), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
 }
 
+/**
+ * One mail with its text as stored: a single-use link masked (the recipient got the real one). Reading it is noted
+ * in the activity log (the change names the mail), since the text of a company's mail is its business.
+ */
 export async function getEmail(ctx: AppContext, actor: Actor, emailId: string) {
   const [row] = await ctx.db
     .select()
     .from(emailOutbox)
     .where(and(eq(emailOutbox.id, emailId), emailAccess.where(actor, 'read')));
   if (!row) throw notFound();
-  return { ...present(row), text: row.text, html: row.html };
+  return {
+    email: { ...present(row), text: row.text, html: row.html, hiddenLink: row.linkSealed !== null },
+    change: { before: null, after: { read: row.id, to: row.to, template: row.template } },
+  };
 }
 
 /**
@@ -80,6 +87,7 @@ export async function resendEmail(ctx: AppContext, actor: Actor, emailId: string
       replyTo: source.replyTo,
       attachments: source.attachments,
       salesDocumentId: source.salesDocumentId,
+      linkSealed: source.linkSealed,
       userId: source.userId,
       companyId: source.companyId,
     })

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { releaseSlots } from '../limits/rate-limiter.ts';
+import { singleUseLink } from '../mail/hidden-link.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
 import type { Actor } from './actor.ts';
 import { areaPaths } from './areas.ts';
@@ -48,10 +49,12 @@ export async function requestEmailChange(
       template: 'changeEmail',
       language: user.language,
       name: user.firstName,
-      actionPath: `/confirm-email?token=${token}`,
+      ...singleUseLink('/confirm-email', token),
       values: { newEmail: input.email },
       userId: user.id,
       companyId: user.companyId,
+      // A company user picks the recipient: the company's budget counts it.
+      budgeted: true,
     });
   });
   await dispatch(ctx, [emailId]);

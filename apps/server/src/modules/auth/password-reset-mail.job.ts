@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { users } from '../../db/schema/index.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
+import { singleUseLink } from '../mail/hidden-link.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
 import { areaPaths } from './areas.ts';
 import { issueUserToken } from './user-tokens.ts';
@@ -18,7 +19,7 @@ export async function sendPasswordResetMail(ctx: AppContext, email: string): Pro
       template: 'passwordReset',
       language: user.language,
       name: user.firstName,
-      actionPath: `${areaPaths(user.kind).confirmPassword}?token=${token}`,
+      ...singleUseLink(areaPaths(user.kind).confirmPassword, token),
       userId: user.id,
       companyId: user.companyId,
     });

@@ -12,6 +12,7 @@ import { beginPasswordCheck } from './login-limiter.ts';
 import { takeMailFormSlot } from './mail-form-limits.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 import { passwordResetMailJob } from './password-reset-mail.job.ts';
+import { liftSecondFactorLock } from './second-factor-limits.ts';
 import { revokeSessions } from './session.service.ts';
 import { consumeUserToken } from './user-tokens.ts';
 
@@ -57,6 +58,7 @@ export async function setPasswordWithToken(
       .where(eq(users.id, userId))
       .returning({ email: users.email, kind: users.kind });
     await revokeSessions(tx, { userId }, purpose === 'reset_password' ? 'password_reset' : 'password_set');
+    await liftSecondFactorLock(tx, userId);
     if (purpose === 'reset_password') await revokeUserApiKeys(tx, userId);
     return { email: user!.email, loginPath: areaPaths(user!.kind).login };
   });
@@ -87,6 +89,7 @@ export async function changePassword(
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, actor.userId));
     await revokeSessions(tx, { userId: actor.userId, exceptSessionId: actor.sessionId }, 'password_changed');
+    await liftSecondFactorLock(tx, actor.userId);
     if (revokeApiKeys) await revokeUserApiKeys(tx, actor.userId);
   });
 }

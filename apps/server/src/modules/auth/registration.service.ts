@@ -7,7 +7,8 @@ import type { DbOrTx } from '../../db/database.ts';
 import { companies, roles, subscriptions, userRoles, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requireBotCheck } from '../bot-check/bot-check.ts';
-import { sendWaitingInvitations } from '../employees/employees.service.ts';
+import { sendWaitingInvitations } from '../employees/waiting-invitations.job.ts';
+import { singleUseLink } from '../mail/hidden-link.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
 import { type Actor, loadUserActor } from './actor.ts';
 import { areaPaths } from './areas.ts';
@@ -54,7 +55,7 @@ export async function register(
       template: 'verifyEmail',
       language: input.language,
       name: input.firstName,
-      actionPath: `/verify?token=${token}`,
+      ...singleUseLink('/verify', token),
       userId,
       companyId,
     });
@@ -103,9 +104,9 @@ export async function createCompanyWithDataManager(
   return { companyId: company!.id, userId: created!.id };
 }
 
-/** Confirms the address of a verification token and sends the welcome mail. */
+/** Confirms the address of a verification token and sends the welcome mail and the invitations that waited. */
 export async function verifyEmail(ctx: AppContext, token: string): Promise<void> {
-  const emailIds = await ctx.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx) => {
     const userId = await consumeUserToken(tx, token, 'verify_email');
     const [user] = await tx
       .update(users)
@@ -123,13 +124,15 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<void>
     });
     // The employees who waited for this address: those of someone who may invite employees to their company.
     const inviter = user!.companyId ? await loadUserActor(tx, user!.id, null) : null;
-    const invitations =
+    const invites =
       inviter && userAccess.can(inviter, 'create', { companyId: user!.companyId, kind: 'Employee' })
-        ? await sendWaitingInvitations(ctx, tx, user!.companyId!, user!.id)
-        : [];
-    return [welcome, ...invitations];
+        ? { companyId: user!.companyId!, inviterId: user!.id }
+        : null;
+    return { welcome, invites };
   });
-  await dispatch(ctx, emailIds);
+  await dispatch(ctx, [outcome.welcome]);
+  if (outcome.invites)
+    await sendWaitingInvitations(ctx, outcome.invites.companyId, outcome.invites.inviterId);
 }
 
 /** Sends a fresh verification link to a signed-in user whose address is not yet confirmed (limited per address). */
@@ -144,7 +147,7 @@ export async function resendVerification(ctx: AppContext, actor: Actor): Promise
       template: 'verifyEmail',
       language: user.language,
       name: user.firstName,
-      actionPath: `/verify?token=${token}`,
+      ...singleUseLink('/verify', token),
       userId: user.id,
       companyId: user.companyId,
     });

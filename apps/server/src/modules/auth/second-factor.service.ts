@@ -13,11 +13,13 @@ import { AppError } from '../../http/app-error.ts';
 import { SecretBox } from '../ai-providers/secret-box.ts';
 import type { Actor } from './actor.ts';
 import { refuseWhileImpersonating } from './impersonation-guard.ts';
+import { beginCodeAttempt, endCodeAttempt, liftSecondFactorLock, wrongCode } from './second-factor-limits.ts';
 import { randomToken, sha256 } from './token-crypto.ts';
 import { enrolmentPicture, matchingStep, newTotpSecret } from './totp.ts';
 
 export const CHALLENGE_SECONDS = 5 * 60;
-const CHALLENGE_MAX_FAILURES = 5;
+/** Codes tried on one pending sign-in before it is dead. */
+const CHALLENGE_MAX_ATTEMPTS = 5;
 const RECOVERY_CODES = 10;
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
@@ -56,20 +58,20 @@ export async function openChallenge(ctx: AppContext, userId: string, area: strin
   return token;
 }
 
+/** A challenge still open: not used, not expired, and with attempts left (`failures` counts codes tried on it). */
+const stillOpen = () => [
+  isNull(secondFactorChallenges.usedAt),
+  gt(secondFactorChallenges.expiresAt, new Date()),
+  lt(secondFactorChallenges.failures, CHALLENGE_MAX_ATTEMPTS),
+];
+
 /** The pending sign-in of a cookie, or TWO_FACTOR_CHALLENGE_EXPIRED (unknown, used, expired or too many wrong codes). */
 export async function pendingChallenge(ctx: AppContext, token: string | undefined) {
   const [row] = token
     ? await ctx.db
         .select()
         .from(secondFactorChallenges)
-        .where(
-          and(
-            eq(secondFactorChallenges.tokenHash, sha256(token)),
-            isNull(secondFactorChallenges.usedAt),
-            gt(secondFactorChallenges.expiresAt, new Date()),
-            lt(secondFactorChallenges.failures, CHALLENGE_MAX_FAILURES),
-          ),
-        )
+        .where(and(eq(secondFactorChallenges.tokenHash, sha256(token)), ...stillOpen()))
     : [];
   if (!row) throw new AppError('TWO_FACTOR_CHALLENGE_EXPIRED');
   return row;
@@ -153,7 +155,9 @@ export type SecondFactorProof = { code: string } | { recoveryCode: string };
 
 /**
  * Checks the second factor of a pending sign-in. An enrolment's first code confirms the factor and answers its
- * recovery codes (shown once). A wrong code counts against the challenge; the challenge is spent by the right one.
+ * recovery codes (shown once). Before the code is looked at, one attempt of the account (`beginCodeAttempt`: slowed,
+ * then locked, over all its sign-ins) and one of the challenge's five are claimed, each atomically, so parallel
+ * codes never get more; the right code gives the account's attempt back and spends the challenge.
  */
 export async function passChallenge(
   ctx: AppContext,
@@ -163,6 +167,16 @@ export async function passChallenge(
   const challenge = await pendingChallenge(ctx, token);
   const factor = await factorOf(ctx.db, challenge.userId);
   if (!factor) throw new AppError('TWO_FACTOR_NOT_ENROLLED');
+  const attempt = await beginCodeAttempt(ctx, challenge.userId);
+  const [claimed] = await ctx.db
+    .update(secondFactorChallenges)
+    .set({ failures: sql`${secondFactorChallenges.failures} + 1` })
+    .where(and(eq(secondFactorChallenges.id, challenge.id), ...stillOpen()))
+    .returning({ id: secondFactorChallenges.id });
+  if (!claimed) {
+    await endCodeAttempt(ctx, attempt);
+    throw new AppError('TWO_FACTOR_CHALLENGE_EXPIRED');
+  }
   const enrolling = !factor.confirmedAt;
   const outcome = await ctx.db.transaction(async (tx) => {
     const passed =
@@ -184,12 +198,10 @@ export async function passChallenge(
     return { recoveryCodes: await issueRecoveryCodes(tx, challenge.userId) };
   });
   if (!outcome) {
-    await ctx.db
-      .update(secondFactorChallenges)
-      .set({ failures: sql`${secondFactorChallenges.failures} + 1` })
-      .where(eq(secondFactorChallenges.id, challenge.id));
+    await wrongCode(ctx, attempt);
     throw new AppError('TWO_FACTOR_CODE_INVALID');
   }
+  await endCodeAttempt(ctx, attempt);
   return { userId: challenge.userId, area: challenge.area, ...outcome };
 }
 
@@ -239,14 +251,21 @@ export async function disableOwnSecondFactor(ctx: AppContext, actor: Actor, proo
   refuseWhileImpersonating(actor);
   if (secondFactorRequired(actor)) throw new AppError('TWO_FACTOR_REQUIRED');
   if (!(await factorOf(ctx.db, actor.userId))?.confirmedAt) throw new AppError('TWO_FACTOR_NOT_ENROLLED');
-  await ctx.db.transaction(async (tx) => {
+  // A session is no licence to guess: these codes count like the sign-in's.
+  const attempt = await beginCodeAttempt(ctx, actor.userId);
+  const removed = await ctx.db.transaction(async (tx) => {
     const passed =
       'code' in proof
         ? await acceptCode(ctx, tx, actor.userId, proof.code)
         : await acceptRecoveryCode(tx, actor.userId, proof.recoveryCode);
-    if (!passed) throw new AppError('TWO_FACTOR_CODE_INVALID');
-    await removeFactor(tx, actor.userId);
+    if (passed) await removeFactor(tx, actor.userId);
+    return passed;
   });
+  if (!removed) {
+    await wrongCode(ctx, attempt);
+    throw new AppError('TWO_FACTOR_CODE_INVALID');
+  }
+  await endCodeAttempt(ctx, attempt);
 }
 
 /**
@@ -257,9 +276,23 @@ export async function resetSecondFactor(ctx: AppContext, actor: Actor, userId: s
   await userAccess.authorize(ctx.db, actor, 'update', userId);
   if (userId === actor.userId) throw new AppError('TWO_FACTOR_RESET_SELF');
   const before = await factorOf(ctx.db, userId);
-  await ctx.db.transaction((tx) => removeFactor(tx, userId));
+  await ctx.db.transaction(async (tx) => {
+    await removeFactor(tx, userId);
+    await liftSecondFactorLock(tx, userId);
+  });
   return {
     before: { userId, twoFactorEnabled: Boolean(before?.confirmedAt) },
     after: { userId, twoFactorEnabled: false },
   };
+}
+
+/**
+ * A fresh code of the signed-in user's authenticator before a sensitive step (an Administrator revealing a mail's
+ * link). Without a confirmed factor the step is refused (TWO_FACTOR_NOT_ENROLLED), never confirmed another way; a
+ * wrong code, or one already used (at sign-in too), is TWO_FACTOR_CODE_INVALID.
+ */
+export async function confirmFreshCode(ctx: AppContext, actor: Actor, code: string): Promise<void> {
+  if (!(await factorOf(ctx.db, actor.userId))?.confirmedAt) throw new AppError('TWO_FACTOR_NOT_ENROLLED');
+  const accepted = await ctx.db.transaction((tx) => acceptCode(ctx, tx, actor.userId, code));
+  if (!accepted) throw new AppError('TWO_FACTOR_CODE_INVALID');
 }

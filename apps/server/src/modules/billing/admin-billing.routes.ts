@@ -3,8 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { registerRoute, requireActor } from '../../http/route.ts';
 import { noteChange } from '../activity/activity.service.ts';
-import { assignPlan, listPayments, paymentDetail, updatePlan } from './admin-billing.service.ts';
-import { listPlans } from './plan-catalogue.ts';
+import {
+  assignPlan,
+  listPayments,
+  paymentDetail,
+  planCatalogue,
+  updatePlan,
+} from './admin-billing.service.ts';
 
 export function adminBillingRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, adminBillingContracts.payments, async (req) =>
@@ -18,9 +23,9 @@ export function adminBillingRoutes(app: FastifyInstance, ctx: AppContext): void 
     noteChange(req, change);
     return detail;
   });
-  registerRoute(app, adminBillingContracts.plans, async () => ({ items: await listPlans(ctx) }));
+  registerRoute(app, adminBillingContracts.plans, async (req) => planCatalogue(ctx, requireActor(req)));
   registerRoute(app, adminBillingContracts.updatePlan, async (req) => {
-    const { plan, change } = await updatePlan(ctx, req.params.plan, req.body);
+    const { plan, change } = await updatePlan(ctx, requireActor(req), req.params.plan, req.body);
     noteChange(req, change);
     return plan;
   });

@@ -8,6 +8,7 @@ import type {
 } from '@werkwissen/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { assertPlatformCaller } from '../../access/resource-access.ts';
 import { subscriptionAccess } from '../../access/subscription.access.ts';
 import type { AppContext } from '../../app-context.ts';
 import { companies, plans, stripeEvents, subscriptions } from '../../db/schema/index.ts';
@@ -15,14 +16,18 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { currentSubscription, presentSubscription } from './company-plan.ts';
 import { listInvoices } from './invoices.service.ts';
-import { presentPlan } from './plan-catalogue.ts';
+import { listPlans, presentPlan } from './plan-catalogue.ts';
 
-/** Every company's current plan the actor may read, with its Stripe ids and what the company paid; a page. */
+/**
+ * Every company's current plan the actor may read, with its Stripe ids and what the company paid; a page. The
+ * back office's: a company user is refused (their plan is on the billing tab).
+ */
 export async function listPayments(
   ctx: AppContext,
   actor: Actor,
   query: { page: number; pageSize: number; q?: string },
 ) {
+  assertPlatformCaller(actor);
   const search = query.q ? `%${query.q.toLowerCase()}%` : null;
   const current = sql`(select distinct on (s.company_id) s.*, c.name as company_name
       from subscriptions s join companies c on c.id = s.company_id
@@ -73,6 +78,7 @@ export async function paymentDetail(
   actor: Actor,
   companyId: string,
 ): Promise<PaymentDetail> {
+  assertPlatformCaller(actor);
   if (!subscriptionAccess.can(actor, 'read', { companyId })) throw notFound();
   const [company] = await ctx.db.select().from(companies).where(eq(companies.id, companyId));
   if (!company) throw notFound();
@@ -124,6 +130,7 @@ export async function assignPlan(
   companyId: string,
   input: z.output<typeof planAssignmentBodySchema>,
 ) {
+  assertPlatformCaller(actor);
   if (!subscriptionAccess.can(actor, 'read', { companyId })) throw notFound();
   if (!subscriptionAccess.can(actor, 'manage', { companyId })) throw new AppError('FORBIDDEN');
   const [company] = await ctx.db
@@ -152,12 +159,20 @@ export async function assignPlan(
   };
 }
 
+/** The plan catalogue as the back office edits it (a company reads the plans on its billing tab). */
+export async function planCatalogue(ctx: AppContext, actor: Actor): Promise<{ items: Plan[] }> {
+  assertPlatformCaller(actor);
+  return { items: await listPlans(ctx) };
+}
+
 /** Changes a plan's price and limits; every company on it has them at once. */
 export async function updatePlan(
   ctx: AppContext,
+  actor: Actor,
   key: PlanKey,
   input: z.output<typeof planUpdateBodySchema>,
 ): Promise<{ plan: Plan; change: { before: unknown; after: unknown } }> {
+  assertPlatformCaller(actor);
   const [before] = await ctx.db.select().from(plans).where(eq(plans.key, key));
   if (!before) throw notFound();
   const [row] = await ctx.db

@@ -1,12 +1,11 @@
 import {
   type Language,
-  PLAN_KEYS,
   type PlanKey,
   type PlanLimit,
   RENEWAL_PROMPT_DAYS,
   type Subscription,
 } from '@werkwissen/shared';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { plans, subscriptions } from '../../db/schema/index.ts';
@@ -58,7 +57,11 @@ export function presentSubscription(row: SubscriptionRow, now = new Date()): Sub
   };
 }
 
-/** Refuses uploads and questions of a company whose plan has ended (reading, export and paying stay open). */
+/**
+ * Refuses what needs a plan in force once the company's has ended (PLAN_EXPIRED): reading, export and paying stay
+ * open. Whatever a plan limits checks this with its slot (`takeLimitSlot`); this is for the rest (document mails) and
+ * for refusing an upload before its body is read.
+ */
 export async function assertPlanActive(
   ctx: AppContext,
   companyId: string,
@@ -66,28 +69,6 @@ export async function assertPlanActive(
 ): Promise<void> {
   const row = await currentSubscription(db, companyId);
   if (row && hasEnded(row)) throw new AppError('PLAN_EXPIRED');
-}
-
-/**
- * What a question needs of the plan, in one statement: the plan has not ended (PLAN_EXPIRED), and when the plan caps
- * questions per month, this month's questions of the company are below the cap (PLAN_LIMIT_REACHED, naming the plan
- * that lifts it). Without a cap nothing is counted.
- */
-export async function assertMayAsk(ctx: AppContext, companyId: string, language: Language): Promise<void> {
-  const [found] = await ctx.db
-    .select({ row: subscriptions, cap: plans.questionsPerMonth })
-    .from(subscriptions)
-    .leftJoin(plans, eq(plans.key, subscriptions.plan))
-    .where(eq(subscriptions.companyId, companyId))
-    .orderBy(desc(subscriptions.createdAt))
-    .limit(1);
-  if (!found) return;
-  if (hasEnded(found.row)) throw new AppError('PLAN_EXPIRED');
-  if (found.cap === null) return;
-  const { rows } = await ctx.db.execute<{ used: number }>(sql`
-    select count(*)::int as used from chat_messages
-    where company_id = ${companyId} and role = 'user' and created_at >= date_trunc('month', now())`);
-  await assertWithinLimit(ctx, { companyId, limit: 'questionsPerMonth', used: rows[0]!.used, language });
 }
 
 /** A limit of the company's current plan in force (see plan-catalogue's effectiveLimit). */
@@ -103,7 +84,7 @@ export async function companyLimit(
 }
 
 /** The cheapest plan (in catalogue order) whose limit is higher than `max`: the one that lifts it. */
-async function planLifting(
+export async function planLifting(
   ctx: AppContext,
   db: DbOrTx,
   limit: PlanLimit,
@@ -131,28 +112,4 @@ export async function upgradeVars(
   const { max } = await companyLimit(ctx, companyId, limit);
   const upgrade = max === null ? null : await planLifting(ctx, ctx.db, limit, max);
   return upgrade ? { context: 'upgrade', upgradePlanName: translate(language, `plans.${upgrade}`) } : {};
-}
-
-/**
- * Refuses one more of a limited resource once the plan's limit is reached (PLAN_LIMIT_REACHED): the message names
- * the limit and the plan that lifts it, in the language of whoever asked.
- */
-export async function assertWithinLimit(
-  ctx: AppContext,
-  input: { companyId: string; limit: PlanLimit; used: number; adding?: number; language: Language },
-  db: DbOrTx = ctx.db,
-): Promise<void> {
-  const { plan, max } = await companyLimit(ctx, input.companyId, input.limit, db);
-  if (max === null || input.used + (input.adding ?? 1) <= max) return;
-  const upgrade = await planLifting(ctx, db, input.limit, max);
-  const name = (key: string) => translate(input.language, key);
-  throw new AppError('PLAN_LIMIT_REACHED', {
-    limit: input.limit,
-    max,
-    plan,
-    upgradePlan: upgrade,
-    limitName: name(`billing.limits.${input.limit}`),
-    planName: plan ? name(`plans.${plan}`) : '',
-    upgradePlanName: name(`plans.${upgrade ?? PLAN_KEYS[PLAN_KEYS.length - 1]}`),
-  });
 }

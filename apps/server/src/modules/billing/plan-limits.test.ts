@@ -192,11 +192,11 @@ describe('the nightly review', () => {
   it('tells a trial near its end, expires one past its end with a mail, and deletes nothing', async () => {
     const ending = await onTrial(2);
     const ended = await onTrial(7);
+    const division = await ended.client.post('/divisions', { name: 'Archiv' });
     await db()
       .update(subscriptions)
       .set({ endsAt: new Date(Date.now() - DAY) })
       .where(eq(subscriptions.companyId, ended.companyId!));
-    const division = await ended.client.post('/divisions', { name: 'Archiv' });
     await reviewPlans(t.server.ctx);
     await reviewPlans(t.server.ctx);
     const mails = async (companyId: string, template: string) =>
@@ -213,6 +213,52 @@ describe('the nightly review', () => {
     );
     expect(rows[0]?.n).toBe(1);
     expect((await ended.client.get('/divisions')).status).toBe(200);
+  });
+
+  it('refuses new divisions, employees and mailboxes once the plan has ended; reading stays open', async () => {
+    const dm = await onTrial();
+    const division = await dm.client.post('/divisions', { name: 'Archiv' });
+    await db()
+      .update(subscriptions)
+      .set({ endsAt: new Date(Date.now() - DAY) })
+      .where(eq(subscriptions.companyId, dm.companyId!));
+    const refusals = [
+      await dm.client.post('/divisions', { name: 'Lager' }),
+      await dm.client.post('/employees', employee(1)),
+      await dm.client.post('/email-settings', {
+        fromEmail: 'assistent@firma.example',
+        allowedEmails: ['chefin@kunde.example'],
+        divisionId: division.body.id,
+        isPrivate: false,
+        smtpHost: '127.0.0.1',
+        smtpPort: 1,
+        imapHost: '127.0.0.1',
+        imapPort: 1,
+        smtpEmail: 'assistent@firma.example',
+        userName: 'assistent',
+        password: 'imap-pass-1',
+        security: 'none',
+      }),
+    ];
+    for (const refused of refusals) {
+      expect([refused.status, refused.body.error.code]).toEqual([403, 'PLAN_EXPIRED']);
+    }
+    const imported = await dm.client.post('/employees/import', {
+      csv: `email,firstName,lastName\nkai-csv-${Date.now()}@firma.example,Kai,Berg`,
+    });
+    expect(imported.body).toMatchObject({ created: 0, rejected: [{ row: 2 }] });
+    expect(imported.body.rejected[0].errors[0].code).toBe('errors.PLAN_EXPIRED');
+    const { rows } = await db().execute<{
+      divisions: number;
+      employees: number;
+      mailboxes: number;
+    }>(sql`select
+      (select count(*)::int from divisions where company_id = ${dm.companyId}) as divisions,
+      (select count(*)::int from users where company_id = ${dm.companyId} and kind = 'Employee') as employees,
+      (select count(*)::int from email_settings where company_id = ${dm.companyId}) as mailboxes`);
+    expect(rows[0]).toEqual({ divisions: 1, employees: 0, mailboxes: 0 });
+    expect((await dm.client.get('/divisions')).body.items).toHaveLength(1);
+    expect((await dm.client.get('/employees')).status).toBe(200);
   });
 
   it('prompts for renewal from seven days before the end', async () => {

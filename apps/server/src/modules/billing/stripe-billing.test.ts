@@ -290,7 +290,8 @@ describe('another company', () => {
     expect((await b.client.get('/billing/invoices')).body.items).toEqual([]);
     expect((await b.client.get(`/billing/invoices/${invoice.id}`)).status).toBe(404);
     expect((await b.client.get(`/billing/invoices/${invoice.id}/pdf`)).status).toBe(404);
-    expect((await b.client.get(`/admin/payments/${a.companyId}`)).status).toBe(404);
+    expect((await b.client.get(`/admin/payments/${a.companyId}`)).status).toBe(403);
+    expect((await b.client.get('/admin/payments')).status).toBe(403);
     const admin = await signedInAs(t, 'Administrator');
     expect((await admin.client.get(`/admin/payments/${a.companyId}`)).body.invoices).toHaveLength(1);
   });

@@ -76,8 +76,9 @@ export async function verifyBotCheck(
 }
 
 /**
- * The bot check of a public form, before the form does anything: BOT_CHECK_REQUIRED without an answer,
- * BOT_CHECK_FAILED with a wrong, expired or already used one. Nothing is asked when the check is switched off.
+ * The bot check of a public form, before the form does anything: BOT_CHECK_MISSING (400) without an answer,
+ * BOT_CHECK_FAILED with a wrong, expired or already used one. Nothing is asked when the check is switched off. (The
+ * sign-in's BOT_CHECK_REQUIRED, 401, is another case: an account after several failed sign-ins.)
  */
 export async function requireBotCheck(
   ctx: AppContext,
@@ -85,5 +86,5 @@ export async function requireBotCheck(
   ip: string,
 ): Promise<void> {
   if (await verifyBotCheck(ctx, answer, ip)) return;
-  throw new AppError(answer ? 'BOT_CHECK_FAILED' : 'BOT_CHECK_REQUIRED');
+  throw new AppError(answer ? 'BOT_CHECK_FAILED' : 'BOT_CHECK_MISSING');
 }

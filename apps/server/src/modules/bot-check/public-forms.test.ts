@@ -78,7 +78,7 @@ describe('the bot check of every public form', () => {
       const form = await FORMS[name]!();
       const missing = await bare().post(form.path, form.body);
       if (form.done) expect(await form.done()).toBe(false);
-      expect([missing.status, missing.body.error.code]).toEqual([401, 'BOT_CHECK_REQUIRED']);
+      expect([missing.status, missing.body.error.code]).toEqual([400, 'BOT_CHECK_MISSING']);
       const invalid = await bare().post(form.path, {
         ...form.body,
         botCheck: Buffer.from('{"x":1}').toString('base64'),

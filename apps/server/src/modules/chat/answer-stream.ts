@@ -9,13 +9,14 @@ import type {
 import { streamText } from 'ai';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import type { DbOrTx } from '../../db/database.ts';
 import type { StoredCitation } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { SERVER_STOPPING } from '../../http/open-streams.ts';
 import { translate } from '../../i18n/translator.ts';
 import { connectionOf } from '../ai-providers/ai-providers.service.ts';
 import { languageModelOf, type ProviderConnection, providerErrorCode } from '../ai-providers/model-client.ts';
-import { assertMayAsk } from '../billing/company-plan.ts';
+import { assertMayAsk, takeLimitSlot } from '../billing/limit-slot.ts';
 import { searchPassages } from '../search/hybrid-search.ts';
 import { rerankHits } from '../search/reranker.ts';
 import type { SearchScope } from '../search/search-scope.ts';
@@ -52,6 +53,8 @@ export interface AskRequest {
 interface Prepared {
   /** The stored question being answered again; null for a new question, stored with its answer row. */
   questionId: string | null;
+  /** Whether the plan caps questions per month: a new question then takes its slot as it is stored. */
+  capped: boolean;
   question: string;
   history: Turn[];
   connection: ProviderConnection | null;
@@ -60,7 +63,7 @@ interface Prepared {
 
 /** Checks everything that can fail before the stream opens, so that those failures are ordinary JSON errors. */
 async function prepare(ctx: AppContext, req: AskRequest): Promise<Prepared> {
-  await assertMayAsk(ctx, req.chat.companyId, req.language);
+  const capped = await assertMayAsk(ctx, req.chat.companyId, req.language);
   if (!(await scopeHasReadyFile(ctx, req.scope))) throw new AppError('CHAT_NO_READY_FILE');
   const provider = req.chat.provider;
   const stored = isModelProvider(provider) ? req.chat.providerSettings : null;
@@ -76,6 +79,7 @@ async function prepare(ctx: AppContext, req: AskRequest): Promise<Prepared> {
     await ctx.db.execute(sql`delete from chat_messages where id = ${req.ask.regenerate}`);
     return {
       questionId: row.question_id,
+      capped,
       question: row.content,
       history: await historyBefore(ctx, req.threadId, row.question_id),
       connection,
@@ -83,12 +87,13 @@ async function prepare(ctx: AppContext, req: AskRequest): Promise<Prepared> {
     };
   }
   const history = await historyBefore(ctx, req.threadId, null);
-  return { questionId: null, question: req.ask.question, history, connection, provider };
+  return { questionId: null, capped, question: req.ask.question, history, connection, provider };
 }
 
 /**
  * Stores the answer row, in the state `streaming`, and a new question with it in the same statement (both then
- * share their created_at; readers order a question before its answer by role).
+ * share their created_at; readers order a question before its answer by role). Under a monthly cap a new question
+ * takes its slot in the same transaction, so that parallel questions never pass the cap.
  */
 async function insertAnswerRow(
   ctx: AppContext,
@@ -101,13 +106,26 @@ async function insertAnswerRow(
     (company_id, chat_id, thread_id, role, content, status, question_id, provider, model, language)
     select ${req.chat.companyId}::uuid, ${req.chat.id}::uuid, ${req.threadId}::uuid, 'assistant', '', 'streaming',
       ${questionId}, ${prepared.provider}, ${model}, ${language}`;
-  const { rows } = await ctx.db.execute<{ id: string; question_id: string }>(
-    prepared.questionId
-      ? sql`${answer(sql`${prepared.questionId}::uuid`)} returning id, question_id`
-      : sql`with question as (insert into chat_messages (company_id, chat_id, thread_id, role, content)
+  const insert = (db: DbOrTx) =>
+    db.execute<{ id: string; question_id: string }>(
+      prepared.questionId
+        ? sql`${answer(sql`${prepared.questionId}::uuid`)} returning id, question_id`
+        : sql`with question as (insert into chat_messages (company_id, chat_id, thread_id, role, content)
           values (${req.chat.companyId}, ${req.chat.id}, ${req.threadId}, 'user', ${prepared.question}) returning id)
         ${answer(sql`question.id`)} from question returning id, question_id`,
-  );
+    );
+  const { rows } =
+    prepared.capped && !prepared.questionId
+      ? await ctx.db.transaction(async (tx) => {
+          const slot = {
+            companyId: req.chat.companyId,
+            limit: 'questionsPerMonth',
+            language: req.language,
+          } as const;
+          await takeLimitSlot(ctx, tx, slot);
+          return insert(tx);
+        })
+      : await insert(ctx.db);
   return { messageId: rows[0]!.id, questionId: rows[0]!.question_id };
 }
 

@@ -21,7 +21,7 @@ export class SseStream {
     raw.writeHead(200, {
       ...(reply.getHeaders() as Record<string, string>),
       'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
+      'cache-control': 'no-store, no-transform',
       'x-accel-buffering': 'no',
       connection: 'keep-alive',
     });

@@ -6,6 +6,7 @@ import type { AppContext } from '../../app-context.ts';
 import { companyDefaultDocuments, files } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
+import { takeLimitSlot } from '../billing/limit-slot.ts';
 import { storageUsage } from '../divisions/divisions.service.ts';
 import { MIME_BY_KIND, sniffFileKind } from '../files/sniff-type.ts';
 import { removeStaged, stageAll } from '../files/upload.service.ts';
@@ -74,8 +75,9 @@ async function removeObject(ctx: AppContext, key: string) {
 
 /**
  * Gives a new division a copy of its company's default document, processed like an upload by whoever created the
- * division. A company without one, or without room for it in its storage, starts with an empty division (the latter,
- * like a copy the storage failed to make, is logged): the division itself is never refused for it.
+ * division. A company without one, or without room for it in its storage (its storage slot is taken with the file's
+ * row), starts with an empty division (the latter, like a copy the storage failed to make, is logged): the division
+ * itself is never refused for it.
  */
 export async function attachDefaultDocument(
   ctx: AppContext,
@@ -102,17 +104,28 @@ export async function attachDefaultDocument(
     ctx.log.error({ err: error, companyId, divisionId }, 'default document not copied');
     return;
   }
-  await ctx.db.insert(files).values({
-    id: fileId,
-    companyId,
-    divisionId,
-    uploadedBy: actor.userId,
-    name: document.name,
-    sizeBytes: document.sizeBytes,
-    mimeType: MIME_BY_KIND[document.kind],
-    kind: document.kind,
-    sha256: document.sha256,
-    storageKey,
-  });
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const amount = document.sizeBytes;
+      await takeLimitSlot(ctx, tx, { companyId, limit: 'storageBytes', amount, language: actor.language });
+      await tx.insert(files).values({
+        id: fileId,
+        companyId,
+        divisionId,
+        uploadedBy: actor.userId,
+        name: document.name,
+        sizeBytes: document.sizeBytes,
+        mimeType: MIME_BY_KIND[document.kind],
+        kind: document.kind,
+        sha256: document.sha256,
+        storageKey,
+      });
+    });
+  } catch (error) {
+    await removeObject(ctx, storageKey);
+    if (!(error instanceof AppError)) throw error;
+    ctx.log.warn({ companyId, divisionId, code: error.code }, 'default document left out');
+    return;
+  }
   await sendFileStep(ctx, extractFileJob, fileId, 0);
 }

@@ -56,6 +56,9 @@ export function schemaErrors(
 export function refusalError(lang: Language, error: unknown): ImportRejection['errors'][number] {
   if (!(error instanceof AppError)) throw error;
   const field = typeof error.details?.field === 'string' ? error.details.field : 'row';
-  const vars = typeof error.details?.limit === 'number' ? { limit: error.details.limit } : undefined;
+  // Plain values of the details fill the message's placeholders, as in an error body (e.g. a plan limit's {{max}}).
+  const vars = Object.fromEntries(
+    Object.entries(error.details ?? {}).filter(([, v]) => typeof v === 'number' || typeof v === 'string'),
+  );
   return { field, code: `errors.${error.code}`, message: translate(lang, `errors.${error.code}`, vars) };
 }

@@ -7,7 +7,8 @@ import { isUniqueViolation } from '../../db/constraint-violation.ts';
 import { divisions, employeeDivisions, files } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
-import { assertWithinLimit, companyLimit } from '../billing/company-plan.ts';
+import { companyLimit } from '../billing/company-plan.ts';
+import { takeLimitSlot, usedOf } from '../billing/limit-slot.ts';
 import { attachDefaultDocument } from '../company/default-document.service.ts';
 import { queueKnowledgeAnalysis } from '../processing/analyze.job.ts';
 
@@ -48,10 +49,7 @@ export async function storageUsage(ctx: AppContext, companyId: string | null): P
   if (!companyId) return { usedBytes: 0, limitBytes: 0, maxUploadBytes };
   const { max } = await companyLimit(ctx, companyId, 'storageBytes');
   const limits = { limitBytes: max ?? Number.MAX_SAFE_INTEGER, maxUploadBytes };
-  const { rows } = await ctx.db.execute<{ used: string }>(
-    sql`select coalesce(sum(size_bytes), 0)::bigint as used from files where company_id = ${companyId}`,
-  );
-  return { usedBytes: Number(rows[0]?.used ?? 0), ...limits };
+  return { usedBytes: await usedOf(ctx.db, companyId, 'storageBytes'), ...limits };
 }
 
 /** The divisions the actor may read (their roles' Division rules in SQL; an employee's assigned ones by default). */
@@ -75,24 +73,21 @@ export async function listDivisions(ctx: AppContext, actor: Actor) {
   return { items: rows.map(present), limit, storage };
 }
 
-/** Adds a division within the plan's divisions limit; names are unique per company, whatever their case. */
+/**
+ * Adds a division within the plan's divisions limit (its slot taken in the insert's transaction, so that parallel
+ * requests never pass it); names are unique per company, whatever their case.
+ */
 export async function createDivision(ctx: AppContext, actor: Actor, name: string): Promise<Division> {
   const companyId = homeCompany(actor);
   divisionAccess.assertCan(actor, 'create', { companyId, name });
-  const [existing] = await ctx.db
-    .select({ n: count() })
-    .from(divisions)
-    .where(eq(divisions.companyId, companyId));
-  await assertWithinLimit(ctx, {
-    companyId,
-    limit: 'divisions',
-    used: existing?.n ?? 0,
-    language: actor.language,
-  });
   try {
-    const [row] = await ctx.db.insert(divisions).values({ companyId, name }).returning();
-    await attachDefaultDocument(ctx, actor, companyId, row!.id);
-    return present({ ...row!, employeeCount: 0 });
+    const row = await ctx.db.transaction(async (tx) => {
+      await takeLimitSlot(ctx, tx, { companyId, limit: 'divisions', language: actor.language });
+      const [row] = await tx.insert(divisions).values({ companyId, name }).returning();
+      return row!;
+    });
+    await attachDefaultDocument(ctx, actor, companyId, row.id);
+    return present({ ...row, employeeCount: 0 });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('DIVISION_EXISTS', { field: 'name' });
     throw error;

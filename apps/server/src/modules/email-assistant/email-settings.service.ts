@@ -6,7 +6,7 @@ import type {
   EmailSettingUpdate,
   Language,
 } from '@werkwissen/shared';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { divisionAccess } from '../../access/division.access.ts';
 import { emailSettingAccess } from '../../access/email-setting.access.ts';
 import { homeCompany } from '../../access/resource-access.ts';
@@ -17,7 +17,7 @@ import { notFound } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
 import { SecretBox } from '../ai-providers/secret-box.ts';
 import type { Actor } from '../auth/actor.ts';
-import { assertWithinLimit } from '../billing/company-plan.ts';
+import { takeLimitSlot } from '../billing/limit-slot.ts';
 import { type MailFailure, testAccount } from './mail-connection.ts';
 import { watchMailboxJob } from './watch-mailbox.job.ts';
 
@@ -41,6 +41,7 @@ function present(row: Row, divisionName: string, lang: Language): EmailSetting {
     smtpEmail: row.smtpEmail,
     userName: row.userName,
     security: row.security,
+    authservId: row.authservId,
     hasPassword: row.passwordSealed !== '',
     mailbox: {
       checkedAt: row.checkedAt?.toISOString() ?? null,
@@ -83,11 +84,13 @@ const normalized = (body: EmailSettingUpdate) => ({
   smtpEmail: body.smtpEmail,
   userName: body.userName,
   security: body.security,
+  authservId: body.authservId,
 });
 
 /**
  * Adds an e-mail setting within the plan's limits: each one is an e-mail setting and an SMTP setting of the
- * company (PLAN_LIMIT_REACHED). The password is stored sealed; the assistant starts reading the mailbox at once.
+ * company (PLAN_LIMIT_REACHED; both slots taken in the insert's transaction). The password is stored sealed; the
+ * assistant starts reading the mailbox at once.
  */
 export async function createEmailSetting(
   ctx: AppContext,
@@ -99,14 +102,8 @@ export async function createEmailSetting(
   const box = new SecretBox(ctx.config.secrets.encryptionKey);
   const { row, divisionName } = await ctx.db.transaction(async (tx) => {
     const divisionName = await readableDivision(tx, actor, body.divisionId);
-    // One company's settings are added one at a time, so two at once cannot both pass the limit.
-    await tx.execute(sql`select id from companies where id = ${companyId} for update`);
-    const [used] = await tx
-      .select({ n: count() })
-      .from(emailSettings)
-      .where(eq(emailSettings.companyId, companyId));
     for (const limit of ['emailSettings', 'smtpSettings'] as const) {
-      await assertWithinLimit(ctx, { companyId, limit, used: used?.n ?? 0, language: actor.language }, tx);
+      await takeLimitSlot(ctx, tx, { companyId, limit, language: actor.language });
     }
     const [row] = await tx
       .insert(emailSettings)

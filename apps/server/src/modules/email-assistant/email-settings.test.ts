@@ -55,6 +55,7 @@ describe('/email-settings', () => {
       allowedEmails: ['chefin@kunde.example'],
       divisionName: 'Service',
       hasPassword: true,
+      authservId: '',
     });
     expect(JSON.stringify(created.body)).not.toContain(box.pass);
     const [stored] = await t.server.ctx.db
@@ -70,12 +71,14 @@ describe('/email-settings', () => {
         allowedEmails: ['a@kunde.example', 'b@kunde.example'],
         password: '',
         isPrivate: true,
+        authservId: 'MX.Firma.Example',
       }),
     );
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({
       allowedEmails: ['a@kunde.example', 'b@kunde.example'],
       isPrivate: true,
+      authservId: 'mx.firma.example',
     });
     const [kept] = await t.server.ctx.db
       .select({ sealed: emailSettings.passwordSealed })
@@ -98,6 +101,7 @@ describe('/email-settings', () => {
         smtpHost: 'mail server',
         imapPort: 70000,
         smtpPort: 0,
+        authservId: 'mx firma',
       }),
     );
     expect(res.status).toBe(422);
@@ -109,6 +113,7 @@ describe('/email-settings', () => {
       smtpHost: 'Please enter a valid host name or IP address.',
       imapPort: 'Enter a port from 1 to 65535.',
       smtpPort: 'Enter a port from 1 to 65535.',
+      authservId: 'Please enter a valid host name or IP address.',
     });
     const none = await dm.client.post('/email-settings', setting(dm.divisionId, { allowedEmails: [] }));
     expect(none.status).toBe(422);

@@ -24,7 +24,14 @@ let dm: Awaited<ReturnType<typeof companyWithFile>>;
 let n = 0;
 
 const start = () =>
-  startTestServer({ dataDir, env: { OUTBOUND_ALLOW_PRIVATE: 'true', MAIL_ASSISTANT_POLL_SECONDS: '1' } });
+  startTestServer({
+    dataDir,
+    env: {
+      OUTBOUND_ALLOW_PRIVATE: 'true',
+      MAIL_ASSISTANT_POLL_SECONDS: '1',
+      MAIL_ASSISTANT_MAX_MAIL_MB: '1',
+    },
+  });
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'ww-assistant-'));
@@ -46,6 +53,8 @@ beforeAll(async () => {
     userName: box.user,
     password: box.pass,
     security: 'none',
+    // The mailbox's server writes `Authentication-Results: mx.firma.example; ...`.
+    authservId: 'mx.firma.example',
   });
   expect(created.status).toBe(201);
   settingId = created.body.id;
@@ -57,12 +66,16 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Delivers a mail into the assistant's mailbox; returns its Message-ID. */
-async function deliver(headers: Record<string, string>, body: string): Promise<string> {
+/** Delivers a mail into the assistant's mailbox (below `top`, header lines as a receiving server adds them). */
+async function deliver(headers: Record<string, string>, body: string, top = ''): Promise<string> {
   const messageId = `<m${++n}-${Date.now()}@kunde.example>`;
   await dovecot.deliver(
     box,
-    rawMail({ From: ALLOWED, To: box.user, Subject: 'Radiator', 'Message-ID': messageId, ...headers }, body),
+    top +
+      rawMail(
+        { From: ALLOWED, To: box.user, Subject: 'Radiator', 'Message-ID': messageId, ...headers },
+        body,
+      ),
   );
   return messageId;
 }
@@ -140,6 +153,39 @@ describe('the e-mail assistant', () => {
     ]);
     for (const id of [stranger, auto, bounce, list, ours, precedence])
       expect(smtp.mails.filter(replyTo(id))).toEqual([]);
+  });
+
+  it('reads the sender check of its own mail server only, never one the sender wrote into the mail', async () => {
+    // The sender claims every check passed; the mailbox's server, whose header is on top, found SPF failing.
+    const forged = await deliver(
+      { 'Authentication-Results': 'mx.firma.example; spf=pass; dkim=pass; dmarc=pass' },
+      'How do I bleed the radiator?',
+      'Authentication-Results: mx.firma.example; spf=fail smtp.mailfrom=kunde.example; dkim=none\r\n',
+    );
+    // A verdict of another server, whoever wrote it, neither vouches nor refuses.
+    const vouched = await deliver(
+      { 'Authentication-Results': 'relay.kunde.example; spf=fail; dkim=fail' },
+      'How do I bleed the radiator, then?',
+      'Authentication-Results: mx.firma.example; spf=pass smtp.mailfrom=kunde.example; dkim=pass\r\n',
+    );
+    await smtp.waitFor(replyTo(vouched), 60_000);
+    expect((await stored(forged)).reason).toBe('unauthenticated');
+    expect(smtp.mails.filter(replyTo(forged))).toEqual([]);
+  });
+
+  it('never downloads a mail over the size limit, and notes why it was not answered', async () => {
+    const line = `${'Photo of the radiator, attached as text. '.padEnd(76, 'x')}\r\n`;
+    const large = await deliver({ Subject: 'Radiator photos' }, line.repeat(20_000));
+    const after = await deliver({}, 'How do I bleed the radiator without the photos?');
+    await smtp.waitFor(replyTo(after), 60_000);
+    const row = await stored(large);
+    expect(row).toMatchObject({
+      status: 'ignored',
+      reason: 'too-large',
+      fromAddress: ALLOWED,
+      subject: 'Radiator photos',
+    });
+    expect(smtp.mails.filter(replyTo(large))).toEqual([]);
   });
 
   it('loses and duplicates nothing when the worker restarts in the middle of a mailbox', async () => {

@@ -4,9 +4,23 @@ import { rawMail } from '../../../test/support/dovecot.ts';
 import { ignoreReason, questionOf } from './mail-classify.ts';
 import { replySubject, replyText } from './mail-reply.ts';
 
-const mailbox = { ownAddresses: ['assistent@firma.example'], allowed: ['chefin@kunde.example'] };
+/** The mailbox's own server writes `Authentication-Results: mx.firma.example; ...` (its authserv-id). */
+const mailbox = {
+  ownAddresses: ['assistent@firma.example'],
+  allowed: ['chefin@kunde.example'],
+  authservId: 'mx.firma.example',
+};
 const judge = async (headers: Record<string, string>, body = 'Wie entlüfte ich?') =>
   ignoreReason(await simpleParser(rawMail({ From: 'chefin@kunde.example', ...headers }, body)), mailbox);
+/** A mail with these `Authentication-Results` headers, topmost first (the receiving server's is added on top). */
+const withResults = async (results: string[], authservId = mailbox.authservId) =>
+  ignoreReason(
+    await simpleParser(
+      results.map((r) => `Authentication-Results: ${r}\r\n`).join('') +
+        rawMail({ From: 'chefin@kunde.example' }, 'Wie entlüfte ich?'),
+    ),
+    { ...mailbox, authservId },
+  );
 
 describe('which mails the assistant answers', () => {
   it('answers an allowed sender, also when the receiving server vouches for them', async () => {
@@ -30,6 +44,24 @@ describe('which mails the assistant answers', () => {
     expect(
       await judge({ 'Authentication-Results': 'mx.firma.example; spf=fail; dkim=none; dmarc=fail' }),
     ).toBe('unauthenticated');
+  });
+
+  it('reads only the verdict of the mailbox’s own server, never one the sender wrote', async () => {
+    const forgedPass = 'mx.firma.example; spf=pass smtp.mailfrom=kunde.example; dkim=pass; dmarc=pass';
+    const realFail = 'mx.firma.example; spf=fail smtp.mailfrom=kunde.example; dkim=none';
+    // The sender's own "pass" sits below the receiving server's verdict: the topmost header of the server counts.
+    expect(await withResults([realFail, forgedPass])).toBe('unauthenticated');
+    // A header naming another server is anyone's: it neither vouches for the sender nor refuses them.
+    expect(await withResults(['relay.kunde.example; spf=pass; dkim=pass', realFail])).toBe('unauthenticated');
+    expect(await withResults(['relay.kunde.example; spf=fail; dkim=fail'])).toBeNull();
+    // The authserv-id may follow a comment and carry a version; it is compared without regard to case.
+    expect(await withResults(['(checked) MX.Firma.Example 1; spf=softfail; dkim=none'])).toBe(
+      'unauthenticated',
+    );
+    expect(await withResults([`${realFail.replace('dkim=none', 'dkim=pass')}`])).toBeNull();
+    // Without the setting no verdict is read, except a DMARC failure, which only refuses its writer's own mail.
+    expect(await withResults([realFail, forgedPass], '')).toBeNull();
+    expect(await withResults(['relay.kunde.example; dmarc=fail'], '')).toBe('unauthenticated');
   });
 
   it('reads the question without the quoted conversation and the signature', async () => {

@@ -23,29 +23,38 @@ export function senderOf(mail: ParsedMail): string {
   return (mail.from?.value[0]?.address ?? '').trim().toLowerCase();
 }
 
+/** The authserv-id an `Authentication-Results` value starts with (RFC 8601 2.2: after any comment), lower-cased. */
+export function authservIdOf(value: string): string {
+  const match = /^\s*(?:\([^)]*\)\s*)*"?([^\s;"()]+)/.exec(value);
+  return match?.[1]?.toLowerCase() ?? '';
+}
+
 /**
- * Whether the receiving server's `Authentication-Results` (when present) vouch for the sender: a mail whose SPF,
- * DKIM or DMARC failed and none of them passed is a forged From.
+ * Whether the mail's `Authentication-Results` leave its From standing. Anyone can write that header into their own
+ * mail, so a verdict counts only from the mailbox's own server: the topmost header (the last added) that carries
+ * the mailbox's authserv-id; its SPF, DKIM or DMARC failing with none passing is a forged From. A DMARC failure in
+ * any header refuses too: writing one only stops the writer's own mail. Without the mailbox's authserv-id (or such
+ * a header) that is all that is read.
  */
-function authenticated(mail: ParsedMail): boolean {
+function authenticated(mail: ParsedMail, authservId: string): boolean {
   const results = mail.headerLines
     .filter((h) => h.key === 'authentication-results')
-    .map((h) => h.line.toLowerCase());
-  if (results.length === 0) return true;
-  const text = results.join(' ');
-  if (/\b(dmarc|dkim|spf)=pass\b/.test(text)) return !/\bdmarc=fail\b/.test(text);
-  return !/\b(dmarc|dkim|spf)=(fail|softfail|permerror)\b/.test(text);
+    .map((h) => h.line.slice(h.line.indexOf(':') + 1).toLowerCase());
+  if (results.some((r) => /\bdmarc=fail\b/.test(r))) return false;
+  const own = authservId ? results.find((r) => authservIdOf(r) === authservId) : undefined;
+  if (!own || /\b(dmarc|dkim|spf)=pass\b/.test(own)) return true;
+  return !/\b(dmarc|dkim|spf)=(fail|softfail|permerror)\b/.test(own);
 }
 
 /**
  * Decides whether the assistant answers a mail: never auto-replies (`Auto-Submitted` other than `no`,
  * `Precedence: bulk|list|junk|auto_reply`, `X-Autoreply`), bounces (`Return-Path: <>`, MAILER-DAEMON), mailing lists
- * (`List-Id`) or our own mails; only a sender of the allowed addresses whose From the receiving server did not
- * find forged. Returns null when the mail is to be answered.
+ * (`List-Id`) or our own mails; only a sender of the allowed addresses whose From the mailbox's own server (by its
+ * authserv-id) did not find forged. Returns null when the mail is to be answered.
  */
 export function ignoreReason(
   mail: ParsedMail,
-  mailbox: { ownAddresses: string[]; allowed: string[] },
+  mailbox: { ownAddresses: string[]; allowed: string[]; authservId: string },
 ): IgnoreReason | null {
   const sender = senderOf(mail);
   const autoSubmitted = header(mail, 'auto-submitted').trim().toLowerCase();
@@ -59,7 +68,7 @@ export function ignoreReason(
   if (has('list-id') || has('list-unsubscribe')) return 'mailing-list';
   if (mailbox.ownAddresses.includes(sender)) return 'ourselves';
   if (!mailbox.allowed.includes(sender)) return 'not-allowed';
-  if (!authenticated(mail)) return 'unauthenticated';
+  if (!authenticated(mail, mailbox.authservId)) return 'unauthenticated';
   return null;
 }
 

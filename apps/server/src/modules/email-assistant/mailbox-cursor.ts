@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import type { MessageEnvelopeObject } from 'imapflow';
 import { simpleParser } from 'mailparser';
 import type { AppContext } from '../../app-context.ts';
 import { emailInbound, emailSettings } from '../../db/schema/index.ts';
-import { ignoreReason, questionOf, senderOf, threadOf } from './mail-classify.ts';
+import { type IgnoreReason, ignoreReason, questionOf, senderOf, threadOf } from './mail-classify.ts';
 import type { MailFailure } from './mail-connection.ts';
 
 /** A lease lasts this long unless renewed: a worker that died gives its mailboxes up after this. */
@@ -67,27 +68,31 @@ export async function releaseLease(ctx: AppContext, settingId: string, holder: s
     .where(and(eq(emailSettings.id, settingId), eq(emailSettings.leaseHolder, holder)));
 }
 
+/** Why a stored mail is not answered: the classifier's reasons, or too large to be read at all. */
+type NotAnswered = IgnoreReason | 'too-large';
+
+interface InboundMail {
+  messageId: string;
+  fromAddress: string;
+  subject: string;
+  question: string;
+  references: string[];
+  reason: NotAnswered | null;
+}
+
 /**
  * Stores one mail of the mailbox (once per Message-ID: a mail seen before, after a UIDVALIDITY change, is only
  * skipped) and moves the cursor past its UID in the same transaction, so the cursor never passes a mail that is not
- * durably queued. Returns the stored mail's id when it is to be answered.
+ * durably stored. Returns the stored mail's id when it is to be answered.
  */
-export async function queueMail(
+async function storeMail(
   ctx: AppContext,
   lease: LeasedSetting,
   uid: number,
-  source: Buffer,
+  mail: InboundMail,
 ): Promise<string | null> {
   const { setting } = lease;
-  const mail = await simpleParser(source, { skipHtmlToText: false, skipImageLinks: true });
-  const messageId =
-    mail.messageId?.trim() || `<sha256-${createHash('sha256').update(source).digest('hex')}@werkwissen>`;
-  const question = questionOf(mail);
-  const reason =
-    ignoreReason(mail, {
-      ownAddresses: [setting.fromEmail, setting.smtpEmail],
-      allowed: setting.allowedEmails,
-    }) ?? (question ? null : 'no-question');
+  const { reason } = mail;
   const id = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(emailInbound)
@@ -95,11 +100,11 @@ export async function queueMail(
         settingId: setting.id,
         companyId: setting.companyId,
         uid,
-        messageId,
-        fromAddress: senderOf(mail),
-        subject: (mail.subject ?? '').slice(0, 998),
-        question: reason ? '' : question.slice(0, 8000),
-        references: threadOf(mail, messageId).slice(-20),
+        messageId: mail.messageId,
+        fromAddress: mail.fromAddress,
+        subject: mail.subject.slice(0, 998),
+        question: reason ? '' : mail.question.slice(0, 8000),
+        references: mail.references.slice(-20),
         status: reason ? 'ignored' : 'queued',
         reason,
       })
@@ -116,4 +121,54 @@ export async function queueMail(
   setting.lastUid = uid;
   if (reason) ctx.log.info({ settingId: setting.id, uid, reason }, 'mail not answered');
   return id;
+}
+
+/** Stores a mail the mailbox delivered whole (see storeMail), judged and with its question read. */
+export async function queueMail(
+  ctx: AppContext,
+  lease: LeasedSetting,
+  uid: number,
+  source: Buffer,
+): Promise<string | null> {
+  const { setting } = lease;
+  const mail = await simpleParser(source, { skipHtmlToText: false, skipImageLinks: true });
+  const messageId =
+    mail.messageId?.trim() || `<sha256-${createHash('sha256').update(source).digest('hex')}@werkwissen>`;
+  const question = questionOf(mail);
+  const reason =
+    ignoreReason(mail, {
+      ownAddresses: [setting.fromEmail, setting.smtpEmail],
+      allowed: setting.allowedEmails,
+      authservId: setting.authservId,
+    }) ?? (question ? null : 'no-question');
+  return storeMail(ctx, lease, uid, {
+    messageId,
+    fromAddress: senderOf(mail),
+    subject: mail.subject ?? '',
+    question,
+    references: threadOf(mail, messageId),
+    reason,
+  });
+}
+
+/**
+ * Stores a mail over the size limit as not answered (`too-large`), from its envelope alone: it is never downloaded.
+ * Without a Message-ID it is named by the mailbox and UID.
+ */
+export async function skipLargeMail(
+  ctx: AppContext,
+  lease: LeasedSetting,
+  uid: number,
+  envelope: MessageEnvelopeObject | undefined,
+): Promise<void> {
+  const messageId =
+    envelope?.messageId?.trim() || `<uid-${lease.setting.uidValidity}-${uid}@${lease.setting.id}.werkwissen>`;
+  await storeMail(ctx, lease, uid, {
+    messageId,
+    fromAddress: (envelope?.from?.[0]?.address ?? '').trim().toLowerCase(),
+    subject: envelope?.subject ?? '',
+    question: '',
+    references: [messageId],
+    reason: 'too-large',
+  });
 }

@@ -6,11 +6,11 @@ import { defineJob, type JobRun } from '../../jobs/job-definition.ts';
 import { SecretBox } from '../ai-providers/secret-box.ts';
 import { answerMailJob } from './answer-mail.job.ts';
 import { failureOf, imapClient } from './mail-connection.ts';
-import { type LeasedSetting, queueMail, releaseLease, takeLease } from './mailbox-cursor.ts';
+import { type LeasedSetting, queueMail, releaseLease, skipLargeMail, takeLease } from './mailbox-cursor.ts';
 
 /** How long one watch runs before it hands over to the next (so that no attempt outlives its expiry). */
 const WATCH_SECONDS = 240;
-/** At most this many new mails are read in one pass; the next pass takes the rest. */
+/** At most this many new mails are read before the mailbox's list of new mails is asked for again. */
 const BATCH = 50;
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -27,9 +27,11 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 /**
- * One pass over the mailbox: the mails after the cursor, each parsed, judged and stored with the cursor moved past
- * it in one transaction, then its answer queued. A changed UIDVALIDITY reads the whole mailbox again; mails seen
- * before are known by their Message-ID. Fetched with BODY.PEEK on a read-only mailbox: nothing is marked read.
+ * One pass over the mailbox: the UIDs and sizes of the mails after the cursor first, then, in batches of BATCH, each
+ * mail on its own: one over MAIL_ASSISTANT_MAX_MAIL_MB is stored as not answered from its envelope and never
+ * downloaded, any other is downloaded, parsed, judged and stored with the cursor moved past it in one transaction,
+ * then its answer queued. A changed UIDVALIDITY reads the whole mailbox again; mails seen before are known by their
+ * Message-ID. Fetched with BODY.PEEK on a read-only mailbox: nothing is marked read.
  */
 async function readNewMail(ctx: AppContext, client: ImapFlow, lease: LeasedSetting, signal: AbortSignal) {
   const box = client.mailbox;
@@ -42,19 +44,29 @@ async function readNewMail(ctx: AppContext, client: ImapFlow, lease: LeasedSetti
       where id = ${lease.setting.id}`);
   }
   if (box.exists === 0) return;
+  const maxBytes = ctx.config.MAIL_ASSISTANT_MAX_MAIL_MB * 1024 * 1024;
   for (;;) {
     const after = lease.setting.lastUid;
-    const found: Array<{ uid: number; source: Buffer }> = [];
-    for await (const message of client.fetch(`${after + 1}:*`, { uid: true, source: true }, { uid: true })) {
-      if (message.uid > after && message.source && found.length < BATCH)
-        found.push({ uid: message.uid, source: message.source });
+    const found: Array<{ uid: number; size: number }> = [];
+    for await (const message of client.fetch(`${after + 1}:*`, { uid: true, size: true }, { uid: true })) {
+      if (message.uid > after) found.push({ uid: message.uid, size: message.size ?? 0 });
     }
-    for (const mail of found.sort((a, b) => a.uid - b.uid)) {
+    const batch = found.sort((a, b) => a.uid - b.uid).slice(0, BATCH);
+    for (const { uid, size } of batch) {
       if (signal.aborted) return;
-      const queued = await queueMail(ctx, lease, mail.uid, mail.source);
+      const whole =
+        size <= maxBytes && (await client.fetchOne(String(uid), { uid: true, source: true }, { uid: true }));
+      const source = whole ? whole.source : undefined;
+      if (!source || source.length > maxBytes) {
+        const head = await client.fetchOne(String(uid), { uid: true, envelope: true }, { uid: true });
+        // A mail expunged meanwhile is passed by; one over the limit is noted as such.
+        if (head) await skipLargeMail(ctx, lease, uid, head.envelope);
+        continue;
+      }
+      const queued = await queueMail(ctx, lease, uid, source);
       if (queued) await ctx.jobs.send(answerMailJob, { inboundId: queued });
     }
-    if (found.length < BATCH) return;
+    if (found.length <= BATCH) return;
   }
 }
 

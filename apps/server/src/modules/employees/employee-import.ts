@@ -4,6 +4,7 @@ import { divisionAccess } from '../../access/division.access.ts';
 import { homeCompany } from '../../access/resource-access.ts';
 import type { AppContext } from '../../app-context.ts';
 import { divisions } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
 import type { Actor } from '../auth/actor.ts';
 import { type ImportRejection, readCsvRows, refusalError, schemaErrors } from '../csv-import/csv-rows.ts';
@@ -31,7 +32,8 @@ const HEADERS: Record<string, string> = {
 
 /**
  * Adds the employees of a CSV file row by row; each row is checked with the same schema as the form, and a rejected
- * row is reported with its reasons while the others are added (and invited).
+ * row is reported with its reasons while the others are added (and invited). Once the company's mail budget is
+ * spent, the remaining rows are reported with that refusal (nothing of theirs is written), to be imported again later.
  */
 export async function importEmployees(ctx: AppContext, actor: Actor, csv: string, lang: Language) {
   const companyId = homeCompany(actor);
@@ -43,6 +45,7 @@ export async function importEmployees(ctx: AppContext, actor: Actor, csv: string
   const byName = new Map(known.map((d) => [d.name.toLowerCase(), d.id]));
   const rejected: ImportRejection[] = [];
   let created = 0;
+  let budgetSpent: AppError | null = null;
   for (const [index, row] of rows.entries()) {
     const rowNumber = index + 2; // the header is row 1
     const errors: ImportRejection['errors'] = [];
@@ -74,9 +77,11 @@ export async function importEmployees(ctx: AppContext, actor: Actor, csv: string
       continue;
     }
     try {
+      if (budgetSpent) throw budgetSpent;
       await createEmployee(ctx, actor, parsed.data);
       created++;
     } catch (error) {
+      if (error instanceof AppError && error.code === 'MAIL_BUDGET_EXCEEDED') budgetSpent = error;
       rejected.push({ row: rowNumber, email: row.email || null, errors: [refusalError(lang, error)] });
     }
   }

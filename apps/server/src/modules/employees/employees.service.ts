@@ -5,7 +5,7 @@ import type {
   Language,
   updateEmployeeBodySchema,
 } from '@werkwissen/shared';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { divisionAccess } from '../../access/division.access.ts';
 import { homeCompany } from '../../access/resource-access.ts';
@@ -16,9 +16,12 @@ import { containsPattern } from '../../db/like.ts';
 import { companies, divisions, employeeDivisions, roles, userRoles, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
+import { refusePhoneChange } from '../auth/impersonation-guard.ts';
 import { issueUserToken } from '../auth/user-tokens.ts';
-import { assertWithinLimit } from '../billing/company-plan.ts';
+import { takeLimitSlot } from '../billing/limit-slot.ts';
+import { singleUseLink } from '../mail/hidden-link.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
+import { assertVerifiedSender } from '../mail/verified-sender.ts';
 
 // Written with qualified names: inside a subquery an interpolated column would render unqualified ("id").
 const divisionList = sql<Array<{ id: string; name: string }>>`coalesce((
@@ -158,7 +161,8 @@ async function invitationSender(tx: DbOrTx, companyId: string, inviterId: string
   };
 }
 
-async function writeInvitation(
+/** Writes an employee's invitation (a new set-password link) to the outbox, counted against the company's budget. */
+export async function writeInvitation(
   tx: DbOrTx,
   ctx: AppContext,
   employee: { id: string; email: string; firstName: string; language: Language; companyId: string },
@@ -170,16 +174,18 @@ async function writeInvitation(
     template: 'setPassword',
     language: employee.language,
     name: employee.firstName,
-    actionPath: `/setPassword?token=${token}`,
+    ...singleUseLink('/setPassword', token),
     values: await invitationSender(tx, employee.companyId, inviterId),
     userId: employee.id,
     companyId: employee.companyId,
+    budgeted: true,
   });
 }
 
 /**
- * Adds an employee and mails the invitation (a set-password link, 7 days). While the data manager's own address is
- * not confirmed, invitations wait and go out when it is (see sendWaitingInvitations).
+ * Adds an employee within the plan's employees limit (its slot taken in the insert's transaction) and mails the
+ * invitation (a set-password link, 7 days). While the data manager's own address is not confirmed, invitations wait
+ * and go out when it is (`waiting-invitations.job.ts`).
  */
 export async function createEmployee(
   ctx: AppContext,
@@ -189,9 +195,7 @@ export async function createEmployee(
   const companyId = homeCompany(actor);
   userAccess.assertCan(actor, 'create', { companyId, kind: 'Employee' });
   const { employee, emailId } = await ctx.db.transaction(async (tx) => {
-    const [existing] = await tx.select({ n: count() }).from(users).where(employeesOf(companyId));
-    const used = existing?.n ?? 0;
-    await assertWithinLimit(ctx, { companyId, limit: 'employees', used, language: actor.language }, tx);
+    await takeLimitSlot(ctx, tx, { companyId, limit: 'employees', language: actor.language });
     const [taken] = await tx
       .select({ id: users.id })
       .from(users)
@@ -232,6 +236,8 @@ export async function updateEmployee(
   input: z.output<typeof updateEmployeeBodySchema>,
 ): Promise<Employee> {
   await userAccess.authorize(ctx.db, actor, 'update', employeeId);
+  // An employee's phone is their WhatsApp identity: not changed while an operator views as their data manager.
+  if (input.phone !== undefined) await refusePhoneChange(ctx, actor, employeeId, input.phone);
   return ctx.db.transaction(async (tx) => {
     const { divisionIds, ...fields } = input;
     const [row] = await tx
@@ -254,9 +260,13 @@ export async function deleteEmployee(ctx: AppContext, actor: Actor, employeeId: 
   if (!row) throw notFound();
 }
 
-/** A new invitation for an employee who has not set a password yet (the earlier link stops working). */
+/**
+ * A new invitation for an employee who has not set a password yet (the earlier link stops working); like the first
+ * one, only once the data manager's own address is confirmed.
+ */
 export async function resendInvitation(ctx: AppContext, actor: Actor, employeeId: string): Promise<void> {
   await userAccess.authorize(ctx.db, actor, 'update', employeeId);
+  await assertVerifiedSender(ctx.db, actor);
   const emailId = await ctx.db.transaction(async (tx) => {
     const [user] = await tx
       .select()
@@ -267,26 +277,4 @@ export async function resendInvitation(ctx: AppContext, actor: Actor, employeeId
     return writeInvitation(tx, ctx, { ...user, companyId: user.companyId }, actor.userId);
   });
   await dispatch(ctx, [emailId]);
-}
-
-/** Sends the invitations that waited for the data manager (`inviterId`) to confirm their address. */
-export async function sendWaitingInvitations(
-  ctx: AppContext,
-  tx: DbOrTx,
-  companyId: string,
-  inviterId: string,
-): Promise<string[]> {
-  const waiting = await tx
-    .select()
-    .from(users)
-    .where(
-      and(
-        employeesOf(companyId),
-        isNull(users.passwordHash),
-        sql`not exists (select 1 from user_tokens t where t.user_id = "users"."id" and t.purpose = 'set_password')`,
-      ),
-    );
-  const ids: string[] = [];
-  for (const user of waiting) ids.push(await writeInvitation(tx, ctx, { ...user, companyId }, inviterId));
-  return ids;
 }

@@ -45,7 +45,7 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
       .header('content-length', String(file.sizeBytes))
       .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.name)}`)
       .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, max-age=0, must-revalidate');
+      .header('cache-control', 'private, no-store');
     // An uploaded HTML file is shown sandboxed, never run as part of the app; everything else keeps the app's CSP.
     if (file.kind === 'html')
       reply.header('content-security-policy', "sandbox; default-src 'none'; style-src 'unsafe-inline'");

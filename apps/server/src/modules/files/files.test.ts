@@ -91,6 +91,8 @@ describe('uploads and processing', () => {
       headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
     });
     expect(content.headers.get('content-type')).toBe('application/pdf');
+    // A company's document stays out of the browser's cache.
+    expect(content.headers.get('cache-control')).toBe('private, no-store');
     expect(Buffer.from(await content.arrayBuffer()).equals(pdf)).toBe(true);
     // Chromium's PDF viewer runs a document's JavaScript under any CSP: a PDF is never shown inline.
     for (const query of ['', '?download=0', '?download=1']) {

@@ -17,6 +17,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
 import type { Actor } from '../auth/actor.ts';
 import { assertPlanActive, upgradeVars } from '../billing/company-plan.ts';
+import { takeLimitSlot } from '../billing/limit-slot.ts';
 import { storageUsage } from '../divisions/divisions.service.ts';
 import { extractFileJob, sendFileStep } from '../processing/process-file.jobs.ts';
 import { cleanFileName } from './file-name.ts';
@@ -28,11 +29,20 @@ type Rejection = { code: ErrorCode; vars?: Record<string, string | number> };
 
 const mb = (bytes: number) => Math.max(0, Math.floor(bytes / 1024 / 1024));
 
+/** The plain values of an error's details: what fills its message. */
+const plainValues = (details: Record<string, unknown> = {}) =>
+  Object.fromEntries(
+    Object.entries(details).filter((e): e is [string, string | number] =>
+      ['string', 'number'].includes(typeof e[1]),
+    ),
+  );
+
 /**
  * Takes the files of one multipart request: first each is staged while it streams in, hashed and counted (the size
  * limit stops it early), so that a request with more than UPLOAD_MAX_FILES files is refused before anything is
  * stored or queued. Then each is sniffed, checked against the quota and for the same content already in the
- * division, committed under its own key and queued for processing. A rejected file never stops the others.
+ * division, committed under its own key, its row inserted with its storage slot taken (`takeLimitSlot`: parallel
+ * uploads never pass the limit together) and queued for processing. A rejected file never stops the others.
  */
 export async function uploadFiles(
   ctx: AppContext,
@@ -87,43 +97,61 @@ export async function uploadFiles(
       const storageKey = `${companyId}/${fileId}`;
       await ctx.storage.commit(staged.key, storageKey);
       try {
-        uploadId ??= (
-          await ctx.db
-            .insert(uploads)
-            .values({ companyId, divisionId, userId: actor.userId })
-            .returning({ id: uploads.id })
-        )[0]!.id;
-        // A file with the same name in the division is an older version: replaced once this one is ready.
-        const [older] = await ctx.db
-          .select({ id: files.id })
-          .from(files)
-          .where(
-            and(
-              eq(files.divisionId, divisionId),
-              sql`lower(${files.name}) = lower(${name})`,
-              sql`${files.status} not in ('failed', 'cancelled')`,
-            ),
-          )
-          .orderBy(desc(files.createdAt))
-          .limit(1);
-        await ctx.db.insert(files).values({
-          id: fileId,
-          companyId,
-          divisionId,
-          uploadId,
-          uploadedBy: actor.userId,
-          name,
-          sizeBytes: staged.sizeBytes,
-          mimeType: MIME_BY_KIND[kind],
-          kind,
-          sha256: staged.sha256,
-          storageKey,
-          replacesFileId: older?.id ?? null,
+        // The file's bytes are known now: its storage slot is taken with its row, so that parallel uploads never
+        // pass the limit together (the check above only spares committing a file that cannot fit).
+        uploadId = await ctx.db.transaction(async (tx) => {
+          const slot = {
+            companyId,
+            limit: 'storageBytes',
+            amount: staged.sizeBytes,
+            language: lang,
+          } as const;
+          await takeLimitSlot(ctx, tx, slot);
+          const id =
+            uploadId ??
+            (
+              await tx
+                .insert(uploads)
+                .values({ companyId, divisionId, userId: actor.userId })
+                .returning({ id: uploads.id })
+            )[0]!.id;
+          // A file with the same name in the division is an older version: replaced once this one is ready.
+          const [older] = await tx
+            .select({ id: files.id })
+            .from(files)
+            .where(
+              and(
+                eq(files.divisionId, divisionId),
+                sql`lower(${files.name}) = lower(${name})`,
+                sql`${files.status} not in ('failed', 'cancelled')`,
+              ),
+            )
+            .orderBy(desc(files.createdAt))
+            .limit(1);
+          await tx.insert(files).values({
+            id: fileId,
+            companyId,
+            divisionId,
+            uploadId: id,
+            uploadedBy: actor.userId,
+            name,
+            sizeBytes: staged.sizeBytes,
+            mimeType: MIME_BY_KIND[kind],
+            kind,
+            sha256: staged.sha256,
+            storageKey,
+            replacesFileId: older?.id ?? null,
+          });
+          return id;
         });
       } catch (error) {
         await ctx.storage.remove(storageKey);
         if (isUniqueViolation(error)) {
           reject(name, { code: 'FILE_DUPLICATE' });
+          continue;
+        }
+        if (error instanceof AppError && (error.code === 'QUOTA_EXCEEDED' || error.code === 'PLAN_EXPIRED')) {
+          reject(name, { code: error.code, vars: plainValues(error.details) });
           continue;
         }
         throw error;

@@ -13,9 +13,12 @@ import type { AppContext } from '../../app-context.ts';
 import { emailOutbox, type MailAttachment } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
+import { assertPlanActive } from '../billing/company-plan.ts';
 import { companyLogo, mailLogo } from '../company/company-logo.service.ts';
+import { assertMailBudget, takeMailBudget } from '../mail/mail-budget.ts';
 import { renderMessage } from '../mail/mail-layout.ts';
 import { dispatch } from '../mail/outbox.service.ts';
+import { assertVerifiedSender } from '../mail/verified-sender.ts';
 import { ciiInvoiceXml } from './cii-invoice.ts';
 import { facturXPdf } from './e-invoice.service.ts';
 import { documentFormat, salesDocumentPdf } from './sales-document-pdf.ts';
@@ -137,9 +140,11 @@ export async function listDocumentMails(
 }
 
 /**
- * Sends an issued document to a customer: the attachments are rendered now and kept in file storage as sent, the
- * mail is written to the outbox in the company's name (replies to the company's address), and the send job delivers
- * it; the document's `sentAt` follows once the mail has left.
+ * Sends an issued document to a customer (not on an ended plan: PLAN_EXPIRED): the attachments are rendered now and
+ * kept in file storage as sent, the mail is written to the outbox in the company's name (replies to the company's
+ * address), and the send job delivers it; the document's `sentAt` follows once the mail has left. The user's own
+ * text to an address they chose: only from a confirmed address (EMAIL_NOT_VERIFIED), and counted against the
+ * company's mail budget (checked before the attachments are rendered, taken when the mail is written).
  */
 export async function sendDocumentMail(
   ctx: AppContext,
@@ -148,6 +153,10 @@ export async function sendDocumentMail(
   body: DocumentMailBody,
 ): Promise<DocumentMail> {
   const issued = await issuedDocument(ctx, actor, documentId);
+  // An ended plan reads and pays, but sends nothing in the company's name.
+  await assertPlanActive(ctx, issued.companyId);
+  await assertVerifiedSender(ctx.db, actor);
+  await assertMailBudget(ctx, issued.companyId);
   const files = await attachmentFiles(ctx, issued, body.attach);
   const company = String(issued.seller.name);
   const settings = await ctx.settings.current();
@@ -170,24 +179,28 @@ export async function sendDocumentMail(
       await ctx.storage.commit(staged.key, storageKey);
       stored.push({ fileName: file.fileName, contentType: file.contentType, storageKey });
     }
-    [row] = await ctx.db
-      .insert(emailOutbox)
-      .values({
-        id: emailId,
-        to: body.to,
-        template: DOCUMENT_MAIL_KIND,
-        language: issued.row.language,
-        subject: rendered.subject,
-        text: rendered.text,
-        html: rendered.html,
-        fromName: company,
-        replyTo: String(issued.seller.email ?? '') || null,
-        attachments: stored,
-        salesDocumentId: issued.row.id,
-        userId: actor.userId,
-        companyId: issued.companyId,
-      })
-      .returning();
+    [row] = await ctx.db.transaction(async (tx) => {
+      await takeMailBudget(ctx, tx, issued.companyId);
+      return tx
+        .insert(emailOutbox)
+        .values({
+          id: emailId,
+          to: body.to,
+          template: DOCUMENT_MAIL_KIND,
+          language: issued.row.language,
+          subject: rendered.subject,
+          text: rendered.text,
+          html: rendered.html,
+          fromName: company,
+          replyTo: String(issued.seller.email ?? '') || null,
+          attachments: stored,
+          salesDocumentId: issued.row.id,
+          userId: actor.userId,
+          companyId: issued.companyId,
+          budgeted: true,
+        })
+        .returning();
+    });
   } catch (error) {
     await Promise.all(stored.map((a) => ctx.storage.remove(a.storageKey).catch(() => {})));
     throw error;

@@ -6,8 +6,9 @@ import {
   signedInDataManager,
   startTestServer,
   type TestServer,
+  verifiedDataManager,
 } from '../../../test/support/test-server.ts';
-import { emailOutbox } from '../../db/schema/index.ts';
+import { emailOutbox, subscriptions, users } from '../../db/schema/index.ts';
 import { COMPANY, CUSTOMER, customerOf, draftOf, line } from './handwerk-fixtures.ts';
 
 let t: TestServer;
@@ -18,9 +19,12 @@ afterAll(() => t?.close());
 
 const year = new Date().getUTCFullYear();
 
-/** A data manager's company (with its details) and an issued document of a type, in German. */
+/**
+ * A data manager's company (with its details) and an issued document of a type, in German; the data manager's address
+ * is confirmed, as it must be before mail with their own text goes out.
+ */
 async function issued(type: 'offer' | 'invoice' = 'invoice') {
-  const dm = await signedInDataManager(t);
+  const dm = await verifiedDataManager(t);
   expect((await dm.client.put('/company/details', COMPANY)).status).toBe(200);
   const customerId = await customerOf(dm.client, {
     email: `schneider-${Date.now()}-${Math.random().toString(36).slice(2)}@kunde.example`,
@@ -161,6 +165,30 @@ describe('sending a document to the customer by e-mail', () => {
     expect(sent.status).toBe(202);
     const received = await t.smtp!.waitFor((m) => m.emailId === sent.body.id);
     expect(received.attachments.map((a) => a.fileName)).toEqual([`AN-${year}-0001.pdf`]);
+  });
+
+  it('sends nothing once the plan has ended, while the draft and the sent mails still read', async () => {
+    const dm = await issued('invoice');
+    const [user] = await t.server.ctx.db.select().from(users).where(eq(users.email, dm.email));
+    await t.server.ctx.db
+      .update(subscriptions)
+      .set({ endsAt: new Date(Date.now() - 86_400_000) })
+      .where(eq(subscriptions.companyId, user!.companyId!));
+    const draft = await dm.client.get(`/handwerk/documents/${dm.id}/mail-draft`);
+    expect(draft.status).toBe(200);
+    const refused = await dm.client.post(`/handwerk/documents/${dm.id}/mails`, {
+      to: draft.body.to,
+      subject: draft.body.subject,
+      message: draft.body.message,
+      attach: 'pdf',
+    });
+    expect([refused.status, refused.body.error.code]).toEqual([403, 'PLAN_EXPIRED']);
+    const queued = await t.server.ctx.db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.salesDocumentId, dm.id));
+    expect(queued).toEqual([]);
+    expect((await dm.client.get(`/handwerk/documents/${dm.id}/mails`)).status).toBe(200);
   });
 
   it('is sent again by the operator with the same attachments', async () => {

@@ -11,6 +11,7 @@ const INFORMATIONAL: readonly MailTemplateKind[] = [
   'welcome',
   'uploadFinished',
   'emailChanged',
+  'secondFactorFailures',
   ...BILLING_MAIL_KINDS,
 ];
 

@@ -10,6 +10,8 @@ import type { DbOrTx } from '../../db/database.ts';
 import { emailOutbox, emailTemplates } from '../../db/schema/index.ts';
 import { mailLogo } from '../company/company-logo.service.ts';
 import { defaultTemplate } from './default-templates.ts';
+import { MASKED_TOKEN, sealToken } from './hidden-link.ts';
+import { takeMailBudget } from './mail-budget.ts';
 import { type RenderedMail, renderTemplate } from './mail-layout.ts';
 import { sendMailJob } from './send-mail.job.ts';
 
@@ -20,12 +22,19 @@ export interface OutgoingMail {
   name: string;
   /** Path and query below PUBLIC_URL that the mail's button opens. */
   actionPath: string;
+  /**
+   * The single-use token inside `actionPath` (`singleUseLink`): the outbox keeps the mail with the token masked and
+   * sealed beside it, so the e-mail log never shows a live link; the send job puts it back.
+   */
+  linkToken?: string;
   /** Further variables of the kind (e.g. the division of an upload). */
   values?: Record<string, string>;
   /** The kind's list (each uploaded file's outcome). */
   lines?: string[];
   userId?: string | null;
   companyId?: string | null;
+  /** The company (`companyId`) caused the mail: it counts against the company's mail budget (`takeMailBudget`). */
+  budgeted?: boolean;
 }
 
 /** The template a mail is written from: the operator's edited text of its kind and language, else the default. */
@@ -79,11 +88,16 @@ export async function renderOutgoing(
 
 /**
  * Writes a localized mail into the outbox (inside the caller's transaction) and returns its id; `dispatch` then
- * enqueues the send job once that transaction has committed.
+ * enqueues the send job once that transaction has committed. A mail the company caused first takes one of its mail
+ * budget (MAIL_BUDGET_EXCEEDED, which rolls the caller's transaction back).
  */
 export async function writeToOutbox(tx: DbOrTx, ctx: AppContext, mail: OutgoingMail): Promise<string> {
+  const budgetOf = mail.budgeted ? mail.companyId : null;
+  if (budgetOf) await takeMailBudget(ctx, tx, budgetOf);
   const template = await templateFor(tx, mail.template, mail.language, mail.values);
-  const rendered = await renderOutgoing(ctx, template, mail, tx);
+  const token = mail.linkToken;
+  const shown = token ? { ...mail, actionPath: mail.actionPath.replaceAll(token, MASKED_TOKEN) } : mail;
+  const rendered = await renderOutgoing(ctx, template, shown, tx);
   const [row] = await tx
     .insert(emailOutbox)
     .values({
@@ -93,6 +107,8 @@ export async function writeToOutbox(tx: DbOrTx, ctx: AppContext, mail: OutgoingM
       subject: rendered.subject,
       text: rendered.text,
       html: rendered.html,
+      linkSealed: token ? sealToken(ctx, token) : null,
+      budgeted: Boolean(budgetOf),
       userId: mail.userId ?? null,
       companyId: mail.companyId ?? null,
     })

@@ -11,6 +11,7 @@ const SAMPLE_PATHS: Record<MailTemplateKind, string> = {
   uploadFinished: '/divisions',
   changeEmail: '/confirm-email?token=sample',
   emailChanged: '/login',
+  secondFactorFailures: '/forgot-password',
   trialEnding: '/account-settings/billing',
   paymentFailed: '/account-settings/billing',
   paymentFinalNotice: '/account-settings/billing',
@@ -32,6 +33,7 @@ export function sampleMail(kind: MailTemplateKind, language: Language): Omit<Out
       newEmail: 'anna.neu@example.com',
       days: '3',
       attempt: '1',
+      failures: '5',
     },
     lines: [
       `price-list-2025.pdf: ${t('mail.uploadFinished.ready', { passages: '42' })}`,

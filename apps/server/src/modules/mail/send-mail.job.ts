@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { emailOutbox, salesDocuments } from '../../db/schema/index.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
+import { withRealLink } from './hidden-link.ts';
 
 /** The address of MAIL_FROM ("Name <address>" or a bare address), for a mail sent under another display name. */
 export function fromAddress(mailFrom: string): string {
@@ -41,6 +42,7 @@ export const sendMailJob = defineJob({
           content: await buffer(await ctx.storage.read(a.storageKey)),
         })),
       );
+      const content = withRealLink(ctx, mail);
       await ctx.mailer.sendMail({
         from: mail.fromName
           ? { name: mail.fromName, address: fromAddress(ctx.config.MAIL_FROM) }
@@ -48,9 +50,9 @@ export const sendMailJob = defineJob({
         replyTo: mail.replyTo ?? undefined,
         attachments,
         to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
+        subject: content.subject,
+        text: content.text,
+        html: content.html,
         headers: { 'X-Werkwissen-Email-Id': mail.id },
       });
     } catch (error) {

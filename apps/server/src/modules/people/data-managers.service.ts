@@ -18,6 +18,7 @@ import type { Actor } from '../auth/actor.ts';
 import { revokeSessions } from '../auth/session.service.ts';
 import { issueUserToken } from '../auth/user-tokens.ts';
 import { brandingKeys } from '../company/company-branding.service.ts';
+import { singleUseLink } from '../mail/hidden-link.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
 
 // Subqueries with qualified names: inside them an interpolated column would render unqualified.
@@ -216,7 +217,7 @@ export async function createDataManager(
       template: 'setPassword',
       language: user!.language,
       name: user!.firstName,
-      actionPath: `/setPassword?token=${token}`,
+      ...singleUseLink('/setPassword', token),
       values: {
         company: input.companyName,
         inviter:

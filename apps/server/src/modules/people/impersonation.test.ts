@@ -94,6 +94,35 @@ describe('viewing the product as a user', () => {
     ).toBe(200);
   });
 
+  it('logs what the operator opens while viewing as the user, each address once a while', async () => {
+    const admin = await signedInAdmin(t);
+    const adminEmail = (await admin.get('/auth/me')).body.userData.email;
+    const dm = await signedInAs(t, 'DataManager');
+    const division = (await dm.client.post('/divisions', { name: 'Nur für Kunden' })).body;
+    const chat = (await dm.client.post('/chats', { name: 'Intern', divisionIds: [division.id] })).body;
+    await admin.post('/admin/impersonation', { userId: dm.user.id });
+    for (let i = 0; i < 3; i++) expect((await admin.get('/divisions')).status).toBe(200);
+    expect((await admin.get(`/chats/${chat.id}`)).status).toBe(200);
+    expect((await admin.get('/auth/me')).status).toBe(200);
+    await admin.post('/auth/impersonation/end');
+    // The data manager's own reads are hers alone, as before.
+    await dm.client.get(`/chats/${chat.id}`);
+
+    const reads = (
+      await admin.get(`/admin/activity-log?actor=${encodeURIComponent(dm.user.email)}&pageSize=100`)
+    ).body.items.filter((e: { method: string }) => e.method === 'GET');
+    expect(
+      reads.map((e: { endpoint: string; actorEmail: string; impersonatorEmail: string }) => [
+        e.endpoint,
+        e.actorEmail,
+        e.impersonatorEmail,
+      ]),
+    ).toEqual([
+      [`/api/v1/chats/${chat.id}`, dm.user.email, adminEmail],
+      ['/api/v1/divisions', dm.user.email, adminEmail],
+    ]);
+  });
+
   it('ends by itself at its time limit; the way back still works', async () => {
     const admin = await signedInAdmin(t);
     const employee = await signedInAs(t, 'Employee');

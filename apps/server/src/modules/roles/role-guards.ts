@@ -1,10 +1,13 @@
 import {
   type AbilityRule,
+  ACTIONS,
   type Action,
+  type AppAbility,
   buildAbility,
   conditionProblems,
-  holdsRight,
+  holdsCheck,
   interpolateRules,
+  SUBJECTS,
   type Subject,
   subjectOf,
 } from '@werkwissen/shared';
@@ -13,7 +16,7 @@ import type { DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 
-/** One right a rule grants: an action on a subject, with the rule's conditions and fields. */
+/** A right to check: one action on one subject, with the conditions and fields of the rule that grants it. */
 interface Grant {
   action: Action;
   subject: Subject;
@@ -21,7 +24,9 @@ interface Grant {
   fields?: string | string[];
 }
 
-const list = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+/** Every check CASL can be asked: each action (`manage` too) on each subject (`all` too). */
+const CHECKS = ACTIONS.flatMap((action) => SUBJECTS.map((subject) => ({ action, subject })));
+
 /** JSON with object keys in order: the database (jsonb) gives stored conditions back in an order of its own. */
 const canonical = (value: unknown): unknown =>
   Array.isArray(value)
@@ -33,28 +38,41 @@ const canonical = (value: unknown): unknown =>
             .map(([k, v]) => [k, canonical(v)]),
         )
       : value;
-const keyOf = (g: Grant) =>
-  JSON.stringify(canonical([g.action, g.subject, g.conditions ?? null, g.fields ?? null]));
 
-function grantsOf(rules: AbilityRule[]): Grant[] {
-  return rules
-    .filter((r) => !r.inverted)
-    .flatMap((r) =>
-      list(r.action).flatMap((action) =>
-        list(r.subject).map((subject) => ({ action, subject, conditions: r.conditions, fields: r.fields })),
-      ),
-    );
+type DecidingRule = ReturnType<AppAbility['rulesFor']>[number];
+/** What a rule does to one check, whichever action and subject lists it was written with. */
+const effectOf = (rule: DecidingRule) =>
+  JSON.stringify(canonical([rule.inverted, rule.conditions ?? null, rule.fields ?? null]));
+
+/**
+ * The `can` rules that decide a check, each (the first of equal ones, most important first) with the `cannot` rules
+ * above it. Rules below an unconditional `cannot` never decide anything and are left out.
+ */
+function reachOf(ability: AppAbility, action: Action, subject: Subject) {
+  const reach = new Map<string, { rule: DecidingRule; cannots: Set<string> }>();
+  const cannots = new Set<string>();
+  for (const rule of ability.rulesFor(action, subject)) {
+    const effect = effectOf(rule);
+    if (rule.inverted) {
+      cannots.add(effect);
+      if (!rule.conditions && !rule.fields) break;
+    } else if (!reach.has(effect)) {
+      reach.set(effect, { rule, cannots: new Set(cannots) });
+    }
+  }
+  return reach;
 }
 
 const isScalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
 
 /**
- * Whether the caller holds a right themselves: all of it, or, for a right bound to plain values (`{ companyId: X }`),
- * the resource those values describe. Conservative: a condition of the caller's on any other attribute fails.
+ * Whether the caller answers one check themselves: for every resource, or, for a right bound to plain values
+ * (`{ companyId: X }`), for the resource those values describe. Conservative: a condition of the caller's on any
+ * other attribute fails.
  */
 function holds(actor: Actor, grant: Grant): boolean {
-  if (holdsRight(actor.ability, grant.action, grant.subject)) return true;
-  if (grant.fields || !grant.conditions) return false;
+  if (holdsCheck(actor.ability, grant.action, grant.subject)) return true;
+  if (grant.fields || !grant.conditions || grant.subject === 'all') return false;
   const [bound] = interpolateRules(
     [{ action: grant.action, subject: grant.subject, conditions: grant.conditions }],
     {
@@ -72,15 +90,33 @@ export function assertReadableRules(rules: AbilityRule[]): void {
   if (problems.length > 0) throw new AppError('ROLE_RULES_INVALID', { problems });
 }
 
-/** ROLE_GRANT_EXCEEDS_OWN when `after` grants a right, not in `before`, that the caller does not hold. */
+/**
+ * ROLE_GRANT_EXCEEDS_OWN when `after` allows anything `before` did not and the caller does not hold it. Every check
+ * CASL can be asked is compared (`manage` covers every action, `all` every subject, so `read all` asks about
+ * chats and files too): a `can` rule that decides a check after the change and did not before, or did with a
+ * `cannot` above it that is now gone or below it (CASL lets the later rule win), must be held by the caller. Taking
+ * rights away (a rule removed, a `cannot` added) needs nothing.
+ */
 export function assertGrantsHeld(actor: Actor, before: AbilityRule[], after: AbilityRule[]): void {
-  const had = new Set(grantsOf(before).map(keyOf));
-  const beyond = grantsOf(after).filter((g) => !had.has(keyOf(g)) && !holds(actor, g));
-  if (beyond.length > 0) {
-    throw new AppError('ROLE_GRANT_EXCEEDS_OWN', {
-      rights: beyond.map((g) => `${g.action} ${g.subject}`),
-    });
+  const was = buildAbility(before);
+  const will = buildAbility(after);
+  const beyond = new Set<string>();
+  for (const { action, subject } of CHECKS) {
+    const had = reachOf(was, action, subject);
+    for (const [effect, { rule, cannots }] of reachOf(will, action, subject)) {
+      const earlier = had.get(effect);
+      const widened = !earlier || [...earlier.cannots].some((cannot) => !cannots.has(cannot));
+      if (!widened) continue;
+      const grant: Grant = {
+        action,
+        subject,
+        ...(rule.conditions ? { conditions: rule.conditions as Record<string, unknown> } : {}),
+        ...(rule.fields ? { fields: rule.fields } : {}),
+      };
+      if (!holds(actor, grant)) beyond.add(`${action} ${subject}`);
+    }
   }
+  if (beyond.size > 0) throw new AppError('ROLE_GRANT_EXCEEDS_OWN', { rights: [...beyond] });
 }
 
 /** ROLE_OWN when the caller holds one of these roles. */

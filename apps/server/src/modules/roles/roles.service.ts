@@ -9,7 +9,7 @@ import {
 } from '@werkwissen/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { assertPlatformCaller } from '../../access/role.access.ts';
+import { assertPlatformCaller } from '../../access/resource-access.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { containsPattern } from '../../db/like.ts';

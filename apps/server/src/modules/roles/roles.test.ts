@@ -114,6 +114,60 @@ describe('a custom role edited on /admin/roles', () => {
     expect(knowledge.body.error.code).toBe('ROLE_GRANT_EXCEEDS_OWN');
   });
 
+  it("refuses `manage all` and `read all` from an administrator whose own rules withhold the companies' knowledge", async () => {
+    const admin = await signedInAdmin(t);
+    for (const rule of [
+      { action: 'manage', subject: 'all' },
+      { action: 'read', subject: 'all' },
+      { action: 'read', subject: ['Feedback', 'all'] },
+    ]) {
+      const res = await admin.post('/admin/roles', { name: unique(), rules: [rule] });
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe('ROLE_GRANT_EXCEEDS_OWN');
+      expect(res.body.error.details.rights).toEqual(expect.arrayContaining(['read Chat', 'read File']));
+    }
+    // The same rights with the administrator's own `cannot` rules are theirs to give.
+    const copy = await admin.post('/admin/roles', {
+      name: unique(),
+      rules: [{ action: 'read', subject: 'all' }, ...DEFAULT_ROLES.Administrator.rules.slice(1)],
+    });
+    expect(copy.status).toBe(201);
+    // Giving a staff member a role that grants it (stored by other means) is refused as well.
+    const stored = (
+      await db()
+        .insert(roles)
+        .values({ name: unique(), rules: [{ action: 'read', subject: 'all' }] })
+        .returning({ id: roles.id })
+    )[0]!;
+    const member = await signedInAs(t, 'Staff');
+    const given = await admin.patch(`/admin/staff/${member.user.id}`, {
+      roleIds: [(await roleOf('Staff')).id, stored.id],
+    });
+    expect(given.body.error.code).toBe('ROLE_GRANT_EXCEEDS_OWN');
+    expect((await member.client.get(`/admin/roles/${stored.id}`)).status).toBe(403);
+  });
+
+  it('refuses removing or moving a `cannot` rule that keeps a right the caller does not hold', async () => {
+    const admin = await signedInAdmin(t);
+    const rules = DEFAULT_ROLES.Administrator.rules;
+    const role = (await admin.post('/admin/roles', { name: unique(), rules })).body;
+    expect(role.rules).toEqual(rules);
+    const removed = await admin.patch(`/admin/roles/${role.id}`, { rules: [rules[0], rules[2]] });
+    expect(removed.status).toBe(403);
+    expect(removed.body.error.code).toBe('ROLE_GRANT_EXCEEDS_OWN');
+    expect(removed.body.error.details.rights).toEqual(
+      expect.arrayContaining(['read Chat', 'delete Division']),
+    );
+    // CASL lets the later rule win: a `cannot` moved before the `can` no longer withholds anything.
+    const moved = await admin.patch(`/admin/roles/${role.id}`, { rules: [rules[1], rules[0], rules[2]] });
+    expect(moved.body.error.code).toBe('ROLE_GRANT_EXCEEDS_OWN');
+    const narrowed = await admin.patch(`/admin/roles/${role.id}`, {
+      rules: [...rules, { action: 'manage', subject: 'Feedback', inverted: true }],
+    });
+    expect(narrowed.status).toBe(200);
+    expect((await admin.get(`/admin/roles/${role.id}`)).body.rules).toHaveLength(4);
+  });
+
   it('refuses rules the server cannot read, and names taken', async () => {
     const admin = await signedInAdmin(t);
     const regex = await admin.post('/admin/roles', {

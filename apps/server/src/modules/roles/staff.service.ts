@@ -10,6 +10,7 @@ import {
 } from '@werkwissen/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { assertPlatformCaller } from '../../access/resource-access.ts';
 import { userAccess } from '../../access/user.access.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/database.ts';
@@ -18,6 +19,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { revokeSessions } from '../auth/session.service.ts';
 import { issueUserToken } from '../auth/user-tokens.ts';
+import { singleUseLink } from '../mail/hidden-link.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
 import { assertGrantsHeld, assertPlatformStillGoverned } from './role-guards.ts';
 
@@ -58,7 +60,10 @@ const logged = (m: StaffMember) => ({
   roles: m.roles.map((r) => r.name),
 });
 
-/** The operator's users (of no company) the actor's User rules let them `action`. */
+/**
+ * The operator's users (of no company) the actor's User rules let them `action`. Only the operator reaches them: every
+ * function below refuses a company user first (`assertPlatformCaller`), whatever their User rules say.
+ */
 const staffFor = (actor: Actor, action: Action) =>
   sql`users.kind in ('Administrator', 'Staff') and users.company_id is null and ${userAccess.where(actor, action)}`;
 
@@ -86,6 +91,7 @@ export async function listStaff(
   actor: Actor,
   query: { page: number; pageSize: number; q?: string; sort?: string; status?: keyof typeof STATUS },
 ) {
+  assertPlatformCaller(actor);
   const like = query.q ? containsPattern(query.q) : null;
   const parts: SQL[] = [staffFor(actor, 'read')];
   if (like) {
@@ -119,6 +125,7 @@ async function loadStaff(db: DbOrTx, among: SQL, staffId: string): Promise<Staff
 }
 
 export async function getStaffMember(ctx: AppContext, actor: Actor, staffId: string): Promise<StaffMember> {
+  assertPlatformCaller(actor);
   return loadStaff(ctx.db, staffFor(actor, 'read'), staffId);
 }
 
@@ -169,7 +176,7 @@ async function writeInvitation(ctx: AppContext, tx: DbOrTx, actor: Actor, member
     template: 'setPassword',
     language: member.language,
     name: member.firstName,
-    actionPath: `/setPassword?token=${token}`,
+    ...singleUseLink('/setPassword', token),
     values: { company: '', inviter },
     userId: member.id,
     companyId: null,
@@ -187,6 +194,7 @@ export async function inviteStaffMember(
   actor: Actor,
   input: z.output<typeof inviteStaffBodySchema>,
 ): Promise<StaffChange> {
+  assertPlatformCaller(actor);
   const { member, emailId } = await ctx.db.transaction(async (tx) => {
     const { kind, roles } = await assignable(tx, input.roleIds);
     userAccess.assertCan(actor, 'create', { companyId: null, kind });
@@ -213,6 +221,7 @@ async function changeMember(
   action: Action,
   change: (tx: DbOrTx, before: StaffMember) => Promise<void>,
 ): Promise<StaffChange> {
+  assertPlatformCaller(actor);
   await userAccess.authorize(ctx.db, actor, action, staffId);
   return ctx.db.transaction(async (tx) => {
     const before = await loadStaff(tx, staffFor(actor, action), staffId);
@@ -251,6 +260,7 @@ export async function updateStaffMember(
 }
 
 export async function deactivateStaffMember(ctx: AppContext, actor: Actor, staffId: string) {
+  assertPlatformCaller(actor);
   if (staffId === actor.userId) throw new AppError('STAFF_SELF');
   return changeMember(ctx, actor, staffId, 'update', async (tx) => {
     await tx.execute(sql`update users set disabled_at = coalesce(disabled_at, now()), updated_at = now()
@@ -266,6 +276,7 @@ export async function reactivateStaffMember(ctx: AppContext, actor: Actor, staff
 }
 
 export async function deleteStaffMember(ctx: AppContext, actor: Actor, staffId: string) {
+  assertPlatformCaller(actor);
   if (staffId === actor.userId) throw new AppError('STAFF_SELF');
   await userAccess.authorize(ctx.db, actor, 'delete', staffId);
   return ctx.db.transaction(async (tx) => {
@@ -278,6 +289,7 @@ export async function deleteStaffMember(ctx: AppContext, actor: Actor, staffId: 
 
 /** A new invitation for a staff member who has not set a password yet (the earlier link stops working). */
 export async function resendStaffInvitation(ctx: AppContext, actor: Actor, staffId: string): Promise<void> {
+  assertPlatformCaller(actor);
   await userAccess.authorize(ctx.db, actor, 'update', staffId);
   const emailId = await ctx.db.transaction(async (tx) => {
     const member = await loadStaff(tx, staffFor(actor, 'update'), staffId);

@@ -103,9 +103,9 @@ describe('staff members', () => {
     }
     const byHolders = await admin.get('/admin/roles?sort=-holderCount');
     expect(byHolders.body.items[0].holderCount).toBeGreaterThanOrEqual(byHolders.body.items[1].holderCount);
-    // A data manager's User rules pass the route's check, and reach no operator: their company's users only.
-    expect((await dm.client.get(`/admin/staff/${staff.user.id}`)).status).toBe(404);
-    expect((await dm.client.get('/admin/staff')).body.items).toEqual([]);
+    // A data manager's User rules pass the route's check, but the operator's users are the operator's alone.
+    expect((await dm.client.get(`/admin/staff/${staff.user.id}`)).status).toBe(403);
+    expect((await dm.client.get('/admin/staff')).status).toBe(403);
   });
 
   it('refuses company roles, duplicate addresses and the caller themselves', async () => {

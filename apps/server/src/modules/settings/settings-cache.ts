@@ -64,6 +64,12 @@ export function environmentSettings(config: AppConfig): SettingsValues {
       surfaceDark: config.SURFACE_DARK,
     },
     activityLog: { retentionDays: config.ACTIVITY_LOG_RETENTION_DAYS },
+    mailBudget: {
+      perHour: config.MAIL_BUDGET_PER_HOUR,
+      perDay: config.MAIL_BUDGET_PER_DAY,
+      trialPerHour: config.MAIL_BUDGET_TRIAL_PER_HOUR,
+      trialPerDay: config.MAIL_BUDGET_TRIAL_PER_DAY,
+    },
   };
 }
 
@@ -98,6 +104,10 @@ export function configWithSettings(config: AppConfig, s: CurrentSettings): AppCo
     SURFACE_LIGHT: s.branding.surfaceLight,
     SURFACE_DARK: s.branding.surfaceDark,
     ACTIVITY_LOG_RETENTION_DAYS: s.activityLog.retentionDays,
+    MAIL_BUDGET_PER_HOUR: s.mailBudget.perHour,
+    MAIL_BUDGET_PER_DAY: s.mailBudget.perDay,
+    MAIL_BUDGET_TRIAL_PER_HOUR: s.mailBudget.trialPerHour,
+    MAIL_BUDGET_TRIAL_PER_DAY: s.mailBudget.trialPerDay,
   };
 }
 
@@ -190,6 +200,7 @@ export class SettingsCache {
       plans: { ...defaults.plans, ...stored.plans },
       branding: { ...defaults.branding, ...stored.branding },
       activityLog: { ...defaults.activityLog, ...stored.activityLog },
+      mailBudget: { ...defaults.mailBudget, ...stored.mailBudget },
       defaults,
       logo: this.loaded.logo,
       updatedAt: this.loaded.updatedAt,

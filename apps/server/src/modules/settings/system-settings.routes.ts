@@ -13,6 +13,7 @@ const TAB_CONTRACTS = {
   plans: systemSettingsContracts.updatePlans,
   branding: systemSettingsContracts.updateBranding,
   activityLog: systemSettingsContracts.updateActivityLog,
+  mailBudget: systemSettingsContracts.updateMailBudget,
 } as const;
 
 export function systemSettingsRoutes(app: FastifyInstance, ctx: AppContext): void {

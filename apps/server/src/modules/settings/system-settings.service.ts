@@ -22,6 +22,7 @@ export function presentSettings(s: CurrentSettings): SystemSettings {
       plans: s.plans,
       branding: s.branding,
       activityLog: s.activityLog,
+      mailBudget: s.mailBudget,
     },
     defaults: s.defaults,
     logo: s.logo

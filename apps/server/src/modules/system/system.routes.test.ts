@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInDataManager, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { systemLogo } from '../../db/schema/index.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -53,6 +54,29 @@ describe('headers', () => {
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(res.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
+  });
+
+  it('tells browsers and proxies to keep no API answer, except what is public and says so (the logo)', async () => {
+    const { client } = await signedInDataManager(t);
+    for (const path of [
+      '/auth/me',
+      '/divisions',
+      '/billing/status',
+      '/divisions/00000000-0000-4000-8000-000000000000',
+    ]) {
+      expect((await client.get(path)).headers.get('cache-control')).toBe('no-store');
+    }
+    await t.server.ctx.db
+      .insert(systemLogo)
+      .values({
+        content: Buffer.from('<svg/>'),
+        contentType: 'image/svg+xml',
+        sha256: 'matrix',
+        sizeBytes: 6,
+      })
+      .onConflictDoNothing();
+    const logo = await client.get('/branding/logo?v=1');
+    expect([logo.status, logo.headers.get('cache-control')]).toEqual([200, 'public, max-age=300']);
   });
 
   it('carries the request id into error bodies', async () => {
@@ -125,9 +149,29 @@ describe('logs', () => {
       confirmPassword: 'log-geheim-9',
     });
     await fetch(`${t.url}/verify?token=secret-mail-token-123`);
+    // WhatsApp's verify token (Meta's handshake) and a public chat's share token, in the API and the pages.
+    const share = 'Share_token-secret-4567890';
+    await fetch(
+      `${t.url}/api/v1/webhooks/whatsapp/matrix-key?hub.mode=subscribe&hub.verify_token=wa-verify-secret-1&hub.challenge=7`,
+    );
+    await fetch(`${t.url}/api/v1/public/chats/${share}`);
+    await fetch(`${t.url}/api/v1/public/chats/${share}/messages`);
+    await fetch(`${t.url}/p/${share}`);
+    await fetch(`${t.url}/feedback-21chatgpt?lang=de&chat=${share}`);
     const logs = t.logs.join('\n');
     expect(logs).toContain('/verify?token=[redacted]');
-    for (const secret of [password, 'log-geheim-9', key, 'secret-mail-token-123']) {
+    expect(logs).toContain('hub.verify_token=[redacted]&hub.challenge=7');
+    expect(logs).toContain('/api/v1/public/chats/[redacted]/messages');
+    expect(logs).toContain('"/p/[redacted]"');
+    expect(logs).toContain('/feedback-21chatgpt?lang=de&chat=[redacted]');
+    for (const secret of [
+      password,
+      'log-geheim-9',
+      key,
+      'secret-mail-token-123',
+      'wa-verify-secret-1',
+      share,
+    ]) {
       expect(logs).not.toContain(secret);
     }
     for (const value of client.cookies.values()) expect(logs).not.toContain(value);

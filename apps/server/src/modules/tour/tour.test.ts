@@ -2,13 +2,20 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/support/api-client.ts';
 import { makeDocx, waitForFile } from '../../../test/support/documents.ts';
+import { FakeWhatsApp } from '../../../test/support/fake-whatsapp.ts';
 import { signedInDataManager, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 
 let t: TestServer;
+// Meta's Graph API, which checks the number the tour's last step connects.
+const fake = new FakeWhatsApp();
 beforeAll(async () => {
-  t = await startTestServer({ smtp: false });
+  await fake.start();
+  t = await startTestServer({ smtp: false, env: fake.env() });
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await fake.stop();
+});
 
 const done = async (client: ApiClient) =>
   Object.fromEntries(
@@ -91,9 +98,9 @@ describe('guided tour', () => {
     expect((await client.get('/tour')).body.status).toBe('active');
     const proposal = (await client.get('/whatsapp/connection')).body;
     const connected = await client.request('PUT', '/whatsapp/connection', {
-      phoneNumberId: String(100_000_000_000 + Math.floor(Math.random() * 1e9)),
+      phoneNumberId: fake.addNumber(),
       businessAccountId: '102290129340398',
-      accessToken: 'EAAG-tour-token-0123456789',
+      accessToken: fake.accessToken,
       appSecret: 'tour-app-secret-0123456789',
       verifyToken: proposal.verifyToken,
     });

@@ -8,6 +8,7 @@ import { takePublicQuestionSlot } from '../chat/public-chats.service.ts';
 import { questionLanguage } from '../chat/question-language.ts';
 import { AUDIO_MAX_BYTES, transcribeAudio } from '../chat/transcription.ts';
 import { GraphClient, GraphError } from './graph-client.ts';
+import { confirmFromWhatsApp } from './phone-verification.service.ts';
 import { replyText, splitMessage } from './reply-text.ts';
 import { whatsappReplyJob } from './whatsapp.jobs.ts';
 import { askerOf } from './whatsapp-asker.ts';
@@ -75,8 +76,10 @@ async function questionOf(
 }
 
 /**
- * Answers one incoming message once: outside the 24-hour window it is left (expired); from a number nobody saved it is
- * refused politely unless the company answers such numbers from a public chat; a picture or a document is pointed to
+ * Answers one incoming message once: outside the 24-hour window it is left (expired); a confirmation code from a
+ * number waiting for one confirms it (`confirmFromWhatsApp`); from a number a user saved but has not confirmed, the
+ * user is told how to confirm it; from a number nobody saved it is refused politely unless the company answers such
+ * numbers from a public chat; a picture or a document is pointed to
  * the web app; a text or a voice note (transcribed, then quoted) is answered like the web chat's question, in the
  * asker's WhatsApp chat, and the reply is queued. While it works, the message is marked read with a typing indicator.
  */
@@ -100,8 +103,26 @@ export async function answerInbound(
     .markReadTyping(connection.phoneNumberId, inbound.wa_message_id)
     .catch((error) => ctx.log.warn({ err: error }, 'whatsapp read receipt failed'));
 
-  const asker = await askerOf(ctx, connection, inbound.contact, inbound.contact_name);
   const say = (lang: Language, key: string, vars?: Record<string, unknown>) => translate(lang, key, vars);
+  // A user confirming their number with the code from their profile.
+  const confirmation =
+    inbound.kind === 'text'
+      ? await confirmFromWhatsApp(ctx, inbound.company_id, inbound.contact, inbound.payload.text?.body ?? '')
+      : null;
+  if (confirmation) {
+    return confirmation.confirmed
+      ? queueReply(ctx, inbound, say(confirmation.language, 'whatsapp.reply.phoneConfirmed'), 'answered')
+      : queueReply(ctx, inbound, say(confirmation.language, 'whatsapp.reply.phoneCodeWrong'), 'refused');
+  }
+  const asker = await askerOf(ctx, connection, inbound.contact, inbound.contact_name);
+  if (asker.kind === 'unconfirmed') {
+    return queueReply(
+      ctx,
+      inbound,
+      say(asker.language, 'whatsapp.reply.phoneUnconfirmed', { url: asker.link }),
+      'refused',
+    );
+  }
   if (asker.kind === 'unknown') {
     const text = inbound.kind === 'text' ? (inbound.payload.text?.body ?? '') : '';
     const lang = questionLanguage(text, asker.language);

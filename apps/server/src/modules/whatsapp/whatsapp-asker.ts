@@ -1,8 +1,9 @@
-import type { Language } from '@werkwissen/shared';
+import type { Language, UserKind } from '@werkwissen/shared';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { listProviders } from '../ai-providers/ai-providers.service.ts';
 import { type Actor, loadUserActor } from '../auth/actor.ts';
+import { areaPaths } from '../auth/areas.ts';
 import { sha256 } from '../auth/token-crypto.ts';
 import type { AskRequest } from '../chat/answer-stream.ts';
 import { chatRecordWhere, chatScope, loadChat, ownerScope, threadOf } from '../chat/chats.service.ts';
@@ -24,19 +25,24 @@ export type Asker =
       link: string;
       language: Language;
     }
+  /** A user saved the number but has not confirmed it from WhatsApp: told how to, in their language. */
+  | { kind: 'unconfirmed'; language: Language; link: string }
   | { kind: 'unknown'; language: Language };
 
 /**
  * The company's one enabled user who saved this number as their phone (compared by digits: Meta's `wa_id` is the
- * number with its country code, no `+`). Two users with the same number are nobody: neither may answer as the other.
+ * number with its country code, no `+`), and whether they confirmed it from WhatsApp. Two users with the same number
+ * are nobody: neither may answer as the other.
  */
-async function userOfNumber(ctx: AppContext, companyId: string, waId: string): Promise<Actor | null> {
-  const { rows } = await ctx.db.execute<{ id: string }>(sql`select u.id from users u
+async function userOfNumber(ctx: AppContext, companyId: string, waId: string) {
+  const { rows } = await ctx.db.execute<{ id: string; kind: UserKind; verified: string | null }>(sql`
+    select u.id, u.kind, u.phone_verified_digits as verified from users u
     where u.company_id = ${companyId} and u.disabled_at is null and u.phone is not null
       and regexp_replace(u.phone, '\\D', '', 'g') = ${waId}
     limit 2`);
   if (rows.length !== 1) return null;
-  return loadUserActor(ctx.db, rows[0]!.id, null);
+  const actor = await loadUserActor(ctx.db, rows[0]!.id, null);
+  return actor && { actor, kind: rows[0]!.kind, confirmed: rows[0]!.verified === waId };
 }
 
 /** The user's one WhatsApp chat (created on their first message, with the company's default provider). */
@@ -72,9 +78,10 @@ async function visitorThread(
 }
 
 /**
- * Who asks: a user of the company who saved the number asks in their WhatsApp chat, as themselves (their rules, their
- * divisions: the same access modules as the web chat); anyone else, when the company chose so, asks the chosen public
- * chat as a visitor (listed among the public users); otherwise nobody.
+ * Who asks: a user of the company who saved the number and confirmed it from WhatsApp asks in their WhatsApp chat, as
+ * themselves (their rules, their divisions: the same access modules as the web chat); one who has not confirmed it
+ * yet is told how; anyone else, when the company chose so, asks the chosen public chat as a visitor (listed among the
+ * public users); otherwise nobody.
  */
 export async function askerOf(
   ctx: AppContext,
@@ -83,7 +90,15 @@ export async function askerOf(
   name: string | null,
 ): Promise<Asker> {
   const { general } = await ctx.settings.current();
-  const actor = await userOfNumber(ctx, connection.companyId, waId);
+  const saved = await userOfNumber(ctx, connection.companyId, waId);
+  if (saved && !saved.confirmed) {
+    return {
+      kind: 'unconfirmed',
+      language: saved.actor.language,
+      link: `${general.publicUrl}${areaPaths(saved.kind).account}`,
+    };
+  }
+  const actor = saved?.actor;
   if (actor) {
     const chat = await loadChat(ctx, actor, await whatsappChatOf(ctx, actor, connection.companyId));
     return {

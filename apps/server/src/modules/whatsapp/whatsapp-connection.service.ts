@@ -15,7 +15,8 @@ import { translate } from '../../i18n/translator.ts';
 import { maskKey, SecretBox } from '../ai-providers/secret-box.ts';
 import type { Actor } from '../auth/actor.ts';
 import { randomToken } from '../auth/token-crypto.ts';
-import { GraphClient, type GraphError } from './graph-client.ts';
+import { takeSlotsOrRefuse } from '../limits/limit-error.ts';
+import { GraphClient, GraphError } from './graph-client.ts';
 
 type Body = z.output<typeof whatsappConnectionBodySchema>;
 type TestBody = z.output<typeof whatsappTestBodySchema>;
@@ -91,7 +92,42 @@ async function assertPublicChat(ctx: AppContext, companyId: string, chatId: stri
   if (rows.length === 0) throw new AppError('WHATSAPP_PUBLIC_CHAT_INVALID');
 }
 
-/** Connects the company's one number, or changes it; secrets left out keep their saved values. */
+/** Calls to Meta with a token a company typed in (the test, a save that checks it): a company's per hour. */
+const GRAPH_CHECKS_PER_HOUR = 30;
+
+/** Asks the Graph API for the number with the token, within the company's hourly allowance of such checks. */
+async function numberAsMetaSees(ctx: AppContext, companyId: string, token: string, phoneNumberId: string) {
+  await takeSlotsOrRefuse(ctx, [
+    {
+      bucket: 'whatsapp-graph-check:company',
+      key: companyId,
+      max: GRAPH_CHECKS_PER_HOUR,
+      windowSeconds: 3600,
+    },
+  ]);
+  return new GraphClient(ctx, token).phoneNumber(phoneNumberId);
+}
+
+/**
+ * A number is saved only when Meta confirms that the token reaches it: otherwise anyone could claim another business's
+ * phone-number id with a made-up token, and its owner could not connect it any more (WHATSAPP_NUMBER_IN_USE).
+ * Answers the number as Meta shows it.
+ */
+async function confirmedByMeta(ctx: AppContext, companyId: string, token: string, phoneNumberId: string) {
+  try {
+    const number = await numberAsMetaSees(ctx, companyId, token, phoneNumberId);
+    return number.display_phone_number ?? null;
+  } catch (error) {
+    if (!(error instanceof GraphError)) throw error;
+    if (error.status === 0 || error.status >= 500) throw new AppError('WHATSAPP_GRAPH_UNREACHABLE');
+    throw new AppError('WHATSAPP_NUMBER_REFUSED', { code: error.code || error.status });
+  }
+}
+
+/**
+ * Connects the company's one number, or changes it; secrets left out keep their saved values. A new number or token
+ * is checked against the Graph API first (`confirmedByMeta`).
+ */
 export async function saveWhatsAppConnection(
   ctx: AppContext,
   actor: Actor,
@@ -101,6 +137,18 @@ export async function saveWhatsAppConnection(
   const existing = await storedRow(ctx, companyId);
   if (!existing && (!body.accessToken || !body.appSecret)) throw new AppError('WHATSAPP_SECRETS_REQUIRED');
   if (body.unknownNumbers === 'publicChat') await assertPublicChat(ctx, companyId, body.publicChatId);
+  const sealed = box(ctx);
+  const checked =
+    !existing || body.accessToken || body.phoneNumberId !== existing.phoneNumberId
+      ? {
+          displayPhoneNumber: await confirmedByMeta(
+            ctx,
+            companyId,
+            body.accessToken ?? sealed.open(existing!.accessTokenEncrypted),
+            body.phoneNumberId,
+          ),
+        }
+      : {};
   const [taken] = await ctx.db
     .select({ companyId: whatsappConnections.companyId })
     .from(whatsappConnections)
@@ -111,7 +159,6 @@ export async function saveWhatsAppConnection(
       ),
     );
   if (taken) throw new AppError('WHATSAPP_NUMBER_IN_USE');
-  const sealed = box(ctx);
   const secrets = {
     ...(body.accessToken
       ? { accessTokenEncrypted: sealed.seal(body.accessToken), accessTokenHint: maskKey(body.accessToken) }
@@ -126,6 +173,7 @@ export async function saveWhatsAppConnection(
     verifyToken: body.verifyToken,
     unknownNumbers: body.unknownNumbers,
     publicChatId: body.unknownNumbers === 'publicChat' ? body.publicChatId : null,
+    ...checked,
     updatedAt: new Date(),
   };
   try {
@@ -172,7 +220,7 @@ export async function testWhatsAppConnection(
     token = box(ctx).open(row.accessTokenEncrypted);
   }
   try {
-    const number = await new GraphClient(ctx, token).phoneNumber(body.phoneNumberId);
+    const number = await numberAsMetaSees(ctx, companyId, token, body.phoneNumberId);
     return {
       ok: true,
       displayPhoneNumber: number.display_phone_number ?? null,
@@ -180,7 +228,8 @@ export async function testWhatsAppConnection(
       message: null,
     };
   } catch (error) {
-    const failure = error as GraphError;
+    if (!(error instanceof GraphError)) throw error;
+    const failure = error;
     const key =
       failure.status === 401 || failure.status === 403 || failure.code === 190
         ? 'whatsapp.test.tokenRefused'
@@ -224,4 +273,32 @@ function open(ctx: AppContext, row: Row): OpenConnection {
     unknownNumbers: row.unknownNumbers,
     publicChatId: row.publicChatId,
   };
+}
+
+/**
+ * The company's WhatsApp number as Meta shows it, for the users who confirm their phone: saved when the connection
+ * was checked, read from the Graph API once for a connection saved before that. Null without a connection, or when
+ * Meta cannot tell.
+ */
+export async function whatsappNumberOf(
+  ctx: AppContext,
+  companyId: string,
+): Promise<{ displayPhoneNumber: string | null } | null> {
+  const row = await storedRow(ctx, companyId);
+  if (!row) return null;
+  if (row.displayPhoneNumber) return { displayPhoneNumber: row.displayPhoneNumber };
+  const number = await new GraphClient(ctx, box(ctx).open(row.accessTokenEncrypted))
+    .phoneNumber(row.phoneNumberId)
+    .catch((error: unknown) => {
+      ctx.log.warn({ err: error, companyId }, 'whatsapp number not read');
+      return null;
+    });
+  const displayPhoneNumber = number?.display_phone_number ?? null;
+  if (displayPhoneNumber) {
+    await ctx.db
+      .update(whatsappConnections)
+      .set({ displayPhoneNumber })
+      .where(eq(whatsappConnections.companyId, companyId));
+  }
+  return { displayPhoneNumber };
 }

@@ -1,7 +1,8 @@
-import { whatsappContracts } from '@werkwissen/shared';
+import { phoneVerificationContracts, whatsappContracts } from '@werkwissen/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { registerRoute, requireActor } from '../../http/route.ts';
+import { phoneVerificationStatus, startPhoneVerification } from './phone-verification.service.ts';
 import {
   deleteWhatsAppConnection,
   getWhatsAppConnection,
@@ -21,6 +22,13 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
   registerRoute(app, whatsappContracts.test, (req) =>
     testWhatsAppConnection(ctx, requireActor(req), req.body),
+  );
+  // Each user's own phone number, confirmed from WhatsApp before it answers as them.
+  registerRoute(app, phoneVerificationContracts.status, (req) =>
+    phoneVerificationStatus(ctx, requireActor(req)),
+  );
+  registerRoute(app, phoneVerificationContracts.start, (req) =>
+    startPhoneVerification(ctx, requireActor(req)),
   );
   app.register(async (scope) => whatsappWebhookRoutes(scope, ctx));
 }

@@ -67,7 +67,7 @@ interface Connected {
 /** Connects the data manager's company to a number of the double, as the connect dialog does. */
 async function connect(client: ApiClient, extra: Record<string, unknown> = {}): Promise<Connected> {
   const proposal = (await client.get('/whatsapp/connection')).body;
-  const phoneNumberId = String(100_000_000_000 + Math.floor(Math.random() * 1e9));
+  const phoneNumberId = fake.addNumber();
   const saved = await client.request('PUT', '/whatsapp/connection', {
     phoneNumberId,
     businessAccountId: '102290129340398',
@@ -81,10 +81,15 @@ async function connect(client: ApiClient, extra: Record<string, unknown> = {}): 
   return { client, phoneNumberId, webhook: `${t.url}${path}`, verifyToken: saved.body.verifyToken };
 }
 
-/** Saves a number as the signed-in user's phone (their WhatsApp contact). */
+/**
+ * Saves a number as the signed-in user's phone (their WhatsApp contact), confirmed as if from the phone (the
+ * confirmation itself: phone-verification.test.ts).
+ */
 async function savePhone(client: ApiClient, waId: string) {
   const me = (await client.get('/auth/me')).body.userData;
-  await db().execute(sql`update users set phone = ${`+${waId}`} where id = ${me.id}`);
+  await db().execute(
+    sql`update users set phone = ${`+${waId}`}, phone_verified_digits = ${waId} where id = ${me.id}`,
+  );
   return me.id as string;
 }
 
@@ -150,6 +155,54 @@ describe('the connection', () => {
       publicChatId: privateChat.body.id,
     });
     expect(noPublic.body.error.code).toBe('WHATSAPP_PUBLIC_CHAT_INVALID');
+  });
+});
+
+describe('claiming a number', () => {
+  it("is refused with a made-up token or another business's number, before anything is saved", async () => {
+    const squatter = await companyWithFile(t, MANUAL);
+    const proposal = (await squatter.client.get('/whatsapp/connection')).body;
+    const someonesNumber = fake.addNumber(undefined, '+49 89 7654321');
+    const body = {
+      phoneNumberId: someonesNumber,
+      businessAccountId: '102290129340398',
+      accessToken: 'EAAGmade-up-token-0123456789',
+      appSecret: 'made-up-app-secret',
+      verifyToken: proposal.verifyToken,
+    };
+    const madeUp = await squatter.client.request('PUT', '/whatsapp/connection', body);
+    expect(madeUp.status).toBe(422);
+    expect(madeUp.body.error).toMatchObject({ code: 'WHATSAPP_NUMBER_REFUSED', details: { code: 190 } });
+    const notTheirs = await squatter.client.request('PUT', '/whatsapp/connection', {
+      ...body,
+      phoneNumberId: '5550001112223',
+      accessToken: fake.accessToken,
+    });
+    expect(notTheirs.body.error).toMatchObject({ code: 'WHATSAPP_NUMBER_REFUSED', details: { code: 100 } });
+    expect((await squatter.client.get('/whatsapp/connection')).body.connected).toBe(false);
+
+    // The number's business connects it; a later made-up token is refused and the saved one kept.
+    const owner = await companyWithFile(t, MANUAL);
+    const own = (await owner.client.get('/whatsapp/connection')).body;
+    const saved = await owner.client.request('PUT', '/whatsapp/connection', {
+      ...body,
+      accessToken: fake.accessToken,
+      verifyToken: own.verifyToken,
+    });
+    expect(saved.status).toBe(200);
+    // Meta's answer names the number its users confirm their phones with.
+    const { rows } = await db().execute<{ display_phone_number: string }>(
+      sql`select display_phone_number from whatsapp_connections where phone_number_id = ${someonesNumber}`,
+    );
+    expect(rows[0]!.display_phone_number).toBe('+49 89 7654321');
+    const swapped = await owner.client.request('PUT', '/whatsapp/connection', {
+      ...body,
+      verifyToken: own.verifyToken,
+    });
+    expect(swapped.body.error.code).toBe('WHATSAPP_NUMBER_REFUSED');
+    expect((await owner.client.get('/whatsapp/connection')).body.accessTokenHint).toBe(
+      `…${fake.accessToken.slice(-4)}`,
+    );
   });
 });
 

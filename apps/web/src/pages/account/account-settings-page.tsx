@@ -16,6 +16,7 @@ import { ApiKeysTab } from './api-keys-tab.tsx';
 import { BillingTab } from './billing-tab.tsx';
 import { CompanyTab } from './company-tab.tsx';
 import { IdentitiesCard } from './identities-card.tsx';
+import { PhoneVerificationCard } from './phone-verification-card.tsx';
 import { SecurityTab } from './security-tab.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';
 import { WhatsAppTab } from './whatsapp-tab.tsx';
@@ -26,7 +27,7 @@ import { WhatsAppTab } from './whatsapp-tab.tsx';
  */
 export default function AccountSettingsPage() {
   const { t } = useTranslation();
-  const { ability } = useAuth();
+  const { ability, session } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const area = areaOfPath(location.pathname);
@@ -70,7 +71,13 @@ export default function AccountSettingsPage() {
           />
         ))}
       </Tabs>
-      {tab === 'account' && <AccountTab />}
+      {tab === 'account' && (
+        <Stack spacing={6}>
+          <AccountTab />
+          {/* A company's users ask by WhatsApp from their own, confirmed number. */}
+          {session?.userData.companyId && <PhoneVerificationCard />}
+        </Stack>
+      )}
       {tab === 'security' && (
         <Stack spacing={6}>
           <SecurityTab />

@@ -40,8 +40,14 @@ export function AccountTab() {
       return false;
     },
   });
-  const onSubmit = form.handleSubmit((values) =>
-    save.mutate({ ...values, phone: values.phone || null, country: values.country || null }),
+  const impersonated = Boolean(auth.session!.impersonation);
+  // The phone stays as it is while an operator views as the user: it is not sent at all.
+  const onSubmit = form.handleSubmit(({ phone, ...values }) =>
+    save.mutate({
+      ...values,
+      ...(impersonated ? {} : { phone: phone || null }),
+      country: values.country || null,
+    }),
   );
   return (
     <Card>
@@ -79,8 +85,16 @@ export function AccountTab() {
                 {...form.register('phone')}
                 label={t('fields.whatsappPhone')}
                 type="tel"
-                // A company's user is answered as themselves when they write from this number.
-                helperText={user.companyId ? t('whatsapp.help.phone') : undefined}
+                // A company's user is answered as themselves when they write from this number, once confirmed;
+                // an operator viewing as the user cannot change it (the server refuses it too).
+                disabled={impersonated}
+                helperText={
+                  impersonated
+                    ? t('whatsapp.phone.impersonating')
+                    : user.companyId
+                      ? t('whatsapp.help.phone')
+                      : undefined
+                }
                 errorKey={errors.phone?.message}
                 slotProps={{ htmlInput: { dir: 'ltr', maxLength: 25 } }}
               />

@@ -11,7 +11,7 @@ import {
   Typography,
   useTheme,
 } from '@mui/material';
-import { IconArrowBack, IconSend } from '@tabler/icons-react';
+import { IconArrowBack, IconLockOpen, IconSend } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation, useNavigate } from 'react-router';
@@ -24,6 +24,7 @@ import { errorMessage } from '../../components/form.tsx';
 import { useFormat } from '../../components/format.ts';
 import { MailFrame } from '../../components/mail-frame.tsx';
 import { EmailStatusChip } from './email-status.tsx';
+import { RevealLinkDialog } from './reveal-link-dialog.tsx';
 
 /** `/admin/emails/:id`: one mail of the outbox as it went out (HTML and text), its delivery, and resending it. */
 export default function EmailDetailPage() {
@@ -39,6 +40,7 @@ export default function EmailDetailPage() {
   const notFound = !wellFormed || (query.error instanceof ApiError && query.error.status === 404);
   const [view, setView] = useState<'html' | 'text'>('html');
   const [confirming, setConfirming] = useState(false);
+  const [revealing, setRevealing] = useState(false);
   const resend = useResendEmail({
     onSuccess: (data) => {
       setConfirming(false);
@@ -47,6 +49,9 @@ export default function EmailDetailPage() {
     onSettled: () => setConfirming(false),
   });
   const mail = query.data;
+  // Only a mail that did not reach its recipient has a link an Administrator may need to pass on by hand.
+  const undelivered = mail?.status === 'not_sent' || mail?.status === 'failed';
+  const canReveal = Boolean(mail?.hiddenLink && undelivered && ability.can('update', 'Email'));
 
   const back = (
     <Button component={Link} to="/admin/emails" startIcon={<IconArrowBack size={18} style={flip} />}>
@@ -125,6 +130,26 @@ export default function EmailDetailPage() {
               </Box>
             </CardContent>
           </Card>
+          {mail.hiddenLink && (
+            <Alert
+              severity="info"
+              action={
+                canReveal && (
+                  <Button
+                    color="inherit"
+                    size="small"
+                    startIcon={<IconLockOpen size={18} />}
+                    onClick={() => setRevealing(true)}
+                  >
+                    {t('admin.emails.revealLink')}
+                  </Button>
+                )
+              }
+            >
+              {t('admin.emails.hiddenLink')}
+              {canReveal && ` ${t('admin.emails.hiddenLinkUndelivered')}`}
+            </Alert>
+          )}
           <Card>
             <Tabs value={view} onChange={(_e, v) => setView(v)} sx={{ px: 4 }}>
               <Tab value="html" label={t('admin.emails.html')} />
@@ -145,6 +170,14 @@ export default function EmailDetailPage() {
             </CardContent>
           </Card>
         </>
+      )}
+      {mail && (
+        <RevealLinkDialog
+          open={revealing}
+          emailId={emailId}
+          recipient={mail.to}
+          onClose={() => setRevealing(false)}
+        />
       )}
       <ConfirmDialog
         open={confirming}

@@ -9,11 +9,15 @@ import { CellText } from '../../components/cell-text.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { useFormat } from '../../components/format.ts';
 import { SelectField } from '../../components/select-field.tsx';
+import { EmailSenders } from './email-senders.tsx';
 import { EmailStatusChip } from './email-status.tsx';
 
 type OutboxEmail = z.infer<typeof outboxEmailSchema>;
 
-/** `/admin/emails`: the outbox, newest first, searchable by recipient and subject, filtered by status. */
+/**
+ * `/admin/emails`: the outbox, newest first, searchable by recipient and subject, filtered by status; below it, who
+ * sent how much against their mail limits.
+ */
 export default function EmailsPage() {
   const { t } = useTranslation();
   const format = useFormat();
@@ -100,6 +104,7 @@ export default function EmailsPage() {
           />
         }
       />
+      <EmailSenders />
     </Stack>
   );
 }

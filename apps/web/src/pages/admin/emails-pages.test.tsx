@@ -24,14 +24,47 @@ const mail = {
   sentAt: null,
 };
 
+const LINK = 'https://wissen.example/setPassword?token=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
+
 function stubServer() {
-  const calls: Array<{ url: string; method: string }> = [];
+  const calls: Array<{ url: string; method: string; body?: unknown }> = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push({ url, method: init?.method ?? 'GET' });
+      calls.push({
+        url,
+        method: init?.method ?? 'GET',
+        ...(init?.body ? { body: JSON.parse(String(init.body)) } : {}),
+      });
       if (url.startsWith('/api/v1/admin/emails?'))
         return Response.json({ items: [mail], total: 1, page: 1, pageSize: 10 });
+      if (url.startsWith('/api/v1/admin/email-senders?'))
+        return Response.json({
+          items: [
+            {
+              companyId: '7d1f0c2e-0000-4000-8000-0000000000c1',
+              companyName: 'Firma Nord',
+              trial: true,
+              lastHour: 3,
+              lastDay: 7,
+              perHour: 20,
+              perDay: 50,
+              lastMailAt: '2026-03-04T08:00:00.000Z',
+            },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 10,
+        });
+      if (url === `/api/v1/admin/emails/${ID}/reveal-link`) {
+        const { code } = JSON.parse(String(init?.body));
+        return code === '123456'
+          ? Response.json({ link: LINK })
+          : Response.json(
+              { error: { code: 'TWO_FACTOR_CODE_INVALID', message: 'This code is not valid.' } },
+              { status: 422 },
+            );
+      }
       if (url === `/api/v1/admin/emails/${ID}/resend`)
         return Response.json(
           { message: 'The email to kai@firma.example is queued.', emailId: COPY },
@@ -41,8 +74,9 @@ function stubServer() {
         return Response.json({
           ...mail,
           id: url.endsWith(COPY) ? COPY : ID,
-          text: 'Hallo Kai,\nbitte Passwort setzen.',
+          text: 'Hallo Kai,\nbitte Passwort setzen: https://wissen.example/setPassword?token=••••••••',
           html: '<p>Hallo Kai</p><script>parent.alert(1)</script>',
+          hiddenLink: true,
         });
       return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
     }),
@@ -59,6 +93,11 @@ describe('the e-mail log', { timeout: 20_000 }, () => {
     const subject = await screen.findByText('Einladung zu Werkwissen');
     const row = within(subject.closest('tr')!);
     expect(row.getByText('Failed')).toBeTruthy();
+    // Who sends how much, beside their limits.
+    const sender = within((await screen.findByText('Firma Nord')).closest('tr')!);
+    expect(sender.getByText('3 of 20')).toBeTruthy();
+    expect(sender.getByText('7 of 50')).toBeTruthy();
+    expect(sender.getByText('Trial')).toBeTruthy();
     expect(row.getByText('550 mailbox unavailable')).toBeTruthy();
     expect(row.getByText('5')).toBeTruthy();
     expect(row.getByText('Invitation')).toBeTruthy();
@@ -95,12 +134,38 @@ describe('the e-mail log', { timeout: 20_000 }, () => {
     expect(await screen.findByText('The email to kai@firma.example is queued.')).toBeTruthy();
   });
 
-  it('offers no resend to staff, who only read the log', async () => {
+  it('offers no resend to staff, who only read the log and see the single-use link masked', async () => {
     signedInAs('Staff');
     stubServer();
     renderWithApp(<EmailDetailPage />, `/admin/emails/${ID}`);
     await screen.findByText('Einladung zu Werkwissen');
     expect(screen.queryByRole('button', { name: 'Send again' })).toBeNull();
+    expect(screen.getByText(/The single-use link in this email is hidden/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show link' })).toBeNull();
+  });
+
+  it("lets the administrator show an undelivered mail's link with a code of the authenticator app", async () => {
+    signedInAs('Administrator');
+    const calls = stubServer();
+    renderWithApp(<EmailDetailPage />, `/admin/emails/${ID}`);
+    await screen.findByText(/did not reach its recipient/);
+    fireEvent.click(screen.getByRole('button', { name: 'Show link' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Show the single-use link' });
+    expect(within(dialog).getByText(/Whoever opens this link acts as kai@firma\.example/)).toBeTruthy();
+    const code = within(dialog).getByLabelText('Authentication code');
+    fireEvent.change(code, { target: { value: '000000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Show link' }));
+    expect(await within(dialog).findByText(/This code is not valid/)).toBeTruthy();
+    fireEvent.change(code, { target: { value: '123 456' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Show link' }));
+    expect(await within(dialog).findByDisplayValue(LINK)).toBeTruthy();
+    expect(calls).toContainEqual({
+      url: `/api/v1/admin/emails/${ID}/reveal-link`,
+      method: 'POST',
+      body: { code: '123456' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByDisplayValue(LINK)).toBeNull());
   });
 
   it('says so for a mail that does not exist', async () => {

@@ -30,6 +30,12 @@ export const TAB_FIELDS: { [T in SettingsTab]: Array<{ name: string; kind: Field
     { name: 'surfaceDark', kind: 'color' },
   ],
   activityLog: [{ name: 'retentionDays', kind: 'number' }],
+  mailBudget: [
+    { name: 'perHour', kind: 'number' },
+    { name: 'perDay', kind: 'number' },
+    { name: 'trialPerHour', kind: 'number' },
+    { name: 'trialPerDay', kind: 'number' },
+  ],
 };
 
 /** A form's values as the inputs hold them: numbers as typed text, switches as booleans. */

@@ -25,6 +25,7 @@ const values: SystemSettings['values'] = {
     surfaceDark: '#2f3349',
   },
   activityLog: { retentionDays: 180 },
+  mailBudget: { perHour: 200, perDay: 1000, trialPerHour: 20, trialPerDay: 50 },
 };
 const settings: SystemSettings = { values, defaults: values, logo: null, updatedAt: null };
 

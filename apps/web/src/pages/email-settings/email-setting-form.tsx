@@ -33,6 +33,7 @@ interface Values {
   userName: string;
   password: string;
   security: MailSecurity;
+  authservId: string;
 }
 
 const FIELDS = [
@@ -48,6 +49,7 @@ const FIELDS = [
   'userName',
   'password',
   'security',
+  'authservId',
 ];
 
 /** The shared schema, read through the form's shape (the allowed addresses as objects). */
@@ -87,6 +89,7 @@ export function EmailSettingDialog({ setting, onClose }: { setting: EmailSetting
       userName: setting?.userName ?? '',
       password: '',
       security: setting?.security ?? 'starttls',
+      authservId: setting?.authservId ?? '',
     },
   });
   const allowed = useFieldArray({ control: form.control, name: 'allowedEmails' });
@@ -294,6 +297,13 @@ export function EmailSettingDialog({ setting, onClose }: { setting: EmailSetting
               options={MAIL_SECURITY.map((s) => ({ value: s, label: t(`emailSettings.security.${s}`) }))}
             />
           )}
+        />
+        <InputField
+          {...form.register('authservId')}
+          label={t('emailSettings.fields.authservId')}
+          autoComplete="off"
+          helperText={t('emailSettings.help.authservId')}
+          errorKey={errors.authservId?.message}
         />
         <Box>
           <Button

@@ -21,6 +21,7 @@ const setting: EmailSetting = {
   smtpEmail: 'assistent@firma.example',
   userName: 'assistent',
   security: 'starttls',
+  authservId: 'mx.firma.example',
   hasPassword: true,
   mailbox: { checkedAt: '2025-03-01T10:00:00.000Z', error: 'The server refused the user name or password.' },
   createdAt: '2025-03-01T09:00:00.000Z',
@@ -113,6 +114,7 @@ describe('the e-mail settings page', { timeout: 30_000 }, () => {
     type('SMTP e-mail', 'assistent@firma.example');
     type('User name', 'assistent');
     type('Password', 'geheim-1');
+    type('Mail server name in Authentication-Results (optional)', 'MX.Firma.example');
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Test connection' }));
     expect(await within(dialog).findByText('SMTP: signed in.')).toBeTruthy();
@@ -131,6 +133,7 @@ describe('the e-mail settings page', { timeout: 30_000 }, () => {
       imapPort: 993,
       security: 'starttls',
       password: 'geheim-1',
+      authservId: 'mx.firma.example',
     });
   });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "email_settings" ADD COLUMN "authserv_id" text DEFAULT '' NOT NULL;
