@@ -2,6 +2,7 @@ import type { Language, SearchHit } from '@werkwissen/shared';
 import { translate } from '../../i18n/translator.ts';
 import { BuiltinEmbedder } from '../embedding/builtin-embedder.ts';
 import { STOPWORDS } from '../embedding/stopwords.ts';
+import { type QueryTranslation, translationText } from '../search/query-translation/translation.ts';
 
 /**
  * The answerer of the embedded default, with no model and no network: it quotes, verbatim, the sentence, table row
@@ -46,6 +47,8 @@ export interface AnswerOptions {
   audience?: 'member' | 'visitor';
   /** The refusal threshold (the benchmark sweeps it; the product uses MIN_CONFIDENCE). */
   minConfidence?: number;
+  /** The question in the documents' languages (query-translation), whose words the quotes are matched with. */
+  translations?: QueryTranslation[];
 }
 
 const fold = (word: string) =>
@@ -224,10 +227,17 @@ const cosine = (a: number[], b: number[]) => a.reduce((sum, x, i) => sum + x * b
  * interval, a number, a date), and the character n-gram similarity of unit and question (inflections and
  * paraphrases sharing word parts).
  */
-export function scoreUnits(question: string, hits: SearchHit[], lang: Language, context?: string): Scored[] {
+export function scoreUnits(
+  question: string,
+  hits: SearchHit[],
+  lang: Language,
+  context?: string,
+  translations: QueryTranslation[] = [],
+): Scored[] {
   const units = hits.flatMap((h, i) => unitsOf(h.text, i, lang));
   if (units.length === 0) return [];
-  const german = lang === 'de';
+  // Compound parts are matched in German passages: a German question's, or a question translated into German.
+  const german = lang === 'de' || translations.some((t) => t.target === 'deu');
   const cues = CUES.filter((c) => c.asks.test(question) || (context ? c.asks.test(context) : false));
   // A word that asks for an amount ("kostet") is looked for by its cue, not as a word.
   const asking = (w: string) => cues.some((c) => c.asks.test(w));
@@ -239,22 +249,30 @@ export function scoreUnits(question: string, hits: SearchHit[], lang: Language, 
   ];
   const mainStems = new Set(main.map(stem));
   const extra = context ? [...new Set(contentWords(context))].filter((w) => !mainStems.has(stem(w))) : [];
-  const idf = (w: string) => {
-    const df = units.reduce((n, u) => n + (wordMatch(w, u, german) > 0 ? 1 : 0), 0);
+  // Each question word is a group of the words that stand for it: itself, or, when the question was translated,
+  // its translations (the best-matching one counts, by its weight).
+  const groups = questionGroups(main, translations);
+  const groupMatch = (g: WordGroup, unit: Unit) =>
+    Math.max(...g.alternatives.map((a) => a.weight * wordMatch(a.word, unit, german)));
+  const idf = (g: WordGroup) => {
+    const df = units.reduce((n, u) => n + (groupMatch(g, u) > 0 ? 1 : 0), 0);
     return Math.log(1 + units.length / Math.max(1, df));
   };
-  const weights = new Map<string, number>();
-  for (const w of main) weights.set(w, idf(w));
-  for (const w of extra) weights.set(w, idf(w) / 2);
-  const total = main.reduce((sum, w) => sum + (weights.get(w) ?? 0), 0) || 1;
-  const asked = ngrams.embedOne(question);
+  const weights = new Map<WordGroup, number>();
+  for (const g of groups) weights.set(g, idf(g));
+  for (const w of extra) {
+    const g = { key: w, alternatives: [{ word: w, weight: 1 }] };
+    weights.set(g, idf(g) / 2);
+  }
+  const total = groups.reduce((sum, g) => sum + (weights.get(g) ?? 0), 0) || 1;
+  const asked = ngrams.embedOne([question, ...translations.map(translationText)].join(' '));
   return units.map((unit) => {
     let found = 0;
     const covers = new Set<string>();
-    for (const [w, weight] of weights) {
-      const m = wordMatch(w, unit, german);
+    for (const [g, weight] of weights) {
+      const m = groupMatch(g, unit);
       found += weight * m;
-      if (m >= HEAD_MATCH) covers.add(w);
+      if (m >= HEAD_MATCH) covers.add(g.key);
     }
     const coverage = Math.min(1, found / total);
     const cue = cues.length === 0 ? null : cues.some((c) => c.answer.test(unit.text)) ? 1 : 0;
@@ -267,13 +285,40 @@ export function scoreUnits(question: string, hits: SearchHit[], lang: Language, 
   });
 }
 
+interface WordGroup {
+  key: string;
+  alternatives: Array<{ word: string; weight: number }>;
+}
+
+/**
+ * The question's content words as groups: a translated word by its translations' content words (a phrase like
+ * "Platz brauchen" stands for the word by each of its words), every other word (a code, a name, a German term in a
+ * foreign question) by itself.
+ */
+function questionGroups(main: string[], translations: QueryTranslation[]): WordGroup[] {
+  const translated = new Set<string>();
+  const groups: WordGroup[] = [];
+  for (const t of translations) {
+    for (const w of t.words) {
+      for (const part of contentWords(w.word)) translated.add(part);
+      const alternatives = w.alternatives.flatMap((a) =>
+        contentWords(a.text).map((word) => ({ word, weight: a.weight })),
+      );
+      if (alternatives.length > 0) groups.push({ key: `${t.target}:${w.word}`, alternatives });
+    }
+  }
+  for (const w of main)
+    if (!translated.has(w)) groups.push({ key: w, alternatives: [{ word: w, weight: 1 }] });
+  return groups;
+}
+
 export function answerExtractively(
   question: string,
   hits: SearchHit[],
   lang: Language,
   options: AnswerOptions = {},
 ): ExtractiveAnswer {
-  const scored = scoreUnits(question, hits, lang, options.context);
+  const scored = scoreUnits(question, hits, lang, options.context, options.translations);
   const ranked = [...scored].sort((a, b) => b.score - a.score || a.hit - b.hit || a.index - b.index);
   const best = ranked[0];
   const confidence = best?.score ?? 0;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { TEXT_CONFIGS } from '../processing/language.ts';
+import { TEXT_CONFIGS, textConfigFor } from '../processing/language.ts';
+import type { QueryTranslation } from './query-translation/translation.ts';
 import { type SearchScope, scopeFilesSql } from './search-scope.ts';
 
 export interface RankedPassage {
@@ -77,9 +78,11 @@ export async function fullTextSearch(
   limit: number,
   /** Benchmarks compare floors; `null` switches it off. */
   floor: FullTextFloor | null = { termShare: FLOOR_TERM_SHARE, idfShare: FLOOR_IDF_SHARE },
+  /** The question in the languages of the passages (query-translation): more terms, each word's alternatives one. */
+  translations: QueryTranslation[] = [],
 ): Promise<FullTextResult> {
   const scopeFiles = scopeFilesSql(scope);
-  const question = await questionTerms(db, scope.companyId, scopeFiles, query);
+  const question = await questionTerms(db, scope.companyId, scopeFiles, query, translatedTexts(translations));
   if (question.terms.length === 0) return { hits: [], matched: 0, scopePassages: question.passages };
   const { n, avgdl } = question;
   const [k1, k1plus1, b, termShare, idfShare] = [
@@ -99,10 +102,12 @@ export async function fullTextSearch(
   const every = candidateQueries(question.terms, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY);
   const { rows } = await db.execute<{ id: string | null; score: number | null; matched: number }>(sql`
     with terms as (
-      select t.cfg, t.lexeme, quote_literal(t.lexeme)::tsquery as q, t.share
+      select t.cfg, t.lexeme, quote_literal(t.lexeme)::tsquery as q, t.share, t.grp, t.weight
       from unnest(${sql.param(question.terms.map((t) => t.cfg))}::text[],
                   ${sql.param(question.terms.map((t) => t.lexeme))}::text[],
-                  ${sql.param(question.terms.map((t) => t.share))}::float8[]) as t(cfg, lexeme, share)
+                  ${sql.param(question.terms.map((t) => t.share))}::float8[],
+                  ${sql.param(question.terms.map((t) => t.group))}::text[],
+                  ${sql.param(question.terms.map((t) => t.weight))}::float8[]) as t(cfg, lexeme, share, grp, weight)
     ),
     scope_files as (${scopeFiles}),
     stats as (select ${n}::float8 as n, ${avgdl}::float8 as avgdl),
@@ -129,11 +134,11 @@ export async function fullTextSearch(
     candidates as (select * from matched order by pre desc limit ${CANDIDATES}),
     hits as (
       select * from (
-        select c.id, t.cfg, t.lexeme, t.share, c.token_count, c.total, ts_rank(c.tsv, t.q, 0) as r
+        select c.id, t.cfg, t.lexeme, t.grp, t.share, c.token_count, c.total, ts_rank(c.tsv, t.q, 0) as r
         from candidates c join terms t on t.cfg = c.text_config
       ) ranked where r > 0
     ),
-    counted as (select cfg, lexeme, count(*)::float8 as n from hits group by cfg, lexeme),
+    counted as (select cfg, lexeme, count(distinct id)::float8 as n from hits group by cfg, lexeme),
     -- Every match of a small scope is a candidate: its document frequencies are counted exactly.
     exact as (
       select (select count(*) from matched) <= ${CANDIDATES} and stats.n <= ${SELECTING_ROWS} as yes from stats
@@ -141,7 +146,7 @@ export async function fullTextSearch(
     -- Every term of the question with its document frequency and IDF (a term without match has df 0 when counted
     -- exactly, else the statistics' estimate).
     weights as (
-      select t.cfg, t.lexeme, ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5)) as idf,
+      select t.cfg, t.lexeme, t.grp, t.weight * ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5)) as idf,
              df.df <= greatest(${termShare} * stats.n, ${floor ? FLOOR_TERM_ROWS : 0}) as telling
       from terms t
       left join counted on counted.cfg = t.cfg and counted.lexeme = t.lexeme
@@ -151,21 +156,31 @@ export async function fullTextSearch(
                     else least(greatest(t.share * stats.n, coalesce(counted.n, 0)), stats.n) end as df
       ) df
     ),
-    question as (select cfg, sum(idf) as idf from weights group by cfg),
+    -- A group is one word of the question: its own term, or the alternatives of a translated word, of which the
+    -- best-matching one counts.
+    question as (
+      select cfg, sum(idf) as idf from (select cfg, grp, max(idf) as idf from weights group by cfg, grp) g
+      group by cfg
+    ),
+    grouped as (
+      select h.id, h.cfg, max(
+          w.idf * (x.tf * ${k1plus1}) / (x.tf + ${k1} * (1 - ${b} + ${b} * h.token_count / stats.avgdl))
+        ) as score, max(w.idf) as idf, bool_or(w.telling) as telling
+      from hits h
+      join weights w on w.cfg = h.cfg and w.lexeme = h.lexeme and w.grp = h.grp
+      cross join stats
+      cross join lateral (select greatest(1, round(1 / greatest(1.6449341 - h.r / 0.06079271, 0.02) - 0.5)) as tf) x
+      group by h.id, h.cfg, w.grp
+    ),
     ranked as (
-    select h.id, sum(
-        w.idf * (x.tf * ${k1plus1}) / (x.tf + ${k1} * (1 - ${b} + ${b} * h.token_count / stats.avgdl))
-      )::float8 as score
-    from hits h
-    join weights w on w.cfg = h.cfg and w.lexeme = h.lexeme
-    join question on question.cfg = h.cfg
-    cross join stats
-    cross join lateral (select greatest(1, round(1 / greatest(1.6449341 - h.r / 0.06079271, 0.02) - 0.5)) as tf) x
-    group by h.id
+    select g.id, sum(g.score)::float8 as score
+    from grouped g
+    join question on question.cfg = g.cfg
+    group by g.id
     -- The relevance floor: a term with real IDF weight, or most of the question's weight.
-    having bool_or(w.telling)
-        or sum(w.idf) >= ${idfShare} * max(question.idf)
-    order by score desc, h.id
+    having bool_or(g.telling)
+        or sum(g.idf) >= ${idfShare} * max(question.idf)
+    order by score desc, g.id
     limit ${limit}
     )
     -- One row even when nothing passes the floor, to tell how many passages matched at all.
@@ -182,6 +197,10 @@ export async function fullTextSearch(
 interface QuestionTerm {
   cfg: string;
   lexeme: string;
+  /** The question word the term stands for: its own lexeme, or the word whose translation it is one of. */
+  group: string;
+  /** 1 for the question's own words, less for a translation. */
+  weight: number;
   /** `quote_literal(lexeme)`: the term as tsquery text. */
   quoted: string;
   /** Share of the company's passages holding the term, when they were last counted (0 before the first count). */
@@ -197,20 +216,36 @@ async function questionTerms(
   companyId: string,
   scopeFiles: ReturnType<typeof scopeFilesSql>,
   query: string,
+  translated: TranslatedText[],
 ): Promise<{ terms: QuestionTerm[]; passages: number; n: number; avgdl: number }> {
   const { rows } = await db.execute<{
     cfg: string | null;
     lexeme: string | null;
     quoted: string | null;
+    grp: string | null;
+    weight: number | null;
     share: number | null;
     passages: string;
     n: number;
     avgdl: number;
   }>(sql`
-    with terms as (
-      select c.cfg, t.lexeme, quote_literal(t.lexeme) as quoted
+    with own as (
+      select c.cfg, t.lexeme, c.cfg || ':' || t.lexeme as grp, 1::float8 as weight
       from unnest(${sql.param([...TEXT_CONFIGS])}::text[]) as c(cfg)
       cross join lateral unnest(tsvector_to_array(to_tsvector(c.cfg::regconfig, ${query}))) as t(lexeme)
+    ),
+    translated as (
+      select x.cfg, t.lexeme, x.grp, x.weight
+      from unnest(${sql.param(translated.map((t) => t.cfg))}::text[],
+                  ${sql.param(translated.map((t) => t.text))}::text[],
+                  ${sql.param(translated.map((t) => t.group))}::text[],
+                  ${sql.param(translated.map((t) => t.weight))}::float8[]) as x(cfg, text, grp, weight)
+      cross join lateral unnest(tsvector_to_array(to_tsvector(x.cfg::regconfig, x.text))) as t(lexeme)
+    ),
+    terms as (
+      select cfg, lexeme, quote_literal(lexeme) as quoted, grp, max(weight) as weight
+      from (select * from own union all select * from translated) a
+      group by cfg, lexeme, grp
     ),
     counted as (select passages from term_frequency_counts where company_id = ${companyId}),
     scope_files as (${scopeFiles}),
@@ -220,16 +255,28 @@ async function questionTerms(
              greatest(coalesce(sum(token_count)::float8 / nullif(sum(passage_count), 0), 1), 1)::float8 as avgdl
       from scope_files
     )
-    select t.cfg, t.lexeme, t.quoted, coalesce(tf.passages::float8 / counted.passages, 0) as share,
+    select t.cfg, t.lexeme, t.quoted, t.grp, t.weight,
+           coalesce(tf.passages::float8 / counted.passages, 0) as share,
            stats.passages, stats.n, stats.avgdl
     from stats left join terms t on true
     left join counted on true
     left join term_frequencies tf on tf.company_id = ${companyId} and tf.lexeme = t.lexeme
-    order by t.cfg, t.lexeme`);
+    order by t.cfg, t.lexeme, t.grp`);
   const first = rows[0]!;
   return {
     terms: rows.flatMap((r) =>
-      r.cfg === null ? [] : [{ cfg: r.cfg, lexeme: r.lexeme!, quoted: r.quoted!, share: Number(r.share) }],
+      r.cfg === null
+        ? []
+        : [
+            {
+              cfg: r.cfg,
+              lexeme: r.lexeme!,
+              quoted: r.quoted!,
+              group: r.grp!,
+              weight: Number(r.weight),
+              share: Number(r.share),
+            },
+          ],
     ),
     passages: Number(first.passages),
     n: Number(first.n),
@@ -253,10 +300,12 @@ function candidateQueries(terms: QuestionTerm[], maxShare: number, budgetShare: 
     let share = 0;
     for (const term of rare) {
       if (share >= budgetShare) break;
+      if (chosen.some((c) => c.lexeme === term.lexeme)) continue;
       chosen.push(term);
       share += term.share;
     }
-    queries.set(cfg, (chosen.length > 0 ? chosen : all).map((t) => t.quoted).join(' | '));
+    const quoted = new Set((chosen.length > 0 ? chosen : all).map((t) => t.quoted));
+    queries.set(cfg, [...quoted].join(' | '));
   }
   return queries;
 }
@@ -273,4 +322,24 @@ function matchCondition(queries: Map<string, string>) {
 function rankQuery(queries: Map<string, string>) {
   const arms = [...queries].map(([cfg, q]) => sql`when ${cfg} then ${q}::tsquery`);
   return sql`(case p.text_config ${sql.join(arms, sql` `)} end)`;
+}
+
+interface TranslatedText {
+  cfg: string;
+  text: string;
+  group: string;
+  weight: number;
+}
+
+/**
+ * The alternatives of the translated words, each parsed with the text configuration of the language it was
+ * translated into; the words of one translation that a language shares (its passages' configuration) form a group.
+ */
+function translatedTexts(translations: QueryTranslation[]): TranslatedText[] {
+  return translations.flatMap((t, ti) => {
+    const cfg = textConfigFor(t.target === 'ara' ? 'arb' : t.target);
+    return t.words.flatMap((w, wi) =>
+      w.alternatives.map((a) => ({ cfg, text: a.text, group: `t${ti}:${wi}`, weight: a.weight })),
+    );
+  });
 }
