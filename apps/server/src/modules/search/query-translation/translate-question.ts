@@ -4,10 +4,11 @@ import type { AppContext } from '../../../app-context.ts';
 import type { DbOrTx } from '../../../db/database.ts';
 import type { ProviderConnection } from '../../ai-providers/model-client.ts';
 import { type SearchScope, scopeFilesSql } from '../search-scope.ts';
+import { ApertiumLemmas } from './apertium-lemmas.ts';
 import { type Dictionaries, installedDictionaries } from './dictionaries.ts';
 import { translateByDictionaries } from './dictionary-translation.ts';
 import { languageName, type ModelTranslationInput, translateByModel } from './model-translation.ts';
-import type { LanguageCode } from './question-words.ts';
+import { type LanguageCode, wordsOf } from './question-words.ts';
 import { sourceLanguage } from './source-language.ts';
 import type { QueryTranslation } from './translation.ts';
 
@@ -20,6 +21,8 @@ export interface TranslationDeps {
   db: DbOrTx;
   /** Null when no dictionary is installed. */
   dictionaries: Dictionaries | null;
+  /** Russian and Ukrainian dictionary forms (Apertium), when installed. */
+  lemmas?: ApertiumLemmas | null;
   log: Logger;
   /** The company's model, when its chat has one: it translates first, the dictionaries are the fallback. */
   model?: ModelTranslationInput | null;
@@ -33,6 +36,7 @@ export function translationDeps(
   return {
     db: ctx.db,
     dictionaries: installedDictionaries(ctx.config.DICTIONARY_PATH, ctx.log),
+    lemmas: apertiumLemmas(ctx.config.APERTIUM_PATH, ctx.log),
     log: ctx.log,
     model: connection
       ? {
@@ -70,11 +74,11 @@ export async function translateQuestion(
       deps.model && languageName(target)
         ? await translateByModel(deps.model, question, source, target)
         : null;
-    const translation =
-      byModel ??
-      (source && deps.dictionaries
-        ? translateByDictionaries(deps.dictionaries, question, source, target)
-        : null);
+    let translation = byModel;
+    if (!translation && source && deps.dictionaries) {
+      const hints = (await deps.lemmas?.hints(wordsOf(question), source)) ?? new Map();
+      translation = translateByDictionaries(deps.dictionaries, question, source, target, hints);
+    }
     if (translation) out.push(translation);
   }
   return out;
@@ -92,4 +96,16 @@ async function passageLanguages(db: DbOrTx, scope: SearchScope): Promise<Languag
     .filter((r) => total === 0 || Number(r.passages) / total >= MIN_LANGUAGE_SHARE)
     .slice(0, MAX_TARGETS)
     .map((r) => (r.language === 'arb' ? 'ara' : r.language));
+}
+
+const analysers = new Map<string, ApertiumLemmas>();
+
+/** One analyser per folder and process (it remembers when `lt-proc` is missing). */
+function apertiumLemmas(path: string, log: Logger): ApertiumLemmas {
+  let analyser = analysers.get(path);
+  if (!analyser) {
+    analyser = new ApertiumLemmas(path, log);
+    analysers.set(path, analyser);
+  }
+  return analyser;
 }
