@@ -15,6 +15,11 @@ import { type LanguageCode, scriptOf } from './question-words.ts';
 /** A reversed dictionary larger than this (compressed) is not read: the forward one of the pair is enough. */
 const MAX_REVERSED_BYTES = 8 * 1024 * 1024;
 const PIVOT: LanguageCode = 'eng';
+/**
+ * A language without dictionaries of its own is looked up in a close one's (FreeDict has no Ukrainian: many
+ * Ukrainian words are Russian ones or differ in a vowel, which `lookupForms` varies).
+ */
+const CLOSE_LANGUAGE: Record<LanguageCode, LanguageCode> = { ukr: 'rus' };
 
 export interface Route {
   /** One lexicon, or two through the pivot language. */
@@ -58,12 +63,17 @@ export class Dictionaries {
         if (d.target === PIVOT) sources.add(d.source);
         if (d.source === PIVOT) sources.add(d.target);
       }
+    for (const [language, close] of Object.entries(CLOSE_LANGUAGE))
+      if (sources.has(close)) sources.add(language);
     sources.delete(target);
     return sources;
   }
 
   /** The lexicons that lead from one language to the other: directly, else through English. */
   routes(source: LanguageCode, target: LanguageCode): { direct: Lexicon[]; pivot: Route[] } {
+    const close = CLOSE_LANGUAGE[source];
+    if (close && !this.installed.some((d) => d.source === source || d.target === source))
+      return this.routes(close, target);
     const direct = this.direct(source, target);
     const pivot: Route[] = [];
     if (source !== PIVOT && target !== PIVOT) {
@@ -71,6 +81,17 @@ export class Dictionaries {
         for (const second of this.direct(PIVOT, target)) pivot.push({ steps: [first, second] });
     }
     return { direct, pivot };
+  }
+
+  /**
+   * The lexicons of the other direction, to check a translation by translating it back ("krank" gives "sick" back,
+   * "Kotze" does not): through a language's close one as `routes` does.
+   */
+  backward(source: LanguageCode, target: LanguageCode): Lexicon[] {
+    const close = CLOSE_LANGUAGE[source];
+    if (close && !this.installed.some((d) => d.source === source || d.target === source))
+      return this.backward(close, target);
+    return this.direct(target, source);
   }
 
   private direct(source: LanguageCode, target: LanguageCode): Lexicon[] {
@@ -92,8 +113,8 @@ export class Dictionaries {
       // Either way the translations are in the dictionary's target language, and written in its script.
       lexicon =
         direction === 'forward'
-          ? Lexicon.indexed(readDictdIndex(files.index), files.dict, scriptOf(d.target))
-          : Lexicon.reversed(readDictd(files), scriptOf(d.target));
+          ? Lexicon.indexed(readDictdIndex(files.index), files.dict, d.source, scriptOf(d.target))
+          : Lexicon.reversed(readDictd(files), d.target, scriptOf(d.target));
       this.lexicons.set(key, lexicon);
     }
     return lexicon;

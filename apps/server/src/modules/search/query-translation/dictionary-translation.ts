@@ -1,9 +1,11 @@
+import type { LemmaHints } from './apertium-lemmas.ts';
 import type { Dictionaries } from './dictionaries.ts';
 import type { Lexicon, LexiconMatch } from './lexicon.ts';
 import {
   isFunctionWord,
   type LanguageCode,
   lookupForms,
+  normalizeWord,
   transliterateCyrillic,
   wordsOf,
 } from './question-words.ts';
@@ -17,70 +19,112 @@ import type { QueryTranslation, TranslatedWord } from './translation.ts';
  * documents.
  */
 
+/** The best translation of a word weighs this much of the question's own words: it may be a wrong sense. */
+const TRANSLATION_WEIGHT = 0.8;
 /** Alternatives kept per word. */
-const MAX_ALTERNATIVES = 6;
+const MAX_ALTERNATIVES = 8;
 /** Through the pivot: English words followed per word, and translations of each into the target. */
 const PIVOT_WORDS = 3;
-const PIVOT_TRANSLATIONS = 6;
+const PIVOT_TRANSLATIONS = 12;
 /** A direct dictionary's vote, a pivot path's, and a headword found only by its prefix (an inflected word). */
 const DIRECT_VOTE = 1;
 const PIVOT_VOTE = 0.5;
 const PREFIX_FACTOR = 0.7;
+/**
+ * What a translation earns when the dictionary of the other direction gives the question's word back for it (among
+ * its first senses): Ding lists "Kotze" and "geil" before "krank" for "sick", and only "krank" translates back.
+ */
+const BACK_VOTE = 1.5;
+/**
+ * Of equally supported translations the shorter is the likelier, and long compounds are rare senses ("Urlaub" before
+ * "Urlaubsaufenthalt"): this much less per letter beyond the seventh.
+ */
+const LENGTH_PENALTY = 0.05;
+const PLAIN_LENGTH = 7;
 /** A transliterated word that no dictionary knows (a German trade term written in Cyrillic). */
-const TRANSLITERATION_WEIGHT = 0.5;
+const TRANSLITERATION_WEIGHT = 0.4;
+
+interface Candidate {
+  votes: number;
+  back: number;
+}
 
 export function translateByDictionaries(
   dictionaries: Dictionaries,
   question: string,
   source: LanguageCode,
   target: LanguageCode,
+  /** Dictionary forms of the question's words where a morphological analyser knows them (`ApertiumLemmas`). */
+  hints: LemmaHints = new Map(),
 ): QueryTranslation | null {
   const { direct, pivot } = dictionaries.routes(source, target);
+  const matches = (lexicon: Lexicon, word: string) => lookup(lexicon, word, source, hints);
+  const back = new BackTranslation(dictionaries.backward(source, target));
+  const backFromPivot = new BackTranslation(pivot.length > 0 ? dictionaries.backward(PIVOT, target) : []);
   const tokens = wordsOf(question);
-  const isContent = (w: string) => !/\d/.test(w) && w.length > 1 && !isFunctionWord(w, source);
+  const isContent = (w: string, i: number) =>
+    !/\d/.test(w) && w.length > 1 && !isFunctionWord(w, source) && !isName(w, i, source);
   const words: TranslatedWord[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const word = tokens[i]!;
-    if (!isContent(word)) continue;
+    if (!isContent(word, i)) continue;
     const next = tokens[i + 1];
-    if (next && isContent(next)) {
-      const votes = new Map<string, number>();
-      for (const lexicon of direct) vote(votes, lexicon.phrase(word, next), DIRECT_VOTE);
-      if (votes.size > 0) {
-        words.push(group(`${word} ${next}`, votes));
+    if (next && isContent(next, i + 1)) {
+      const candidates = new Map<string, Candidate>();
+      for (const lexicon of direct) add(candidates, lexicon.phrase(word, next), DIRECT_VOTE, back);
+      if (candidates.size > 0) {
+        words.push(group(`${word} ${next}`, candidates));
         i++;
         continue;
       }
     }
-    const votes = new Map<string, number>();
-    for (const lexicon of direct) for (const m of matches(lexicon, word, source)) vote(votes, m, DIRECT_VOTE);
+    const candidates = new Map<string, Candidate>();
+    for (const lexicon of direct)
+      for (const m of matches(lexicon, word)) add(candidates, m, DIRECT_VOTE, back);
     for (const route of pivot) {
       const [first, second] = route.steps as [Lexicon, Lexicon];
-      const english = new Map<string, number>();
-      for (const m of matches(first, word, source)) vote(english, m, 1);
-      for (const [pivotWord, weight] of top(english, PIVOT_WORDS)) {
+      const english = new Map<string, Candidate>();
+      for (const m of matches(first, word)) add(english, m, 1, null);
+      for (const [pivotWord] of ranked(english).slice(0, PIVOT_WORDS)) {
         for (const m of second.word(pivotWord)) {
-          vote(
-            votes,
-            { ...m, translations: m.translations.slice(0, PIVOT_TRANSLATIONS) },
-            PIVOT_VOTE * weight,
-          );
+          const limited = { ...m, translations: m.translations.slice(0, PIVOT_TRANSLATIONS) };
+          add(candidates, limited, PIVOT_VOTE, backFromPivot);
         }
       }
     }
-    if (votes.size > 0) {
-      words.push(group(word, votes));
+    if (candidates.size > 0) {
+      words.push(group(word, candidates));
       continue;
     }
-    const latin =
-      target === 'ara' || target === 'rus' || target === 'ukr' ? null : transliterateCyrillic(word);
+    const latin = SCRIPT_TARGETS.has(target) ? null : transliterateCyrillic(word);
     if (latin) words.push({ word, alternatives: [{ text: latin, weight: TRANSLITERATION_WEIGHT }] });
   }
-  return words.length > 0 ? { source, target, via: 'dictionary', words } : null;
+  const functionWords = tokens.filter((w) => isFunctionWord(w, source));
+  return words.length > 0 ? { source, target, via: 'dictionary', words, functionWords } : null;
 }
 
-/** The lexicon's entries for a word, trying its forms (Arabic without clitics) until one finds any. */
-function matches(lexicon: Lexicon, word: string, source: LanguageCode): LexiconMatch[] {
+const PIVOT = 'eng';
+/** Targets written in another script than Latin: a transliteration into Latin letters means nothing there. */
+const SCRIPT_TARGETS = new Set(['ara', 'rus', 'ukr', 'bul', 'ell']);
+
+/**
+ * A name or a code, searched as written: a capitalised word inside the question of a language that writes its nouns
+ * in lower case ("Calora" is no "kalorisch"), or a word in capitals ("GB").
+ */
+function isName(word: string, position: number, source: LanguageCode): boolean {
+  if (/^\p{Lu}{2,}$/u.test(word)) return true;
+  return source !== 'deu' && position > 0 && /^\p{Lu}/u.test(word);
+}
+
+/**
+ * The lexicon's entries for a word: by its dictionary forms when the analyser gave some, else trying its own forms
+ * (Arabic without clitics, Ukrainian spelt the Russian way) until one finds any.
+ */
+function lookup(lexicon: Lexicon, word: string, source: LanguageCode, hints: LemmaHints): LexiconMatch[] {
+  for (const lemma of hints.get(normalizeWord(word)) ?? []) {
+    const translations = lexicon.entry(lemma);
+    if (translations) return [{ key: normalizeWord(lemma), exact: true, translations }];
+  }
   for (const form of lookupForms(word, source)) {
     const found = lexicon.word(form);
     if (found.length > 0) return found;
@@ -88,21 +132,65 @@ function matches(lexicon: Lexicon, word: string, source: LanguageCode): LexiconM
   return [];
 }
 
-/** Adds a match's translations to the votes, the dictionary's first senses weighing a little more. */
-function vote(votes: Map<string, number>, match: LexiconMatch | null, weight: number): void {
+/** Whether, and how early, the dictionaries of the other direction translate a candidate back into the word. */
+class BackTranslation {
+  private readonly cache = new Map<string, number>();
+  constructor(private readonly lexicons: Lexicon[]) {}
+
+  score(candidate: string, word: string): number {
+    if (this.lexicons.length === 0 || candidate.includes(' ')) return 0;
+    const key = `${candidate}\t${word}`;
+    let score = this.cache.get(key);
+    if (score === undefined) {
+      score = 0;
+      for (const lexicon of this.lexicons) {
+        const translations = lexicon.entry(candidate) ?? [];
+        const rank = translations.findIndex((t) => wordsOf(t).some((w) => normalizeWord(w) === word));
+        if (rank >= 0) score = Math.max(score, 1 / (1 + 0.25 * rank));
+      }
+      this.cache.set(key, score);
+    }
+    return score;
+  }
+}
+
+/** Adds a match's translations to the candidates, the dictionary's first senses weighing a little more. */
+function add(
+  candidates: Map<string, Candidate>,
+  match: LexiconMatch | null,
+  weight: number,
+  back: BackTranslation | null,
+): void {
   if (!match) return;
   const factor = match.exact ? 1 : PREFIX_FACTOR;
+  const word = match.key.split(' ')[0]!;
   match.translations.forEach((t, rank) => {
-    votes.set(t, (votes.get(t) ?? 0) + (weight * factor) / (1 + 0.1 * rank));
+    const c = candidates.get(t) ?? { votes: 0, back: 0 };
+    c.votes += (weight * factor) / (1 + 0.05 * rank);
+    if (back && !match.key.includes(' ')) c.back = Math.max(c.back, weight * back.score(t, word));
+    candidates.set(t, c);
   });
 }
 
-function top(votes: Map<string, number>, n: number): Array<[string, number]> {
-  const sorted = [...votes].sort((a, b) => b[1] - a[1]);
-  const best = sorted[0]?.[1] ?? 1;
-  return sorted.slice(0, n).map(([t, v]) => [t, v / best]);
+/** Candidates best first, with their score scaled by the best one's. */
+function ranked(candidates: Map<string, Candidate>): Array<[string, number]> {
+  const scored = [...candidates].map(
+    ([t, c]) =>
+      [
+        t,
+        Math.max(0.01, c.votes + BACK_VOTE * c.back - LENGTH_PENALTY * Math.max(0, t.length - PLAIN_LENGTH)),
+      ] as [string, number],
+  );
+  scored.sort((a, b) => b[1] - a[1]);
+  const best = scored[0]?.[1] ?? 1;
+  return scored.map(([t, v]) => [t, v / best]);
 }
 
-function group(word: string, votes: Map<string, number>): TranslatedWord {
-  return { word, alternatives: top(votes, MAX_ALTERNATIVES).map(([text, weight]) => ({ text, weight })) };
+function group(word: string, candidates: Map<string, Candidate>): TranslatedWord {
+  return {
+    word,
+    alternatives: ranked(candidates)
+      .slice(0, MAX_ALTERNATIVES)
+      .map(([text, weight]) => ({ text, weight: TRANSLATION_WEIGHT * weight })),
+  };
 }

@@ -22,13 +22,22 @@ export interface LexiconMatch {
   translations: string[];
 }
 
-/** Translations kept per key: the first ones are the dictionary's main senses. */
-const MAX_PER_KEY = 16;
-/** Prefix matching: the shared prefix is at least this long and this share of the word. */
+/** Translations kept per key (Ding lists up to dozens of senses, not the main ones first). */
+const MAX_PER_KEY = 40;
+/**
+ * Prefix matching: the shared prefix is at least this long and this share of the word; a short word may differ in
+ * its last letter only ("okna", "okno").
+ */
 const MIN_PREFIX = 4;
+const MIN_SHORT_PREFIX = 3;
 const MIN_PREFIX_SHARE = 0.5;
-/** Letters of inflection after the shared prefix: in the question's word, and in the headword. */
-const MAX_WORD_ENDING = 5;
+/**
+ * Letters of inflection after the shared prefix: in the question's word (Turkish stacks suffixes: "Faturaları",
+ * "saklamamız"), and in the headword.
+ */
+const MAX_WORD_ENDING = 3;
+const MAX_AGGLUTINATING_ENDING = 5;
+const AGGLUTINATING = new Set(['tur', 'fin', 'hun']);
 const MAX_HEADWORD_ENDING = 3;
 /** Headwords that match one prefix equally well; more means the prefix is too short to tell. */
 const MAX_PREFIX_KEYS = 4;
@@ -40,10 +49,14 @@ interface Store {
 }
 
 export class Lexicon {
-  private constructor(private readonly store: Store) {}
+  private constructor(
+    private readonly store: Store,
+    /** The language of the keys, for how much inflection a word may carry. */
+    private readonly language = '',
+  ) {}
 
   /** Word pairs (source, translation), kept in memory. */
-  static fromPairs(pairs: Iterable<readonly [string, string]>): Lexicon {
+  static fromPairs(pairs: Iterable<readonly [string, string]>, language = ''): Lexicon {
     const map = new Map<string, string[]>();
     for (const [source, target] of pairs) {
       const key = normalizeWord(source);
@@ -53,34 +66,42 @@ export class Lexicon {
       else if (list.length < MAX_PER_KEY && !list.includes(target)) list.push(target);
     }
     const keys = [...map.keys()].sort();
-    return new Lexicon({ keys, translations: (i) => map.get(keys[i]!)! });
+    return new Lexicon({ keys, translations: (i) => map.get(keys[i]!)! }, language);
   }
 
   /** A dictionary of this direction, through its index; entries are read from `dictPath` when looked up. */
-  static indexed(index: DictdIndexLine[], dictPath: string, targetScript?: RegExp): Lexicon {
+  static indexed(
+    index: DictdIndexLine[],
+    dictPath: string,
+    language: string,
+    targetScript?: RegExp,
+  ): Lexicon {
     const lines = index
       .map((line) => ({ key: normalizeWord(line.headword), line }))
       .filter((l) => l.key && l.key.split(' ').length <= 2)
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.line.offset - b.line.offset));
     const text = new DictdText(dictPath);
     const parsed = new Map<number, string[]>();
-    return new Lexicon({
-      keys: lines.map((l) => l.key),
-      translations: (i) => {
-        let found = parsed.get(i);
-        if (!found) {
-          const { offset, length } = lines[i]!.line;
-          found = translationsOf(text.read(offset, length), targetScript);
-          if (parsed.size >= 4096) parsed.delete(parsed.keys().next().value!);
-          parsed.set(i, found);
-        }
-        return found;
+    return new Lexicon(
+      {
+        keys: lines.map((l) => l.key),
+        translations: (i) => {
+          let found = parsed.get(i);
+          if (!found) {
+            const { offset, length } = lines[i]!.line;
+            found = translationsOf(text.read(offset, length), targetScript);
+            if (parsed.size >= 4096) parsed.delete(parsed.keys().next().value!);
+            parsed.set(i, found);
+          }
+          return found;
+        },
       },
-    });
+      language,
+    );
   }
 
   /** A dictionary of the other direction, reversed: its translations to its headwords. */
-  static reversed(entries: DictdEntry[], sourceScript?: RegExp): Lexicon {
+  static reversed(entries: DictdEntry[], language: string, sourceScript?: RegExp): Lexicon {
     return Lexicon.fromPairs(
       (function* () {
         for (const e of entries) {
@@ -89,6 +110,7 @@ export class Lexicon {
           for (const t of translationsOf(e.body, sourceScript)) yield [t, headword] as const;
         }
       })(),
+      language,
     );
   }
 
@@ -103,13 +125,24 @@ export class Lexicon {
     return translations ? { key, exact: true, translations } : null;
   }
 
+  /** The translations of the word's own entries only (no prefix matching). */
+  entry(word: string): string[] | null {
+    return this.exact(normalizeWord(word));
+  }
+
   /** The word's own entry, else those of the headwords sharing its longest prefix (see above). */
   word(word: string): LexiconMatch[] {
     const w = normalizeWord(word);
     const own = this.exact(w);
     if (own) return [{ key: w, exact: true, translations: own }];
     const { keys } = this.store;
-    const shortest = Math.max(MIN_PREFIX, Math.ceil(w.length * MIN_PREFIX_SHARE), w.length - MAX_WORD_ENDING);
+    const ending = AGGLUTINATING.has(this.language) ? MAX_AGGLUTINATING_ENDING : MAX_WORD_ENDING;
+    const shortest = Math.max(
+      w.length <= MIN_PREFIX + 1 ? MIN_SHORT_PREFIX : MIN_PREFIX,
+      Math.ceil(w.length * MIN_PREFIX_SHARE),
+      w.length - ending,
+      w.length <= MIN_PREFIX + 1 ? w.length - 1 : 0,
+    );
     for (let length = w.length - 1; length >= shortest; length--) {
       const prefix = w.slice(0, length);
       const found: string[] = [];

@@ -67,7 +67,8 @@ export async function translateByModel(
       .filter((w) => !isFunctionWord(w, target))
       .map((w) => ({ word: w, alternatives: [{ text: w, weight: MODEL_WEIGHT }] }));
     if (words.length === 0) return null;
-    return { source: source ?? 'und', target, via: 'model', words };
+    const functionWords = source ? wordsOf(question).filter((w) => isFunctionWord(w, source)) : [];
+    return { source: source ?? 'und', target, via: 'model', words, functionWords };
   } catch (error) {
     input.log.warn(
       { err: error, provider: input.connection.provider },

@@ -51,10 +51,10 @@ export const FUNCTION_WORDS: Record<LanguageCode, ReadonlySet<string>> = Object.
     fra: 'au aux avec ce ces dans de des du elle en est et il ils je la le les leur lui ma mais me mes mon ne nous on ou par pas pour qu que qui quel quelle quels quelles sa se ses son sur ta te tes ton tu un une vous combien comment quand pourquoi où dois doit faut peut peux est-ce',
     ita: 'a al alla alle che chi come con da dal dei del della delle di e è gli ha ho i il in la le lo ma nel nella non per più quale quali quando sono su un una uno quanto quanta quanti quante perché dove devo deve posso può si',
     por: 'a ao as com como da das de do dos e é em era foi mais mas na nas no nos o os ou para pelo por qual quais quando que quem se sem seu sua um uma quanto quanta quantos quantas onde porque devo deve posso pode tenho tem',
-    pol: 'a aby ale co czy dla do i jak jest jego jej już które która który kiedy mi mnie może można mój na nad nie o od po pod przez przy się są ta tak te to tu w we z za że ile ilu jaki jaka jakie gdzie dlaczego muszę musi musimy trzeba potrzeba mam ma mamy jako mogę mogą długo często razy',
-    tur: 'bir bu şu o ve ile de da mi mı mu mü ne neden nasıl nerede nereye hangi kaç kaçıncı kadar için gibi ama veya ya ki en çok az daha var yok mı mıyım miyim musun misin benim bizim ben biz sen siz onlar lazım gerek gerekiyor gerekli zorunda olarak olan ile sonra önce her hiç',
-    rus: 'а без в во вы да для до его ее её если же за и из или им их к как ко когда кто ли мне мой мы на над не нет но о об он она они от по под при про с со так то ты у уже чем что это я сколько какой какая какое какие каком нужно надо можно могу может должен должна обязан ли раз часто долго',
-    ukr: 'а без в від ви для до його її з за і й або їх к як коли хто чи мені мій ми на над не немає але о об він вона вони по під при про у уже ніж що це я скільки який яка яке які якому треба потрібно можна можу може мушу мусить повинен раз часто довго',
+    pol: 'gdzie dokąd skąd po co a aby ale co czy dla do i jak jest jego jej już które która który kiedy mi mnie może można mój na nad nie o od po pod przez przy się są ta tak te to tu w we z za że ile ilu jaki jaka jakie gdzie dlaczego muszę musi musimy trzeba potrzeba mam ma mamy jako mogę mogą długo często razy mnie mną mój moja moje moi mojego swój swoja swoje sobie siebie będzie będą był była było byli jeszcze bardzo też także tam tutaj ten ta te tego tej który która które wszystko wszyscy żeby gdy jeśli',
+    tur: 'bir bu şu o ve ile de da mi mı mu mü ne neden nasıl nerede nereye hangi kaç kaçıncı kadar için gibi ama veya ya ki en çok az daha var yok mı mıyım miyim musun misin benim bizim ben biz sen siz onlar lazım gerek gerekiyor gerekli zorunda olarak olan ile sonra önce her hiç bana beni bende benim bize bizi sana seni onu ona onun bunu buna bunun şey mı mi mu mü mısın misin miyiz mıyız eğer çünkü hem daha',
+    rus: 'где куда откуда зачем почему а без в во вы да для до его ее её если же за и из или им их к как ко когда кто ли мне мой мы на над не нет но о об он она они от по под при про с со так то ты у уже чем что это я сколько какой какая какое какие каком нужно надо можно могу может должен должна обязан ли раз часто долго меня мне мной моим моя мое моё мои моего моей свой своя своё свое свои своего себе себя будет будут был была было были есть ещё еще уже очень тоже также там тут здесь этот эта эти этого этой того той который которая которые котором всё все весь вся чтобы можно ли',
+    ukr: 'де куди звідки навіщо чому а без в від ви для до його її з за і й або їх к як коли хто чи мені мій ми на над не немає але о об він вона вони по під при про у уже ніж що це я скільки який яка яке які якому треба потрібно можна можу може мушу мусить повинен раз часто довго мене мені мною моїм моя моє мої мого моєї свій своя своє свої свого собі себе буде будуть був була було були є ще вже дуже теж також там тут цей ця ці цього цієї того тієї який яка які якому все всі весь вся щоб',
     ara: 'في من على الى إلى عن مع هل ما ماذا متى كيف كم اين أين لماذا هو هي هم انا أنا نحن انت أنت هذا هذه ذلك تلك التي الذي كان يكون لا لم لن قد او أو و ثم اذا إذا ان أن إن لازم بدي بدك فيني فيك قديش شو ليش وين امتى إمتى ايمتى كيفو منين عند عندي عنا بقدر بدنا لازمنا يعني كتير كثير شي شيء حسب',
   }).map(([lang, words]) => [lang, new Set(words.split(' ').map(normalizeWord))]),
 );
@@ -79,6 +79,7 @@ const ARABIC_SUFFIXES = ['ات', 'ون', 'ين', 'ها', 'هم', 'نا', 'كم',
  */
 export function lookupForms(word: string, language: LanguageCode): string[] {
   const w = normalizeWord(word);
+  if (language === 'ukr') return ukrainianForms(w);
   if (language !== 'ara') return [w];
   const forms = [w];
   for (const prefix of ARABIC_PREFIXES) {
@@ -95,6 +96,15 @@ export function lookupForms(word: string, language: LanguageCode): string[] {
     }
   }
   return [...new Set(forms)];
+}
+
+/**
+ * A Ukrainian word as Russian may spell it, for the Russian dictionaries: і is Russian и or е (from ѣ), є and ї are
+ * е and и, ґ is г, the apostrophe a hard sign ("місто" → "мисто", "место"; "об'єкт" → "объект").
+ */
+function ukrainianForms(w: string): string[] {
+  const base = w.replace(/є/g, 'е').replace(/ї/g, 'и').replace(/ґ/g, 'г').replace(/'/g, 'ъ');
+  return [...new Set([w, base, base.replace(/і/g, 'и'), base.replace(/і/g, 'е')])];
 }
 
 /**

@@ -13,6 +13,8 @@ export interface QueryTranslation {
   target: LanguageCode;
   via: 'dictionary' | 'model';
   words: TranslatedWord[];
+  /** The question's function words ("I", "do"), which the target language must not read as words of its own. */
+  functionWords: string[];
 }
 
 /** The best alternative of each word, as one text (for the embedder and the answerer). */
