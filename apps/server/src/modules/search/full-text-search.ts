@@ -82,7 +82,13 @@ export async function fullTextSearch(
   translations: QueryTranslation[] = [],
 ): Promise<FullTextResult> {
   const scopeFiles = scopeFilesSql(scope);
-  const question = await questionTerms(db, scope.companyId, scopeFiles, query, translatedTexts(translations));
+  const question = await questionTerms(
+    db,
+    scope.companyId,
+    scopeFiles,
+    ownTexts(query, translations),
+    translatedTexts(translations),
+  );
   if (question.terms.length === 0) return { hits: [], matched: 0, scopePassages: question.passages };
   const { n, avgdl } = question;
   const [k1, k1plus1, b, termShare, idfShare] = [
@@ -143,11 +149,10 @@ export async function fullTextSearch(
     exact as (
       select (select count(*) from matched) <= ${CANDIDATES} and stats.n <= ${SELECTING_ROWS} as yes from stats
     ),
-    -- Every term of the question with its document frequency and IDF (a term without match has df 0 when counted
-    -- exactly, else the statistics' estimate).
-    weights as (
-      select t.cfg, t.lexeme, t.grp, t.weight * ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5)) as idf,
-             df.df <= greatest(${termShare} * stats.n, ${floor ? FLOOR_TERM_ROWS : 0}) as telling
+    -- Every term of the question with its document frequency (a term without match has df 0 when counted exactly,
+    -- else the statistics' estimate) …
+    frequencies as (
+      select t.cfg, t.lexeme, t.grp, t.weight, df.df, max(df.df) over (partition by t.cfg, t.grp) as gdf
       from terms t
       left join counted on counted.cfg = t.cfg and counted.lexeme = t.lexeme
       cross join stats cross join exact
@@ -155,6 +160,14 @@ export async function fullTextSearch(
         select case when exact.yes then coalesce(counted.n, 0)
                     else least(greatest(t.share * stats.n, coalesce(counted.n, 0)), stats.n) end as df
       ) df
+    ),
+    -- … and its IDF: the alternatives of a translated word share the IDF of the most common one, as synonyms do
+    -- (Lucene's SynonymQuery), so that a rare wrong sense ("Feiertag" for "holiday") does not outweigh the common
+    -- right one ("Urlaub"); they differ by the translation's weight only.
+    weights as (
+      select f.cfg, f.lexeme, f.grp, f.weight * ln(1 + (stats.n - f.gdf + 0.5) / (f.gdf + 0.5)) as idf,
+             f.gdf <= greatest(${termShare} * stats.n, ${floor ? FLOOR_TERM_ROWS : 0}) as telling
+      from frequencies f cross join stats
     ),
     -- A group is one word of the question: its own term, or the alternatives of a translated word, of which the
     -- best-matching one counts.
@@ -215,7 +228,7 @@ async function questionTerms(
   db: DbOrTx,
   companyId: string,
   scopeFiles: ReturnType<typeof scopeFilesSql>,
-  query: string,
+  own: Array<{ cfg: string; text: string }>,
   translated: TranslatedText[],
 ): Promise<{ terms: QuestionTerm[]; passages: number; n: number; avgdl: number }> {
   const { rows } = await db.execute<{
@@ -231,8 +244,9 @@ async function questionTerms(
   }>(sql`
     with own as (
       select c.cfg, t.lexeme, c.cfg || ':' || t.lexeme as grp, 1::float8 as weight
-      from unnest(${sql.param([...TEXT_CONFIGS])}::text[]) as c(cfg)
-      cross join lateral unnest(tsvector_to_array(to_tsvector(c.cfg::regconfig, ${query}))) as t(lexeme)
+      from unnest(${sql.param(own.map((o) => o.cfg))}::text[], ${sql.param(own.map((o) => o.text))}::text[])
+        as c(cfg, text)
+      cross join lateral unnest(tsvector_to_array(to_tsvector(c.cfg::regconfig, c.text))) as t(lexeme)
     ),
     translated as (
       select x.cfg, t.lexeme, x.grp, x.weight
@@ -324,6 +338,28 @@ function rankQuery(queries: Map<string, string>) {
   return sql`(case p.text_config ${sql.join(arms, sql` `)} end)`;
 }
 
+/**
+ * The question's own text for each configuration; in the configuration of a language it was translated into, without
+ * the function words of its own language, which that language's parser would take for words of its own ("I" for
+ * the Roman numeral, "do" for Thursday in German).
+ */
+function ownTexts(query: string, translations: QueryTranslation[]): Array<{ cfg: string; text: string }> {
+  return TEXT_CONFIGS.map((cfg) => {
+    const foreign = new Set(
+      translations
+        .filter((t) => targetConfig(t) === cfg)
+        .flatMap((t) => t.functionWords.map((w) => w.toLowerCase())),
+    );
+    if (foreign.size === 0) return { cfg, text: query };
+    const kept = (query.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*|[^\p{L}\p{N}]+/gu) ?? []).filter(
+      (token) => !foreign.has(token.toLowerCase()),
+    );
+    return { cfg, text: kept.join('') };
+  });
+}
+
+const targetConfig = (t: QueryTranslation) => textConfigFor(t.target === 'ara' ? 'arb' : t.target);
+
 interface TranslatedText {
   cfg: string;
   text: string;
@@ -337,7 +373,7 @@ interface TranslatedText {
  */
 function translatedTexts(translations: QueryTranslation[]): TranslatedText[] {
   return translations.flatMap((t, ti) => {
-    const cfg = textConfigFor(t.target === 'ara' ? 'arb' : t.target);
+    const cfg = targetConfig(t);
     return t.words.flatMap((w, wi) =>
       w.alternatives.map((a) => ({ cfg, text: a.text, group: `t${ti}:${wi}`, weight: a.weight })),
     );
