@@ -89,7 +89,7 @@ export async function runHandwerkAnswers(
     await company.close();
   }
   if (options.details) {
-    writeFileSync(options.details, rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    writeFileSync(options.details, `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
     console.log(`  every question's outcome: ${options.details}`);
   }
   return rows;
