@@ -75,6 +75,12 @@ describe('the lexicon', () => {
     expect(lexicon.word('faktorem')).toEqual([]);
   });
 
+  it('finds Arabic words only as they are (after their clitics), never by a prefix', () => {
+    const arabic = Lexicon.fromPairs([['ساعد', 'assist']], 'ara');
+    expect(arabic.word('ساعة')).toEqual([]);
+    expect(arabic.word('ساعد')[0]?.translations).toEqual(['assist']);
+  });
+
   it('does not guess from a short or small share of a word', () => {
     // "kot" shares only three letters with "kotłem": too little to tell.
     expect(lexicon.word('kotłem')).toEqual([]);

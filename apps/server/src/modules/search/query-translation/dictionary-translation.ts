@@ -79,19 +79,20 @@ export function translateByDictionaries(
       }
     }
     const candidates = new Map<string, Candidate>();
-    for (const lexicon of direct)
-      for (const m of matches(lexicon, word)) add(candidates, m, DIRECT_VOTE, back);
-    for (const route of pivot) {
-      const [first, second] = route.steps as [Lexicon, Lexicon];
+    for (const m of exactFirst(direct.map((lexicon) => matches(lexicon, word))))
+      add(candidates, m, DIRECT_VOTE, back);
+    const firstSteps = pivot.map((route) => matches(route.steps[0]!, word));
+    const known = firstSteps.flat().some((m) => m.exact);
+    pivot.forEach((route, r) => {
       const english = new Map<string, Candidate>();
-      for (const m of matches(first, word)) add(english, m, 1, null);
+      for (const m of firstSteps[r]!) if (m.exact || !known) add(english, m, 1, null);
       for (const [pivotWord] of ranked(english).slice(0, PIVOT_WORDS)) {
-        for (const m of second.word(pivotWord)) {
+        for (const m of route.steps[1]!.word(pivotWord)) {
           const limited = { ...m, translations: m.translations.slice(0, PIVOT_TRANSLATIONS) };
           add(candidates, limited, PIVOT_VOTE, backFromPivot);
         }
       }
-    }
+    });
     if (candidates.size > 0) {
       words.push(group(word, candidates));
       continue;
@@ -130,6 +131,15 @@ function lookup(lexicon: Lexicon, word: string, source: LanguageCode, hints: Lem
     if (found.length > 0) return found;
   }
   return [];
+}
+
+/**
+ * The matches of several lexicons for one word: where any knows the word itself, only those that do (a prefix match
+ * of another dictionary is then a different word).
+ */
+function exactFirst(perLexicon: LexiconMatch[][]): LexiconMatch[] {
+  const all = perLexicon.flat();
+  return all.some((m) => m.exact) ? all.filter((m) => m.exact) : all;
 }
 
 /** Whether, and how early, the dictionaries of the other direction translate a candidate back into the word. */

@@ -39,6 +39,11 @@ const MAX_WORD_ENDING = 3;
 const MAX_AGGLUTINATING_ENDING = 5;
 const AGGLUTINATING = new Set(['tur', 'fin', 'hun']);
 const MAX_HEADWORD_ENDING = 3;
+/**
+ * Languages whose words are not found by a prefix: Arabic inflects by patterns inside the root, and its three-letter
+ * prefixes are other words ("ساعة", hour, is no "ساعد", assistant); its clitics are split off before the lookup.
+ */
+const NO_PREFIX = new Set(['ara']);
 /** Headwords that match one prefix equally well; more means the prefix is too short to tell. */
 const MAX_PREFIX_KEYS = 4;
 
@@ -135,6 +140,7 @@ export class Lexicon {
     const w = normalizeWord(word);
     const own = this.exact(w);
     if (own) return [{ key: w, exact: true, translations: own }];
+    if (NO_PREFIX.has(this.language)) return [];
     const { keys } = this.store;
     const ending = AGGLUTINATING.has(this.language) ? MAX_AGGLUTINATING_ENDING : MAX_WORD_ENDING;
     const shortest = Math.max(
