@@ -1,12 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeDictd } from '../../../../test/support/dictd-files.ts';
+import { ApertiumLemmas } from './apertium-lemmas.ts';
 import { Dictionaries } from './dictionaries.ts';
 import { translateByDictionaries } from './dictionary-translation.ts';
 import { Lexicon } from './lexicon.ts';
-import { lookupForms, normalizeWord, transliterateCyrillic } from './question-words.ts';
+import { lookupForms, normalizeWord, transliterateCyrillic, wordsOf } from './question-words.ts';
 import { sourceLanguage } from './source-language.ts';
 import type { QueryTranslation } from './translation.ts';
 
@@ -161,5 +163,31 @@ describe('the question’s language', () => {
   it('answers only among the candidates', () => {
     expect(sourceLanguage('Сколько стоит выезд?', ['deu', 'eng'])).toBeNull();
     expect(normalizeWord('Счёт')).toBe('счет');
+  });
+});
+
+// Debian's FreeDict dictionaries and Apertium's Russian-Ukrainian data, as the README's apt line and .ci/run install
+// them: a question about a window's key, in each language, finds the German words.
+describe('with the installed dictionaries', () => {
+  const installed = new Dictionaries('/usr/share/dictd');
+  const lemmas = new ApertiumLemmas('/usr/share/apertium', pino({ level: 'silent' }));
+
+  it.each([
+    ['Where is the key to the window?', 'eng'],
+    ['Где ключ от окна?', 'rus'],
+    ['Де ключ від вікна?', 'ukr'],
+    ['Gdzie jest klucz do okna?', 'pol'],
+    ['Pencerenin anahtarı nerede?', 'tur'],
+    ['أين مفتاح النافذة؟', 'ara'],
+    ['Où est la clé de la fenêtre ?', 'fra'],
+  ])('%s', async (question, language) => {
+    expect(installed.pairs, 'apt-get install dict-freedict-eng-deu dict-freedict-deu-rus ...').toContain(
+      'eng-deu',
+    );
+    const hints = await lemmas.hints(wordsOf(question), language);
+    const t = translateByDictionaries(installed, question, language, 'deu', hints);
+    const all = t?.words.flatMap((w) => w.alternatives.map((a) => a.text)) ?? [];
+    expect(all).toContain('Fenster');
+    if (language !== 'ara') expect(all).toContain('Schlüssel');
   });
 });

@@ -31,10 +31,19 @@ const DIRECT_VOTE = 1;
 const PIVOT_VOTE = 0.5;
 const PREFIX_FACTOR = 0.7;
 /**
- * What a translation earns when the dictionary of the other direction gives the question's word back for it (among
- * its first senses): Ding lists "Kotze" and "geil" before "krank" for "sick", and only "krank" translates back.
+ * What a translation earns when the dictionary of the other direction gives the question's word back for it: Ding
+ * lists "Kotze" and "geil" before "krank" for "sick", and only "krank" translates back. Ding orders senses
+ * alphabetically, so where the word stands among them says nothing.
  */
 const BACK_VOTE = 1.5;
+/** Senses of the other direction searched for the question's word. */
+const BACK_SENSES = 12;
+/**
+ * What the commonest translation earns over the rarest: how many entries and phrases the other direction has for it
+ * (up to COMMON_CAP), on a log scale ("Schlüssel" has dozens, "Keil" for "key" a few).
+ */
+const COMMON_VOTE = 1;
+const COMMON_CAP = 200;
 /**
  * Of equally supported translations the shorter is the likelier, and long compounds are rare senses ("Urlaub" before
  * "Urlaubsaufenthalt"): this much less per letter beyond the seventh.
@@ -47,6 +56,7 @@ const TRANSLITERATION_WEIGHT = 0.4;
 interface Candidate {
   votes: number;
   back: number;
+  common: number;
 }
 
 export function translateByDictionaries(
@@ -145,7 +155,20 @@ function exactFirst(perLexicon: LexiconMatch[][]): LexiconMatch[] {
 /** Whether, and how early, the dictionaries of the other direction translate a candidate back into the word. */
 class BackTranslation {
   private readonly cache = new Map<string, number>();
+  private readonly common = new Map<string, number>();
   constructor(private readonly lexicons: Lexicon[]) {}
+
+  /** 0 to 1: how common the candidate is in the dictionaries of its own language. */
+  commonness(candidate: string): number {
+    if (this.lexicons.length === 0 || candidate.includes(' ')) return 0;
+    let common = this.common.get(candidate);
+    if (common === undefined) {
+      const n = Math.max(...this.lexicons.map((l) => l.commonness(candidate, COMMON_CAP)));
+      common = Math.log(1 + n) / Math.log(1 + COMMON_CAP);
+      this.common.set(candidate, common);
+    }
+    return common;
+  }
 
   score(candidate: string, word: string): number {
     if (this.lexicons.length === 0 || candidate.includes(' ')) return 0;
@@ -154,9 +177,8 @@ class BackTranslation {
     if (score === undefined) {
       score = 0;
       for (const lexicon of this.lexicons) {
-        const translations = lexicon.entry(candidate) ?? [];
-        const rank = translations.findIndex((t) => wordsOf(t).some((w) => normalizeWord(w) === word));
-        if (rank >= 0) score = Math.max(score, 1 / (1 + 0.25 * rank));
+        const translations = (lexicon.entry(candidate) ?? []).slice(0, BACK_SENSES);
+        if (translations.some((t) => wordsOf(t).some((w) => normalizeWord(w) === word))) score = 1;
       }
       this.cache.set(key, score);
     }
@@ -175,22 +197,22 @@ function add(
   const factor = match.exact ? 1 : PREFIX_FACTOR;
   const word = match.key.split(' ')[0]!;
   match.translations.forEach((t, rank) => {
-    const c = candidates.get(t) ?? { votes: 0, back: 0 };
+    const c = candidates.get(t) ?? { votes: 0, back: 0, common: 0 };
     c.votes += (weight * factor) / (1 + 0.05 * rank);
     if (back && !match.key.includes(' ')) c.back = Math.max(c.back, weight * back.score(t, word));
+    if (back) c.common = Math.max(c.common, back.commonness(t));
     candidates.set(t, c);
   });
 }
 
 /** Candidates best first, with their score scaled by the best one's. */
 function ranked(candidates: Map<string, Candidate>): Array<[string, number]> {
-  const scored = [...candidates].map(
-    ([t, c]) =>
-      [
-        t,
-        Math.max(0.01, c.votes + BACK_VOTE * c.back - LENGTH_PENALTY * Math.max(0, t.length - PLAIN_LENGTH)),
-      ] as [string, number],
-  );
+  const score = (t: string, c: Candidate) =>
+    c.votes +
+    BACK_VOTE * c.back +
+    COMMON_VOTE * c.common -
+    LENGTH_PENALTY * Math.max(0, t.length - PLAIN_LENGTH);
+  const scored = [...candidates].map(([t, c]) => [t, Math.max(0.01, score(t, c))] as [string, number]);
   scored.sort((a, b) => b[1] - a[1]);
   const best = scored[0]?.[1] ?? 1;
   return scored.map(([t, v]) => [t, v / best]);

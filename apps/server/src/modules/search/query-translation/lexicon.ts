@@ -23,7 +23,7 @@ export interface LexiconMatch {
 }
 
 /** Translations kept per key (Ding lists up to dozens of senses, not the main ones first). */
-const MAX_PER_KEY = 40;
+const MAX_PER_KEY = 120;
 /**
  * Prefix matching: the shared prefix is at least this long and this share of the word; a short word may differ in
  * its last letter only ("okna", "okno").
@@ -128,6 +128,26 @@ export class Lexicon {
     const key = `${normalizeWord(first)} ${normalizeWord(second)}`;
     const translations = this.exact(key);
     return translations ? { key, exact: true, translations } : null;
+  }
+
+  /**
+   * How much a dictionary has to say about a word: its entries and the phrases that start with it ("Schlüssel
+   * abziehen", "Schlüssel umdrehen"), up to `cap`. Common words have many; rare senses ("Keil" for "key") few.
+   */
+  commonness(word: string, cap = 200): number {
+    const w = normalizeWord(word);
+    const { keys } = this.store;
+    let n = 0;
+    for (let i = this.lowerBound(w); i < keys.length && n < cap; i++) {
+      const key = keys[i]!;
+      if (key !== w && !key.startsWith(`${w} `)) {
+        // Keys between "w" and "w " (e.g. "w-…") sort before the phrases; skip those only.
+        if (key.startsWith(w) && key < `${w} `) continue;
+        break;
+      }
+      n++;
+    }
+    return n;
   }
 
   /** The translations of the word's own entries only (no prefix matching). */
