@@ -154,10 +154,8 @@ export function installedDictionaries(dir: string, log: Logger): Dictionaries | 
     log.warn(
       { dir },
       'question translation: no FreeDict dictionaries found, so questions in another language than the documents ' +
-        'find only the words they share with them (Debian: apt-get install dict-freedict-eng-deu ' +
-        'dict-freedict-deu-eng dict-freedict-ara-eng dict-freedict-eng-ara dict-freedict-deu-rus ' +
-        'dict-freedict-pol-deu dict-freedict-pol-eng dict-freedict-tur-deu dict-freedict-deu-tur dict-freedict-tur-eng ' +
-        'dict-freedict-eng-tur; or set DICTIONARY_PATH)',
+        'find only the words they share with them (install the dict-freedict-* packages of ' +
+        "scripts/freedict-pairs.txt, see the README's apt line, or set DICTIONARY_PATH)",
     );
   }
   opened.set(dir, found.available ? found : null);
