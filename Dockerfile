@@ -16,11 +16,12 @@ RUN npm run build
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production DATA_DIR=/data HOST=0.0.0.0 PORT=4545
 WORKDIR /app
-# OCR of scans and photos: Tesseract with the packs of the nine interface languages, and poppler's pdftoppm.
+# OCR of scans and photos: Tesseract with the packs of the nine interface languages, and poppler's pdftoppm; the
+# German word list that splits compounds for search.
 RUN apt-get update \
   && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends tesseract-ocr \
      tesseract-ocr-ara tesseract-ocr-deu tesseract-ocr-eng tesseract-ocr-fra tesseract-ocr-ita tesseract-ocr-pol \
-     tesseract-ocr-por tesseract-ocr-rus tesseract-ocr-ukr poppler-utils \
+     tesseract-ocr-por tesseract-ocr-rus tesseract-ocr-ukr poppler-utils wngerman \
   && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/

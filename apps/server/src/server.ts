@@ -28,6 +28,7 @@ import { requeueStrandedMails } from './modules/mail/outbox.service.ts';
 import { createOutboundFetch, hostEntryOf, outboundPolicy } from './modules/outbound/outbound-fetch.ts';
 import { ParserPool, parserPoolSize } from './modules/processing/parser-pool.ts';
 import { resumeStrandedFiles } from './modules/processing/process-file.jobs.ts';
+import { queueReformat } from './modules/processing/reformat.job.ts';
 import { SettingsCache } from './modules/settings/settings-cache.ts';
 import { ensureFirstAdmin, type FirstAdminOutcome } from './modules/setup/first-admin.ts';
 import { seedRoles } from './modules/setup/seed-roles.ts';
@@ -170,6 +171,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       if (resumed > 0) log.info({ resumed }, 'resumed files whose next processing step was not queued');
       // Graphs the last run left unfinished (or that a migration emptied) are filled again.
       await queueGraphJob(ctx);
+      // Files whose passages an older version wrote are processed again, a few at a time.
+      await queueReformat(ctx);
       if (embedding.rebuild) {
         log.info(
           { signature: embedding.index.signature },

@@ -8,6 +8,7 @@ import { reembedJob } from '../modules/embedding/reembed.job.ts';
 import { sendMailJob } from '../modules/mail/send-mail.job.ts';
 import { analyzeKnowledgeJob } from '../modules/processing/analyze.job.ts';
 import { extractFileJob, indexFileJob } from '../modules/processing/process-file.jobs.ts';
+import { reformatJob } from '../modules/processing/reformat.job.ts';
 import { whatsappInboundJob, whatsappReplyJob } from '../modules/whatsapp/whatsapp.jobs.ts';
 import type { JobDefinition } from './job-definition.ts';
 
@@ -19,6 +20,7 @@ export const ALL_JOBS = [
   reembedJob,
   graphJob,
   analyzeKnowledgeJob,
+  reformatJob,
   passwordResetMailJob,
   pruneActivityJob,
   stripeEventJob,

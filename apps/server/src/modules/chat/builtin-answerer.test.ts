@@ -130,4 +130,48 @@ describe('the built-in answerer', () => {
     expect(visitor.text.startsWith('Das steht dazu in den Dokumenten:')).toBe(true);
     expect(visitor.text).toContain('Anfahrt | 35 €');
   });
+
+  const CATALOGUE =
+    'Heizkörper 2026\nArt.-Nr. | Bezeichnung | Preis netto EUR\nK-22 | Heizkörper Typ 22, 600 x 1000 mm | 189,00\n' +
+    'K-33 | Heizkörper Typ 33, 600 x 1400 mm | 349,00';
+
+  it('answers by the identifying figures of a question, and refuses when no row holds them all', () => {
+    const hits = [hit(CATALOGUE, 'Material.xlsx')];
+    const asked = answerExtractively('Was kostet ein Heizkörper Typ 22 600x1000?', hits, 'de');
+    expect(asked.text).toContain('K-22 | Heizkörper Typ 22, 600 x 1000 mm | 189,00');
+    expect(asked.text).not.toContain('349,00');
+    // The Typ 33 exists, the 600 x 1000 too, but not together: no row answers this.
+    expect(answerExtractively('Was kostet ein Heizkörper Typ 33 600x1000?', hits, 'de').noAnswer).toBe(true);
+    expect(answerExtractively('Was kostet ein Heizkörper Typ 44?', hits, 'de').noAnswer).toBe(true);
+  });
+
+  it('explains a code by the table row it keys, with the column names, over a sentence that mentions it', () => {
+    const hits = [
+      hit(
+        'Störungen zeigt das Display mit einem Code an (z. B. E12), die Anzeige blinkt.',
+        'Anleitung.pdf',
+        8,
+      ),
+      hit(
+        'Code | Bedeutung | Abhilfe\nE11 | Wassermangel | Anlage füllen\nE12 | Kein Zündfunke | Elektrode prüfen',
+        'Anleitung.pdf',
+        9,
+      ),
+    ];
+    const answer = answerExtractively('E12 was heißt das?', hits, 'de');
+    expect(answer.text).toContain('Code | Bedeutung | Abhilfe\nE12 | Kein Zündfunke | Elektrode prüfen [1]');
+    expect(answer.cited.map((c) => c.page)).toEqual([9]);
+  });
+
+  it('finds a row by its column names, and quotes a list with the line that introduces it', () => {
+    const staff =
+      'Gewicht und Maße des Geräts\nAngabe | Wert\nHöhe | 720 mm\nGewicht | 36,5 kg\nSo beantragst du Urlaub:\n' +
+      '• Antrag in der App stellen.\n• Die Leitung genehmigt innerhalb einer Woche.';
+    const heavy = answerExtractively('Wie schwer ist das Gerät?', [hit(staff)], 'de');
+    expect(heavy.text).toContain('Gewicht | 36,5 kg');
+    const holiday = answerExtractively('Wie beantrage ich Urlaub?', [hit(staff)], 'de');
+    expect(holiday.text).toContain(
+      'So beantragst du Urlaub:\n• Antrag in der App stellen.\n• Die Leitung genehmigt innerhalb einer Woche.',
+    );
+  });
 });

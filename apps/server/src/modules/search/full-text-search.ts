@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { TEXT_CONFIGS, textConfigFor } from '../processing/language.ts';
+import type { SearchQuery } from './query-terms.ts';
 import type { QueryTranslation } from './query-translation/translation.ts';
 import { type SearchScope, scopeFilesSql } from './search-scope.ts';
 
@@ -39,6 +40,19 @@ const FLOOR_TERM_ROWS = 3;
  * words it shares with them.
  */
 export const FLOOR_IDF_SHARE = 0.5;
+/**
+ * A compound's part counts this much of its IDF towards the floor's share, and is never telling alone: a part of the
+ * question's compound (query-terms.ts), or a question word found only as a part of a passage's compound (its index
+ * holds those with weight C). "Photovoltaikanlage" found nowhere is not answered by every passage about an "Anlage",
+ * nor "Antrag auf Elternzeit" by the "Urlaubsantrag", while a passage with both parts of "Gesellenstunde"
+ * ("Monteurstunde Geselle") is.
+ */
+const PART_WEIGHT = 0.5;
+/**
+ * Every weight the same: a passage's compound parts are indexed with weight C (passage-writer.ts), its own words with
+ * D, and the tf recovered from `ts_rank` assumes one weight for all.
+ */
+const UNIFORM = sql.raw(`'{0.1,0.1,0.1,0.1}'::float4[]`);
 
 export interface FullTextResult {
   /** The passages above the floor, best first. */
@@ -74,7 +88,7 @@ export interface FullTextFloor {
 export async function fullTextSearch(
   db: DbOrTx,
   scope: SearchScope,
-  query: string,
+  query: SearchQuery | string,
   limit: number,
   /** Benchmarks compare floors; `null` switches it off. */
   floor: FullTextFloor | null = { termShare: FLOOR_TERM_SHARE, idfShare: FLOOR_IDF_SHARE },
@@ -82,13 +96,11 @@ export async function fullTextSearch(
   translations: QueryTranslation[] = [],
 ): Promise<FullTextResult> {
   const scopeFiles = scopeFilesSql(scope);
-  const question = await questionTerms(
-    db,
-    scope.companyId,
-    scopeFiles,
-    ownTexts(query, translations),
-    translatedTexts(translations),
-  );
+  const own = typeof query === 'string' ? { text: query, parts: '', compounds: '' } : query;
+  const question = await questionTerms(db, scope.companyId, scopeFiles, [
+    ...ownTexts(own, translations),
+    ...translatedTexts(translations),
+  ]);
   if (question.terms.length === 0) return { hits: [], matched: 0, scopePassages: question.passages };
   const { n, avgdl } = question;
   const [k1, k1plus1, b, termShare, idfShare] = [
@@ -108,24 +120,28 @@ export async function fullTextSearch(
   const every = candidateQueries(question.terms, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY);
   const { rows } = await db.execute<{ id: string | null; score: number | null; matched: number }>(sql`
     with terms as (
-      select t.cfg, t.lexeme, quote_literal(t.lexeme)::tsquery as q, t.share, t.grp, t.weight
+      select t.cfg, t.lexeme, quote_literal(t.lexeme)::tsquery as q, (quote_literal(t.lexeme) || ':D')::tsquery as q_text,
+             t.share, t.part, t.compound, t.grp, t.weight
       from unnest(${sql.param(question.terms.map((t) => t.cfg))}::text[],
                   ${sql.param(question.terms.map((t) => t.lexeme))}::text[],
                   ${sql.param(question.terms.map((t) => t.share))}::float8[],
+                  ${sql.param(question.terms.map((t) => t.part))}::boolean[],
+                  ${sql.param(question.terms.map((t) => t.compound))}::boolean[],
                   ${sql.param(question.terms.map((t) => t.group))}::text[],
-                  ${sql.param(question.terms.map((t) => t.weight))}::float8[]) as t(cfg, lexeme, share, grp, weight)
+                  ${sql.param(question.terms.map((t) => t.weight))}::float8[])
+        as t(cfg, lexeme, share, part, compound, grp, weight)
     ),
     scope_files as (${scopeFiles}),
     stats as (select ${n}::float8 as n, ${avgdl}::float8 as avgdl),
     matched_rare as (
-      select p.id, p.text_config, p.tsv, p.token_count, ts_rank(p.tsv, ${rankQuery(selecting)}, 1) as pre
+      select p.id, p.text_config, p.tsv, p.token_count, ts_rank(${UNIFORM}, p.tsv, ${rankQuery(selecting)}, 1) as pre
       from passages p
       join scope_files s on s.id = p.file_id and s.active_generation = p.generation
       where p.company_id = ${scope.companyId} and (${matchCondition(selecting)})
     ),
     -- When the rarer terms find (almost) nothing (a typo, a word the statistics do not know), every term selects.
     matched_all as (
-      select p.id, p.text_config, p.tsv, p.token_count, ts_rank(p.tsv, ${rankQuery(every)}, 1) as pre
+      select p.id, p.text_config, p.tsv, p.token_count, ts_rank(${UNIFORM}, p.tsv, ${rankQuery(every)}, 1) as pre
       from passages p
       join scope_files s on s.id = p.file_id and s.active_generation = p.generation
       where p.company_id = ${scope.companyId} and (${matchCondition(every)})
@@ -140,7 +156,8 @@ export async function fullTextSearch(
     candidates as (select * from matched order by pre desc limit ${CANDIDATES}),
     hits as (
       select * from (
-        select c.id, t.cfg, t.lexeme, t.grp, t.share, c.token_count, c.total, ts_rank(c.tsv, t.q, 0) as r
+        select c.id, t.cfg, t.lexeme, t.grp, t.share, c.token_count, c.total, ts_rank(${UNIFORM}, c.tsv, t.q, 0) as r,
+               c.tsv @@ t.q_text as in_text
         from candidates c join terms t on t.cfg = c.text_config
       ) ranked where r > 0
     ),
@@ -152,7 +169,8 @@ export async function fullTextSearch(
     -- Every term of the question with its document frequency (a term without match has df 0 when counted exactly,
     -- else the statistics' estimate) …
     frequencies as (
-      select t.cfg, t.lexeme, t.grp, t.weight, df.df, max(df.df) over (partition by t.cfg, t.grp) as gdf
+      select t.cfg, t.lexeme, t.grp, t.weight, t.part, t.compound, df.df,
+             max(df.df) over (partition by t.cfg, t.grp) as gdf
       from terms t
       left join counted on counted.cfg = t.cfg and counted.lexeme = t.lexeme
       cross join stats cross join exact
@@ -161,24 +179,29 @@ export async function fullTextSearch(
                     else least(greatest(t.share * stats.n, coalesce(counted.n, 0)), stats.n) end as df
       ) df
     ),
-    -- … and its IDF: the alternatives of a translated word share the IDF of the most common one, as synonyms do
-    -- (Lucene's SynonymQuery), so that a rare wrong sense ("Feiertag" for "holiday") does not outweigh the common
-    -- right one ("Urlaub"); they differ by the translation's weight only.
+    -- … and its IDF. The alternatives of a translated word (a group) share the IDF of the most common one, as
+    -- synonyms do (Lucene's SynonymQuery), so that a rare wrong sense ("Feiertag" for "holiday") does not outweigh
+    -- the common right one ("Urlaub"); they differ by their translation weight only. A word's own group is itself.
     weights as (
       select f.cfg, f.lexeme, f.grp, f.weight * ln(1 + (stats.n - f.gdf + 0.5) / (f.gdf + 0.5)) as idf,
-             f.gdf <= greatest(${termShare} * stats.n, ${floor ? FLOOR_TERM_ROWS : 0}) as telling
+             not f.part and f.gdf <= greatest(${termShare} * stats.n, ${floor ? FLOOR_TERM_ROWS : 0}) as telling,
+             case when f.part then ${sql.raw(PART_WEIGHT.toFixed(2))} else 1 end as part_weight,
+             -- A compound no passage writes is weighed by its parts (which are in the question too).
+             case when f.compound and f.df = 0 then 0
+                  when f.part then ${sql.raw(PART_WEIGHT.toFixed(2))} else 1 end as asked
       from frequencies f cross join stats
     ),
-    -- A group is one word of the question: its own term, or the alternatives of a translated word, of which the
-    -- best-matching one counts.
+    -- A group counts once: the best-matching of its terms.
     question as (
-      select cfg, sum(idf) as idf from (select cfg, grp, max(idf) as idf from weights group by cfg, grp) g
+      select cfg, sum(idf) as idf from (select cfg, grp, max(idf * asked) as idf from weights group by cfg, grp) g
       group by cfg
     ),
     grouped as (
       select h.id, h.cfg, max(
           w.idf * (x.tf * ${k1plus1}) / (x.tf + ${k1} * (1 - ${b} + ${b} * h.token_count / stats.avgdl))
-        ) as score, max(w.idf) as idf, bool_or(w.telling) as telling
+        ) as score,
+        max(w.idf * case when h.in_text then w.part_weight else ${sql.raw(PART_WEIGHT.toFixed(2))} end) as floor_idf,
+        bool_or(w.telling and h.in_text) as telling
       from hits h
       join weights w on w.cfg = h.cfg and w.lexeme = h.lexeme and w.grp = h.grp
       cross join stats
@@ -191,8 +214,7 @@ export async function fullTextSearch(
     join question on question.cfg = g.cfg
     group by g.id
     -- The relevance floor: a term with real IDF weight, or most of the question's weight.
-    having bool_or(g.telling)
-        or sum(g.idf) >= ${idfShare} * max(question.idf)
+    having bool_or(g.telling) or sum(g.floor_idf) >= ${idfShare} * max(question.idf)
     order by score desc, g.id
     limit ${limit}
     )
@@ -210,14 +232,18 @@ export async function fullTextSearch(
 interface QuestionTerm {
   cfg: string;
   lexeme: string;
-  /** The question word the term stands for: its own lexeme, or the word whose translation it is one of. */
-  group: string;
-  /** 1 for the question's own words, less for a translation. */
-  weight: number;
   /** `quote_literal(lexeme)`: the term as tsquery text. */
   quoted: string;
   /** Share of the company's passages holding the term, when they were last counted (0 before the first count). */
   share: number;
+  /** Only a part of one of the question's compounds. */
+  part: boolean;
+  /** A compound of the question whose parts are searched too. */
+  compound: boolean;
+  /** The question word the term stands for: its own lexeme, or the word whose translation it is one of. */
+  group: string;
+  /** 1 for the question's own words, less for a translation. */
+  weight: number;
 }
 
 /**
@@ -228,38 +254,32 @@ async function questionTerms(
   db: DbOrTx,
   companyId: string,
   scopeFiles: ReturnType<typeof scopeFilesSql>,
-  own: Array<{ cfg: string; text: string }>,
-  translated: TranslatedText[],
+  texts: QueryText[],
 ): Promise<{ terms: QuestionTerm[]; passages: number; n: number; avgdl: number }> {
   const { rows } = await db.execute<{
     cfg: string | null;
     lexeme: string | null;
     quoted: string | null;
+    share: number | null;
+    part: boolean | null;
+    compound: boolean | null;
     grp: string | null;
     weight: number | null;
-    share: number | null;
     passages: string;
     n: number;
     avgdl: number;
   }>(sql`
-    with own as (
-      select c.cfg, t.lexeme, c.cfg || ':' || t.lexeme as grp, 1::float8 as weight
-      from unnest(${sql.param(own.map((o) => o.cfg))}::text[], ${sql.param(own.map((o) => o.text))}::text[])
-        as c(cfg, text)
-      cross join lateral unnest(tsvector_to_array(to_tsvector(c.cfg::regconfig, c.text))) as t(lexeme)
-    ),
-    translated as (
-      select x.cfg, t.lexeme, x.grp, x.weight
-      from unnest(${sql.param(translated.map((t) => t.cfg))}::text[],
-                  ${sql.param(translated.map((t) => t.text))}::text[],
-                  ${sql.param(translated.map((t) => t.group))}::text[],
-                  ${sql.param(translated.map((t) => t.weight))}::float8[]) as x(cfg, text, grp, weight)
+    with words as (
+      select x.cfg, t.lexeme, x.kind, coalesce(x.grp, x.cfg || ':' || t.lexeme) as grp, x.weight
+      from unnest(${sql.param(texts.map((t) => t.cfg))}::text[], ${sql.param(texts.map((t) => t.text))}::text[],
+                  ${sql.param(texts.map((t) => t.kind))}::text[], ${sql.param(texts.map((t) => t.group))}::text[],
+                  ${sql.param(texts.map((t) => t.weight))}::float8[]) as x(cfg, text, kind, grp, weight)
       cross join lateral unnest(tsvector_to_array(to_tsvector(x.cfg::regconfig, x.text))) as t(lexeme)
     ),
     terms as (
-      select cfg, lexeme, quote_literal(lexeme) as quoted, grp, max(weight) as weight
-      from (select * from own union all select * from translated) a
-      group by cfg, lexeme, grp
+      select cfg, lexeme, quote_literal(lexeme) as quoted, bool_and(kind = 'part') as part,
+             bool_or(kind = 'compound') as compound, grp, max(weight) as weight
+      from words group by cfg, lexeme, grp having bool_or(kind <> 'compound')
     ),
     counted as (select passages from term_frequency_counts where company_id = ${companyId}),
     scope_files as (${scopeFiles}),
@@ -269,8 +289,8 @@ async function questionTerms(
              greatest(coalesce(sum(token_count)::float8 / nullif(sum(passage_count), 0), 1), 1)::float8 as avgdl
       from scope_files
     )
-    select t.cfg, t.lexeme, t.quoted, t.grp, t.weight,
-           coalesce(tf.passages::float8 / counted.passages, 0) as share,
+    select t.cfg, t.lexeme, t.quoted, coalesce(tf.passages::float8 / counted.passages, 0) as share, t.part,
+           t.compound, t.grp, t.weight,
            stats.passages, stats.n, stats.avgdl
     from stats left join terms t on true
     left join counted on true
@@ -286,9 +306,11 @@ async function questionTerms(
               cfg: r.cfg,
               lexeme: r.lexeme!,
               quoted: r.quoted!,
+              share: Number(r.share),
+              part: r.part === true,
+              compound: r.compound === true,
               group: r.grp!,
               weight: Number(r.weight),
-              share: Number(r.share),
             },
           ],
     ),
@@ -338,44 +360,59 @@ function rankQuery(queries: Map<string, string>) {
   return sql`(case p.text_config ${sql.join(arms, sql` `)} end)`;
 }
 
+/** A text whose lexemes are terms of the question: its own words, parts or compounds, or a translated word. */
+interface QueryText {
+  cfg: string;
+  text: string;
+  kind: 'text' | 'part' | 'compound' | 'translated';
+  /** The translated word's group; null for the question's own words (each lexeme its own group). */
+  group: string | null;
+  weight: number;
+}
+
 /**
- * The question's own text for each configuration; in the configuration of a language it was translated into, without
- * the function words of its own language, which that language's parser would take for words of its own ("I" for
- * the Roman numeral, "do" for Thursday in German).
+ * The question's own words in every configuration; in the configuration of a language it was translated into,
+ * without the function words of its own language, which that language's parser would take for words of its own
+ * ("I" for the Roman numeral, "do" for Thursday in German).
  */
-function ownTexts(query: string, translations: QueryTranslation[]): Array<{ cfg: string; text: string }> {
-  return TEXT_CONFIGS.map((cfg) => {
+function ownTexts(query: SearchQuery, translations: QueryTranslation[]): QueryText[] {
+  return TEXT_CONFIGS.flatMap((cfg) => {
     const foreign = new Set(
       translations
         .filter((t) => targetConfig(t) === cfg)
         .flatMap((t) => t.functionWords.map((w) => w.toLowerCase())),
     );
-    if (foreign.size === 0) return { cfg, text: query };
-    const kept = (query.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*|[^\p{L}\p{N}]+/gu) ?? []).filter(
-      (token) => !foreign.has(token.toLowerCase()),
-    );
-    return { cfg, text: kept.join('') };
+    const text =
+      foreign.size === 0
+        ? query.text
+        : (query.text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*|[^\p{L}\p{N}]+/gu) ?? [])
+            .filter((token) => !foreign.has(token.toLowerCase()))
+            .join('');
+    return [
+      { cfg, text, kind: 'text', group: null, weight: 1 },
+      { cfg, text: query.parts, kind: 'part', group: null, weight: 1 },
+      { cfg, text: query.compounds, kind: 'compound', group: null, weight: 1 },
+    ] satisfies QueryText[];
   });
 }
 
 const targetConfig = (t: QueryTranslation) => textConfigFor(t.target === 'ara' ? 'arb' : t.target);
 
-interface TranslatedText {
-  cfg: string;
-  text: string;
-  group: string;
-  weight: number;
-}
-
 /**
  * The alternatives of the translated words, each parsed with the text configuration of the language it was
- * translated into; the words of one translation that a language shares (its passages' configuration) form a group.
+ * translated into; the alternatives of one word form a group.
  */
-function translatedTexts(translations: QueryTranslation[]): TranslatedText[] {
+function translatedTexts(translations: QueryTranslation[]): QueryText[] {
   return translations.flatMap((t, ti) => {
     const cfg = targetConfig(t);
     return t.words.flatMap((w, wi) =>
-      w.alternatives.map((a) => ({ cfg, text: a.text, group: `t${ti}:${wi}`, weight: a.weight })),
+      w.alternatives.map((a) => ({
+        cfg,
+        text: a.text,
+        kind: 'translated' as const,
+        group: `t${ti}:${wi}`,
+        weight: a.weight,
+      })),
     );
   });
 }

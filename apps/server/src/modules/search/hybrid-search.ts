@@ -6,6 +6,7 @@ import type { Embedder } from '../embedding/embedder.ts';
 import { type EmbeddingIndex, searchIndex } from '../embedding/embedding-index.ts';
 import { STOPWORDS } from '../embedding/stopwords.ts';
 import { fullTextSearch, type RankedPassage } from './full-text-search.ts';
+import { searchQuery } from './query-terms.ts';
 import { type QueryTranslation, translationText } from './query-translation/translation.ts';
 import type { SearchScope } from './search-scope.ts';
 import { scopeSize, vectorSearch } from './vector-search.ts';
@@ -84,7 +85,12 @@ export interface SearchOptions {
   translations?: QueryTranslation[];
 }
 
-/** Ranked passage ids for a query within a scope: full text, vectors, or both fused by rank. */
+/**
+ * Ranked passage ids for a query within a scope: full text, vectors, or both fused by rank. The one place where a
+ * question's text becomes what the full-text search looks for (`searchQuery`: fillers out, compounds' parts, sizes);
+ * a question in another language than the documents brings its translations (`options.translations`), searched as
+ * groups of alternatives beside it.
+ */
 export async function rankPassages(
   db: DbOrTx,
   embedder: Embedder,
@@ -118,7 +124,7 @@ export async function rankPassages(
   };
   const floor = options.floor !== false;
   const fullText = wantText
-    ? await fullTextSearch(db, scope, query, depth, floor ? undefined : null, translations)
+    ? await fullTextSearch(db, scope, searchQuery(query), depth, floor ? undefined : null, translations)
     : { hits: [], matched: 0, scopePassages: null };
   const text = fullText.hits;
   if (options.mode === 'fulltext') return text.slice(0, options.limit);

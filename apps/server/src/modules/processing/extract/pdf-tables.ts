@@ -43,7 +43,8 @@ export function findTables(lines: Line[]): PdfTable[] {
   // The next line is part of the run when it is not far below the run's lowest line so far, nor far above the line
   // before it.
   const near = (bottom: number, a: Line, b: Line) =>
-    b.y - a.y <= BACK_REACH * Math.max(a.size, b.size) && bottom - b.y <= ROW_REACH * Math.max(a.size, b.size);
+    b.y - a.y <= BACK_REACH * Math.max(a.size, b.size) &&
+    bottom - b.y <= ROW_REACH * Math.max(a.size, b.size);
   // A line in another font size (a heading, a note in small print) is not part of the table.
   const sameSize = (a: Line, b: Line) => Math.abs(a.size - b.size) <= 0.5;
   for (let i = 0; i < lines.length; i++) {
