@@ -355,8 +355,11 @@ function askedGroups(main: AskedWord[], translations: QueryTranslation[]): Asked
   for (const t of translations) {
     for (const w of t.words) {
       for (const part of wordsOf(w.word)) translated.add(part);
+      // Relative to the word's best translation: a translation found in a quote covers the word fully (its weight
+      // below the question's own words is for ranking passages, not for judging a quote).
+      const best = Math.max(...w.alternatives.map((a) => a.weight), Number.MIN_VALUE);
       const alternatives = w.alternatives.flatMap((a) =>
-        contentStems(a.text).map((word) => ({ word: askedWord(word), weight: a.weight })),
+        contentStems(a.text).map((word) => ({ word: askedWord(word), weight: a.weight / best })),
       );
       if (alternatives.length > 0) groups.push({ key: `${t.target}:${w.word}`, alternatives });
     }
