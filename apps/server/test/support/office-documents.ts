@@ -90,15 +90,15 @@ export async function makeXlsx(
   const workbook = new ExcelJS.Workbook();
   for (const [name, rows] of Object.entries(sheets)) {
     const sheet = workbook.addWorksheet(name);
-    rows.forEach((row, r) =>
-      row.forEach((cell, c) => {
+    for (const [r, row] of rows.entries()) {
+      for (const [c, cell] of row.entries()) {
         const target = sheet.getCell(r + 1, c + 1);
         if (typeof cell === 'object') {
           target.value = cell.value;
           target.numFmt = cell.numFmt;
         } else target.value = cell;
-      }),
-    );
+      }
+    }
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -290,6 +290,18 @@ export const configShape = {
     10_000_000,
   ),
   CHAT_PASSAGES: int('How many passages an answer is built from.', 1, 20),
+  RERANKER_URL: url(
+    'A reranking service speaking the /rerank protocol of Jina, Cohere, vLLM and llama.cpp (POST {query, documents, top_n}), e.g. http://localhost:8080/v1/rerank: it reorders the top RERANKER_CANDIDATES passages before an answer is written. Unset: no reranking.',
+  ).optional(),
+  RERANKER_MODEL: optionalText(
+    'Model name sent to the reranking service, e.g. jina-reranker-v2-base-multilingual.',
+  ),
+  RERANKER_API_KEY: optionalText('API key of the reranking service (sent as a Bearer token).'),
+  RERANKER_CANDIDATES: int(
+    'How many passages of the search the reranking service reorders for an answer.',
+    1,
+    100,
+  ),
   CHAT_PROVIDER_TIMEOUT_SECONDS: int(
     'How long a language-model provider may stay silent (before and between tokens) before the answer is interrupted.',
     1,

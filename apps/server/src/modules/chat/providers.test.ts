@@ -97,6 +97,19 @@ describe('answers from a language model', () => {
     ]);
   });
 
+  it('grounds the model in the passages and gives the plain "not found" when it says they do not answer', async () => {
+    const a = await companyWithProvider('openai');
+    llm.setScript({ text: 'NOT_IN_DOCUMENTS', tokensPerChunk: 1 });
+    const res = await ask(a.client, a.chatId, 'Womit wird der Heizkörper im Keller entlüftet?');
+    expect(res.done()).toMatchObject({ noAnswer: true, status: 'complete', citations: [] });
+    // The marker never reaches the asker: the answer is the product's own, in the question's language.
+    expect(res.text()).not.toContain('NOT_IN_DOCUMENTS');
+    expect(res.text()).toMatch(/nichts gefunden/);
+    const system = JSON.stringify(llm.requests.filter((r) => r.route === 'chat').at(-1)!.body.messages);
+    expect(system).toContain('answer only: NOT_IN_DOCUMENTS');
+    expect(system).toContain('exactly as written');
+  });
+
   it('does not call the model when no passage is relevant, and says so', async () => {
     const a = await companyWithProvider('openai');
     const res = await ask(a.client, a.chatId, 'What is the warranty period of the solar panels on the roof?');
