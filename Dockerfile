@@ -32,6 +32,12 @@ RUN sh scripts/production-install.sh && npm cache clean --force
 # Invoice PDFs are set in DejaVu Sans (Polish and Cyrillic letters; PDFKit's built-in fonts have Latin-1 only).
 RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends fonts-dejavu-core \
   && rm -rf /var/lib/apt/lists/*
+# Questions in another language than the documents: FreeDict's bilingual dictionaries (DICTIONARY_PATH) and
+# Apertium's Russian-Ukrainian analysers (APERTIUM_PATH, read with lttoolbox's lt-proc); GPL data, read at run time.
+COPY scripts/freedict-pairs.txt scripts/
+RUN apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+     $(sed 's/[a-z][a-z][a-z]-[a-z][a-z][a-z]/dict-freedict-&/g' scripts/freedict-pairs.txt) lttoolbox apertium-rus-ukr \
+  && rm -rf /var/lib/apt/lists/*
 COPY packages/shared/src packages/shared/src
 COPY apps/server/src apps/server/src
 COPY apps/server/drizzle apps/server/drizzle

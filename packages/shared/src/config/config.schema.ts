@@ -337,6 +337,17 @@ export const configShape = {
     1,
     600,
   ),
+  QUESTION_TRANSLATION_TIMEOUT_SECONDS: int(
+    "How long a company's language model may take to translate a question into the documents' languages before searching; after it, the dictionaries translate.",
+    1,
+    120,
+  ),
+  DICTIONARY_PATH: text(
+    "Folder of FreeDict's bilingual dictionaries in dictd format (Debian: the dict-freedict-* packages), which translate questions asked in another language than the documents when no model does; without them such questions find only the words they share with the documents.",
+  ),
+  APERTIUM_PATH: text(
+    "Folder of Apertium's language data (Debian: apertium-rus-ukr, read with lttoolbox's lt-proc), whose analysers give the dictionary forms of Russian and Ukrainian question words and the Russian words for Ukrainian ones, for the dictionaries; optional.",
+  ),
   OUTBOUND_ALLOW_PRIVATE: bool(
     "Whether requests made on a user's behalf (AI providers: connection test, chat answers, transcription; the openai embedder) may reach loopback, link-local and private addresses. Off: such addresses are refused after DNS resolution (EMBEDDER_URL's own host is always allowed).",
   ),

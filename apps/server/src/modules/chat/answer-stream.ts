@@ -18,6 +18,8 @@ import { connectionOf } from '../ai-providers/ai-providers.service.ts';
 import { languageModelOf, type ProviderConnection, providerErrorCode } from '../ai-providers/model-client.ts';
 import { assertMayAsk, takeLimitSlot } from '../billing/limit-slot.ts';
 import { searchPassages } from '../search/hybrid-search.ts';
+import { translateQuestion, translationDeps } from '../search/query-translation/translate-question.ts';
+import type { QueryTranslation } from '../search/query-translation/translation.ts';
 import { rerankHits } from '../search/reranker.ts';
 import type { SearchScope } from '../search/search-scope.ts';
 import {
@@ -158,8 +160,14 @@ function toStored(hit: SearchHit, n: number): StoredCitation {
 }
 
 /** Whether any passage shares enough of the question's words to be worth giving to a model. */
-function anythingRelevant(question: string, hits: SearchHit[], lang: Language, context?: string): boolean {
-  return scoreUnits(question, hits, lang, context).some((s) => s.score >= MIN_CONFIDENCE / 2);
+function anythingRelevant(
+  question: string,
+  hits: SearchHit[],
+  lang: Language,
+  context: string | undefined,
+  translations: QueryTranslation[],
+): boolean {
+  return scoreUnits(question, hits, lang, context, translations).some((s) => s.score >= MIN_CONFIDENCE / 2);
 }
 
 interface Outcome {
@@ -239,12 +247,16 @@ async function answer(
   try {
     const context = retrievalContext(prepared.question, prepared.history);
     const query = context ? `${prepared.question} ${context}` : prepared.question;
+    // A question in another language than the documents is translated first (by the company's model if the chat
+    // has one, else through the dictionaries), and the answer is looked for with the translated words too.
+    const translations = await translateQuestion(translationDeps(ctx, prepared.connection), req.scope, query);
     const limit = ctx.config.CHAT_PASSAGES;
     const found = await searchPassages(ctx.db, ctx.embedder, req.scope, query, {
       // With a reranking service, more candidates, of which it picks the best.
       limit: ctx.reranker ? Math.max(limit, ctx.config.RERANKER_CANDIDATES) : limit,
       mode: 'hybrid',
       exactScanMax: ctx.config.VECTOR_EXACT_SCAN_MAX,
+      translations,
     });
     const hits = ctx.reranker
       ? await rerankHits(ctx.reranker, query, found, limit, (err) =>
@@ -255,18 +267,24 @@ async function answer(
     if (
       prepared.connection &&
       hits.length > 0 &&
-      anythingRelevant(prepared.question, hits, language, context)
+      anythingRelevant(prepared.question, hits, language, context, translations)
     ) {
       outcome = await modelAnswer(ctx, req.chat.companyName, prepared, hits, language, abort, emit, (c) =>
         send({ event: 'citation', data: { ...c, text: hits[c.n - 1]?.text ?? null } }),
       );
     } else {
       const audience = req.visitor ? 'visitor' : 'member';
-      outcome = builtinAnswer(prepared.question, hits, language, { context, audience }, emit, (c) =>
-        send({
-          event: 'citation',
-          data: { ...c, text: hits.find((h) => h.passageId === c.passageId)?.text ?? null },
-        }),
+      outcome = builtinAnswer(
+        prepared.question,
+        hits,
+        language,
+        { context, audience, translations },
+        emit,
+        (c) =>
+          send({
+            event: 'citation',
+            data: { ...c, text: hits.find((h) => h.passageId === c.passageId)?.text ?? null },
+          }),
       );
     }
     if (outcome.firstTokenMs === null && outcome.text)

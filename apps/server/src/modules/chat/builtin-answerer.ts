@@ -2,6 +2,7 @@ import type { Language, SearchHit } from '@werkwissen/shared';
 import { translate } from '../../i18n/translator.ts';
 import { BuiltinEmbedder } from '../embedding/builtin-embedder.ts';
 import { NUMBERED } from '../processing/chunker.ts';
+import { type QueryTranslation, translationText } from '../search/query-translation/translation.ts';
 import {
   type AskedWord,
   askedWord,
@@ -65,6 +66,8 @@ export interface AnswerOptions {
   audience?: 'member' | 'visitor';
   /** The refusal threshold (the benchmark sweeps it; the product uses MIN_CONFIDENCE). */
   minConfidence?: number;
+  /** The question in the documents' languages (query-translation), whose words the quotes are matched with. */
+  translations?: QueryTranslation[];
 }
 
 /** The content words of a text, lower case (function words, fillers and question words dropped; figures kept). */
@@ -256,7 +259,13 @@ export function identifyingFigures(question: string): string[] {
  * question. A unit that lacks one of the question's identifying figures or codes (`identifyingFigures`) scores 0: a
  * row about the Typ 22 does not answer a question about the Typ 33.
  */
-export function scoreUnits(question: string, hits: SearchHit[], lang: Language, context?: string): Scored[] {
+export function scoreUnits(
+  question: string,
+  hits: SearchHit[],
+  lang: Language,
+  context?: string,
+  translations: QueryTranslation[] = [],
+): Scored[] {
   const units = hits.flatMap((h, i) => unitsOf(h, i, lang));
   if (units.length === 0) return [];
   const cues = CUES.filter((c) => c.asks.test(question) || (context ? c.asks.test(context) : false));
@@ -276,29 +285,37 @@ export function scoreUnits(question: string, hits: SearchHit[], lang: Language, 
   const extra = context
     ? [...new Set(contentStems(context))].filter((w) => !mainWords.has(fold(w))).map(askedWord)
     : [];
-  const holds = (w: AskedWord, u: Unit) =>
+  const holdsWord = (w: AskedWord, u: Unit) =>
     Math.max(matchWord(w, u.own), CONTEXT_MATCH * matchWord(w, u.context));
-  const idf = (w: AskedWord) => {
-    const df = units.reduce((n, u) => n + (holds(w, u) > 0 ? 1 : 0), 0);
+  // Each question word is a group of the words that stand for it: itself, or, when the question was translated into
+  // the documents' language, its translations (the best-matching one counts, by its weight).
+  const groups = askedGroups(main, translations);
+  const holds = (g: AskedGroup, u: Unit) =>
+    Math.max(...g.alternatives.map((a) => a.weight * holdsWord(a.word, u)));
+  const idf = (g: AskedGroup) => {
+    const df = units.reduce((n, u) => n + (holds(g, u) > 0 ? 1 : 0), 0);
     return Math.log(1 + units.length / (0.5 + df));
   };
-  const weights = new Map<AskedWord, number>();
-  for (const w of main) weights.set(w, idf(w) * (required.has(w.word) ? SPECIFIC_WEIGHT : 1));
-  for (const w of extra) weights.set(w, idf(w) / 2);
+  const weights = new Map<AskedGroup, number>();
+  for (const g of groups) weights.set(g, idf(g) * (required.has(g.key) ? SPECIFIC_WEIGHT : 1));
+  for (const w of extra) {
+    const g = single(w);
+    weights.set(g, idf(g) / 2);
+  }
   // What the question asks for counts like one of its words: fully for a price or a weight ("wie schwer" is answered
   // by "Gewicht | 36,5 kg"), half for a number or a date, which many units hold.
-  const mean = main.length > 0 ? main.reduce((sum, w) => sum + (weights.get(w) ?? 0), 0) / main.length : 1;
+  const mean =
+    groups.length > 0 ? groups.reduce((sum, g) => sum + (weights.get(g) ?? 0), 0) / groups.length : 1;
   const cueWeight = cues.length === 0 ? 0 : mean * (cues.some((c) => c.strong) ? 1 : 0.5);
-  const total = main.reduce((sum, w) => sum + (weights.get(w) ?? 0), 0) + cueWeight || 1;
-  const asked = ngrams.embedOne(question);
+  const total = groups.reduce((sum, g) => sum + (weights.get(g) ?? 0), 0) + cueWeight || 1;
+  const asked = ngrams.embedOne([question, ...translations.map(translationText)].join(' '));
   const topScore = Math.max(...hits.map((h) => h.score), 0) || 1;
   return units.map((unit) => {
     let found = 0;
     const covers = new Set<string>();
-    for (const [w, weight] of weights) {
-      const m = holds(w, unit);
-      found += weight * m;
-      if (matchWord(w, unit.own) >= 0.7) covers.add(w.word);
+    for (const [g, weight] of weights) {
+      found += weight * holds(g, unit);
+      if (g.alternatives.some((a) => matchWord(a.word, unit.own) >= 0.7)) covers.add(g.key);
     }
     const cue = cues.length === 0 ? null : cues.some((c) => c.answer.test(unit.text)) ? 1 : 0;
     // The kind of answer counts once the unit holds half of what the question names: any price is no answer to
@@ -322,13 +339,46 @@ export function scoreUnits(question: string, hits: SearchHit[], lang: Language, 
   });
 }
 
+interface AskedGroup {
+  key: string;
+  alternatives: Array<{ word: AskedWord; weight: number }>;
+}
+
+const single = (word: AskedWord): AskedGroup => ({ key: word.word, alternatives: [{ word, weight: 1 }] });
+
+/**
+ * The question's words as groups: a translated word by its translations' content words (a phrase like "Platz
+ * brauchen" stands for the word by each of its words), every other word (a code, a name, a German term in a foreign
+ * question) by itself, unless a model translated the whole question.
+ */
+function askedGroups(main: AskedWord[], translations: QueryTranslation[]): AskedGroup[] {
+  const translated = new Set<string>();
+  const groups: AskedGroup[] = [];
+  for (const t of translations) {
+    for (const w of t.words) {
+      for (const part of wordsOf(w.word)) translated.add(part);
+      // Relative to the word's best translation: a translation found in a quote covers the word fully (its weight
+      // below the question's own words is for ranking passages, not for judging a quote).
+      const best = Math.max(...w.alternatives.map((a) => a.weight), Number.MIN_VALUE);
+      const alternatives = w.alternatives.flatMap((a) =>
+        contentStems(a.text).map((word) => ({ word: askedWord(word), weight: a.weight / best })),
+      );
+      if (alternatives.length > 0) groups.push({ key: `${t.target}:${w.word}`, alternatives });
+    }
+  }
+  // A model translates the whole question, names and codes included: its words stand for all of the question's.
+  if (translations.some((t) => t.via === 'model') && groups.length > 0) return groups;
+  for (const w of main) if (!translated.has(w.word)) groups.push(single(w));
+  return groups;
+}
+
 export function answerExtractively(
   question: string,
   hits: SearchHit[],
   lang: Language,
   options: AnswerOptions = {},
 ): ExtractiveAnswer {
-  const scored = scoreUnits(question, hits, lang, options.context);
+  const scored = scoreUnits(question, hits, lang, options.context, options.translations);
   const ranked = [...scored].sort((a, b) => b.score - a.score || a.hit - b.hit || a.index - b.index);
   const best = ranked[0];
   const confidence = best?.score ?? 0;

@@ -114,7 +114,10 @@ describe('answers from a language model', () => {
     const a = await companyWithProvider('openai');
     const res = await ask(a.client, a.chatId, 'What is the warranty period of the solar panels on the roof?');
     expect(res.done()).toMatchObject({ noAnswer: true, status: 'complete' });
-    expect(llm.requests.filter((r) => r.route === 'chat')).toHaveLength(0);
+    // The English question about German documents was translated (one short call); no answer was asked for.
+    const calls = llm.requests.filter((r) => r.route === 'chat');
+    expect(calls).toHaveLength(1);
+    expect(JSON.stringify(calls[0]!.body.messages)).toContain("Translate the user's question into German");
   });
 
   it.each([

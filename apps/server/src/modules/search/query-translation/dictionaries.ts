@@ -1,0 +1,163 @@
+import { readdirSync, statSync } from 'node:fs';
+import type { Logger } from 'pino';
+import { dictdFiles, readDictd, readDictdIndex } from './dictd.ts';
+import { Lexicon } from './lexicon.ts';
+import { type LanguageCode, scriptOf } from './question-words.ts';
+
+/**
+ * The bilingual dictionaries installed on the machine (FreeDict's dictd files, named `freedict-SRC-TGT`, in
+ * DICTIONARY_PATH: Debian's `dict-freedict-*` packages put them in /usr/share/dictd), each read on first use and kept
+ * for the life of the process as a compact lookup. A pair is used in its own direction, and reversed when the other
+ * direction has no dictionary or only a small one, so that Russian finds German through the German-Russian
+ * dictionary; where no dictionary connects two languages, English is the pivot.
+ */
+
+/** A reversed dictionary larger than this (compressed) is not read: the forward one of the pair is enough. */
+const MAX_REVERSED_BYTES = 8 * 1024 * 1024;
+const PIVOT: LanguageCode = 'eng';
+/**
+ * A language without dictionaries of its own is looked up in a close one's (FreeDict has no Ukrainian: many
+ * Ukrainian words are Russian ones or differ in a vowel, which `lookupForms` varies).
+ */
+const CLOSE_LANGUAGE: Record<LanguageCode, LanguageCode> = { ukr: 'rus' };
+
+export interface Route {
+  /** One lexicon, or two through the pivot language. */
+  steps: Lexicon[];
+}
+
+interface Installed {
+  name: string;
+  source: LanguageCode;
+  target: LanguageCode;
+  bytes: number;
+}
+
+export class Dictionaries {
+  private readonly installed: Installed[];
+  private readonly lexicons = new Map<string, Lexicon>();
+
+  constructor(private readonly dir: string) {
+    this.installed = scan(dir);
+  }
+
+  /** Whether any dictionary was found. */
+  get available(): boolean {
+    return this.installed.length > 0;
+  }
+
+  /** The installed pairs, as `src-tgt`. */
+  get pairs(): string[] {
+    return this.installed.map((d) => `${d.source}-${d.target}`);
+  }
+
+  /** Languages a question can be translated from, into `target`. */
+  sourcesFor(target: LanguageCode): Set<LanguageCode> {
+    const sources = new Set<LanguageCode>();
+    for (const d of this.installed) {
+      if (d.target === target) sources.add(d.source);
+      if (d.source === target) sources.add(d.target);
+    }
+    if (sources.has(PIVOT) || target === PIVOT)
+      for (const d of this.installed) {
+        if (d.target === PIVOT) sources.add(d.source);
+        if (d.source === PIVOT) sources.add(d.target);
+      }
+    for (const [language, close] of Object.entries(CLOSE_LANGUAGE))
+      if (sources.has(close)) sources.add(language);
+    sources.delete(target);
+    return sources;
+  }
+
+  /** The lexicons that lead from one language to the other: directly, else through English. */
+  routes(source: LanguageCode, target: LanguageCode): { direct: Lexicon[]; pivot: Route[] } {
+    const close = CLOSE_LANGUAGE[source];
+    if (close && !this.installed.some((d) => d.source === source || d.target === source))
+      return this.routes(close, target);
+    const direct = this.direct(source, target);
+    const pivot: Route[] = [];
+    if (source !== PIVOT && target !== PIVOT) {
+      for (const first of this.direct(source, PIVOT))
+        for (const second of this.direct(PIVOT, target)) pivot.push({ steps: [first, second] });
+    }
+    return { direct, pivot };
+  }
+
+  /**
+   * The lexicons of the other direction, to check a translation by translating it back ("krank" gives "sick" back,
+   * "Kotze" does not): through a language's close one as `routes` does.
+   */
+  backward(source: LanguageCode, target: LanguageCode): Lexicon[] {
+    const close = CLOSE_LANGUAGE[source];
+    if (close && !this.installed.some((d) => d.source === source || d.target === source))
+      return this.backward(close, target);
+    return this.direct(target, source);
+  }
+
+  private direct(source: LanguageCode, target: LanguageCode): Lexicon[] {
+    const out: Lexicon[] = [];
+    const forward = this.installed.find((d) => d.source === source && d.target === target);
+    const backward = this.installed.find((d) => d.source === target && d.target === source);
+    if (forward) out.push(this.load(forward, 'forward'));
+    if (backward && (!forward || backward.bytes <= MAX_REVERSED_BYTES))
+      out.push(this.load(backward, 'reversed'));
+    return out;
+  }
+
+  private load(d: Installed, direction: 'forward' | 'reversed'): Lexicon {
+    const key = `${d.name}:${direction}`;
+    let lexicon = this.lexicons.get(key);
+    if (!lexicon) {
+      const files = dictdFiles(this.dir, d.name);
+      if (!files) return Lexicon.fromPairs([]);
+      // Either way the translations are in the dictionary's target language, and written in its script.
+      lexicon =
+        direction === 'forward'
+          ? Lexicon.indexed(readDictdIndex(files.index), files.dict, d.source, scriptOf(d.target))
+          : Lexicon.reversed(readDictd(files), d.target, scriptOf(d.target));
+      this.lexicons.set(key, lexicon);
+    }
+    return lexicon;
+  }
+}
+
+function scan(dir: string): Installed[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const out: Installed[] = [];
+  for (const file of names) {
+    const m = /^(freedict-([a-z]{3})-([a-z]{3}))\.index$/.exec(file);
+    if (!m) continue;
+    const files = dictdFiles(dir, m[1]!);
+    if (!files) continue;
+    out.push({ name: m[1]!, source: m[2]!, target: m[3]!, bytes: statSync(files.dict).size });
+  }
+  return out;
+}
+
+const opened = new Map<string, Dictionaries | null>();
+
+/**
+ * The dictionaries of a folder, scanned once per process (each read only when a question needs it); null, with one
+ * log line that says how to install them, when the folder has none.
+ */
+export function installedDictionaries(dir: string, log: Logger): Dictionaries | null {
+  if (opened.has(dir)) return opened.get(dir)!;
+  const found = new Dictionaries(dir);
+  if (found.available) {
+    log.info({ dir, pairs: found.pairs }, 'question translation: dictionaries found');
+  } else {
+    log.warn(
+      { dir },
+      'question translation: no FreeDict dictionaries found, so questions in another language than the documents ' +
+        'find only the words they share with them (install the dict-freedict-* packages of ' +
+        "scripts/freedict-pairs.txt, see the README's apt line, or set DICTIONARY_PATH)",
+    );
+  }
+  opened.set(dir, found.available ? found : null);
+  return opened.get(dir)!;
+}
