@@ -1,6 +1,9 @@
 import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { constants, gunzipSync, inflateRawSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { constants, gunzip, gunzipSync, inflateRawSync } from 'node:zlib';
+import { flatMapInSlices } from './in-slices.ts';
 
 /**
  * Reading dictionaries in the dictd format (what Debian's `dict-freedict-*` packages install in /usr/share/dictd):
@@ -45,24 +48,40 @@ export function dictdFiles(dir: string, name: string): { index: string; dict: st
 
 /** The index's entries (without the dictionary's own description). */
 export function readDictdIndex(path: string): DictdIndexLine[] {
-  const lines: DictdIndexLine[] = [];
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
-    const [headword, offset, length] = line.split('\t');
-    if (!headword || !offset || !length || /^00-?database/.test(headword)) continue;
-    lines.push({ headword, offset: decodeDictdNumber(offset), length: decodeDictdNumber(length) });
-  }
-  return lines;
+  return readFileSync(path, 'utf8').split('\n').flatMap(indexLine);
+}
+
+/** `readDictdIndex`, the file read asynchronously and parsed a slice at a time (in-slices.ts). */
+export async function readDictdIndexInSlices(path: string): Promise<DictdIndexLine[]> {
+  return flatMapInSlices((await readFile(path, 'utf8')).split('\n'), indexLine);
+}
+
+function indexLine(line: string): DictdIndexLine[] {
+  const [headword, offset, length] = line.split('\t');
+  if (!headword || !offset || !length || /^00-?database/.test(headword)) return [];
+  return [{ headword, offset: decodeDictdNumber(offset), length: decodeDictdNumber(length) }];
 }
 
 /** Every entry of a dictionary, in index order (for reversing a small dictionary: its whole text is read once). */
 export function readDictd(files: { index: string; dict: string }): DictdEntry[] {
   const raw = readFileSync(files.dict);
   const text = files.dict.endsWith('.dz') ? gunzipSync(raw) : raw;
-  return readDictdIndex(files.index).map(({ headword, offset, length }) => ({
-    headword,
-    body: text.subarray(offset, offset + length).toString('utf8'),
-  }));
+  return readDictdIndex(files.index).map((line) => entryOf(text, line));
 }
+
+/** `readDictd`, read and decompressed asynchronously, a slice at a time. */
+export async function readDictdInSlices(files: { index: string; dict: string }): Promise<DictdEntry[]> {
+  const raw = await readFile(files.dict);
+  const text = files.dict.endsWith('.dz') ? await gunzipAsync(raw) : raw;
+  return flatMapInSlices(await readDictdIndexInSlices(files.index), (line) => [entryOf(text, line)]);
+}
+
+const gunzipAsync = promisify(gunzip);
+
+const entryOf = (text: Buffer, { headword, offset, length }: DictdIndexLine): DictdEntry => ({
+  headword,
+  body: text.subarray(offset, offset + length).toString('utf8'),
+});
 
 /** Reads single entries of a `.dict` or `.dict.dz` file on demand, keeping the file open. */
 export class DictdText {

@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import type { Logger } from 'pino';
-import { dictdFiles, readDictd, readDictdIndex } from './dictd.ts';
+import { dictdFiles, readDictd, readDictdIndex, readDictdIndexInSlices, readDictdInSlices } from './dictd.ts';
 import { Lexicon } from './lexicon.ts';
 import { type LanguageCode, scriptOf } from './question-words.ts';
 
@@ -36,6 +36,7 @@ interface Installed {
 export class Dictionaries {
   private readonly installed: Installed[];
   private readonly lexicons = new Map<string, Lexicon>();
+  private readonly loading = new Map<string, Promise<void>>();
 
   constructor(private readonly dir: string) {
     this.installed = scan(dir);
@@ -94,17 +95,40 @@ export class Dictionaries {
     return this.direct(target, source);
   }
 
+  /**
+   * Reads, ahead of `routes` and `backward` for a question from `source` into `target`, the lexicons they use,
+   * asynchronously and a slice at a time: the first question in a language does not stall the server's other
+   * requests for the seconds a large dictionary takes to read (FreeDict's English-German index has 460,000 lines).
+   */
+  async prepare(source: LanguageCode, target: LanguageCode): Promise<void> {
+    const close = CLOSE_LANGUAGE[source];
+    const from =
+      close && !this.installed.some((d) => d.source === source || d.target === source) ? close : source;
+    const pairs: Array<[LanguageCode, LanguageCode]> = [
+      [from, target],
+      [target, from],
+    ];
+    if (from !== PIVOT && target !== PIVOT) pairs.push([from, PIVOT], [PIVOT, target], [target, PIVOT]);
+    for (const [s, t] of pairs)
+      for (const { d, direction } of this.plan(s, t)) await this.loadInSlices(d, direction);
+  }
+
   private direct(source: LanguageCode, target: LanguageCode): Lexicon[] {
-    const out: Lexicon[] = [];
+    return this.plan(source, target).map(({ d, direction }) => this.load(d, direction));
+  }
+
+  /** The dictionaries that translate one way, and in which direction each is read. */
+  private plan(source: LanguageCode, target: LanguageCode): Array<{ d: Installed; direction: Direction }> {
+    const out: Array<{ d: Installed; direction: Direction }> = [];
     const forward = this.installed.find((d) => d.source === source && d.target === target);
     const backward = this.installed.find((d) => d.source === target && d.target === source);
-    if (forward) out.push(this.load(forward, 'forward'));
+    if (forward) out.push({ d: forward, direction: 'forward' });
     if (backward && (!forward || backward.bytes <= MAX_REVERSED_BYTES))
-      out.push(this.load(backward, 'reversed'));
+      out.push({ d: backward, direction: 'reversed' });
     return out;
   }
 
-  private load(d: Installed, direction: 'forward' | 'reversed'): Lexicon {
+  private load(d: Installed, direction: Direction): Lexicon {
     const key = `${d.name}:${direction}`;
     let lexicon = this.lexicons.get(key);
     if (!lexicon) {
@@ -119,7 +143,34 @@ export class Dictionaries {
     }
     return lexicon;
   }
+
+  /** `load`, asynchronously; one reading per lexicon however many questions wait for it. */
+  private loadInSlices(d: Installed, direction: Direction): Promise<void> {
+    const key = `${d.name}:${direction}`;
+    if (this.lexicons.has(key)) return Promise.resolve();
+    let loading = this.loading.get(key);
+    if (!loading) {
+      loading = (async () => {
+        const files = dictdFiles(this.dir, d.name);
+        if (!files) return;
+        const lexicon =
+          direction === 'forward'
+            ? await Lexicon.indexedInSlices(
+                await readDictdIndexInSlices(files.index),
+                files.dict,
+                d.source,
+                scriptOf(d.target),
+              )
+            : await Lexicon.reversedInSlices(await readDictdInSlices(files), d.target, scriptOf(d.target));
+        if (!this.lexicons.has(key)) this.lexicons.set(key, lexicon);
+      })().finally(() => this.loading.delete(key));
+      this.loading.set(key, loading);
+    }
+    return loading;
+  }
 }
+
+type Direction = 'forward' | 'reversed';
 
 function scan(dir: string): Installed[] {
   let names: string[];

@@ -137,6 +137,23 @@ describe('word-by-word translation', () => {
     expect(translateByDictionaries(dictionaries, 'Flurbelwanze', 'eng', 'deu')).toBeNull();
   });
 
+  it('reads the lexicons a question needs ahead, asynchronously, with the same translations', async () => {
+    const ahead = new Dictionaries(dir);
+    await Promise.all([
+      ahead.prepare('ara', 'deu'),
+      ahead.prepare('rus', 'deu'),
+      ahead.prepare('ara', 'deu'),
+    ]);
+    for (const [question, source] of [
+      ['فاتورة ماء', 'ara'],
+      ['счёт за воду', 'rus'],
+      ['Where is the invoice for the boiler?', 'eng'],
+    ] as const)
+      expect(translateByDictionaries(ahead, question, source, 'deu')).toEqual(
+        translateByDictionaries(dictionaries, question, source, 'deu'),
+      );
+  });
+
   it('lists the installed pairs and the languages they translate from', () => {
     expect(dictionaries.pairs.sort()).toEqual(['ara-eng', 'deu-rus', 'eng-deu']);
     // Ukrainian, which has no dictionary, through the Russian ones.

@@ -1,5 +1,6 @@
 import { type DictdEntry, type DictdIndexLine, DictdText } from './dictd.ts';
 import { headwordOf, translationsOf } from './entry-translations.ts';
+import { flatMapInSlices, nextTurn, sortInSlices } from './in-slices.ts';
 import { normalizeWord } from './question-words.ts';
 
 /**
@@ -62,15 +63,11 @@ export class Lexicon {
 
   /** Word pairs (source, translation), kept in memory. */
   static fromPairs(pairs: Iterable<readonly [string, string]>, language = ''): Lexicon {
-    const map = new Map<string, string[]>();
-    for (const [source, target] of pairs) {
-      const key = normalizeWord(source);
-      if (!key || key.split(' ').length > 2) continue;
-      const list = map.get(key);
-      if (!list) map.set(key, [target]);
-      else if (list.length < MAX_PER_KEY && !list.includes(target)) list.push(target);
-    }
-    const keys = [...map.keys()].sort();
+    const map = pairMap(pairs);
+    return Lexicon.ofMap(map, [...map.keys()].sort(), language);
+  }
+
+  private static ofMap(map: Map<string, string[]>, keys: string[], language: string): Lexicon {
     return new Lexicon({ keys, translations: (i) => map.get(keys[i]!)! }, language);
   }
 
@@ -81,10 +78,26 @@ export class Lexicon {
     language: string,
     targetScript?: RegExp,
   ): Lexicon {
-    const lines = index
-      .map((line) => ({ key: normalizeWord(line.headword), line }))
-      .filter((l) => l.key && l.key.split(' ').length <= 2)
-      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.line.offset - b.line.offset));
+    return Lexicon.ofLines(index.flatMap(keyedLine).sort(byKey), dictPath, language, targetScript);
+  }
+
+  /** `indexed`, a slice at a time (see in-slices.ts). */
+  static async indexedInSlices(
+    index: DictdIndexLine[],
+    dictPath: string,
+    language: string,
+    targetScript?: RegExp,
+  ): Promise<Lexicon> {
+    const lines = await sortInSlices(await flatMapInSlices(index, keyedLine), byKey);
+    return Lexicon.ofLines(lines, dictPath, language, targetScript);
+  }
+
+  private static ofLines(
+    lines: KeyedLine[],
+    dictPath: string,
+    language: string,
+    targetScript?: RegExp,
+  ): Lexicon {
     const text = new DictdText(dictPath);
     const parsed = new Map<number, string[]>();
     return new Lexicon(
@@ -108,15 +121,21 @@ export class Lexicon {
   /** A dictionary of the other direction, reversed: its translations to its headwords. */
   static reversed(entries: DictdEntry[], language: string, sourceScript?: RegExp): Lexicon {
     return Lexicon.fromPairs(
-      (function* () {
-        for (const e of entries) {
-          const headword = headwordOf(e.body, e.headword);
-          if (headword.split(' ').length > 2) continue;
-          for (const t of translationsOf(e.body, sourceScript)) yield [t, headword] as const;
-        }
-      })(),
+      entries.flatMap((e) => reversedPairs(e, sourceScript)),
       language,
     );
+  }
+
+  /** `reversed`, a slice at a time (see in-slices.ts). */
+  static async reversedInSlices(
+    entries: DictdEntry[],
+    language: string,
+    sourceScript?: RegExp,
+  ): Promise<Lexicon> {
+    const map = pairMap(await flatMapInSlices(entries, (e) => reversedPairs(e, sourceScript)));
+    await nextTurn();
+    const keys = await sortInSlices([...map.keys()], (a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    return Lexicon.ofMap(map, keys, language);
   }
 
   get size(): number {
@@ -210,4 +229,38 @@ export class Lexicon {
     }
     return lo;
   }
+}
+
+/** Word pairs as keys (normalised; phrases of up to two words) with their translations, in order, without repeats. */
+function pairMap(pairs: Iterable<readonly [string, string]>): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const [source, target] of pairs) {
+    const key = normalizeWord(source);
+    if (!key || key.split(' ').length > 2) continue;
+    const list = map.get(key);
+    if (!list) map.set(key, [target]);
+    else if (list.length < MAX_PER_KEY && !list.includes(target)) list.push(target);
+  }
+  return map;
+}
+
+interface KeyedLine {
+  key: string;
+  line: DictdIndexLine;
+}
+
+/** An index line under its normalised headword; none for a longer phrase. */
+function keyedLine(line: DictdIndexLine): KeyedLine[] {
+  const key = normalizeWord(line.headword);
+  return key && key.split(' ').length <= 2 ? [{ key, line }] : [];
+}
+
+const byKey = (a: KeyedLine, b: KeyedLine) =>
+  a.key < b.key ? -1 : a.key > b.key ? 1 : a.line.offset - b.line.offset;
+
+/** A dictionary entry's translations, each to its headword. */
+function reversedPairs(e: DictdEntry, sourceScript?: RegExp): Array<readonly [string, string]> {
+  const headword = headwordOf(e.body, e.headword);
+  if (headword.split(' ').length > 2) return [];
+  return translationsOf(e.body, sourceScript).map((t) => [t, headword] as const);
 }

@@ -76,6 +76,7 @@ export async function translateQuestion(
         : null;
     let translation = byModel;
     if (!translation && source && deps.dictionaries) {
+      await deps.dictionaries.prepare(source, target);
       const hints = (await deps.lemmas?.hints(wordsOf(question), source)) ?? new Map();
       translation = translateByDictionaries(deps.dictionaries, question, source, target, hints);
     }
