@@ -47,6 +47,8 @@ const PASSAGE_PRIOR = 0.1;
 /** Added, at most, for a short unit (fading out at LONG_UNIT distinct words). */
 const CONCISE = 0.05;
 const LONG_UNIT = 60;
+/** A unit without the price or weight the question asks for scores this share. */
+const MISSING_STRONG_CUE = 0.6;
 /** Added for a table row whose first cell is the code the question asks about. */
 const KEYED_ROW = 0.15;
 
@@ -230,10 +232,9 @@ export function identifyingFigures(question: string): string[] {
   tokens.forEach((token, i) => {
     if (!/\p{N}/u.test(token)) return;
     const letters = /\p{L}/u.test(token);
-    const size = /^(\d+)[x×](\d+)$/iu.exec(token);
+    const size = sizeNumbers(token);
     if (size) {
-      out.add(size[1]!);
-      out.add(size[2]!);
+      for (const n of size) out.add(n);
       return;
     }
     if (letters) {
@@ -245,11 +246,18 @@ export function identifyingFigures(question: string): string[] {
     if (
       token.length >= 3 ||
       /^(\p{Lu}{1,3}|\p{Lu}\p{Ll}{1,4})$/u.test(before) ||
+      (/^\p{Ll}{3,5}$/u.test(before) && !isFunctionWord(fold(before))) ||
       /^(mm|cm|m|km|l|liter|litre|kg|g|t|kw|w|v|bar|mbar|nm|zoll|qm|m2|m3|°c)$/iu.test(after)
     )
       out.add(token);
   });
   return [...out];
+}
+
+/** The two numbers of a size ("600x1000"), or null. */
+function sizeNumbers(word: string): string[] | null {
+  const size = /^(\d+)[x×](\d+)$/iu.exec(word);
+  return size ? [size[1]!, size[2]!] : null;
 }
 
 /**
@@ -279,7 +287,8 @@ export function scoreUnits(
   );
   const asking = (w: string) => askingWords.has(fold(w));
   const required = new Set(identifyingFigures(question));
-  const own = contentStems(question);
+  // A size is asked by its numbers, as the documents write it in many ways ("600x1000", "600 x 1000 mm").
+  const own = contentStems(question).flatMap((w) => sizeNumbers(w) ?? [w]);
   const main = [...new Set(own.some((w) => !asking(w)) ? own.filter((w) => !asking(w)) : own)].map(askedWord);
   const mainWords = new Set(main.map((w) => w.word));
   const extra = context
@@ -289,7 +298,7 @@ export function scoreUnits(
     Math.max(matchWord(w, u.own), CONTEXT_MATCH * matchWord(w, u.context));
   // Each question word is a group of the words that stand for it: itself, or, when the question was translated into
   // the documents' language, its translations (the best-matching one counts, by its weight).
-  const groups = askedGroups(main, translations);
+  const groups = askedGroups(main, translations, asking);
   const holds = (g: AskedGroup, u: Unit) =>
     Math.max(...g.alternatives.map((a) => a.weight * holdsWord(a.word, u)));
   const idf = (g: AskedGroup) => {
@@ -306,7 +315,9 @@ export function scoreUnits(
   // by "Gewicht | 36,5 kg"), half for a number or a date, which many units hold.
   const mean =
     groups.length > 0 ? groups.reduce((sum, g) => sum + (weights.get(g) ?? 0), 0) / groups.length : 1;
-  const cueWeight = cues.length === 0 ? 0 : mean * (cues.some((c) => c.strong) ? 1 : 0.5);
+  const strong = cues.some((c) => c.strong);
+  const answering = strong ? cues.filter((c) => c.strong) : cues;
+  const cueWeight = cues.length === 0 ? 0 : mean * (strong ? 1 : 0.5);
   const total = groups.reduce((sum, g) => sum + (weights.get(g) ?? 0), 0) + cueWeight || 1;
   const asked = ngrams.embedOne([question, ...translations.map(translationText)].join(' '));
   const topScore = Math.max(...hits.map((h) => h.score), 0) || 1;
@@ -317,7 +328,8 @@ export function scoreUnits(
       found += weight * holds(g, unit);
       if (g.alternatives.some((a) => matchWord(a.word, unit.own) >= 0.7)) covers.add(g.key);
     }
-    const cue = cues.length === 0 ? null : cues.some((c) => c.answer.test(unit.text)) ? 1 : 0;
+    // A price or a weight is what a question asks for when it asks for one ("сколько весит": a weight, not any number).
+    const cue = cues.length === 0 ? null : answering.some((c) => c.answer.test(unit.text)) ? 1 : 0;
     // The kind of answer counts once the unit holds half of what the question names: any price is no answer to
     // the price of something the documents do not list.
     const named = total - cueWeight;
@@ -325,7 +337,10 @@ export function scoreUnits(
     const figures = new Set([...unit.own.words, ...unit.context.words]);
     const complete = [...required].every((f) => figures.has(f));
     const similarity = Math.max(0, cosine(asked, ngrams.embedOne(unit.text)));
-    const lexical = cue === null ? coverage : (1 - CUE_SHARE) * coverage + CUE_SHARE * cue;
+    // A price or a weight asked for and not in the unit: it is no answer, however many of the words it holds.
+    const lexical =
+      (cue === null ? coverage : (1 - CUE_SHARE) * coverage + CUE_SHARE * cue) *
+      (cue === 0 && strong ? MISSING_STRONG_CUE : 1);
     // The search's own judgement of the passage, and a preference for a short unit that says it in few words.
     const prior = PASSAGE_PRIOR * Math.max(0, hits[unit.hit]!.score / topScore);
     const concise = CONCISE * (1 - Math.min(1, unit.own.words.size / LONG_UNIT));
@@ -351,12 +366,18 @@ const single = (word: AskedWord): AskedGroup => ({ key: word.word, alternatives:
  * brauchen" stands for the word by each of its words), every other word (a code, a name, a German term in a foreign
  * question) by itself, unless a model translated the whole question.
  */
-function askedGroups(main: AskedWord[], translations: QueryTranslation[]): AskedGroup[] {
+function askedGroups(
+  main: AskedWord[],
+  translations: QueryTranslation[],
+  asking: (word: string) => boolean,
+): AskedGroup[] {
   const translated = new Set<string>();
   const groups: AskedGroup[] = [];
   for (const t of translations) {
     for (const w of t.words) {
       for (const part of wordsOf(w.word)) translated.add(part);
+      // A word that asks for an amount ("price", "сколько") is looked for by its cue, as in the question's own words.
+      if (wordsOf(w.word).every(asking)) continue;
       // Relative to the word's best translation: a translation found in a quote covers the word fully (its weight
       // below the question's own words is for ranking passages, not for judging a quote).
       const best = Math.max(...w.alternatives.map((a) => a.weight), Number.MIN_VALUE);
