@@ -147,6 +147,19 @@ export async function speakAs(client: ApiClient, language: Language): Promise<vo
   if (res.status !== 200) throw new Error(`language ${language}: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
+/** A signed-in client's session is renewed this often (an access token lives 15 minutes; a run under load longer). */
+const RENEW_MS = 5 * 60_000;
+const renewed = new WeakMap<ApiClient, number>();
+
+/** Renews the session through `POST /auth/refresh`, as the browser does, when it was last renewed long ago. */
+async function keepSignedIn(client: ApiClient): Promise<void> {
+  const last = renewed.get(client);
+  if (last !== undefined && performance.now() - last < RENEW_MS) return;
+  const res = await client.post('/auth/refresh');
+  if (res.status !== 200) throw new Error(`refresh: ${res.status} ${JSON.stringify(res.body)}`);
+  renewed.set(client, performance.now());
+}
+
 /** `GET /search` in the given mode. */
 export async function searchApi(
   company: HandwerkCompany,
@@ -154,6 +167,7 @@ export async function searchApi(
   mode: SearchMode,
   limit: number,
 ): Promise<SearchHit[]> {
+  await keepSignedIn(company.client);
   const params = new URLSearchParams({ q, mode, limit: String(limit), divisionId: company.divisionId });
   const res = await company.client.get(`/search?${params}`);
   if (res.status !== 200) throw new Error(`search: ${res.status} ${JSON.stringify(res.body)}`);
@@ -172,6 +186,7 @@ export interface AskedAnswer {
  * of the one before), through `POST /chats/{id}/messages`, and reads the stored answer from the stream's `done`.
  */
 export async function askApi(company: HandwerkCompany, question: string): Promise<AskedAnswer> {
+  await keepSignedIn(company.client);
   const chat = await company.client.post('/chats', { name: 'Bench', divisionIds: [company.divisionId] });
   if (chat.status !== 201) throw new Error(`chat: ${chat.status} ${JSON.stringify(chat.body)}`);
   const started = performance.now();
