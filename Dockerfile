@@ -18,11 +18,12 @@ RUN npm run build
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production DATA_DIR=/data HOST=0.0.0.0 PORT=4545
 WORKDIR /app
-# OCR of scans and photos: Tesseract with the packs of the nine interface languages, and poppler's pdftoppm.
+# OCR of scans and photos: Tesseract with the packs of the nine interface languages, and poppler's pdftoppm; the
+# German word list that splits compounds and the German thesaurus (synonyms) for search.
 RUN apt-get update \
   && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends tesseract-ocr \
      tesseract-ocr-ara tesseract-ocr-deu tesseract-ocr-eng tesseract-ocr-fra tesseract-ocr-ita tesseract-ocr-pol \
-     tesseract-ocr-por tesseract-ocr-rus tesseract-ocr-ukr poppler-utils \
+     tesseract-ocr-por tesseract-ocr-rus tesseract-ocr-ukr poppler-utils wngerman mythes-de \
   && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
@@ -32,6 +33,12 @@ COPY scripts/production-install.sh scripts/node.sh scripts/
 RUN sh scripts/production-install.sh && npm cache clean --force
 # Invoice PDFs are set in DejaVu Sans (Polish and Cyrillic letters; PDFKit's built-in fonts have Latin-1 only).
 RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends fonts-dejavu-core \
+  && rm -rf /var/lib/apt/lists/*
+# Questions in another language than the documents: FreeDict's bilingual dictionaries (DICTIONARY_PATH) and
+# Apertium's Russian-Ukrainian analysers (APERTIUM_PATH, read with lttoolbox's lt-proc); GPL data, read at run time.
+COPY scripts/freedict-pairs.txt scripts/
+RUN apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+     $(sed 's/[a-z][a-z][a-z]-[a-z][a-z][a-z]/dict-freedict-&/g' scripts/freedict-pairs.txt) lttoolbox apertium-rus-ukr \
   && rm -rf /var/lib/apt/lists/*
 COPY packages/shared/src packages/shared/src
 COPY apps/server/src apps/server/src

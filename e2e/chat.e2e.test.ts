@@ -158,8 +158,13 @@ describe('chat in the browser', () => {
         apiKey: 'sk-e2e-0123456789',
         model: 'gpt-4o-mini',
       });
+      // As a real model would: the English question is translated for the German documents (one short call), then
+      // answered from the passages.
       llm.setScript({
-        text: 'The filter is cleaned every six months [1].',
+        text: (call) =>
+          call.promptText.includes("Translate the user's question into German")
+            ? 'Wie oft wird der Filter der Wärmepumpe gereinigt?'
+            : 'The filter is cleaned every six months [1].',
         tokensPerChunk: 1,
         chunkDelayMs: 20,
       });

@@ -1,5 +1,15 @@
 /**
- * Answer quality of the built-in extractive answerer: `npm run bench:answer -- --data ../shared/eval`.
+ * Answer quality of the built-in extractive answerer: `npm run bench:answer -- --data ../shared/eval
+ * [--sets=handwerk,xquad] [--langs=de,en] [--limit=N] [--details=/tmp/answers-{engine}.jsonl]
+ * [--database-url=postgres://...]`.
+ *
+ * Handwerk (`<data>/handwerk`, support/handwerk-answers.ts): a craft business's German documents uploaded through the
+ * API into a real server (API and worker, built-in embedder, no model) on PGlite, and with --database-url also on a
+ * new database of that PostgreSQL server; every question asked in a chat of its own as a worker speaking its
+ * language would (`POST /chats/{id}/messages`); per question language search@1/@5 (a hit holds an answer string),
+ * right / wrong / refused of the answerable questions, answered / refused of the unanswerable ones, beside the
+ * baselines of the same run (plain full-text search; quoting the top-1 hit whole). --details writes each question's
+ * outcome as JSON lines ({engine} is replaced by the engine's name).
  *
  * For XQuAD en, de, ar, ru, each language its own company in a throwaway embedded database: the contexts are loaded
  * as passages exactly as bench:retrieval loads them (`loadCorpus`: chunker, detected language, builtin vectors,
@@ -26,7 +36,7 @@
  *     what each threshold would do; the figures above are at the product's MIN_CONFIDENCE.
  * Figures only; nothing is asserted. The issue's target: contains gold ≥ 0.70 in en and de.
  * Flags: --data=PATH (or the path after --; relative to where npm was started), --limit=N questions per language
- * (default all), --langs=en,de (default en,de,ar,ru).
+ * (default all), --langs=en,de (default: every language of each set), --sets (default: the sets the folder holds).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -42,6 +52,7 @@ import { createHnswIndex } from '../src/modules/embedding/embedding-index.ts';
 import { refreshKnowledgeStatistics } from '../src/modules/processing/analyze.job.ts';
 import { searchPassages } from '../src/modules/search/hybrid-search.ts';
 import { type Doc, loadCorpus, readJsonl, readQrels } from './retrieval.bench.ts';
+import { benchEngines } from './support/bench-engines.ts';
 import {
   closeWithin,
   flag,
@@ -57,6 +68,8 @@ import {
   since,
   userPath,
 } from './support/bench-kit.ts';
+import { type AnswerRow, printHandwerkAnswers, runHandwerkAnswers } from './support/handwerk-answers.ts';
+import { handwerkFolder, QUESTION_LANGS } from './support/handwerk-set.ts';
 
 /** The product's defaults, as a chat question uses them (answer-stream.ts). */
 const CHAT_PASSAGES = Number(CONFIG_DEFAULTS.CHAT_PASSAGES);
@@ -126,29 +139,81 @@ interface LangResult {
 
 const THRESHOLDS = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6];
 
-function parseLangs(): string[] {
+/** The languages of --langs that the set has (all of them by default); a language no set has stops the run. */
+function parseLangs(own: readonly string[]): string[] {
   const raw = flag('langs');
-  if (raw === undefined) return [...ALL_LANGS];
+  if (raw === undefined) return [...own];
   const langs = raw.split(',').map((l) => l.trim());
-  const unknown = langs.filter((l) => !(ALL_LANGS as readonly string[]).includes(l));
-  if (unknown.length > 0 || langs.length === 0) throw new Error(`invalid --langs: ${raw} (en, de, ar, ru)`);
-  return langs;
+  const known = new Set<string>([...ALL_LANGS, ...QUESTION_LANGS]);
+  const unknown = langs.filter((l) => !known.has(l));
+  if (unknown.length > 0 || langs.length === 0)
+    throw new Error(`invalid --langs: ${raw} (${[...known].join(', ')})`);
+  return langs.filter((l) => own.includes(l));
+}
+
+const SETS = ['handwerk', 'xquad'] as const;
+
+/** The sets of --sets (default: every set the data folder holds). */
+function parseSets(present: readonly string[]): string[] {
+  const raw = flag('sets');
+  if (raw === undefined) return [...present];
+  const sets = raw.split(',').map((s) => s.trim());
+  const unknown = sets.filter((s) => !(SETS as readonly string[]).includes(s));
+  if (unknown.length > 0) throw new Error(`invalid --sets: ${raw} (${SETS.join(', ')})`);
+  return sets.filter((s) => present.includes(s));
 }
 
 async function main(): Promise<number> {
-  const dataArg = flag('data') || positionals(['data', 'limit', 'langs'])[0];
-  if (!dataArg || !existsSync(join(userPath(dataArg), 'xquad'))) {
+  const dataArg =
+    flag('data') || positionals(['data', 'limit', 'langs', 'sets', 'details', 'database-url'])[0];
+  const data = dataArg ? userPath(dataArg) : null;
+  const present = data
+    ? SETS.filter((set) => (set === 'xquad' ? existsSync(join(data, 'xquad')) : handwerkFolder(data)))
+    : [];
+  const sets = parseSets(present);
+  if (!data || sets.length === 0) {
     console.error(
       'bench:answer needs the evaluation data: npm run bench:answer -- --data ../shared/eval\n' +
-        `(a folder with xquad/; got ${dataArg ?? 'nothing'})`,
+        `(a folder with xquad/ or handwerk/; got ${dataArg ?? 'nothing'})`,
     );
     return 2;
   }
-  const data = userPath(dataArg);
-  const langs = parseLangs();
-  const limit = flag('limit') === undefined ? Number.POSITIVE_INFINITY : intFlag('limit', 1);
   console.log(machineLine());
   console.log(revisionLine());
+  let failed = false;
+  if (sets.includes('handwerk')) failed = (await handwerk(handwerkFolder(data)!)) || failed;
+  if (sets.includes('xquad')) failed = (await xquad(data)) || failed;
+  return failed ? 1 : 0;
+}
+
+/** The Handwerk set on each engine of the run (PGlite, and PostgreSQL given --database-url). */
+async function handwerk(folder: string): Promise<boolean> {
+  const langs = parseLangs(QUESTION_LANGS);
+  const limit = flag('limit') === undefined ? Number.POSITIVE_INFINITY : intFlag('limit', 1);
+  const workDir = mkdtempSync(join(os.tmpdir(), 'ww-bench-handwerk-'));
+  onInterrupt(() => rmSync(workDir, { recursive: true, force: true }));
+  const results: Array<[string, AnswerRow[]]> = [];
+  try {
+    for (const engine of benchEngines()) {
+      const details = flag('details');
+      const rows = await runHandwerkAnswers(engine, folder, workDir, {
+        langs,
+        limit,
+        details: details ? userPath(details.replace('{engine}', engine.name)) : undefined,
+      });
+      results.push([engine.name, rows]);
+    }
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+  for (const [name, rows] of results) printHandwerkAnswers(name, rows);
+  return false;
+}
+
+/** XQuAD: the built-in answerer over the product's search, each language its own company. */
+async function xquad(data: string): Promise<boolean> {
+  const langs = parseLangs(ALL_LANGS);
+  const limit = flag('limit') === undefined ? Number.POSITIVE_INFINITY : intFlag('limit', 1);
   console.log(
     `XQuAD ${langs.join(', ')}; ${Number.isFinite(limit) ? `first ${limit}` : 'all'} questions per language; ` +
       `searchPassages hybrid, limit ${CHAT_PASSAGES} (CHAT_PASSAGES), then answerExtractively`,
@@ -406,7 +471,7 @@ async function main(): Promise<number> {
             )
             .join(', ')),
   );
-  return died ? 1 : 0;
+  return died;
 }
 
 main().then(

@@ -14,7 +14,13 @@
  *   - out of corpus: a second company holds only the passages of the even-numbered XQuAD articles, and is asked the
  *     questions of the odd-numbered ones;
  *   - nonsense: 100 random letter strings of one to three words (the same every run) against each set's company.
- * Flags: --data=PATH (or the path after --), --sets=xquad-en,scifact,... to run a subset.
+ * Handwerk (`<data>/handwerk`, support/handwerk-retrieval.ts): a craft business's German documents uploaded through
+ * the API into a real server (built-in embedder) on PGlite, and with --database-url=postgres://... also on a new
+ * database of that server; every question searched through `GET /search` in each mode: per question language
+ * search@1, search@5 and MRR@10 (a hit holds one of the question's answer strings), and for the questions the
+ * documents do not answer, how many still find something.
+ * Flags: --data=PATH (or the path after --), --sets=handwerk,xquad-en,scifact,... to run a subset,
+ * --database-url (the Handwerk set also on PostgreSQL).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
@@ -32,6 +38,9 @@ import { chunkBlocks } from '../src/modules/processing/chunker.ts';
 import { detectLanguage, textConfigFor } from '../src/modules/processing/language.ts';
 import { indexText, writePassageBatch } from '../src/modules/processing/passage-writer.ts';
 import { rankPassages } from '../src/modules/search/hybrid-search.ts';
+import { benchEngines } from './support/bench-engines.ts';
+import { runHandwerkRetrieval } from './support/handwerk-retrieval.ts';
+import { handwerkFolder } from './support/handwerk-set.ts';
 
 export interface Doc {
   _id: string;
@@ -173,16 +182,27 @@ async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const flag = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
   const dataDir = flag('data') ?? argv.find((a) => !a.startsWith('--'));
-  if (!dataDir || !existsSync(join(resolve(process.env.INIT_CWD ?? process.cwd(), dataDir), 'xquad'))) {
+  const data = dataDir ? resolve(process.env.INIT_CWD ?? process.cwd(), dataDir) : null;
+  const hasXquad = data !== null && existsSync(join(data, 'xquad'));
+  const handwerk = data ? handwerkFolder(data) : null;
+  if (!data || (!hasXquad && !handwerk)) {
     console.error(
       'bench:retrieval needs the evaluation data: npm run bench:retrieval -- --data ../shared/eval\n' +
-        `(a folder with xquad/ and scifact/; got ${dataDir ?? 'nothing'})`,
+        `(a folder with xquad/, scifact/ or handwerk/; got ${dataDir ?? 'nothing'})`,
     );
     process.exit(2);
   }
-  const data = resolve(process.env.INIT_CWD ?? process.cwd(), dataDir);
   const only = flag('sets')?.split(',');
-  const sets = only ? SETS.filter((s) => only.includes(s.name)) : SETS;
+  const sets = only ? SETS.filter((s) => only.includes(s.name)) : hasXquad ? SETS : [];
+  if (handwerk && (!only || only.includes('handwerk'))) {
+    const workDir = mkdtempSync(join(os.tmpdir(), 'ww-bench-handwerk-'));
+    try {
+      for (const engine of benchEngines()) await runHandwerkRetrieval(engine, handwerk, workDir);
+    } finally {
+      rmSync(workDir, { recursive: true, force: true });
+    }
+  }
+  if (sets.length === 0) return;
   const MODES: SearchMode[] = ['fulltext', 'vector', 'hybrid'];
 
   const embedder = new BuiltinEmbedder(384);

@@ -13,6 +13,7 @@ import type { Embedder } from './modules/embedding/embedder.ts';
 import type { FileStorage } from './modules/files/file-storage.ts';
 import type { OutboundFetch } from './modules/outbound/outbound-fetch.ts';
 import type { ParserPool } from './modules/processing/parser-pool.ts';
+import type { Reranker } from './modules/search/reranker.ts';
 import type { SettingsCache } from './modules/settings/settings-cache.ts';
 
 /** What services and job handlers receive: configuration and the shared resources, never an HTTP request. */
@@ -30,6 +31,8 @@ export interface AppContext {
   /** Where uploaded originals and processing work files live. */
   storage: FileStorage;
   embedder: Embedder;
+  /** The reranking service the operator configured (RERANKER_URL), which orders an answer's passages; else null. */
+  reranker: Reranker | null;
   /** The document parser processes (each started on first use, in worker processes only). */
   parser: ParserPool;
   /** Requests made on a user's behalf (AI providers) go through this `fetch`, which enforces the outbound policy. */

@@ -30,6 +30,8 @@ import { requeueStrandedMails } from './modules/mail/outbox.service.ts';
 import { createOutboundFetch, hostEntryOf, outboundPolicy } from './modules/outbound/outbound-fetch.ts';
 import { ParserPool, parserPoolSize } from './modules/processing/parser-pool.ts';
 import { resumeStrandedFiles } from './modules/processing/process-file.jobs.ts';
+import { queueReformat } from './modules/processing/reformat.job.ts';
+import { createReranker } from './modules/search/reranker.ts';
 import { SettingsCache } from './modules/settings/settings-cache.ts';
 import { ensureFirstAdmin, type FirstAdminOutcome } from './modules/setup/first-admin.ts';
 import { seedRoles } from './modules/setup/seed-roles.ts';
@@ -110,6 +112,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       ),
     );
     cleanups.push(() => embedderOutbound.close());
+    // Likewise the reranking service's host, which only the operator sets.
+    const rerankerOutbound = createOutboundFetch(
+      outboundPolicy(config, config.RERANKER_URL ? [hostEntryOf(config.RERANKER_URL)] : []),
+    );
+    cleanups.push(() => rerankerOutbound.close());
     // Closed after the job queue has stopped (cleanups run in reverse), so that no running job loses its parser.
     const parser = new ParserPool(
       { memoryMb: config.PARSER_MEMORY_MB, timeoutMs: config.PARSER_TIMEOUT_SECONDS * 1000 },
@@ -140,6 +147,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       log,
       storage: files.storage,
       embedder: createEmbedder(config, embedderOutbound.fetch),
+      reranker: createReranker(config, rerankerOutbound.fetch),
       parser,
       outbound,
       metrics,
@@ -182,6 +190,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       if (resumed > 0) log.info({ resumed }, 'resumed files whose next processing step was not queued');
       // Graphs the last run left unfinished (or that a migration emptied) are filled again.
       await queueGraphJob(ctx);
+      // Files whose passages an older version wrote are processed again, a few at a time.
+      await queueReformat(ctx);
       if (embedding.rebuild) {
         log.info(
           { signature: embedding.index.signature },

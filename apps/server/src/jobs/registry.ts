@@ -9,6 +9,7 @@ import { waitingInvitationsJob } from '../modules/employees/waiting-invitations.
 import { sendMailJob } from '../modules/mail/send-mail.job.ts';
 import { analyzeKnowledgeJob } from '../modules/processing/analyze.job.ts';
 import { extractFileJob, indexFileJob } from '../modules/processing/process-file.jobs.ts';
+import { reformatJob } from '../modules/processing/reformat.job.ts';
 import { whatsappInboundJob, whatsappReplyJob } from '../modules/whatsapp/whatsapp.jobs.ts';
 import type { JobDefinition } from './job-definition.ts';
 
@@ -20,6 +21,7 @@ export const ALL_JOBS = [
   reembedJob,
   graphJob,
   analyzeKnowledgeJob,
+  reformatJob,
   passwordResetMailJob,
   waitingInvitationsJob,
   pruneActivityJob,

@@ -71,3 +71,30 @@ export async function waitForFile(
     await new Promise((r) => setTimeout(r, 150));
   }
 }
+
+/** A piece of text placed on a page, as a layout program sets it: a table cell, a bullet, a heading. */
+export interface PlacedText {
+  text: string;
+  x: number;
+  y: number;
+  size?: number;
+  /** Wraps the text within this width (a table cell of several lines). */
+  width?: number;
+}
+
+/** A real PDF made with pdfkit from placed texts, one array per page (pdfkit's standard Helvetica). */
+export async function makeLayoutPdf(pages: PlacedText[][]): Promise<Buffer> {
+  const doc = new PDFDocument({ autoFirstPage: false });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  for (const page of pages) {
+    doc.addPage();
+    for (const t of page)
+      doc
+        .fontSize(t.size ?? 10)
+        .text(t.text, t.x, t.y, { width: t.width ?? 500, lineBreak: t.width !== undefined });
+  }
+  doc.end();
+  return done;
+}

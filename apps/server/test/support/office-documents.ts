@@ -78,9 +78,28 @@ export function makePptx(slides: Slide[], extra: Record<string, string | Uint8Ar
 }
 
 /** A real .xlsx written by exceljs: one sheet per entry, rows as given (the first is the header). */
-export async function makeXlsx(sheets: Record<string, Array<Array<string | number>>>): Promise<Buffer> {
+/** A number with its Excel number format (`#,##0.00`), as a spreadsheet program stores a formatted price. */
+export interface FormattedNumber {
+  value: number;
+  numFmt: string;
+}
+
+export async function makeXlsx(
+  sheets: Record<string, Array<Array<string | number | FormattedNumber>>>,
+): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
-  for (const [name, rows] of Object.entries(sheets)) workbook.addWorksheet(name).addRows(rows);
+  for (const [name, rows] of Object.entries(sheets)) {
+    const sheet = workbook.addWorksheet(name);
+    for (const [r, row] of rows.entries()) {
+      for (const [c, cell] of row.entries()) {
+        const target = sheet.getCell(r + 1, c + 1);
+        if (typeof cell === 'object') {
+          target.value = cell.value;
+          target.numFmt = cell.numFmt;
+        } else target.value = cell;
+      }
+    }
+  }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 

@@ -326,10 +326,33 @@ export const configShape = {
     10_000_000,
   ),
   CHAT_PASSAGES: int('How many passages an answer is built from.', 1, 20),
+  RERANKER_URL: url(
+    'A reranking service speaking the /rerank protocol of Jina, Cohere, vLLM and llama.cpp (POST {query, documents, top_n}), e.g. http://localhost:8080/v1/rerank: it reorders the top RERANKER_CANDIDATES passages before an answer is written. Unset: no reranking.',
+  ).optional(),
+  RERANKER_MODEL: optionalText(
+    'Model name sent to the reranking service, e.g. jina-reranker-v2-base-multilingual.',
+  ),
+  RERANKER_API_KEY: optionalText('API key of the reranking service (sent as a Bearer token).'),
+  RERANKER_CANDIDATES: int(
+    'How many passages of the search the reranking service reorders for an answer.',
+    1,
+    100,
+  ),
   CHAT_PROVIDER_TIMEOUT_SECONDS: int(
     'How long a language-model provider may stay silent (before and between tokens) before the answer is interrupted.',
     1,
     600,
+  ),
+  QUESTION_TRANSLATION_TIMEOUT_SECONDS: int(
+    "How long a company's language model may take to translate a question into the documents' languages before searching; after it, the dictionaries translate.",
+    1,
+    120,
+  ),
+  DICTIONARY_PATH: text(
+    "Folder of FreeDict's bilingual dictionaries in dictd format (Debian: the dict-freedict-* packages), which translate questions asked in another language than the documents when no model does; without them such questions find only the words they share with the documents.",
+  ),
+  APERTIUM_PATH: text(
+    "Folder of Apertium's language data (Debian: apertium-rus-ukr, read with lttoolbox's lt-proc), whose analysers give the dictionary forms of Russian and Ukrainian question words and the Russian words for Ukrainian ones, for the dictionaries; optional.",
   ),
   OUTBOUND_ALLOW_PRIVATE: bool(
     "Whether requests made on a user's behalf (AI providers: connection test, chat answers, transcription; the openai embedder) may reach loopback, link-local and private addresses. Off: such addresses are refused after DNS resolution (EMBEDDER_URL's own host is always allowed).",

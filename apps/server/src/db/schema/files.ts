@@ -72,6 +72,11 @@ export const files = pgTable(
     /** Sum of the published passages' token counts (for the average passage length of term-statistics scoring). */
     tokenCount: bigint('token_count', { mode: 'number' }).notNull().default(0),
     activeGeneration: integer('active_generation'),
+    /**
+     * The passage format its published passages were written in (PASSAGE_FORMAT of reformat.job.ts); files of an older
+     * format are reprocessed in the background.
+     */
+    passageFormat: integer('passage_format').notNull().default(0),
     processingGeneration: integer('processing_generation').notNull().default(0),
     replacesFileId: uuid('replaces_file_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -18,6 +18,9 @@ import { connectionOf } from '../ai-providers/ai-providers.service.ts';
 import { languageModelOf, type ProviderConnection, providerErrorCode } from '../ai-providers/model-client.ts';
 import { assertMayAsk, takeLimitSlot } from '../billing/limit-slot.ts';
 import { searchPassages } from '../search/hybrid-search.ts';
+import { translateQuestion, translationDeps } from '../search/query-translation/translate-question.ts';
+import type { QueryTranslation } from '../search/query-translation/translation.ts';
+import { rerankHits } from '../search/reranker.ts';
 import type { SearchScope } from '../search/search-scope.ts';
 import {
   type AnswerOptions,
@@ -29,7 +32,7 @@ import {
 import type { ChatRecord } from './chats.service.ts';
 import { isModelProvider, scopeHasReadyFile } from './chats.service.ts';
 import { oneMessage } from './messages.service.ts';
-import { buildPrompt, citedNumbers, type Turn } from './prompt.ts';
+import { buildPrompt, citedNumbers, NOT_IN_DOCUMENTS, type Turn } from './prompt.ts';
 import { questionLanguage } from './question-language.ts';
 
 /** A question with at most this many content words is read together with the previous one (a follow-up). */
@@ -157,8 +160,14 @@ function toStored(hit: SearchHit, n: number): StoredCitation {
 }
 
 /** Whether any passage shares enough of the question's words to be worth giving to a model. */
-function anythingRelevant(question: string, hits: SearchHit[], lang: Language, context?: string): boolean {
-  return scoreUnits(question, hits, lang, context).some((s) => s.score >= MIN_CONFIDENCE / 2);
+function anythingRelevant(
+  question: string,
+  hits: SearchHit[],
+  lang: Language,
+  context: string | undefined,
+  translations: QueryTranslation[],
+): boolean {
+  return scoreUnits(question, hits, lang, context, translations).some((s) => s.score >= MIN_CONFIDENCE / 2);
 }
 
 interface Outcome {
@@ -237,29 +246,45 @@ async function answer(
   let outcome: Outcome;
   try {
     const context = retrievalContext(prepared.question, prepared.history);
-    const hits = await searchPassages(
-      ctx.db,
-      ctx.embedder,
-      req.scope,
-      context ? `${prepared.question} ${context}` : prepared.question,
-      { limit: ctx.config.CHAT_PASSAGES, mode: 'hybrid', exactScanMax: ctx.config.VECTOR_EXACT_SCAN_MAX },
-    );
+    const query = context ? `${prepared.question} ${context}` : prepared.question;
+    // A question in another language than the documents is translated first (by the company's model if the chat
+    // has one, else through the dictionaries), and the answer is looked for with the translated words too.
+    const translations = await translateQuestion(translationDeps(ctx, prepared.connection), req.scope, query);
+    const limit = ctx.config.CHAT_PASSAGES;
+    const found = await searchPassages(ctx.db, ctx.embedder, req.scope, query, {
+      // With a reranking service, more candidates, of which it picks the best.
+      limit: ctx.reranker ? Math.max(limit, ctx.config.RERANKER_CANDIDATES) : limit,
+      mode: 'hybrid',
+      exactScanMax: ctx.config.VECTOR_EXACT_SCAN_MAX,
+      translations,
+    });
+    const hits = ctx.reranker
+      ? await rerankHits(ctx.reranker, query, found, limit, (err) =>
+          ctx.log.warn({ err }, 'reranking service failed: the search order is kept'),
+        )
+      : found;
     const emit = (text: string) => send({ event: 'token', data: { text } });
     if (
       prepared.connection &&
       hits.length > 0 &&
-      anythingRelevant(prepared.question, hits, language, context)
+      anythingRelevant(prepared.question, hits, language, context, translations)
     ) {
       outcome = await modelAnswer(ctx, req.chat.companyName, prepared, hits, language, abort, emit, (c) =>
         send({ event: 'citation', data: { ...c, text: hits[c.n - 1]?.text ?? null } }),
       );
     } else {
       const audience = req.visitor ? 'visitor' : 'member';
-      outcome = builtinAnswer(prepared.question, hits, language, { context, audience }, emit, (c) =>
-        send({
-          event: 'citation',
-          data: { ...c, text: hits.find((h) => h.passageId === c.passageId)?.text ?? null },
-        }),
+      outcome = builtinAnswer(
+        prepared.question,
+        hits,
+        language,
+        { context, audience, translations },
+        emit,
+        (c) =>
+          send({
+            event: 'citation',
+            data: { ...c, text: hits.find((h) => h.passageId === c.passageId)?.text ?? null },
+          }),
       );
     }
     if (outcome.firstTokenMs === null && outcome.text)
@@ -313,6 +338,9 @@ function builtinAnswer(
   };
 }
 
+/** The model's whole answer is the marker that the passages do not hold the answer (trailing punctuation aside). */
+const isNotInDocuments = (text: string) => text.trim().replace(/[.!。]+$/u, '') === NOT_IN_DOCUMENTS;
+
 /**
  * Why a provider call failed, as one of our codes: silence past the limit is a timeout; a failure after part of the
  * answer arrived (a dropped connection, an error frame) interrupted the stream; anything earlier is the provider's
@@ -353,6 +381,13 @@ async function modelAnswer(
   const stored = hits.map((h, i) => toStored(h, i + 1));
   const announced = new Set<number>();
   let text = '';
+  /** How much of the text was sent on: an answer that may still become NOT_IN_DOCUMENTS is held back. */
+  let shown = 0;
+  const show = () => {
+    if (NOT_IN_DOCUMENTS.startsWith(text.trim())) return;
+    if (text.length > shown) emit(text.slice(shown));
+    shown = text.length;
+  };
   let firstTokenMs: number | null = null;
   let failure: unknown = null;
   try {
@@ -369,7 +404,7 @@ async function modelAnswer(
       if (part.type === 'text-delta' && part.text) {
         firstTokenMs ??= Math.round(performance.now() - started);
         text += part.text;
-        emit(part.text);
+        show();
         for (const n of citedNumbers(text, hits.length)) {
           if (!announced.has(n)) {
             announced.add(n);
@@ -388,8 +423,22 @@ async function modelAnswer(
   } finally {
     clearTimeout(idle);
   }
-  const citations = citedNumbers(text, hits.length).map((n) => stored[n - 1]!);
   const reason = abort.signal.aborted ? abort.signal.reason : null;
+  if (failure === null && reason === null && isNotInDocuments(text)) {
+    // The model found the answer not in the passages: the product's own plain answer, stored as no answer.
+    const refusal = translate(language, 'answer.noAnswer');
+    emit(refusal);
+    return {
+      text: refusal,
+      citations: [],
+      noAnswer: true,
+      status: 'complete',
+      errorCode: null,
+      firstTokenMs,
+    };
+  }
+  if (shown < text.length) emit(text.slice(shown));
+  const citations = citedNumbers(text, hits.length).map((n) => stored[n - 1]!);
   if (reason === 'stopped') {
     return { text, citations, noAnswer: false, status: 'stopped', errorCode: null, firstTokenMs };
   }

@@ -1,5 +1,6 @@
 import type { SearchHit } from '@werkwissen/shared';
 import { describe, expect, it } from 'vitest';
+import type { QueryTranslation } from '../search/query-translation/translation.ts';
 import { answerExtractively } from './builtin-answerer.ts';
 import { questionLanguage } from './question-language.ts';
 
@@ -129,5 +130,85 @@ describe('the built-in answerer', () => {
     const visitor = answerExtractively('Was kostet die Anfahrt?', hits, 'de', { audience: 'visitor' });
     expect(visitor.text.startsWith('Das steht dazu in den Dokumenten:')).toBe(true);
     expect(visitor.text).toContain('Anfahrt | 35 €');
+  });
+
+  const CATALOGUE =
+    'Heizkörper 2026\nArt.-Nr. | Bezeichnung | Preis netto EUR\nK-22 | Heizkörper Typ 22, 600 x 1000 mm | 189,00\n' +
+    'K-33 | Heizkörper Typ 33, 600 x 1400 mm | 349,00';
+
+  it('answers by the identifying figures of a question, and refuses when no row holds them all', () => {
+    const hits = [hit(CATALOGUE, 'Material.xlsx')];
+    const asked = answerExtractively('Was kostet ein Heizkörper Typ 22 600x1000?', hits, 'de');
+    expect(asked.text).toContain('K-22 | Heizkörper Typ 22, 600 x 1000 mm | 189,00');
+    expect(asked.text).not.toContain('349,00');
+    // The Typ 33 exists, the 600 x 1000 too, but not together: no row answers this.
+    expect(answerExtractively('Was kostet ein Heizkörper Typ 33 600x1000?', hits, 'de').noAnswer).toBe(true);
+    expect(answerExtractively('Was kostet ein Heizkörper Typ 44?', hits, 'de').noAnswer).toBe(true);
+  });
+
+  it('asks a weight of a unit that holds one: any figure, or the device named, is no weight', () => {
+    const manual = hit('Für die Geräte GB 20 C und GB 30 C gelten gesonderte Anleitungen.');
+    expect(answerExtractively('Wie viel wiegt der GB 30 C?', [manual], 'de').noAnswer).toBe(true);
+    const data = hit('Technische Daten GB 30 C\nAngabe | Wert\nHöhe | 840 mm\nGewicht | 41 kg');
+    expect(answerExtractively('Wie viel wiegt der GB 30 C?', [manual, data], 'de').text).toContain(
+      'Gewicht | 41 kg',
+    );
+  });
+
+  it('answers a translated question by its translations, its figures and the size it names', () => {
+    const english = (words: Array<[string, string[]]>): QueryTranslation[] => [
+      {
+        source: 'eng',
+        target: 'deu',
+        via: 'dictionary',
+        functionWords: ['a', 'of', 'the'],
+        words: words.map(([word, texts]) => ({
+          word,
+          alternatives: texts.map((text, i) => ({ text, weight: 0.8 - i / 10 })),
+        })),
+      },
+    ];
+    const hits = [hit(CATALOGUE, 'Material.xlsx')];
+    const translations = english([
+      ['price', ['Kurs', 'Preis']],
+      ['radiator', ['Kühler', 'Heizkörper']],
+      ['type', ['Art', 'Typ']],
+    ]);
+    // "price" asks for an amount: found by the row's price, not by one of its translations.
+    const asked = answerExtractively('Price of a type 22 radiator 600x1000', hits, 'en', { translations });
+    expect(asked.text).toContain('K-22 | Heizkörper Typ 22, 600 x 1000 mm | 189,00');
+    // "type 33" names the Typ 33, which is not in the size asked for.
+    const other = answerExtractively('Price of a type 33 radiator 600x1000', hits, 'en', { translations });
+    expect(other.noAnswer).toBe(true);
+  });
+
+  it('explains a code by the table row it keys, with the column names, over a sentence that mentions it', () => {
+    const hits = [
+      hit(
+        'Störungen zeigt das Display mit einem Code an (z. B. E12), die Anzeige blinkt.',
+        'Anleitung.pdf',
+        8,
+      ),
+      hit(
+        'Code | Bedeutung | Abhilfe\nE11 | Wassermangel | Anlage füllen\nE12 | Kein Zündfunke | Elektrode prüfen',
+        'Anleitung.pdf',
+        9,
+      ),
+    ];
+    const answer = answerExtractively('E12 was heißt das?', hits, 'de');
+    expect(answer.text).toContain('Code | Bedeutung | Abhilfe\nE12 | Kein Zündfunke | Elektrode prüfen [1]');
+    expect(answer.cited.map((c) => c.page)).toEqual([9]);
+  });
+
+  it('finds a row by its column names, and quotes a list with the line that introduces it', () => {
+    const staff =
+      'Gewicht und Maße des Geräts\nAngabe | Wert\nHöhe | 720 mm\nGewicht | 36,5 kg\nSo beantragst du Urlaub:\n' +
+      '• Antrag in der App stellen.\n• Die Leitung genehmigt innerhalb einer Woche.';
+    const heavy = answerExtractively('Wie schwer ist das Gerät?', [hit(staff)], 'de');
+    expect(heavy.text).toContain('Gewicht | 36,5 kg');
+    const holiday = answerExtractively('Wie beantrage ich Urlaub?', [hit(staff)], 'de');
+    expect(holiday.text).toContain(
+      'So beantragst du Urlaub:\n• Antrag in der App stellen.\n• Die Leitung genehmigt innerhalb einer Woche.',
+    );
   });
 });

@@ -1,34 +1,56 @@
 import type { Language, SearchHit } from '@werkwissen/shared';
 import { translate } from '../../i18n/translator.ts';
 import { BuiltinEmbedder } from '../embedding/builtin-embedder.ts';
-import { STOPWORDS } from '../embedding/stopwords.ts';
+import { NUMBERED } from '../processing/chunker.ts';
+import { type QueryTranslation, translationText } from '../search/query-translation/translation.ts';
+import {
+  type AskedWord,
+  askedWord,
+  fold,
+  isFunctionWord,
+  matchWord,
+  type WordSet,
+  wordSet,
+  wordsOf,
+} from './word-match.ts';
 
 /**
  * The answerer of the embedded default, with no model and no network: it quotes, verbatim, the sentence, table row
- * or list item of the retrieved passages that best answers the question, cites its passage (which opens the whole
- * passage), and says plainly when nothing in the passages is close enough to the question.
+ * or list item of the retrieved passages that answers the question (a row with its column names), cites its passage
+ * (which opens the whole passage), and says plainly when nothing in the passages holds what the question asks: a
+ * wrong quote is worse than an honest "not found".
  */
 
 /**
- * Below this confidence (the best unit's score: the idf-weighted share of the question it covers, plus the
- * answer-type and character n-gram evidence) the answerer says it does not know. Chosen with `bench:answer`'s
- * threshold sweep over the answerable and the "no answer" class (docs/ARCHITECTURE.md, Decisions).
+ * Below this confidence (the best unit's score: the weighted share of the question's words it holds, in itself or in
+ * the headings and column names above it, with the answer-type evidence) the answerer says it does not know. Chosen
+ * with `bench:answer` on the Handwerk set so that wrong answers stay rarer than refusals (docs/ARCHITECTURE.md).
  */
-export const MIN_CONFIDENCE = 0.4;
-/** A further unit is quoted when it scores nearly as well as the best one and covers words the best one misses. */
-const NEAR_BEST = 0.75;
+export const MIN_CONFIDENCE = 0.8;
+/** A further unit is quoted when it scores nearly as well as the best one and holds words the best one misses. */
+const NEAR_BEST = 0.85;
 /** ...or when it ties with the best one (a second row of the same kind). */
-const TIE = 0.95;
+const TIE = 0.97;
 const MAX_UNITS = 3;
 const MAX_CHARS = 700;
 /** A best sentence shorter than this brings the next sentence of its passage along, for context. */
 const SHORT_SENTENCE = 80;
-/** Part of a word's weight that a compound part earns ("Stunde" in "Arbeitsstunde"), and a shared compound head. */
-const PART_MATCH = 0.8;
-const HEAD_MATCH = 0.5;
-/** The weight of the answer-type evidence and of the character n-gram similarity in a unit's score. */
-const CUE_SHARE = 0.25;
-const NGRAM_SHARE = 0.15;
+/** What a word found only in the headings, caption or column names above a unit is worth. */
+const CONTEXT_MATCH = 0.6;
+/** The answer-type evidence's share of a unit's score, and the character n-gram similarity's. */
+const CUE_SHARE = 0.2;
+const NGRAM_SHARE = 0.1;
+/** An identifying figure or code of the question (a size, an article number, "F28") weighs this much more. */
+const SPECIFIC_WEIGHT = 1.5;
+/** Added for the passage's rank in the search (its score over the best one's). */
+const PASSAGE_PRIOR = 0.1;
+/** Added, at most, for a short unit (fading out at LONG_UNIT distinct words). */
+const CONCISE = 0.05;
+const LONG_UNIT = 60;
+/** A unit without the price or weight the question asks for scores this share. */
+const MISSING_STRONG_CUE = 0.6;
+/** Added for a table row whose first cell is the code the question asks about. */
+const KEYED_ROW = 0.15;
 
 export interface ExtractiveAnswer {
   text: string;
@@ -46,113 +68,56 @@ export interface AnswerOptions {
   audience?: 'member' | 'visitor';
   /** The refusal threshold (the benchmark sweeps it; the product uses MIN_CONFIDENCE). */
   minConfidence?: number;
+  /** The question in the documents' languages (query-translation), whose words the quotes are matched with. */
+  translations?: QueryTranslation[];
 }
 
-const fold = (word: string) =>
-  word
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/^(ال|وال|بال|لل)(?=\p{L}{3})/u, '');
-
-/**
- * A crude stem that survives most inflection in the nine languages: the folded word's first five letters
- * ("Brenner"/"Brenners", "question"/"questions"); shorter words stay whole.
- */
-const stem = (word: string) => word.slice(0, 5);
-
-/**
- * Words that only ask (how often, how many): they say what kind of answer is wanted, which the answer-type cues
- * below look for, and are not searched for as words.
- */
-const QUESTION_WORDS = new Set(
-  (
-    'oft häufig viele viel wann warum wieso weshalb welchem often frequently many much long ' +
-    'combien souvent quand pourquoi quanto quanti quante spesso perché ile często kiedy dlaczego ' +
-    'quantos quantas frequência porque сколько часто когда почему скільки коли чому كم مرة لماذا ' +
-    // Auxiliaries and fillers of questions ("Wie oft muss der Brenner gewartet werden?").
-    'muss müssen werden wurde wurden worden können soll sollen sollte darf gibt man mein meine unser unsere ' +
-    'does should must need'
-  ).split(' '),
-);
-
-const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-
-const contentWords = (text: string) => {
-  const all = words(text);
-  const content = all.filter(
-    (w) => !STOPWORDS.has(w) && !QUESTION_WORDS.has(w) && (w.length > 1 || /\d/.test(w)),
-  );
-  return (content.length > 0 ? content : all).map(fold);
-};
-
-/** The content words of a text as stems (stopwords and question words dropped; numbers kept). */
+/** The content words of a text, lower case (function words, fillers and question words dropped; figures kept). */
 export function contentStems(text: string): string[] {
-  return contentWords(text).map(stem);
+  const all = (text.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.toLowerCase());
+  const content = all.filter(
+    (w) => !isFunctionWord(fold(w)) && !isFunctionWord(w) && (w.length > 1 || /\p{N}/u.test(w)),
+  );
+  return content.length > 0 ? content : all;
 }
 
-/**
- * A German word without its inflection ending and participle prefix, for comparing compound parts ("Stunden" →
- * "stund", "gewartet" → "wart").
- */
-const core = (word: string) => word.replace(/^ge(?=\p{L}{5})/u, '').replace(/(en|er|es|em|et|e|n|s|t)$/u, '');
-
-/**
- * How well a question word is matched by a unit's words: its stem (1), or, in German, as a part of a compound
- * ("Stunde" in "Monteurstunde", "Monteur" in "Monteurstunde"; PART_MATCH) or a shared compound head
- * ("Monteurstunde" and "Arbeitsstunde"; HEAD_MATCH).
- */
-function wordMatch(word: string, unit: Unit, german: boolean): number {
-  if (unit.stems.has(stem(word))) return 1;
-  if (!german || word.length < 4) return 0;
-  const a = core(word);
-  let best = 0;
-  for (const other of unit.words) {
-    if (other.length < 4) continue;
-    const b = core(other);
-    const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-    // A head ("stund" in "arbeitsstund") may be short; a first part must be longer ("Bremen" is no "Bremsbelag").
-    const part =
-      long.length > short.length &&
-      (long.endsWith(short) ? short.length >= 4 : long.startsWith(short) && short.length >= 5);
-    if (part) {
-      return PART_MATCH;
-    }
-    let shared = 0;
-    while (shared < short.length && a[a.length - 1 - shared] === b[b.length - 1 - shared]) shared++;
-    if (shared >= 5 && a.length - shared >= 3 && b.length - shared >= 3) best = HEAD_MATCH;
-  }
-  return best;
-}
-
-/**
- * What a question asks for, in the nine languages, and what a unit that answers it looks like: a price asks for an
- * amount of money, "how often" for an interval ("wie oft" meets "jährlich", "Intervall"), "how many" for a number,
- * "when" for a date.
- */
 const UNICODE_BOUNDARY = '(?:(?<![\\p{L}\\p{N}])(?=[\\p{L}\\p{N}])|(?<=[\\p{L}\\p{N}])(?![\\p{L}\\p{N}]))';
 /** `\b` of a JavaScript pattern only knows ASCII letters ("coût", "cenę"): a word boundary for every script. */
 const unicodeWords = (re: RegExp) => new RegExp(re.source.replaceAll('\\b', UNICODE_BOUNDARY), re.flags);
 
-const CUES: Array<{ asks: RegExp; answer: RegExp }> = [
+/**
+ * What a question asks for, in the nine languages, and what a unit that answers it looks like: a price asks for an
+ * amount of money, "how often" for an interval, "how heavy" for a weight, "how long" for a duration, "how many" for a
+ * number, "when" for a date or time. The words that ask are looked for through their answer, not as words.
+ */
+const CUES: Array<{ asks: RegExp; answer: RegExp; strong?: boolean }> = [
   {
-    asks: /\b(kost\p{L}*|preis\p{L}*|teuer|cost\p{L}*|price\p{L}*|prix|co[uû]t\p{L}*|prezz\p{L}*|koszt\p{L}*|cen[ayę]|custa\p{L}*|pre[cç]o\p{L}*)\b|сто(ит|имост\p{L}*)|цен\p{L}*|ціна|варт\p{L}*|кошту\p{L}*|سعر|تكلف\p{L}*|ثمن/iu,
+    asks: /\b(kost\p{L}*|preis\p{L}*|teuer|berechn\p{L}*|cost\p{L}*|price\p{L}*|prix|co[uû]t\p{L}*|prezz\p{L}*|koszt\p{L}*|cen[ayę]|custa\p{L}*|pre[cç]o\p{L}*)\b|сто(ит|имост\p{L}*)|цен\p{L}*|ціна|варт\p{L}*|кошту\p{L}*|سعر|تكلف\p{L}*|ثمن/iu,
     answer:
-      /\d\s?(€|eur\b|euro|\$|usd|£|chf|zł|pln|руб|₽|грн|₴)|(€|\$|£)\s?\d|\b(eur|euro|chf|usd)\s?\d|دولار|يورو|جنيه/iu,
+      /\d\s?(€|eur\b|euro|\$|usd|£|chf|zł|pln|руб|₽|грн|₴)|(€|\$|£)\s?\d|\b(eur|euro|chf|usd)\s?\d|\b\d{1,3}(\.\d{3})*,\d{2}\b|دولار|يورو|جنيه/iu,
+    strong: true,
   },
   {
     asks: /wie (oft|häufig)|in welchen abständen|how (often|frequently)|combien de fois|à quelle fréquence|ogni quanto|quanto spesso|jak często|com que frequência|quantas vezes|как часто|як часто|كم مرة/iu,
     answer:
-      /\b(jährlich|halbjährlich|vierteljährlich|monatlich|wöchentlich|täglich|stündlich|\p{L}*intervall\p{L}*|alle \S+ (jahre|monate|wochen|tage|stunden)|einmal|zweimal|pro (jahr|monat|woche|tag)|annual(ly)?|yearly|monthly|weekly|daily|hourly|every|interval|once|twice|per (year|month|week|day)|annuel\p{L}*|mensuel\p{L}*|hebdomadaire|quotidien\p{L}*|tous les|annual\p{L}*|mensil\p{L}*|settimanal\p{L}*|ogni|rocznie|miesięcznie|tygodniowo|codziennie|co \S+ (lat|miesi\p{L}*|tygodni\p{L}*|dni)|anualmente|mensalmente|semanalmente|diariamente|cada)\b|ежегодно|ежемесячно|еженедельно|ежедневно|кажд\p{L}*|раз в|щороку|щомісяця|щотижня|щодня|кожн\p{L}*|سنوي\p{L}*|شهري\p{L}*|أسبوعي\p{L}*|يومي\p{L}*|كل /iu,
+      /\b(jährlich|halbjährlich|vierteljährlich|monatlich|wöchentlich|täglich|stündlich|\p{L}*intervall\p{L}*|alle \S+ (jahre|monate|wochen|tage|stunden)|einmal|zweimal|dreimal|pro (jahr|monat|woche|tag)|annual(ly)?|yearly|monthly|weekly|daily|hourly|every|interval|once|twice|per (year|month|week|day)|annuel\p{L}*|mensuel\p{L}*|hebdomadaire|quotidien\p{L}*|tous les|mensil\p{L}*|settimanal\p{L}*|ogni|rocznie|miesięcznie|tygodniowo|codziennie|anualmente|mensalmente|semanalmente|diariamente|cada)\b|ежегодно|ежемесячно|еженедельно|ежедневно|кажд\p{L}*|раз в|щороку|щомісяця|щотижня|щодня|кожн\p{L}*|سنوي\p{L}*|شهري\p{L}*|أسبوعي\p{L}*|يومي\p{L}*|كل /iu,
   },
   {
-    asks: /wie viele?|wie lange?|wie hoch|how (many|much|long|high|old)|combien|quant[oiae]|\bile\b|quant[oa]s?|сколько|скільки|^كم|\bكم\b/iu,
-    answer: /\p{N}/u,
+    asks: /wie schwer|gewicht|wiegt|how heavy|weigh\p{L}*|poids|pes[oa]|ile waży|waga|сколько весит|вес|скільки важить|وزن/iu,
+    answer: /\d\s?(kg|g|t)\b|gewicht|weight|poids|peso|waga|вес|вага|وزن/iu,
+    strong: true,
   },
   {
-    asks: /\b(wann|seit wann|in welchem jahr|when|what year|which year|quand|en quelle année|quando|in che anno|kiedy|w którym roku|em que ano)\b|когда|в каком году|коли|в якому році|متى|في أي عام/iu,
-    answer: /\b(1\d{3}|20\d{2})\b|\d{1,2}\.\s?\d{1,2}\.|\d{1,2}:\d{2}/u,
+    asks: /wie (lange?|viele?|hoch|groß|gross|weit|breit|tief|alt)|wieviele?|ab wie viel|how (many|much|long|high|big|far|wide|deep|old)|combien|quant[oiae]|\bile\b|quant[oa]s?|сколько|скільки|^كم|\bكم\b/iu,
+    answer:
+      /\p{N}|\b(ein|eine|einen|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwanzig|dreißig|hundert|one|two|three|four|five|six|seven|eight|nine|ten|twelve|half|halb|viertel)\b/iu,
   },
-].map((c) => ({ asks: unicodeWords(c.asks), answer: unicodeWords(c.answer) }));
+  {
+    asks: /\b(wann|seit wann|bis wann|ab wann|in welchem jahr|when|what year|which year|quand|en quelle année|quando|in che anno|kiedy|w którym roku|em que ano)\b|когда|в каком году|коли|в якому році|متى|في أي عام/iu,
+    answer:
+      /\p{N}|\b(vor|nach|bis|ab|innerhalb|spätestens|frühestens|sofort|unverzüglich|jährlich|halbjährlich|monatlich|wöchentlich|täglich|morgens|mittags|abends|nachts|frühjahr|frühling|sommer|herbst|winter|montags?|dienstags?|mittwochs?|donnerstags?|freitags?|samstags?|sonntags?|januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|before|after|until|within|immediately|annually|yearly|monthly|weekly|daily|spring|summer|autumn|fall|winter|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\b/iu,
+  },
+].map((c) => ({ ...c, asks: unicodeWords(c.asks), answer: unicodeWords(c.answer) }));
 
 type UnitKind = 'sentence' | 'row' | 'item';
 
@@ -164,54 +129,91 @@ interface Unit {
   text: string;
   /** The header row of the table a row belongs to, quoted with it. */
   header: string | null;
-  words: string[];
-  stems: Set<string>;
+  /** The unit ends with ":" and introduces what follows (a list, a table). */
+  intro: boolean;
+  own: WordSet;
+  /** The headings above it, and for a row the table's caption, header and section row. */
+  context: WordSet;
 }
 
 /** A table row as the chunker writes it: cells joined by " | ". */
 const isRow = (line: string) => line.includes(' | ');
+const hasFigures = (line: string) => /\p{N}/u.test(line);
 
 /**
- * A passage's answer units: the chunker keeps a table as one line per row and a list item as a line starting with
- * "• ", so each row and each item is a unit of its own; other lines are cut into sentences.
+ * A passage's answer units: the chunker keeps a table as one line per row (after its caption and header) and a list
+ * item as a line of its own ("• ", "1. "), so each row and each item is a unit of its own; other lines are cut into
+ * sentences. A row's context is its table's caption, header row and section row; every unit's context includes the
+ * passage's heading path.
  */
-function unitsOf(text: string, hit: number, lang: Language): Unit[] {
+function unitsOf(hit: SearchHit, hitIndex: number, lang: Language): Unit[] {
   const segmenter = new Intl.Segmenter(lang, { granularity: 'sentence' });
+  const headings = hit.headingPath.join(' \n ');
   const out: Unit[] = [];
-  const push = (kind: UnitKind, unitText: string, header: string | null) => {
-    const w = contentWords(unitText);
-    out.push({ hit, index: out.length, kind, text: unitText, header, words: w, stems: new Set(w.map(stem)) });
-  };
+  const lines = hit.text
+    .split(/\n+/)
+    .map((l) => l.trim())
+    .filter((l) => l.length >= 2);
   let header: string | null = null;
-  let previousWasRow = false;
-  for (const raw of text.split(/\n+/)) {
-    const line = raw.trim();
-    if (line.length < 2) continue;
+  /** Lines above the table's rows: its caption; and the section row the current row is under. */
+  let caption: string[] = [];
+  let section: string | null = null;
+  let inTable = false;
+  const push = (kind: UnitKind, text: string, head: string | null, context: string) => {
+    out.push({
+      hit: hitIndex,
+      index: out.length,
+      kind,
+      text,
+      header: head,
+      intro: text.endsWith(':'),
+      own: wordSet(text),
+      context: wordSet(context),
+    });
+  };
+  lines.forEach((line, i) => {
     if (isRow(line)) {
-      // The first row of a table is its header when it holds no figures.
-      if (!previousWasRow) header = /\d/.test(line) ? null : line;
-      previousWasRow = true;
-      push('row', line, line === header ? null : header);
-      continue;
+      if (!inTable) {
+        // A table starts: its first row is its header when it holds no figures.
+        header = hasFigures(line) ? null : line;
+        inTable = true;
+        section = null;
+        if (line === header) return;
+      }
+      push('row', line, header, [headings, ...caption, header ?? '', section ?? ''].join(' \n '));
+      return;
     }
-    previousWasRow = false;
-    if (line.startsWith('• ')) {
-      push('item', line.slice(2).trim(), null);
-      continue;
+    const next = lines[i + 1];
+    if (inTable && next !== undefined && isRow(next)) {
+      // A line between rows is a section row ("Lohn und Fahrtkosten"): context for the rows under it.
+      section = line;
+      return;
+    }
+    if (!inTable && next !== undefined && isRow(next) && !hasFigures(next) && !line.endsWith('.')) {
+      // A line right above a table's header is its caption.
+      caption = [...caption, line];
+      return;
+    }
+    inTable = false;
+    header = null;
+    caption = [];
+    if (line.startsWith('• ') || NUMBERED.test(line)) {
+      push('item', line.startsWith('• ') ? line.slice(2).trim() : line, null, headings);
+      return;
     }
     for (const { segment } of segmenter.segment(line)) {
       const sentence = segment.trim();
-      if (sentence.length >= 2) push('sentence', sentence, null);
+      if (sentence.length >= 2) push('sentence', sentence, null, headings);
     }
-  }
+  });
   return out;
 }
 
 interface Scored extends Unit {
-  /** The idf-weighted share of the question's words the unit covers (compound parts in part). */
+  /** The weighted share of the question's words the unit holds (in itself or its context). */
   coverage: number;
   score: number;
-  /** The question words it covers (match ≥ HEAD_MATCH). */
+  /** The question words it holds well (in itself, match ≥ 0.7). */
   covers: Set<string>;
 }
 
@@ -219,52 +221,176 @@ const ngrams = new BuiltinEmbedder(256);
 const cosine = (a: number[], b: number[]) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
 
 /**
- * Scores every unit of the hits: mostly the idf-weighted share of the question's words it contains (German
- * compounds matched by their parts), then whether it holds the kind of answer the question asks for (an amount, an
- * interval, a number, a date), and the character n-gram similarity of unit and question (inflections and
- * paraphrases sharing word parts).
+ * The figures and codes a question identifies its subject by, which a unit must hold to answer it: codes of letters
+ * and figures ("F28", "M20"), sizes ("600x1000"), numbers of three or more digits, a number after a short name
+ * ("Typ 33", "GB 30 C", "Zone 2") or before a unit of measure ("35 mm", "25 Liter"). Other small numbers in a question
+ * are usually its circumstances ("mit 17", "7 Stunden") and are only weighed.
  */
-export function scoreUnits(question: string, hits: SearchHit[], lang: Language, context?: string): Scored[] {
-  const units = hits.flatMap((h, i) => unitsOf(h.text, i, lang));
+export function identifyingFigures(question: string): string[] {
+  const tokens = question.normalize('NFKC').match(/[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu) ?? [];
+  const out = new Set<string>();
+  tokens.forEach((token, i) => {
+    if (!/\p{N}/u.test(token)) return;
+    const letters = /\p{L}/u.test(token);
+    const size = sizeNumbers(token);
+    if (size) {
+      for (const n of size) out.add(n);
+      return;
+    }
+    if (letters) {
+      out.add(fold(token));
+      return;
+    }
+    const before = tokens[i - 1] ?? '';
+    const after = tokens[i + 1] ?? '';
+    if (
+      token.length >= 3 ||
+      /^(\p{Lu}{1,3}|\p{Lu}\p{Ll}{1,4})$/u.test(before) ||
+      (/^\p{Ll}{3,5}$/u.test(before) && !isFunctionWord(fold(before))) ||
+      /^(mm|cm|m|km|l|liter|litre|kg|g|t|kw|w|v|bar|mbar|nm|zoll|qm|m2|m3|°c)$/iu.test(after)
+    )
+      out.add(token);
+  });
+  return [...out];
+}
+
+/** The two numbers of a size ("600x1000"), or null. */
+function sizeNumbers(word: string): string[] | null {
+  const size = /^(\d+)[x×](\d+)$/iu.exec(word);
+  return size ? [size[1]!, size[2]!] : null;
+}
+
+/**
+ * Scores every unit of the hits: mostly the weighted share of the question's words it holds (in itself, or less in
+ * the headings and column names above it; rare words of the retrieved text weigh more, identifying figures most),
+ * then whether it holds the kind of answer the question asks for, and its character n-gram similarity to the
+ * question. A unit that lacks one of the question's identifying figures or codes (`identifyingFigures`) scores 0: a
+ * row about the Typ 22 does not answer a question about the Typ 33.
+ */
+export function scoreUnits(
+  question: string,
+  hits: SearchHit[],
+  lang: Language,
+  context?: string,
+  translations: QueryTranslation[] = [],
+): Scored[] {
+  const units = hits.flatMap((h, i) => unitsOf(h, i, lang));
   if (units.length === 0) return [];
-  const german = lang === 'de';
   const cues = CUES.filter((c) => c.asks.test(question) || (context ? c.asks.test(context) : false));
-  // A word that asks for an amount ("kostet") is looked for by its cue, not as a word.
-  const asking = (w: string) => cues.some((c) => c.asks.test(w));
-  const questionWords = contentWords(question);
-  const main = [
-    ...new Set(
-      questionWords.some((w) => !asking(w)) ? questionWords.filter((w) => !asking(w)) : questionWords,
+  // The words that ask for an amount ("kostet", "wie lange") are looked for by their cue, not as words.
+  const askingWords = new Set(
+    cues.flatMap((c) =>
+      [...question.matchAll(new RegExp(c.asks.source, `${c.asks.flags.replace('g', '')}g`))].flatMap((m) =>
+        wordsOf(m[0]),
+      ),
     ),
-  ];
-  const mainStems = new Set(main.map(stem));
-  const extra = context ? [...new Set(contentWords(context))].filter((w) => !mainStems.has(stem(w))) : [];
-  const idf = (w: string) => {
-    const df = units.reduce((n, u) => n + (wordMatch(w, u, german) > 0 ? 1 : 0), 0);
-    return Math.log(1 + units.length / Math.max(1, df));
+  );
+  const asking = (w: string) => askingWords.has(fold(w));
+  const required = new Set(identifyingFigures(question));
+  // A size is asked by its numbers, as the documents write it in many ways ("600x1000", "600 x 1000 mm").
+  const own = contentStems(question).flatMap((w) => sizeNumbers(w) ?? [w]);
+  const main = [...new Set(own.some((w) => !asking(w)) ? own.filter((w) => !asking(w)) : own)].map(askedWord);
+  const mainWords = new Set(main.map((w) => w.word));
+  const extra = context
+    ? [...new Set(contentStems(context))].filter((w) => !mainWords.has(fold(w))).map(askedWord)
+    : [];
+  const holdsWord = (w: AskedWord, u: Unit) =>
+    Math.max(matchWord(w, u.own), CONTEXT_MATCH * matchWord(w, u.context));
+  // Each question word is a group of the words that stand for it: itself, or, when the question was translated into
+  // the documents' language, its translations (the best-matching one counts, by its weight).
+  const groups = askedGroups(main, translations, asking);
+  const holds = (g: AskedGroup, u: Unit) =>
+    Math.max(...g.alternatives.map((a) => a.weight * holdsWord(a.word, u)));
+  const idf = (g: AskedGroup) => {
+    const df = units.reduce((n, u) => n + (holds(g, u) > 0 ? 1 : 0), 0);
+    return Math.log(1 + units.length / (0.5 + df));
   };
-  const weights = new Map<string, number>();
-  for (const w of main) weights.set(w, idf(w));
-  for (const w of extra) weights.set(w, idf(w) / 2);
-  const total = main.reduce((sum, w) => sum + (weights.get(w) ?? 0), 0) || 1;
-  const asked = ngrams.embedOne(question);
+  const weights = new Map<AskedGroup, number>();
+  for (const g of groups) weights.set(g, idf(g) * (required.has(g.key) ? SPECIFIC_WEIGHT : 1));
+  for (const w of extra) {
+    const g = single(w);
+    weights.set(g, idf(g) / 2);
+  }
+  // What the question asks for counts like one of its words: fully for a price or a weight ("wie schwer" is answered
+  // by "Gewicht | 36,5 kg"), half for a number or a date, which many units hold.
+  const mean =
+    groups.length > 0 ? groups.reduce((sum, g) => sum + (weights.get(g) ?? 0), 0) / groups.length : 1;
+  const strong = cues.some((c) => c.strong);
+  const answering = strong ? cues.filter((c) => c.strong) : cues;
+  const cueWeight = cues.length === 0 ? 0 : mean * (strong ? 1 : 0.5);
+  const total = groups.reduce((sum, g) => sum + (weights.get(g) ?? 0), 0) + cueWeight || 1;
+  const asked = ngrams.embedOne([question, ...translations.map(translationText)].join(' '));
+  const topScore = Math.max(...hits.map((h) => h.score), 0) || 1;
   return units.map((unit) => {
     let found = 0;
     const covers = new Set<string>();
-    for (const [w, weight] of weights) {
-      const m = wordMatch(w, unit, german);
-      found += weight * m;
-      if (m >= HEAD_MATCH) covers.add(w);
+    for (const [g, weight] of weights) {
+      found += weight * holds(g, unit);
+      if (g.alternatives.some((a) => matchWord(a.word, unit.own) >= 0.7)) covers.add(g.key);
     }
-    const coverage = Math.min(1, found / total);
-    const cue = cues.length === 0 ? null : cues.some((c) => c.answer.test(unit.text)) ? 1 : 0;
+    // A price or a weight is what a question asks for when it asks for one ("сколько весит": a weight, not any number).
+    const cue = cues.length === 0 ? null : answering.some((c) => c.answer.test(unit.text)) ? 1 : 0;
+    // The kind of answer counts once the unit holds half of what the question names: any price is no answer to
+    // the price of something the documents do not list.
+    const named = total - cueWeight;
+    const coverage = Math.min(1, (found + (found >= named / 2 ? (cue ?? 0) * cueWeight : 0)) / total);
+    const figures = new Set([...unit.own.words, ...unit.context.words]);
+    const complete = [...required].every((f) => figures.has(f));
     const similarity = Math.max(0, cosine(asked, ngrams.embedOne(unit.text)));
-    const lexical = cue === null ? coverage : (1 - CUE_SHARE) * coverage + CUE_SHARE * cue;
-    // A slight preference for the better-ranked passage breaks near-ties.
-    const prior = 0.02 * (1 - unit.hit / hits.length);
-    const score = (1 - NGRAM_SHARE) * lexical + NGRAM_SHARE * similarity + prior;
+    // A price or a weight asked for and not in the unit: it is no answer, however many of the words it holds.
+    const lexical =
+      (cue === null ? coverage : (1 - CUE_SHARE) * coverage + CUE_SHARE * cue) *
+      (cue === 0 && strong ? MISSING_STRONG_CUE : 1);
+    // The search's own judgement of the passage, and a preference for a short unit that says it in few words.
+    const prior = PASSAGE_PRIOR * Math.max(0, hits[unit.hit]!.score / topScore);
+    const concise = CONCISE * (1 - Math.min(1, unit.own.words.size / LONG_UNIT));
+    // A row keyed by the code the question asks about ("F28 | Keine Flammenbildung ...") defines it.
+    const keyed =
+      unit.kind === 'row' && required.has(fold(unit.text.split(' | ')[0]!.trim())) ? KEYED_ROW : 0;
+    const score = complete
+      ? (1 - NGRAM_SHARE) * lexical + NGRAM_SHARE * similarity + prior + concise + keyed
+      : 0;
     return { ...unit, coverage, score, covers };
   });
+}
+
+interface AskedGroup {
+  key: string;
+  alternatives: Array<{ word: AskedWord; weight: number }>;
+}
+
+const single = (word: AskedWord): AskedGroup => ({ key: word.word, alternatives: [{ word, weight: 1 }] });
+
+/**
+ * The question's words as groups: a translated word by its translations' content words (a phrase like "Platz
+ * brauchen" stands for the word by each of its words), every other word (a code, a name, a German term in a foreign
+ * question) by itself, unless a model translated the whole question.
+ */
+function askedGroups(
+  main: AskedWord[],
+  translations: QueryTranslation[],
+  asking: (word: string) => boolean,
+): AskedGroup[] {
+  const translated = new Set<string>();
+  const groups: AskedGroup[] = [];
+  for (const t of translations) {
+    for (const w of t.words) {
+      for (const part of wordsOf(w.word)) translated.add(part);
+      // A word that asks for an amount ("price", "сколько") is looked for by its cue, as in the question's own words.
+      if (wordsOf(w.word).every(asking)) continue;
+      // Relative to the word's best translation: a translation found in a quote covers the word fully (its weight
+      // below the question's own words is for ranking passages, not for judging a quote).
+      const best = Math.max(...w.alternatives.map((a) => a.weight), Number.MIN_VALUE);
+      const alternatives = w.alternatives.flatMap((a) =>
+        contentStems(a.text).map((word) => ({ word: askedWord(word), weight: a.weight / best })),
+      );
+      if (alternatives.length > 0) groups.push({ key: `${t.target}:${w.word}`, alternatives });
+    }
+  }
+  // A model translates the whole question, names and codes included: its words stand for all of the question's.
+  if (translations.some((t) => t.via === 'model') && groups.length > 0) return groups;
+  for (const w of main) if (!translated.has(w.word)) groups.push(single(w));
+  return groups;
 }
 
 export function answerExtractively(
@@ -273,7 +399,7 @@ export function answerExtractively(
   lang: Language,
   options: AnswerOptions = {},
 ): ExtractiveAnswer {
-  const scored = scoreUnits(question, hits, lang, options.context);
+  const scored = scoreUnits(question, hits, lang, options.context, options.translations);
   const ranked = [...scored].sort((a, b) => b.score - a.score || a.hit - b.hit || a.index - b.index);
   const best = ranked[0];
   const confidence = best?.score ?? 0;
@@ -282,8 +408,17 @@ export function answerExtractively(
   }
   const chosen: Scored[] = [best];
   let chars = best.text.length;
-  if (best.kind === 'sentence' && best.text.length < SHORT_SENTENCE) {
-    const next = scored.find((s) => s.hit === best.hit && s.index === best.index + 1);
+  const sameHit = (s: Scored, index: number) => s.hit === best.hit && s.index === index;
+  if (best.intro) {
+    // A line that introduces a list or table ("So beantragst du Urlaub:") brings what it introduces.
+    for (let i = best.index + 1; ; i++) {
+      const next = scored.find((s) => sameHit(s, i));
+      if (!next || next.kind === 'sentence' || chars + next.text.length > MAX_CHARS) break;
+      chosen.push(next);
+      chars += next.text.length;
+    }
+  } else if (best.kind === 'sentence' && best.text.length < SHORT_SENTENCE) {
+    const next = scored.find((s) => sameHit(s, best.index + 1));
     if (next?.kind === 'sentence') {
       chosen.push(next);
       chars += next.text.length;
@@ -306,10 +441,10 @@ export function answerExtractively(
   const cited = passageOrder.map((i) => hits[i]!);
   const quotes = passageOrder.map((hit, n) => {
     const own = chosen.filter((s) => s.hit === hit).sort((a, b) => a.index - b.index);
-    const rows = own.some((s) => s.kind !== 'sentence');
+    const lines = own.some((s) => s.kind !== 'sentence');
     const header = own.find((s) => s.header)?.header;
-    const body = own.map((s) => s.text).join(rows ? '\n' : ' ');
-    return `${header ? `${header}\n` : ''}${body} [${n + 1}]`;
+    const body = own.map((s) => (s.kind === 'item' && !NUMBERED.test(s.text) ? `• ${s.text}` : s.text));
+    return `${header ? `${header}\n` : ''}${body.join(lines ? '\n' : ' ')} [${n + 1}]`;
   });
   const intro = translate(lang, options.audience === 'visitor' ? 'answer.introPublic' : 'answer.intro');
   return {

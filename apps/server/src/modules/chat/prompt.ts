@@ -2,6 +2,12 @@ import type { Language, SearchHit } from '@werkwissen/shared';
 import type { ModelMessage } from 'ai';
 import { LANGUAGE_NAMES } from './question-language.ts';
 
+/**
+ * What a model answers, alone, when the passages do not hold the answer: the server then gives the asker the
+ * translated "nothing found" answer (stored as no answer, a knowledge gap) instead of the model's wording.
+ */
+export const NOT_IN_DOCUMENTS = 'NOT_IN_DOCUMENTS';
+
 /** Earlier turns sent with a follow-up question, and how much of each. */
 const HISTORY_MESSAGES = 8;
 const HISTORY_CHARS = 2000;
@@ -36,8 +42,9 @@ export function buildPrompt(input: {
   const system = [
     `You are the knowledge assistant${input.companyName ? ` of ${input.companyName}` : ''}.`,
     'Answer the question only from the numbered passages below, which come from the company’s own documents.',
+    'Give the figure, rule or step that answers it as the passage states it (its numbers, units and codes exactly as written; for a table row, the row with its column names).',
     'After every statement, cite the passage(s) it comes from by their number in square brackets, like [1] or [2][3].',
-    'If the passages do not contain the answer, say plainly that the documents do not answer it; do not guess and do not use outside knowledge.',
+    `If the passages do not contain what the question asks (another product, code, article or rule than the ones they name), answer only: ${NOT_IN_DOCUMENTS}. Do not guess and do not use outside knowledge.`,
     `Answer in ${LANGUAGE_NAMES[input.language]}, the language of the question. Be concise.`,
     '',
     'Passages:',

@@ -97,11 +97,27 @@ describe('answers from a language model', () => {
     ]);
   });
 
+  it('grounds the model in the passages and gives the plain "not found" when it says they do not answer', async () => {
+    const a = await companyWithProvider('openai');
+    llm.setScript({ text: 'NOT_IN_DOCUMENTS', tokensPerChunk: 1 });
+    const res = await ask(a.client, a.chatId, 'Womit wird der Heizkörper im Keller entlüftet?');
+    expect(res.done()).toMatchObject({ noAnswer: true, status: 'complete', citations: [] });
+    // The marker never reaches the asker: the answer is the product's own, in the question's language.
+    expect(res.text()).not.toContain('NOT_IN_DOCUMENTS');
+    expect(res.text()).toMatch(/nichts gefunden/);
+    const system = JSON.stringify(llm.requests.filter((r) => r.route === 'chat').at(-1)!.body.messages);
+    expect(system).toContain('answer only: NOT_IN_DOCUMENTS');
+    expect(system).toContain('exactly as written');
+  });
+
   it('does not call the model when no passage is relevant, and says so', async () => {
     const a = await companyWithProvider('openai');
     const res = await ask(a.client, a.chatId, 'What is the warranty period of the solar panels on the roof?');
     expect(res.done()).toMatchObject({ noAnswer: true, status: 'complete' });
-    expect(llm.requests.filter((r) => r.route === 'chat')).toHaveLength(0);
+    // The English question about German documents was translated (one short call); no answer was asked for.
+    const calls = llm.requests.filter((r) => r.route === 'chat');
+    expect(calls).toHaveLength(1);
+    expect(JSON.stringify(calls[0]!.body.messages)).toContain("Translate the user's question into German");
   });
 
   it.each([

@@ -22,9 +22,11 @@ const SHORT_QUESTION_WORDS: Partial<Record<Language, Set<string>>> = {
     'what how where when who why which is are does do did the an much many can should of for'.split(' '),
   ),
   de: new Set(
-    'was wie wo wann wer warum welche welcher welches ist sind kostet der die das ein eine gibt muss kann man ich wir für'.split(
-      ' ',
-    ),
+    (
+      'was wie wo wann wer warum welche welcher welches ist sind kostet der die das ein eine gibt muss kann man ich wir ' +
+      'für vom zum zur im ins am beim mit bei nach von und oder nicht auch noch schon darf dürfen brauch brauche ' +
+      'krieg kriege gibts bis ab wieviel viel tun mein meine unser unsere'
+    ).split(' '),
   ),
   fr: new Set(
     'quel quelle quels quelles comment où quand qui pourquoi combien est sont le la les un une des coûte faut'.split(
@@ -50,9 +52,9 @@ function byQuestionWords(question: string): Language | null {
 }
 
 /**
- * The language to answer in: the question's own when it can be told (by script first, then by franc on longer
- * questions, else by their question words), else the asker's interface language. Short Latin-script questions are too
- * short for franc.
+ * The language to answer in: the question's own when it can be told (by script, by letters only one language uses,
+ * by its question and function words, by franc on long questions), else the asker's interface language (also for a
+ * language the product does not speak, such as Turkish). Short Latin-script questions are too short for franc.
  */
 export function questionLanguage(question: string, fallback: Language): Language {
   if (/\p{Script=Arabic}/u.test(question)) return 'ar';
@@ -61,10 +63,16 @@ export function questionLanguage(question: string, fallback: Language): Language
     if (/[ыэъЫЭЪ]/u.test(question)) return 'ru';
     return fallback === 'uk' ? 'uk' : 'ru';
   }
+  // Letters of a language the product does not speak (Turkish ğ, ı, ş): the asker's own language.
+  if (/[ğıışİŞĞ]/u.test(question)) return fallback;
+  // Letters only one of the Latin-script languages uses.
+  if (/[ąćęłńśźżĄĆĘŁŃŚŹŻ]/u.test(question)) return 'pl';
+  if (/[äöüßÄÖÜ]/u.test(question)) return 'de';
+  const byWords = byQuestionWords(question);
+  if (byWords) return byWords;
   const guess = BY_ISO3[franc(question, { minLength: 12, only: Object.keys(BY_ISO3) })];
-  if (guess && question.length >= 25) return guess;
-  if (/[äöüß]/i.test(question)) return 'de';
-  return byQuestionWords(question) ?? fallback;
+  if (guess && question.length >= 40) return guess;
+  return fallback;
 }
 
 /** The language's own name in English, for the model's instruction. */

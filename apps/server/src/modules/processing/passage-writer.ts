@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { vectorArrayParam } from '../embedding/vector-param.ts';
+import { compoundParts, germanWordList } from '../search/german-compounds.ts';
 import type { Chunk } from './chunker.ts';
 import type { TextConfig } from './language.ts';
 
@@ -17,18 +18,78 @@ export interface PassageBatch {
   embeddings?: { indexId: number; vectors: number[][] };
 }
 
+/**
+ * The passage format this code writes: raised whenever what a file's passages hold changes (how the chunker cuts,
+ * what the index holds), so that files published in an older format are processed again (reformat.job.ts). 1: tables
+ * with their caption and column names, lists kept whole, sheets' numbers as shown, German compounds' parts indexed.
+ */
+export const PASSAGE_FORMAT = 1;
+
 /** The text a passage is found by: its heading path, then its own text. */
 export const indexText = (chunk: Chunk) => [...chunk.headingPath, chunk.text].join('\n');
 
+/** "Sonn- und Feiertage", "Ein- oder Ausbau": a word cut before a hyphen that shares the next compound's head. */
+const SUSPENDED = /(?<![\p{L}-])(\p{L}{2,})-\s+(?:und|oder|bzw\.?|sowie|bis)\s+(\p{L}{5,})/gu;
+
+/**
+ * The words a German text writes with a suspended hyphen, written out: "Sonn- und Feiertage" holds "Sonntage",
+ * "Heizungs- und Sanitärtechnik" "Heizungstechnik" (the head of the compound after it, split by
+ * german-compounds.ts).
+ */
+export function suspendedCompounds(text: string, textWords?: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(SUSPENDED)) {
+    const compound = m[2]!.toLowerCase();
+    // The head: the longest part the compound ends with.
+    const head = compoundParts(compound, textWords)
+      .filter((part) => compound.endsWith(part) && part.length < compound.length)
+      .sort((a, b) => b.length - a.length)[0];
+    if (head) out.push(`${m[1]!.toLowerCase()}${head}`);
+  }
+  return out;
+}
+
+/** A capitalised word long enough to be a compound noun. */
+const COMPOUND_NOUN = /\p{Lu}\p{Ll}{6,}/gu;
+
+/**
+ * The parts of a German passage's compound nouns ("Anfahrtspauschale" → "anfahrt pauschale"), indexed with it (with
+ * weight C, its own words have D) so that a question naming a part finds the compound (german-compounds.ts). Without the system's word list the parts come
+ * from the words of the batch's own passages. Other languages' passages get none.
+ */
+export function compoundTerms(chunks: Chunk[], textConfig: TextConfig): string[] {
+  if (textConfig !== 'german') return chunks.map(() => '');
+  const textWords = germanWordList()
+    ? undefined
+    : new Set(
+        chunks.flatMap(
+          (c) =>
+            indexText(c)
+              .toLowerCase()
+              .match(/\p{L}{3,}/gu) ?? [],
+        ),
+      );
+  return chunks.map((chunk) => {
+    const text = indexText(chunk);
+    const parts = new Set<string>();
+    for (const word of new Set(text.match(COMPOUND_NOUN) ?? []))
+      for (const part of compoundParts(word, textWords)) parts.add(part);
+    for (const word of suspendedCompounds(text, textWords)) parts.add(word);
+    return [...parts].join(' ');
+  });
+}
+
 /**
  * Writes one batch of passages and their vectors in one statement: all of it or nothing, so that a crash between
- * batches leaves whole batches that the next attempt continues after.
+ * batches leaves whole batches that the next attempt continues after. A passage's index holds its heading path, its
+ * text and its compounds' parts (`compoundTerms`).
  */
 export async function writePassageBatch(db: DbOrTx, batch: PassageBatch): Promise<void> {
   const ordinals = batch.chunks.map((_, i) => batch.firstOrdinal + i);
   const texts = batch.chunks.map((c) => c.text);
   const headings = batch.chunks.map((c) => JSON.stringify(c.headingPath));
   const pages = batch.chunks.map((c) => c.page);
+  const parts = compoundTerms(batch.chunks, batch.textConfig);
   const cfg = batch.textConfig;
   const insertPassages = sql`
     insert into passages (file_id, company_id, division_id, generation, ordinal, text, heading_path, page,
@@ -36,9 +97,10 @@ export async function writePassageBatch(db: DbOrTx, batch: PassageBatch): Promis
     select ${batch.fileId}, ${batch.companyId}, ${batch.divisionId}, ${batch.generation}, i.ordinal, i.text,
            array(select json_array_elements_text(i.heading::json)), i.page, ${cfg}, v.tsv,
            (select coalesce(sum(coalesce(array_length(u.positions, 1), 1)), 0) from unnest(v.tsv) u)
-    from unnest(${sql.param(ordinals)}::int[], ${sql.param(texts)}::text[], ${sql.param(headings)}::text[], ${sql.param(pages)}::int[]) as i(ordinal, text, heading, page),
+    from unnest(${sql.param(ordinals)}::int[], ${sql.param(texts)}::text[], ${sql.param(headings)}::text[], ${sql.param(pages)}::int[], ${sql.param(parts)}::text[]) as i(ordinal, text, heading, page, parts),
          lateral (select to_tsvector(${cfg}::regconfig,
-                  array_to_string(array(select json_array_elements_text(i.heading::json)), ' ') || ' ' || i.text) as tsv) v
+                  array_to_string(array(select json_array_elements_text(i.heading::json)), ' ') || ' ' || i.text)
+                  || setweight(to_tsvector(${cfg}::regconfig, i.parts), 'C') as tsv) v
     returning id, ordinal, company_id, file_id, generation`;
   if (!batch.embeddings) {
     await db.execute(insertPassages);

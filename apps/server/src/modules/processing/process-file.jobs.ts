@@ -10,7 +10,7 @@ import { ExtractionError } from './extract/blocks.ts';
 import { enterStep, type FileRow, failRun, finishSteps, loadRun, setProgress } from './file-state.ts';
 import { detectLanguage, type TextConfig, textConfigFor } from './language.ts';
 import { companyOcrPacks } from './ocr-languages.ts';
-import { indexText, writePassageBatch } from './passage-writer.ts';
+import { indexText, PASSAGE_FORMAT, writePassageBatch } from './passage-writer.ts';
 import { notifyIfUploadFinished } from './upload-mail.ts';
 
 const payload = z.object({ fileId: z.uuid(), generation: z.number().int() });
@@ -194,7 +194,7 @@ async function publish(ctx: AppContext, file: FileRow): Promise<{ replacedKey: s
     const { rows } = await tx.execute<{ id: string }>(sql`
       update files f set status = 'ready', progress = 100, active_generation = ${file.processingGeneration},
         ready_at = now(), updated_at = now(), error_code = null, error_detail = null, steps = ${JSON.stringify(steps)}::jsonb,
-        passage_count = s.n, token_count = s.tokens
+        passage_count = s.n, token_count = s.tokens, passage_format = ${PASSAGE_FORMAT}
       from (select count(*)::int as n, coalesce(sum(token_count), 0)::bigint as tokens from passages
             where file_id = ${file.id} and generation = ${file.processingGeneration}) s
       where f.id = ${file.id} and f.processing_generation = ${file.processingGeneration} and f.status = 'indexing'

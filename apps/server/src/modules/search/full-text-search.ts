@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { TEXT_CONFIGS } from '../processing/language.ts';
+import { TEXT_CONFIGS, textConfigFor } from '../processing/language.ts';
+import type { SearchQuery } from './query-terms.ts';
+import type { QueryTranslation } from './query-translation/translation.ts';
 import { type SearchScope, scopeFilesSql } from './search-scope.ts';
 
 export interface RankedPassage {
@@ -38,6 +40,19 @@ const FLOOR_TERM_ROWS = 3;
  * words it shares with them.
  */
 export const FLOOR_IDF_SHARE = 0.5;
+/**
+ * A compound's part counts this much of its IDF towards the floor's share, and is never telling alone: a part of the
+ * question's compound (query-terms.ts), or a question word found only as a part of a passage's compound (its index
+ * holds those with weight C). "Photovoltaikanlage" found nowhere is not answered by every passage about an "Anlage",
+ * nor "Antrag auf Elternzeit" by the "Urlaubsantrag", while a passage with both parts of "Gesellenstunde"
+ * ("Monteurstunde Geselle") is.
+ */
+const PART_WEIGHT = 0.5;
+/**
+ * Every weight the same: a passage's compound parts are indexed with weight C (passage-writer.ts), its own words with
+ * D, and the tf recovered from `ts_rank` assumes one weight for all.
+ */
+const UNIFORM = sql.raw(`'{0.1,0.1,0.1,0.1}'::float4[]`);
 
 export interface FullTextResult {
   /** The passages above the floor, best first. */
@@ -73,13 +88,22 @@ export interface FullTextFloor {
 export async function fullTextSearch(
   db: DbOrTx,
   scope: SearchScope,
-  query: string,
+  query: SearchQuery | string,
   limit: number,
   /** Benchmarks compare floors; `null` switches it off. */
   floor: FullTextFloor | null = { termShare: FLOOR_TERM_SHARE, idfShare: FLOOR_IDF_SHARE },
+  /** The question in the languages of the passages (query-translation): more terms, each word's alternatives one. */
+  translations: QueryTranslation[] = [],
 ): Promise<FullTextResult> {
   const scopeFiles = scopeFilesSql(scope);
-  const question = await questionTerms(db, scope.companyId, scopeFiles, query);
+  const own =
+    typeof query === 'string'
+      ? { text: query, parts: '', compounds: '', synonyms: '', synonymous: [] }
+      : query;
+  const question = await questionTerms(db, scope.companyId, scopeFiles, [
+    ...ownTexts(own, translations),
+    ...translatedTexts(translations),
+  ]);
   if (question.terms.length === 0) return { hits: [], matched: 0, scopePassages: question.passages };
   const { n, avgdl } = question;
   const [k1, k1plus1, b, termShare, idfShare] = [
@@ -99,22 +123,29 @@ export async function fullTextSearch(
   const every = candidateQueries(question.terms, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY);
   const { rows } = await db.execute<{ id: string | null; score: number | null; matched: number }>(sql`
     with terms as (
-      select t.cfg, t.lexeme, quote_literal(t.lexeme)::tsquery as q, t.share
+      select t.cfg, t.lexeme, quote_literal(t.lexeme)::tsquery as q, (quote_literal(t.lexeme) || ':D')::tsquery as q_text,
+             t.share, t.part, t.compound, t.synonym, t.grp, t.weight
       from unnest(${sql.param(question.terms.map((t) => t.cfg))}::text[],
                   ${sql.param(question.terms.map((t) => t.lexeme))}::text[],
-                  ${sql.param(question.terms.map((t) => t.share))}::float8[]) as t(cfg, lexeme, share)
+                  ${sql.param(question.terms.map((t) => t.share))}::float8[],
+                  ${sql.param(question.terms.map((t) => t.part))}::boolean[],
+                  ${sql.param(question.terms.map((t) => t.compound))}::boolean[],
+                  ${sql.param(question.terms.map((t) => t.synonym))}::boolean[],
+                  ${sql.param(question.terms.map((t) => t.group))}::text[],
+                  ${sql.param(question.terms.map((t) => t.weight))}::float8[])
+        as t(cfg, lexeme, share, part, compound, synonym, grp, weight)
     ),
     scope_files as (${scopeFiles}),
     stats as (select ${n}::float8 as n, ${avgdl}::float8 as avgdl),
     matched_rare as (
-      select p.id, p.text_config, p.tsv, p.token_count, ts_rank(p.tsv, ${rankQuery(selecting)}, 1) as pre
+      select p.id, p.text_config, p.tsv, p.token_count, ts_rank(${UNIFORM}, p.tsv, ${rankQuery(selecting)}, 1) as pre
       from passages p
       join scope_files s on s.id = p.file_id and s.active_generation = p.generation
       where p.company_id = ${scope.companyId} and (${matchCondition(selecting)})
     ),
     -- When the rarer terms find (almost) nothing (a typo, a word the statistics do not know), every term selects.
     matched_all as (
-      select p.id, p.text_config, p.tsv, p.token_count, ts_rank(p.tsv, ${rankQuery(every)}, 1) as pre
+      select p.id, p.text_config, p.tsv, p.token_count, ts_rank(${UNIFORM}, p.tsv, ${rankQuery(every)}, 1) as pre
       from passages p
       join scope_files s on s.id = p.file_id and s.active_generation = p.generation
       where p.company_id = ${scope.companyId} and (${matchCondition(every)})
@@ -129,20 +160,21 @@ export async function fullTextSearch(
     candidates as (select * from matched order by pre desc limit ${CANDIDATES}),
     hits as (
       select * from (
-        select c.id, t.cfg, t.lexeme, t.share, c.token_count, c.total, ts_rank(c.tsv, t.q, 0) as r
+        select c.id, t.cfg, t.lexeme, t.grp, t.share, c.token_count, c.total, ts_rank(${UNIFORM}, c.tsv, t.q, 0) as r,
+               c.tsv @@ t.q_text as in_text
         from candidates c join terms t on t.cfg = c.text_config
       ) ranked where r > 0
     ),
-    counted as (select cfg, lexeme, count(*)::float8 as n from hits group by cfg, lexeme),
+    counted as (select cfg, lexeme, count(distinct id)::float8 as n from hits group by cfg, lexeme),
     -- Every match of a small scope is a candidate: its document frequencies are counted exactly.
     exact as (
       select (select count(*) from matched) <= ${CANDIDATES} and stats.n <= ${SELECTING_ROWS} as yes from stats
     ),
-    -- Every term of the question with its document frequency and IDF (a term without match has df 0 when counted
-    -- exactly, else the statistics' estimate).
-    weights as (
-      select t.cfg, t.lexeme, ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5)) as idf,
-             df.df <= greatest(${termShare} * stats.n, ${floor ? FLOOR_TERM_ROWS : 0}) as telling
+    -- Every term of the question with its document frequency (a term without match has df 0 when counted exactly,
+    -- else the statistics' estimate) …
+    frequencies as (
+      select t.cfg, t.lexeme, t.grp, t.weight, t.part, t.compound, t.synonym, df.df,
+             max(df.df) over (partition by t.cfg, t.grp) as gdf
       from terms t
       left join counted on counted.cfg = t.cfg and counted.lexeme = t.lexeme
       cross join stats cross join exact
@@ -151,21 +183,43 @@ export async function fullTextSearch(
                     else least(greatest(t.share * stats.n, coalesce(counted.n, 0)), stats.n) end as df
       ) df
     ),
-    question as (select cfg, sum(idf) as idf from weights group by cfg),
+    -- … and its IDF. The alternatives of a translated word (a group) share the IDF of the most common one, as
+    -- synonyms do (Lucene's SynonymQuery), so that a rare wrong sense ("Feiertag" for "holiday") does not outweigh
+    -- the common right one ("Urlaub"); they differ by their translation weight only. A word's own group is itself.
+    weights as (
+      select f.cfg, f.lexeme, f.grp, f.weight * ln(1 + (stats.n - f.gdf + 0.5) / (f.gdf + 0.5)) as idf,
+             not f.part and f.gdf <= greatest(${termShare} * stats.n, ${floor ? FLOOR_TERM_ROWS : 0}) as telling,
+             case when f.part then ${sql.raw(PART_WEIGHT.toFixed(2))} else 1 end as part_weight,
+             -- A compound no passage writes is weighed by its parts (which are in the question too).
+             case when f.compound and f.df = 0 or f.synonym then 0
+                  when f.part then ${sql.raw(PART_WEIGHT.toFixed(2))} else 1 end as asked
+      from frequencies f cross join stats
+    ),
+    -- A group counts once: the best-matching of its terms.
+    question as (
+      select cfg, sum(idf) as idf from (select cfg, grp, max(idf * asked) as idf from weights group by cfg, grp) g
+      group by cfg
+    ),
+    grouped as (
+      select h.id, h.cfg, max(
+          w.idf * (x.tf * ${k1plus1}) / (x.tf + ${k1} * (1 - ${b} + ${b} * h.token_count / stats.avgdl))
+        ) as score,
+        max(w.idf * case when h.in_text then w.part_weight else ${sql.raw(PART_WEIGHT.toFixed(2))} end) as floor_idf,
+        bool_or(w.telling and h.in_text) as telling
+      from hits h
+      join weights w on w.cfg = h.cfg and w.lexeme = h.lexeme and w.grp = h.grp
+      cross join stats
+      cross join lateral (select greatest(1, round(1 / greatest(1.6449341 - h.r / 0.06079271, 0.02) - 0.5)) as tf) x
+      group by h.id, h.cfg, w.grp
+    ),
     ranked as (
-    select h.id, sum(
-        w.idf * (x.tf * ${k1plus1}) / (x.tf + ${k1} * (1 - ${b} + ${b} * h.token_count / stats.avgdl))
-      )::float8 as score
-    from hits h
-    join weights w on w.cfg = h.cfg and w.lexeme = h.lexeme
-    join question on question.cfg = h.cfg
-    cross join stats
-    cross join lateral (select greatest(1, round(1 / greatest(1.6449341 - h.r / 0.06079271, 0.02) - 0.5)) as tf) x
-    group by h.id
+    select g.id, sum(g.score)::float8 as score
+    from grouped g
+    join question on question.cfg = g.cfg
+    group by g.id
     -- The relevance floor: a term with real IDF weight, or most of the question's weight.
-    having bool_or(w.telling)
-        or sum(w.idf) >= ${idfShare} * max(question.idf)
-    order by score desc, h.id
+    having bool_or(g.telling) or sum(g.floor_idf) >= ${idfShare} * max(question.idf)
+    order by score desc, g.id
     limit ${limit}
     )
     -- One row even when nothing passes the floor, to tell how many passages matched at all.
@@ -186,6 +240,16 @@ interface QuestionTerm {
   quoted: string;
   /** Share of the company's passages holding the term, when they were last counted (0 before the first count). */
   share: number;
+  /** Only a part of one of the question's compounds. */
+  part: boolean;
+  /** A compound of the question whose parts are searched too (or a word whose synonyms are). */
+  compound: boolean;
+  /** Only a synonym of a question word: it does not weigh the question. */
+  synonym: boolean;
+  /** The question word the term stands for: its own lexeme, or the word whose translation it is one of. */
+  group: string;
+  /** 1 for the question's own words, less for a translation. */
+  weight: number;
 }
 
 /**
@@ -196,21 +260,34 @@ async function questionTerms(
   db: DbOrTx,
   companyId: string,
   scopeFiles: ReturnType<typeof scopeFilesSql>,
-  query: string,
+  texts: QueryText[],
 ): Promise<{ terms: QuestionTerm[]; passages: number; n: number; avgdl: number }> {
   const { rows } = await db.execute<{
     cfg: string | null;
     lexeme: string | null;
     quoted: string | null;
     share: number | null;
+    part: boolean | null;
+    compound: boolean | null;
+    synonym: boolean | null;
+    grp: string | null;
+    weight: number | null;
     passages: string;
     n: number;
     avgdl: number;
   }>(sql`
-    with terms as (
-      select c.cfg, t.lexeme, quote_literal(t.lexeme) as quoted
-      from unnest(${sql.param([...TEXT_CONFIGS])}::text[]) as c(cfg)
-      cross join lateral unnest(tsvector_to_array(to_tsvector(c.cfg::regconfig, ${query}))) as t(lexeme)
+    with words as (
+      select x.cfg, t.lexeme, x.kind, coalesce(x.grp, x.cfg || ':' || t.lexeme) as grp, x.weight
+      from unnest(${sql.param(texts.map((t) => t.cfg))}::text[], ${sql.param(texts.map((t) => t.text))}::text[],
+                  ${sql.param(texts.map((t) => t.kind))}::text[], ${sql.param(texts.map((t) => t.group))}::text[],
+                  ${sql.param(texts.map((t) => t.weight))}::float8[]) as x(cfg, text, kind, grp, weight)
+      cross join lateral unnest(tsvector_to_array(to_tsvector(x.cfg::regconfig, x.text))) as t(lexeme)
+    ),
+    terms as (
+      select cfg, lexeme, quote_literal(lexeme) as quoted, bool_and(kind in ('part', 'synonym')) as part,
+             bool_or(kind = 'compound') as compound, bool_and(kind = 'synonym') as synonym, grp,
+             max(weight) as weight
+      from words group by cfg, lexeme, grp having bool_or(kind <> 'compound')
     ),
     counted as (select passages from term_frequency_counts where company_id = ${companyId}),
     scope_files as (${scopeFiles}),
@@ -220,16 +297,31 @@ async function questionTerms(
              greatest(coalesce(sum(token_count)::float8 / nullif(sum(passage_count), 0), 1), 1)::float8 as avgdl
       from scope_files
     )
-    select t.cfg, t.lexeme, t.quoted, coalesce(tf.passages::float8 / counted.passages, 0) as share,
+    select t.cfg, t.lexeme, t.quoted, coalesce(tf.passages::float8 / counted.passages, 0) as share, t.part,
+           t.compound, t.synonym, t.grp, t.weight,
            stats.passages, stats.n, stats.avgdl
     from stats left join terms t on true
     left join counted on true
     left join term_frequencies tf on tf.company_id = ${companyId} and tf.lexeme = t.lexeme
-    order by t.cfg, t.lexeme`);
+    order by t.cfg, t.lexeme, t.grp`);
   const first = rows[0]!;
   return {
     terms: rows.flatMap((r) =>
-      r.cfg === null ? [] : [{ cfg: r.cfg, lexeme: r.lexeme!, quoted: r.quoted!, share: Number(r.share) }],
+      r.cfg === null
+        ? []
+        : [
+            {
+              cfg: r.cfg,
+              lexeme: r.lexeme!,
+              quoted: r.quoted!,
+              share: Number(r.share),
+              part: r.part === true,
+              compound: r.compound === true,
+              synonym: r.synonym === true,
+              group: r.grp!,
+              weight: Number(r.weight),
+            },
+          ],
     ),
     passages: Number(first.passages),
     n: Number(first.n),
@@ -253,10 +345,12 @@ function candidateQueries(terms: QuestionTerm[], maxShare: number, budgetShare: 
     let share = 0;
     for (const term of rare) {
       if (share >= budgetShare) break;
+      if (chosen.some((c) => c.lexeme === term.lexeme)) continue;
       chosen.push(term);
       share += term.share;
     }
-    queries.set(cfg, (chosen.length > 0 ? chosen : all).map((t) => t.quoted).join(' | '));
+    const quoted = new Set((chosen.length > 0 ? chosen : all).map((t) => t.quoted));
+    queries.set(cfg, [...quoted].join(' | '));
   }
   return queries;
 }
@@ -273,4 +367,64 @@ function matchCondition(queries: Map<string, string>) {
 function rankQuery(queries: Map<string, string>) {
   const arms = [...queries].map(([cfg, q]) => sql`when ${cfg} then ${q}::tsquery`);
   return sql`(case p.text_config ${sql.join(arms, sql` `)} end)`;
+}
+
+/**
+ * A text whose lexemes are terms of the question: its own words, parts, compounds or synonyms, or a translated word.
+ */
+interface QueryText {
+  cfg: string;
+  text: string;
+  kind: 'text' | 'part' | 'compound' | 'synonym' | 'translated';
+  /** The translated word's group; null for the question's own words (each lexeme its own group). */
+  group: string | null;
+  weight: number;
+}
+
+/**
+ * The question's own words in every configuration; in the configuration of a language it was translated into,
+ * without the function words of its own language, which that language's parser would take for words of its own
+ * ("I" for the Roman numeral, "do" for Thursday in German).
+ */
+function ownTexts(query: SearchQuery, translations: QueryTranslation[]): QueryText[] {
+  return TEXT_CONFIGS.flatMap((cfg) => {
+    const foreign = new Set(
+      translations
+        .filter((t) => targetConfig(t) === cfg)
+        .flatMap((t) => t.functionWords.map((w) => w.toLowerCase())),
+    );
+    const text =
+      foreign.size === 0
+        ? query.text
+        : (query.text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*|[^\p{L}\p{N}]+/gu) ?? [])
+            .filter((token) => !foreign.has(token.toLowerCase()))
+            .join('');
+    return [
+      { cfg, text, kind: 'text', group: null, weight: 1 },
+      { cfg, text: query.parts, kind: 'part', group: null, weight: 1 },
+      { cfg, text: query.compounds, kind: 'compound', group: null, weight: 1 },
+      { cfg, text: query.synonyms, kind: 'synonym', group: null, weight: 1 },
+    ] satisfies QueryText[];
+  });
+}
+
+const targetConfig = (t: QueryTranslation) => textConfigFor(t.target === 'ara' ? 'arb' : t.target);
+
+/**
+ * The alternatives of the translated words, each parsed with the text configuration of the language it was
+ * translated into; the alternatives of one word form a group.
+ */
+function translatedTexts(translations: QueryTranslation[]): QueryText[] {
+  return translations.flatMap((t, ti) => {
+    const cfg = targetConfig(t);
+    return t.words.flatMap((w, wi) =>
+      w.alternatives.map((a) => ({
+        cfg,
+        text: a.text,
+        kind: 'translated' as const,
+        group: `t${ti}:${wi}`,
+        weight: a.weight,
+      })),
+    );
+  });
 }

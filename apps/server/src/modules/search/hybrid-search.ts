@@ -6,6 +6,8 @@ import type { Embedder } from '../embedding/embedder.ts';
 import { type EmbeddingIndex, searchIndex } from '../embedding/embedding-index.ts';
 import { STOPWORDS } from '../embedding/stopwords.ts';
 import { fullTextSearch, type RankedPassage } from './full-text-search.ts';
+import { searchQuery, withSynonyms } from './query-terms.ts';
+import { type QueryTranslation, translationText } from './query-translation/translation.ts';
 import type { SearchScope } from './search-scope.ts';
 import { scopeSize, vectorSearch } from './vector-search.ts';
 
@@ -79,9 +81,16 @@ export interface SearchOptions {
   forceExact?: boolean;
   /** `false` switches the full-text and hybrid relevance floors off (benchmarks measure what they change). */
   floor?: boolean;
+  /** The question in the passages' languages (`translateQuestion`): searched beside its own words. */
+  translations?: QueryTranslation[];
 }
 
-/** Ranked passage ids for a query within a scope: full text, vectors, or both fused by rank. */
+/**
+ * Ranked passage ids for a query within a scope: full text, vectors, or both fused by rank. The one place where a
+ * question's text becomes what the full-text search looks for (`searchQuery`: fillers out, compounds' parts, sizes);
+ * a question in another language than the documents brings its translations (`options.translations`), searched as
+ * groups of alternatives beside it.
+ */
 export async function rankPassages(
   db: DbOrTx,
   embedder: Embedder,
@@ -90,13 +99,17 @@ export async function rankPassages(
   options: SearchOptions,
 ): Promise<RankedPassage[]> {
   const depth = Math.max(CANDIDATES, options.limit);
+  const translations = options.translations ?? [];
+  // The embedder reads the question with its best translations: a multilingual model needs none, a builtin one
+  // finds passages in the documents' language only through their words.
+  const vectorQuery = [query, ...translations.map(translationText)].join('\n');
   const wantText = options.mode !== 'vector';
   const wantVector = options.mode !== 'fulltext';
   const vectorList = async (knownSize: number | null, retried = false): Promise<RankedPassage[]> => {
     const index = await searchIndex(db, { fresh: retried });
     const queryEmbedder = index ? queryEmbedderFor(index, embedder) : null;
     if (!index || !queryEmbedder) return [];
-    const [vector] = await queryEmbedder.embed([query], 'query');
+    const [vector] = await queryEmbedder.embed([vectorQuery], 'query');
     const size = knownSize ?? (await scopeSize(db, scope));
     if (size === 0) return [];
     const nearest = await vectorSearch(db, scope, index, vector!, depth, {
@@ -111,7 +124,14 @@ export async function rankPassages(
   };
   const floor = options.floor !== false;
   const fullText = wantText
-    ? await fullTextSearch(db, scope, query, depth, floor ? undefined : null)
+    ? await fullTextSearch(
+        db,
+        scope,
+        await withSynonyms(db, scope.companyId, searchQuery(query)),
+        depth,
+        floor ? undefined : null,
+        translations,
+      )
     : { hits: [], matched: 0, scopePassages: null };
   const text = fullText.hits;
   if (options.mode === 'fulltext') return text.slice(0, options.limit);

@@ -192,7 +192,10 @@ describe('the chat screen', { timeout: 20_000 }, () => {
     expect(within(popover).getByText('Der Brenner wird jährlich gewartet.')).toBeTruthy();
     const link = within(popover).getByRole('link', { name: /Wartungshandbuch\.pdf/ });
     expect(link.textContent).toBe('Open Wartungshandbuch.pdf at page 3');
-    expect(link.getAttribute('href')).toBe('/files/f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9/view?page=3');
+    // At its page, with the cited passage to highlight there.
+    expect(link.getAttribute('href')).toBe(
+      `/files/f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9/view?page=3#passage=${encodeURIComponent('Der Brenner wird jährlich gewartet.')}`,
+    );
   });
 
   it('keeps the partial answer as stopped when the asker stops it', async () => {

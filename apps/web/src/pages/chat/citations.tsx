@@ -112,7 +112,7 @@ function CitationPopover({
           )}
           {linkFiles && c.text !== null && (
             <Link
-              href={fileLink({ fileId: c.fileId, pdf: false, page: c.page }, pathname)}
+              href={fileLink({ fileId: c.fileId, pdf: false, page: c.page, passage: c.text }, pathname)}
               target="_blank"
               rel="noopener noreferrer"
               sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, fontWeight: 600 }}

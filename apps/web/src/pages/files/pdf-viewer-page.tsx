@@ -38,6 +38,7 @@ import { ApiError, sendRenewing } from '../../api/http.ts';
 import { errorMessage } from '../../components/form.tsx';
 import { fileContentUrl } from './file-url.ts';
 import type { PDFDocumentProxy } from './pdf-engine.ts';
+import { highlightPassage, requestedPassage } from './pdf-highlight.ts';
 import './pdf-viewer.css';
 
 type Engine = typeof import('./pdf-engine.ts');
@@ -142,6 +143,7 @@ export default function PdfViewerPage() {
   const location = useLocation();
   const fileId = viewerFileId(location.pathname);
   const page = requestedPage(location.search);
+  const passage = requestedPassage(location.hash);
   const file = useFile(fileId, { enabled: fileId !== '', retry: false });
   const isPdf = file.data?.kind === 'pdf';
   const doc = usePdfDocument(isPdf ? fileId : null);
@@ -207,7 +209,16 @@ export default function PdfViewerPage() {
       </Stack>
     );
   } else {
-    body = <PdfView key={fileId} doc={doc.doc} engine={doc.engine} initialPage={page} download={download} />;
+    body = (
+      <PdfView
+        key={fileId}
+        doc={doc.doc}
+        engine={doc.engine}
+        initialPage={page}
+        passage={passage}
+        download={download}
+      />
+    );
   }
 
   return (
@@ -230,11 +241,14 @@ function PdfView({
   doc,
   engine,
   initialPage,
+  passage,
   download,
 }: {
   doc: PDFDocumentProxy;
   engine: Engine;
   initialPage: number;
+  /** The cited passage, highlighted on the page it was asked for. */
+  passage: string | null;
   download: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -464,6 +478,7 @@ function PdfView({
               near={near.has(n) || n === current}
               fallback={fallback}
               label={t('pages.fileViewer.page', { page: n })}
+              passage={n === initialPage ? passage : null}
               onSize={measure}
             />
           ))}
@@ -481,6 +496,7 @@ function PdfPage({
   near,
   fallback,
   label,
+  passage,
   onSize,
 }: {
   doc: PDFDocumentProxy;
@@ -490,12 +506,14 @@ function PdfPage({
   near: boolean;
   fallback: PageBox;
   label: string;
+  passage: string | null;
   onSize(): void;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const text = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<PageBox | null>(null);
   const [drawn, setDrawn] = useState(false);
+  const shownPassage = useRef(false);
 
   useEffect(() => {
     if (!near) return;
@@ -509,7 +527,14 @@ function PdfPage({
       task = drawing;
       drawing.done.then(
         () => {
-          if (!cancelled) setDrawn(true);
+          if (cancelled) return;
+          setDrawn(true);
+          // The cited passage, marked each time the page's text is laid out (after a zoom too), shown once.
+          const first = passage && text.current ? highlightPassage(text.current, passage) : null;
+          if (first && !shownPassage.current) {
+            shownPassage.current = true;
+            first.scrollIntoView({ block: 'center' });
+          }
         },
         () => {},
       );
@@ -518,7 +543,7 @@ function PdfPage({
       cancelled = true;
       task?.cancel();
     };
-  }, [doc, engine, n, scale, near]);
+  }, [doc, engine, n, scale, near, passage]);
 
   // A page of another size than the first moves the pages after it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the size is known

@@ -4,7 +4,15 @@ import type { FileFailureCode } from '@werkwissen/shared';
 export type Block =
   | { kind: 'heading'; level: number; text: string; page?: number }
   | { kind: 'paragraph' | 'listItem'; text: string; page?: number }
-  | { kind: 'table'; rows: string[][]; page?: number };
+  | {
+      kind: 'table';
+      rows: string[][];
+      page?: number;
+      /** The table's title or the text that introduces it (a sheet's title rows), travelling with every row. */
+      caption?: string;
+      /** Whether the first row names the columns; unknown (absent) counts as yes. */
+      header?: boolean;
+    };
 
 export interface Extracted {
   blocks: Block[];

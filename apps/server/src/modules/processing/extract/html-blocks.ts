@@ -21,9 +21,15 @@ const BLOCK_TAGS = new Set([
   'aside',
 ]);
 
+/** A paragraph set wholly in bold, this short and not ending like a sentence, is a heading ("§ 1 Geltungsbereich"). */
+const BOLD_HEADING_CHARS = 120;
+const BOLD_TAGS = new Set(['strong', 'b']);
+
 /**
  * Headings, paragraphs, list items and tables of an HTML document (also mammoth's HTML of a .docx), with tables
- * kept as rows of cells so that the chunker can keep them whole.
+ * kept as rows of cells (and their caption) so that the chunker can keep them whole. A short paragraph wholly in
+ * bold is a heading one level below the last real one (documents that mark their sections by bold text alone), and
+ * the items of a numbered list carry their numbers.
  */
 export function htmlToBlocks(html: string): Block[] {
   const blocks: Block[] = [];
@@ -35,12 +41,33 @@ export function htmlToBlocks(html: string): Block[] {
   let row: string[] | null = null;
   let cell: string | null = null;
   let tableDepth = 0;
+  let caption: string | null = null;
+  let inCaption = false;
+  /** Characters of the current block's text in bold and outside bold. */
+  let bold = 0;
+  let boldChars = 0;
+  let plainChars = 0;
+  let lastHeading = 0;
+  const lists: Array<{ ordered: boolean; n: number }> = [];
 
   const flush = () => {
     const t = normalizeSpace(text);
+    const allBold = boldChars > 0 && plainChars === 0;
     text = '';
+    boldChars = 0;
+    plainChars = 0;
     if (!t) return;
-    if (heading) blocks.push({ kind: 'heading', level: heading, text: t });
+    if (heading) {
+      lastHeading = heading;
+      blocks.push({ kind: 'heading', level: heading, text: t });
+    } else if (
+      !inItem &&
+      allBold &&
+      t.length <= BOLD_HEADING_CHARS &&
+      !/[.:;,!?]$/.test(t) &&
+      /\p{L}/u.test(t)
+    )
+      blocks.push({ kind: 'heading', level: Math.min(6, lastHeading + 1), text: t });
     else blocks.push({ kind: inItem ? 'listItem' : 'paragraph', text: t });
   };
 
@@ -57,11 +84,15 @@ export function htmlToBlocks(html: string): Block[] {
           if (tableDepth === 1) {
             flush();
             table = [];
+            caption = null;
           }
           return;
         }
         if (table && tableDepth === 1) {
-          if (name === 'tr') row = [];
+          if (name === 'caption') {
+            inCaption = true;
+            caption = '';
+          } else if (name === 'tr') row = [];
           else if ((name === 'td' || name === 'th') && row) cell = '';
           else if (name === 'br' && cell !== null) cell += ' ';
           return;
@@ -71,18 +102,28 @@ export function htmlToBlocks(html: string): Block[] {
         if (level) {
           flush();
           heading = Number(level[1]);
+        } else if (name === 'ol' || name === 'ul') {
+          flush();
+          lists.push({ ordered: name === 'ol', n: 0 });
         } else if (name === 'li') {
           flush();
           inItem++;
-        } else if (BLOCK_TAGS.has(name)) flush();
+          const list = lists.at(-1);
+          if (list?.ordered) text = `${++list.n}. `;
+        } else if (BOLD_TAGS.has(name)) bold++;
+        else if (BLOCK_TAGS.has(name)) flush();
       },
       ontext(data) {
         if (skipDepth) return;
         if (table) {
-          if (cell !== null) cell += data;
+          if (inCaption && caption !== null) caption += data;
+          else if (cell !== null) cell += data;
           return;
         }
         text += data;
+        const letters = data.replace(/\s+/g, '').length;
+        if (bold) boldChars += letters;
+        else plainChars += letters;
       },
       onclosetag(name) {
         if (SKIP.has(name)) {
@@ -94,13 +135,15 @@ export function htmlToBlocks(html: string): Block[] {
           tableDepth--;
           if (tableDepth === 0 && table) {
             const rows = (table as string[][]).filter((r) => r.some((c) => c));
-            if (rows.length) blocks.push({ kind: 'table', rows });
+            const title = caption === null ? '' : normalizeSpace(caption);
+            if (rows.length) blocks.push({ kind: 'table', rows, ...(title ? { caption: title } : {}) });
             table = null;
           }
           return;
         }
         if (table && tableDepth === 1) {
-          if ((name === 'td' || name === 'th') && row && cell !== null) {
+          if (name === 'caption') inCaption = false;
+          else if ((name === 'td' || name === 'th') && row && cell !== null) {
             row.push(normalizeSpace(cell));
             cell = null;
           } else if (name === 'tr' && row) {
@@ -116,7 +159,11 @@ export function htmlToBlocks(html: string): Block[] {
         } else if (name === 'li') {
           flush();
           inItem = Math.max(0, inItem - 1);
-        } else if (BLOCK_TAGS.has(name)) flush();
+        } else if (name === 'ol' || name === 'ul') {
+          flush();
+          lists.pop();
+        } else if (BOLD_TAGS.has(name)) bold = Math.max(0, bold - 1);
+        else if (BLOCK_TAGS.has(name)) flush();
       },
     },
     { decodeEntities: true },

@@ -70,7 +70,7 @@ describe('more formats', () => {
     ]);
   });
 
-  it('reads each sheet of an .xlsx as a table under its name, one page per sheet, header row first', async () => {
+  it('reads each sheet of an .xlsx as a table under its name, one page per sheet, header row first, numbers as a German reader sees them', async () => {
     const xlsx = await makeXlsx({
       Preise: [
         ['Teil', 'Preis'],
@@ -89,9 +89,10 @@ describe('more formats', () => {
         kind: 'table',
         rows: [
           ['Teil', 'Preis'],
-          ['Filter', '19.9'],
+          ['Filter', '19,9'],
         ],
         page: 1,
+        header: true,
       },
       { kind: 'heading', level: 1, text: 'Termine', page: 2 },
       {
@@ -101,8 +102,62 @@ describe('more formats', () => {
           ['Berg', 'Montag'],
         ],
         page: 2,
+        header: true,
       },
     ]);
+  });
+
+  it('shows an .xlsx price list as its readers see it: number formats in its language, title rows as caption, notes after', async () => {
+    const price = (value: number) => ({ value, numFmt: '#,##0.00' });
+    const german = await makeXlsx({
+      Heizung: [
+        ['Müller Haustechnik – Materialpreise 2026'],
+        ['Alle Preise in Euro netto zuzüglich Mehrwertsteuer, Irrtümer vorbehalten'],
+        [],
+        ['Art.-Nr.', 'Bezeichnung', 'Einheit', 'Preis netto EUR'],
+        ['K-10', 'Kugelhahn mit Flügelgriff für die Heizung', 'Stk', price(21.5)],
+        ['K-11', 'Wärmepumpe für das Einfamilienhaus', 'Stk', price(12890)],
+        ['Lieferung nur in ganzen Verpackungseinheiten.'],
+      ],
+    });
+    const { blocks } = await read('preise.xlsx', german, 'xlsx');
+    expect(blocks).toEqual([
+      { kind: 'heading', level: 1, text: 'Heizung', page: 1 },
+      {
+        kind: 'table',
+        caption:
+          'Müller Haustechnik – Materialpreise 2026\nAlle Preise in Euro netto zuzüglich Mehrwertsteuer, Irrtümer vorbehalten',
+        rows: [
+          ['Art.-Nr.', 'Bezeichnung', 'Einheit', 'Preis netto EUR'],
+          ['K-10', 'Kugelhahn mit Flügelgriff für die Heizung', 'Stk', '21,50'],
+          ['K-11', 'Wärmepumpe für das Einfamilienhaus', 'Stk', '12.890,00'],
+        ],
+        page: 1,
+        header: true,
+      },
+      { kind: 'paragraph', text: 'Lieferung nur in ganzen Verpackungseinheiten.', page: 1 },
+    ]);
+    // Every passage of the sheet carries the caption and the column names with the row.
+    expect(chunkBlocks(blocks)[0]!.text.split('\n')).toEqual([
+      'Müller Haustechnik – Materialpreise 2026',
+      'Alle Preise in Euro netto zuzüglich Mehrwertsteuer, Irrtümer vorbehalten',
+      'Art.-Nr. | Bezeichnung | Einheit | Preis netto EUR',
+      'K-10 | Kugelhahn mit Flügelgriff für die Heizung | Stk | 21,50',
+      'K-11 | Wärmepumpe für das Einfamilienhaus | Stk | 12.890,00',
+      'Lieferung nur in ganzen Verpackungseinheiten.',
+    ]);
+    // The same format in an English workbook reads the English way.
+    const english = await makeXlsx({
+      Prices: [
+        ['Item', 'Description', 'Net price'],
+        ['K-10', 'Ball valve with a butterfly handle for heating systems', price(21.5)],
+        ['K-11', 'Heat pump for a detached family house', price(12890)],
+      ],
+    });
+    const table = (await read('prices.xlsx', english, 'xlsx')).blocks[1];
+    expect(table).toMatchObject({
+      rows: [expect.anything(), expect.arrayContaining(['21.50']), expect.arrayContaining(['12,890.00'])],
+    });
   });
 
   it('reads an .ods with repeated cells unfolded and the trailing empty rows of a real sheet left out', async () => {
@@ -126,6 +181,7 @@ describe('more formats', () => {
           ['Regal', 'Regal'],
         ],
         page: 1,
+        header: true,
       },
     ]);
   });
@@ -240,6 +296,7 @@ describe('more formats', () => {
           ['Teil', 'Preis'],
           ['Pumpe', '300'],
         ],
+        header: true,
       },
       { kind: 'heading', level: 2, text: 'weiter.eml' },
       { kind: 'heading', level: 3, text: 'Weitergeleitet' },

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { makeLayoutPdf, type PlacedText } from '../../../../test/support/documents.ts';
 import { makeJapanesePdf, makeStandardFontPdf } from '../../../../test/support/handmade-pdf.ts';
+import { chunkBlocks } from '../chunker.ts';
 import { pdfToBlocks } from './pdf-blocks.ts';
 import { dropRunningLines, pageLines, type TextPiece } from './pdf-lines.ts';
 
@@ -72,6 +74,114 @@ describe('reading PDFs faithfully', () => {
       ['Anhang', 'zwei'],
       ['Kapitel 2', 'drei'],
       ['Index', 'vier'],
+    ]);
+  });
+
+  it('reads a table as rows of cells, wrapped cells in their row, a section row on its own, and lists as items', async () => {
+    const columns = [60, 110, 330, 430];
+    const row = (y: number, cells: string[]): PlacedText[] =>
+      cells.map((text, i) => ({
+        text,
+        x: columns[i]!,
+        y,
+        size: 9,
+        width: (columns[i + 1] ?? 540) - columns[i]! - 12,
+      }));
+    const pdf = await makeLayoutPdf([
+      [
+        { text: 'Störungen beheben', x: 60, y: 60, size: 16 },
+        {
+          text: 'Die Anzeige blinkt bei jeder Störung. Die folgenden Codes zeigt das Display:',
+          x: 60,
+          y: 90,
+          size: 10,
+        },
+        ...row(120, ['Code', 'Bedeutung', 'Ursache', 'Abhilfe']),
+        ...row(138, [
+          'E12',
+          'Kein Zündfunke',
+          'Elektrode verschmutzt oder der Abstand zum Brenner zu groß',
+          'Elektrode reinigen',
+        ]),
+        ...row(190, [
+          'E31',
+          'Wassermangel',
+          'Druck unter 0,8 bar',
+          'Anlage auf 1,5 bar füllen und die Leitungen auf Undichtigkeiten prüfen',
+        ]),
+        { text: 'Wartung', x: 60, y: 250, size: 9 },
+        ...row(266, ['W01', 'Wartung fällig', 'Betriebsstunden erreicht', 'Wartung ausführen']),
+        { text: '§ 4 Verhalten bei Gasgeruch', x: 60, y: 300, size: 10.5 },
+        { text: '1.', x: 60, y: 320, size: 10 },
+        { text: 'Keine Schalter betätigen und keine Stecker ziehen.', x: 80, y: 320, size: 10 },
+        { text: '2.', x: 60, y: 336, size: 10 },
+        {
+          text: 'Fenster öffnen, das Haus verlassen und von draußen den Notdienst rufen.',
+          x: 80,
+          y: 336,
+          size: 10,
+          width: 300,
+        },
+        { text: '•', x: 60, y: 380, size: 12 },
+        { text: 'Die Elektro- und', x: 80, y: 380, size: 10 },
+        { text: 'Gasarbeiten macht nur ein Fachbetrieb.', x: 80, y: 393, size: 10 },
+      ],
+    ]);
+    const { blocks } = await pdfToBlocks(pdf);
+    expect(blocks).toEqual([
+      { kind: 'heading', level: 1, text: 'Störungen beheben', page: 1 },
+      {
+        kind: 'paragraph',
+        text: 'Die Anzeige blinkt bei jeder Störung. Die folgenden Codes zeigt das Display:',
+        page: 1,
+      },
+      {
+        kind: 'table',
+        rows: [
+          ['Code', 'Bedeutung', 'Ursache', 'Abhilfe'],
+          [
+            'E12',
+            'Kein Zündfunke',
+            'Elektrode verschmutzt oder der Abstand zum Brenner zu groß',
+            'Elektrode reinigen',
+          ],
+          [
+            'E31',
+            'Wassermangel',
+            'Druck unter 0,8 bar',
+            'Anlage auf 1,5 bar füllen und die Leitungen auf Undichtigkeiten prüfen',
+          ],
+          ['Wartung', '', '', ''],
+          ['W01', 'Wartung fällig', 'Betriebsstunden erreicht', 'Wartung ausführen'],
+        ],
+        header: true,
+        page: 1,
+      },
+      // Set a little larger than the text and on its own line: a heading, though not much larger.
+      { kind: 'heading', level: 2, text: '§ 4 Verhalten bei Gasgeruch', page: 1 },
+      { kind: 'listItem', text: '1. Keine Schalter betätigen und keine Stecker ziehen.', page: 1 },
+      {
+        kind: 'listItem',
+        text: '2. Fenster öffnen, das Haus verlassen und von draußen den Notdienst rufen.',
+        page: 1,
+      },
+      // A larger bullet does not make a heading; "Elektro- und" is a suspended compound, not a broken word.
+      { kind: 'listItem', text: 'Die Elektro- und Gasarbeiten macht nur ein Fachbetrieb.', page: 1 },
+    ]);
+    expect(chunkBlocks(blocks).map((c) => c.text.split('\n'))).toEqual([
+      [
+        'Die Anzeige blinkt bei jeder Störung. Die folgenden Codes zeigt das Display:',
+        'Code | Bedeutung | Ursache | Abhilfe',
+        'E12 | Kein Zündfunke | Elektrode verschmutzt oder der Abstand zum Brenner zu groß | Elektrode reinigen',
+        'E31 | Wassermangel | Druck unter 0,8 bar | Anlage auf 1,5 bar füllen und die Leitungen auf Undichtigkeiten prüfen',
+        'Wartung',
+        'W01 | Wartung fällig | Betriebsstunden erreicht | Wartung ausführen',
+      ],
+      [
+        '1. Keine Schalter betätigen und keine Stecker ziehen.',
+        '2. Fenster öffnen, das Haus verlassen und von draußen den Notdienst rufen.',
+        '• Die Elektro- und Gasarbeiten macht nur ein Fachbetrieb.',
+      ],
     ]);
   });
 });

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { type Block, ExtractionError, normalizeSpace } from './blocks.ts';
 import { dropRunningLines, type Line, pageLines, type TextPiece } from './pdf-lines.ts';
+import { findTables } from './pdf-tables.ts';
 import { loadPdfjs } from './pdfjs.ts';
 
 const pdfjsFolder = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
@@ -25,9 +26,10 @@ export interface ScannedPage {
 
 /**
  * PDF text per page with pdf.js (its text normalisation unfolds ligatures such as ﬁ and Arabic presentation
- * forms): lines (see `pageLines`) become paragraphs at vertical gaps, lines set clearly larger
- * than the body text become headings, running headers and footers are dropped, a word hyphenated at a line end is
- * joined. Pages with (almost) no text layer but an image are listed as `scannedPages` for OCR. Passwords and damage
+ * forms): lines (see `pageLines`) become paragraphs at vertical gaps, lines set larger than the body text become
+ * headings (see `isHeading`), a line starting with a bullet or list number starts a list item, lines whose cells line
+ * up in columns become a table (see `findTables`), running headers and footers are dropped, a word hyphenated at a
+ * line end is joined (not a suspended compound: "Elektro- und"). Pages with (almost) no text layer but an image are listed as `scannedPages` for OCR. Passwords and damage
  * end in reason codes.
  */
 export async function pdfToBlocks(
@@ -74,20 +76,50 @@ export async function pdfToBlocks(
     }
     const pages = dropRunningLines(found);
     const bodySize = bodyTextSize(pages.flat()) ?? 10;
+    // Heading levels by size: the largest heading size is level 1, the next level 2, and so on (at most 6).
+    const headingSizes = [
+      ...new Set(
+        pages.flatMap((lines) =>
+          lines
+            .filter((l, i) => isHeading(l, lines[i - 1], lines[i + 1], bodySize))
+            .map((l) => Math.round(l.size)),
+        ),
+      ),
+    ].sort((a, b) => b - a);
+    const headingLevel = (size: number) => Math.min(6, headingSizes.indexOf(Math.round(size)) + 1);
     const blocks: Block[] = [];
     pages.forEach((lines, index) => {
       const page = index + 1;
+      const tables = findTables(lines);
       let paragraph = '';
+      let item = false;
+      /** Where the current list item's marker stands: a line starting there or further left ends the item. */
+      let itemX = Number.NaN;
       let lastY = Number.NaN;
       let lastSize = bodySize;
       const flush = () => {
-        if (normalizeSpace(paragraph))
-          blocks.push({ kind: 'paragraph', text: normalizeSpace(paragraph), page });
+        const text = normalizeSpace(paragraph);
+        if (text) blocks.push({ kind: item ? 'listItem' : 'paragraph', text, page });
         paragraph = '';
+        item = false;
       };
-      for (const line of lines) {
-        const isHeading = line.size >= bodySize * 1.15 && line.text.length <= 160 && /\p{L}/u.test(line.text);
-        if (isHeading) {
+      for (let i = 0; i < lines.length; i++) {
+        const table = tables.find((t) => t.start === i);
+        if (table) {
+          flush();
+          blocks.push({ kind: 'table', rows: table.rows, header: table.header, page });
+          i = table.end;
+          lastY = lines[i]!.y;
+          lastSize = lines[i]!.size;
+          continue;
+        }
+        const line = lines[i]!;
+        if (line.item) {
+          flush();
+          item = true;
+          itemX = line.cells![0]!.x0;
+          paragraph = line.text.replace(BULLET, '');
+        } else if (isHeading(line, lines[i - 1], lines[i + 1], bodySize)) {
           flush();
           const last = blocks.at(-1);
           // A heading set over two lines stays one heading.
@@ -98,18 +130,15 @@ export async function pdfToBlocks(
             Math.abs(lastY - line.y) < line.size * 2
           )
             last.text = `${last.text} ${line.text}`;
-          else
-            blocks.push({
-              kind: 'heading',
-              level: line.size >= bodySize * 1.6 ? 1 : 2,
-              text: line.text,
-              page,
-            });
+          else blocks.push({ kind: 'heading', level: headingLevel(line.size), text: line.text, page });
         } else {
           const gap = Number.isNaN(lastY) ? 0 : Math.abs(lastY - line.y);
-          if (gap > line.size * 1.8) flush();
+          const x = line.cells?.[0]?.x0;
+          if (gap > line.size * 1.8 || (item && x !== undefined && x <= itemX + 1)) flush();
           paragraph =
-            /\p{L}[-\u00ad\u2010]$/u.test(paragraph) && /^\p{Ll}/u.test(line.text)
+            /\p{L}[-\u00ad\u2010]$/u.test(paragraph) &&
+            /^\p{Ll}/u.test(line.text) &&
+            !SUSPENDED.test(line.text)
               ? paragraph.slice(0, -1) + line.text
               : `${paragraph} ${line.text}`;
         }
@@ -125,6 +154,34 @@ export async function pdfToBlocks(
   } finally {
     await pdf.loadingTask.destroy().catch(() => {});
   }
+}
+
+/**
+ * A word after a line-end hyphen that shows the hyphen was a suspended compound ("Elektro- und Gasarbeiten"), not a
+ * word broken at the line end.
+ */
+const SUSPENDED = /^(und|oder|bzw|sowie|bis|and|or|et|ou|e|o|i|lub|или|и|або|та)\b/u;
+
+/** A bullet glyph before a list item's text (a list number stays: it is part of the step). */
+const BULLET = /^[•◦▪▫‣●○■□◆◇➢►–\-*·]\s*/u;
+
+/**
+ * A heading: a line set clearly larger than the body text, or a short line set a little larger, standing on its own
+ * (the lines around it are smaller or set apart) and not ending like a sentence ("§ 4 Wartezeit" in 10 pt over a
+ * 9.5 pt body); never a row of a table.
+ */
+function isHeading(line: Line, prev: Line | undefined, next: Line | undefined, bodySize: number): boolean {
+  if (!/\p{L}/u.test(line.text) || line.text.length > 160 || (line.cells?.length ?? 1) > 1) return false;
+  if (line.size >= bodySize * 1.15) return true;
+  const smaller = (other: Line) => other.size < line.size - 0.2;
+  const apart = !prev || smaller(prev) || Math.abs(prev.y - line.y) > line.size * 1.8;
+  return (
+    line.size >= bodySize * 1.04 &&
+    line.text.length <= 100 &&
+    !/[.,;:]$/.test(line.text) &&
+    apart &&
+    (!next || smaller(next))
+  );
 }
 
 /** The font size that carries the most characters: the body text. */

@@ -1,11 +1,23 @@
 import { normalizeSpace } from './blocks.ts';
 
+/** A run of a line's text set apart from the rest by a wide gap: a table cell, or the whole line. */
+export interface Cell {
+  text: string;
+  x0: number;
+  x1: number;
+}
+
 /** One line of a page (a column, in vertical writing) in reading order, with its font size and position. */
 export interface Line {
   text: string;
+  /** The font size that carries most of the line's characters (a larger bullet does not make a heading). */
   size: number;
   /** Where the line sits across the reading direction: y for horizontal lines, x for vertical columns. */
   y: number;
+  /** A horizontal left-to-right line's cells (several when wide gaps split it, as in a table row); else absent. */
+  cells?: Cell[];
+  /** The line starts with a bullet or a list number ("•", "1."), set apart from its text. */
+  item?: boolean;
 }
 
 /** The part of a pdf.js text item the layout needs. */
@@ -14,7 +26,16 @@ export interface TextPiece {
   dir: string;
   hasEOL: boolean;
   transform: number[];
+  /** The piece's advance width (pdf.js gives it; estimated from the size when absent). */
+  width?: number;
 }
+
+/** A gap between two pieces of a line wider than this many times the font size separates two cells. */
+const CELL_GAP = 1.2;
+/** A bullet or list number standing apart from the text it introduces. */
+const LIST_MARKER = /^([•◦▪▫‣●○■□◆◇➢►–\-*·]|\d{1,2}[.)]|[a-z][.)])$/u;
+/** A line starting with a bullet glyph is a list item however its pieces are cut. */
+const BULLET_START = /^[•◦▪▫‣●○■□◆◇➢►·]\s/u;
 
 const RTL_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/gu;
 const LETTER = /\p{L}/gu;
@@ -47,7 +68,7 @@ function horizontalLines(items: TextPiece[]): Line[] {
   let y = Number.NaN;
   const push = () => {
     const text = normalizeSpace(joinPieces(pieces));
-    if (text) lines.push({ text, size, y });
+    if (text) lines.push({ text, size: dominantSize(pieces), y, ...lineCells(pieces, text) });
     pieces = [];
     size = 0;
     y = Number.NaN;
@@ -63,6 +84,61 @@ function horizontalLines(items: TextPiece[]): Line[] {
   }
   push();
   return lines;
+}
+
+/** The font size of most of the pieces' characters. */
+function dominantSize(pieces: TextPiece[]): number {
+  const chars = new Map<number, number>();
+  for (const p of pieces) {
+    const n = p.str.trim().length;
+    if (n > 0) chars.set(sizeOf(p), (chars.get(sizeOf(p)) ?? 0) + n);
+  }
+  let best = 0;
+  let most = -1;
+  for (const [s, n] of chars) if (n > most || (n === most && s > best)) [best, most] = [s, n];
+  return best;
+}
+
+const widthOf = (p: TextPiece) => p.width ?? p.str.length * sizeOf(p) * 0.5;
+
+/**
+ * A left-to-right line cut into cells at gaps wider than CELL_GAP times the font size (a blank piece that wide is
+ * such a gap too, and so is a jump back to the left). A line starting with a bullet, or with a list number set
+ * apart from its text ("1." and a gap wider than a space), is a list item; its marker stays with the first cell.
+ */
+function lineCells(pieces: TextPiece[], text: string): Pick<Line, 'cells' | 'item'> {
+  if (count(text, RTL_LETTER) * 2 > count(text, LETTER)) return {};
+  const cells: Cell[] = [];
+  let current: Cell | null = null;
+  for (const p of pieces) {
+    const x0 = xOf(p);
+    const x1 = x0 + widthOf(p);
+    const wide = CELL_GAP * sizeOf(p);
+    if (!p.str.trim()) {
+      if (current && x1 - x0 > wide) current = null;
+      else if (current) current.text += p.str;
+      continue;
+    }
+    if (current && x0 - current.x1 <= wide && x0 >= current.x0) {
+      current.text += p.str;
+      current.x1 = Math.max(current.x1, x1);
+    } else {
+      current = { text: p.str, x0, x1 };
+      cells.push(current);
+    }
+  }
+  for (const cell of cells) cell.text = normalizeSpace(cell.text);
+  const words = pieces.filter((p) => p.str.trim());
+  const [first, second] = words;
+  const item =
+    BULLET_START.test(text) ||
+    (first !== undefined &&
+      second !== undefined &&
+      LIST_MARKER.test(first.str.trim()) &&
+      xOf(second) - (xOf(first) + widthOf(first)) >= 0.5 * sizeOf(second));
+  if (item && cells.length >= 2 && LIST_MARKER.test(cells[0]!.text))
+    cells.splice(0, 2, { text: `${cells[0]!.text} ${cells[1]!.text}`, x0: cells[0]!.x0, x1: cells[1]!.x1 });
+  return { cells, ...(item ? { item } : {}) };
 }
 
 /** The pieces of one line as text: in their order, or from right to left when the line reads right to left. */

@@ -14,17 +14,43 @@ export class CellBudget {
   }
 }
 
+const filledCells = (row: string[]) => row.filter((cell) => cell).length;
+/** A cell that is a figure (a price, a count, a date): a header row holds none. */
+const isFigure = (cell: string) => /^[-+−]?[\d\s.,:/%€$£]+$/u.test(cell) && /\d/.test(cell);
+
 /**
- * One sheet as a heading (its name) and a table: empty rows dropped, trailing empty columns cut, the first row (the
- * header, which the chunker repeats when it cuts the table) kept first. The page is the sheet's number.
+ * One sheet as a heading (its name) and what it holds: the rows above its table (a title, a note on the prices) as
+ * the table's caption, the table from its first row of several filled cells that the next row continues (the
+ * column names, which every cut of the table repeats), and single-cell rows after the table (notes) as paragraphs.
+ * A sheet of single cells is read as paragraphs. Empty rows are dropped and trailing empty columns cut. The page is
+ * the sheet's number.
  */
 export function sheetBlocks(name: string, rows: string[][], page: number): Block[] {
   const filled = rows.filter((row) => row.some((cell) => cell));
   if (filled.length === 0) return [];
-  const width = Math.max(...filled.map((row) => row.findLastIndex((cell) => cell) + 1));
-  const table = filled.map((row) => Array.from({ length: width }, (_, i) => row[i] ?? ''));
+  const heading: Block = { kind: 'heading', level: 1, text: name, page };
+  const paragraphs = (list: string[][]): Block[] =>
+    list.map((row) => ({ kind: 'paragraph', text: row.filter((cell) => cell).join(' | '), page }));
+  const start = filled.findIndex((row, i) => filledCells(row) >= 2 && filledCells(filled[i + 1] ?? []) >= 2);
+  if (start < 0) return [heading, ...paragraphs(filled)];
+  let end = filled.length;
+  while (end > start + 2 && filledCells(filled[end - 1]!) === 1) end--;
+  const body = filled.slice(start, end);
+  const width = Math.max(...body.map((row) => row.findLastIndex((cell) => cell) + 1));
+  const table = body.map((row) => Array.from({ length: width }, (_, i) => row[i] ?? ''));
+  const caption = filled
+    .slice(0, start)
+    .map((row) => row.filter((cell) => cell).join(' '))
+    .join('\n');
   return [
-    { kind: 'heading', level: 1, text: name, page },
-    { kind: 'table', rows: table, page },
+    heading,
+    {
+      kind: 'table',
+      rows: table,
+      page,
+      ...(caption ? { caption } : {}),
+      header: !table[0]!.some(isFigure),
+    },
+    ...paragraphs(filled.slice(end)),
   ];
 }

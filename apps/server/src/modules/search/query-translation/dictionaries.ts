@@ -1,0 +1,214 @@
+import { readdirSync, statSync } from 'node:fs';
+import type { Logger } from 'pino';
+import { dictdFiles, readDictd, readDictdIndex, readDictdIndexInSlices, readDictdInSlices } from './dictd.ts';
+import { Lexicon } from './lexicon.ts';
+import { type LanguageCode, scriptOf } from './question-words.ts';
+
+/**
+ * The bilingual dictionaries installed on the machine (FreeDict's dictd files, named `freedict-SRC-TGT`, in
+ * DICTIONARY_PATH: Debian's `dict-freedict-*` packages put them in /usr/share/dictd), each read on first use and kept
+ * for the life of the process as a compact lookup. A pair is used in its own direction, and reversed when the other
+ * direction has no dictionary or only a small one, so that Russian finds German through the German-Russian
+ * dictionary; where no dictionary connects two languages, English is the pivot.
+ */
+
+/** A reversed dictionary larger than this (compressed) is not read: the forward one of the pair is enough. */
+const MAX_REVERSED_BYTES = 8 * 1024 * 1024;
+const PIVOT: LanguageCode = 'eng';
+/**
+ * A language without dictionaries of its own is looked up in a close one's (FreeDict has no Ukrainian: many
+ * Ukrainian words are Russian ones or differ in a vowel, which `lookupForms` varies).
+ */
+const CLOSE_LANGUAGE: Record<LanguageCode, LanguageCode> = { ukr: 'rus' };
+
+export interface Route {
+  /** One lexicon, or two through the pivot language. */
+  steps: Lexicon[];
+}
+
+interface Installed {
+  name: string;
+  source: LanguageCode;
+  target: LanguageCode;
+  bytes: number;
+}
+
+export class Dictionaries {
+  private readonly installed: Installed[];
+  private readonly lexicons = new Map<string, Lexicon>();
+  private readonly loading = new Map<string, Promise<void>>();
+
+  constructor(private readonly dir: string) {
+    this.installed = scan(dir);
+  }
+
+  /** Whether any dictionary was found. */
+  get available(): boolean {
+    return this.installed.length > 0;
+  }
+
+  /** The installed pairs, as `src-tgt`. */
+  get pairs(): string[] {
+    return this.installed.map((d) => `${d.source}-${d.target}`);
+  }
+
+  /** Languages a question can be translated from, into `target`. */
+  sourcesFor(target: LanguageCode): Set<LanguageCode> {
+    const sources = new Set<LanguageCode>();
+    for (const d of this.installed) {
+      if (d.target === target) sources.add(d.source);
+      if (d.source === target) sources.add(d.target);
+    }
+    if (sources.has(PIVOT) || target === PIVOT)
+      for (const d of this.installed) {
+        if (d.target === PIVOT) sources.add(d.source);
+        if (d.source === PIVOT) sources.add(d.target);
+      }
+    for (const [language, close] of Object.entries(CLOSE_LANGUAGE))
+      if (sources.has(close)) sources.add(language);
+    sources.delete(target);
+    return sources;
+  }
+
+  /** The lexicons that lead from one language to the other: directly, else through English. */
+  routes(source: LanguageCode, target: LanguageCode): { direct: Lexicon[]; pivot: Route[] } {
+    const close = CLOSE_LANGUAGE[source];
+    if (close && !this.installed.some((d) => d.source === source || d.target === source))
+      return this.routes(close, target);
+    const direct = this.direct(source, target);
+    const pivot: Route[] = [];
+    if (source !== PIVOT && target !== PIVOT) {
+      for (const first of this.direct(source, PIVOT))
+        for (const second of this.direct(PIVOT, target)) pivot.push({ steps: [first, second] });
+    }
+    return { direct, pivot };
+  }
+
+  /**
+   * The lexicons of the other direction, to check a translation by translating it back ("krank" gives "sick" back,
+   * "Kotze" does not): through a language's close one as `routes` does.
+   */
+  backward(source: LanguageCode, target: LanguageCode): Lexicon[] {
+    const close = CLOSE_LANGUAGE[source];
+    if (close && !this.installed.some((d) => d.source === source || d.target === source))
+      return this.backward(close, target);
+    return this.direct(target, source);
+  }
+
+  /**
+   * Reads, ahead of `routes` and `backward` for a question from `source` into `target`, the lexicons they use,
+   * asynchronously and a slice at a time: the first question in a language does not stall the server's other
+   * requests for the seconds a large dictionary takes to read (FreeDict's English-German index has 460,000 lines).
+   */
+  async prepare(source: LanguageCode, target: LanguageCode): Promise<void> {
+    const close = CLOSE_LANGUAGE[source];
+    const from =
+      close && !this.installed.some((d) => d.source === source || d.target === source) ? close : source;
+    const pairs: Array<[LanguageCode, LanguageCode]> = [
+      [from, target],
+      [target, from],
+    ];
+    if (from !== PIVOT && target !== PIVOT) pairs.push([from, PIVOT], [PIVOT, target], [target, PIVOT]);
+    for (const [s, t] of pairs)
+      for (const { d, direction } of this.plan(s, t)) await this.loadInSlices(d, direction);
+  }
+
+  private direct(source: LanguageCode, target: LanguageCode): Lexicon[] {
+    return this.plan(source, target).map(({ d, direction }) => this.load(d, direction));
+  }
+
+  /** The dictionaries that translate one way, and in which direction each is read. */
+  private plan(source: LanguageCode, target: LanguageCode): Array<{ d: Installed; direction: Direction }> {
+    const out: Array<{ d: Installed; direction: Direction }> = [];
+    const forward = this.installed.find((d) => d.source === source && d.target === target);
+    const backward = this.installed.find((d) => d.source === target && d.target === source);
+    if (forward) out.push({ d: forward, direction: 'forward' });
+    if (backward && (!forward || backward.bytes <= MAX_REVERSED_BYTES))
+      out.push({ d: backward, direction: 'reversed' });
+    return out;
+  }
+
+  private load(d: Installed, direction: Direction): Lexicon {
+    const key = `${d.name}:${direction}`;
+    let lexicon = this.lexicons.get(key);
+    if (!lexicon) {
+      const files = dictdFiles(this.dir, d.name);
+      if (!files) return Lexicon.fromPairs([]);
+      // Either way the translations are in the dictionary's target language, and written in its script.
+      lexicon =
+        direction === 'forward'
+          ? Lexicon.indexed(readDictdIndex(files.index), files.dict, d.source, scriptOf(d.target))
+          : Lexicon.reversed(readDictd(files), d.target, scriptOf(d.target));
+      this.lexicons.set(key, lexicon);
+    }
+    return lexicon;
+  }
+
+  /** `load`, asynchronously; one reading per lexicon however many questions wait for it. */
+  private loadInSlices(d: Installed, direction: Direction): Promise<void> {
+    const key = `${d.name}:${direction}`;
+    if (this.lexicons.has(key)) return Promise.resolve();
+    let loading = this.loading.get(key);
+    if (!loading) {
+      loading = (async () => {
+        const files = dictdFiles(this.dir, d.name);
+        if (!files) return;
+        const lexicon =
+          direction === 'forward'
+            ? await Lexicon.indexedInSlices(
+                await readDictdIndexInSlices(files.index),
+                files.dict,
+                d.source,
+                scriptOf(d.target),
+              )
+            : await Lexicon.reversedInSlices(await readDictdInSlices(files), d.target, scriptOf(d.target));
+        if (!this.lexicons.has(key)) this.lexicons.set(key, lexicon);
+      })().finally(() => this.loading.delete(key));
+      this.loading.set(key, loading);
+    }
+    return loading;
+  }
+}
+
+type Direction = 'forward' | 'reversed';
+
+function scan(dir: string): Installed[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const out: Installed[] = [];
+  for (const file of names) {
+    const m = /^(freedict-([a-z]{3})-([a-z]{3}))\.index$/.exec(file);
+    if (!m) continue;
+    const files = dictdFiles(dir, m[1]!);
+    if (!files) continue;
+    out.push({ name: m[1]!, source: m[2]!, target: m[3]!, bytes: statSync(files.dict).size });
+  }
+  return out;
+}
+
+const opened = new Map<string, Dictionaries | null>();
+
+/**
+ * The dictionaries of a folder, scanned once per process (each read only when a question needs it); null, with one
+ * log line that says how to install them, when the folder has none.
+ */
+export function installedDictionaries(dir: string, log: Logger): Dictionaries | null {
+  if (opened.has(dir)) return opened.get(dir)!;
+  const found = new Dictionaries(dir);
+  if (found.available) {
+    log.info({ dir, pairs: found.pairs }, 'question translation: dictionaries found');
+  } else {
+    log.warn(
+      { dir },
+      'question translation: no FreeDict dictionaries found, so questions in another language than the documents ' +
+        'find only the words they share with them (install the dict-freedict-* packages of ' +
+        "scripts/freedict-pairs.txt, see the README's apt line, or set DICTIONARY_PATH)",
+    );
+  }
+  opened.set(dir, found.available ? found : null);
+  return opened.get(dir)!;
+}

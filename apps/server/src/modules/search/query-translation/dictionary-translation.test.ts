@@ -1,0 +1,210 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { writeDictd } from '../../../../test/support/dictd-files.ts';
+import { ApertiumLemmas } from './apertium-lemmas.ts';
+import { Dictionaries } from './dictionaries.ts';
+import { translateByDictionaries } from './dictionary-translation.ts';
+import { Lexicon } from './lexicon.ts';
+import { lookupForms, normalizeWord, transliterateCyrillic, wordsOf } from './question-words.ts';
+import { sourceLanguage } from './source-language.ts';
+import type { QueryTranslation } from './translation.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'ww-dicts-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const entry = (headword: string, ...lines: string[]) => ({ headword, body: [headword, ...lines].join('\n') });
+
+// English-German, looked up through its index (a dictzip file).
+writeDictd(
+  dir,
+  'freedict-eng-deu',
+  [
+    entry('boiler', 'Heizkessel <masc>, Kessel <masc>'),
+    entry('charge', 'Gebühr <fem>'),
+    entry('charge', 'Ladung <fem>, Anklage <fem>'),
+    entry('invoice', 'Rechnung <fem>, Faktura <fem>'),
+    entry('keep', 'aufbewahren, behalten'),
+    entry('sick note', 'Krankschreibung <fem>'),
+    entry('the', 'der, die, das'),
+    entry('water', 'Wasser <neut>'),
+  ].sort((a, b) => a.headword.localeCompare(b.headword)),
+  { chunkLength: 48 },
+);
+// German-Russian, reversed for Russian questions.
+writeDictd(dir, 'freedict-deu-rus', [
+  entry('Kessel', '1. котёл, бак', 'Behälter zum Erhitzen von Flüssigkeiten'),
+  entry('Rechnung', '1. счёт', 'schriftliche Aufstellung über eine Zahlung', '2. расчёт, вычисление'),
+  entry('Wasser', 'вода'),
+]);
+// Arabic-English for the pivot through English.
+writeDictd(dir, 'freedict-ara-eng', [entry('فاتورة', '1. invoice', '2. bill'), entry('ماء', 'water')]);
+
+const dictionaries = new Dictionaries(dir);
+
+const alternatives = (t: QueryTranslation | null, word: string) =>
+  t?.words.find((w) => w.word === word)?.alternatives.map((a) => a.text);
+
+describe('the lexicon', () => {
+  const lexicon = Lexicon.fromPairs(
+    [
+      ['faktura', 'Rechnung'],
+      ['okno', 'Fenster'],
+      ['kot', 'Katze'],
+    ],
+    'pol',
+  );
+  const turkish = Lexicon.fromPairs(
+    [
+      ['fatura', 'Rechnung'],
+      ['saklamak', 'aufbewahren'],
+    ],
+    'tur',
+  );
+
+  it('finds inflected words by the headword that shares their longest prefix', () => {
+    expect(lexicon.word('faktury').map((m) => m.key)).toEqual(['faktura']);
+    expect(lexicon.word('faktura')[0]).toMatchObject({ exact: true, translations: ['Rechnung'] });
+    // A short word may differ in its last letter only.
+    expect(lexicon.word('okna').map((m) => m.key)).toEqual(['okno']);
+    // Turkish stacks longer endings.
+    expect(turkish.word('Faturaları').map((m) => m.key)).toEqual(['fatura']);
+    expect(turkish.word('saklamamız').map((m) => m.key)).toEqual(['saklamak']);
+    expect(lexicon.word('fakturami').map((m) => m.key)).toEqual(['faktura']);
+    // Sharing "fakt" is too little of "faktorem".
+    expect(lexicon.word('faktorem')).toEqual([]);
+  });
+
+  it('finds Arabic words only as they are (after their clitics), never by a prefix', () => {
+    const arabic = Lexicon.fromPairs([['ساعد', 'assist']], 'ara');
+    expect(arabic.word('ساعة')).toEqual([]);
+    expect(arabic.word('ساعد')[0]?.translations).toEqual(['assist']);
+  });
+
+  it('does not guess from a short or small share of a word', () => {
+    // "kot" shares only three letters with "kotłem": too little to tell.
+    expect(lexicon.word('kotłem')).toEqual([]);
+    expect(lexicon.word('fa')).toEqual([]);
+  });
+});
+
+describe('word-by-word translation', () => {
+  it('translates through a dictionary of the question’s direction, keeping the senses as alternatives', () => {
+    const t = translateByDictionaries(dictionaries, 'How much is the charge for the boiler?', 'eng', 'deu');
+    expect(t).toMatchObject({ source: 'eng', target: 'deu', via: 'dictionary' });
+    // Function words are not translated; every sense of "charge" is an alternative, the first ones weigh most.
+    expect(t?.words.map((w) => w.word)).toEqual(['charge', 'boiler']);
+    expect(alternatives(t, 'charge')).toEqual(['Gebühr', 'Ladung', 'Anklage']);
+    // Below the question's own words (1), the best translation first.
+    const weights = t!.words[0]!.alternatives.map((a) => a.weight);
+    expect(weights[0]).toBeCloseTo(0.8);
+    expect(weights[1]!).toBeLessThan(weights[0]!);
+  });
+
+  it('translates a two-word phrase the dictionary lists as one word', () => {
+    const t = translateByDictionaries(dictionaries, 'When do I need a sick note?', 'eng', 'deu');
+    expect(alternatives(t, 'sick note')).toEqual(['Krankschreibung']);
+  });
+
+  it('reverses the dictionary of the other direction, and finds an inflected word by its prefix', () => {
+    // "счета" (plural) against "счёт"; "котла" (genitive) against "котёл" is too far: the prefix "кот" is short.
+    const t = translateByDictionaries(dictionaries, 'Сколько нужно хранить счета?', 'rus', 'deu');
+    expect(alternatives(t, 'счета')).toEqual(['Rechnung']);
+    expect(alternatives(translateByDictionaries(dictionaries, 'вода', 'rus', 'deu'), 'вода')).toEqual([
+      'Wasser',
+    ]);
+  });
+
+  it('goes through English where no dictionary connects the languages, with Arabic clitics split off', () => {
+    const t = translateByDictionaries(dictionaries, 'قديش لازم نحتفظ بالفاتورة؟', 'ara', 'deu');
+    expect(alternatives(t, 'بالفاتورة')?.sort()).toEqual(['Faktura', 'Rechnung']);
+    expect(t!.words[0]!.alternatives[0]!.weight).toBeCloseTo(0.8);
+    expect(lookupForms('بالفواتير', 'ara')).toContain('فواتير');
+  });
+
+  it('spells a Cyrillic word that no dictionary knows in Latin letters, for German terms written as heard', () => {
+    const t = translateByDictionaries(dictionaries, 'іспит на гезелле', 'ukr', 'deu');
+    expect(alternatives(t, 'гезелле')).toEqual(['geselle']);
+    expect(t!.words.find((w) => w.word === 'гезелле')!.alternatives[0]!.weight).toBeLessThan(1);
+    expect(transliterateCyrillic('азубі')).toBe('asubi');
+    expect(transliterateCyrillic('Azubi')).toBeNull();
+  });
+
+  it('gives nothing when no word can be translated', () => {
+    expect(translateByDictionaries(dictionaries, 'How much is it?', 'eng', 'deu')).toBeNull();
+    expect(translateByDictionaries(dictionaries, 'Flurbelwanze', 'eng', 'deu')).toBeNull();
+  });
+
+  it('reads the lexicons a question needs ahead, asynchronously, with the same translations', async () => {
+    const ahead = new Dictionaries(dir);
+    await Promise.all([
+      ahead.prepare('ara', 'deu'),
+      ahead.prepare('rus', 'deu'),
+      ahead.prepare('ara', 'deu'),
+    ]);
+    for (const [question, source] of [
+      ['فاتورة ماء', 'ara'],
+      ['счёт за воду', 'rus'],
+      ['Where is the invoice for the boiler?', 'eng'],
+    ] as const)
+      expect(translateByDictionaries(ahead, question, source, 'deu')).toEqual(
+        translateByDictionaries(dictionaries, question, source, 'deu'),
+      );
+  });
+
+  it('lists the installed pairs and the languages they translate from', () => {
+    expect(dictionaries.pairs.sort()).toEqual(['ara-eng', 'deu-rus', 'eng-deu']);
+    // Ukrainian, which has no dictionary, through the Russian ones.
+    expect([...dictionaries.sourcesFor('deu')].sort()).toEqual(['ara', 'eng', 'rus', 'ukr']);
+    expect(new Dictionaries(join(dir, 'missing')).available).toBe(false);
+  });
+});
+
+describe('the question’s language', () => {
+  const all = ['ara', 'deu', 'eng', 'fra', 'ita', 'pol', 'por', 'rus', 'tur', 'ukr'];
+  it.each([
+    ['How much is the call-out charge within the city?', 'eng'],
+    ['Wie hoch ist die Anfahrtspauschale?', 'deu'],
+    ['Ile wynosi ryczałt za dojazd na terenie miasta?', 'pol'],
+    ['Şehir içi yol ücreti ne kadar?', 'tur'],
+    ['kombinin altında ne kadar boşluk lazım', 'tur'],
+    ['Сколько стоит выезд в пределах города?', 'rus'],
+    ['Скільки коштує виїзд у межах міста?', 'ukr'],
+    ['قديش رسوم المشوار جوا المدينة؟', 'ara'],
+  ])('%s is %s', (question, language) => {
+    expect(sourceLanguage(question, all)).toBe(language);
+  });
+
+  it('answers only among the candidates', () => {
+    expect(sourceLanguage('Сколько стоит выезд?', ['deu', 'eng'])).toBeNull();
+    expect(normalizeWord('Счёт')).toBe('счет');
+  });
+});
+
+// Debian's FreeDict dictionaries and Apertium's Russian-Ukrainian data, as the README's apt line and .ci/run install
+// them: a question about a window's key, in each language, finds the German words.
+describe('with the installed dictionaries', () => {
+  const installed = new Dictionaries('/usr/share/dictd');
+  const lemmas = new ApertiumLemmas('/usr/share/apertium', pino({ level: 'silent' }));
+
+  it.each([
+    ['Where is the key to the window?', 'eng'],
+    ['Где ключ от окна?', 'rus'],
+    ['Де ключ від вікна?', 'ukr'],
+    ['Gdzie jest klucz do okna?', 'pol'],
+    ['Pencerenin anahtarı nerede?', 'tur'],
+    ['أين مفتاح النافذة؟', 'ara'],
+    ['Où est la clé de la fenêtre ?', 'fra'],
+  ])('%s', async (question, language) => {
+    expect(installed.pairs, 'apt-get install dict-freedict-eng-deu dict-freedict-deu-rus ...').toContain(
+      'eng-deu',
+    );
+    const hints = await lemmas.hints(wordsOf(question), language);
+    const t = translateByDictionaries(installed, question, language, 'deu', hints);
+    const all = t?.words.flatMap((w) => w.alternatives.map((a) => a.text)) ?? [];
+    expect(all).toContain('Fenster');
+    if (language !== 'ara') expect(all).toContain('Schlüssel');
+  });
+});

@@ -1,0 +1,228 @@
+import type { LemmaHints } from './apertium-lemmas.ts';
+import type { Dictionaries } from './dictionaries.ts';
+import type { Lexicon, LexiconMatch } from './lexicon.ts';
+import {
+  isFunctionWord,
+  type LanguageCode,
+  lookupForms,
+  normalizeWord,
+  transliterateCyrillic,
+  wordsOf,
+} from './question-words.ts';
+import type { QueryTranslation, TranslatedWord } from './translation.ts';
+
+/**
+ * A question translated word by word through the dictionaries: each content word (or two-word phrase a dictionary
+ * lists: "sick note", "minimum wage") becomes a group of alternatives in the target language, ranked by how many
+ * dictionaries and pivot words agree on them. The search takes the best-matching alternative of each group, so an
+ * ambiguous word ("charge": Gebühr, Ladung, Anklage …) costs little when most of its senses are absent from the
+ * documents.
+ */
+
+/** The best translation of a word weighs this much of the question's own words: it may be a wrong sense. */
+const TRANSLATION_WEIGHT = 0.8;
+/** Alternatives kept per word. */
+const MAX_ALTERNATIVES = 8;
+/** Through the pivot: English words followed per word, and translations of each into the target. */
+const PIVOT_WORDS = 3;
+const PIVOT_TRANSLATIONS = 12;
+/** A direct dictionary's vote, a pivot path's, and a headword found only by its prefix (an inflected word). */
+const DIRECT_VOTE = 1;
+const PIVOT_VOTE = 0.5;
+const PREFIX_FACTOR = 0.7;
+/**
+ * What a translation earns when the dictionary of the other direction gives the question's word back for it: Ding
+ * lists "Kotze" and "geil" before "krank" for "sick", and only "krank" translates back. Ding orders senses
+ * alphabetically, so where the word stands among them says nothing.
+ */
+const BACK_VOTE = 1.5;
+/** Senses of the other direction searched for the question's word. */
+const BACK_SENSES = 12;
+/**
+ * What the commonest translation earns over the rarest: how many entries and phrases the other direction has for it
+ * (up to COMMON_CAP), on a log scale ("Schlüssel" has dozens, "Keil" for "key" a few).
+ */
+const COMMON_VOTE = 1;
+const COMMON_CAP = 200;
+/**
+ * Of equally supported translations the shorter is the likelier, and long compounds are rare senses ("Urlaub" before
+ * "Urlaubsaufenthalt"): this much less per letter beyond the seventh.
+ */
+const LENGTH_PENALTY = 0.05;
+const PLAIN_LENGTH = 7;
+/** A transliterated word that no dictionary knows (a German trade term written in Cyrillic). */
+const TRANSLITERATION_WEIGHT = 0.4;
+
+interface Candidate {
+  votes: number;
+  back: number;
+  common: number;
+}
+
+export function translateByDictionaries(
+  dictionaries: Dictionaries,
+  question: string,
+  source: LanguageCode,
+  target: LanguageCode,
+  /** Dictionary forms of the question's words where a morphological analyser knows them (`ApertiumLemmas`). */
+  hints: LemmaHints = new Map(),
+): QueryTranslation | null {
+  const { direct, pivot } = dictionaries.routes(source, target);
+  const matches = (lexicon: Lexicon, word: string) => lookup(lexicon, word, source, hints);
+  const back = new BackTranslation(dictionaries.backward(source, target));
+  const backFromPivot = new BackTranslation(pivot.length > 0 ? dictionaries.backward(PIVOT, target) : []);
+  const tokens = wordsOf(question);
+  const isContent = (w: string, i: number) =>
+    !/\d/.test(w) && w.length > 1 && !isFunctionWord(w, source) && !isName(w, i, source);
+  const words: TranslatedWord[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const word = tokens[i]!;
+    if (!isContent(word, i)) continue;
+    const next = tokens[i + 1];
+    if (next && isContent(next, i + 1)) {
+      const candidates = new Map<string, Candidate>();
+      for (const lexicon of direct) add(candidates, lexicon.phrase(word, next), DIRECT_VOTE, back);
+      if (candidates.size > 0) {
+        words.push(group(`${word} ${next}`, candidates));
+        i++;
+        continue;
+      }
+    }
+    const candidates = new Map<string, Candidate>();
+    for (const m of exactFirst(direct.map((lexicon) => matches(lexicon, word))))
+      add(candidates, m, DIRECT_VOTE, back);
+    const firstSteps = pivot.map((route) => matches(route.steps[0]!, word));
+    const known = firstSteps.flat().some((m) => m.exact);
+    pivot.forEach((route, r) => {
+      const english = new Map<string, Candidate>();
+      for (const m of firstSteps[r]!) if (m.exact || !known) add(english, m, 1, null);
+      for (const [pivotWord] of ranked(english).slice(0, PIVOT_WORDS)) {
+        for (const m of route.steps[1]!.word(pivotWord)) {
+          const limited = { ...m, translations: m.translations.slice(0, PIVOT_TRANSLATIONS) };
+          add(candidates, limited, PIVOT_VOTE, backFromPivot);
+        }
+      }
+    });
+    if (candidates.size > 0) {
+      words.push(group(word, candidates));
+      continue;
+    }
+    const latin = SCRIPT_TARGETS.has(target) ? null : transliterateCyrillic(word);
+    if (latin) words.push({ word, alternatives: [{ text: latin, weight: TRANSLITERATION_WEIGHT }] });
+  }
+  const functionWords = tokens.filter((w) => isFunctionWord(w, source));
+  return words.length > 0 ? { source, target, via: 'dictionary', words, functionWords } : null;
+}
+
+const PIVOT = 'eng';
+/** Targets written in another script than Latin: a transliteration into Latin letters means nothing there. */
+const SCRIPT_TARGETS = new Set(['ara', 'rus', 'ukr', 'bul', 'ell']);
+
+/**
+ * A name or a code, searched as written: a capitalised word inside the question of a language that writes its nouns
+ * in lower case ("Calora" is no "kalorisch"), or a word in capitals ("GB").
+ */
+function isName(word: string, position: number, source: LanguageCode): boolean {
+  if (/^\p{Lu}{2,}$/u.test(word)) return true;
+  return source !== 'deu' && position > 0 && /^\p{Lu}/u.test(word);
+}
+
+/**
+ * The lexicon's entries for a word: by its dictionary forms when the analyser gave some, else trying its own forms
+ * (Arabic without clitics, Ukrainian spelt the Russian way) until one finds any.
+ */
+function lookup(lexicon: Lexicon, word: string, source: LanguageCode, hints: LemmaHints): LexiconMatch[] {
+  for (const lemma of hints.get(normalizeWord(word)) ?? []) {
+    const translations = lexicon.entry(lemma);
+    if (translations) return [{ key: normalizeWord(lemma), exact: true, translations }];
+  }
+  for (const form of lookupForms(word, source)) {
+    const found = lexicon.word(form);
+    if (found.length > 0) return found;
+  }
+  return [];
+}
+
+/**
+ * The matches of several lexicons for one word: where any knows the word itself, only those that do (a prefix match
+ * of another dictionary is then a different word).
+ */
+function exactFirst(perLexicon: LexiconMatch[][]): LexiconMatch[] {
+  const all = perLexicon.flat();
+  return all.some((m) => m.exact) ? all.filter((m) => m.exact) : all;
+}
+
+/** Whether, and how early, the dictionaries of the other direction translate a candidate back into the word. */
+class BackTranslation {
+  private readonly cache = new Map<string, number>();
+  private readonly common = new Map<string, number>();
+  constructor(private readonly lexicons: Lexicon[]) {}
+
+  /** 0 to 1: how common the candidate is in the dictionaries of its own language. */
+  commonness(candidate: string): number {
+    if (this.lexicons.length === 0 || candidate.includes(' ')) return 0;
+    let common = this.common.get(candidate);
+    if (common === undefined) {
+      const n = Math.max(...this.lexicons.map((l) => l.commonness(candidate, COMMON_CAP)));
+      common = Math.log(1 + n) / Math.log(1 + COMMON_CAP);
+      this.common.set(candidate, common);
+    }
+    return common;
+  }
+
+  score(candidate: string, word: string): number {
+    if (this.lexicons.length === 0 || candidate.includes(' ')) return 0;
+    const key = `${candidate}\t${word}`;
+    let score = this.cache.get(key);
+    if (score === undefined) {
+      score = 0;
+      for (const lexicon of this.lexicons) {
+        const translations = (lexicon.entry(candidate) ?? []).slice(0, BACK_SENSES);
+        if (translations.some((t) => wordsOf(t).some((w) => normalizeWord(w) === word))) score = 1;
+      }
+      this.cache.set(key, score);
+    }
+    return score;
+  }
+}
+
+/** Adds a match's translations to the candidates, the dictionary's first senses weighing a little more. */
+function add(
+  candidates: Map<string, Candidate>,
+  match: LexiconMatch | null,
+  weight: number,
+  back: BackTranslation | null,
+): void {
+  if (!match) return;
+  const factor = match.exact ? 1 : PREFIX_FACTOR;
+  const word = match.key.split(' ')[0]!;
+  match.translations.forEach((t, rank) => {
+    const c = candidates.get(t) ?? { votes: 0, back: 0, common: 0 };
+    c.votes += (weight * factor) / (1 + 0.05 * rank);
+    if (back && !match.key.includes(' ')) c.back = Math.max(c.back, weight * back.score(t, word));
+    if (back) c.common = Math.max(c.common, back.commonness(t));
+    candidates.set(t, c);
+  });
+}
+
+/** Candidates best first, with their score scaled by the best one's. */
+function ranked(candidates: Map<string, Candidate>): Array<[string, number]> {
+  const score = (t: string, c: Candidate) =>
+    c.votes +
+    BACK_VOTE * c.back +
+    COMMON_VOTE * c.common -
+    LENGTH_PENALTY * Math.max(0, t.length - PLAIN_LENGTH);
+  const scored = [...candidates].map(([t, c]) => [t, Math.max(0.01, score(t, c))] as [string, number]);
+  scored.sort((a, b) => b[1] - a[1]);
+  const best = scored[0]?.[1] ?? 1;
+  return scored.map(([t, v]) => [t, v / best]);
+}
+
+function group(word: string, candidates: Map<string, Candidate>): TranslatedWord {
+  return {
+    word,
+    alternatives: ranked(candidates)
+      .slice(0, MAX_ALTERNATIVES)
+      .map(([text, weight]) => ({ text, weight: TRANSLATION_WEIGHT * weight })),
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * The translations that a dictd entry of FreeDict gives for its headword. The dictionaries come from different
+ * sources and print their entries differently (Ding's one sense per entry with notes and examples; the TEI ones'
+ * numbered senses each followed by a definition in the headword's language; Roman-numbered parts of speech), but all
+ * put the translations on the line after the headword or on a line that starts with a sense number; every other line
+ * is a definition, a note, an example or a cross-reference, and is left out.
+ */
+
+/** A translation longer than this many words is a definition or an example, not a word to search for. */
+const MAX_WORDS = 3;
+const MAX_CHARS = 40;
+
+/** Sense numbers, part-of-speech tags and Roman-numbered parts at the start of a line: "I.  <N> 1.  ". */
+const LEADING_MARKS = /^(?:\s*(?:[IVX]+\.|\d+\.|<[^>]*>))+\s*/;
+/** A line that begins a sense: "1. …", "II. <V> …". */
+const SENSE_LINE = /^\s*(?:[IVX]+\.|\d+\.)/;
+/** Notes, examples and cross-references (Ding), which may follow a translation line. */
+const NOT_TRANSLATIONS = /^\s*(?:see:|note:|synonyms?:|"|example|usage)/i;
+
+/** Words in the right script only (a Russian translation holds Cyrillic letters), when the language's is known. */
+export function translationsOf(body: string, script?: RegExp): string[] {
+  const lines = body.split('\n').slice(1);
+  const found: string[] = [];
+  let first = true;
+  for (const line of lines) {
+    if (!line.trim() || NOT_TRANSLATIONS.test(line)) continue;
+    const isSense = SENSE_LINE.test(line);
+    if (!first && !isSense) continue;
+    first = false;
+    const cleaned = line
+      .replace(LEADING_MARKS, '')
+      .replace(/\s+\d+\.\s*$/, '')
+      .replace(/<[^>]*>|\[[^\]]*\]|\([^)]*\)|\{[^}]*\}|\/[^/]*\//g, ' ');
+    for (const part of cleaned.split(/[,;]/)) {
+      const phrase = part
+        .replace(/\s+/g, ' ')
+        .replace(/[.:!?]+$/, '')
+        .trim();
+      if (phrase.length < 2 || phrase.length > MAX_CHARS || !/\p{L}/u.test(phrase)) continue;
+      if (phrase.split(' ').length > MAX_WORDS) continue;
+      if (script && !script.test(phrase)) continue;
+      if (!found.includes(phrase)) found.push(phrase);
+    }
+  }
+  return found;
+}
+
+/** The headword as the entry's first line writes it (the index may hold it lower-cased), without pronunciation. */
+export function headwordOf(body: string, indexHeadword: string): string {
+  const first = body
+    .split('\n', 1)[0]!
+    .replace(/<[^>]*>|\/[^/]*\//g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return first.toLowerCase() === indexHeadword.toLowerCase() ? first : indexHeadword;
+}

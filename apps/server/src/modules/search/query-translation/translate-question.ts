@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { AppContext } from '../../../app-context.ts';
+import type { DbOrTx } from '../../../db/database.ts';
+import type { ProviderConnection } from '../../ai-providers/model-client.ts';
+import { type SearchScope, scopeFilesSql } from '../search-scope.ts';
+import { ApertiumLemmas } from './apertium-lemmas.ts';
+import { type Dictionaries, installedDictionaries } from './dictionaries.ts';
+import { translateByDictionaries } from './dictionary-translation.ts';
+import { languageName, type ModelTranslationInput, translateByModel } from './model-translation.ts';
+import { type LanguageCode, wordsOf } from './question-words.ts';
+import { sourceLanguage } from './source-language.ts';
+import type { QueryTranslation } from './translation.ts';
+
+/** A language with less than this share of the scope's passages is not translated for. */
+const MIN_LANGUAGE_SHARE = 0.05;
+/** At most this many passage languages are translated for (the largest ones). */
+const MAX_TARGETS = 3;
+
+export interface TranslationDeps {
+  db: DbOrTx;
+  /** Null when no dictionary is installed. */
+  dictionaries: Dictionaries | null;
+  /** Russian and Ukrainian dictionary forms (Apertium), when installed. */
+  lemmas?: ApertiumLemmas | null;
+  log: Logger;
+  /** The company's model, when its chat has one: it translates first, the dictionaries are the fallback. */
+  model?: ModelTranslationInput | null;
+}
+
+/** What translating a question needs of the process: the dictionaries, and the company's model if it has one. */
+export function translationDeps(
+  ctx: AppContext,
+  connection: ProviderConnection | null = null,
+): TranslationDeps {
+  return {
+    db: ctx.db,
+    dictionaries: installedDictionaries(ctx.config.DICTIONARY_PATH, ctx.log),
+    lemmas: apertiumLemmas(ctx.config.APERTIUM_PATH, ctx.log),
+    log: ctx.log,
+    model: connection
+      ? {
+          connection,
+          fetch: ctx.outbound.fetch,
+          log: ctx.log,
+          timeoutMs: ctx.config.QUESTION_TRANSLATION_TIMEOUT_SECONDS * 1000,
+        }
+      : null,
+  };
+}
+
+/**
+ * The question carried into each language of the passages it may find (the languages their files were detected in),
+ * other than its own: by the company's model when there is one (one short call, with a timeout), else, or when that
+ * fails, word by word through the installed dictionaries. Empty when the question is in the documents' language,
+ * or nothing could translate it.
+ */
+export async function translateQuestion(
+  deps: TranslationDeps,
+  scope: SearchScope,
+  question: string,
+): Promise<QueryTranslation[]> {
+  if (!deps.dictionaries?.available && !deps.model) return [];
+  const targets = await passageLanguages(deps.db, scope);
+  const out: QueryTranslation[] = [];
+  for (const target of targets) {
+    const candidates = new Set<LanguageCode>([target, ...(deps.dictionaries?.sourcesFor(target) ?? [])]);
+    if (deps.model)
+      for (const l of ['ara', 'deu', 'eng', 'fra', 'ita', 'pol', 'por', 'rus', 'tur', 'ukr'])
+        candidates.add(l);
+    const source = sourceLanguage(question, candidates);
+    if (source === target) continue;
+    const byModel =
+      deps.model && languageName(target)
+        ? await translateByModel(deps.model, question, source, target)
+        : null;
+    let translation = byModel;
+    if (!translation && source && deps.dictionaries) {
+      await deps.dictionaries.prepare(source, target);
+      const hints = (await deps.lemmas?.hints(wordsOf(question), source)) ?? new Map();
+      translation = translateByDictionaries(deps.dictionaries, question, source, target, hints);
+    }
+    if (translation) out.push(translation);
+  }
+  return out;
+}
+
+/** The languages (ISO 639-3) of the scope's published files, by their share of its passages, largest first. */
+async function passageLanguages(db: DbOrTx, scope: SearchScope): Promise<LanguageCode[]> {
+  const { rows } = await db.execute<{ language: string; passages: number }>(sql`
+    select f.language, sum(f.passage_count)::float8 as passages
+    from files f join (${scopeFilesSql(scope)}) s on s.id = f.id
+    where f.language is not null and f.language <> 'und'
+    group by f.language order by passages desc, f.language`);
+  const total = rows.reduce((sum, r) => sum + Number(r.passages), 0);
+  return rows
+    .filter((r) => total === 0 || Number(r.passages) / total >= MIN_LANGUAGE_SHARE)
+    .slice(0, MAX_TARGETS)
+    .map((r) => (r.language === 'arb' ? 'ara' : r.language));
+}
+
+const analysers = new Map<string, ApertiumLemmas>();
+
+/** One analyser per folder and process (it remembers when `lt-proc` is missing). */
+function apertiumLemmas(path: string, log: Logger): ApertiumLemmas {
+  let analyser = analysers.get(path);
+  if (!analyser) {
+    analyser = new ApertiumLemmas(path, log);
+    analysers.set(path, analyser);
+  }
+  return analyser;
+}
