@@ -101,7 +101,8 @@ describe('offers and invoices', () => {
     const offer = await draftOf(dm.client, dm.customerId, 'offer');
     const issued = await dm.client.post(`/handwerk/documents/${first}/finalise`);
     expect(issued.status).toBe(200);
-    expect(issued.body).toMatchObject({ status: 'sent', number: `RE-${year}-0001` });
+    // Issued, not sent: only a mail sends it.
+    expect(issued.body).toMatchObject({ status: 'issued', number: `RE-${year}-0001`, sentAt: null });
     expect((await dm.client.post(`/handwerk/documents/${second}/finalise`)).body.number).toBe(
       `RE-${year}-0002`,
     );
@@ -151,7 +152,11 @@ describe('offers and invoices', () => {
       `GS-${year}-0001`,
     );
 
-    const paid = await dm.client.post(`/handwerk/documents/${first}/status`, { status: 'paid' });
+    // The cancellation invoice cancels the invoice: it is no longer to be paid.
+    expect((await dm.client.get(`/handwerk/documents/${first}`)).body.status).toBe('cancelled');
+    const cancelledPaid = await dm.client.post(`/handwerk/documents/${first}/status`, { status: 'paid' });
+    expect(cancelledPaid.body.error.code).toBe('DOCUMENT_STEP_INVALID');
+    const paid = await dm.client.post(`/handwerk/documents/${second}/status`, { status: 'paid' });
     expect(paid.body.status).toBe('paid');
     const pdf = await dm.client.get(`/handwerk/documents/${first}/pdf`);
     expect(pdf.status).toBe(200);
@@ -234,7 +239,7 @@ describe('offers and invoices', () => {
     );
   });
 
-  it('lists newest first, filters by type and status, and shows a sent invoice past its due date as overdue', async () => {
+  it('lists newest first, filters by type and status, and shows an issued invoice past its due date as overdue', async () => {
     const dm = await company();
     const offer = await draftOf(dm.client, dm.customerId, 'offer');
     const late = await dm.client.post('/handwerk/documents', {
@@ -245,6 +250,7 @@ describe('offers and invoices', () => {
       notes: '',
       issueDate: '2025-01-02',
       dueDate: '2025-01-16',
+      serviceDate: '2024-12-20',
       lines: [line('Arbeit', 1, 1000)],
     });
     await dm.client.post(`/handwerk/documents/${late.body.id}/finalise`);
@@ -252,7 +258,7 @@ describe('offers and invoices', () => {
     expect(all.body.items.map((d: { id: string }) => d.id)).toEqual([late.body.id, offer]);
     expect(all.body.items[0]).toMatchObject({ status: 'overdue', number: 'RE-2025-0001' });
     expect((await dm.client.get('/handwerk/documents?status=overdue')).body.total).toBe(1);
-    expect((await dm.client.get('/handwerk/documents?status=sent')).body.total).toBe(0);
+    expect((await dm.client.get('/handwerk/documents?status=issued')).body.total).toBe(0);
     expect((await dm.client.get('/handwerk/documents?type=offer')).body.items[0].id).toBe(offer);
 
     // The dashboard counts issued offers not accepted, and invoices not paid, of which the overdue ones.
@@ -267,6 +273,24 @@ describe('offers and invoices', () => {
       unpaidCents: 1190 + 15351,
       overdueInvoices: 1,
       overdueCents: 1190,
+    });
+    // Invoicing the offer accepts it: its amount is counted once, as an unpaid invoice, no longer as an open offer.
+    const invoiced = await dm.client.post(`/handwerk/documents/${offer}/convert`, { type: 'invoice' });
+    await dm.client.put(`/handwerk/documents/${invoiced.body.id}`, {
+      customerId: dm.customerId,
+      language: 'de',
+      title: 'Heizungswartung',
+      notes: '',
+      serviceDate: '2026-03-02',
+      lines: invoiced.body.lines.map(({ netCents: _n, ...l }: { netCents: number }) => l),
+    });
+    expect((await dm.client.post(`/handwerk/documents/${invoiced.body.id}/finalise`)).status).toBe(200);
+    expect((await dm.client.get(`/handwerk/documents/${offer}`)).body.status).toBe('accepted');
+    expect((await dm.client.get('/dashboard')).body.sales).toMatchObject({
+      openOffers: 0,
+      openOffersCents: 0,
+      unpaidInvoices: 3,
+      unpaidCents: 1190 + 15351 + 15351,
     });
   });
 

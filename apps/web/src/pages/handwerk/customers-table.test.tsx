@@ -17,6 +17,7 @@ const customer: Customer = {
   phone: '',
   vatId: '',
   buyerReference: '',
+  kind: 'private',
   documentCount: 2,
   createdAt: '2026-03-02T08:00:00.000Z',
 };
