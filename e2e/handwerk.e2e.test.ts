@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDocx } from '../apps/server/test/support/documents.ts';
-import { signedInDataManager, type TestServer } from '../apps/server/test/support/test-server.ts';
+import { type TestServer, verifiedDataManager } from '../apps/server/test/support/test-server.ts';
 import { openBrowser } from './support/browser.ts';
 import { startAppServer, text } from './support/server.ts';
 import { uploadDocxThroughDialog } from './support/upload.ts';
@@ -35,7 +35,8 @@ describe('offers and invoices in the browser', () => {
     const browser = await openBrowser({ locale: 'en-US' });
     const { page } = browser;
     try {
-      const dm = await signedInDataManager(t, { language: 'en' });
+      // Sending a document to a customer needs a confirmed address (EMAIL_NOT_VERIFIED otherwise).
+      const dm = await verifiedDataManager(t, { language: 'en' });
       await dm.client.put('/company/details', COMPANY);
       const division = (await dm.client.post('/divisions', { name: 'Preise' })).body.id as string;
 
