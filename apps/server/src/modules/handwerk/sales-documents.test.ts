@@ -168,6 +168,76 @@ describe('offers and invoices', () => {
     expect(wrong.body.error.code).toBe('DOCUMENT_STEP_INVALID');
   });
 
+  it('refuses what the invoice law forbids, each with its code, and takes no number for it', async () => {
+    const dm = await company();
+    const draft = (body: Record<string, unknown>) =>
+      dm.client.post('/handwerk/documents', {
+        type: 'invoice',
+        customerId: dm.customerId,
+        language: 'de',
+        title: '',
+        notes: '',
+        lines: [line('Arbeit', 2, 6450)],
+        ...body,
+      });
+    const finalise = (id: string) => dm.client.post(`/handwerk/documents/${id}/finalise`);
+    // § 14 (4) no. 6 UStG: no invoice without its service date.
+    const undated = await draft({});
+    expect((await finalise(undated.body.id)).body.error.code).toBe('SERVICE_DATE_MISSING');
+    // § 13b UStG: the reverse charge needs the buyer's VAT id (this private customer has none).
+    const reverse = await draft({ serviceDate: '2026-03-02', taxTreatment: 'reverseCharge' });
+    expect(reverse.body).toMatchObject({ taxTreatment: 'reverseCharge', taxCents: 0 });
+    expect((await finalise(reverse.body.id)).body.error.code).toBe('BUYER_VAT_ID_MISSING');
+    // A period ends after it starts.
+    const backwards = await draft({ serviceDate: '2026-03-02', serviceEndDate: '2026-03-01' });
+    expect(backwards.status).toBe(422);
+    expect(JSON.stringify(backwards.body.error.details)).toContain('serviceEndDate');
+
+    // The final invoice waits for its down payments to be paid.
+    const offer = await draftOf(dm.client, dm.customerId, 'offer', [line('Fliesen verlegen', 10, 4500)]);
+    await finalise(offer);
+    const downPayment = await dm.client.post(`/handwerk/documents/${offer}/convert`, {
+      type: 'invoice',
+      invoiceKind: 'downPayment',
+      downPaymentPercent: 30,
+    });
+    expect(downPayment.body).toMatchObject({ invoiceKind: 'downPayment', netCents: 13500 });
+    expect((await finalise(downPayment.body.id)).status).toBe(200);
+    const final = await dm.client.post(`/handwerk/documents/${offer}/convert`, { type: 'invoice' });
+    expect(final.body.invoiceKind).toBe('final');
+    const lines = final.body.lines.map(({ netCents: _n, ...l }: { netCents: number }) => l);
+    await dm.client.put(`/handwerk/documents/${final.body.id}`, {
+      customerId: dm.customerId,
+      language: 'de',
+      title: '',
+      notes: '',
+      serviceDate: '2026-03-20',
+      lines,
+    });
+    const open = await finalise(final.body.id);
+    expect(open.body.error.code).toBe('DOWN_PAYMENT_OPEN');
+    await dm.client.post(`/handwerk/documents/${downPayment.body.id}/status`, { status: 'paid' });
+    const settled = await finalise(final.body.id);
+    expect(settled.body).toMatchObject({ status: 'issued', prepaidCents: downPayment.body.grossCents });
+    expect(settled.body.amountDueCents).toBe(settled.body.grossCents - downPayment.body.grossCents);
+
+    // A cancellation invoice repeats its invoice: its lines do not change.
+    const cancellation = await dm.client.post(`/handwerk/documents/${final.body.id}/convert`, {
+      type: 'creditNote',
+    });
+    const changed = await dm.client.put(`/handwerk/documents/${cancellation.body.id}`, {
+      customerId: dm.customerId,
+      language: 'de',
+      title: '',
+      notes: 'Storno',
+      serviceDate: '2026-03-20',
+      lines: [line('Anders', 1, 100)],
+    });
+    expect(changed.body.error.code).toBe('CANCELLATION_FIXED');
+    // Numbers without gaps: the refused drafts took none.
+    expect(settled.body.number).toBe(`RE-${year}-0002`);
+  });
+
   it('takes an offer to an order confirmation and an invoice in another language', async () => {
     const dm = await company();
     const offer = await draftOf(dm.client, dm.customerId, 'offer');
