@@ -1,19 +1,21 @@
-# Werkwissen: API or worker (`--role=api|worker|all`), served from a production install on Node 20.
+# Werkwissen: API or worker (`--role=api|worker|all`), served from a production install on Node 24.
 # Build: docker build -t werkwissen .      Run the whole stack: docker compose up (see compose.yaml and the README).
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY packages/shared/package.json packages/shared/
+# npm install ends with scripts/node.sh, which finds this image's Node new enough and does nothing.
+COPY scripts/node.sh scripts/
 RUN npm install --no-audit --no-fund
 COPY tsconfig.base.json ./
 COPY packages/shared packages/shared
 COPY apps/web apps/web
 RUN npm run build
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production DATA_DIR=/data HOST=0.0.0.0 PORT=4545
 WORKDIR /app
 # OCR of scans and photos: Tesseract with the packs of the nine interface languages, and poppler's pdftoppm.
@@ -26,7 +28,7 @@ COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY packages/shared/package.json packages/shared/
-COPY scripts/production-install.sh scripts/
+COPY scripts/production-install.sh scripts/node.sh scripts/
 RUN sh scripts/production-install.sh && npm cache clean --force
 # Invoice PDFs are set in DejaVu Sans (Polish and Cyrillic letters; PDFKit's built-in fonts have Latin-1 only).
 RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends fonts-dejavu-core \

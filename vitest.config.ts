@@ -24,8 +24,12 @@ const STORAGE_TESTS = [
   'test/processing-crash.test.ts',
 ];
 
+/** Builds the migrated database every test server starts from a copy of (apps/server/test/support/database-template.ts). */
+const databaseTemplate = new URL('./apps/server/test/support/global-setup.ts', import.meta.url).pathname;
+
 const server = {
   root: './apps/server',
+  globalSetup: [databaseTemplate],
   environment: 'node',
   testTimeout: 60_000,
   hookTimeout: 120_000,
@@ -83,6 +87,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 120_000,
+          globalSetup: [databaseTemplate],
           pool: 'forks',
           maxWorkers: 1,
           fileParallelism: false,

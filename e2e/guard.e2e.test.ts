@@ -135,9 +135,10 @@ describe('the navigation guard, observed in the address bar (spec section 4)', (
     await page.locator('input[name=email]').fill('nobody@firma.example');
     await page.locator('input[name=password]').fill('wrong-pass-1');
     await page.locator('form button[type=submit]').click();
-    await expect
-      .poll(() => page.getByTestId('login-error').textContent())
-      .toBe('Incorrect email or password.');
+    const error = page.getByTestId('login-error');
+    // It shows once the server has answered, which takes more than expect.poll's second on a loaded machine.
+    await error.waitFor();
+    await expect.poll(() => error.textContent()).toBe('Incorrect email or password.');
     expect(browser.problems).toEqual([]);
   });
 });

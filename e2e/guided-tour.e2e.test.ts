@@ -29,6 +29,28 @@ describe('the guided tour in the browser', () => {
     const panel = page.getByTestId('tour-panel');
     const step = (id: string) => page.getByTestId(`tour-step-${id}`);
     const tooltip = page.getByTestId('tour-tooltip');
+    // The spotlighted control and its tooltip are in view: the control not under the sticky header, the tooltip
+    // beside the navigation and on the screen (it sat at x = -112 px behind the navigation).
+    const inView = (target: string) =>
+      expect
+        .poll(
+          async () => {
+            const [tip, nav, bar, aim] = await Promise.all([
+              tooltip.boundingBox(),
+              page.getByTestId('vertical-nav').boundingBox(),
+              page.locator('header').first().boundingBox(),
+              page.locator(target).boundingBox(),
+            ]);
+            const width = page.viewportSize()!.width;
+            return {
+              tooltipBesideNavigation:
+                tip !== null && tip.x >= (nav ? nav.x + nav.width : 0) && tip.x + tip.width <= width,
+              targetBelowHeader: aim !== null && bar !== null && aim.y >= bar.y + bar.height,
+            };
+          },
+          { timeout: 10_000 },
+        )
+        .toEqual({ tooltipBesideNavigation: true, targetBelowHeader: true });
     const waitDone = (id: string, timeout = 15_000) =>
       page.waitForSelector(`[data-testid="tour-step-${id}"][data-done="true"]`, { timeout });
     try {
@@ -46,6 +68,7 @@ describe('the guided tour in the browser', () => {
       await step('logo').click();
       await page.waitForURL(`${t.url}/account-settings/company`);
       await tooltip.getByText(en('tour.steps.logo.title')).waitFor();
+      await inView('[data-tour="logo"]');
       expect(await seriousViolations(page)).toEqual([]);
       await tooltip.getByRole('button', { name: en('tour.gotIt') }).click();
       const png = await sharp({
@@ -74,6 +97,7 @@ describe('the guided tour in the browser', () => {
       // Step 2: the company details, done once everything an invoice needs is saved.
       await step('companyDetails').click();
       await tooltip.getByText(en('tour.steps.companyDetails.title')).waitFor();
+      await inView('[data-tour="company-details"]');
       await tooltip.getByRole('button', { name: en('tour.gotIt') }).click();
       const form = page.getByRole('form', { name: en('pages.accountSettings.tabs.company') });
       await form.getByLabel(en('company.details.fields.street')).fill('Hauptstraße 12');

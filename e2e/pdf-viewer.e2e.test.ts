@@ -78,8 +78,10 @@ describe('the in-app PDF viewer', () => {
       await page.goto(`${t.url}/files/${fileId}/view?page=2`);
       await page.getByRole('heading', { name: 'Wartung.pdf' }).waitFor();
       const status = page.getByTestId('pdf-page-status');
+      // The status names page 2 once the viewer has loaded the document and scrolled to it: as the drawing below,
+      // that can take seconds on a loaded machine, beyond expect.poll's default second.
       await expect
-        .poll(() => status.textContent())
+        .poll(() => status.textContent(), { timeout: 15_000 })
         .toBe(text('en', 'pages.fileViewer.pageStatus', { page: '2', count: '2' }));
       const second = page.locator('[data-page="2"][data-drawn="true"]');
       await second.waitFor({ timeout: 15_000 });

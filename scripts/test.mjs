@@ -2,32 +2,53 @@
 /**
  * The whole test suite, as one command (`npm test`): lint and format, type-check, generated files up to date, the
  * web build, then unit, integration and browser tests (vitest, the browser tests in Debian's Chromium) on the
- * embedded PGlite, then the integration and browser tests again on PostgreSQL when TEST_DATABASE_URL names one
- * (CI always does; `scripts/test-postgres.sh` starts a throwaway one). Ends with one "N passed, N failed" line.
+ * embedded PGlite and, side by side with them, the integration and browser tests again on PostgreSQL when
+ * TEST_DATABASE_URL names one (CI always does; `scripts/test-postgres.sh` starts a throwaway one). Ends with each
+ * step's time and one "N passed, N failed" line; with TEST_STEP_TIMES set, also appends each step's seconds and name
+ * to that file (.ci/run prints them in its phase times).
  */
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  appendFileSync,
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const results = [];
 
+/** Records a finished step with the seconds since `started` (a `performance.now()`). */
+function finished(name, ok, started) {
+  const seconds = Math.round((performance.now() - started) / 1000);
+  results.push({ name, ok, seconds });
+  if (process.env.TEST_STEP_TIMES) appendFileSync(process.env.TEST_STEP_TIMES, `${seconds}\t${name}\n`);
+}
+
 function step(name, command, args, options = {}) {
   process.stdout.write(`\n▶ ${name}\n`);
+  const started = performance.now();
   const run = spawnSync(command, args, {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...options.env },
   });
   const ok = run.status === 0;
-  results.push({ name, ok });
+  finished(name, ok, started);
   if (!ok) process.stdout.write(`✖ ${name} failed (exit ${run.status})\n`);
   return ok;
 }
 
 function migrationsUpToDate() {
   process.stdout.write('\n▶ migrations match the schema\n');
+  const started = performance.now();
   const out = mkdtempSync(join(tmpdir(), 'ww-drizzle-'));
   try {
     cpSync(join(root, 'apps/server/drizzle'), out, { recursive: true });
@@ -42,7 +63,7 @@ function migrationsUpToDate() {
       process.stdout.write(
         `${run.stdout}${run.stderr}\n✖ the schema changed without a migration: run "npm run db:generate -w apps/server"\n`,
       );
-    results.push({ name: 'migrations match the schema', ok });
+    finished('migrations match the schema', ok, started);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -83,14 +104,45 @@ const POSTGRES_PASS = 'integration and browser tests on PostgreSQL (vitest)';
 const counts = { passed: 0, failed: 0 };
 /** Every failed test of both passes, repeated under the summary: a CI log is often read from its end only. */
 const failures = [];
-function vitest(name, args, env) {
-  const report = join(mkdtempSync(join(tmpdir(), 'ww-vitest-')), 'report.json');
-  const ok = step(
-    name,
-    'npx',
-    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-    { env: { CHROMIUM_PATH: chromium, ...env } },
+
+/**
+ * Starts a vitest pass; `log`: its output goes to that file instead of this one's (a pass run beside another, whose
+ * lines would otherwise interleave). Resolves to what `recordPass` needs.
+ */
+function startVitest(name, args, env, log) {
+  process.stdout.write(
+    `\n▶ ${name}${log ? ` (alongside; its output follows, and is in ${log} meanwhile)` : ''}\n`,
   );
+  const folder = mkdtempSync(join(tmpdir(), 'ww-vitest-'));
+  const json = join(folder, 'report.json');
+  const started = performance.now();
+  const output = log ? openSync(log, 'w') : 'inherit';
+  const child = spawn(
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`],
+    {
+      cwd: root,
+      stdio: ['ignore', output, output],
+      env: { ...process.env, CHROMIUM_PATH: chromium, ...env },
+    },
+  );
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      if (log) closeSync(output);
+      resolve({ name, status, json, log, started });
+    });
+  });
+}
+
+/** Records a finished pass: its output when it went to a file, its counts and every failed test. */
+function recordPass({ name, status, json: report, log, started }) {
+  if (log) {
+    process.stdout.write(`\n▶ ${name} (its output)\n`);
+    process.stdout.write(readFileSync(log));
+  }
+  const ok = status === 0;
+  finished(name, ok, started);
+  if (!ok) process.stdout.write(`✖ ${name} failed (exit ${status})\n`);
   let passed = 0;
   let failed = 0;
   if (existsSync(report)) {
@@ -118,18 +170,27 @@ function vitest(name, args, env) {
   process.stdout.write(`${name}: ${passed} passed, ${failed} failed\n`);
 }
 
-vitest(PGLITE_PASS, [], { TEST_DATABASE_URL: '' });
+/**
+ * The two engines' passes run side by side: much of each pass waits (on a browser, a job's poll, a model's stream)
+ * rather than computes, and each pass alone ends with its browser tests one file at a time.
+ */
 const postgresUrl = process.env.TEST_DATABASE_URL;
-if (postgresUrl) {
-  vitest(
-    POSTGRES_PASS,
-    // Which files are about one engine only is in vitest.config.ts.
-    ['--project', 'server', '--project', 'e2e'],
-    { TEST_DATABASE_URL: postgresUrl },
-  );
+const pglitePass = startVitest(PGLITE_PASS, [], { TEST_DATABASE_URL: '' });
+const postgresPass = postgresUrl
+  ? startVitest(
+      POSTGRES_PASS,
+      // Which files are about one engine only is in vitest.config.ts.
+      ['--project', 'server', '--project', 'e2e'],
+      { TEST_DATABASE_URL: postgresUrl },
+      join(mkdtempSync(join(tmpdir(), 'ww-vitest-')), 'postgres-pass.log'),
+    )
+  : null;
+recordPass(await pglitePass);
+if (postgresPass) {
+  recordPass(await postgresPass);
 } else if (process.env.CI) {
   process.stdout.write(`\n✖ ${POSTGRES_PASS}: CI needs TEST_DATABASE_URL (.ci/run starts a PostgreSQL)\n`);
-  results.push({ name: POSTGRES_PASS, ok: false });
+  results.push({ name: POSTGRES_PASS, ok: false, seconds: 0 });
   counts.failed++;
 } else {
   process.stdout.write(
@@ -144,7 +205,7 @@ let failed = counts.failed;
 for (const r of results) if (!r.ok && r.name !== PGLITE_PASS && r.name !== POSTGRES_PASS) failed++;
 
 process.stdout.write('\nSummary:\n');
-for (const r of results) process.stdout.write(`  ${r.ok ? '✔' : '✖'} ${r.name}\n`);
+for (const r of results) process.stdout.write(`  ${r.ok ? '✔' : '✖'} ${r.name} (${r.seconds} s)\n`);
 if (failures.length > 0) process.stdout.write(`\nFailed:\n${failures.map((f) => `  ✖ ${f}`).join('\n')}\n`);
 process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
 process.exit(failed === 0 && results.every((r) => r.ok) ? 0 : 1);

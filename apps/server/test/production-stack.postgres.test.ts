@@ -26,6 +26,7 @@ const IMAGE_FILES = [
   'apps/web/package.json',
   'packages/shared/package.json',
   'scripts/production-install.sh',
+  'scripts/node.sh',
   'packages/shared/src',
   'apps/server/src',
   'apps/server/drizzle',

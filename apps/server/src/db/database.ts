@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { normaliseStoredPhones } from './normalise-phones.ts';
 import { plannerArgs } from './planner-settings.ts';
 import * as schema from './schema/index.ts';
 
@@ -66,7 +67,10 @@ export function openDatabase(url: string, max = 10, onAcquire?: (seconds: number
   return { pool, db, close: () => pool.end() };
 }
 
-/** Applies the committed Drizzle migrations; refuses a PostgreSQL without pgvector with a clear message. */
+/**
+ * Applies the committed Drizzle migrations, then the data step SQL cannot do (phone numbers into E.164 with
+ * libphonenumber-js); refuses a PostgreSQL without pgvector with a clear message.
+ */
 export async function applyMigrations(database: Database): Promise<void> {
   const available = await database.pool.query("select 1 from pg_available_extensions where name = 'vector'");
   if (available.rowCount === 0) {
@@ -75,4 +79,5 @@ export async function applyMigrations(database: Database): Promise<void> {
     );
   }
   await migrate(database.db, { migrationsFolder });
+  await normaliseStoredPhones(database.db);
 }

@@ -1,9 +1,15 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { engineDatabase } from '../../test/support/test-database.ts';
 import { startTestServer, type TestServer } from '../../test/support/test-server.ts';
-import { defineJob } from './job-definition.ts';
+import { defineJob, type JobRun } from './job-definition.ts';
 import { JobQueue } from './job-queue.ts';
+import { PG_BOSS_10_SCHEMA } from './pg-boss-10-upgrade.ts';
 
 let t: TestServer;
 const silent = pino({ level: 'silent' });
@@ -278,6 +284,109 @@ describe('jobs on pg-boss', () => {
       expect(attempts).toEqual([0, 0, 0]);
     } finally {
       await third.stop();
+    }
+  });
+});
+
+describe('the upgrade from pg-boss 10', () => {
+  const fixture = readFileSync(new URL('../../test/fixtures/pg-boss-10-queue.sql', import.meta.url), 'utf8');
+
+  it('moves the jobs pg-boss 10 had not finished to pg-boss 12, where they run once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ww-pg-boss-10-'));
+    const database = await engineDatabase(dir);
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      await client.query(fixture);
+      // As a database left yesterday: n 6 was to start an hour from now, n 4's worker took it two minutes ago.
+      await client.query(`update pgboss.job set created_on = now() - interval '1 day',
+          keep_until = now() + interval '13 days',
+          start_after = case when data->>'n' = '6' then now() + interval '1 hour' else now() - interval '1 day' end,
+          started_on = case when state in ('active', 'completed') then now() - interval '2 minutes' end`);
+
+      const runs: { n: number; retryCount: number }[] = [];
+      const handler = async ({ n }: { n: number }, _ctx: unknown, run: JobRun) => {
+        runs.push({ n, retryCount: run.retryCount });
+      };
+      const common = {
+        schema: z.object({ n: z.number() }),
+        retryLimit: 2,
+        retryDelaySeconds: 1,
+        expireInSeconds: 60,
+      };
+      const upgrade = defineJob({ name: 'test.upgrade', ...common, handler });
+      const short = defineJob({ name: 'test.upgrade-short', policy: 'short', ...common, handler });
+      const worker = () =>
+        new JobQueue(database.url, [upgrade as never, short as never], silent, {
+          worker: true,
+          shared: false,
+        });
+
+      const first = worker();
+      await first.start();
+      const schemas = await client.query('select 1 from pg_namespace where nspname = $1', [
+        PG_BOSS_10_SCHEMA,
+      ]);
+      expect(schemas.rowCount).toBe(0);
+      const { rows } = await client.query(
+        `select (data->>'n')::int as n, name, state, priority, retry_count, singleton_key, output, policy
+          from pgboss.job order by 1`,
+      );
+      expect(rows).toEqual([
+        expect.objectContaining({
+          n: 1,
+          name: 'test.upgrade',
+          state: 'created',
+          priority: 5,
+          retry_count: 0,
+        }),
+        expect.objectContaining({ n: 2, state: 'created', singleton_key: 'outbox-2' }),
+        expect.objectContaining({
+          n: 3,
+          state: 'retry',
+          retry_count: 1,
+          output: { message: 'the first attempt failed' },
+        }),
+        // Active when pg-boss 10 stopped: back in the queue.
+        expect.objectContaining({ n: 4, state: 'retry', retry_count: 0 }),
+        expect.objectContaining({ n: 6, state: 'created' }),
+        expect.objectContaining({ n: 7, name: 'test.upgrade-short', state: 'created', policy: 'short' }),
+      ]);
+
+      try {
+        await first.work(t.server.ctx);
+        await until(async () => (runs.length >= 5 ? true : undefined));
+      } finally {
+        await first.stop();
+      }
+      expect(runs.sort((a, b) => a.n - b.n)).toEqual([
+        { n: 1, retryCount: 0 },
+        { n: 2, retryCount: 0 },
+        { n: 3, retryCount: 1 },
+        // Its interrupted run counts as an attempt, as for any job whose worker died.
+        { n: 4, retryCount: 1 },
+        { n: 7, retryCount: 0 },
+      ]);
+
+      // A second start finds nothing more to move, and nothing runs twice.
+      const second = worker();
+      await second.start();
+      await second.stop();
+      const states = await client.query(
+        `select (data->>'n')::int as n, state from pgboss.job where name like 'test.upgrade%' order by 1`,
+      );
+      expect(states.rows).toEqual([
+        { n: 1, state: 'completed' },
+        { n: 2, state: 'completed' },
+        { n: 3, state: 'completed' },
+        { n: 4, state: 'completed' },
+        { n: 6, state: 'created' },
+        { n: 7, state: 'completed' },
+      ]);
+    } finally {
+      await client.end();
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -1,11 +1,12 @@
 import type pg from 'pg';
-import PgBoss from 'pg-boss';
+import { type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { AppContext } from '../app-context.ts';
 import type { JobOutcome } from '../metrics/metrics.ts';
 import type { JobDefinition } from './job-definition.ts';
 import { holdHandedBack, releaseHandedBack } from './job-hand-back.ts';
 import { JobLiveness, UNHELD_JOB_SQL } from './job-liveness.ts';
+import { movePgBoss10Jobs, setAsidePgBoss10 } from './pg-boss-10-upgrade.ts';
 
 /** How often a worker on a shared PostgreSQL looks for jobs whose worker died. */
 const RECOVERY_INTERVAL_MS = 15_000;
@@ -53,7 +54,7 @@ export class JobQueue {
    * so that the others can take back those of a worker that died (`JobLiveness`).
    */
   constructor(
-    connectionString: string,
+    private readonly connectionString: string,
     private readonly definitions: JobDefinition<never>[],
     private readonly log: Logger,
     options: {
@@ -81,6 +82,8 @@ export class JobQueue {
 
   async start(): Promise<void> {
     await this.liveness?.start();
+    if (await setAsidePgBoss10(this.connectionString))
+      this.log.info('set the job queue of pg-boss 10 aside to move its jobs to pg-boss 12');
     await this.boss.start();
     const stored = new Map((await this.boss.getQueues()).map((q) => [q.name, q.policy]));
     for (const def of this.definitions) {
@@ -93,10 +96,19 @@ export class JobQueue {
         expireInSeconds: def.expireInSeconds,
       };
       if (!stored.has(def.name)) await this.boss.createQueue(def.name, queue);
-      // createQueue leaves an existing queue as it is: a changed policy is applied to an installation's queue.
-      else if (stored.get(def.name) !== queue.policy) await this.boss.updateQueue(def.name, queue);
+      // createQueue leaves an existing queue as it is, and pg-boss 12 refuses to change a queue's policy (updateQueue).
+      // A job takes its policy from the queue's row when it is sent: a changed policy applies to jobs sent from now.
+      else if (stored.get(def.name) !== queue.policy)
+        await this.boss
+          .getDb()
+          .executeSql('update pgboss.queue set policy = $2, updated_on = now() where name = $1', [
+            def.name,
+            queue.policy,
+          ]);
       if (def.cron) await this.boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
     }
+    const upgrade = await movePgBoss10Jobs(this.connectionString);
+    if (upgrade) this.log.info(upgrade, 'moved the unfinished jobs of pg-boss 10 to pg-boss 12');
     this.started = true;
   }
 
@@ -127,7 +139,7 @@ export class JobQueue {
     const { rowCount } = await db.query(
       `update pgboss.job j set state = 'retry', start_after = now()
         where j.state = 'active' and j.name = any($1)
-          and ($2 or j.started_on + j.expire_in < now() or ${UNHELD_JOB_SQL})`,
+          and ($2 or j.started_on + j.expire_seconds * interval '1 second' < now() or ${UNHELD_JOB_SQL})`,
       [names, exclusive],
     );
     return rowCount ?? 0;
@@ -182,7 +194,7 @@ export class JobQueue {
    * the worker handed the job back meanwhile: then it returns once the job has left `active`, so that pg-boss's
    * completion does not touch it, whether or not the handler has stopped yet.
    */
-  private async attempt(def: JobDefinition<never>, job: PgBoss.JobWithMetadata<unknown>, ctx: AppContext) {
+  private async attempt(def: JobDefinition<never>, job: JobWithMetadata<unknown>, ctx: AppContext) {
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     const abort = new AbortController();
@@ -251,7 +263,8 @@ export class JobQueue {
     this.stopping = true;
     if (this.recovery) clearInterval(this.recovery);
     this.recovery = null;
-    for (const def of this.definitions) await this.boss.offWork(def.name);
+    // Without waiting for the running jobs: they get the grace below, then are handed back.
+    for (const def of this.definitions) await this.boss.offWork(def.name, { wait: false });
     const deadline = Date.now() + graceMs;
     while (this.running.size > 0 && Date.now() < deadline) await delay(Math.min(100, deadline - Date.now()));
     const left = [...this.running.entries()];
@@ -264,7 +277,7 @@ export class JobQueue {
         (error: unknown) => this.log.error({ err: error }, 'could not hand back the running jobs'),
       );
     }
-    await this.boss.stop({ graceful: true, wait: true, timeout: 1000 });
+    await this.boss.stop({ graceful: true, timeout: 1000 });
     if (this.handedBack.length > 0 && this.pool) {
       await Promise.race([
         Promise.allSettled(left.map(([, job]) => job.settled)),

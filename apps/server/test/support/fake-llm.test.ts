@@ -1,6 +1,6 @@
 /**
- * Wire compatibility of the fake language-model server (`fake-llm.ts`) with the real AI SDK v6 clients the product
- * uses (`ai@6`, `@ai-sdk/openai@3`, `@ai-sdk/mistral@3`, `@ai-sdk/openai-compatible@2`): every answer, failure and
+ * Wire compatibility of the fake language-model server (`fake-llm.ts`) with the real AI SDK v7 clients the product
+ * uses (`ai@7`, `@ai-sdk/openai@4`, `@ai-sdk/mistral@4`, `@ai-sdk/openai-compatible@3`): every answer, failure and
  * cut below is produced by the fake over HTTP and observed through the SDK exactly as the product will see it.
  *
  * What the installed packages do (read in their dist code):
@@ -14,14 +14,14 @@
  * - `createOpenAICompatible({ name, baseURL, apiKey })(model)` → `POST {baseURL}/chat/completions`; it sends
  *   `stream_options` only with `includeUsage: true` (without it, streamed usage is unknown); no `apiKey` → no
  *   Authorization header; a stream that ends without any `finish_reason` yields an extra `error` part.
- * - Transcription is `experimental_transcribe` (the only export name of `transcribe` in `ai@6`) with
+ * - Transcription is `transcribe` (`experimental_transcribe` in `ai@6`, a deprecated alias since `ai@7`) with
  *   `createOpenAI(...).transcription(model)` → multipart `POST {baseURL}/audio/transcriptions` with `model` and
- *   `file` (named `audio.<ext>`, media type sniffed from the bytes); `language`, `prompt`, `temperature` and
- *   `response_format` are only sent when `providerOptions.openai` is given, and then `response_format` is
- *   `verbose_json` for whisper-1 (so `language`/`durationInSeconds`/`segments` are only filled in that case).
+ *   `file` (named `audio.<ext>`, media type sniffed from the bytes); `language`, `prompt` and `temperature` are only
+ *   sent when `providerOptions.openai` is given; `response_format` is `verbose_json` for whisper-1 whether or not
+ *   (so `language`/`durationInSeconds`/`segments` are filled; in `ai@6` only with `providerOptions.openai`).
  *
  * How the product calls the SDK:
- * - Chat: `streamText({ model, system, messages | prompt, maxRetries, abortSignal, timeout, onError })` with
+ * - Chat: `streamText({ model, instructions, messages | prompt, maxRetries, abortSignal, timeout, onError })` with
  *   `model` = `createOpenAI({ baseURL, apiKey }).chat(id)` | `createMistral({ baseURL, apiKey })(id)` |
  *   `createOpenAICompatible({ name, baseURL, apiKey, includeUsage: true })(id)`.
  * - `streamText` itself never throws. Consume `result.fullStream`; its parts are `start`, `start-step`,
@@ -39,16 +39,17 @@
  *   Wrap the loop in try/catch. Exception: `@ai-sdk/openai`'s chat model reads up to the first text chunk inside
  *   the request, so a drop BEFORE any text is retried and then reported like an HTTP error (`error` part, `onError`).
  *   The product must therefore handle both an `error` part and a throw.
- * - An in-stream error frame (`data: {"error": {...}}`) becomes an `error` part whose `error` is the plain object
- *   `{ message, type, param, code }` (not an `Error`; Mistral's client reports a `TypeValidationError` instead), the
- *   stream continues to `finish` with `finishReason: 'error'` (Mistral: `'other'`), and `result.text` RESOLVES to the
- *   partial text. Check `finishReason`, never trust `text` alone.
+ * - An in-stream error frame (`data: {"error": {...}}`) becomes an `error` part whose `error` is a
+ *   `StreamProviderError` (`message`, `isRetryable`, the frame's `{ message, type, param, code }` as `data`; the plain
+ *   object in `ai@6`; Mistral's client reports a `TypeValidationError` instead), the stream continues to `finish`
+ *   with `finishReason: 'error'` (Mistral's too since its version 4), and `result.text` RESOLVES to the partial text.
+ *   Check `finishReason`, never trust `text` alone.
  * - Aborts and timeouts (`abortSignal`, `timeout: ms | { totalMs, stepMs, chunkMs }`; `chunkMs` is the idle limit
  *   between chunks, i.e. the cure for a stalled stream) end `fullStream` normally with an `abort` part (no `error`
  *   part, no `onError`, `onAbort` is called); `await result.text` rejects with the signal's reason (a DOMException
  *   `TimeoutError` for `AbortSignal.timeout`, `TimeoutError` "Chunk timeout of N ms exceeded" for `chunkMs`). The
  *   HTTP request is really closed.
- * - Transcription: `await experimental_transcribe({ model, audio: Uint8Array, providerOptions?, maxRetries,
+ * - Transcription: `await transcribe({ model, audio: Uint8Array, providerOptions?, maxRetries,
  *   abortSignal })` → `{ text, language, durationInSeconds, segments }`; it throws (`APICallError`, `RetryError`, or
  *   the abort reason).
  */
@@ -58,14 +59,12 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import {
   APICallError,
   embedMany,
-  experimental_transcribe,
   generateText,
   type LanguageModel,
   NoOutputGeneratedError,
   RetryError,
-  type StreamTextResult,
   streamText,
-  type ToolSet,
+  transcribe,
 } from 'ai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlm, splitTokens, startFakeLlm } from './fake-llm.ts';
@@ -88,7 +87,7 @@ const providers: Array<{ name: string; model: () => LanguageModel }> = [
 ];
 
 /** Drains `fullStream`, keeping the parts, the text and what the iteration threw. */
-async function drain(result: StreamTextResult<ToolSet, any>) {
+async function drain(result: ReturnType<typeof streamText>) {
   const parts: any[] = [];
   let text = '';
   let thrown: unknown;
@@ -117,7 +116,7 @@ describe.each(providers)('$name chat model through streamText', ({ name, model }
     const errors: unknown[] = [];
     const result = streamText({
       model: model(),
-      system: 'Antworte knapp.',
+      instructions: 'Antworte knapp.',
       prompt: 'Wann wird die Anlage gewartet?',
       maxRetries: 0,
       onError: ({ error }) => {
@@ -168,7 +167,7 @@ describe.each(providers)('$name chat model through streamText', ({ name, model }
     });
     const result = streamText({
       model: model(),
-      system: 'Kontext: Handbuch Seite 4',
+      instructions: 'Kontext: Handbuch Seite 4',
       messages: [
         { role: 'user', content: 'Erste Frage' },
         { role: 'assistant', content: 'Erste Antwort' },
@@ -365,11 +364,17 @@ describe.each(providers)('$name chat model through streamText', ({ name, model }
     const error = parts.find((p) => p.type === 'error').error;
     if (name === 'mistral') {
       expect(error).toMatchObject({ name: 'AI_TypeValidationError' });
-      expect(await result.finishReason).toBe('other');
     } else {
-      expect(error).toEqual({ message: 'overloaded', type: 'server_error', param: null, code: null });
-      expect(await result.finishReason).toBe('error');
+      // ai@7 wraps the frame (a plain object in ai@6) in a StreamProviderError that keeps it as `data`.
+      expect(error).toMatchObject({
+        name: 'AI_StreamProviderError',
+        message: 'overloaded',
+        isRetryable: true,
+        data: { message: 'overloaded', type: 'server_error', param: null, code: null },
+      });
     }
+    // Mistral's too since @ai-sdk/mistral 4 (it finished with 'other' before).
+    expect(await result.finishReason).toBe('error');
     expect(await result.text).toBe('eins'); // resolves with the partial text!
   });
 });
@@ -428,15 +433,15 @@ describe('openai-compatible options', () => {
   });
 });
 
-describe('transcription through experimental_transcribe', () => {
+describe('transcription through transcribe', () => {
   const model = () => createOpenAI({ baseURL: fake.url, apiKey: KEY }).transcription('whisper-1');
   const audio = new Uint8Array([0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x41, 0x56, 0x45, 1, 2, 3, 4]); // "RIFF....WAVE"
 
   it('returns the scripted transcript, sending the file and the model as multipart', async () => {
     fake.setScript({ transcript: 'Bitte die Filter prüfen.' });
-    const result = await experimental_transcribe({ model: model(), audio, maxRetries: 0 });
+    const result = await transcribe({ model: model(), audio, maxRetries: 0 });
     expect(result.text).toBe('Bitte die Filter prüfen.');
-    expect(result.language).toBeUndefined(); // plain json answers carry no language
+    expect(result.language).toBe('en'); // whisper-1 is asked for verbose_json, which names the language
     const [request] = fake.requests;
     expect(request).toMatchObject({
       path: '/v1/audio/transcriptions',
@@ -452,7 +457,7 @@ describe('transcription through experimental_transcribe', () => {
       transcript: (call) => `Sprache ${call.language}, Format ${call.responseFormat}`,
       audioSeconds: 3,
     });
-    const result = await experimental_transcribe({
+    const result = await transcribe({
       model: model(),
       audio,
       providerOptions: { openai: { language: 'de' } },
@@ -468,7 +473,7 @@ describe('transcription through experimental_transcribe', () => {
   });
 
   it('transcribes uploaded text bytes by default (so a test can "speak")', async () => {
-    const result = await experimental_transcribe({
+    const result = await transcribe({
       model: model(),
       audio: new TextEncoder().encode('Hallo Werkwissen'),
       maxRetries: 0,
@@ -478,12 +483,12 @@ describe('transcription through experimental_transcribe', () => {
 
   it('throws an APICallError on an HTTP error, and the abort reason when cut', async () => {
     fake.setScript({ status: 500 });
-    await expect(experimental_transcribe({ model: model(), audio, maxRetries: 0 })).rejects.toSatisfy(
+    await expect(transcribe({ model: model(), audio, maxRetries: 0 })).rejects.toSatisfy(
       (e) => APICallError.isInstance(e) && e.statusCode === 500,
     );
     fake.setScript({ hang: true });
     await expect(
-      experimental_transcribe({
+      transcribe({
         model: model(),
         audio,
         maxRetries: 0,

@@ -22,7 +22,8 @@
  * `{ object: 'error', message, type, param, code }` (the shapes the SDKs' `failedResponseHandler`s parse).
  *
  * The dialect of a `/v1` request is `options.dialect`; with `'auto'` (the default) it is Mistral's when the
- * User-Agent names `ai-sdk/mistral` (what `createMistral` sends), else OpenAI's. `/mistral/v1` forces Mistral's.
+ * User-Agent names `ai-sdk-mistral` (what `createMistral` sends; `ai-sdk/mistral` before its version 4), else
+ * OpenAI's. `/mistral/v1` forces Mistral's.
  *
  * Behaviour is scripted per test (`setScript`, or `enqueue` for one-shot scripts consumed by the next chat or
  * transcription requests in order): the answer (text, or a function of the request's messages), chunking, delays,
@@ -333,7 +334,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
         ? 'mistral'
         : options.dialect === 'openai'
           ? 'openai'
-          : userAgent.includes('ai-sdk/mistral')
+          : /ai-sdk[/-]mistral/.test(userAgent)
             ? 'mistral'
             : 'openai';
     const method = req.method ?? 'GET';

@@ -62,16 +62,19 @@ function withPages(contents: (string | Buffer)[], resources: string, extra: (str
 const utf16Hex = (text: string) => `<${Buffer.from(text, 'utf16le').swap16().toString('hex')}>`;
 
 /**
- * Japanese in vertical columns (right to left) with a CID font that is not embedded: the codes go through the
- * predefined CMap UniJIS-UCS2-V, the text through Adobe-Japan1-UCS2; both ship with pdf.js, not in the file.
+ * Japanese in vertical columns (right to left), or in horizontal lines from the top, with a CID font that is not
+ * embedded: the codes go through the predefined CMap UniJIS-UCS2-V (or -H), the text through Adobe-Japan1-UCS2; both
+ * ship with pdf.js, not in the file.
  */
-export function makeVerticalJapanesePdf(columns: string[]): Buffer {
+export function makeJapanesePdf(columns: string[], writing: 'vertical' | 'horizontal' = 'vertical'): Buffer {
+  const position = (i: number) => (writing === 'vertical' ? `${520 - i * 40} 780` : `72 ${760 - i * 30}`);
   const content = columns
-    .map((column, i) => `BT /F1 24 Tf 1 0 0 1 ${520 - i * 40} 780 Tm ${utf16Hex(column)} Tj ET`)
+    .map((column, i) => `BT /F1 24 Tf 1 0 0 1 ${position(i)} Tm ${utf16Hex(column)} Tj ET`)
     .join('\n');
+  const encoding = writing === 'vertical' ? 'UniJIS-UCS2-V' : 'UniJIS-UCS2-H';
   // Objects after the page and its content: 5 resources, 6 the Type0 font, 7 its CID font, 8 the descriptor.
   return withPages([content], '<< /Font << /F1 6 0 R >> >>', [
-    '<< /Type /Font /Subtype /Type0 /BaseFont /KozMinPr6N-Regular /Encoding /UniJIS-UCS2-V /DescendantFonts [7 0 R] >>',
+    `<< /Type /Font /Subtype /Type0 /BaseFont /KozMinPr6N-Regular /Encoding /${encoding} /DescendantFonts [7 0 R] >>`,
     '<< /Type /Font /Subtype /CIDFontType0 /BaseFont /KozMinPr6N-Regular /CIDSystemInfo << /Registry (Adobe) /Ordering (Japan1) /Supplement 6 >> /FontDescriptor 8 0 R /DW 1000 /DW2 [880 -1000] >>',
     '<< /Type /FontDescriptor /FontName /KozMinPr6N-Regular /Flags 4 /FontBBox [-437 -340 1147 1317] /ItalicAngle 0 /Ascent 1317 /Descent -349 /CapHeight 742 /StemV 80 >>',
   ]);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { applyMigrations, type Database, openDatabase } from '../../src/db/database.ts';
 import { startEmbeddedDatabase } from '../../src/db/embedded/embedded-database.ts';
+import { PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV, seedPgliteDataDir } from './database-template.ts';
 
 /**
  * The PostgreSQL pass of the suite: with TEST_DATABASE_URL (a superuser on a throwaway cluster, see
@@ -54,16 +55,22 @@ async function onServer<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
 
 /**
  * A database on the test PostgreSQL. `key` names a database that outlives one server (a data folder reused by a
- * restart test): the same key gives the same database, created on first use.
+ * restart test): the same key gives the same database, created on first use. `migrated`: created as a copy of the
+ * run's migrated template (database-template.ts) when the global setup made one, else empty.
  */
-export async function createTestDatabase(key?: string): Promise<TestDatabase> {
+export async function createTestDatabase(
+  key?: string,
+  options: { migrated?: boolean } = {},
+): Promise<TestDatabase> {
   if (!testPostgresUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = key
     ? `ww_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`
     : `ww_${randomBytes(12).toString('hex')}`;
+  const template = options.migrated ? process.env[POSTGRES_TEMPLATE_ENV] : undefined;
   await onServer(async (client) => {
     const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (exists.rowCount === 0) await client.query(`create database ${name}`);
+    if (exists.rowCount === 0)
+      await client.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   });
   return {
     url: urlFor(name),
@@ -74,13 +81,17 @@ export async function createTestDatabase(key?: string): Promise<TestDatabase> {
 
 /**
  * A database for a test that opens its own connections: on the test PostgreSQL when there is one, else an embedded
- * PGlite in `dataDir` (started here, stopped by `close`).
+ * PGlite in `dataDir` (started here, stopped by `close`). `migrated`: see `createTestDatabase`.
  */
-export async function engineDatabase(dataDir: string): Promise<{ url: string; close(): Promise<void> }> {
+export async function engineDatabase(
+  dataDir: string,
+  options: { migrated?: boolean } = {},
+): Promise<{ url: string; close(): Promise<void> }> {
   if (onPostgres) {
-    const database = await createTestDatabase(dataDir);
+    const database = await createTestDatabase(dataDir, options);
     return { url: database.url, close: () => database.drop() };
   }
+  if (options.migrated) seedFromTemplate(dataDir);
   const embedded = await startEmbeddedDatabase(dataDir, () => {});
   return { url: embedded.url, close: () => embedded.stop() };
 }
@@ -93,7 +104,7 @@ export async function migratedDatabase(
   prefix: string,
 ): Promise<{ database: Database; close(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  const engine = await engineDatabase(dir);
+  const engine = await engineDatabase(dir, { migrated: true });
   const database = openDatabase(engine.url, 1);
   await applyMigrations(database);
   return {
@@ -107,11 +118,24 @@ export async function migratedDatabase(
 }
 
 /**
+ * Gives a PGlite data folder without a database a copy of the run's migrated template, when the global setup made
+ * one (database-template.ts); without it, the server's start migrates an empty one.
+ */
+export function seedFromTemplate(dataDir: string): void {
+  const template = process.env[PGLITE_TEMPLATE_ENV];
+  if (template) seedPgliteDataDir(dataDir, template);
+}
+
+/**
  * The environment that points a spawned server at this engine's database for `dataDir`: nothing on PGlite (the
- * server starts its embedded database in the folder), DATABASE_URL and the secrets on the test PostgreSQL.
+ * server starts its embedded database in the folder), DATABASE_URL and the secrets on the test PostgreSQL. A new
+ * database starts as a copy of the run's migrated template, as a test server's does.
  */
 export async function engineEnv(dataDir: string): Promise<Record<string, string>> {
-  if (!onPostgres) return {};
-  const database = await createTestDatabase(dataDir);
+  if (!onPostgres) {
+    seedFromTemplate(dataDir);
+    return {};
+  }
+  const database = await createTestDatabase(dataDir, { migrated: true });
   return { DATABASE_URL: database.url, ...postgresSecrets };
 }

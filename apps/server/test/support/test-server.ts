@@ -12,6 +12,7 @@ import {
   createTestDatabase,
   onPostgres,
   postgresSecrets,
+  seedFromTemplate,
   TEST_SECRETS,
   type TestDatabase,
 } from './test-database.ts';
@@ -33,8 +34,9 @@ export interface TestServer {
 
 /**
  * The real server (API and worker) on a throwaway embedded PGlite, or with TEST_DATABASE_URL on a database of its own
- * on that PostgreSQL (one per data folder, so a restart finds its data), with a real SMTP sink unless `smtp: false`;
- * its files in its data folder, or with TEST_STORAGE=s3 in the S3 test double.
+ * on that PostgreSQL (one per data folder, so a restart finds its data); either starts as a copy of the run's migrated
+ * template when the global setup made one (database-template.ts). With a real SMTP sink unless `smtp: false`; its
+ * files in its data folder, or with TEST_STORAGE=s3 in the S3 test double.
  */
 export async function startTestServer(
   options: { env?: Record<string, string>; smtp?: boolean; role?: Role; dataDir?: string } = {},
@@ -42,8 +44,10 @@ export async function startTestServer(
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ww-test-'));
   const smtp = options.smtp === false ? null : new SmtpSink();
   const smtpUrl = smtp ? await smtp.start() : undefined;
+  const ownDatabase = !options.env?.DATABASE_URL;
   const database: TestDatabase | null =
-    onPostgres && !options.env?.DATABASE_URL ? await createTestDatabase(dataDir) : null;
+    onPostgres && ownDatabase ? await createTestDatabase(dataDir, { migrated: true }) : null;
+  if (!onPostgres && ownDatabase) seedFromTemplate(dataDir);
   const storage = await startTestStorage(dataDir);
   const parsed = parseConfig({
     DATA_DIR: dataDir,

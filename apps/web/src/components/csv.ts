@@ -1,4 +1,7 @@
-/** RFC 4180 CSV with a BOM (so spreadsheet programs read umlauts), quoting what needs it. */
+/**
+ * RFC 4180 CSV separated by semicolons, with a BOM: German Excel opens it in columns with its umlauts, and the
+ * imports read it back (they take comma, semicolon or tab). Quotes what needs it.
+ */
 export function toCsv(header: string[], rows: Array<Array<string | number | null>>): string {
   const cell = (v: string | number | null) => {
     const s = v === null ? '' : String(v);
@@ -6,7 +9,7 @@ export function toCsv(header: string[], rows: Array<Array<string | number | null
     const safe = /^[=+\-@]/.test(s) ? `'${s}` : s;
     return /[",\n\r;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
   };
-  return `\uFEFF${[header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
+  return `\uFEFF${[header, ...rows].map((r) => r.map(cell).join(';')).join('\r\n')}\r\n`;
 }
 
 /** Builds a CSV file in the browser and hands it to the user as a download. */

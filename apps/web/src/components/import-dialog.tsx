@@ -13,6 +13,7 @@ import {
 } from '@mui/material';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import type { EmployeeImportResult } from '@werkwissen/shared';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/http.ts';
@@ -24,10 +25,11 @@ interface Props {
   open: boolean;
   onClose(): void;
   title: string;
-  /** What the file holds; `{{columns}}` in it is replaced by the column names. */
+  /** What the file holds (the page names the columns with `importHeaders`). */
   intro: string;
-  columns: readonly string[];
-  /** The template's name and its one example row. */
+  /** The file's columns, each with the locale key of its header (the shared contract's `*_CSV_COLUMNS`). */
+  columns: Record<string, string>;
+  /** The template's name and its one example row, in the order of `columns`. */
   template: { name: string; row: string[] };
   /** The resource module's import mutation hook. */
   useImport(callbacks: MutationCallbacks<string, EmployeeImportResult>): {
@@ -35,6 +37,13 @@ interface Props {
     isPending: boolean;
   };
 }
+
+/**
+ * The headers of an import file in the reader's language: what the template and the table's export write, and what
+ * the server's import understands in every language.
+ */
+export const importHeaders = (columns: Record<string, string>, t: TFunction) =>
+  Object.values(columns).map((key) => t(key));
 
 /**
  * Import from CSV (employees, data managers): the browser reads the file, the server checks every row and reports
@@ -56,7 +65,7 @@ export function ImportDialog({ open, onClose, title, intro, columns, template, u
   const busy = importing.isPending;
 
   const downloadTemplate = () => {
-    downloadCsv(template.name, [...columns], [template.row]);
+    downloadCsv(template.name, importHeaders(columns, t), [template.row]);
   };
 
   const upload = async (file: File) => {

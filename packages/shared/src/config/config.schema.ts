@@ -59,6 +59,12 @@ export const CONFIG_RANGES = {
 /** The colour form of PRIMARY_COLOR and the other theme colours. */
 export const COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 
+/**
+ * The least memory a parser process may have, in MB: pdf.js alone needs about 110 MB of heap, and on Node 24 a child
+ * limited to 128 MB runs out while it loads (it fitted on Node 20).
+ */
+export const PARSER_MEMORY_MIN_MB = 160;
+
 const ranged = (key: keyof typeof CONFIG_RANGES, description: string) =>
   int(description, CONFIG_RANGES[key].min, CONFIG_RANGES[key].max);
 
@@ -276,8 +282,8 @@ export const configShape = {
     "Storage per company for uploaded files, in MB (the plan's file storage).",
   ),
   PARSER_MEMORY_MB: int(
-    'Memory limit of the document parser process, in MB (pdf.js alone needs about 110).',
-    128,
+    `Memory limit of the document parser process, in MB (pdf.js alone needs about 110; at least ${PARSER_MEMORY_MIN_MB}).`,
+    PARSER_MEMORY_MIN_MB,
     16_384,
   ),
   PARSER_TIMEOUT_SECONDS: int('Time limit for extracting the text of one file, in seconds.', 5, 3600),

@@ -4,10 +4,10 @@ import { meResponseSchema } from './auth.contract.ts';
 import { PLAN_KEYS, SUBSCRIPTION_STATUSES } from './billing.contract.ts';
 import { importResultSchema } from './employees.contract.ts';
 import {
+  e164PhoneField,
   emailField,
   languageField,
   multiLineText,
-  phoneField,
   requiredText,
   singleLineText,
 } from './fields.ts';
@@ -88,7 +88,7 @@ export const createDataManagerBodySchema = z.strictObject({
   email: emailField,
   firstName: requiredText(100),
   lastName: requiredText(100),
-  phone: phoneField.optional(),
+  phone: e164PhoneField.optional(),
   language: languageField,
   companyName: requiredText(200),
 });
@@ -96,20 +96,23 @@ export const createDataManagerBodySchema = z.strictObject({
 export const updateDataManagerBodySchema = z.strictObject({
   firstName: requiredText(100).optional(),
   lastName: requiredText(100).optional(),
-  phone: phoneField.nullable().optional(),
+  phone: e164PhoneField.nullable().optional(),
   language: languageField.optional(),
   companyName: requiredText(200).optional(),
 });
 
-/** Columns of the data-manager import file (a header row is required; German headers are understood too). */
-export const DATA_MANAGER_CSV_COLUMNS = [
-  'email',
-  'firstName',
-  'lastName',
-  'phone',
-  'language',
-  'companyName',
-] as const;
+/**
+ * Columns of the data-manager import file, each with the locale key of its header: the export writes these headers
+ * in the reader's language and the import understands them in every language (and the column names themselves).
+ */
+export const DATA_MANAGER_CSV_COLUMNS = {
+  email: 'fields.email',
+  firstName: 'fields.firstName',
+  lastName: 'fields.lastName',
+  phone: 'fields.whatsappPhone',
+  language: 'fields.language',
+  companyName: 'admin.users.company',
+} as const;
 
 export const publicUserSchema = z
   .object({

@@ -5,11 +5,11 @@ import { USER_KINDS } from '../permissions/subjects.ts';
 import {
   botCheckField,
   countryField,
+  e164PhoneField,
   emailField,
   givenPasswordField,
   languageField,
   passwordField,
-  phoneField,
   plainText,
   requiredText,
   singleLineText,
@@ -66,7 +66,7 @@ export const registerBodySchema = withPasswordConfirmation(
     email: emailField,
     firstName: requiredText(100),
     lastName: requiredText(100),
-    phone: phoneField,
+    phone: e164PhoneField,
     password: passwordField,
     confirmPassword: givenPasswordField(),
     language: languageField,
@@ -124,7 +124,7 @@ export const changeEmailBodySchema = z.strictObject({
 export const updateMeBodySchema = z.strictObject({
   firstName: requiredText(100).optional(),
   lastName: requiredText(100).optional(),
-  phone: phoneField.nullable().optional(),
+  phone: e164PhoneField.nullable().optional(),
   language: languageField.optional(),
   country: countryField.nullable().optional(),
 });

@@ -40,9 +40,12 @@ export const vatIdField = optional(30)
   .transform((v) => v.replace(/[\s.-]/g, '').toUpperCase())
   .refine((v) => v === '' || checkVAT(v, countries).isValid, { message: 'validation.vatId' });
 
-const websiteField = optional(300).refine((v) => v === '' || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(v), {
-  message: 'validation.url',
-});
+/** A web address as people write it ("www.example.de", "example.de/kontakt"), kept with its scheme (https:// added). */
+const websiteField = optional(300)
+  .transform((v) => (v === '' || /^https?:\/\//i.test(v) ? v : `https://${v}`))
+  .refine((v) => v === '' || /^https?:\/\/[^\s/:@]+\.[^\s/:@.]{2,}(?:[/:?#]\S*)?$/i.test(v), {
+    message: 'validation.website',
+  });
 
 /** A postal code must fit its country where a pattern for it is known (German ones are five digits). */
 export function checkPostalCode(v: { postalCode: string; country: string }, ctx: z.RefinementCtx): void {

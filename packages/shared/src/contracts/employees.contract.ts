@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages.ts';
-import { emailField, languageField, multiLineText, phoneField, requiredText } from './fields.ts';
+import { e164PhoneField, emailField, languageField, multiLineText, requiredText } from './fields.ts';
 import { defineContract, listOf, listQuerySchema, uuidParam } from './route-contract.ts';
 
 export const employeeSchema = z
@@ -24,7 +24,7 @@ export const createEmployeeBodySchema = z.strictObject({
   email: emailField,
   firstName: requiredText(100),
   lastName: requiredText(100),
-  phone: phoneField.optional(),
+  phone: e164PhoneField.optional(),
   language: languageField,
   divisionIds,
 });
@@ -32,7 +32,7 @@ export const createEmployeeBodySchema = z.strictObject({
 export const updateEmployeeBodySchema = z.strictObject({
   firstName: requiredText(100).optional(),
   lastName: requiredText(100).optional(),
-  phone: phoneField.nullable().optional(),
+  phone: e164PhoneField.nullable().optional(),
   language: languageField.optional(),
   divisionIds: divisionIds.optional(),
 });
@@ -51,15 +51,18 @@ export const importResultSchema = z
   .meta({ id: 'EmployeeImportResult' });
 export type EmployeeImportResult = z.infer<typeof importResultSchema>;
 
-/** Columns of the import file (a header row is required; German headers are understood too). */
-export const EMPLOYEE_CSV_COLUMNS = [
-  'email',
-  'firstName',
-  'lastName',
-  'phone',
-  'language',
-  'divisions',
-] as const;
+/**
+ * Columns of the employee import file, each with the locale key of its header: the export writes these headers in
+ * the reader's language and the import understands them in every language (and the column names themselves).
+ */
+export const EMPLOYEE_CSV_COLUMNS = {
+  email: 'fields.email',
+  firstName: 'fields.firstName',
+  lastName: 'fields.lastName',
+  phone: 'fields.whatsappPhone',
+  language: 'fields.language',
+  divisions: 'pages.employees.divisions',
+} as const;
 
 const tags = ['employees'];
 const params = uuidParam('employeeId');

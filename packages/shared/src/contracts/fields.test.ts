@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { formatPhone, languageOfPhone, toE164 } from '../phone.ts';
 import { registerBodySchema } from './auth.contract.ts';
 import {
   countryField,
+  e164PhoneField,
   emailField,
   givenPasswordField,
   languageField,
@@ -83,6 +85,53 @@ describe('phoneField', () => {
   });
 });
 
+describe('e164PhoneField', () => {
+  it.each([
+    ['+49 0151 23456789', '+49015123456789'],
+    ['0049 151 23456789', '+4915123456789'],
+    ['+49 (30) 123-4567', '+49301234567'],
+  ])('compacts %j to %j (the server reads it into E.164)', (typed, compact) => {
+    expect(e164PhoneField.parse(typed)).toBe(compact);
+  });
+
+  it('asks for the country code of a national number', () => {
+    expect(messagesOf(e164PhoneField, '0151 23456789')).toEqual(['validation.phoneCountryCode']);
+  });
+
+  it.each(['abc', '+49', '+49 12', 'call me'])('rejects %j', (phone) => {
+    expect(messagesOf(e164PhoneField, phone)).toEqual(['validation.phone']);
+  });
+});
+
+describe('phone numbers', () => {
+  it.each([
+    ['+49 01512 3456789', '+4915123456789'],
+    ['+49015123456789', '+4915123456789'],
+    ['0049 151 23456789', '+4915123456789'],
+    ['+39 06 1234 5678', '+390612345678'],
+  ])('stores %j as %j', (typed, stored) => {
+    expect(toE164(typed)).toBe(stored);
+  });
+
+  it('refuses a number of no country', () => {
+    expect(toE164('+1 555 0100')).toBeNull();
+  });
+
+  it('reads a national number in its country and formats E.164 internationally', () => {
+    expect(toE164('0151 23456789', 'de')).toBe('+4915123456789');
+    expect(toE164('0151 23456789')).toBeNull();
+    expect(formatPhone('+4915123456789')).toBe('+49 1512 3456789');
+    expect(formatPhone('030 1234567')).toBe('030 1234567');
+  });
+
+  it('guesses a language from the country code', () => {
+    expect(languageOfPhone('48512345678')).toBe('pl');
+    expect(languageOfPhone('+380501234567')).toBe('uk');
+    expect(languageOfPhone('+966501234567')).toBe('ar');
+    expect(languageOfPhone('+81312345678')).toBeNull();
+  });
+});
+
 describe('languageField', () => {
   it("accepts 'ua' as 'uk'", () => {
     expect(languageField.parse('ua')).toBe('uk');
@@ -125,6 +174,7 @@ describe('registerBodySchema', () => {
     expect(registerBodySchema.parse(body)).toEqual({
       ...body,
       email: 'anna@example.com',
+      phone: '+49301234567',
       language: 'uk',
       country: 'DE',
     });

@@ -89,6 +89,7 @@ export const foreignSecretField = (max = 1024) =>
     .max(max, { message: 'validation.tooLong' })
     .refine(singleLine, controlCharacters);
 
+/** A contact number printed as typed (a company's, a customer's): people's own phones are `e164PhoneField`. */
 export const phoneField = z
   .string({ message: 'validation.required' })
   .trim()
@@ -96,6 +97,27 @@ export const phoneField = z
   .max(25, { message: 'validation.tooLong' })
   // At least five digits; may start with +, a digit or an opening bracket: "+49 30 1234567", "(030) 1234567".
   .regex(/^(?=(?:\D*\d){5})(\+|\(?\d)[\d ()./-]{4,24}$/, { message: 'validation.phone' });
+
+/**
+ * A person's phone number (their WhatsApp identity: users, employees, public visitors), given with its country code
+ * ("+49 0151 23456789", "0049 151 23456789"): compacted to "+" and digits. The server then stores it in E.164 as
+ * libphonenumber-js reads it (`phone.ts`: the trunk zero dropped, so that it matches the number WhatsApp reports),
+ * refusing a number of no country; that library stays out of the contracts, which every page loads. A number
+ * without a country code is refused (`validation.phoneCountryCode`): forms add the country the person chose or
+ * lives in, imports the company's.
+ */
+export const e164PhoneField = z
+  .string({ message: 'validation.required' })
+  .trim()
+  .min(1, { message: 'validation.required' })
+  .max(30, { message: 'validation.tooLong' })
+  .transform((value, ctx) => {
+    const compact = value.replace(/[\s()./-]/g, '').replace(/^00(?=[1-9])/, '+');
+    if (/^\+[1-9]\d{4,16}$/.test(compact)) return compact;
+    const national = /^\(?0?[1-9]/.test(value) && /^[\d\s()./-]{5,}$/.test(value);
+    ctx.addIssue({ code: 'custom', message: national ? 'validation.phoneCountryCode' : 'validation.phone' });
+    return z.NEVER;
+  });
 
 export const languageField = z.preprocess(
   (v) => (typeof v === 'string' ? (normalizeLanguage(v) ?? v) : v),

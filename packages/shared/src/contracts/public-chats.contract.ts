@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { askBodySchema, chatMessageSchema } from './chats.contract.ts';
 import { feedbackBodySchema, feedbackSchema } from './feedback.contract.ts';
-import { emailField, phoneField, plainText, singleLineText } from './fields.ts';
+import { e164PhoneField, emailField, plainText, singleLineText } from './fields.ts';
 import { defineContract } from './route-contract.ts';
 
 /** A share link's token: random, URL-safe. */
@@ -18,6 +18,8 @@ export const publicChatSchema = z
   .object({
     name: z.string(),
     companyName: z.string().nullable(),
+    /** The company's logo (its public address), shown instead of the product's to the company's customers; or null. */
+    companyLogoUrl: z.string().nullable(),
     /** A ready file exists in the chat's divisions. */
     canAsk: z.boolean(),
     /** The bot check a new visitor passes ('off' when the installation disabled it). */
@@ -43,7 +45,7 @@ export const visitorBodySchema = z.strictObject({
   /** The bot check's answer (the ALTCHA payload); needed only when this browser is not yet a visitor. */
   botCheck: plainText(4000).optional(),
   name: singleLineText(120).nullable().optional(),
-  phone: phoneField
+  phone: e164PhoneField
     .nullable()
     .optional()
     .or(z.literal('').transform(() => null)),

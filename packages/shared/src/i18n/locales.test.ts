@@ -1,6 +1,7 @@
 /// <reference types="node" />
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { ACTIONS, SUBJECTS } from '../permissions/subjects.ts';
 import { LANGUAGES } from './languages.ts';
 
 /** The locale completeness check: every translation has exactly the English keys, filled, with the same placeholders. */
@@ -33,6 +34,14 @@ describe('locale files', () => {
       .map((name) => name.slice(0, -'.json'.length))
       .sort();
     expect(files).toEqual([...LANGUAGES].sort());
+  });
+
+  it('name every subject and action of the role matrix (no raw key on the roles page)', () => {
+    const keys = [
+      ...SUBJECTS.map((subject) => `admin.roles.subjects.${subject}`),
+      ...ACTIONS.map((action) => `admin.roles.actions.${action}`),
+    ];
+    expect(keys.filter((key) => typeof en.get(key) !== 'string')).toEqual([]);
   });
 
   it('en.json (the reference) has only non-empty string values', () => {

@@ -740,6 +740,8 @@ export const APP_ROUTES: AppRoute[] = [
     access: 'public',
     area: 'user',
     title: 'publicFeedback.title',
+    // The company's customers see it: no product pitch beside it (the page shows the company).
+    wide: true,
   },
 
   // Offers and invoices drafted from the company's price lists (issue 17, item 4).

@@ -9,6 +9,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../test/support/test-server.ts';
+import { translate } from '../../i18n/translator.ts';
 import { MASKED_TOKEN } from '../mail/hidden-link.ts';
 import { NO_SMTP_REASON } from '../mail/send-mail.job.ts';
 
@@ -40,7 +41,10 @@ describe('e-mail outbox without SMTP', () => {
     expect((await client.post('/auth/register', body)).status).toBe(201);
     const admin = await signedInAdmin(t);
     const [verification] = await waitForStatus(admin, body.email, 'not_sent');
-    expect(verification.statusReason).toBe(NO_SMTP_REASON);
+    // Told in the reader's language, not the outbox's English marker.
+    const { language } = (await admin.get('/auth/me')).body.userData;
+    expect(verification.statusReason).toBe(translate(language, 'admin.emails.reasons.noSmtp'));
+    expect(verification.statusReason).not.toBe(NO_SMTP_REASON);
     expect(verification.language).toBe('fr');
     expect(verification.subject).toContain('Confirmez');
 

@@ -1,3 +1,4 @@
+import type { Language } from '@werkwissen/shared';
 import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import { emailAccess } from '../../access/email.access.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -7,17 +8,29 @@ import { notFound } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
 import type { Actor } from '../auth/actor.ts';
 import { dispatch } from '../mail/outbox.service.ts';
+import { NO_SMTP_REASON } from '../mail/send-mail.job.ts';
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
 
-const present = (r: OutboxRow) => ({
+/**
+ * Why a mail is not (yet) sent, in the reader's language: the outbox keeps the installation's "no SMTP" marker or the
+ * mail server's own error (its words, which only the mail server knows), and both are told as such.
+ */
+const reasonText = (lang: Language, reason: string | null) =>
+  reason === null
+    ? null
+    : reason === NO_SMTP_REASON
+      ? translate(lang, 'admin.emails.reasons.noSmtp')
+      : translate(lang, 'admin.emails.reasons.failed', { message: reason });
+
+const present = (r: OutboxRow, lang: Language) => ({
   id: r.id,
   to: r.to,
   template: r.template,
   language: r.language,
   subject: r.subject,
   status: r.status,
-  statusReason: r.statusReason,
+  statusReason: reasonText(lang, r.statusReason),
   attempts: r.attempts,
   createdAt: r.createdAt.toISOString(),
   sentAt: r.sentAt?.toISOString() ?? null,
@@ -45,7 +58,12 @@ export async function listEmails(
       .offset((query.page - 1) * query.pageSize),
     ctx.db.select({ n: count() }).from(emailOutbox).where(where),
   ]);
-  return { items: rows.map(present), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return {
+    items: rows.map((row) => present(row, actor.language)),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 /**
@@ -59,7 +77,12 @@ export async function getEmail(ctx: AppContext, actor: Actor, emailId: string) {
     .where(and(eq(emailOutbox.id, emailId), emailAccess.where(actor, 'read')));
   if (!row) throw notFound();
   return {
-    email: { ...present(row), text: row.text, html: row.html, hiddenLink: row.linkSealed !== null },
+    email: {
+      ...present(row, actor.language),
+      text: row.text,
+      html: row.html,
+      hiddenLink: row.linkSealed !== null,
+    },
     change: { before: null, after: { read: row.id, to: row.to, template: row.template } },
   };
 }

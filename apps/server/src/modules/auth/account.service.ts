@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { users } from '../../db/schema/index.ts';
+import { storedPhone } from '../people/person-phone.ts';
 import type { Actor } from './actor.ts';
 import { refusePhoneChange } from './impersonation-guard.ts';
 
@@ -16,6 +17,7 @@ export async function updateAccount(
   actor: Actor,
   input: z.output<typeof updateMeBodySchema>,
 ): Promise<Actor> {
+  input = { ...input, phone: storedPhone(input.phone, actor.language) };
   if (input.phone !== undefined && actor.impersonator)
     await refusePhoneChange(ctx, actor, actor.userId, input.phone);
   await ctx.db

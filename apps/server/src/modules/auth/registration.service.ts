@@ -10,6 +10,7 @@ import { requireBotCheck } from '../bot-check/bot-check.ts';
 import { sendWaitingInvitations } from '../employees/waiting-invitations.job.ts';
 import { singleUseLink } from '../mail/hidden-link.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
+import { storedPhone } from '../people/person-phone.ts';
 import { type Actor, loadUserActor } from './actor.ts';
 import { areaPaths } from './areas.ts';
 import { takeMailFormSlot } from './mail-form-limits.ts';
@@ -44,7 +45,7 @@ export async function register(
       passwordHash,
       firstName: input.firstName,
       lastName: input.lastName,
-      phone: input.phone,
+      phone: storedPhone(input.phone, input.language),
       language: input.language,
       country: input.country,
       emailVerifiedAt: null,

@@ -358,7 +358,7 @@ async function modelAnswer(
   try {
     const result = streamText({
       model: languageModelOf(prepared.connection!, ctx.outbound.fetch),
-      system: prompt.system,
+      instructions: prompt.system,
       messages: prompt.messages,
       abortSignal: abort.signal,
       maxRetries: 0,

@@ -5,6 +5,7 @@ import { makeDocx, waitForFile } from '../../../test/support/documents.ts';
 import { companyWithFile, employeeOf } from '../../../test/support/knowledge.ts';
 import { stream } from '../../../test/support/sse.ts';
 import { signedInDataManager, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { companyLogos } from '../../db/schema/index.ts';
 
 let t: TestServer;
 
@@ -156,7 +157,20 @@ describe('chats with the built-in answerer', () => {
     await a.client.patch(`/chats/${chatId}`, { visibility: 'public' });
     const shared = await a.client.post(`/chats/${chatId}/share`);
     expect(shared.body.shareToken).toMatch(/^[\w-]{20,64}$/);
-    expect((await t.client().get(`/public/chats/${shared.body.shareToken}`)).status).toBe(200);
+    const opened = await t.client().get(`/public/chats/${shared.body.shareToken}`);
+    expect(opened.status).toBe(200);
+    // The company's customers see the company's logo, not the product's (none yet here).
+    expect(opened.body.companyLogoUrl).toBeNull();
+    await t.server.ctx.db.insert(companyLogos).values({
+      companyId: a.me.userData.companyId,
+      storageKey: 'logo-key',
+      sha256: 'ab'.repeat(32),
+      width: 100,
+      height: 50,
+    });
+    expect((await t.client().get(`/public/chats/${shared.body.shareToken}`)).body.companyLogoUrl).toBe(
+      `/api/v1/branding/companies/${a.me.userData.companyId}/logo?v=${'ab'.repeat(6)}`,
+    );
     const revoked = await a.client.delete(`/chats/${chatId}/share`);
     expect(revoked.body.shareToken).toBeNull();
     expect((await t.client().get(`/public/chats/${shared.body.shareToken}`)).status).toBe(404);

@@ -6,6 +6,7 @@ import { requestLanguage } from '../../http/request-guard.ts';
 import { registerRoute } from '../../http/route.ts';
 import { altchaChallenge, verifyBotCheck } from '../bot-check/bot-check.ts';
 import { saveFeedback } from '../feedback/feedback.service.ts';
+import { storedPhone } from '../people/person-phone.ts';
 import { ownerScope } from './chats.service.ts';
 import { threadMessages } from './messages.service.ts';
 import {
@@ -42,7 +43,8 @@ export function publicChatRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   registerRoute(app, publicChatContracts.join, async (req, reply) => {
     const chat = await sharedChat(ctx, req.params.token);
-    const { botCheck, ...contact } = req.body;
+    const { botCheck, ...given } = req.body;
+    const contact = { ...given, phone: storedPhone(given.phone, requestLanguage(req, ctx)) };
     const existing = await visitorOf(req, chat);
     if (existing) return updateVisitor(ctx, existing, contact);
     if (!(await verifyBotCheck(ctx, botCheck, req.ip))) throw new AppError('BOT_CHECK_FAILED');

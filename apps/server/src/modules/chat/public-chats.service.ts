@@ -1,8 +1,10 @@
 import type { PublicChat, PublicVisitor } from '@werkwissen/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import { companyLogos } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { randomToken, sha256 } from '../auth/token-crypto.ts';
+import { companyLogoPath } from '../company/company-logo.service.ts';
 import { takeSlotsOrRefuse } from '../limits/limit-error.ts';
 import { botProvider } from '../settings/settings-cache.ts';
 import { type ChatRecord, chatRecordWhere, ownerScope, scopeHasReadyFile } from './chats.service.ts';
@@ -103,9 +105,14 @@ export async function publicChatView(
   chat: SharedChat,
   visitor: Visitor | null,
 ): Promise<PublicChat> {
+  const [logo] = await ctx.db
+    .select({ sha256: companyLogos.sha256 })
+    .from(companyLogos)
+    .where(eq(companyLogos.companyId, chat.companyId));
   return {
     name: chat.name,
     companyName: chat.companyName,
+    companyLogoUrl: logo ? companyLogoPath(chat.companyId, logo.sha256) : null,
     canAsk: await scopeHasReadyFile(ctx, await ownerScope(ctx, chat)),
     botCheck: botProvider(ctx.config, await ctx.settings.current()),
     botCheckSiteKey: ctx.config.BOT_PROTECTION_SITE_KEY ?? null,

@@ -1,4 +1,4 @@
-import { experimental_transcribe as transcribe } from 'ai';
+import { transcribe } from 'ai';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { speechConnection } from '../ai-providers/ai-providers.service.ts';

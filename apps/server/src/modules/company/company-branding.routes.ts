@@ -35,6 +35,8 @@ export function companyBrandingRoutes(app: FastifyInstance, ctx: AppContext): vo
       .header('content-type', 'image/png')
       .header('etag', etag)
       .header('x-content-type-options', 'nosniff')
+      // Shown in mails: the log's sandboxed preview (an opaque origin) and webmail load it from another origin.
+      .header('cross-origin-resource-policy', 'cross-origin')
       .header('cache-control', 'public, max-age=300');
     if (req.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.send(logo.content);

@@ -43,6 +43,8 @@ describe('company logo', () => {
     const image = await fetch(`${t.url}${saved.body.logo.url}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
+    // Mails show it: the e-mail log's sandboxed preview has an opaque origin, and helmet's same-origin blocked it.
+    expect(image.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     const served = Buffer.from(await image.arrayBuffer());
     expect(await sharp(served).metadata()).toMatchObject({ format: 'png', width: 200, height: 100 });
     expect((await companyLogo(t.server.ctx, dm.companyId))?.equals(served)).toBe(true);

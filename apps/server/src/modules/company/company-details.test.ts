@@ -96,6 +96,19 @@ describe('company details', () => {
     });
   });
 
+  it('take a website as people write it, without https://, and keep it with its scheme', async () => {
+    const dm = await signedInDataManager(t, { language: 'de' });
+    for (const [typed, kept] of [
+      ['www.mueller-haustechnik.de', 'https://www.mueller-haustechnik.de'],
+      ['mueller-haustechnik.de/kontakt', 'https://mueller-haustechnik.de/kontakt'],
+      ['http://mueller-haustechnik.de', 'http://mueller-haustechnik.de'],
+    ]) {
+      const saved = await dm.client.put('/company/details', { ...valid, website: typed });
+      expect(saved.status).toBe(200);
+      expect(saved.body.website).toBe(kept);
+    }
+  });
+
   it('refuses each invalid field with its own message and saves nothing', async () => {
     const dm = await signedInDataManager(t, { language: 'en' });
     const res = await dm.client.put('/company/details', {
@@ -104,7 +117,7 @@ describe('company details', () => {
       bic: 'COBA',
       vatId: 'DE123',
       postalCode: '1011',
-      website: 'mueller.example',
+      website: 'mueller haustechnik',
       email: 'kein-at',
       standardTaxRate: 120,
       name: ' ',
@@ -118,7 +131,7 @@ describe('company details', () => {
       bic: 'Please enter a valid BIC (8 or 11 characters).',
       vatId: 'Please enter a valid VAT ID with its country code, e.g. DE123456789.',
       postalCode: 'This postal code does not exist in the chosen country.',
-      website: 'Please enter an address starting with http:// or https://.',
+      website: 'Please enter a web address, e.g. www.example.de.',
       email: 'Email must be valid!',
       standardTaxRate: 'The value must be at most 100.',
       name: 'This field is required',

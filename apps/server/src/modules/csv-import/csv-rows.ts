@@ -1,4 +1,4 @@
-import type { EmployeeImportResult, Language } from '@werkwissen/shared';
+import { type EmployeeImportResult, LANGUAGES, type Language } from '@werkwissen/shared';
 import { parse } from 'csv-parse/sync';
 import { AppError } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
@@ -10,6 +10,26 @@ export type ImportRejection = EmployeeImportResult['rejected'][number];
 
 const refuse = (lang: Language, code: string) =>
   new AppError('VALIDATION_FAILED', { fields: [{ field: 'csv', code, message: translate(lang, code) }] });
+
+/**
+ * The header names an import understands, lower-cased, to the field they fill: each column's own name and its header
+ * in every language (what the table's export and the template write, so a file exported in any language comes back
+ * in), and `also` (older names: "Vorname", "WhatsApp").
+ */
+export function importHeaders(columns: Record<string, string>, also: Record<string, string> = {}) {
+  const names: Record<string, string> = { ...also };
+  for (const [field, key] of Object.entries(columns)) {
+    for (const name of [field, ...LANGUAGES.map((lang) => translate(lang, key))].map((n) =>
+      n.toLowerCase(),
+    )) {
+      // Two columns under one header in some language would fill the wrong field: a translation to change.
+      if (names[name] && names[name] !== field)
+        throw new Error(`CSV header "${name}" names ${names[name]} and ${field}`);
+      names[name] = field;
+    }
+  }
+  return names;
+}
 
 /**
  * The rows of an import file as records keyed by field: the header row names the columns (`headers` maps the names

@@ -22,7 +22,7 @@ describe('POST /employees/import', () => {
     });
     const csv = [
       'E-Mail;Vorname;Nachname;Telefon;Sprache;Bereiche',
-      `jana-${Date.now()}@firma.example;Jana;Öztürk;+49 151 1111111;de;Heizung|Büro`,
+      `jana-${Date.now()}@firma.example;Jana;Öztürk;0151 11111110;de;Heizung|Büro`,
       'kein-email;Paul;Peters;;de;',
       `${taken};Doppelt;Da;;de;`,
       `lea-${Date.now()}@firma.example;Lea;Lang;;en;Keller`,
@@ -41,6 +41,35 @@ describe('POST /employees/import', () => {
     });
     const jana = (await client.get('/employees?q=jana')).body.items[0];
     expect(jana.divisions.map((d: { name: string }) => d.name)).toEqual(['Büro', 'Heizung']);
+    // A national number is read in the country of the data manager (no company details yet): stored in E.164.
+    expect(jana.phone).toBe('+4915111111110');
+  });
+
+  it('reads back a file as the table exports it: semicolons, a BOM, headers in the reader’s language', async () => {
+    const { client } = await signedInDataManager(t, { language: 'de' });
+    await client.post('/divisions', { name: 'Heizung' });
+    await client.post('/divisions', { name: 'Büro' });
+    const stamp = Date.now();
+    const german = [
+      '\uFEFFVorname;Nachname;E-Mail;WhatsApp-Telefonnummer;Sprache;Bereiche;Status',
+      `Jana;Öztürk;de-${stamp}@firma.example;+4915111111120;de;Büro | Heizung;Aktiv`,
+    ].join('\r\n');
+    const arabic = [
+      '\uFEFFالاسم الأول;اسم العائلة;البريد الإلكتروني;رقم هاتف WhatsApp;اللغة;الأقسام;الحالة',
+      `Samir;Haddad;ar-${stamp}@firma.example;+4915111111121;ar;Heizung;نشط`,
+    ].join('\r\n');
+    for (const csv of [german, arabic])
+      expect((await client.post('/employees/import', { csv })).body).toEqual({ created: 1, rejected: [] });
+    const jana = (await client.get(`/employees?q=de-${stamp}`)).body.items[0];
+    expect(jana).toMatchObject({
+      firstName: 'Jana',
+      lastName: 'Öztürk',
+      phone: '+4915111111120',
+      language: 'de',
+    });
+    expect(jana.divisions.map((d: { name: string }) => d.name)).toEqual(['Büro', 'Heizung']);
+    const samir = (await client.get(`/employees?q=ar-${stamp}`)).body.items[0];
+    expect(samir).toMatchObject({ firstName: 'Samir', phone: '+4915111111121', language: 'ar' });
   });
 
   it('refuses a file without the required header, in the caller language', async () => {

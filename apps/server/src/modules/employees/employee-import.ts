@@ -1,4 +1,4 @@
-import { createEmployeeBodySchema, type Language } from '@werkwissen/shared';
+import { createEmployeeBodySchema, EMPLOYEE_CSV_COLUMNS, type Language } from '@werkwissen/shared';
 import { and, eq } from 'drizzle-orm';
 import { divisionAccess } from '../../access/division.access.ts';
 import { homeCompany } from '../../access/resource-access.ts';
@@ -7,28 +7,29 @@ import { divisions } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
 import type { Actor } from '../auth/actor.ts';
-import { type ImportRejection, readCsvRows, refusalError, schemaErrors } from '../csv-import/csv-rows.ts';
+import {
+  type ImportRejection,
+  importHeaders,
+  readCsvRows,
+  refusalError,
+  schemaErrors,
+} from '../csv-import/csv-rows.ts';
+import { importedPhone, phoneCountryOf } from '../people/person-phone.ts';
 import { createEmployee } from './employees.service.ts';
 
-/** Header names we understand, in English and German, to the field they fill. */
-const HEADERS: Record<string, string> = {
-  email: 'email',
+/** Header names we understand: each column's in every language, and older English and German names. */
+const HEADERS = importHeaders(EMPLOYEE_CSV_COLUMNS, {
   'e-mail': 'email',
   'e-mail-adresse': 'email',
-  firstname: 'firstName',
   'first name': 'firstName',
   vorname: 'firstName',
-  lastname: 'lastName',
   'last name': 'lastName',
   nachname: 'lastName',
-  phone: 'phone',
   telefon: 'phone',
   whatsapp: 'phone',
-  language: 'language',
   sprache: 'language',
-  divisions: 'divisions',
   bereiche: 'divisions',
-};
+});
 
 /**
  * Adds the employees of a CSV file row by row; each row is checked with the same schema as the form, and a rejected
@@ -38,6 +39,7 @@ const HEADERS: Record<string, string> = {
 export async function importEmployees(ctx: AppContext, actor: Actor, csv: string, lang: Language) {
   const companyId = homeCompany(actor);
   const rows = readCsvRows(csv, lang, HEADERS, ['email', 'firstName', 'lastName']);
+  const country = await phoneCountryOf(ctx, actor);
   const known = await ctx.db
     .select({ id: divisions.id, name: divisions.name })
     .from(divisions)
@@ -67,7 +69,7 @@ export async function importEmployees(ctx: AppContext, actor: Actor, csv: string
       email: row.email ?? '',
       firstName: row.firstName ?? '',
       lastName: row.lastName ?? '',
-      phone: row.phone || undefined,
+      phone: importedPhone(row.phone, country),
       language: row.language || actor.language,
       divisionIds,
     });

@@ -22,6 +22,7 @@ import { takeLimitSlot } from '../billing/limit-slot.ts';
 import { singleUseLink } from '../mail/hidden-link.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
 import { assertVerifiedSender } from '../mail/verified-sender.ts';
+import { storedPhone } from '../people/person-phone.ts';
 
 // Written with qualified names: inside a subquery an interpolated column would render unqualified ("id").
 const divisionList = sql<Array<{ id: string; name: string }>>`coalesce((
@@ -192,6 +193,7 @@ export async function createEmployee(
   actor: Actor,
   input: z.output<typeof createEmployeeBodySchema>,
 ): Promise<Employee> {
+  input = { ...input, phone: storedPhone(input.phone, actor.language) };
   const companyId = homeCompany(actor);
   userAccess.assertCan(actor, 'create', { companyId, kind: 'Employee' });
   const { employee, emailId } = await ctx.db.transaction(async (tx) => {
@@ -236,6 +238,7 @@ export async function updateEmployee(
   input: z.output<typeof updateEmployeeBodySchema>,
 ): Promise<Employee> {
   await userAccess.authorize(ctx.db, actor, 'update', employeeId);
+  input = { ...input, phone: storedPhone(input.phone, actor.language) };
   // An employee's phone is their WhatsApp identity: not changed while an operator views as their data manager.
   if (input.phone !== undefined) await refusePhoneChange(ctx, actor, employeeId, input.phone);
   return ctx.db.transaction(async (tx) => {

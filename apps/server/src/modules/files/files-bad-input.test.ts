@@ -1,17 +1,23 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { UPLOAD_MAX_FILES } from '@werkwissen/shared';
+import { PARSER_MEMORY_MIN_MB, UPLOAD_MAX_FILES } from '@werkwissen/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDocx, makeImageOnlyPdf, makePdf, waitForFile } from '../../../test/support/documents.ts';
 import { signedInDataManager, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { files } from '../../db/schema/index.ts';
 
-// Small limits so that the size limit and the quota can be reached with small files.
+// Small limits so that the size limit and the quota can be reached with small files, and the least parser memory
+// the configuration allows, which must still read every document below.
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer({
-    env: { UPLOAD_MAX_MB: '1', STORAGE_LIMIT_MB: '3', PARSER_MEMORY_MB: '128', PARSER_TIMEOUT_SECONDS: '20' },
+    env: {
+      UPLOAD_MAX_MB: '1',
+      STORAGE_LIMIT_MB: '3',
+      PARSER_MEMORY_MB: String(PARSER_MEMORY_MIN_MB),
+      PARSER_TIMEOUT_SECONDS: '20',
+    },
   });
 });
 afterAll(() => t?.close());
@@ -177,8 +183,8 @@ describe('bad uploads end in a visible status with the reason', () => {
 
   it('stops a document that exhausts the parser memory, and the next upload still works', async () => {
     const { upload, client } = await setUp();
-    // A .docx whose XML unpacks to far more than the parser's 128 MB (it compresses to a few hundred KB).
-    const bomb = await makeDocx(Array.from({ length: 80 }, () => ({ text: 'Heizung '.repeat(100_000) })));
+    // A .docx whose XML unpacks to far more than the parser's memory (192 MB of text; it compresses to 300 KB).
+    const bomb = await makeDocx(Array.from({ length: 240 }, () => ({ text: 'Heizung '.repeat(100_000) })));
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const res = await upload([{ name: 'bombe.docx', content: bomb }]);
     const failed = await waitForFile(client, res.body.results[0].file.id, undefined, 60_000);

@@ -73,7 +73,7 @@ export async function structureWithModel(
   try {
     const { text } = await generateText({
       model: languageModelOf(connection, ctx.outbound.fetch),
-      system: SYSTEM,
+      instructions: SYSTEM,
       prompt: structuringPrompt(job, candidates),
       temperature: 0,
       maxRetries: 0,

@@ -154,6 +154,38 @@ describe('the outbound fetch', () => {
     );
   });
 
+  it("sends a body built with the global FormData as multipart, as the AI SDK's uploads need", async () => {
+    const receiving = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      req.on('end', () => res.end(JSON.stringify({ type: req.headers['content-type'], body })));
+    });
+    await new Promise<void>((resolve) => receiving.listen(0, '127.0.0.1', resolve));
+    const outbound = createOutboundFetch(outboundPolicy({ OUTBOUND_ALLOW_PRIVATE: true }));
+    try {
+      const form = new FormData();
+      form.append('model', 'whisper-1');
+      form.append('file', new File(['RIFF'], 'audio.wav', { type: 'audio/wav' }));
+      const res = await outbound.fetch(`http://127.0.0.1:${(receiving.address() as AddressInfo).port}/`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: 'Bearer k' },
+      });
+      const { type, body } = (await res.json()) as { type: string; body: string };
+      const boundary = /^multipart\/form-data; boundary=(.+)$/.exec(type)?.[1];
+      expect(boundary).toBeTruthy();
+      expect(body).toContain(
+        `--${boundary}\r\nContent-Disposition: form-data; name="model"\r\n\r\nwhisper-1`,
+      );
+      expect(body).toContain('filename="audio.wav"\r\nContent-Type: audio/wav\r\n\r\nRIFF');
+    } finally {
+      await outbound.close();
+      await new Promise<void>((resolve) => receiving.close(() => resolve()));
+    }
+  });
+
   it('checks the target of a redirect too', async () => {
     const redirecting = createServer((_req, res) => {
       res.writeHead(302, { location: 'http://10.0.0.1/' }).end();

@@ -206,12 +206,25 @@ export function createOutboundFetch(policy: OutboundPolicy): OutboundFetch {
       connectorFor(port)(options, callback);
     },
   });
-  const outboundFetch = ((input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) =>
+  const outboundFetch = (async (input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) =>
     undiciFetch(
       input as never,
-      { ...(init as object), dispatcher: agent } as never,
+      { ...(await withPortableBody(init)), dispatcher: agent } as never,
     )) as unknown as typeof fetch;
   return { fetch: outboundFetch, policy, close: () => agent.close() };
+}
+
+/**
+ * undici's own `fetch` (since undici 8) takes only its own FormData class as a body, and Node's global one, which
+ * the AI SDK builds for a transcription upload, would go out as the text "[object FormData]". Such a body is encoded
+ * here by the global `Response`, as multipart with its boundary, and sent as bytes (with their length).
+ */
+async function withPortableBody(init: RequestInit | undefined): Promise<RequestInit | undefined> {
+  if (!(init?.body instanceof FormData)) return init;
+  const encoded = new Response(init.body);
+  const headers = Object.fromEntries(new Headers(init.headers));
+  headers['content-type'] = encoded.headers.get('content-type') ?? 'multipart/form-data';
+  return { ...init, headers, body: new Uint8Array(await encoded.arrayBuffer()) };
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string, family: number) => void;

@@ -1,31 +1,37 @@
-import { createDataManagerBodySchema, type EmployeeImportResult, type Language } from '@werkwissen/shared';
+import {
+  createDataManagerBodySchema,
+  DATA_MANAGER_CSV_COLUMNS,
+  type EmployeeImportResult,
+  type Language,
+} from '@werkwissen/shared';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../auth/actor.ts';
-import { type ImportRejection, readCsvRows, refusalError, schemaErrors } from '../csv-import/csv-rows.ts';
+import {
+  type ImportRejection,
+  importHeaders,
+  readCsvRows,
+  refusalError,
+  schemaErrors,
+} from '../csv-import/csv-rows.ts';
 import { assertMayAddDataManagers, createDataManager } from './data-managers.service.ts';
+import { importedPhone, phoneCountryOf } from './person-phone.ts';
 
-/** Header names we understand, in English and German, to the field they fill. */
-const HEADERS: Record<string, string> = {
-  email: 'email',
+/** Header names we understand: each column's in every language, and older English and German names. */
+const HEADERS = importHeaders(DATA_MANAGER_CSV_COLUMNS, {
   'e-mail': 'email',
   'e-mail-adresse': 'email',
-  firstname: 'firstName',
   'first name': 'firstName',
   vorname: 'firstName',
-  lastname: 'lastName',
   'last name': 'lastName',
   nachname: 'lastName',
-  phone: 'phone',
   telefon: 'phone',
   whatsapp: 'phone',
-  language: 'language',
   sprache: 'language',
-  companyname: 'companyName',
   company: 'companyName',
   'company name': 'companyName',
   firma: 'companyName',
   unternehmen: 'companyName',
-};
+});
 
 /**
  * Adds the data managers of a CSV file row by row, each with its company, trial and invitation: a row is checked
@@ -40,6 +46,7 @@ export async function importDataManagers(
 ): Promise<EmployeeImportResult> {
   assertMayAddDataManagers(actor);
   const rows = readCsvRows(csv, lang, HEADERS, ['email', 'firstName', 'lastName', 'companyName']);
+  const country = await phoneCountryOf(ctx, actor);
   const rejected: ImportRejection[] = [];
   let created = 0;
   for (const [index, row] of rows.entries()) {
@@ -48,7 +55,7 @@ export async function importDataManagers(
       email: row.email ?? '',
       firstName: row.firstName ?? '',
       lastName: row.lastName ?? '',
-      phone: row.phone || undefined,
+      phone: importedPhone(row.phone, country),
       language: row.language || actor.language,
       companyName: row.companyName ?? '',
     });

@@ -20,6 +20,7 @@ import { issueUserToken } from '../auth/user-tokens.ts';
 import { brandingKeys } from '../company/company-branding.service.ts';
 import { singleUseLink } from '../mail/hidden-link.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
+import { storedPhone } from './person-phone.ts';
 
 // Subqueries with qualified names: inside them an interpolated column would render unqualified.
 const currentPlan = sql<DataManager['plan']>`(select s.plan from subscriptions s
@@ -176,6 +177,7 @@ export async function createDataManager(
   input: z.output<typeof createDataManagerBodySchema>,
 ): Promise<DataManager> {
   assertMayAddDataManagers(actor);
+  input = { ...input, phone: storedPhone(input.phone, actor.language) };
   const settings = await ctx.settings.current();
   const { id, emailId } = await ctx.db.transaction(async (tx) => {
     const [taken] = await tx
@@ -241,7 +243,7 @@ export async function updateDataManager(
   input: z.output<typeof updateDataManagerBodySchema>,
 ): Promise<DataManager> {
   await authorizeDataManager(ctx, actor, 'update', id);
-  const { companyName, ...fields } = input;
+  const { companyName, ...fields } = { ...input, phone: storedPhone(input.phone, actor.language) };
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)

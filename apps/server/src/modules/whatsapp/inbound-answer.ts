@@ -1,4 +1,5 @@
 import { type Language, QUESTION_MAX_LENGTH } from '@werkwissen/shared';
+import { formatPhone, languageOfPhone } from '@werkwissen/shared/phone';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -124,9 +125,12 @@ export async function answerInbound(
     );
   }
   if (asker.kind === 'unknown') {
+    // Told in the message's language, else the one the number's country suggests, else the installation's; with
+    // the number as WhatsApp sends it, to compare with the one saved in the account (kept left-to-right in Arabic).
     const text = inbound.kind === 'text' ? (inbound.payload.text?.body ?? '') : '';
-    const lang = questionLanguage(text, asker.language);
-    return queueReply(ctx, inbound, say(lang, 'whatsapp.reply.unknownNumber'), 'refused');
+    const lang = questionLanguage(text, languageOfPhone(inbound.contact) ?? asker.language);
+    const number = `\u2066${formatPhone(`+${inbound.contact}`)}\u2069`;
+    return queueReply(ctx, inbound, say(lang, 'whatsapp.reply.unknownNumber', { number }), 'refused');
   }
 
   let asked: Awaited<ReturnType<typeof questionOf>>;

@@ -490,6 +490,32 @@ describe('unknown numbers', () => {
     expect(reply).not.toContain('Vierkantschlüssel');
   });
 
+  it('are told, in the language of the number’s country, which number to check in the account', async () => {
+    const { webhook, phoneNumberId } = await companyConnected();
+    const stranger = `4851234${String(++numbers).padStart(4, '0')}`;
+    await fake.deliver(webhook, delivery(phoneNumberId, { messages: [textMessage(stranger, 'Hi')] }));
+    const [reply] = await repliesTo(stranger, 1);
+    expect(reply).toMatch(/^Dzień dobry! Ten numer odpowiada tylko zespołowi tej firmy/);
+    expect(reply).toContain(`(\u2066+48 512 34${stranger.slice(-4, -3)} ${stranger.slice(-3)}\u2069)`);
+    expect(reply).toContain('z kierunkowym kraju');
+  });
+
+  it('answers a user who typed the number with the trunk zero and confirmed it', async () => {
+    const { dm, webhook, phoneNumberId } = await companyConnected();
+    const waId = `4915123${String(++numbers).padStart(6, '0')}`;
+    const typed = `+49 0${waId.slice(2, 5)} ${waId.slice(5)}`;
+    const saved = await dm.client.patch('/auth/me', { phone: typed });
+    expect(saved.status).toBe(200);
+    expect((await dm.client.get('/account/phone-verification')).body.phone).toBe(`+${waId}`);
+    const issued = await dm.client.post('/account/phone-verification');
+    const send = (text: string) =>
+      fake.deliver(webhook, delivery(phoneNumberId, { messages: [textMessage(waId, text)] }));
+    await send(issued.body.code);
+    expect((await repliesTo(waId, 1))[0]).toMatch(/your number is confirmed/);
+    await send('Womit wird der Heizkörper entlüftet?');
+    expect((await repliesTo(waId, 2))[1]).toContain('Vierkantschlüssel');
+  });
+
   it('are answered from the chosen public chat as public users when the company says so', async () => {
     const dm = await companyWithFile(t, MANUAL, 'Heizung');
     const chat = await dm.client.post('/chats', {

@@ -10,6 +10,7 @@ import {
   Paper,
   Stack,
   Typography,
+  useTheme,
 } from '@mui/material';
 import { IconChevronDown, IconCircle, IconCircleCheck, IconRoute } from '@tabler/icons-react';
 import { TOUR_STEPS, type TourStep } from '@werkwissen/shared';
@@ -90,6 +91,7 @@ function TourPanel({
   const update = useUpdateTour();
   const controls = useTourControls();
   const [spotlightClosed, setSpotlightClosed] = useState<TourStep | null>(null);
+  const rtl = useTheme().direction === 'rtl';
   const place = TOUR_PLACES[currentStep];
   const onPage = location.pathname === place.path;
   const targetPresent = useTargetPresent(onPage ? place.target : null);
@@ -124,7 +126,11 @@ function TourPanel({
             content: t(`tour.steps.${currentStep}.body`),
             data: tooltip,
             skipBeacon: true,
-            placement: 'auto',
+            // Below the control (else above it), from its edge toward the page: 'auto' put it beside a wide target,
+            // off the screen behind the navigation, and a centred one reached over the navigation.
+            placement: rtl ? 'bottom-end' : 'bottom-start',
+            // Scrolled to clear the sticky header (64 px), not just the page's top edge.
+            scrollOffset: 120,
           },
         ]}
         tooltipComponent={TourTooltip}

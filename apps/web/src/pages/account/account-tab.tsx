@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, CardContent, Grid, Stack } from '@mui/material';
 import { type Language, updateMeBodySchema } from '@werkwissen/shared';
+import { formatPhone } from '@werkwissen/shared/phone';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -9,11 +10,7 @@ import { useAuth } from '../../auth/auth-context.tsx';
 import { applyFieldErrors } from '../../components/form.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
-
-const schema = updateMeBodySchema.extend({
-  phone: z.string().trim().max(25, { message: 'validation.tooLong' }),
-  country: z.string().trim(),
-});
+import { formPhoneCountry, formPhoneField } from '../../components/phone-number.ts';
 
 type Values = { firstName: string; lastName: string; phone: string; language: Language; country: string };
 
@@ -22,12 +19,17 @@ export function AccountTab() {
   const { t } = useTranslation();
   const auth = useAuth();
   const user = auth.session!.userData;
+  // A national number is read in the user's country.
+  const schema = updateMeBodySchema.extend({
+    phone: formPhoneField(formPhoneCountry(user.country, user.language)),
+    country: z.string().trim(),
+  });
   const form = useForm<Values>({
     resolver: zodResolver(schema) as never,
     defaultValues: {
       firstName: user.firstName,
       lastName: user.lastName,
-      phone: user.phone ?? '',
+      phone: user.phone ? formatPhone(user.phone) : '',
       language: user.language,
       country: user.country ?? '',
     },

@@ -111,7 +111,7 @@ function CompanyForm({ details }: { details: CompanyDetails }) {
     },
   });
   return (
-    <Card data-tour="company-details">
+    <Card>
       <CardContent>
         <Stack
           component="form"
@@ -120,7 +120,10 @@ function CompanyForm({ details }: { details: CompanyDetails }) {
           onSubmit={form.handleSubmit((body) => save.mutate(body))}
           aria-label={t('pages.accountSettings.tabs.company')}
         >
-          <Typography color="text.secondary">{t('company.details.intro')}</Typography>
+          {/* The tour points at the form's start: the whole card is taller than a screen, with no room beside it. */}
+          <Typography color="text.secondary" data-tour="company-details">
+            {t('company.details.intro')}
+          </Typography>
           {!details.complete && (
             <Alert severity="info">
               {t('company.details.incomplete')}

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
 import type { PhoneVerificationCode } from '@werkwissen/shared';
+import { formatPhone } from '@werkwissen/shared/phone';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePhoneVerification, useStartPhoneVerification } from '../../api/phone-verification.ts';
@@ -22,7 +23,7 @@ export function PhoneVerificationCard() {
   const [issued, setIssued] = useState<PhoneVerificationCode | null>(null);
   const start = useStartPhoneVerification({ onSuccess: setIssued });
   const data = status.data;
-  const phone = data?.phone ? ltr(data.phone) : '';
+  const phone = data?.phone ? ltr(formatPhone(data.phone)) : '';
   const pending = data?.state === 'pending' && issued;
   const time = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(new Date(iso));

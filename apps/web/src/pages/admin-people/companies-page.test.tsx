@@ -58,4 +58,13 @@ describe('the companies page', { timeout: 20_000 }, () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Resume' }));
     await screen.findByText('The company has been resumed.');
   });
+
+  it('offers staff, who only read companies, no suspend (it would end in 403)', async () => {
+    signedInAs('Staff');
+    vi.stubGlobal('fetch', vi.fn(fakeServer({ 'GET /api/v1/admin/companies': () => page([company]) }).fetch));
+    renderWithApp(<CompaniesPage />, '/admin/companies');
+    const row = within((await screen.findByText('Berg Sanitär GmbH')).closest('tr')!);
+    expect(row.getByText('Active')).toBeTruthy();
+    expect(row.queryByRole('button', { name: 'Suspend: Berg Sanitär GmbH' })).toBeNull();
+  });
 });

@@ -15,6 +15,7 @@ import { type AdminCompany, suspendCompanyBodySchema } from '@werkwissen/shared'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { companyTable, useSetCompanySuspended } from '../../api/admin-people.ts';
+import { useAuth } from '../../auth/auth-context.tsx';
 import { CellText } from '../../components/cell-text.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
@@ -29,6 +30,7 @@ export default function CompaniesPage() {
   const format = useFormat();
   const [filter, setFilter] = useState<Filter>('');
   const [suspending, setSuspending] = useState<AdminCompany | null>(null);
+  const mayChange = useAuth().ability.can('update', 'Company');
   const [resuming, setResuming] = useState<AdminCompany | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
@@ -112,30 +114,35 @@ export default function CompaniesPage() {
       csv: (c) => t(c.suspendedAt ? 'admin.companies.suspendedStatus' : 'admin.companies.active'),
     },
     { id: 'reason', label: t('admin.companies.reason'), csv: (c) => c.suspendedReason ?? '' },
-    {
-      id: 'actions',
-      label: t('common.actions'),
-      align: 'right',
-      render: (c) =>
-        c.suspendedAt ? (
-          <Button
-            size="small"
-            onClick={() => setResuming(c)}
-            aria-label={`${t('admin.companies.resume')}: ${nameOf(c)}`}
-          >
-            {t('admin.companies.resume')}
-          </Button>
-        ) : (
-          <Button
-            size="small"
-            color="warning"
-            onClick={() => setSuspending(c)}
-            aria-label={`${t('admin.companies.suspend')}: ${nameOf(c)}`}
-          >
-            {t('admin.companies.suspend')}
-          </Button>
-        ),
-    },
+    // Staff read the companies; only who may change them sees suspend and resume (else a 403).
+    ...(mayChange
+      ? [
+          {
+            id: 'actions',
+            label: t('common.actions'),
+            align: 'right',
+            render: (c) =>
+              c.suspendedAt ? (
+                <Button
+                  size="small"
+                  onClick={() => setResuming(c)}
+                  aria-label={`${t('admin.companies.resume')}: ${nameOf(c)}`}
+                >
+                  {t('admin.companies.resume')}
+                </Button>
+              ) : (
+                <Button
+                  size="small"
+                  color="warning"
+                  onClick={() => setSuspending(c)}
+                  aria-label={`${t('admin.companies.suspend')}: ${nameOf(c)}`}
+                >
+                  {t('admin.companies.suspend')}
+                </Button>
+              ),
+          } satisfies Column<AdminCompany>,
+        ]
+      : []),
   ];
 
   return (

@@ -127,4 +127,14 @@ describe('the data manager detail page', { timeout: 20_000 }, () => {
     expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({ userId: DM_ID });
     expect(JSON.parse(localStorage.getItem('impersonation')!)).toEqual(me.impersonation);
   });
+
+  it('offers staff, who only read data managers, no edit, deactivate or delete (they would end in 403)', async () => {
+    signedInAs('Staff');
+    vi.stubGlobal('fetch', vi.fn(fakeServer({ [`GET ${DETAIL}`]: () => dataManagerDetail }).fetch));
+    renderWithApp(<DataManagerDetailPage />, PATH);
+    expect(await screen.findByRole('heading', { name: 'Dana Berg' })).toBeTruthy();
+    for (const name of ['Edit', 'Deactivate', 'Delete'])
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(screen.queryByText('Access and deletion')).toBeNull();
+  });
 });

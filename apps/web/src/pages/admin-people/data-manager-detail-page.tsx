@@ -1,6 +1,7 @@
 import { Alert, Button, Chip, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import { IconEdit, IconEye, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { HOME_BY_KIND, IMPERSONATION_MINUTES } from '@werkwissen/shared';
+import { formatPhone } from '@werkwissen/shared/phone';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation, useNavigate } from 'react-router';
@@ -81,6 +82,9 @@ export default function DataManagerDetailPage() {
   const name = `${dm.firstName} ${dm.lastName}`;
   // Only an active user of an active company can be viewed as (the server checks it too).
   const mayViewAs = auth.ability.can('create', 'Impersonation') && !dm.company.suspendedAt;
+  // Staff read data managers: what their rules forbid is not offered (it would end in 403).
+  const mayUpdate = auth.ability.can('update', 'User');
+  const mayDelete = auth.ability.can('delete', 'User');
   const canViewAs = mayViewAs && dm.status === 'active';
   return (
     <Stack spacing={6}>
@@ -97,9 +101,11 @@ export default function DataManagerDetailPage() {
           </Stack>
         </Stack>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
-          <Button variant="outlined" startIcon={<IconEdit size={18} />} onClick={() => setEditing(true)}>
-            {t('common.edit')}
-          </Button>
+          {mayUpdate && (
+            <Button variant="outlined" startIcon={<IconEdit size={18} />} onClick={() => setEditing(true)}>
+              {t('common.edit')}
+            </Button>
+          )}
           {canViewAs && (
             <Button
               variant="contained"
@@ -134,7 +140,7 @@ export default function DataManagerDetailPage() {
                   t('admin.users.phone'),
                   dm.phone ? (
                     <span key="phone" dir="ltr">
-                      {dm.phone}
+                      {formatPhone(dm.phone)}
                     </span>
                   ) : (
                     '—'
@@ -263,39 +269,43 @@ export default function DataManagerDetailPage() {
             />
           </DetailSection>
         </Grid>
-        <Grid size={12}>
-          <DetailSection title={t('admin.users.dangerZone')}>
-            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 3 }}>
-              {dm.status === 'deactivated' ? (
-                <Button
-                  variant="outlined"
-                  startIcon={<IconUserCheck size={18} />}
-                  disabled={setActive.isPending}
-                  onClick={() => setActive.mutate({ id, active: true })}
-                >
-                  {t('admin.users.reactivate')}
-                </Button>
-              ) : (
-                <Button
-                  variant="outlined"
-                  color="warning"
-                  startIcon={<IconUserOff size={18} />}
-                  onClick={() => setConfirm('deactivate')}
-                >
-                  {t('admin.users.deactivate')}
-                </Button>
-              )}
-              <Button
-                variant="outlined"
-                color="error"
-                startIcon={<IconTrash size={18} />}
-                onClick={() => setConfirm('delete')}
-              >
-                {t('common.delete')}
-              </Button>
-            </Stack>
-          </DetailSection>
-        </Grid>
+        {(mayUpdate || mayDelete) && (
+          <Grid size={12}>
+            <DetailSection title={t('admin.users.dangerZone')}>
+              <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 3 }}>
+                {!mayUpdate ? null : dm.status === 'deactivated' ? (
+                  <Button
+                    variant="outlined"
+                    startIcon={<IconUserCheck size={18} />}
+                    disabled={setActive.isPending}
+                    onClick={() => setActive.mutate({ id, active: true })}
+                  >
+                    {t('admin.users.reactivate')}
+                  </Button>
+                ) : (
+                  <Button
+                    variant="outlined"
+                    color="warning"
+                    startIcon={<IconUserOff size={18} />}
+                    onClick={() => setConfirm('deactivate')}
+                  >
+                    {t('admin.users.deactivate')}
+                  </Button>
+                )}
+                {mayDelete && (
+                  <Button
+                    variant="outlined"
+                    color="error"
+                    startIcon={<IconTrash size={18} />}
+                    onClick={() => setConfirm('delete')}
+                  >
+                    {t('common.delete')}
+                  </Button>
+                )}
+              </Stack>
+            </DetailSection>
+          </Grid>
+        )}
       </Grid>
       <FormDialog
         open={editing}

@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Stack } from '@mui/material';
 import { createDataManagerBodySchema, type DataManager, type Language } from '@werkwissen/shared';
+import { formatPhone } from '@werkwissen/shared/phone';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { useAuth } from '../../auth/auth-context.tsx';
 import { applyFieldErrors, InputField } from '../../components/form.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
+import { formPhoneCountry, formPhoneField } from '../../components/phone-number.ts';
 
 export interface DataManagerValues {
   email: string;
@@ -15,10 +17,6 @@ export interface DataManagerValues {
   language: Language;
   companyName: string;
 }
-
-const schema = createDataManagerBodySchema.extend({
-  phone: z.string().trim().max(25, { message: 'validation.tooLong' }),
-});
 
 const FIELDS = ['email', 'firstName', 'lastName', 'phone', 'language', 'companyName'] as const;
 
@@ -36,13 +34,17 @@ export function DataManagerForm({
   onSave(values: DataManagerValues): Promise<void>;
 }) {
   const { t, i18n } = useTranslation();
+  const me = useAuth().session?.userData;
+  // A national number is read in the operator's country.
+  const country = formPhoneCountry(me?.country, me?.language ?? (i18n.language as Language));
+  const schema = createDataManagerBodySchema.extend({ phone: formPhoneField(country) });
   const form = useForm<DataManagerValues>({
     resolver: zodResolver(schema) as never,
     defaultValues: {
       email: dataManager?.email ?? '',
       firstName: dataManager?.firstName ?? '',
       lastName: dataManager?.lastName ?? '',
-      phone: dataManager?.phone ?? '',
+      phone: dataManager?.phone ? formatPhone(dataManager.phone) : '',
       language: dataManager?.language ?? ((i18n.language as Language) || 'de'),
       companyName: dataManager?.companyName ?? '',
     },

@@ -33,10 +33,13 @@ describe('the data managers page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(downloadCsv).toHaveBeenCalled());
     const [name, header, rows] = vi.mocked(downloadCsv).mock.calls[0]!;
     expect(name).toBe('data-managers.csv');
+    // The import's columns under the import's headers first (an exported file imports again), then the rest.
     expect(header).toEqual([
-      'Name',
+      'First name',
+      'Last name',
       'Email',
-      'Phone',
+      'WhatsApp phone number',
+      'Language',
       'Company',
       'Plan',
       'Status',
@@ -44,10 +47,12 @@ describe('the data managers page', { timeout: 20_000 }, () => {
       'Last sign-in',
       'Added',
     ]);
-    expect(rows[0]!.slice(0, 7)).toEqual([
-      'Dana Berg',
+    expect(rows[0]!.slice(0, 9)).toEqual([
+      'Dana',
+      'Berg',
       dataManager.email,
       dataManager.phone,
+      dataManager.language,
       'Berg Sanitär GmbH',
       'Trial',
       'Active',
@@ -106,5 +111,15 @@ describe('the data managers page', { timeout: 20_000 }, () => {
     await screen.findByText(dataManager.email);
     const open = container.querySelector(`a[href="/admin/users/data-manager/${dataManager.id}"] svg`);
     expect(open?.getAttribute('style')).toContain('scaleX(-1)');
+  });
+
+  it('offers staff, who only read data managers, no add and no import (they would end in 403)', async () => {
+    signedInAs('Staff');
+    vi.stubGlobal('fetch', vi.fn(fakeServer({ [`GET ${LIST}`]: () => page([dataManager]) }).fetch));
+    renderWithApp(<DataManagersPage />, '/admin/users/data-manager');
+    await screen.findByText(dataManager.email);
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add data manager' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Import users' })).toBeNull();
   });
 });

@@ -9,11 +9,12 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dataManagerTable, useCreateDataManager, useImportDataManagers } from '../../api/admin-people.ts';
+import { useAuth } from '../../auth/auth-context.tsx';
 import { CellText } from '../../components/cell-text.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { useFormat } from '../../components/format.ts';
-import { ImportDialog } from '../../components/import-dialog.tsx';
+import { ImportDialog, importHeaders } from '../../components/import-dialog.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { DataManagerForm, type DataManagerValues } from './data-manager-form.tsx';
 import { DataManagerStatusChip } from './data-manager-status.tsx';
@@ -29,6 +30,7 @@ export default function DataManagersPage() {
   const [importing, setImporting] = useState(false);
   const create = useCreateDataManager({ onSuccess: () => setAdding(false) });
   const table = dataManagerTable(status);
+  const mayAdd = useAuth().ability.can('create', 'User');
 
   // The form puts the server's field errors on its fields (the snackbar says what failed as well).
   const add = async (values: DataManagerValues) => {
@@ -41,8 +43,10 @@ export default function DataManagersPage() {
       label: t('admin.users.name'),
       sortable: true,
       render: (m) => <CellText text={`${m.firstName} ${m.lastName}`} lines={2} maxWidth={200} />,
-      csv: (m) => `${m.firstName} ${m.lastName}`,
     },
+    // The export's first columns are the import's, under the same headers: an exported file imports again.
+    { id: 'firstName', label: t(DATA_MANAGER_CSV_COLUMNS.firstName), csv: (m) => m.firstName },
+    { id: 'lastNameCsv', label: t(DATA_MANAGER_CSV_COLUMNS.lastName), csv: (m) => m.lastName },
     {
       id: 'email',
       label: t('fields.email'),
@@ -52,10 +56,11 @@ export default function DataManagersPage() {
       render: (m) => <CellText text={m.email} />,
       csv: (m) => m.email,
     },
-    { id: 'phone', label: t('admin.users.phone'), csv: (m) => m.phone ?? '' },
+    { id: 'phone', label: t(DATA_MANAGER_CSV_COLUMNS.phone), csv: (m) => m.phone ?? '' },
+    { id: 'language', label: t(DATA_MANAGER_CSV_COLUMNS.language), csv: (m) => m.language },
     {
       id: 'companyName',
-      label: t('admin.users.company'),
+      label: t(DATA_MANAGER_CSV_COLUMNS.companyName),
       sortable: true,
       render: (m) => (
         <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
@@ -124,18 +129,21 @@ export default function DataManagersPage() {
           />
         }
         actions={
-          <>
-            <Button
-              variant="outlined"
-              startIcon={<IconUpload size={18} />}
-              onClick={() => setImporting(true)}
-            >
-              {t('admin.users.importButton')}
-            </Button>
-            <Button variant="contained" startIcon={<IconPlus size={18} />} onClick={() => setAdding(true)}>
-              {t('admin.users.add')}
-            </Button>
-          </>
+          // Staff read the list; only who may add data managers sees the buttons that would end in 403.
+          mayAdd && (
+            <>
+              <Button
+                variant="outlined"
+                startIcon={<IconUpload size={18} />}
+                onClick={() => setImporting(true)}
+              >
+                {t('admin.users.importButton')}
+              </Button>
+              <Button variant="contained" startIcon={<IconPlus size={18} />} onClick={() => setAdding(true)}>
+                {t('admin.users.add')}
+              </Button>
+            </>
+          )
         }
       />
       <FormDialog
@@ -153,7 +161,9 @@ export default function DataManagersPage() {
         open={importing}
         onClose={() => setImporting(false)}
         title={t('admin.users.importTitle')}
-        intro={t('admin.users.importIntro', { columns: DATA_MANAGER_CSV_COLUMNS.join(', ') })}
+        intro={t('admin.users.importIntro', {
+          columns: importHeaders(DATA_MANAGER_CSV_COLUMNS, t).join(', '),
+        })}
         columns={DATA_MANAGER_CSV_COLUMNS}
         template={{
           name: 'data-managers-template.csv',

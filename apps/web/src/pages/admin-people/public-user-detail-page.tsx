@@ -1,4 +1,5 @@
 import { Alert, Button, Skeleton, Stack, Typography } from '@mui/material';
+import { formatPhone } from '@werkwissen/shared/phone';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation } from 'react-router';
 import { z } from 'zod';
@@ -47,7 +48,7 @@ export default function PublicUserDetailPage() {
                   t('admin.users.phone'),
                   user.phone ? (
                     <span key="phone" dir="ltr">
-                      {user.phone}
+                      {formatPhone(user.phone)}
                     </span>
                   ) : (
                     '—'

@@ -1,5 +1,6 @@
 import { Chip, Stack, Typography } from '@mui/material';
 import type { PublicUser } from '@werkwissen/shared';
+import { formatPhone } from '@werkwissen/shared/phone';
 import { useTranslation } from 'react-i18next';
 import { publicUserTable } from '../../api/admin-people.ts';
 import { CellText } from '../../components/cell-text.tsx';
@@ -12,7 +13,7 @@ import { userEmptyText } from './user-empty-text.ts';
 export default function PublicUsersPage() {
   const { t } = useTranslation();
   const format = useFormat();
-  const contact = (u: PublicUser) => [u.email, u.phone].filter(Boolean).join(' · ');
+  const contact = (u: PublicUser) => [u.email, u.phone && formatPhone(u.phone)].filter(Boolean).join(' · ');
 
   const columns: Column<PublicUser>[] = [
     {

@@ -12,6 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { authContracts, type Language, normalizeLanguage, registerBodySchema } from '@werkwissen/shared';
+import { COUNTRY_OF_LANGUAGE } from '@werkwissen/shared/phone';
 import { getCountries, isSupportedCountry } from 'libphonenumber-js';
 import { MuiTelInput, type MuiTelInputCountry } from 'mui-tel-input';
 import { useEffect, useMemo, useState } from 'react';
@@ -21,7 +22,7 @@ import { Link } from 'react-router';
 import { call } from '../../api/http.ts';
 import { useConfig } from '../../app/config-context.tsx';
 import { useFormBotCheck } from '../../components/bot-check.tsx';
-import { COUNTRY_OF_LANGUAGE, flagEmoji } from '../../components/country-flag.ts';
+import { flagEmoji } from '../../components/country-flag.ts';
 import { applyFieldErrors, errorMessage, PasswordField } from '../../components/form.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';

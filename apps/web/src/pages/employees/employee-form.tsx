@@ -1,12 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Autocomplete, Chip, Stack, TextField } from '@mui/material';
 import { createEmployeeBodySchema, type Employee, type Language } from '@werkwissen/shared';
+import { formatPhone } from '@werkwissen/shared/phone';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { useDivisions } from '../../api/divisions.ts';
+import { useAuth } from '../../auth/auth-context.tsx';
 import { applyFieldErrors, InputField } from '../../components/form.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
+import { formPhoneCountry, formPhoneField } from '../../components/phone-number.ts';
 
 export interface EmployeeValues {
   email: string;
@@ -16,10 +18,6 @@ export interface EmployeeValues {
   language: Language;
   divisionIds: string[];
 }
-
-const schema = createEmployeeBodySchema.extend({
-  phone: z.string().trim().max(25, { message: 'validation.tooLong' }),
-});
 
 /**
  * The employee form of the add dialog and the edit page; `onSave` receives the values, and server errors on fields
@@ -36,13 +34,17 @@ export function EmployeeForm({
 }) {
   const { t, i18n } = useTranslation();
   const divisions = useDivisions();
+  const me = useAuth().session?.userData;
+  // A national number is read in the data manager's country.
+  const country = formPhoneCountry(me?.country, me?.language ?? (i18n.language as Language));
+  const schema = createEmployeeBodySchema.extend({ phone: formPhoneField(country) });
   const form = useForm<EmployeeValues>({
     resolver: zodResolver(schema) as never,
     defaultValues: {
       email: employee?.email ?? '',
       firstName: employee?.firstName ?? '',
       lastName: employee?.lastName ?? '',
-      phone: employee?.phone ?? '',
+      phone: employee?.phone ? formatPhone(employee.phone) : '',
       language: employee?.language ?? ((i18n.language as Language) || 'de'),
       divisionIds: employee?.divisions.map((d) => d.id) ?? [],
     },

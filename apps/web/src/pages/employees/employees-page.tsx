@@ -23,7 +23,7 @@ import { CellText } from '../../components/cell-text.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
-import { ImportDialog } from '../../components/import-dialog.tsx';
+import { ImportDialog, importHeaders } from '../../components/import-dialog.tsx';
 import { usePlanRoom } from '../../components/plan-limit-note.tsx';
 import { EmployeeForm, type EmployeeValues } from './employee-form.tsx';
 
@@ -49,20 +49,24 @@ export default function EmployeesPage() {
       label: t('pages.employees.name'),
       sortable: true,
       render: (e) => <CellText text={`${e.firstName} ${e.lastName}`} lines={2} maxWidth={220} />,
-      csv: (e) => `${e.firstName} ${e.lastName}`,
     },
+    // The export's columns are the import's, under the same headers: an exported file imports again.
+    { id: 'firstName', label: t(EMPLOYEE_CSV_COLUMNS.firstName), csv: (e) => e.firstName },
+    { id: 'lastNameCsv', label: t(EMPLOYEE_CSV_COLUMNS.lastName), csv: (e) => e.lastName },
     {
       id: 'email',
-      label: t('fields.email'),
+      label: t(EMPLOYEE_CSV_COLUMNS.email),
       sortable: true,
       fill: true,
       minWidth: 180,
       render: (e) => <CellText text={e.email} />,
       csv: (e) => e.email,
     },
+    { id: 'phone', label: t(EMPLOYEE_CSV_COLUMNS.phone), csv: (e) => e.phone ?? '' },
+    { id: 'language', label: t(EMPLOYEE_CSV_COLUMNS.language), csv: (e) => e.language },
     {
       id: 'divisions',
-      label: t('pages.employees.divisions'),
+      label: t(EMPLOYEE_CSV_COLUMNS.divisions),
       render: (e) => (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
           {e.divisions.map((d) => (
@@ -77,7 +81,7 @@ export default function EmployeesPage() {
           ))}
         </Stack>
       ),
-      csv: (e) => e.divisions.map((d) => d.name).join('; '),
+      csv: (e) => e.divisions.map((d) => d.name).join(' | '),
     },
     {
       id: 'status',
@@ -173,7 +177,9 @@ export default function EmployeesPage() {
         open={importing}
         onClose={() => setImporting(false)}
         title={t('pages.employees.import.title')}
-        intro={t('pages.employees.import.intro', { columns: EMPLOYEE_CSV_COLUMNS.join(', ') })}
+        intro={t('pages.employees.import.intro', {
+          columns: importHeaders(EMPLOYEE_CSV_COLUMNS, t).join(', '),
+        })}
         columns={EMPLOYEE_CSV_COLUMNS}
         template={{
           name: 'employees-template.csv',

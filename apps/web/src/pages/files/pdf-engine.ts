@@ -2,7 +2,7 @@
  * pdf.js for the in-app viewer, loaded only by the viewer page (`bench:web` measures the sign-in pages without it).
  *
  * A document is parsed and drawn, never run: no scripting (only pdf.js's viewer has a scripting sandbox, and it is not
- * used), no `eval` (`isEvalSupported: false`, which the app's CSP forbids anyway), no XFA forms, no annotation layer
+ * used), no `eval` (pdf.js 6 has no code that uses it, and the app's CSP forbids it), no XFA forms, no annotation layer
  * (links and form fields inside a PDF are drawn, not clickable). The worker, the CMaps and the standard fonts are
  * bundled by Vite from the package and served by the app itself (CSP `script-src 'self'; worker-src 'self' blob:`).
  * WebAssembly decoders stay off because the CSP has no `wasm-unsafe-eval`.
@@ -58,7 +58,6 @@ export type { PDFDocumentProxy, PDFPageProxy };
 export function openPdf(data: Uint8Array): Promise<PDFDocumentProxy> {
   return getDocument({
     data,
-    isEvalSupported: false,
     enableXfa: false,
     useWasm: false,
     useWorkerFetch: false,

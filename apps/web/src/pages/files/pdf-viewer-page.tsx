@@ -107,7 +107,7 @@ function usePdfDocument(fileId: string | null): DocState {
         const [bytes, pdf] = await Promise.all([res.arrayBuffer(), engine]);
         const doc = await pdf.openPdf(new Uint8Array(bytes));
         if (cancelled) {
-          void doc.destroy();
+          void doc.loadingTask.destroy();
           return;
         }
         opened = doc;
@@ -126,7 +126,7 @@ function usePdfDocument(fileId: string | null): DocState {
     return () => {
       cancelled = true;
       abort.abort();
-      void opened?.destroy();
+      void opened?.loadingTask.destroy();
     };
   }, [fileId]);
   return state;

@@ -18,6 +18,7 @@ const BASE = `/api/v1/public/chats/${TOKEN}`;
 const publicChat = (overrides: Partial<PublicChat> = {}): PublicChat => ({
   name: 'Kundenfragen',
   companyName: 'Heizung Müller GmbH',
+  companyLogoUrl: '/api/v1/branding/companies/c1/logo?v=abc',
   canAsk: true,
   botCheck: 'altcha',
   botCheckSiteKey: null,
@@ -38,6 +39,10 @@ describe('the public chat page', { timeout: 20_000 }, () => {
 
     await screen.findByRole('heading', { name: 'Kundenfragen' });
     expect(screen.getByText('A chat by Heizung Müller GmbH')).toBeTruthy();
+    // The company's customers see the company's logo and name, not the product's.
+    const header = screen.getByTestId('company-header');
+    expect(header.querySelector('img')?.getAttribute('src')).toBe('/api/v1/branding/companies/c1/logo?v=abc');
+    expect(header.querySelector('img')?.getAttribute('alt')).toBe('Heizung Müller GmbH');
     const start = screen.getByRole('button', { name: 'Start chat' }) as HTMLButtonElement;
     expect(start.disabled).toBe(true);
     const widget = await waitFor(() => {

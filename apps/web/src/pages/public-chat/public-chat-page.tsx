@@ -9,6 +9,7 @@ import { ApiError } from '../../api/http.ts';
 import { publicConversation, usePublicChat, useReloadPublicChat } from '../../api/public-chats.ts';
 import { errorMessage } from '../../components/form.tsx';
 import { Conversation } from '../chat/conversation.tsx';
+import { CompanyHeader } from './company-header.tsx';
 import { VisitorForm } from './visitor-form.tsx';
 
 /** A link that was revoked, replaced, or never existed. */
@@ -55,6 +56,7 @@ function PublicChatScreen({ token }: { token: string }) {
   }
   return (
     <Stack spacing={4}>
+      <CompanyHeader name={data.companyName} logoUrl={data.companyLogoUrl} />
       <Box>
         <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>
           {data.name}

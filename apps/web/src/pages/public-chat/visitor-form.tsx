@@ -1,5 +1,6 @@
 import { Alert, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
-import { type PublicChat, visitorBodySchema } from '@werkwissen/shared';
+import { normalizeLanguage, type PublicChat, visitorBodySchema } from '@werkwissen/shared';
+import { COUNTRY_OF_LANGUAGE, toE164 } from '@werkwissen/shared/phone';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http.ts';
@@ -24,8 +25,10 @@ export function VisitorForm({
   botCheck: PublicChat['botCheck'];
   companyName: string | null;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const config = useConfig();
+  // A national number is read in the country of the page's language ("0151 …" on a German page).
+  const phoneCountry = COUNTRY_OF_LANGUAGE[normalizeLanguage(i18n.language) ?? config.defaultLanguage];
   const [values, setValues] = useState<Record<Field, string>>({ name: '', phone: '', email: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [payload, setPayload] = useState<string | null>(null);
@@ -56,7 +59,7 @@ export function VisitorForm({
     const body = {
       ...(botCheck !== 'off' && payload ? { botCheck: payload } : {}),
       name: values.name.trim() || null,
-      phone: values.phone.trim() || null,
+      phone: values.phone.trim() ? (toE164(values.phone, phoneCountry) ?? values.phone.trim()) : null,
       email: values.email.trim() || null,
     };
     const parsed = visitorBodySchema.safeParse(body);

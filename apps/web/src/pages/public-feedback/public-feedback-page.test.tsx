@@ -10,11 +10,27 @@ const TOKEN = 'a'.repeat(32);
 
 describe('the public feedback page', () => {
   it('needs stars and the bot check, then sends both with the comment and thanks the visitor', async () => {
-    const fetch = vi.fn(async () =>
-      Response.json({ message: 'Thank you for your feedback!' }, { status: 201 }),
+    const chat = {
+      name: 'Kundenfragen',
+      companyName: 'Heizung Müller GmbH',
+      companyLogoUrl: '/api/v1/branding/companies/c1/logo?v=abc',
+      canAsk: true,
+      botCheck: 'altcha',
+      botCheckSiteKey: null,
+      visitor: null,
+    };
+    const fetch = vi.fn(async (url: string) =>
+      url.startsWith('/api/v1/public/chats/')
+        ? Response.json(chat)
+        : Response.json({ message: 'Thank you for your feedback!' }, { status: 201 }),
     );
     vi.stubGlobal('fetch', fetch);
     renderWithApp(<PublicFeedbackPage />, `/feedback-21chatgpt?chat=${TOKEN}`);
+    // The company's customers see the company whose chat they rate: its logo and name.
+    const header = await screen.findByTestId('company-header');
+    expect(header.textContent).toBe('Heizung Müller GmbH');
+    expect(header.querySelector('img')?.getAttribute('src')).toBe(chat.companyLogoUrl);
+    const posts = () => fetch.mock.calls.filter(([url]) => url === '/api/v1/public/feedback');
     fireEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
     await screen.findByText('Please choose a rating.');
     fireEvent.click(screen.getByRole('radio', { name: '4 Stars' }));
@@ -23,7 +39,7 @@ describe('the public feedback page', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
     await screen.findByText('Please confirm that you are not a bot first.');
-    expect(fetch).not.toHaveBeenCalled();
+    expect(posts()).toEqual([]);
     const widget = await waitFor(() => {
       const el = document.querySelector('altcha-widget');
       if (!el) throw new Error('no widget yet');
@@ -36,8 +52,9 @@ describe('the public feedback page', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
     await screen.findByText('Thank you for your feedback!');
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/v1/public/feedback');
+    // Not a dead end: the visitor goes back to the chat.
+    expect(screen.getByRole('link', { name: 'Back to the chat' }).getAttribute('href')).toBe(`/p/${TOKEN}`);
+    const [, init] = posts()[0] as unknown as [string, RequestInit];
     expect(JSON.parse(String(init.body))).toEqual({
       chatToken: TOKEN,
       rating: 4,

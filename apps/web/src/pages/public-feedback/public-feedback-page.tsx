@@ -1,11 +1,24 @@
-import { Alert, Box, Button, Card, CardContent, Rating, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Link,
+  Rating,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { usePublicChat } from '../../api/public-chats.ts';
 import { useSubmitPublicFeedback } from '../../api/public-feedback.ts';
 import { useFormBotCheck } from '../../components/bot-check.tsx';
 import { errorMessage } from '../../components/form.tsx';
+import { CompanyHeader } from '../public-chat/company-header.tsx';
 
 /**
  * `/feedback-21chatgpt?chat=<share token>`: an anonymous visitor rates a public chat (one to five stars, an optional
@@ -19,6 +32,13 @@ export default function PublicFeedbackPage() {
       <FeedbackForm />
     </QueryClientProvider>
   );
+}
+
+/** The company whose chat is rated, as its chat page shows it (nothing while unknown or when the link is gone). */
+function RatedCompany({ token }: { token: string }) {
+  const chat = usePublicChat(token);
+  if (!chat.data) return null;
+  return <CompanyHeader name={chat.data.companyName} logoUrl={chat.data.companyLogoUrl} />;
 }
 
 function FeedbackForm() {
@@ -56,61 +76,70 @@ function FeedbackForm() {
 
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', p: { xs: 2, sm: 6 } }}>
-      <Card sx={{ width: '100%', maxWidth: 520 }}>
-        <CardContent>
-          <Typography variant="h4" component="h1" gutterBottom>
-            {t('publicFeedback.title')}
-          </Typography>
-          {!chatToken ? (
-            <Alert severity="warning">{t('publicFeedback.noChat')}</Alert>
-          ) : thanks ? (
-            <Alert severity="success" role="status">
-              {thanks}
-            </Alert>
-          ) : (
-            <Stack component="form" spacing={4} noValidate onSubmit={onSubmit}>
-              <Typography color="text.secondary">{t('publicFeedback.intro')}</Typography>
-              {failure && (
-                <Alert severity="error" role="alert">
-                  {failure}
+      <Stack spacing={4} sx={{ width: '100%', maxWidth: 520 }}>
+        {chatToken && <RatedCompany token={chatToken} />}
+        <Card>
+          <CardContent>
+            <Typography variant="h4" component="h1" gutterBottom>
+              {t('publicFeedback.title')}
+            </Typography>
+            {!chatToken ? (
+              <Alert severity="warning">{t('publicFeedback.noChat')}</Alert>
+            ) : thanks ? (
+              <Stack spacing={4} sx={{ alignItems: 'flex-start' }}>
+                <Alert severity="success" role="status" sx={{ alignSelf: 'stretch' }}>
+                  {thanks}
                 </Alert>
-              )}
-              <Box>
-                <Typography component="legend" id="public-feedback-rating">
-                  {t('publicFeedback.rating')}
-                </Typography>
-                <Rating
-                  name="rating"
-                  size="large"
-                  value={rating}
-                  onChange={(_event, value) => setRating(value)}
-                  aria-labelledby="public-feedback-rating"
+                {/* Not a dead end: back to the chat that was rated. */}
+                <Link component={RouterLink} to={`/p/${encodeURIComponent(chatToken)}`}>
+                  {t('publicFeedback.backToChat')}
+                </Link>
+              </Stack>
+            ) : (
+              <Stack component="form" spacing={4} noValidate onSubmit={onSubmit}>
+                <Typography color="text.secondary">{t('publicFeedback.intro')}</Typography>
+                {failure && (
+                  <Alert severity="error" role="alert">
+                    {failure}
+                  </Alert>
+                )}
+                <Box>
+                  <Typography component="legend" id="public-feedback-rating">
+                    {t('publicFeedback.rating')}
+                  </Typography>
+                  <Rating
+                    name="rating"
+                    size="large"
+                    value={rating}
+                    onChange={(_event, value) => setRating(value)}
+                    aria-labelledby="public-feedback-rating"
+                  />
+                </Box>
+                <TextField
+                  name="comment"
+                  label={t('publicFeedback.comment')}
+                  value={comment}
+                  onChange={(event) => setComment(event.target.value)}
+                  multiline
+                  minRows={3}
+                  slotProps={{ htmlInput: { maxLength: 2000 } }}
                 />
-              </Box>
-              <TextField
-                name="comment"
-                label={t('publicFeedback.comment')}
-                value={comment}
-                onChange={(event) => setComment(event.target.value)}
-                multiline
-                minRows={3}
-                slotProps={{ htmlInput: { maxLength: 2000 } }}
-              />
-              <TextField
-                name="name"
-                label={t('publicFeedback.name')}
-                value={name}
-                onChange={(event) => setName(event.target.value)}
-                slotProps={{ htmlInput: { maxLength: 100 } }}
-              />
-              {botCheck.widget}
-              <Button type="submit" variant="contained" size="large" disabled={submit.isPending}>
-                {t('publicFeedback.submit')}
-              </Button>
-            </Stack>
-          )}
-        </CardContent>
-      </Card>
+                <TextField
+                  name="name"
+                  label={t('publicFeedback.name')}
+                  value={name}
+                  onChange={(event) => setName(event.target.value)}
+                  slotProps={{ htmlInput: { maxLength: 100 } }}
+                />
+                {botCheck.widget}
+                <Button type="submit" variant="contained" size="large" disabled={submit.isPending}>
+                  {t('publicFeedback.submit')}
+                </Button>
+              </Stack>
+            )}
+          </CardContent>
+        </Card>
+      </Stack>
     </Box>
   );
 }

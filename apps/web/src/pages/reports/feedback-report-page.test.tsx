@@ -138,11 +138,14 @@ describe('the feedback report', { timeout: 20_000 }, () => {
     );
   });
 
-  it('shows administrators every company, with a company column and filter but no tabs', async () => {
+  it('shows administrators the data managers’ feedback of every company, with a company column and filter but no tabs', async () => {
     const server = stubServer([feedbackItem()]);
     renderWithApp(<FeedbackReportPage />, '/admin/datamanager-feedback');
     await screen.findByText('Erika Monteur');
     expect(screen.getByRole('heading', { name: "Data managers' feedback" })).toBeTruthy();
+    // Only data managers' feedback: employees' and visitors' are their company's report.
+    expect(server.list()[0]!.get('origin')).toBe('dataManager');
+    expect(screen.queryByLabelText('Origin')).toBeNull();
     expect(screen.queryByRole('tablist')).toBeNull();
     expect(screen.queryByLabelText('Division')).toBeNull();
     expect(screen.getByRole('columnheader', { name: 'Company' })).toBeTruthy();

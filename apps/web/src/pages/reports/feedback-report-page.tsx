@@ -28,7 +28,7 @@ export const ADMIN_REPORT_PATH = '/admin/datamanager-feedback';
 
 interface View {
   title: string;
-  /** The origin the path fixes (employees' or public feedback); undefined: any, chosen in the filter. */
+  /** The origin the path fixes (data managers', employees' or public feedback); undefined: any, chosen in the filter. */
   origin?: FeedbackOrigin;
   admin: boolean;
   filters: FilterKey[];
@@ -40,8 +40,10 @@ function viewOf(pathname: string): View {
   if (path === ADMIN_REPORT_PATH)
     return {
       title: 'pages.feedbackReport.adminTitle',
+      // The operator's page is the data managers' feedback: employees' and visitors' stay their company's.
+      origin: 'dataManager',
       admin: true,
-      filters: ['from', 'to', 'companyId', 'origin', 'rating', 'mood', 'liked'],
+      filters: ['from', 'to', 'companyId', 'rating', 'mood', 'liked'],
     };
   if (path === REPORT_PATHS.employees)
     return { title: 'pages.feedbackReport.employeeTitle', origin: 'employee', admin: false, filters: common };

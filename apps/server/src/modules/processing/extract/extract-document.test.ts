@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeDocx, makeImageOnlyPdf, makePdf } from '../../../../test/support/documents.ts';
+import { makeJapanesePdf, makeStandardFontPdf } from '../../../../test/support/handmade-pdf.ts';
 import { chunkBlocks } from '../chunker.ts';
 import { extractDocument } from './extract-document.ts';
 
@@ -87,6 +88,20 @@ describe('extracting documents', () => {
       'txt',
     );
     expect(blocks).toEqual([{ kind: 'paragraph', text }]);
+  });
+
+  // The minimum of characters is for pages that needed OCR: a short text layer is text, not a scan.
+  it.each([
+    ['a standard-font PDF', () => makeStandardFontPdf([['Hello world!']]), 'Hello world!'],
+    [
+      'a Japanese CID-font PDF',
+      () => makeJapanesePdf(['あいうえお 日本語'], 'horizontal'),
+      'あいうえお 日本語',
+    ],
+  ])('reads %s with a one-line text layer shorter than a scan minimum', async (_name, make, text) => {
+    const { blocks, ocr } = await extractDocument(write(`short-${Math.random()}.pdf`, make()), 'pdf');
+    expect(blocks).toEqual([{ kind: 'paragraph', text, page: 1 }]);
+    expect(ocr).toBeUndefined();
   });
 
   it.each([

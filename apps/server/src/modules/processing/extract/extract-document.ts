@@ -25,7 +25,7 @@ export interface ExtractOptions {
   depth?: number;
 }
 
-/** Fewer characters than this in the whole document: no text (a page number or a stamp is not text). */
+/** Fewer characters than this from scanned pages and pictures: no text (a page number or a stamp is not text). */
 const MIN_CHARS = 20;
 
 /**
@@ -55,11 +55,11 @@ export async function extractDocument(
     case 'pdf': {
       const pdf = await pdfToBlocks(buffer);
       result = { blocks: pdf.blocks, pageCount: pdf.pageCount };
-      if (pdf.scannedPages.length === 0) break;
+      const scanned = new Set(pdf.scannedPages.map((p) => p.page));
+      if (scanned.size === 0) return finish(kind, result, false, scanned);
       const ocr = await withOcr(() => ocrPdfPages(filePath, pdf.scannedPages, options.ocr, onProgress));
-      if (!ocr) return finish(kind, result, true);
-      result = { ...mergePages(pdf.blocks, ocr), pageCount: pdf.pageCount };
-      break;
+      if (!ocr) return finish(kind, result, true, scanned);
+      return finish(kind, { ...mergePages(pdf.blocks, ocr), pageCount: pdf.pageCount }, false, scanned);
     }
     case 'docx':
       result = { blocks: await docxToBlocks(buffer), pageCount: null };
@@ -126,12 +126,19 @@ function mergePages(textBlocks: Block[], ocr: OcrResult): Pick<Extracted, 'block
   return { blocks, ocr: { pages: ocr.pages, meanConfidence: ocr.meanConfidence } };
 }
 
-function finish(kind: FileKind, result: Extracted, neededOcr: boolean): Extracted {
-  const chars = textLength(result.blocks);
-  if (neededOcr && chars < MIN_CHARS) throw new ExtractionError('FILE_NO_TEXT', OCR_NOT_INSTALLED);
-  // A scan may carry a few characters (a page number, a stamp) but no readable text layer.
-  if ((kind === 'pdf' || IMAGE_FILE_KINDS.includes(kind)) && chars < MIN_CHARS)
-    throw new ExtractionError('FILE_NO_TEXT');
-  if (chars === 0) throw new ExtractionError('FILE_EMPTY');
+/**
+ * Refuses a result without text. The minimum of characters applies only to what a scan gave (a picture, or a PDF's
+ * `scanned` pages: a page number or a stamp is not text); a PDF's text layer counts from its first character, so a
+ * one-line PDF ("Hello world!") is text. A PDF with no character at all has no text layer.
+ */
+function finish(kind: FileKind, result: Extracted, neededOcr: boolean, scanned?: Set<number>): Extracted {
+  const fromScans = (b: Block) => IMAGE_FILE_KINDS.includes(kind) || scanned?.has(b.page ?? 0) === true;
+  const layerChars = textLength(result.blocks.filter((b) => !fromScans(b)));
+  const scanChars = textLength(result.blocks.filter(fromScans));
+  if (layerChars === 0 && scanChars < MIN_CHARS) {
+    if (neededOcr) throw new ExtractionError('FILE_NO_TEXT', OCR_NOT_INSTALLED);
+    if (kind === 'pdf' || IMAGE_FILE_KINDS.includes(kind)) throw new ExtractionError('FILE_NO_TEXT');
+  }
+  if (layerChars + scanChars === 0) throw new ExtractionError('FILE_EMPTY');
   return result;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeStandardFontPdf, makeVerticalJapanesePdf } from '../../../../test/support/handmade-pdf.ts';
+import { makeJapanesePdf, makeStandardFontPdf } from '../../../../test/support/handmade-pdf.ts';
 import { pdfToBlocks } from './pdf-blocks.ts';
 import { dropRunningLines, pageLines, type TextPiece } from './pdf-lines.ts';
 
@@ -12,7 +12,7 @@ const piece = (str: string, x: number, y: number, dir = 'ltr'): TextPiece => ({
 
 describe('reading PDFs faithfully', () => {
   it('reads Japanese in vertical columns through the CMaps shipped with pdf.js, right column first', async () => {
-    const pdf = makeVerticalJapanesePdf(['請求書の金額は三千円です', '支払期限は来月末日です']);
+    const pdf = makeJapanesePdf(['請求書の金額は三千円です', '支払期限は来月末日です']);
     const { blocks } = await pdfToBlocks(pdf);
     expect(blocks.map((b) => ('text' in b ? b.text : ''))).toEqual([
       '請求書の金額は三千円です 支払期限は来月末日です',

@@ -45,7 +45,6 @@ export async function pdfToBlocks(
     pdf = await getDocument({
       data: new Uint8Array(buffer),
       ...PDFJS_LOCAL_DATA,
-      isEvalSupported: false,
       stopAtErrors: false,
       disableFontFace: true,
       verbosity: 0,
@@ -124,7 +123,7 @@ export async function pdfToBlocks(
     if (error instanceof ExtractionError) throw error;
     throw new ExtractionError('FILE_CORRUPT', (error as Error).message);
   } finally {
-    await pdf.destroy().catch(() => {});
+    await pdf.loadingTask.destroy().catch(() => {});
   }
 }
 

@@ -20,7 +20,7 @@ export function glyphInVisualOrder(text: string): string {
 
 const RTL_ONLY = /^(?:(?!\p{Nd})[\p{scx=Arabic}\p{scx=Hebrew}\p{scx=Syriac}\p{scx=Thaana}\p{scx=Nko}])+$/u;
 
-/** The statement of pdf.js's worker (pdfjs-dist 5) that adds one glyph's text to its line. */
+/** The statement of pdf.js's worker (pdfjs-dist 5 and 6) that adds one glyph's text to its line. */
 export const GLYPH_STATEMENT = 'textChunk.str.push(glyphUnicode);';
 const FIX_NAME = '__werkwissenGlyphInVisualOrder';
 
