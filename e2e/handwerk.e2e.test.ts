@@ -18,8 +18,8 @@ const COMPANY = {
   postalCode: '10115',
   city: 'Berlin',
   country: 'DE',
-  phone: '',
-  email: '',
+  phone: '+49 30 1234567',
+  email: 'buero@mueller-haustechnik.example',
   vatId: 'DE136695976',
   taxNumber: '',
   standardTaxRate: 19,
@@ -65,6 +65,7 @@ describe('offers and invoices in the browser', () => {
       await customer.getByLabel(text('en', 'handwerk.customer.street')).fill('Lindenweg 4');
       await customer.getByLabel(text('en', 'handwerk.customer.postalCode')).fill('14467');
       await customer.getByLabel(text('en', 'handwerk.customer.city')).fill('Potsdam');
+      await customer.getByLabel(text('en', 'handwerk.customer.email')).fill('schneider@kunde.example');
       await customer.getByRole('button', { name: text('en', 'handwerk.addCustomer') }).click();
       await customer.waitFor({ state: 'detached' });
 
@@ -98,12 +99,24 @@ describe('offers and invoices in the browser', () => {
       await page.getByRole('option', { name: 'English' }).click();
       await convert.getByRole('button', { name: text('en', 'handwerk.toInvoice') }).click();
       await convert.waitFor({ state: 'detached' });
+      // The invoice drafted from the offer carries neither the offer's title nor its validity.
+      const drafted = (await dm.client.get('/handwerk/documents?type=invoice')).body.items[0];
+      expect(drafted).toMatchObject({ title: '', status: 'draft' });
+      // An invoice names its service date (§ 14 (4) no. 6 UStG): entered in the editor before it is issued.
+      await page.getByRole('button', { name: text('en', 'handwerk.edit') }).click();
+      const editor = page.getByRole('dialog');
+      await editor.locator('#document-service-date').fill('2026-03-02');
+      await editor.getByRole('button', { name: text('en', 'common.save') }).click();
+      await editor.waitFor({ state: 'detached' });
       await page.getByRole('button', { name: text('en', 'handwerk.finalise') }).click();
       const number = page.getByRole('cell', { name: /^RE-\d{4}-0001$/ });
       await number.waitFor();
+      // Issued is not sent: the list says "Issued" until a mail takes it to the customer; the offer is accepted.
+      const row = page.getByRole('row').filter({ has: number });
+      await row.getByRole('cell', { name: text('en', 'handwerk.status.issued') }).waitFor();
+      expect((await dm.client.get(`/handwerk/documents/${offer.id}`)).body.status).toBe('accepted');
 
       // The invoice's PDF downloads, in English.
-      const row = page.getByRole('row').filter({ has: number });
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         row.getByRole('link', { name: text('en', 'handwerk.downloadPdf') }).click(),
@@ -127,11 +140,13 @@ describe('offers and invoices in the browser', () => {
       await expect
         .poll(() => subject.inputValue())
         .toMatch(/^Invoice RE-\d{4}-0001 from Müller Haustechnik GmbH$/);
-      // The company details have no address for replies: the dialog says so.
-      await send.getByText(text('en', 'handwerk.send.noReplyTo')).waitFor();
+      // Replies go to the company's address; the mail goes to the customer's.
       await send
-        .getByRole('textbox', { name: text('en', 'handwerk.send.to') })
-        .fill('schneider@kunde.example');
+        .getByText(text('en', 'handwerk.send.replyTo', { email: 'buero@mueller-haustechnik.example' }))
+        .waitFor();
+      await expect
+        .poll(() => send.getByRole('textbox', { name: text('en', 'handwerk.send.to') }).inputValue())
+        .toBe('schneider@kunde.example');
       await send.getByRole('button', { name: text('en', 'handwerk.send.submit') }).click();
       await page
         .getByText(text('en', 'handwerk.send.queued', { email: 'schneider@kunde.example' }))
@@ -152,6 +167,7 @@ describe('offers and invoices in the browser', () => {
         .getByRole('button', { name: text('en', 'common.cancel') })
         .click();
 
+      // The mail has left: the invoice is now sent.
       const invoices = (await dm.client.get('/handwerk/documents?type=invoice')).body.items;
       expect(invoices[0]).toMatchObject({ language: 'en', status: 'sent', grossCents: 17025 + 3235 });
     } finally {

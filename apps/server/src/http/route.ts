@@ -5,8 +5,9 @@ import type { Actor } from '../modules/auth/actor.ts';
 import { AppError } from './app-error.ts';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+/** A JSON answer as its schema takes it; a file answer (`fileResponse`) is whatever the handler sends. */
 type ResponseBody<C extends RouteContract> = {
-  [K in keyof C['responses']]: z.input<C['responses'][K]>;
+  [K in keyof C['responses']]: C['responses'][K] extends z.ZodType ? z.input<C['responses'][K]> : unknown;
 }[keyof C['responses']];
 
 export type RouteRequest<C extends RouteContract> = FastifyRequest<{

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  type ConvertBody,
   type CustomerBody,
   customerContracts,
   type DocumentMailBody,
@@ -120,15 +121,8 @@ export function useFinaliseDocument() {
 
 export function useConvertDocument() {
   return useApiMutation({
-    mutationFn: ({
-      documentId,
-      type,
-      language,
-    }: {
-      documentId: string;
-      type: 'order' | 'invoice' | 'creditNote';
-      language?: string;
-    }) => call(salesDocumentContracts.convert, { params: { documentId }, body: { type, language } as never }),
+    mutationFn: ({ documentId, ...body }: ConvertBody & { documentId: string }) =>
+      call(salesDocumentContracts.convert, { params: { documentId }, body }),
     success: (t, document) => t('handwerk.converted', { type: t(`documents.type.${document.type}`) }),
     invalidates: documentsChanged,
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, listOf, listQuerySchema, uuidParam } from './route-contract.ts';
+import { defineContract, fileResponse, listOf, listQuerySchema, uuidParam } from './route-contract.ts';
 
 /** The plans of the catalogue (rows of the `plans` table; their limits and prices are the operator's to edit). */
 export const PLAN_KEYS = [
@@ -200,7 +200,7 @@ export const billingContracts = {
     tags,
     permission: { action: 'read', subject: 'Invoice' },
     params: invoiceParams,
-    responses: { 200: z.unknown() },
+    responses: { 200: fileResponse('The PDF, as a download', ['application/pdf']) },
   }),
   stripeWebhook: defineContract({
     method: 'POST',

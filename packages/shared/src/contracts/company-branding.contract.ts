@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FILE_KINDS } from './files.contract.ts';
-import { defineContract, uuidParam } from './route-contract.ts';
+import { defineContract, fileResponse, uuidParam } from './route-contract.ts';
 
 /** The largest logo upload: an original of any sensible size; the server keeps a scaled PNG of it. */
 export const COMPANY_LOGO_MAX_BYTES = 2 * 1024 * 1024;
@@ -76,7 +76,7 @@ export const companyBrandingContracts = {
     tags: ['system'],
     permission: 'public',
     params: uuidParam('companyId'),
-    responses: { 200: z.unknown() },
+    responses: { 200: fileResponse('The logo as PNG', ['image/png']) },
   }),
   uploadDefaultDocument: defineContract({
     method: 'PUT',

@@ -5,6 +5,19 @@ import { z } from 'zod';
 import { countryField, emailField, phoneField, requiredText, singleLineText } from './fields.ts';
 import { defineContract } from './route-contract.ts';
 
+/**
+ * What an invoice and its e-invoice (XRechnung, Factur-X) need of the seller, each a gap while not given:
+ * - `name`, `address` (street, postal code, city): § 14 (4) no. 1 UStG, BT-27, BT-35, BT-37, BT-38;
+ * - `taxId`, a VAT id or tax number: § 14 (4) no. 2 UStG, BT-31 or BT-32;
+ * - `legalId`, a VAT id or a register entry (commercial register, Handwerksrolle), the seller's identifier that
+ *   EN 16931 asks for (BR-CO-26: BT-29, BT-30 or BT-31; a tax number does not count);
+ * - `email`: the seller's electronic address (PEPPOL-EN16931-R020, BT-34) and contact e-mail (BR-DE-7, BT-43);
+ * - `phone`: the contact's telephone (BR-DE-6, BT-42);
+ * - `iban`: where to pay (BR-DE-1 payment instructions, BR-DE-23 credit transfer account).
+ */
+export const COMPANY_DETAIL_GAPS = ['name', 'address', 'taxId', 'legalId', 'email', 'phone', 'iban'] as const;
+export type CompanyDetailGap = (typeof COMPANY_DETAIL_GAPS)[number];
+
 /** A field the company may leave empty: '' means "not given". */
 export const optional = (max: number) => singleLineText(max).transform((v) => v.trim());
 /** Empty, or valid as `field` (whose message it keeps, and whose written form it takes). */
@@ -71,6 +84,8 @@ export const companyDetailsBodySchema = z
     managingDirector: optional(200),
     iban: ibanField,
     bic: bicField,
+    /** A small business under § 19 UStG: no VAT on its documents, which say so. */
+    smallBusiness: z.boolean({ message: 'validation.invalid' }).default(false),
   })
   .superRefine(checkPostalCode);
 export type CompanyDetailsBody = z.input<typeof companyDetailsBodySchema>;
@@ -93,7 +108,10 @@ export const companyDetailsSchema = z
     managingDirector: z.string(),
     iban: z.string(),
     bic: z.string(),
-    /** Whether everything an invoice needs is given (name, address, tax id or number, bank account). */
+    smallBusiness: z.boolean(),
+    /** What an invoice and its e-invoice still need (`COMPANY_DETAIL_GAPS`); empty when complete. */
+    missing: z.array(z.enum(COMPANY_DETAIL_GAPS)),
+    /** Whether everything an invoice and its e-invoice need is given (`missing` is empty). */
     complete: z.boolean(),
     updatedAt: z.iso.datetime().nullable(),
   })

@@ -9,6 +9,8 @@ import { defineContract, listOf, listQuerySchema, uuidParam } from './route-cont
  */
 const buyerReferenceField = optional(100);
 
+export const CUSTOMER_KINDS = ['business', 'private'] as const;
+
 /** A customer of the company (spec: "customers" of issue 17, item 4): the buyer on its offers and invoices. */
 export const customerBodySchema = z
   .strictObject({
@@ -21,6 +23,8 @@ export const customerBodySchema = z
     phone: orEmpty(phoneField, 'validation.phone'),
     vatId: vatIdField,
     buyerReference: buyerReferenceField,
+    /** A business, or a private customer (a consumer, told to keep invoices for work on a property two years). */
+    kind: z.enum(CUSTOMER_KINDS, { message: 'validation.invalid' }).default('private'),
   })
   .superRefine(checkPostalCode);
 export type CustomerBody = z.input<typeof customerBodySchema>;
@@ -37,6 +41,7 @@ export const customerSchema = z
     phone: z.string(),
     vatId: z.string(),
     buyerReference: z.string(),
+    kind: z.enum(CUSTOMER_KINDS),
     documentCount: z.number().int(),
     createdAt: z.iso.datetime(),
   })

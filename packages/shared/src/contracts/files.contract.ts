@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, listOf, listQuerySchema, uuidParam } from './route-contract.ts';
+import { defineContract, fileResponse, listOf, listQuerySchema, uuidParam } from './route-contract.ts';
 
 /** Where a file is in its processing chain; `ready`, `failed` and `cancelled` are final. */
 export const FILE_STATUSES = [
@@ -164,7 +164,8 @@ export const fileContracts = {
     permission: { action: 'read', subject: 'File' },
     params,
     querystring: z.object({ download: z.enum(['0', '1']).optional() }),
-    responses: { 200: z.unknown() },
+    // The file's own type as uploaded (PDF, Word, text …), named in its Content-Type header.
+    responses: { 200: fileResponse('The file as uploaded', ['application/octet-stream']) },
   }),
   retry: defineContract({
     method: 'POST',

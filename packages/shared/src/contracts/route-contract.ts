@@ -24,7 +24,27 @@ export interface RouteContract {
   body?: z.ZodType;
   /** The body is multipart/form-data, read as a stream by the handler (file uploads). */
   multipart?: boolean;
-  responses: Record<number, z.ZodType>;
+  responses: Record<number, z.ZodType | FileResponse>;
+}
+
+/** An answer that is a file, not JSON: the content types it comes in, each a binary body. */
+export interface FileResponse {
+  description: string;
+  content: Record<string, { schema: z.ZodType }>;
+}
+
+/** The bytes of a file answer; OpenAPI's way to say "binary" (`type: string, format: binary`). */
+const fileBytes = z.string().meta({ format: 'binary' });
+
+/**
+ * A file answer (a PDF, an XML, an image) in the given content types, so that the OpenAPI document describes it as
+ * what the server sends and generated clients download its bytes instead of parsing JSON.
+ */
+export function fileResponse(description: string, contentTypes: readonly string[]): FileResponse {
+  return {
+    description,
+    content: Object.fromEntries(contentTypes.map((type) => [type, { schema: fileBytes }])),
+  };
 }
 
 /** Declares a contract while keeping its literal types for the typed client. */

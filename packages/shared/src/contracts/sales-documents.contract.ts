@@ -2,14 +2,43 @@ import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages.ts';
 import { optional } from './company-details.contract.ts';
 import { emailField, languageField, multiLineText, requiredText, singleLineText } from './fields.ts';
-import { defineContract, listOf, listQuerySchema, uuidParam } from './route-contract.ts';
+import { defineContract, fileResponse, listOf, listQuerySchema, uuidParam } from './route-contract.ts';
 
-/** Offer -> order confirmation -> invoice; a credit note corrects an issued invoice. */
+/**
+ * Offer -> order confirmation -> invoice; a credit note is the cancellation invoice (Stornorechnung) of an issued
+ * invoice: an issued invoice never changes, it is cancelled as a whole and issued anew (GoBD).
+ */
 export const SALES_DOCUMENT_TYPES = ['offer', 'order', 'invoice', 'creditNote'] as const;
 export type SalesDocumentType = (typeof SALES_DOCUMENT_TYPES)[number];
-/** Stored statuses; `overdue` is an invoice sent and unpaid past its due date (shown, never stored). */
-export const SALES_DOCUMENT_STATUSES = ['draft', 'sent', 'accepted', 'paid', 'overdue'] as const;
+/**
+ * Stored statuses: `issued` (numbered, not mailed), `sent` (a mail took it to the customer), `accepted` (an offer or
+ * order confirmation), `paid` (an invoice), `cancelled` (an invoice whose cancellation invoice is issued). `overdue`
+ * is an issued or sent invoice unpaid past its due date (shown, never stored).
+ */
+export const SALES_DOCUMENT_STATUSES = [
+  'draft',
+  'issued',
+  'sent',
+  'accepted',
+  'paid',
+  'cancelled',
+  'overdue',
+] as const;
 export type SalesDocumentStatus = (typeof SALES_DOCUMENT_STATUSES)[number];
+/**
+ * What an invoice is: a `standard` invoice, a `downPayment` invoice (Abschlagsrechnung, a share of an offer or order
+ * confirmation before the work is done), or the `final` invoice (Schlussrechnung) of that job, which deducts the
+ * down payments received with their VAT. Other types are `standard`.
+ */
+export const INVOICE_KINDS = ['standard', 'downPayment', 'final'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+/**
+ * How VAT applies: `standard`; `reverseCharge`, construction work billed to another construction business (§ 13b
+ * UStG: the customer owes the VAT, 0 % on the invoice, category AE); `smallBusiness`, a company under § 19 UStG
+ * (no VAT, category E). The last follows the company details and is not chosen per document.
+ */
+export const TAX_TREATMENTS = ['standard', 'reverseCharge', 'smallBusiness'] as const;
+export type TaxTreatment = (typeof TAX_TREATMENTS)[number];
 /** What each type may become: an accepted offer an order confirmation or an invoice, an invoice a credit note. */
 export const CONVERSIONS: Record<SalesDocumentType, SalesDocumentType[]> = {
   offer: ['order', 'invoice'],
@@ -56,21 +85,57 @@ export type SalesDocumentLine = z.input<typeof salesDocumentLineSchema>;
 
 const dateField = z.iso.date({ message: 'validation.invalid' });
 
-/** A draft's editable content. */
-export const salesDocumentBodySchema = z.strictObject({
-  customerId: z.uuid({ message: 'validation.required' }),
-  language: languageField,
-  /** Issue date; today when not given. */
-  issueDate: dateField.nullable().default(null),
-  /** Payment due date of an invoice; issue date + 14 days when not given. */
-  dueDate: dateField.nullable().default(null),
-  title: optional(200),
-  notes: multiLineText(2000),
-  lines: z.array(salesDocumentLineSchema).max(200, { message: 'validation.tooLong' }),
+/** Cash discount terms (Skonto): `percent` off when paid within `days` of the issue date. */
+export const cashDiscountSchema = z.strictObject({
+  percent: percent.gt(0, { message: 'validation.numberMin' }).max(99.99, { message: 'validation.numberMax' }),
+  days: z
+    .number({ message: 'validation.required' })
+    .int({ message: 'validation.wholeNumber' })
+    .min(1, { message: 'validation.numberMin' })
+    .max(365, { message: 'validation.numberMax' }),
 });
+export type CashDiscount = z.infer<typeof cashDiscountSchema>;
+
+/** A draft's editable content. */
+export const salesDocumentBodySchema = z
+  .strictObject({
+    customerId: z.uuid({ message: 'validation.required' }),
+    language: languageField,
+    /** Issue date; today when not given. */
+    issueDate: dateField.nullable().default(null),
+    /** Payment due date of an invoice; issue date + 14 days when not given. */
+    dueDate: dateField.nullable().default(null),
+    /**
+     * The delivery or service date (§ 14 (4) no. 6 UStG), or the first day of the service period; an invoice is not
+     * issued without it (a down-payment invoice is: its work lies ahead).
+     */
+    serviceDate: dateField.nullable().default(null),
+    /** The last day of the service period; none for a single date. */
+    serviceEndDate: dateField.nullable().default(null),
+    /** Until when an offer stands; offers only (no other document carries it). */
+    validUntil: dateField.nullable().default(null),
+    /** `standard` or `reverseCharge` (§ 13b UStG); a small business's documents are always `smallBusiness`. */
+    taxTreatment: z
+      .enum(['standard', 'reverseCharge'], { message: 'validation.invalid' })
+      .default('standard'),
+    /**
+     * The work concerns a property (building, repair, maintenance): an invoice to a private customer then tells them
+     * to keep it two years (§ 14 (4) no. 9 UStG).
+     */
+    propertyService: z.boolean({ message: 'validation.invalid' }).default(true),
+    /** Skonto of an invoice; none when not given. */
+    cashDiscount: cashDiscountSchema.nullable().default(null),
+    title: optional(200),
+    notes: multiLineText(2000),
+    lines: z.array(salesDocumentLineSchema).max(200, { message: 'validation.tooLong' }),
+  })
+  .superRefine((body, ctx) => {
+    if (body.serviceEndDate && (!body.serviceDate || body.serviceEndDate < body.serviceDate))
+      ctx.addIssue({ code: 'custom', path: ['serviceEndDate'], message: 'validation.periodOrder' });
+  });
 export type SalesDocumentBody = z.input<typeof salesDocumentBodySchema>;
 
-export const newSalesDocumentSchema = salesDocumentBodySchema.extend({
+export const newSalesDocumentSchema = salesDocumentBodySchema.safeExtend({
   type: z.enum(['offer', 'order', 'invoice'], { message: 'validation.invalid' }),
 });
 
@@ -90,6 +155,18 @@ const taxGroupSchema = z.object({
   taxCents: z.number().int(),
 });
 
+/** A down-payment invoice a final invoice deducts: received, with its VAT per rate. */
+export const deductionSchema = z.object({
+  documentId: z.uuid(),
+  number: z.string(),
+  issueDate: z.string(),
+  taxGroups: z.array(taxGroupSchema),
+  netCents: z.number().int(),
+  taxCents: z.number().int(),
+  grossCents: z.number().int(),
+});
+export type Deduction = z.infer<typeof deductionSchema>;
+
 export const salesDocumentSummarySchema = z
   .object({
     id: z.uuid(),
@@ -101,10 +178,13 @@ export const salesDocumentSummarySchema = z
     customerName: z.string(),
     title: z.string(),
     language: z.enum(LANGUAGES),
+    invoiceKind: z.enum(INVOICE_KINDS),
     issueDate: z.string(),
     dueDate: z.string().nullable(),
     netCents: z.number().int(),
     grossCents: z.number().int(),
+    /** What is left to pay: the total less the down payments a final invoice deducts. */
+    amountDueCents: z.number().int(),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: 'SalesDocumentSummary' });
@@ -113,19 +193,55 @@ export type SalesDocumentSummary = z.infer<typeof salesDocumentSummarySchema>;
 export const salesDocumentSchema = salesDocumentSummarySchema
   .extend({
     notes: z.string(),
+    serviceDate: z.string().nullable(),
+    serviceEndDate: z.string().nullable(),
+    validUntil: z.string().nullable(),
+    taxTreatment: z.enum(TAX_TREATMENTS),
+    propertyService: z.boolean(),
+    cashDiscount: cashDiscountSchema.nullable(),
     lines: z.array(salesDocumentLineSchema.extend({ netCents: z.number().int() })),
     taxGroups: z.array(taxGroupSchema),
     taxCents: z.number().int(),
-    /** The buyer as issued (a draft shows the customer as it is now). */
-    buyer: partySchema.extend({ buyerReference: z.string() }),
+    /** A final invoice's down payments received (as issued; a draft shows those paid now). */
+    deductions: z.array(deductionSchema),
+    /** The deductions' gross sum (BT-113). */
+    prepaidCents: z.number().int(),
+    /** The buyer as issued (a draft shows the customer as it is now); `private` is a consumer. */
+    buyer: partySchema.extend({ buyerReference: z.string(), kind: z.enum(['business', 'private']) }),
     /** The document this one was made from (offer of an order, invoice of a credit note). */
     sourceDocumentId: z.uuid().nullable(),
+    sourceType: z.enum(SALES_DOCUMENT_TYPES).nullable(),
     sourceNumber: z.string().nullable(),
+    sourceIssueDate: z.string().nullable(),
     finalisedAt: z.iso.datetime().nullable(),
     sentAt: z.iso.datetime().nullable(),
   })
   .meta({ id: 'SalesDocument' });
 export type SalesDocument = z.infer<typeof salesDocumentSchema>;
+
+/** What a document may become (`convert`): with the invoice's kind, and for a down payment its share in percent. */
+export const convertBodySchema = z
+  .strictObject({
+    type: z.enum(['order', 'invoice', 'creditNote'], { message: 'validation.invalid' }),
+    /** The new document's language; the source's when not given. */
+    language: languageField.optional(),
+    /** An invoice's kind; a `standard` invoice of a job with down payments is its `final` invoice. */
+    invoiceKind: z.enum(INVOICE_KINDS, { message: 'validation.invalid' }).default('standard'),
+    /** A down-payment invoice's share of the source's net amount per tax rate, in percent. */
+    downPaymentPercent: percent.gt(0, { message: 'validation.numberMin' }).optional(),
+  })
+  .superRefine((body, ctx) => {
+    const downPayment = body.type === 'invoice' && body.invoiceKind === 'downPayment';
+    if (downPayment !== (body.downPaymentPercent !== undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['downPaymentPercent'],
+        message: downPayment ? 'validation.required' : 'validation.unknownField',
+      });
+    if (body.type !== 'invoice' && body.invoiceKind !== 'standard')
+      ctx.addIssue({ code: 'custom', path: ['invoiceKind'], message: 'validation.invalid' });
+  });
+export type ConvertBody = z.input<typeof convertBodySchema>;
 
 export const salesDocumentListQuerySchema = listQuerySchema.extend({
   type: z.enum(SALES_DOCUMENT_TYPES).optional(),
@@ -280,11 +396,7 @@ export const salesDocumentContracts = {
     tags,
     permission: permission('create'),
     params,
-    body: z.strictObject({
-      type: z.enum(['order', 'invoice', 'creditNote'], { message: 'validation.invalid' }),
-      /** The new document's language; the source's when not given. */
-      language: languageField.optional(),
-    }),
+    body: convertBodySchema,
     responses: { 201: salesDocumentSchema },
   }),
   pdf: defineContract({
@@ -295,7 +407,7 @@ export const salesDocumentContracts = {
     tags,
     permission: permission('read'),
     params,
-    responses: { 200: z.unknown() },
+    responses: { 200: fileResponse('The PDF, as a download', ['application/pdf']) },
   }),
   xrechnung: defineContract({
     method: 'GET',
@@ -306,7 +418,7 @@ export const salesDocumentContracts = {
     tags,
     permission: permission('read'),
     params,
-    responses: { 200: z.unknown() },
+    responses: { 200: fileResponse('The XRechnung XML, as a download', ['application/xml']) },
   }),
   facturX: defineContract({
     method: 'GET',
@@ -317,7 +429,7 @@ export const salesDocumentContracts = {
     tags,
     permission: permission('read'),
     params,
-    responses: { 200: z.unknown() },
+    responses: { 200: fileResponse('The Factur-X PDF, as a download', ['application/pdf']) },
   }),
   mailDraft: defineContract({
     method: 'GET',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COLOR_PATTERN, CONFIG_RANGES } from '../config/config.schema.ts';
 import { LANGUAGES } from '../i18n/languages.ts';
 import { languageField, requiredText, singleLineText } from './fields.ts';
-import { defineContract } from './route-contract.ts';
+import { defineContract, fileResponse } from './route-contract.ts';
 
 /**
  * System settings: what an operator changes at run time, stored in the database over the environment's values.
@@ -185,6 +185,6 @@ export const systemSettingsContracts = {
     summary: "The operator's uploaded logo (404 while there is none); /config names its address",
     tags: ['system'],
     permission: 'public',
-    responses: { 200: z.unknown() },
+    responses: { 200: fileResponse('The logo image', LOGO_TYPES) },
   }),
 };

@@ -166,8 +166,21 @@ export const ERROR_STATUS = {
   DOCUMENT_TOTALS_INVALID: 422,
   /** The status or conversion asked for does not follow from the document's type and status. */
   DOCUMENT_STEP_INVALID: 409,
-  /** An invoice needs the company's name, address, tax id or number and bank account (company details). */
+  /**
+   * An invoice or cancellation needs what its e-invoice needs of the company's details (`details.missing` names the
+   * gaps: name, address, VAT id or tax number, VAT id or register number, e-mail, phone, IBAN).
+   */
   COMPANY_DETAILS_INCOMPLETE: 409,
+  /** An invoice (not a down payment) names its service date or period: § 14 (4) no. 6 UStG. */
+  SERVICE_DATE_MISSING: 422,
+  /** A reverse-charge document (§ 13b UStG) needs the buyer's VAT id. */
+  BUYER_VAT_ID_MISSING: 422,
+  /** The company's § 19 status changed since the draft was saved: saving it again sets its VAT. */
+  TAX_TREATMENT_STALE: 409,
+  /** A final invoice waits until every down-payment invoice of its job is paid or cancelled. */
+  DOWN_PAYMENT_OPEN: 409,
+  /** A cancellation invoice repeats its invoice: lines, customer, service date and VAT treatment stay. */
+  CANCELLATION_FIXED: 409,
   /** None of the company's files had a priced item for the described job. */
   NO_PRICED_ITEMS_FOUND: 422,
   /** OpenID Connect sign-in: the provider is unknown, disabled, or not offered on this sign-in page. */
@@ -188,6 +201,8 @@ export const ERROR_STATUS = {
   IDENTITY_LAST_SIGN_IN: 409,
   /** Only an issued invoice or credit note has an e-invoice (XRechnung, Factur-X). */
   EINVOICE_ONLY_FOR_INVOICES: 409,
+  /** An XRechnung needs the buyer's electronic address (an e-mail, PEPPOL-EN16931-R010); the invoice has none. */
+  EINVOICE_BUYER_ADDRESS_MISSING: 409,
   /** No SMTP server is configured (SMTP_URL): a mail to a customer would never leave, so it is not queued. */
   MAIL_NOT_CONFIGURED: 409,
   /** A WhatsApp delivery without a valid `X-Hub-Signature-256` (or for no connected number): nothing is stored. */

@@ -1,4 +1,4 @@
-import { numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
 
 /**
@@ -25,5 +25,7 @@ export const companyDetails = pgTable('company_details', {
   managingDirector: text('managing_director'),
   iban: text('iban'),
   bic: text('bic'),
+  /** A small business under § 19 UStG: its documents charge no VAT and say why. */
+  smallBusiness: boolean('small_business').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,6 +1,14 @@
-import type { LineSource, SalesDocumentType } from '@werkwissen/shared';
+import type {
+  CashDiscount,
+  Deduction,
+  InvoiceKind,
+  LineSource,
+  SalesDocumentType,
+  TaxTreatment,
+} from '@werkwissen/shared';
 import {
   bigint,
+  boolean,
   date,
   index,
   integer,
@@ -33,6 +41,10 @@ export const customers = pgTable(
     vatId: text('vat_id').notNull().default(''),
     /** BT-10: the Leitweg-ID of a German public buyer, or the buyer's own order reference. */
     buyerReference: text('buyer_reference').notNull().default(''),
+    /** A business or a private customer (a consumer: § 14 (4) no. 9 UStG's notice for work on a property). */
+    kind: text('kind', { enum: ['business', 'private'] })
+      .notNull()
+      .default('private'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -59,7 +71,7 @@ export interface StoredParty {
   country: string;
   email: string;
   vatId: string;
-  [field: string]: string | number;
+  [field: string]: string | number | boolean;
 }
 
 /**
@@ -74,10 +86,13 @@ export const salesDocuments = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     type: text('type').$type<SalesDocumentType>().notNull(),
-    /** draft, sent, accepted or paid (overdue is read from the due date). */
-    status: text('status', { enum: ['draft', 'sent', 'accepted', 'paid'] })
+    /** draft, issued, sent, accepted, paid or cancelled (overdue is read from the due date). */
+    status: text('status', { enum: ['draft', 'issued', 'sent', 'accepted', 'paid', 'cancelled'] })
       .notNull()
       .default('draft'),
+    /** An invoice's kind: standard, down payment or final (other types: standard). */
+    invoiceKind: text('invoice_kind').$type<InvoiceKind>().notNull().default('standard'),
+    taxTreatment: text('tax_treatment').$type<TaxTreatment>().notNull().default('standard'),
     number: text('number'),
     customerId: uuid('customer_id')
       .notNull()
@@ -85,12 +100,22 @@ export const salesDocuments = pgTable(
     language: text('language').notNull(),
     issueDate: date('issue_date').notNull(),
     dueDate: date('due_date'),
+    /** The delivery or service date, or the first day of the service period. */
+    serviceDate: date('service_date'),
+    serviceEndDate: date('service_end_date'),
+    /** An offer's validity. */
+    validUntil: date('valid_until'),
+    propertyService: boolean('property_service').notNull().default(true),
+    cashDiscount: jsonb('cash_discount').$type<CashDiscount>(),
     title: text('title').notNull().default(''),
     notes: text('notes').notNull().default(''),
     lines: jsonb('lines').$type<StoredLine[]>().notNull().default([]),
     netCents: bigint('net_cents', { mode: 'number' }).notNull().default(0),
     taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
     grossCents: bigint('gross_cents', { mode: 'number' }).notNull().default(0),
+    /** A final invoice's deducted down payments, frozen when it is issued, and their gross sum. */
+    deductions: jsonb('deductions').$type<Deduction[]>().notNull().default([]),
+    prepaidCents: bigint('prepaid_cents', { mode: 'number' }).notNull().default(0),
     buyer: jsonb('buyer').$type<StoredParty>(),
     seller: jsonb('seller').$type<StoredParty>(),
     sourceDocumentId: uuid('source_document_id'),
@@ -104,6 +129,7 @@ export const salesDocuments = pgTable(
     index('sales_documents_company_idx').on(t.companyId, t.createdAt),
     index('sales_documents_customer_idx').on(t.customerId),
     uniqueIndex('sales_documents_number_idx').on(t.companyId, t.number),
+    index('sales_documents_source_idx').on(t.sourceDocumentId),
   ],
 );
 

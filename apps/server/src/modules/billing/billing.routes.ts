@@ -32,7 +32,7 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext): void {
     const pdf = await invoicePdf(ctx, invoice, actor.language);
     const name = `invoice-${(invoice.number ?? invoice.id).replace(/[^\w.-]/g, '_')}.pdf`;
     reply.type('application/pdf').header('content-disposition', `attachment; filename="${name}"`);
-    return reply.send(pdf) as never;
+    return reply.send(pdf);
   });
   app.register(async (scope) => stripeWebhookRoute(scope, ctx));
 }

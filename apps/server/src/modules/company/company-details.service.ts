@@ -1,4 +1,4 @@
-import type { CompanyDetails, companyDetailsBodySchema } from '@werkwissen/shared';
+import type { CompanyDetailGap, CompanyDetails, companyDetailsBodySchema } from '@werkwissen/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ownCompany } from '../../access/company.access.ts';
@@ -27,6 +27,22 @@ const OPTIONAL = [
   'bic',
 ] as const;
 
+type Text = Record<(typeof OPTIONAL)[number] | 'name', string>;
+
+/** What an invoice and its e-invoice still need of these details (`COMPANY_DETAIL_GAPS` says why each). */
+export function detailGaps(d: Text): CompanyDetailGap[] {
+  const gaps: [CompanyDetailGap, boolean][] = [
+    ['name', Boolean(d.name)],
+    ['address', Boolean(d.street && d.postalCode && d.city)],
+    ['taxId', Boolean(d.vatId || d.taxNumber)],
+    ['legalId', Boolean(d.vatId || d.registerNumber)],
+    ['email', Boolean(d.email)],
+    ['phone', Boolean(d.phone)],
+    ['iban', Boolean(d.iban)],
+  ];
+  return gaps.filter(([, given]) => !given).map(([gap]) => gap);
+}
+
 function present(
   name: string | null,
   row: typeof companyDetails.$inferSelect | undefined,
@@ -41,18 +57,13 @@ function present(
     ...text,
     country: row?.country ?? fallbackCountry,
     standardTaxRate: row ? Number(row.standardTaxRate) : DEFAULT_TAX_RATE,
+    smallBusiness: row?.smallBusiness ?? false,
   };
+  const missing = detailGaps(details);
   return {
     ...details,
-    // What an invoice must name: the seller, their address, a tax id or number, and where to pay.
-    complete: Boolean(
-      details.name &&
-        details.street &&
-        details.postalCode &&
-        details.city &&
-        (details.vatId || details.taxNumber) &&
-        details.iban,
-    ),
+    missing,
+    complete: missing.length === 0,
     updatedAt: row?.updatedAt.toISOString() ?? null,
   };
 }
@@ -75,6 +86,7 @@ export async function saveCompanyDetails(ctx: AppContext, actor: Actor, body: Bo
     ...Object.fromEntries(OPTIONAL.map((k) => [k, body[k] || null])),
     country: body.country,
     standardTaxRate: body.standardTaxRate.toFixed(2),
+    smallBusiness: body.smallBusiness,
     updatedAt: new Date(),
   };
   const row = await ctx.db.transaction(async (tx) => {

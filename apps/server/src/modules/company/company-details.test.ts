@@ -65,6 +65,37 @@ describe('company details', () => {
     expect(cleared.body).toMatchObject({ iban: '', bic: '', standardTaxRate: 7.5, complete: false });
   });
 
+  it('are complete only with what an e-invoice needs of the seller, and name what is missing', async () => {
+    const dm = await signedInDataManager(t);
+    // A tax number alone identifies no seller in an e-invoice (BR-CO-26), and without e-mail and phone the
+    // XRechnung has no electronic address and contact (PEPPOL-EN16931-R020, BR-DE-6, BR-DE-7).
+    const taxNumberOnly = await dm.client.put('/company/details', {
+      ...valid,
+      vatId: '',
+      registerNumber: '',
+      email: '',
+      phone: '',
+    });
+    expect(taxNumberOnly.body).toMatchObject({ complete: false, missing: ['legalId', 'email', 'phone'] });
+    // A register entry is the seller's legal identifier (BT-30) when there is no VAT id.
+    const registered = await dm.client.put('/company/details', { ...valid, vatId: '' });
+    expect(registered.body).toMatchObject({ complete: true, missing: [], smallBusiness: false });
+    const nothing = await dm.client.put('/company/details', {
+      ...valid,
+      street: '',
+      vatId: '',
+      taxNumber: '',
+      registerNumber: '',
+      iban: '',
+      bic: '',
+      smallBusiness: true,
+    });
+    expect(nothing.body).toMatchObject({
+      missing: ['address', 'taxId', 'legalId', 'iban'],
+      smallBusiness: true,
+    });
+  });
+
   it('take a website as people write it, without https://, and keep it with its scheme', async () => {
     const dm = await signedInDataManager(t, { language: 'de' });
     for (const [typed, kept] of [

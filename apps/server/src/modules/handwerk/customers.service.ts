@@ -30,6 +30,7 @@ const present = (r: typeof customers.$inferSelect & { documentCount: number }): 
   phone: r.phone,
   vatId: r.vatId,
   buyerReference: r.buyerReference,
+  kind: r.kind,
   documentCount: r.documentCount,
   createdAt: r.createdAt.toISOString(),
 });

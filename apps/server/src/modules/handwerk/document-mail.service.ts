@@ -19,10 +19,10 @@ import { assertMailBudget, takeMailBudget } from '../mail/mail-budget.ts';
 import { renderMessage } from '../mail/mail-layout.ts';
 import { dispatch } from '../mail/outbox.service.ts';
 import { assertVerifiedSender } from '../mail/verified-sender.ts';
-import { ciiInvoiceXml } from './cii-invoice.ts';
-import { facturXPdf } from './e-invoice.service.ts';
-import { documentFormat, salesDocumentPdf } from './sales-document-pdf.ts';
-import { presentDocument } from './sales-document-view.ts';
+import { documentFormat } from './document-format.ts';
+import { documentTitle } from './document-texts.ts';
+import { facturXPdf, xRechnungOf } from './e-invoice.service.ts';
+import { salesDocumentPdf } from './sales-document-pdf.ts';
 import { loadSalesDocument } from './sales-documents.service.ts';
 
 /** The outbox's `template` of a mail that takes a document to a customer (written by the user, not a template). */
@@ -38,11 +38,11 @@ async function issuedDocument(ctx: AppContext, actor: Actor, documentId: string)
   await salesDocumentAccess.authorize(ctx.db, actor, 'update', documentId);
   // Without SMTP a mail to a customer would never leave: say so before anything is written.
   if (!ctx.mailer) throw new AppError('MAIL_NOT_CONFIGURED');
-  const { row, customer, sourceNumber } = await loadSalesDocument(ctx.db, actor, documentId);
+  const { row, document } = await loadSalesDocument(ctx.db, actor, documentId);
   if (!row.number || !row.seller) throw new AppError('DOCUMENT_NOT_FINALISED');
   return {
     row,
-    document: presentDocument(row, customer, sourceNumber),
+    document,
     seller: row.seller,
     companyId: row.companyId,
     fileStem: row.number.replace(/[^\w.-]/g, '_'),
@@ -50,13 +50,16 @@ async function issuedDocument(ctx: AppContext, actor: Actor, documentId: string)
 }
 type Issued = Awaited<ReturnType<typeof issuedDocument>>;
 
+/** The PDF; for an invoice or cancellation also Factur-X, and XRechnung when the buyer has an electronic address. */
 function attachmentChoices(issued: Issued): DocumentMailAttachment[] {
-  return E_INVOICE_TYPES.includes(issued.row.type) ? ['pdf', 'facturX', 'xrechnung'] : ['pdf'];
+  if (!E_INVOICE_TYPES.includes(issued.row.type)) return ['pdf'];
+  return issued.document.buyer.email ? ['pdf', 'facturX', 'xrechnung'] : ['pdf', 'facturX'];
 }
 
 /** The files a mail carries, with the names the downloads give them. */
 async function attachmentFiles(ctx: AppContext, issued: Issued, attach: DocumentMailAttachment) {
-  if (!attachmentChoices(issued).includes(attach)) throw new AppError('EINVOICE_ONLY_FOR_INVOICES');
+  if (attach !== 'pdf' && !E_INVOICE_TYPES.includes(issued.row.type))
+    throw new AppError('EINVOICE_ONLY_FOR_INVOICES');
   const pdf = async () => ({
     fileName: `${issued.fileStem}.pdf`,
     contentType: 'application/pdf',
@@ -75,7 +78,7 @@ async function attachmentFiles(ctx: AppContext, issued: Issued, attach: Document
         content: await facturXPdf(ctx, issued),
       },
     ];
-  const xml = ciiInvoiceXml(issued.document, issued.seller, 'xrechnung');
+  const xml = xRechnungOf(issued);
   return [
     {
       fileName: `${issued.fileStem}-xrechnung.xml`,
@@ -97,12 +100,13 @@ export async function draftDocumentMail(
 ): Promise<DocumentMailDraft> {
   const issued = await issuedDocument(ctx, actor, documentId);
   const { row, document } = issued;
-  const { t, money, date } = documentFormat(row.language as Language);
+  const format = documentFormat(row.language as Language);
+  const { t, money, date } = format;
   const values = {
-    type: t(`type.${row.type}`),
+    type: documentTitle(document, format),
     number: row.number,
     company: String(issued.seller.name),
-    amount: money(row.grossCents),
+    amount: money(document.amountDueCents),
     dueDate: row.dueDate ? date(row.dueDate) : '',
   };
   return {

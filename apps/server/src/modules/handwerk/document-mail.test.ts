@@ -100,6 +100,9 @@ describe('sending a document to the customer by e-mail', () => {
     expect(mail).toMatchObject({ id: res.body.id, status: 'sent' });
     const document = (await dm.client.get(`/handwerk/documents/${dm.id}`)).body;
     expect(document.sentAt).toBe(mail.sentAt);
+    // Issued, it was not yet sent; the mail that left made it so.
+    expect(dm.document.status).toBe('issued');
+    expect(document.status).toBe('sent');
   });
 
   it('sends the XRechnung XML with the PDF as readable copy', async () => {

@@ -67,6 +67,12 @@ export async function draftOffer(ctx: AppContext, actor: Actor, body: Body): Pro
     language: body.language,
     issueDate: null,
     dueDate: null,
+    serviceDate: null,
+    serviceEndDate: null,
+    validUntil: null,
+    taxTreatment: 'standard',
+    propertyService: true,
+    cashDiscount: null,
     title: body.description.split(/\r?\n/)[0]!.slice(0, 200),
     notes: '',
     lines: chosen.slice(0, MAX_LINES).map(({ candidate: c, quantity }) => ({

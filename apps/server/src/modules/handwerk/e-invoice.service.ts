@@ -6,7 +6,6 @@ import type { Actor } from '../auth/actor.ts';
 import { companyLogo } from '../company/company-logo.service.ts';
 import { ciiInvoiceXml } from './cii-invoice.ts';
 import { salesDocumentPdf } from './sales-document-pdf.ts';
-import { presentDocument } from './sales-document-view.ts';
 import { loadSalesDocument } from './sales-documents.service.ts';
 
 interface Issued {
@@ -18,15 +17,25 @@ interface Issued {
 
 /** An issued invoice or credit note the actor may read, with the seller as it was when it was issued. */
 async function issuedInvoice(ctx: AppContext, actor: Actor, documentId: string): Promise<Issued> {
-  const { row, customer, sourceNumber } = await loadSalesDocument(ctx.db, actor, documentId);
+  const { row, document } = await loadSalesDocument(ctx.db, actor, documentId);
   if (row.type !== 'invoice' && row.type !== 'creditNote') throw new AppError('EINVOICE_ONLY_FOR_INVOICES');
   if (!row.number || !row.seller) throw new AppError('DOCUMENT_NOT_FINALISED');
   return {
-    document: presentDocument(row, customer, sourceNumber),
+    document,
     seller: row.seller,
     companyId: row.companyId,
     fileStem: row.number.replace(/[^\w.-]/g, '_'),
   };
+}
+
+/**
+ * The XRechnung of an issued invoice. XRechnung is delivered electronically and needs the buyer's electronic address
+ * (PEPPOL-EN16931-R010): an invoice issued to a customer without e-mail has none (EINVOICE_BUYER_ADDRESS_MISSING);
+ * its Factur-X and PDF, which do not need one, remain.
+ */
+export function xRechnungOf(issued: Pick<Issued, 'document' | 'seller'>): string {
+  if (!issued.document.buyer.email) throw new AppError('EINVOICE_BUYER_ADDRESS_MISSING');
+  return ciiInvoiceXml(issued.document, issued.seller, 'xrechnung');
 }
 
 export async function downloadXRechnung(
@@ -34,8 +43,8 @@ export async function downloadXRechnung(
   actor: Actor,
   documentId: string,
 ): Promise<{ fileName: string; xml: string }> {
-  const { document, seller, fileStem } = await issuedInvoice(ctx, actor, documentId);
-  return { fileName: `${fileStem}-xrechnung.xml`, xml: ciiInvoiceXml(document, seller, 'xrechnung') };
+  const issued = await issuedInvoice(ctx, actor, documentId);
+  return { fileName: `${issued.fileStem}-xrechnung.xml`, xml: xRechnungOf(issued) };
 }
 
 /** The regular PDF of the document as PDF/A-3 with its CII XML (Factur-X EN 16931 profile) embedded. */

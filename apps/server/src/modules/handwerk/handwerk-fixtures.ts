@@ -19,6 +19,7 @@ export const COMPANY = {
   managingDirector: 'Jörg Müller',
   iban: 'DE89370400440532013000',
   bic: 'COBADEFFXXX',
+  smallBusiness: false,
 };
 
 export const CUSTOMER = {
@@ -63,6 +64,8 @@ export async function draftOf(
     language: 'de',
     title: 'Heizungswartung',
     notes: '',
+    // § 14 (4) no. 6 UStG: an invoice names when the work was done.
+    ...(type === 'invoice' ? { serviceDate: '2026-03-02' } : {}),
     lines,
   });
   if (res.status !== 201) throw new Error(`document: ${JSON.stringify(res.body)}`);
@@ -84,18 +87,28 @@ export function issuedInvoice(language: string, lineCount: number): SalesDocumen
   return {
     id: '00000000-0000-4000-8000-000000000001',
     type: 'invoice',
-    status: 'sent',
+    status: 'issued',
     number: 'RE-2026-0042',
     customerId: '00000000-0000-4000-8000-000000000002',
     customerName: 'Familie Schneider',
     title: 'Heizungswartung',
     language: language as SalesDocument['language'],
+    invoiceKind: 'standard',
     issueDate: '2026-03-02',
     dueDate: '2026-03-16',
     netCents: totals.netCents,
     grossCents: totals.grossCents,
+    amountDueCents: totals.grossCents,
     createdAt: '2026-03-02T08:00:00.000Z',
     notes: '',
+    serviceDate: '2026-02-27',
+    serviceEndDate: null,
+    validUntil: null,
+    taxTreatment: 'standard',
+    propertyService: true,
+    cashDiscount: null,
+    deductions: [],
+    prepaidCents: 0,
     lines: lines.map((l, i) => ({ ...l, netCents: totals.lineNetCents[i]! })),
     taxGroups: totals.taxGroups,
     taxCents: totals.taxCents,
@@ -108,9 +121,12 @@ export function issuedInvoice(language: string, lineCount: number): SalesDocumen
       email: '',
       vatId: '',
       buyerReference: '991-01234-44',
+      kind: 'private',
     },
     sourceDocumentId: null,
+    sourceType: null,
     sourceNumber: null,
+    sourceIssueDate: null,
     finalisedAt: '2026-03-02T08:00:00.000Z',
     sentAt: null,
   };

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import type { Language, SalesDocument } from '@werkwissen/shared';
 import PDFDocument from 'pdfkit';
 import type { StoredParty } from '../../db/schema/index.ts';
-import { translate } from '../../i18n/translator.ts';
+import { documentFormat } from './document-format.ts';
+import { documentTitle, legalNotices, paymentTerms, servicePeriod } from './document-texts.ts';
 import { leftToRight, textWriter } from './pdf-bidi.ts';
 
 /** Debian's DejaVu Sans (fonts-dejavu-core, installed by .ci/run and the Dockerfile): Latin, Cyrillic and Arabic. */
@@ -80,33 +81,27 @@ const FACTUR_X_XMP = `
         </rdf:Description>
 `;
 
-/** A document's fixed texts (`documents.*`), amounts, numbers and dates in its language, as its PDF and mail write them. */
-export function documentFormat(lang: Language) {
-  const locale = lang === 'ar' ? 'ar-u-nu-latn' : lang;
-  return {
-    t: (key: string, vars?: Record<string, unknown>) => translate(lang, `documents.${key}`, vars),
-    money: (cents: number) =>
-      new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(cents / 100),
-    number: (n: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(n),
-    date: (iso: string) =>
-      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-        new Date(`${iso}T00:00:00Z`),
-      ),
-  };
-}
+/** A label and its value as one unbreakable piece ("Steuernummer: 27/123/45678"): a line breaks between pieces. */
+const piece = (label: string, value: string) => `${label}: ${value}`.replaceAll(' ', '\u00a0');
+
+/** Room the logo takes at the top: 100 × 50 points, and a gap to the text beside and below it. */
+const LOGO = { width: 100, height: 50, gap: 10 };
 
 /**
- * The document as an A4 PDF with its fonts embedded: logo, seller and buyer, lines, totals per tax rate, payment
- * terms, and on every page the seller's register, tax and bank data and "page n of m". Every fixed text is in the
- * document's language (`documents.*`).
+ * The document as an A4 PDF with its fonts embedded: logo, seller and buyer, the facts (dates, service date or
+ * period, references), lines, totals per tax rate, a final invoice's deducted down payments, the legal notices,
+ * payment terms, and on every page the seller's register, tax and bank data and "page n of m". Every fixed text is
+ * in the document's language (`documents.*`); an Arabic document is mirrored, with codes, numbers and German
+ * addresses ("70182 Stuttgart") kept left to right.
  */
 export async function salesDocumentPdf({ document: d, seller, logo, facturX }: PdfInput): Promise<Buffer> {
   if (!existsSync(FONT) || !existsSync(BOLD)) throw new Error(`${FONT} is missing (fonts-dejavu-core)`);
   const lang = d.language as Language;
   const rtl = lang === 'ar';
   const align = rtl ? 'right' : 'left';
-  const { t, money, number, date } = documentFormat(lang);
-  const title = t(`type.${d.type}`);
+  const format = documentFormat(lang);
+  const { t, money, number, date } = format;
+  const title = documentTitle(d, format);
 
   const documentInfo = { Title: `${title} ${d.number ?? ''}`.trim(), Author: String(seller.name) };
   const doc = new PDFDocument({
@@ -127,23 +122,29 @@ export async function salesDocumentPdf({ document: d, seller, logo, facturX }: P
   doc.registerFont('bold', BOLD);
   const width = doc.page.width - 2 * MARGIN;
   const { write, heightOf } = textWriter(doc, rtl);
-  // Codes keep their own order inside Arabic text ("991-01234-44" would otherwise be split at its hyphens).
-  const code = (value: string) => (rtl ? leftToRight(value) : value);
+  // Codes keep their own order inside Arabic text ("991-01234-44" would otherwise be split at its hyphens), and so
+  // does a German address line: "70182 Stuttgart", not "Stuttgart 70182".
+  const code = (value: string) => (rtl && value ? leftToRight(value) : value);
+  const place = (p: { postalCode: unknown; city: unknown }) => code(`${p.postalCode} ${p.city}`.trim());
 
-  if (logo) doc.image(logo, rtl ? MARGIN : doc.page.width - MARGIN - 100, MARGIN, { fit: [100, 50] });
+  // The logo in the top corner on the reading side's far end; the seller's lines beside it, never under it.
+  const beside = logo ? LOGO.width + LOGO.gap : 0;
+  if (logo)
+    doc.image(logo, rtl ? MARGIN : doc.page.width - MARGIN - LOGO.width, MARGIN, {
+      fit: [LOGO.width, LOGO.height],
+    });
+  const sellerBox = { x: rtl ? MARGIN + beside : MARGIN, width: width - beside };
   doc.font('bold').fontSize(9);
-  write(String(seller.name), { x: MARGIN, y: MARGIN, width: width - 110, align });
+  write(String(seller.name), { ...sellerBox, y: MARGIN, align });
   doc.font('body');
-  write(
-    [seller.street, `${seller.postalCode} ${seller.city}`.trim(), seller.email].filter(Boolean).join(' · '),
-    { width: width - 110, align },
-  );
+  write([seller.street, place(seller), seller.email].filter(Boolean).join(' · '), { ...sellerBox, align });
+  if (logo) doc.y = Math.max(doc.y, MARGIN + LOGO.height);
+  doc.x = MARGIN;
 
   doc.moveDown(2).font('bold').fontSize(10);
   write(d.buyer.name, { align });
   doc.font('body');
-  for (const part of [d.buyer.street, `${d.buyer.postalCode} ${d.buyer.city}`.trim(), d.buyer.country])
-    if (part) write(part, { align });
+  for (const part of [d.buyer.street, place(d.buyer), d.buyer.country]) if (part) write(part, { align });
 
   doc.moveDown(2).font('bold').fontSize(16);
   write(`${title} ${d.number ?? ''}`.trim(), { align });
@@ -154,27 +155,42 @@ export async function salesDocumentPdf({ document: d, seller, logo, facturX }: P
   }
   doc.font('body').fontSize(9).moveDown(0.5);
   const facts: [string, string][] = [[t('date'), date(d.issueDate)]];
+  const service = servicePeriod(d, format);
+  if (service) facts.push(service);
   if (d.dueDate && (d.type === 'invoice' || d.type === 'creditNote'))
     facts.push([t('dueDate'), date(d.dueDate)]);
+  if (d.validUntil && d.type === 'offer') facts.push([t('validUntil'), date(d.validUntil)]);
   if (d.buyer.buyerReference) facts.push([t('buyerReference'), code(d.buyer.buyerReference)]);
   if (d.buyer.vatId) facts.push([t('customerVatId'), code(d.buyer.vatId)]);
-  if (d.sourceNumber && d.type === 'creditNote') facts.push(['', t('corrects', { number: d.sourceNumber })]);
-  for (const [label, value] of facts) write(label ? `${label}: ${value}` : value, { align });
+  for (const [label, value] of facts) write(`${label}: ${value}`, { align });
+  if (d.sourceNumber && d.sourceIssueDate) {
+    const source = { number: code(d.sourceNumber), date: date(d.sourceIssueDate) };
+    if (d.type === 'creditNote') write(t('cancels', source), { align });
+    else if (d.invoiceKind !== 'downPayment')
+      write(t('basedOn', { ...source, document: t(`type.${d.sourceType}`) }), { align });
+  }
   if (d.title) {
     doc.moveDown(0.5).font('bold');
     write(d.title, { align });
     doc.font('body');
   }
 
-  // The lines: position, description, quantity and unit, unit price, discount, amount.
-  const columns = [
-    { key: 'position', width: 30 },
-    { key: 'description', width: width - 30 - 70 - 75 - 50 - 80 },
-    { key: 'quantity', width: 70 },
-    { key: 'unitPrice', width: 75 },
-    { key: 'discount', width: 50 },
-    { key: 'amount', width: 80 },
+  // The lines: position, description, quantity and unit, unit price, discount, amount. Each figure column is as
+  // wide as its heading in this language needs (bold, one line); the description takes the rest.
+  doc.font('bold').fontSize(9);
+  const figure = (key: string, least: number) => ({
+    key,
+    width: Math.max(least, Math.ceil(doc.widthOfString(t(key))) + 8),
+  });
+  const figures = [
+    figure('quantity', 70),
+    figure('unitPrice', 75),
+    figure('discount', 50),
+    figure('amount', 80),
   ];
+  const position = figure('position', 30);
+  const used = [position, ...figures].reduce((sum, c) => sum + c.width, 0);
+  const columns = [position, { key: 'description', width: width - used }, ...figures];
   const ordered = rtl ? [...columns].reverse() : columns;
   const row = (cells: Record<string, string>, font: 'body' | 'bold') => {
     doc.font(font).fontSize(9);
@@ -222,44 +238,67 @@ export async function salesDocumentPdf({ document: d, seller, logo, facturX }: P
   doc.y += 6;
 
   const total = (label: string, value: string, font: 'body' | 'bold' = 'body') => {
-    if (doc.y + 14 > doc.page.height - FOOTER - 20) doc.addPage();
-    const top = doc.y;
     doc.font(font).fontSize(9);
+    const height = heightOf(label, width - 90);
+    if (doc.y + height > doc.page.height - FOOTER - 20) doc.addPage();
+    const top = doc.y;
     // Mirrored right to left: the value under the amount column, its label beside it.
     write(label, { x: rtl ? MARGIN + 90 : MARGIN, y: top, width: width - 90, align: rtl ? 'left' : 'right' });
     write(value, { x: rtl ? MARGIN : MARGIN + width - 85, y: top, width: 85, align: rtl ? 'left' : 'right' });
     doc.x = MARGIN;
-    doc.y = top + 14;
+    doc.y = top + Math.max(height, 14);
   };
   total(t('netTotal'), money(d.netCents));
-  for (const g of d.taxGroups)
-    total(t('taxLine', { rate: number(g.taxRate), net: money(g.netCents) }), money(g.taxCents));
+  // Without standard VAT (§ 13b, § 19) the document shows no tax, only the notice why.
+  if (d.taxTreatment === 'standard')
+    for (const g of d.taxGroups)
+      total(t('taxLine', { rate: number(g.taxRate), net: money(g.netCents) }), money(g.taxCents));
   total(t('grossTotal'), money(d.grossCents), 'bold');
+  // A final invoice: each down payment received with its VAT, deducted (§ 14 (5) UStG), then what is left to pay.
+  if (d.deductions.length > 0) {
+    doc.y += 4;
+    total(t('deductions'), '');
+    for (const x of d.deductions)
+      total(
+        t('deductionLine', {
+          number: code(x.number),
+          date: date(x.issueDate),
+          net: money(x.netCents),
+          tax: money(x.taxCents),
+        }),
+        money(-x.grossCents),
+      );
+    total(t('amountDue'), money(d.amountDueCents), 'bold');
+    const deductedTax = d.deductions.reduce((sum, x) => sum + x.taxCents, 0);
+    if (d.taxTreatment === 'standard') total(t('remainingTax'), money(d.taxCents - deductedTax));
+  }
 
-  if (d.type === 'invoice' && d.dueDate && d.number) {
-    doc.moveDown().font('body');
-    write(t('paymentTerms', { date: date(d.dueDate), number: d.number }), { align });
+  const closing = [...legalNotices(d, format), ...paymentTerms(d, format)];
+  for (const text of closing) {
+    doc.moveDown(0.6).font('body');
+    if (doc.y + heightOf(text, width) > doc.page.height - FOOTER - 20) doc.addPage();
+    write(text, { align });
   }
   if (d.notes) {
     doc.moveDown();
     write(d.notes, { align });
   }
 
-  // On every page: the seller's register, tax and bank data, and the page number.
+  // On every page: the seller's register, tax and bank data, and the page number. Each label stays with its value.
   const footer = [
     [
       String(seller.name),
-      seller.managingDirector ? `${t('managingDirector')}: ${seller.managingDirector}` : '',
+      seller.managingDirector ? piece(t('managingDirector'), String(seller.managingDirector)) : '',
     ],
     [
       seller.registerNumber
-        ? `${t('register')}: ${code(`${seller.registryCourt} ${seller.registerNumber}`.trim())}`
+        ? piece(t('register'), code(`${seller.registryCourt} ${seller.registerNumber}`.trim()))
         : '',
-      seller.vatId ? `${t('vatId')}: ${code(seller.vatId)}` : '',
-      seller.taxNumber ? `${t('taxNumber')}: ${code(String(seller.taxNumber))}` : '',
+      seller.vatId ? piece(t('vatId'), code(String(seller.vatId))) : '',
+      seller.taxNumber ? piece(t('taxNumber'), code(String(seller.taxNumber))) : '',
     ],
     [
-      seller.iban ? `${t('bank')}: ${code(`IBAN ${seller.iban}`)}` : '',
+      seller.iban ? piece(t('bank'), code(`IBAN ${seller.iban}`)) : '',
       seller.bic ? code(`BIC ${seller.bic}`) : '',
     ],
   ]

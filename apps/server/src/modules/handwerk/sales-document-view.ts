@@ -1,4 +1,5 @@
 import {
+  type Deduction,
   documentTotals,
   type Language,
   type SalesDocument,
@@ -11,15 +12,20 @@ import type { customers, salesDocuments } from '../../db/schema/index.ts';
 export type DocumentRow = typeof salesDocuments.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;
 
-/** `overdue` as SQL: an issued invoice, unpaid, past its due date. */
-export const overdueSql = sql`(sales_documents.type = 'invoice' and sales_documents.status = 'sent' and sales_documents.due_date < current_date)`;
+/** Issued and not yet settled: `issued` (not mailed) or `sent`. */
+export const OPEN_STATUSES = ['issued', 'sent'] as const;
+export const openSql = sql`sales_documents.status in ('issued', 'sent')`;
 
-/** The status shown: a sent invoice past its due date is overdue. */
+/** `overdue` as SQL: an issued invoice, unpaid, past its due date. */
+export const overdueSql = sql`(sales_documents.type = 'invoice' and ${openSql} and sales_documents.due_date < current_date)`;
+
+/** The status shown: an issued or sent invoice past its due date is overdue. */
 export function shownStatus(
   row: DocumentRow,
   today = new Date().toISOString().slice(0, 10),
 ): SalesDocumentStatus {
-  if (row.type === 'invoice' && row.status === 'sent' && row.dueDate && row.dueDate < today) return 'overdue';
+  const open = row.status === 'issued' || row.status === 'sent';
+  if (row.type === 'invoice' && open && row.dueDate && row.dueDate < today) return 'overdue';
   return row.status;
 }
 
@@ -36,6 +42,9 @@ export function buyerOf(row: DocumentRow, customer: CustomerRow): SalesDocument[
       email: String(stored.email),
       vatId: String(stored.vatId),
       buyerReference: String(stored.buyerReference ?? ''),
+      // Documents issued before customers had a kind: a buyer with a VAT id was a business.
+      kind:
+        stored.kind === 'private' || (stored.kind === undefined && !stored.vatId) ? 'private' : 'business',
     };
   }
   return {
@@ -47,10 +56,15 @@ export function buyerOf(row: DocumentRow, customer: CustomerRow): SalesDocument[
     email: customer.email,
     vatId: customer.vatId,
     buyerReference: customer.buyerReference,
+    kind: customer.kind,
   };
 }
 
-export function presentSummary(row: DocumentRow, customerName: string): SalesDocumentSummary {
+export function presentSummary(
+  row: DocumentRow,
+  customerName: string,
+  prepaidCents = row.prepaidCents,
+): SalesDocumentSummary {
   return {
     id: row.id,
     type: row.type,
@@ -60,29 +74,54 @@ export function presentSummary(row: DocumentRow, customerName: string): SalesDoc
     customerName: row.buyer ? String(row.buyer.name) : customerName,
     title: row.title,
     language: row.language as Language,
+    invoiceKind: row.invoiceKind,
     issueDate: row.issueDate,
     dueDate: row.dueDate,
     netCents: row.netCents,
     grossCents: row.grossCents,
+    amountDueCents: row.grossCents - prepaidCents,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
+/** The document this one was made from: its number and issue date (null for a draft source or none). */
+export interface SourceRef {
+  type: DocumentRow['type'];
+  number: string | null;
+  issueDate: string | null;
+}
+
+/**
+ * A document as the API shows it. `deductions` are a final invoice's down payments: stored once it is issued, read
+ * live (those paid now) while it is a draft.
+ */
 export function presentDocument(
   row: DocumentRow,
   customer: CustomerRow,
-  sourceNumber: string | null,
+  source: SourceRef | null,
+  deductions: Deduction[] = row.deductions,
 ): SalesDocument {
   const totals = documentTotals(row.lines);
+  const prepaidCents = deductions.reduce((sum, d) => sum + d.grossCents, 0);
   return {
-    ...presentSummary(row, customer.name),
+    ...presentSummary(row, customer.name, prepaidCents),
     notes: row.notes,
+    serviceDate: row.serviceDate,
+    serviceEndDate: row.serviceEndDate,
+    validUntil: row.validUntil,
+    taxTreatment: row.taxTreatment,
+    propertyService: row.propertyService,
+    cashDiscount: row.cashDiscount,
     lines: row.lines.map((line, i) => ({ ...line, netCents: totals.lineNetCents[i]! })),
     taxGroups: totals.taxGroups,
     taxCents: row.taxCents,
+    deductions,
+    prepaidCents,
     buyer: buyerOf(row, customer),
     sourceDocumentId: row.sourceDocumentId,
-    sourceNumber,
+    sourceType: source?.type ?? null,
+    sourceNumber: source?.number ?? null,
+    sourceIssueDate: source?.number ? source.issueDate : null,
     finalisedAt: row.finalisedAt?.toISOString() ?? null,
     sentAt: row.sentAt?.toISOString() ?? null,
   };

@@ -2,15 +2,15 @@ import { salesDocumentContracts } from '@werkwissen/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { registerRoute, requireActor } from '../../http/route.ts';
+import { convertSalesDocument } from './convert-document.ts';
 import { draftDocumentMail, listDocumentMails, sendDocumentMail } from './document-mail.service.ts';
 import { draftOffer } from './draft-offer.service.ts';
 import { downloadFacturX, downloadXRechnung } from './e-invoice.service.ts';
+import { finaliseSalesDocument } from './issue-document.ts';
 import {
-  convertSalesDocument,
   createSalesDocument,
   deleteSalesDocument,
   downloadSalesDocumentPdf,
-  finaliseSalesDocument,
   getSalesDocument,
   listSalesDocuments,
   setSalesDocumentStatus,
@@ -53,14 +53,14 @@ export function salesDocumentRoutes(app: FastifyInstance, ctx: AppContext): void
   registerRoute(app, c.pdf, async (req, reply) => {
     const { fileName, pdf } = await downloadSalesDocumentPdf(ctx, requireActor(req), req.params.documentId);
     reply.type('application/pdf').header('content-disposition', `attachment; filename="${fileName}"`);
-    return reply.send(pdf) as never;
+    return reply.send(pdf);
   });
   registerRoute(app, c.xrechnung, async (req, reply) => {
     const { fileName, xml } = await downloadXRechnung(ctx, requireActor(req), req.params.documentId);
     reply
       .type('application/xml; charset=utf-8')
       .header('content-disposition', `attachment; filename="${fileName}"`);
-    return reply.send(xml) as never;
+    return reply.send(xml);
   });
   registerRoute(app, c.mailDraft, (req) => draftDocumentMail(ctx, requireActor(req), req.params.documentId));
   registerRoute(app, c.mails, (req) => listDocumentMails(ctx, requireActor(req), req.params.documentId));
@@ -72,6 +72,6 @@ export function salesDocumentRoutes(app: FastifyInstance, ctx: AppContext): void
   registerRoute(app, c.facturX, async (req, reply) => {
     const { fileName, pdf } = await downloadFacturX(ctx, requireActor(req), req.params.documentId);
     reply.type('application/pdf').header('content-disposition', `attachment; filename="${fileName}"`);
-    return reply.send(pdf) as never;
+    return reply.send(pdf);
   });
 }

@@ -1,5 +1,4 @@
 import {
-  CONVERSIONS,
   type CompanyDetails,
   documentTotals,
   type newSalesDocumentSchema,
@@ -7,7 +6,7 @@ import {
   type SalesDocumentType,
   type salesDocumentBodySchema,
   type salesDocumentListQuerySchema,
-  totalsProblem,
+  type TaxTreatment,
 } from '@werkwissen/shared';
 import { and, count, desc, eq, ilike, inArray, not, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -18,6 +17,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { containsPattern } from '../../db/like.ts';
 import {
+  companyDetails,
   customers,
   files,
   passages,
@@ -29,17 +29,17 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { getCompanyDetails } from '../company/company-details.service.ts';
 import { companyLogo } from '../company/company-logo.service.ts';
-import { nextDocumentNumber } from './document-numbers.ts';
+import { currentDeductions } from './down-payments.ts';
 import { salesDocumentPdf } from './sales-document-pdf.ts';
 import {
-  buyerOf,
-  type DocumentRow,
+  OPEN_STATUSES,
   overdueSql,
   presentDocument,
   presentSummary,
+  type SourceRef,
 } from './sales-document-view.ts';
 
-type Body = z.output<typeof salesDocumentBodySchema>;
+export type Body = z.output<typeof salesDocumentBodySchema>;
 type NewBody = z.output<typeof newSalesDocumentSchema>;
 type Query = z.output<typeof salesDocumentListQuerySchema>;
 
@@ -47,7 +47,7 @@ type Query = z.output<typeof salesDocumentListQuerySchema>;
 const PAYMENT_DAYS = 14;
 
 const today = () => new Date().toISOString().slice(0, 10);
-const plusDays = (isoDate: string, days: number) =>
+export const plusDays = (isoDate: string, days: number) =>
   new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The company's offers, order confirmations, invoices and credit notes the actor may read, newest first. */
@@ -56,8 +56,8 @@ export async function listSalesDocuments(ctx: AppContext, actor: Actor, query: Q
   const status =
     query.status === 'overdue'
       ? overdueSql
-      : query.status === 'sent'
-        ? and(eq(salesDocuments.status, 'sent'), not(overdueSql))
+      : query.status === 'sent' || query.status === 'issued'
+        ? and(eq(salesDocuments.status, query.status), not(overdueSql))
         : query.status
           ? eq(salesDocuments.status, query.status)
           : undefined;
@@ -92,7 +92,10 @@ export async function listSalesDocuments(ctx: AppContext, actor: Actor, query: Q
   };
 }
 
-/** One document the actor may read, with the customer it is for and the number of the one it was made from. */
+/**
+ * One document the actor may read, with the customer it is for, the number and date of the one it was made from,
+ * and as `document` how the API shows it (a draft final invoice with the down payments paid now).
+ */
 export async function loadSalesDocument(db: DbOrTx, actor: Actor, documentId: string) {
   const [found] = await db
     .select({ row: salesDocuments, customer: customers })
@@ -100,15 +103,21 @@ export async function loadSalesDocument(db: DbOrTx, actor: Actor, documentId: st
     .innerJoin(customers, eq(customers.id, salesDocuments.customerId))
     .where(and(eq(salesDocuments.id, documentId), salesDocumentAccess.where(actor, 'read')));
   if (!found) throw notFound();
-  let sourceNumber: string | null = null;
-  if (found.row.sourceDocumentId) {
-    const [source] = await db
-      .select({ number: salesDocuments.number })
+  const { row, customer } = found;
+  let source: SourceRef | null = null;
+  if (row.sourceDocumentId) {
+    const [ref] = await db
+      .select({
+        type: salesDocuments.type,
+        number: salesDocuments.number,
+        issueDate: salesDocuments.issueDate,
+      })
       .from(salesDocuments)
-      .where(eq(salesDocuments.id, found.row.sourceDocumentId));
-    sourceNumber = source?.number ?? null;
+      .where(and(eq(salesDocuments.id, row.sourceDocumentId), eq(salesDocuments.companyId, row.companyId)));
+    source = ref ?? null;
   }
-  return { ...found, sourceNumber };
+  const deductions = row.status === 'draft' ? await currentDeductions(db, row) : row.deductions;
+  return { row, customer, source, document: presentDocument(row, customer, source, deductions) };
 }
 
 export async function getSalesDocument(
@@ -116,8 +125,7 @@ export async function getSalesDocument(
   actor: Actor,
   documentId: string,
 ): Promise<SalesDocument> {
-  const { row, customer, sourceNumber } = await loadSalesDocument(ctx.db, actor, documentId);
-  return presentDocument(row, customer, sourceNumber);
+  return (await loadSalesDocument(ctx.db, actor, documentId)).document;
 }
 
 /** A customer of the actor's company they may read, or not found (another company's customer is never named). */
@@ -160,9 +168,26 @@ async function citedLines<L extends Body['lines'][number]>(
   });
 }
 
-/** A draft's content with its totals, as stored. */
-function draftValues(type: SalesDocumentType, body: Body) {
-  const lines: StoredLine[] = body.lines.map((l) => ({ ...l, source: l.source ?? null }));
+/** Whether the company is a small business under § 19 UStG (its documents charge no VAT). */
+export async function isSmallBusiness(db: DbOrTx, companyId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ smallBusiness: companyDetails.smallBusiness })
+    .from(companyDetails)
+    .where(eq(companyDetails.companyId, companyId));
+  return row?.smallBusiness ?? false;
+}
+
+/**
+ * A draft's content with its totals, as stored. A small business's documents are `smallBusiness`; a document
+ * without standard VAT carries 0 % on every line. Only an offer has a validity, only an invoice cash discount.
+ */
+export function draftValues(type: SalesDocumentType, body: Body, smallBusiness: boolean) {
+  const taxTreatment: TaxTreatment = smallBusiness ? 'smallBusiness' : body.taxTreatment;
+  const lines: StoredLine[] = body.lines.map((l) => ({
+    ...l,
+    taxRate: taxTreatment === 'standard' ? l.taxRate : 0,
+    source: l.source ?? null,
+  }));
   const totals = documentTotals(lines);
   const issueDate = body.issueDate ?? today();
   return {
@@ -170,6 +195,12 @@ function draftValues(type: SalesDocumentType, body: Body) {
     language: body.language,
     issueDate,
     dueDate: type === 'invoice' ? (body.dueDate ?? plusDays(issueDate, PAYMENT_DAYS)) : body.dueDate,
+    serviceDate: body.serviceDate,
+    serviceEndDate: body.serviceDate ? body.serviceEndDate : null,
+    validUntil: type === 'offer' ? body.validUntil : null,
+    taxTreatment,
+    propertyService: body.propertyService,
+    cashDiscount: type === 'invoice' ? body.cashDiscount : null,
     title: body.title,
     notes: body.notes,
     lines,
@@ -198,14 +229,14 @@ export async function createSalesDocument(
       type: body.type,
       createdBy: actor.userId,
       sourceDocumentId,
-      ...draftValues(body.type, body),
+      ...draftValues(body.type, body, await isSmallBusiness(ctx.db, companyId)),
     })
     .returning({ id: salesDocuments.id });
   return getSalesDocument(ctx, actor, row!.id);
 }
 
 /** A draft the actor may change, locked for the transaction; an issued one is DOCUMENT_FINALISED. */
-async function lockDraft(tx: DbOrTx, actor: Actor, action: 'update' | 'delete', documentId: string) {
+export async function lockDraft(tx: DbOrTx, actor: Actor, action: 'update' | 'delete', documentId: string) {
   await salesDocumentAccess.authorize(tx, actor, action, documentId);
   const [row] = await tx.select().from(salesDocuments).where(eq(salesDocuments.id, documentId)).for('update');
   if (!row) throw notFound();
@@ -213,6 +244,13 @@ async function lockDraft(tx: DbOrTx, actor: Actor, action: 'update' | 'delete', 
   return row;
 }
 
+const sameLines = (a: readonly StoredLine[], b: readonly StoredLine[]) =>
+  JSON.stringify(a.map(({ source: _s, ...l }) => l)) === JSON.stringify(b.map(({ source: _s, ...l }) => l));
+
+/**
+ * Changes a draft. A cancellation invoice repeats its invoice: its lines, service date and VAT treatment stay
+ * (CANCELLATION_FIXED); its date, language and notes may change.
+ */
 export async function updateSalesDocument(
   ctx: AppContext,
   actor: Actor,
@@ -223,10 +261,17 @@ export async function updateSalesDocument(
     const row = await lockDraft(tx, actor, 'update', documentId);
     await assertCustomer(tx, actor, body.customerId);
     const lines = await citedLines(tx, row.companyId, body.lines);
-    await tx
-      .update(salesDocuments)
-      .set(draftValues(row.type, { ...body, lines }))
-      .where(eq(salesDocuments.id, documentId));
+    const values = draftValues(row.type, { ...body, lines }, await isSmallBusiness(tx, row.companyId));
+    if (
+      row.type === 'creditNote' &&
+      (!sameLines(values.lines, row.lines) ||
+        values.customerId !== row.customerId ||
+        values.serviceDate !== row.serviceDate ||
+        values.serviceEndDate !== row.serviceEndDate ||
+        values.taxTreatment !== row.taxTreatment)
+    )
+      throw new AppError('CANCELLATION_FIXED');
+    await tx.update(salesDocuments).set(values).where(eq(salesDocuments.id, documentId));
   });
   return getSalesDocument(ctx, actor, documentId);
 }
@@ -239,55 +284,19 @@ export async function deleteSalesDocument(ctx: AppContext, actor: Actor, documen
 }
 
 /** The company's details as a document stores its seller. */
-function sellerOf({ complete: _complete, updatedAt: _updatedAt, ...details }: CompanyDetails): StoredParty {
+export function sellerOf({
+  complete: _complete,
+  missing: _missing,
+  updatedAt: _updatedAt,
+  ...details
+}: CompanyDetails): StoredParty {
   return details;
 }
 
-/** Why a draft's stored totals cannot be issued, or null. */
-function issueProblem(row: DocumentRow): string | null {
-  const fresh = documentTotals(row.lines);
-  return totalsProblem(row.lines, {
-    ...fresh,
-    netCents: row.netCents,
-    taxCents: row.taxCents,
-    grossCents: row.grossCents,
-  });
-}
-
 /**
- * Issues a draft: checks its totals, takes the next number of its series in the same transaction, and stores the
- * buyer and seller as they are now. An invoice or credit note needs complete company details.
+ * An issued offer or order confirmation becomes accepted; an issued invoice paid (not a cancelled one, nor a final
+ * invoice whose down payments leave nothing to pay: it is settled when issued).
  */
-export async function finaliseSalesDocument(
-  ctx: AppContext,
-  actor: Actor,
-  documentId: string,
-): Promise<SalesDocument> {
-  const seller = await getCompanyDetails(ctx, actor);
-  await ctx.db.transaction(async (tx) => {
-    const row = await lockDraft(tx, actor, 'update', documentId);
-    if (issueProblem(row)) throw new AppError('DOCUMENT_TOTALS_INVALID');
-    if ((row.type === 'invoice' || row.type === 'creditNote') && !seller.complete)
-      throw new AppError('COMPANY_DETAILS_INCOMPLETE');
-    const [customer] = await tx.select().from(customers).where(eq(customers.id, row.customerId));
-    const year = Number(row.issueDate.slice(0, 4));
-    const number = await nextDocumentNumber(tx, row.companyId, row.type, year);
-    await tx
-      .update(salesDocuments)
-      .set({
-        status: 'sent',
-        number,
-        buyer: buyerOf(row, customer!),
-        seller: sellerOf(seller),
-        finalisedAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .where(eq(salesDocuments.id, documentId));
-  });
-  return getSalesDocument(ctx, actor, documentId);
-}
-
-/** An issued offer or order confirmation becomes accepted; an issued invoice paid. */
 export async function setSalesDocumentStatus(
   ctx: AppContext,
   actor: Actor,
@@ -295,51 +304,17 @@ export async function setSalesDocumentStatus(
   status: 'accepted' | 'paid',
 ): Promise<SalesDocument> {
   await salesDocumentAccess.authorize(ctx.db, actor, 'update', documentId);
-  const allowed = status === 'paid' ? sql`type = 'invoice'` : sql`type in ('offer', 'order')`;
+  const allowed =
+    status === 'paid'
+      ? sql`type = 'invoice' and gross_cents > prepaid_cents`
+      : sql`type in ('offer', 'order')`;
   const [row] = await ctx.db
     .update(salesDocuments)
     .set({ status, updatedAt: new Date() })
-    .where(and(eq(salesDocuments.id, documentId), eq(salesDocuments.status, 'sent'), allowed))
+    .where(and(eq(salesDocuments.id, documentId), inArray(salesDocuments.status, OPEN_STATUSES), allowed))
     .returning({ id: salesDocuments.id });
   if (!row) throw new AppError('DOCUMENT_STEP_INVALID');
   return getSalesDocument(ctx, actor, documentId);
-}
-
-/**
- * A new draft from a document: an order confirmation or invoice with an offer's lines, an invoice from an order
- * confirmation, a credit note of an issued invoice (the same lines, for the user to reduce to what is corrected).
- */
-export async function convertSalesDocument(
-  ctx: AppContext,
-  actor: Actor,
-  documentId: string,
-  input: { type: 'order' | 'invoice' | 'creditNote'; language?: string },
-): Promise<SalesDocument> {
-  const { row } = await loadSalesDocument(ctx.db, actor, documentId);
-  if (!CONVERSIONS[row.type].includes(input.type)) throw new AppError('DOCUMENT_STEP_INVALID');
-  if (input.type === 'creditNote' && row.status === 'draft') throw new AppError('DOCUMENT_NOT_FINALISED');
-  const companyId = homeCompany(actor);
-  salesDocumentAccess.assertCan(actor, 'create', { companyId });
-  const body: Body = {
-    customerId: row.customerId,
-    language: (input.language ?? row.language) as Body['language'],
-    issueDate: null,
-    dueDate: null,
-    title: row.title,
-    notes: row.notes,
-    lines: row.lines,
-  };
-  const [created] = await ctx.db
-    .insert(salesDocuments)
-    .values({
-      companyId,
-      type: input.type,
-      createdBy: actor.userId,
-      sourceDocumentId: row.id,
-      ...draftValues(input.type, body),
-    })
-    .returning({ id: salesDocuments.id });
-  return getSalesDocument(ctx, actor, created!.id);
 }
 
 /** The document as PDF (file name and bytes): the seller as issued, or for a draft the company's details now. */
@@ -348,10 +323,10 @@ export async function downloadSalesDocumentPdf(
   actor: Actor,
   documentId: string,
 ): Promise<{ fileName: string; pdf: Buffer }> {
-  const { row, customer, sourceNumber } = await loadSalesDocument(ctx.db, actor, documentId);
+  const { row, document } = await loadSalesDocument(ctx.db, actor, documentId);
   const seller = row.seller ?? sellerOf(await getCompanyDetails(ctx, actor));
   const pdf = await salesDocumentPdf({
-    document: presentDocument(row, customer, sourceNumber),
+    document,
     seller,
     logo: await companyLogo(ctx, row.companyId),
   });

@@ -101,7 +101,8 @@ describe('offers and invoices', () => {
     const offer = await draftOf(dm.client, dm.customerId, 'offer');
     const issued = await dm.client.post(`/handwerk/documents/${first}/finalise`);
     expect(issued.status).toBe(200);
-    expect(issued.body).toMatchObject({ status: 'sent', number: `RE-${year}-0001` });
+    // Issued, not sent: only a mail sends it.
+    expect(issued.body).toMatchObject({ status: 'issued', number: `RE-${year}-0001`, sentAt: null });
     expect((await dm.client.post(`/handwerk/documents/${second}/finalise`)).body.number).toBe(
       `RE-${year}-0002`,
     );
@@ -151,7 +152,11 @@ describe('offers and invoices', () => {
       `GS-${year}-0001`,
     );
 
-    const paid = await dm.client.post(`/handwerk/documents/${first}/status`, { status: 'paid' });
+    // The cancellation invoice cancels the invoice: it is no longer to be paid.
+    expect((await dm.client.get(`/handwerk/documents/${first}`)).body.status).toBe('cancelled');
+    const cancelledPaid = await dm.client.post(`/handwerk/documents/${first}/status`, { status: 'paid' });
+    expect(cancelledPaid.body.error.code).toBe('DOCUMENT_STEP_INVALID');
+    const paid = await dm.client.post(`/handwerk/documents/${second}/status`, { status: 'paid' });
     expect(paid.body.status).toBe('paid');
     const pdf = await dm.client.get(`/handwerk/documents/${first}/pdf`);
     expect(pdf.status).toBe(200);
@@ -161,6 +166,76 @@ describe('offers and invoices', () => {
 
     const wrong = await dm.client.post(`/handwerk/documents/${offer}/status`, { status: 'paid' });
     expect(wrong.body.error.code).toBe('DOCUMENT_STEP_INVALID');
+  });
+
+  it('refuses what the invoice law forbids, each with its code, and takes no number for it', async () => {
+    const dm = await company();
+    const draft = (body: Record<string, unknown>) =>
+      dm.client.post('/handwerk/documents', {
+        type: 'invoice',
+        customerId: dm.customerId,
+        language: 'de',
+        title: '',
+        notes: '',
+        lines: [line('Arbeit', 2, 6450)],
+        ...body,
+      });
+    const finalise = (id: string) => dm.client.post(`/handwerk/documents/${id}/finalise`);
+    // § 14 (4) no. 6 UStG: no invoice without its service date.
+    const undated = await draft({});
+    expect((await finalise(undated.body.id)).body.error.code).toBe('SERVICE_DATE_MISSING');
+    // § 13b UStG: the reverse charge needs the buyer's VAT id (this private customer has none).
+    const reverse = await draft({ serviceDate: '2026-03-02', taxTreatment: 'reverseCharge' });
+    expect(reverse.body).toMatchObject({ taxTreatment: 'reverseCharge', taxCents: 0 });
+    expect((await finalise(reverse.body.id)).body.error.code).toBe('BUYER_VAT_ID_MISSING');
+    // A period ends after it starts.
+    const backwards = await draft({ serviceDate: '2026-03-02', serviceEndDate: '2026-03-01' });
+    expect(backwards.status).toBe(422);
+    expect(JSON.stringify(backwards.body.error.details)).toContain('serviceEndDate');
+
+    // The final invoice waits for its down payments to be paid.
+    const offer = await draftOf(dm.client, dm.customerId, 'offer', [line('Fliesen verlegen', 10, 4500)]);
+    await finalise(offer);
+    const downPayment = await dm.client.post(`/handwerk/documents/${offer}/convert`, {
+      type: 'invoice',
+      invoiceKind: 'downPayment',
+      downPaymentPercent: 30,
+    });
+    expect(downPayment.body).toMatchObject({ invoiceKind: 'downPayment', netCents: 13500 });
+    expect((await finalise(downPayment.body.id)).status).toBe(200);
+    const final = await dm.client.post(`/handwerk/documents/${offer}/convert`, { type: 'invoice' });
+    expect(final.body.invoiceKind).toBe('final');
+    const lines = final.body.lines.map(({ netCents: _n, ...l }: { netCents: number }) => l);
+    await dm.client.put(`/handwerk/documents/${final.body.id}`, {
+      customerId: dm.customerId,
+      language: 'de',
+      title: '',
+      notes: '',
+      serviceDate: '2026-03-20',
+      lines,
+    });
+    const open = await finalise(final.body.id);
+    expect(open.body.error.code).toBe('DOWN_PAYMENT_OPEN');
+    await dm.client.post(`/handwerk/documents/${downPayment.body.id}/status`, { status: 'paid' });
+    const settled = await finalise(final.body.id);
+    expect(settled.body).toMatchObject({ status: 'issued', prepaidCents: downPayment.body.grossCents });
+    expect(settled.body.amountDueCents).toBe(settled.body.grossCents - downPayment.body.grossCents);
+
+    // A cancellation invoice repeats its invoice: its lines do not change.
+    const cancellation = await dm.client.post(`/handwerk/documents/${final.body.id}/convert`, {
+      type: 'creditNote',
+    });
+    const changed = await dm.client.put(`/handwerk/documents/${cancellation.body.id}`, {
+      customerId: dm.customerId,
+      language: 'de',
+      title: '',
+      notes: 'Storno',
+      serviceDate: '2026-03-20',
+      lines: [line('Anders', 1, 100)],
+    });
+    expect(changed.body.error.code).toBe('CANCELLATION_FIXED');
+    // Numbers without gaps: the refused drafts took none.
+    expect(settled.body.number).toBe(`RE-${year}-0002`);
   });
 
   it('takes an offer to an order confirmation and an invoice in another language', async () => {
@@ -234,7 +309,7 @@ describe('offers and invoices', () => {
     );
   });
 
-  it('lists newest first, filters by type and status, and shows a sent invoice past its due date as overdue', async () => {
+  it('lists newest first, filters by type and status, and shows an issued invoice past its due date as overdue', async () => {
     const dm = await company();
     const offer = await draftOf(dm.client, dm.customerId, 'offer');
     const late = await dm.client.post('/handwerk/documents', {
@@ -245,6 +320,7 @@ describe('offers and invoices', () => {
       notes: '',
       issueDate: '2025-01-02',
       dueDate: '2025-01-16',
+      serviceDate: '2024-12-20',
       lines: [line('Arbeit', 1, 1000)],
     });
     await dm.client.post(`/handwerk/documents/${late.body.id}/finalise`);
@@ -252,7 +328,7 @@ describe('offers and invoices', () => {
     expect(all.body.items.map((d: { id: string }) => d.id)).toEqual([late.body.id, offer]);
     expect(all.body.items[0]).toMatchObject({ status: 'overdue', number: 'RE-2025-0001' });
     expect((await dm.client.get('/handwerk/documents?status=overdue')).body.total).toBe(1);
-    expect((await dm.client.get('/handwerk/documents?status=sent')).body.total).toBe(0);
+    expect((await dm.client.get('/handwerk/documents?status=issued')).body.total).toBe(0);
     expect((await dm.client.get('/handwerk/documents?type=offer')).body.items[0].id).toBe(offer);
 
     // The dashboard counts issued offers not accepted, and invoices not paid, of which the overdue ones.
@@ -267,6 +343,24 @@ describe('offers and invoices', () => {
       unpaidCents: 1190 + 15351,
       overdueInvoices: 1,
       overdueCents: 1190,
+    });
+    // Invoicing the offer accepts it: its amount is counted once, as an unpaid invoice, no longer as an open offer.
+    const invoiced = await dm.client.post(`/handwerk/documents/${offer}/convert`, { type: 'invoice' });
+    await dm.client.put(`/handwerk/documents/${invoiced.body.id}`, {
+      customerId: dm.customerId,
+      language: 'de',
+      title: 'Heizungswartung',
+      notes: '',
+      serviceDate: '2026-03-02',
+      lines: invoiced.body.lines.map(({ netCents: _n, ...l }: { netCents: number }) => l),
+    });
+    expect((await dm.client.post(`/handwerk/documents/${invoiced.body.id}/finalise`)).status).toBe(200);
+    expect((await dm.client.get(`/handwerk/documents/${offer}`)).body.status).toBe('accepted');
+    expect((await dm.client.get('/dashboard')).body.sales).toMatchObject({
+      openOffers: 0,
+      openOffersCents: 0,
+      unpaidInvoices: 3,
+      unpaidCents: 1190 + 15351 + 15351,
     });
   });
 

@@ -69,8 +69,16 @@ export const sendMailJob = defineJob({
         .update(emailOutbox)
         .set({ status: 'sent', statusReason: null, sentAt })
         .where(eq(emailOutbox.id, emailId));
+      // The document has now reached its customer: an issued one becomes sent (a paid, accepted or cancelled one
+      // keeps its status).
       if (mail.salesDocumentId)
-        await tx.update(salesDocuments).set({ sentAt }).where(eq(salesDocuments.id, mail.salesDocumentId));
+        await tx
+          .update(salesDocuments)
+          .set({
+            sentAt,
+            status: sql`case when ${salesDocuments.status} = 'issued' then 'sent' else ${salesDocuments.status} end`,
+          })
+          .where(eq(salesDocuments.id, mail.salesDocumentId));
     });
   },
 });

@@ -41,6 +41,18 @@ describe('OpenAPI', () => {
     const upload =
       doc.paths['/api/v1/divisions/{divisionId}/files'].post.requestBody.content['multipart/form-data'];
     expect(upload.schema.properties.files.items.format).toBe('binary');
+    // Downloads are declared as what the server sends, binary, so that generated clients do not parse them as JSON.
+    const downloads = {
+      '/api/v1/handwerk/documents/{documentId}/pdf': 'application/pdf',
+      '/api/v1/handwerk/documents/{documentId}/xrechnung.xml': 'application/xml',
+      '/api/v1/handwerk/documents/{documentId}/factur-x.pdf': 'application/pdf',
+      '/api/v1/billing/invoices/{invoiceId}/pdf': 'application/pdf',
+    };
+    for (const [path, type] of Object.entries(downloads)) {
+      const content = doc.paths[path].get.responses['200'].content;
+      expect(Object.keys(content), path).toEqual([type]);
+      expect(content[type].schema, path).toMatchObject({ type: 'string', format: 'binary' });
+    }
     const docs = await fetch(`${t.url}/api/docs/`);
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain('swagger');

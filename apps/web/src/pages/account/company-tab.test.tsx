@@ -24,6 +24,8 @@ const stored = {
   managingDirector: '',
   iban: '',
   bic: '',
+  smallBusiness: false,
+  missing: ['taxId', 'legalId', 'email', 'phone', 'iban'],
   complete: false,
   updatedAt: null,
 };
@@ -34,6 +36,7 @@ function stubServer() {
       return Response.json({
         ...stored,
         ...JSON.parse(init.body as string),
+        missing: [],
         complete: true,
         updatedAt: null,
       });
@@ -55,7 +58,15 @@ describe('the company details tab', { timeout: 20_000 }, () => {
     renderWithApp(<CompanyTab />);
     const form = within(await screen.findByRole('form', { name: 'Company details' }));
     expect((form.getByLabelText('Company name') as HTMLInputElement).value).toBe('Müller Haustechnik GmbH');
-    expect(form.getByText(/An invoice needs your company name/)).toBeTruthy();
+    // What invoices and e-invoices still need, each gap named.
+    expect(form.getByText('Invoices and e-invoices still need:')).toBeTruthy();
+    expect(form.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'VAT ID or tax number (§ 14 UStG)',
+      "VAT ID or register number (commercial register, trade register): the seller's identifier in the e-invoice",
+      'E-mail address: the electronic address and contact in the e-invoice',
+      'Phone number: the contact in the e-invoice',
+      'IBAN: where your customers pay',
+    ]);
 
     fireEvent.change(form.getByLabelText('IBAN'), { target: { value: 'DE89 3704 0044 0532 0130 01' } });
     fireEvent.click(form.getByRole('button', { name: 'Save changes' }));
@@ -64,9 +75,17 @@ describe('the company details tab', { timeout: 20_000 }, () => {
 
     fireEvent.change(form.getByLabelText('IBAN'), { target: { value: 'DE89 3704 0044 0532 0130 00' } });
     fireEvent.change(form.getByLabelText('Standard tax rate of services (%)'), { target: { value: '7' } });
+    fireEvent.click(form.getByLabelText('Small business under § 19 UStG (no VAT on offers and invoices)'));
     fireEvent.click(form.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(sent()).toHaveLength(1));
-    expect(sent()[0]).toMatchObject({ iban: 'DE89370400440532013000', standardTaxRate: 7, country: 'DE' });
+    // Only the editable fields go out: what the server reports (`missing`, `complete`) is not sent back.
+    expect(sent()[0]).toMatchObject({
+      iban: 'DE89370400440532013000',
+      standardTaxRate: 7,
+      country: 'DE',
+      smallBusiness: true,
+    });
+    expect(sent()[0]).not.toHaveProperty('missing');
     expect(await screen.findByText('Account details saved successfully!')).toBeTruthy();
   });
 

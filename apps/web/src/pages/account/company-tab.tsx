@@ -1,7 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, CardContent, CircularProgress, Grid, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  CircularProgress,
+  FormControlLabel,
+  Grid,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { type CompanyDetails, type CompanyDetailsBody, companyDetailsBodySchema } from '@werkwissen/shared';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCompanyBranding } from '../../api/company-branding.ts';
 import { useCompanyDetails, useSaveCompanyDetails } from '../../api/company-details.ts';
@@ -10,7 +21,7 @@ import { FormField } from '../../components/form-field.tsx';
 import { CompanyLogoCard } from './company-logo-card.tsx';
 import { DefaultDocumentCard } from './default-document-card.tsx';
 
-type TextField = Exclude<keyof CompanyDetailsBody, 'standardTaxRate'>;
+type TextField = Exclude<keyof CompanyDetailsBody, 'standardTaxRate' | 'smallBusiness'>;
 
 /** The groups of the form, each field with its label key; `ltr` for codes and numbers written left to right. */
 const GROUPS: Array<{
@@ -86,7 +97,7 @@ export function CompanyTab() {
 
 function CompanyForm({ details }: { details: CompanyDetails }) {
   const { t } = useTranslation();
-  const { complete: _complete, updatedAt: _updatedAt, ...values } = details;
+  const { complete: _complete, missing: _missing, updatedAt: _updatedAt, ...values } = details;
   const form = useForm<CompanyDetailsBody>({
     resolver: zodResolver(companyDetailsBodySchema) as never,
     defaultValues: values,
@@ -113,7 +124,16 @@ function CompanyForm({ details }: { details: CompanyDetails }) {
           <Typography color="text.secondary" data-tour="company-details">
             {t('company.details.intro')}
           </Typography>
-          {!details.complete && <Alert severity="info">{t('company.details.incomplete')}</Alert>}
+          {!details.complete && (
+            <Alert severity="info">
+              {t('company.details.incomplete')}
+              <ul>
+                {details.missing.map((gap) => (
+                  <li key={gap}>{t(`company.details.missing.${gap}`)}</li>
+                ))}
+              </ul>
+            </Alert>
+          )}
           {GROUPS.map((group) => (
             <Stack key={group.title} spacing={3} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
               <Typography variant="h6" component="legend" sx={{ mb: 2 }}>
@@ -138,6 +158,25 @@ function CompanyForm({ details }: { details: CompanyDetails }) {
                       label={t('company.details.fields.standardTaxRate')}
                       errorKey={errors.standardTaxRate?.message}
                       slotProps={{ htmlInput: { dir: 'ltr', min: 0, max: 100, step: 0.01 } }}
+                    />
+                  </Grid>
+                )}
+                {group.title === 'company.details.groups.tax' && (
+                  <Grid size={12}>
+                    <Controller
+                      name="smallBusiness"
+                      control={form.control}
+                      render={({ field }) => (
+                        <FormControlLabel
+                          control={
+                            <Checkbox
+                              checked={Boolean(field.value)}
+                              onChange={(e) => field.onChange(e.target.checked)}
+                            />
+                          }
+                          label={t('company.details.fields.smallBusiness')}
+                        />
+                      )}
                     />
                   </Grid>
                 )}

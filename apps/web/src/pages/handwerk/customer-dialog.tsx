@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Stack } from '@mui/material';
-import { type Customer, type CustomerBody, customerBodySchema } from '@werkwissen/shared';
-import { useForm } from 'react-hook-form';
+import { MenuItem, Stack, TextField } from '@mui/material';
+import { CUSTOMER_KINDS, type Customer, type CustomerBody, customerBodySchema } from '@werkwissen/shared';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCreateCustomer, useUpdateCustomer } from '../../api/handwerk.ts';
 import { applyFieldErrors, InputField } from '../../components/form.tsx';
@@ -27,8 +27,14 @@ export function CustomerDialog({ customer, onClose }: { customer?: Customer; onC
       ? ({
           ...Object.fromEntries(FIELDS.map((f) => [f, customer[f]])),
           phone: customer.phone,
+          kind: customer.kind,
         } as CustomerBody)
-      : ({ ...Object.fromEntries(FIELDS.map((f) => [f, ''])), country: 'DE', phone: '' } as CustomerBody),
+      : ({
+          ...Object.fromEntries(FIELDS.map((f) => [f, ''])),
+          country: 'DE',
+          phone: '',
+          kind: 'private',
+        } as CustomerBody),
   });
   const callbacks = {
     onSuccess: onClose,
@@ -66,6 +72,26 @@ export function CustomerDialog({ customer, onClose }: { customer?: Customer; onC
             errorKey={errors[field]?.message}
           />
         ))}
+        {/* A private customer is told to keep an invoice for work on a property (§ 14 (4) no. 9 UStG). */}
+        <Controller
+          name="kind"
+          control={form.control}
+          render={({ field }) => (
+            <TextField
+              select
+              id="customer-kind"
+              label={t('handwerk.customer.kind')}
+              value={field.value ?? 'private'}
+              onChange={(e) => field.onChange(e.target.value)}
+            >
+              {CUSTOMER_KINDS.map((kind) => (
+                <MenuItem key={kind} value={kind}>
+                  {t(`handwerk.customer.kinds.${kind}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
       </Stack>
     </FormDialog>
   );

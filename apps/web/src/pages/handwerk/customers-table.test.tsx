@@ -17,6 +17,7 @@ const customer: Customer = {
   phone: '',
   vatId: '',
   buyerReference: '',
+  kind: 'private',
   documentCount: 2,
   createdAt: '2026-03-02T08:00:00.000Z',
 };
@@ -52,6 +53,8 @@ describe('the customers list', { timeout: 20_000 }, () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Postal code' }), {
       target: { value: '10115' },
     });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Type of customer' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Business customer' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(calls.find((c) => c.method === 'PUT')).toEqual({
@@ -67,6 +70,7 @@ describe('the customers list', { timeout: 20_000 }, () => {
         phone: '',
         vatId: '',
         buyerReference: '',
+        kind: 'business',
       },
     });
   });

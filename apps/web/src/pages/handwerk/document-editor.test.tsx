@@ -23,6 +23,12 @@ const draft = {
   language: 'de',
   issueDate: '2026-03-02',
   dueDate: null,
+  serviceDate: null,
+  serviceEndDate: null,
+  validUntil: null,
+  taxTreatment: 'standard',
+  propertyService: true,
+  cashDiscount: null,
   notes: '',
   lines: [
     {
@@ -41,7 +47,7 @@ const draft = {
 const OTHER_CUSTOMER = '4c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5';
 
 /** The server: the draft, the company's two customers, and every call noted. */
-function stubServer() {
+function stubServer(document: SalesDocument = draft) {
   const calls: { method: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -60,7 +66,7 @@ function stubServer() {
           page: 1,
           pageSize: 100,
         });
-      return Response.json(draft);
+      return Response.json(document);
     }),
   );
   return calls;
@@ -93,6 +99,48 @@ describe('the document editor', { timeout: 20_000 }, () => {
       issueDate: null,
       dueDate: null,
       notes: 'Payable within 14 days.',
+    });
+  });
+
+  it('takes an invoice’s service period, reverse charge, property work and cash discount', async () => {
+    const invoice = { ...draft, type: 'invoice' } as SalesDocument;
+    const calls = stubServer(invoice);
+    renderWithApp(<DocumentEditor documentId={draft.id} onClose={() => {}} />, '/handwerk');
+    const dialog = await screen.findByRole('dialog');
+    // An invoice has no offer validity; it has the service date § 14 UStG asks for.
+    expect(within(dialog).queryByLabelText('Offer valid until')).toBeNull();
+    fireEvent.change(await within(dialog).findByLabelText('Service date / start of the service period'), {
+      target: { value: '2026-02-02' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('End of the service period (optional)'), {
+      target: { value: '2026-02-27' },
+    });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'VAT' }));
+    fireEvent.click(
+      await screen.findByRole('option', {
+        name: 'Reverse charge (§ 13b UStG, construction work for a construction business)',
+      }),
+    );
+    fireEvent.click(
+      within(dialog).getByLabelText(
+        'Work on a property or building (private customers are told to keep the invoice for two years)',
+      ),
+    );
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Cash discount (%)' }), {
+      target: { value: '2,5' },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Cash discount if paid within (days)' }), {
+      target: { value: '10' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      serviceDate: '2026-02-02',
+      serviceEndDate: '2026-02-27',
+      validUntil: null,
+      taxTreatment: 'reverseCharge',
+      propertyService: false,
+      cashDiscount: { percent: 2.5, days: 10 },
     });
   });
 

@@ -1,10 +1,12 @@
 import {
   Alert,
   Button,
+  Checkbox,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
+  FormControlLabel,
   IconButton,
   MenuItem,
   Stack,
@@ -31,21 +33,126 @@ let nextUid = 0;
 /** A number typed in the user's way ("64,50" or "64.50"); NaN when it is none. */
 const parseNumber = (text: string) => Number(text.replace(',', '.'));
 
-/** What heads a draft: customer, language, title, dates and notes, as the server stores them. */
-type Head = Pick<SalesDocument, 'customerId' | 'language' | 'title' | 'notes'> & {
+/** What heads a draft: customer, language, title, dates, VAT treatment, terms and notes, as the server stores them. */
+type Head = Pick<
+  SalesDocument,
+  | 'customerId'
+  | 'language'
+  | 'title'
+  | 'notes'
+  | 'dueDate'
+  | 'serviceDate'
+  | 'serviceEndDate'
+  | 'validUntil'
+  | 'propertyService'
+> & {
   issueDate: string | null;
-  dueDate: string | null;
+  /** What the body takes: a small business's treatment follows from the company details, not from the draft. */
+  taxTreatment: 'standard' | 'reverseCharge';
+  /** Skonto as typed: both empty for none. */
+  discountPercent: string;
+  discountDays: string;
 };
+
+/** The cash discount a head asks for: none when both fields are empty, NaN where a field is no number. */
+function cashDiscountOf(head: Head) {
+  if (head.discountPercent.trim() === '' && head.discountDays.trim() === '') return null;
+  return { percent: parseNumber(head.discountPercent), days: parseNumber(head.discountDays) };
+}
+
+/** The invoice's dates and terms: service date or period (§ 14 UStG), VAT treatment, property work and Skonto. */
+function InvoiceFields({
+  head,
+  smallBusiness,
+  set,
+}: {
+  head: Head;
+  smallBusiness: boolean;
+  set(patch: Partial<Head>): void;
+}) {
+  const { t } = useTranslation();
+  const date = (value: string) => (value === '' ? null : value);
+  return (
+    <>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        <TextField
+          type="date"
+          fullWidth
+          id="document-service-date"
+          label={t('handwerk.serviceDate')}
+          helperText={t('handwerk.serviceDateHint')}
+          value={head.serviceDate ?? ''}
+          onChange={(e) => set({ serviceDate: date(e.target.value) })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          type="date"
+          fullWidth
+          id="document-service-end-date"
+          label={t('handwerk.serviceEndDate')}
+          value={head.serviceEndDate ?? ''}
+          onChange={(e) => set({ serviceEndDate: date(e.target.value) })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </Stack>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        <TextField
+          select
+          fullWidth
+          id="document-tax-treatment"
+          label={t('handwerk.taxTreatment')}
+          disabled={smallBusiness}
+          value={smallBusiness ? 'smallBusiness' : head.taxTreatment}
+          onChange={(e) =>
+            set({ taxTreatment: e.target.value === 'reverseCharge' ? 'reverseCharge' : 'standard' })
+          }
+        >
+          {(smallBusiness ? (['smallBusiness'] as const) : (['standard', 'reverseCharge'] as const)).map(
+            (k) => (
+              <MenuItem key={k} value={k}>
+                {t(`handwerk.taxTreatments.${k}`)}
+              </MenuItem>
+            ),
+          )}
+        </TextField>
+        <TextField
+          fullWidth
+          label={t('handwerk.cashDiscountPercent')}
+          value={head.discountPercent}
+          onChange={(e) => set({ discountPercent: e.target.value })}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        />
+        <TextField
+          fullWidth
+          label={t('handwerk.cashDiscountDays')}
+          value={head.discountDays}
+          onChange={(e) => set({ discountDays: e.target.value })}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+      </Stack>
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={head.propertyService}
+            onChange={(e) => set({ propertyService: e.target.checked })}
+          />
+        }
+        label={t('handwerk.propertyService')}
+      />
+    </>
+  );
+}
 
 function HeadFields({
   head,
-  type,
+  document,
   onChange,
 }: {
   head: Head;
-  type: SalesDocument['type'];
+  document: SalesDocument;
   onChange(h: Head): void;
 }) {
+  const type = document.type;
   const { t } = useTranslation();
   const customers = useCustomerOptions();
   const set = (patch: Partial<Head>) => onChange({ ...head, ...patch });
@@ -99,7 +206,21 @@ function HeadFields({
             slotProps={{ inputLabel: { shrink: true } }}
           />
         )}
+        {type === 'offer' && (
+          <TextField
+            type="date"
+            fullWidth
+            id="document-valid-until"
+            label={t('handwerk.validUntil')}
+            value={head.validUntil ?? ''}
+            onChange={(e) => set({ validUntil: date(e.target.value) })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        )}
       </Stack>
+      {type === 'invoice' && (
+        <InvoiceFields head={head} smallBusiness={document.taxTreatment === 'smallBusiness'} set={set} />
+      )}
       <TextField
         multiline
         minRows={2}
@@ -118,6 +239,13 @@ function LinesEditor({ document, onClose }: { document: SalesDocument; onClose()
     language: document.language,
     issueDate: document.issueDate,
     dueDate: document.dueDate,
+    serviceDate: document.serviceDate,
+    serviceEndDate: document.serviceEndDate,
+    validUntil: document.validUntil,
+    taxTreatment: document.taxTreatment === 'reverseCharge' ? 'reverseCharge' : 'standard',
+    propertyService: document.propertyService,
+    discountPercent: document.cashDiscount ? String(document.cashDiscount.percent) : '',
+    discountDays: document.cashDiscount ? String(document.cashDiscount.days) : '',
     title: document.title,
     notes: document.notes,
   }));
@@ -141,7 +269,7 @@ function LinesEditor({ document, onClose }: { document: SalesDocument; onClose()
   return (
     <>
       <DialogContent>
-        <HeadFields head={head} type={document.type} onChange={setHead} />
+        <HeadFields head={head} document={document} onChange={setHead} />
         <Table size="small" aria-label={t('handwerk.lines')}>
           <TableHead>
             <TableRow>
@@ -260,7 +388,18 @@ function LinesEditor({ document, onClose }: { document: SalesDocument; onClose()
             save.mutate({
               documentId: document.id,
               body: {
-                ...head,
+                customerId: head.customerId,
+                language: head.language,
+                title: head.title,
+                notes: head.notes,
+                issueDate: head.issueDate,
+                dueDate: head.dueDate,
+                serviceDate: head.serviceDate,
+                serviceEndDate: head.serviceEndDate,
+                validUntil: head.validUntil,
+                taxTreatment: head.taxTreatment,
+                propertyService: head.propertyService,
+                cashDiscount: cashDiscountOf(head),
                 lines: lines.map(({ uid: _uid, ...l }) => ({ ...l, source: l.source ?? null })),
               },
             })

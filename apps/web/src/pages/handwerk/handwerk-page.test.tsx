@@ -15,10 +15,12 @@ const offer: SalesDocumentSummary = {
   customerName: 'Familie Schneider',
   title: 'Heizungswartung',
   language: 'de',
+  invoiceKind: 'standard',
   issueDate: '2026-03-02',
   dueDate: null,
   netCents: 17025,
   grossCents: 20260,
+  amountDueCents: 20260,
   createdAt: '2026-03-02T08:00:00.000Z',
 };
 
@@ -96,13 +98,46 @@ describe('the offers and invoices page', { timeout: 20_000 }, () => {
     });
   });
 
+  it('turns an offer into a down-payment invoice of a share, and offers to mark an issued invoice paid', async () => {
+    const issued: SalesDocumentSummary = { ...invoice, status: 'issued', number: 'RE-2026-0002' };
+    const cancelled: SalesDocumentSummary = {
+      ...invoice,
+      id: '4c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5',
+      status: 'cancelled',
+      number: 'RE-2026-0003',
+    };
+    const calls = stubServer([offer, issued, cancelled]);
+    renderWithApp(<HandwerkPage />, '/handwerk');
+    await screen.findByText('RE-2026-0002');
+    expect(screen.getByText('Issued')).toBeTruthy();
+    // The issued invoice may be paid or cancelled; the cancelled one neither.
+    expect(screen.getAllByRole('button', { name: 'Mark paid' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Cancel (cancellation invoice)' })).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Turn into invoice' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Kind of invoice' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Down-payment invoice' }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Down payment as % of the net amount' }), {
+      target: { value: '40' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Turn into invoice' }));
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/convert'))).toBe(true));
+    expect(calls.find((c) => c.url.endsWith('/convert'))?.body).toEqual({
+      type: 'invoice',
+      language: 'de',
+      invoiceKind: 'downPayment',
+      downPaymentPercent: 40,
+    });
+  });
+
   it('marks an overdue invoice paid, starts its credit note, and deletes a draft after confirmation', async () => {
     const calls = stubServer([invoice, draft]);
     renderWithApp(<HandwerkPage />, '/handwerk');
     await screen.findByText('RE-2026-0001');
-    // An invoice is neither accepted nor turned into an invoice; a draft has no credit note.
+    // An invoice is neither accepted nor turned into an invoice; a draft has no cancellation invoice.
     expect(screen.queryByRole('button', { name: 'Mark accepted' })).toBeNull();
-    expect(screen.getAllByRole('button', { name: 'Credit note' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Cancel (cancellation invoice)' })).toHaveLength(1);
 
     fireEvent.click(screen.getByRole('button', { name: 'Mark paid' }));
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('/status'))).toBe(true));
@@ -113,7 +148,7 @@ describe('the offers and invoices page', { timeout: 20_000 }, () => {
     });
     expect(await screen.findByText('RE-2026-0001 is now “Paid”.')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Credit note' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel (cancellation invoice)' }));
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('/convert'))).toBe(true));
     expect(calls.find((c) => c.url.endsWith('/convert'))?.body).toEqual({ type: 'creditNote' });
 

@@ -1,4 +1,4 @@
-import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Button, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import {
   IconCash,
   IconCircleCheck,
@@ -14,6 +14,8 @@ import {
 } from '@tabler/icons-react';
 import {
   CONVERSIONS,
+  INVOICE_KINDS,
+  type InvoiceKind,
   type Language,
   type SalesDocumentSummary,
   type SalesDocumentType,
@@ -40,11 +42,17 @@ import { DraftOfferDialog } from './draft-offer-dialog.tsx';
 import { EInvoiceDownloads } from './e-invoice-downloads.tsx';
 import { SendDocumentDialog } from './send-document-dialog.tsx';
 
-/** Turns an offer or order confirmation into an invoice in a chosen language (a new draft). */
+/**
+ * Turns an offer or order confirmation into an invoice in a chosen language (a new draft): a whole invoice, a
+ * down-payment invoice of a share of the net amount, or the final invoice that deducts the paid down payments.
+ */
 function InvoiceDialog({ document, onClose }: { document: SalesDocumentSummary; onClose(): void }) {
   const { t } = useTranslation();
   const [language, setLanguage] = useState<Language>(document.language);
+  const [invoiceKind, setInvoiceKind] = useState<InvoiceKind>('standard');
+  const [percent, setPercent] = useState('30');
   const convert = useConvertDocument();
+  const downPaymentPercent = Number(percent.replace(',', '.'));
   return (
     <FormDialog
       open
@@ -58,20 +66,60 @@ function InvoiceDialog({ document, onClose }: { document: SalesDocumentSummary; 
       <Stack
         component="form"
         id="invoice-form"
+        spacing={3}
         sx={{ pt: 2 }}
         onSubmit={(e) => {
           e.preventDefault();
-          convert.mutate({ documentId: document.id, type: 'invoice', language }, { onSuccess: onClose });
+          convert.mutate(
+            {
+              documentId: document.id,
+              type: 'invoice',
+              language,
+              invoiceKind,
+              ...(invoiceKind === 'downPayment' ? { downPaymentPercent } : {}),
+            },
+            { onSuccess: onClose },
+          );
         }}
       >
         <DocumentLanguageField id="invoice-language" value={language} onChange={setLanguage} />
+        <TextField
+          select
+          id="invoice-kind"
+          label={t('handwerk.invoiceKind')}
+          value={invoiceKind}
+          onChange={(e) => setInvoiceKind(e.target.value as InvoiceKind)}
+          helperText={invoiceKind === 'final' ? t('handwerk.finalHint') : undefined}
+        >
+          {INVOICE_KINDS.map((kind) => (
+            <MenuItem key={kind} value={kind}>
+              {kind === 'standard' ? t('documents.type.invoice') : t(`documents.kind.${kind}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        {invoiceKind === 'downPayment' && (
+          <TextField
+            id="invoice-down-payment-percent"
+            label={t('handwerk.downPaymentPercent')}
+            value={percent}
+            onChange={(e) => setPercent(e.target.value)}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+        )}
       </Stack>
     </FormDialog>
   );
 }
 
-/** Issued and not yet settled: `sent`, or an invoice past its due date (`overdue`). */
-const issued = (d: SalesDocumentSummary) => d.status === 'sent' || d.status === 'overdue';
+/** Issued and not yet settled: `issued`, `sent`, or an invoice past its due date (`overdue`). */
+const issued = (d: SalesDocumentSummary) =>
+  d.status === 'issued' || d.status === 'sent' || d.status === 'overdue';
+
+/** The type as shown: a down-payment or final invoice by its kind. */
+const typeKey = (d: SalesDocumentSummary) =>
+  d.type === 'invoice' && d.invoiceKind !== 'standard'
+    ? `documents.kind.${d.invoiceKind}`
+    : `documents.type.${d.type}`;
 
 /**
  * The company's offers, order confirmations, invoices and credit notes (or those of one type), with what each can
@@ -101,7 +149,7 @@ export function DocumentsTable({
 
   const columns: Column<SalesDocumentSummary>[] = [
     { id: 'number', label: t('documents.number'), render: (d) => d.number ?? t('handwerk.status.draft') },
-    { id: 'type', label: t('handwerk.type'), render: (d) => t(`documents.type.${d.type}`) },
+    { id: 'type', label: t('handwerk.type'), render: (d) => t(typeKey(d)) },
     {
       id: 'customer',
       label: t('handwerk.customer.label'),
@@ -154,7 +202,7 @@ export function DocumentsTable({
               </IconButton>
             </Tooltip>
           )}
-          {issued(d) && d.type === 'invoice' && (
+          {issued(d) && d.type === 'invoice' && d.amountDueCents > 0 && (
             <Tooltip title={t('handwerk.markPaid')}>
               <IconButton
                 aria-label={t('handwerk.markPaid')}
@@ -164,7 +212,7 @@ export function DocumentsTable({
               </IconButton>
             </Tooltip>
           )}
-          {d.status !== 'draft' && CONVERSIONS[d.type].includes('creditNote') && (
+          {d.status !== 'draft' && d.status !== 'cancelled' && CONVERSIONS[d.type].includes('creditNote') && (
             <Tooltip title={t('handwerk.creditNote')}>
               <IconButton
                 aria-label={t('handwerk.creditNote')}

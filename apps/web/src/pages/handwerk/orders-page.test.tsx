@@ -15,10 +15,12 @@ const order: SalesDocumentSummary = {
   customerName: 'Familie Schneider',
   title: 'Heizungswartung',
   language: 'de',
+  invoiceKind: 'standard',
   issueDate: '2026-03-02',
   dueDate: null,
   netCents: 17025,
   grossCents: 20260,
+  amountDueCents: 20260,
   createdAt: '2026-03-02T08:00:00.000Z',
 };
 

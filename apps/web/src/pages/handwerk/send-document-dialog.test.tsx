@@ -15,10 +15,12 @@ const invoice: SalesDocumentSummary = {
   customerName: 'Familie Schneider',
   title: 'Heizungswartung',
   language: 'de',
+  invoiceKind: 'standard',
   issueDate: '2026-03-02',
   dueDate: '2026-03-16',
   netCents: 17025,
   grossCents: 20260,
+  amountDueCents: 20260,
   createdAt: '2026-03-02T08:00:00.000Z',
 };
 
