@@ -111,6 +111,7 @@ export const e164PhoneField = z
   .trim()
   .min(1, { message: 'validation.required' })
   .max(30, { message: 'validation.tooLong' })
+  .refine(singleLine, { ...controlCharacters, abort: true })
   .transform((value, ctx) => {
     const compact = value.replace(/[\s()./-]/g, '').replace(/^00(?=[1-9])/, '+');
     if (/^\+[1-9]\d{4,16}$/.test(compact)) return compact;
