@@ -203,7 +203,7 @@ describe('the e-mail assistant', () => {
 
   it('answers once and retries only the sending while the SMTP server refuses', async () => {
     smtp.failNext(2);
-    const question = await deliver({ Subject: 'Bleeding' }, 'How do I bleed the radiator in the attic?');
+    const question = await deliver({ Subject: 'Bleeding' }, 'How do I bleed the radiator?');
     const reply = await smtp.waitFor(replyTo(question), 90_000);
     expect(reply.text).toContain('quarter turn counterclockwise');
     const row = await stored(question, 'answered');
