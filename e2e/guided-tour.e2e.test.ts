@@ -94,7 +94,7 @@ describe('the guided tour in the browser', () => {
       await page.getByRole('menuitem', { name: en('tour.restart') }).click();
       await panel.getByText(en('tour.done', { done: '1', total: '4' })).waitFor();
 
-      // Step 2: the company details, done once everything an invoice needs is saved.
+      // Step 2: the company details, done once everything an invoice needs is saved (an e-invoice needs phone and e-mail).
       await step('companyDetails').click();
       await tooltip.getByText(en('tour.steps.companyDetails.title')).waitFor();
       await inView('[data-tour="company-details"]');
@@ -103,6 +103,8 @@ describe('the guided tour in the browser', () => {
       await form.getByLabel(en('company.details.fields.street')).fill('Hauptstraße 12');
       await form.getByLabel(en('company.details.fields.postalCode')).fill('10115');
       await form.getByLabel(en('company.details.fields.city')).fill('Berlin');
+      await form.getByLabel(en('company.details.fields.phone')).fill('+49 30 1234567');
+      await form.getByLabel(en('company.details.fields.email')).fill('info@mueller-haustechnik.example');
       await form.getByLabel(en('company.details.fields.vatId')).fill('DE136695976');
       await form.getByLabel(en('company.details.fields.iban')).fill('DE89 3704 0044 0532 0130 00');
       await form.getByRole('button', { name: en('common.save') }).click();
