@@ -211,4 +211,13 @@ describe('the built-in answerer', () => {
       'So beantragst du Urlaub:\n• Antrag in der App stellen.\n• Die Leitung genehmigt innerhalb einer Woche.',
     );
   });
+
+  it('matches English words by their English inflection, which the German stemmer leaves', () => {
+    const hits = [
+      hit('The radiator valve is opened with key number 4100. Turn it a quarter turn.', 'Valves.pdf'),
+    ];
+    const answer = answerExtractively('Which key opens the radiator valve?', hits, 'en');
+    expect(answer.noAnswer).toBe(false);
+    expect(answer.text).toContain('The radiator valve is opened with key number 4100.');
+  });
 });

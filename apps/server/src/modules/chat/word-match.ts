@@ -25,6 +25,7 @@ const stemmers = {
   latin: snowballFactory.newStemmer('german'),
   cyrillic: snowballFactory.newStemmer('russian'),
   arabic: snowballFactory.newStemmer('arabic'),
+  english: snowballFactory.newStemmer('english'),
 };
 /**
  * A word without its inflection (Snowball: "Stunden" → "stund"; the German stemmer for Latin script, since the
@@ -37,6 +38,16 @@ export function core(word: string): string {
       ? stemmers.arabic
       : stemmers.latin;
   const stem = stemmer.stem(word);
+  return stem.length >= 3 ? stem : word;
+}
+
+/**
+ * A Latin-script word without its English inflection ("opened", "opens" → "open"), which the German stemmer leaves:
+ * the second core an English question or document is matched by. Null for other scripts and figures.
+ */
+export function englishCore(word: string): string | null {
+  if (isFigure(word) || !/^[a-z]+$/.test(word)) return null;
+  const stem = stemmers.english.stem(word);
   return stem.length >= 3 ? stem : word;
 }
 
@@ -56,6 +67,8 @@ export function isFunctionWord(word: string): boolean {
 export interface WordSet {
   words: Set<string>;
   cores: Set<string>;
+  /** The English cores of its Latin-script words (`englishCore`). */
+  englishCores: Set<string>;
   /** Cores of the parts of the text's compounds ("monteurstunde" → "monteur", "stund"). */
   parts: Set<string>;
 }
@@ -64,16 +77,19 @@ export function wordSet(text: string): WordSet {
   const raw = new Set((text.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.toLowerCase()));
   const words = new Set<string>();
   const cores = new Set<string>();
+  const englishCores = new Set<string>();
   const parts = new Set<string>();
   for (const lower of raw) {
     const w = fold(lower);
     words.add(w);
     if (isFigure(w)) continue;
     cores.add(core(w));
+    const english = englishCore(w);
+    if (english) englishCores.add(english);
     // Split as written: the word list knows "Prüfung", not "Prufung".
     for (const p of compoundParts(lower)) parts.add(core(fold(p)));
   }
-  return { words, cores, parts };
+  return { words, cores, englishCores, parts };
 }
 
 /** Levenshtein distance, stopping early once it exceeds `max`. */
@@ -104,6 +120,8 @@ export const MATCH = { exact: 1, part: 0.8, derived: 0.7, typo: 0.8, synonym: 0.
 export interface AskedWord {
   word: string;
   core: string;
+  /** Its English core (`englishCore`), or null. */
+  englishCore: string | null;
   parts: string[];
   /** A word of the German word list (spelt right): no typo of another one. */
   known: boolean;
@@ -119,6 +137,7 @@ export function askedWord(word: string): AskedWord {
   return {
     word: w,
     core: figure ? w : core(w),
+    englishCore: englishCore(w),
     parts: figure ? [] : compoundParts(lower).map((p) => core(fold(p))),
     known: figure || (germanWordList()?.has(lower) ?? false),
     synonyms: figure || isFunctionWord(w) ? [] : synonymsOf(lower).map((s) => core(fold(s))),
@@ -136,6 +155,7 @@ export function matchWord(asked: AskedWord, set: WordSet): number {
   if (set.words.has(asked.word)) return MATCH.exact;
   if (isFigure(asked.word)) return 0;
   if (set.cores.has(asked.core)) return MATCH.exact;
+  if (asked.englishCore && set.englishCores.has(asked.englishCore)) return MATCH.exact;
   let best = 0;
   if (asked.core.length >= 4 && set.parts.has(asked.core)) best = MATCH.part;
   if (asked.parts.length > 1) {
