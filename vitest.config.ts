@@ -87,6 +87,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 120_000,
+          // A poll reads the page through Playwright, whose reads wait for their element: vitest 5 cuts such a read
+          // off at the poll's timeout (vitest 4 let it finish), so a page slower than 1 s under load failed.
+          expect: { poll: { timeout: 15_000 } },
           globalSetup: [databaseTemplate],
           pool: 'forks',
           maxWorkers: 1,
