@@ -66,16 +66,26 @@ export function spawnServer(
   };
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Whether nothing listens on a loopback port: it is bound for a moment and let go. */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
+}
+
+/**
+ * A loopback port for a server a test starts, below Linux's ephemeral range (32768-60999): a port the system handed
+ * out (listen on 0) could be given to another process's outgoing connection before the server took it (EADDRINUSE
+ * under a busy run, with the two engines' passes side by side); only a listener can take one of these.
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await portIsFree(port)) return port;
+  }
+  throw new Error('no free loopback port between 20000 and 32000');
 }
 
 /**
