@@ -12,7 +12,7 @@ import { ownerScope } from '../chat/chats.service.ts';
 import { oneMessage } from '../chat/messages.service.ts';
 import { questionLanguage } from '../chat/question-language.ts';
 import { type Conversation, conversationOf } from './mail-conversation.ts';
-import { tellAskerNotAnswered } from './mail-failure-notice.ts';
+import { failClaimedMail } from './mail-failure-notice.ts';
 import { waitForSlot } from './mail-rate-limit.ts';
 import { replyMessageId, replyText } from './mail-reply.ts';
 import { sendReplyJob } from './send-reply.job.ts';
@@ -181,19 +181,7 @@ export const answerMailJob = defineJob({
     try {
       await answerMail(ctx, inboundId, run);
     } catch (error) {
-      if (run.isFinalAttempt) {
-        const failed = await ctx.db
-          .update(emailInbound)
-          .set({
-            status: 'failed',
-            reason: 'answer-failed',
-            error: error instanceof Error ? error.message.slice(0, 500) : String(error),
-            claimedBy: null,
-          })
-          .where(and(eq(emailInbound.id, inboundId), eq(emailInbound.claimedBy, run.id)))
-          .returning();
-        if (failed[0]) await tellAskerNotAnswered(ctx, failed[0]);
-      }
+      if (run.isFinalAttempt) await failClaimedMail(ctx, inboundId, run, 'answer-failed', error);
       throw error;
     }
   },

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
-import type { emailInbound } from '../../db/schema/index.ts';
+import { emailInbound } from '../../db/schema/index.ts';
+import type { JobRun } from '../../jobs/job-definition.ts';
 import { questionLanguage } from '../chat/question-language.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
 import { bareSubject } from './mail-classify.ts';
@@ -40,4 +41,27 @@ export async function tellAskerNotAnswered(
   });
   await dispatch(ctx, [emailId]);
   ctx.log.warn({ inboundId: mail.id, reason: mail.reason }, 'mail not answered: the asker was told');
+}
+
+/** The text of a job's error as a mail's `error` column keeps it. */
+export const errorText = (error: unknown) =>
+  error instanceof Error ? error.message.slice(0, 500) : String(error);
+
+/**
+ * A mail whose answering or sending gave up (the job's final attempt): failed with its reason and error, let go by
+ * the run that held it, and the asker told; nothing when another run holds the mail by now.
+ */
+export async function failClaimedMail(
+  ctx: AppContext,
+  inboundId: string,
+  run: JobRun,
+  reason: 'answer-failed' | 'send-failed',
+  error: unknown,
+): Promise<void> {
+  const [failed] = await ctx.db
+    .update(emailInbound)
+    .set({ status: 'failed', reason, error: errorText(error), claimedBy: null })
+    .where(and(eq(emailInbound.id, inboundId), eq(emailInbound.claimedBy, run.id)))
+    .returning();
+  if (failed) await tellAskerNotAnswered(ctx, failed);
 }

@@ -5,7 +5,7 @@ import { emailInbound, emailSettings } from '../../db/schema/index.ts';
 import { defineJob, type JobRun } from '../../jobs/job-definition.ts';
 import { SecretBox } from '../ai-providers/secret-box.ts';
 import { smtpTransport } from './mail-connection.ts';
-import { tellAskerNotAnswered } from './mail-failure-notice.ts';
+import { errorText, failClaimedMail } from './mail-failure-notice.ts';
 import { composeReply } from './mail-reply.ts';
 
 /**
@@ -61,18 +61,12 @@ export const sendReplyJob = defineJob({
     try {
       await sendReply(ctx, inboundId, run);
     } catch (error) {
-      const message = error instanceof Error ? error.message.slice(0, 500) : String(error);
-      const mine = and(eq(emailInbound.id, inboundId), eq(emailInbound.claimedBy, run.id));
-      if (!run.isFinalAttempt) {
-        await ctx.db.update(emailInbound).set({ error: message }).where(mine);
-        throw error;
-      }
-      const [failed] = await ctx.db
-        .update(emailInbound)
-        .set({ status: 'failed', reason: 'send-failed', error: message, claimedBy: null })
-        .where(mine)
-        .returning();
-      if (failed) await tellAskerNotAnswered(ctx, failed);
+      if (run.isFinalAttempt) await failClaimedMail(ctx, inboundId, run, 'send-failed', error);
+      else
+        await ctx.db
+          .update(emailInbound)
+          .set({ error: errorText(error) })
+          .where(and(eq(emailInbound.id, inboundId), eq(emailInbound.claimedBy, run.id)));
       throw error;
     }
   },
