@@ -10,7 +10,7 @@ const publicChat = { ...own, visibility: 'public', divisionsReadable: true };
 /**
  * The roles seeded at first start (spec section 6 plus the `analysis` permission). Administrators edit them later
  * on /admin/roles; the seed fills missing roles and upgrades a role still equal to one of EARLIER_DEFAULT_RULES.
- * These rules are all the server asks (docs/ARCHITECTURE.md, "Access"): a chat's attributes are `{ id, companyId,
+ * These rules are all the server asks (docs/flows/access.md): a chat's attributes are `{ id, companyId,
  * userId, visibility, divisionsReadable }`, `userId` being its owner; a division's `assignedTo` is the set of its
  * employees. Company users never reach beyond their company, whatever a rule says.
  */

@@ -24,7 +24,7 @@ import {
 /**
  * Below this confidence (the best unit's score: the weighted share of the question's words it holds, in itself or in
  * the headings and column names above it, with the answer-type evidence) the answerer says it does not know. Chosen
- * with `bench:answer` on the Handwerk set so that wrong answers stay rarer than refusals (docs/ARCHITECTURE.md).
+ * with `bench:answer` on the Handwerk set so that wrong answers stay rarer than refusals (docs/decisions/0038-extractive-builtin-answerer.md).
  */
 export const MIN_CONFIDENCE = 0.8;
 /** A further unit is quoted when it scores nearly as well as the best one and holds words the best one misses. */

@@ -38,7 +38,7 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, fileContracts.content, async (req, reply) => {
     const { file } = await loadVisibleFile(ctx, requireActor(req), req.params.fileId);
     // A PDF is always downloaded: Chromium's PDF viewer runs a document's JavaScript whatever the CSP (measured
-    // with sandbox, default-src 'none', object-src and script-src variants; docs/ARCHITECTURE.md).
+    // with sandbox, default-src 'none', object-src and script-src variants; docs/decisions/0029-pdfs-in-own-viewer.md).
     const disposition = req.query.download === '1' || file.kind === 'pdf' ? 'attachment' : 'inline';
     reply
       .header('content-type', file.mimeType)

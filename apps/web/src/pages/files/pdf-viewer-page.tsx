@@ -136,7 +136,7 @@ function usePdfDocument(fileId: string | null): DocState {
 /**
  * `/files/:fileId/view?page=N` (and the employee's `/employee/files/...`): a PDF in the app's own pdf.js viewer with
  * scripting off, at the page a citation points to. Browsers' PDF viewers run a document's scripts, so the server
- * only ever sends PDFs as downloads (docs/ARCHITECTURE.md).
+ * only ever sends PDFs as downloads (docs/decisions/0029-pdfs-in-own-viewer.md).
  */
 export default function PdfViewerPage() {
   const { t } = useTranslation();
