@@ -11,8 +11,8 @@ import { BuiltinEmbedder } from '../../src/modules/embedding/builtin-embedder.ts
 import { createHnswIndex } from '../../src/modules/embedding/embedding-index.ts';
 import { refreshKnowledgeStatistics } from '../../src/modules/processing/analyze.job.ts';
 import type { Chunk } from '../../src/modules/processing/chunker.ts';
-import type { TextConfig } from '../../src/modules/processing/language.ts';
 import { indexText, writePassageBatch } from '../../src/modules/processing/passage-writer.ts';
+import type { TextConfig } from '../../src/modules/search/language.ts';
 import { fmt, since } from './bench-kit.ts';
 import { between, type Language, languages, type Random, rng, TextSource } from './synthetic-text.ts';
 

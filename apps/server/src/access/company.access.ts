@@ -1,5 +1,5 @@
 import type { Action } from '@werkwissen/shared';
-import type { Actor } from '../modules/auth/actor.ts';
+import type { Actor } from '../core/actor.ts';
 import { defineAccess, homeCompany } from './resource-access.ts';
 import { column } from './rule-sql.ts';
 

@@ -6,9 +6,9 @@ import {
   subjectOf,
 } from '@werkwissen/shared';
 import { type SQL, sql } from 'drizzle-orm';
+import type { Actor } from '../core/actor.ts';
+import { AppError, notFound } from '../core/app-error.ts';
 import type { DbOrTx } from '../db/database.ts';
-import { AppError, notFound } from '../http/app-error.ts';
-import type { Actor } from '../modules/auth/actor.ts';
 import { conditionSql, type FieldSql } from './rule-sql.ts';
 
 interface ResourceDefinition<S extends ResourceSubject> {

@@ -2,7 +2,7 @@ import { type AbilityRule, buildAbility, conditionTree, subjectOf } from '@werkw
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/support/test-server.ts';
-import type { Actor } from '../modules/auth/actor.ts';
+import type { Actor } from '../core/actor.ts';
 import { column, conditionSql, type Fields } from './rule-sql.ts';
 import { tagAccess } from './tag.access.ts';
 

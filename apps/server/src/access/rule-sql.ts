@@ -1,6 +1,6 @@
 import type { ConditionNode } from '@werkwissen/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Actor } from '../modules/auth/actor.ts';
+import type { Actor } from '../core/actor.ts';
 
 /**
  * How a rule attribute reads in SQL, for a row of the resource (`row` is its table alias):

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS } from '../modules/auth/token-crypto.ts';
+import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS } from '../core/token-crypto.ts';
 
 export const ACCESS_COOKIE = 'ww_access';
 export const REFRESH_COOKIE = 'ww_refresh';

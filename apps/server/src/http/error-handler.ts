@@ -2,8 +2,8 @@ import type { ErrorCode } from '@werkwissen/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
+import { AppError } from '../core/app-error.ts';
 import { hasTranslation, translate } from '../i18n/translator.ts';
-import { AppError } from './app-error.ts';
 import { requestLanguage } from './request-guard.ts';
 
 const FRAMEWORK_CODES: Record<string, ErrorCode> = {

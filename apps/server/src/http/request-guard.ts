@@ -1,9 +1,9 @@
 import { languageFromAcceptHeader, type RoutePermission } from '@werkwissen/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
-import { type Actor, loadApiKeyActor, loadSessionActor } from '../modules/auth/actor.ts';
-import { safeEqual, sha256 } from '../modules/auth/token-crypto.ts';
-import { AppError } from './app-error.ts';
+import { type Actor, loadApiKeyActor, loadSessionActor } from '../core/actor.ts';
+import { AppError } from '../core/app-error.ts';
+import { safeEqual, sha256 } from '../core/token-crypto.ts';
 import { ACCESS_COOKIE, CSRF_HEADER } from './cookies.ts';
 
 declare module 'fastify' {

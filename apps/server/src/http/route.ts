@@ -1,8 +1,8 @@
 import { errorBodySchema, type RouteContract, type RoutePermission } from '@werkwissen/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Actor } from '../modules/auth/actor.ts';
-import { AppError } from './app-error.ts';
+import type { Actor } from '../core/actor.ts';
+import { AppError } from '../core/app-error.ts';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 /** A JSON answer as its schema takes it; a file answer (`fileResponse`) is whatever the handler sends. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ALL_JOBS } from '../../src/jobs/registry.ts';
+import { ALL_JOBS } from '../../src/job-registry.ts';
 import { templateKey } from './database-template.ts';
 import { serverDir } from './processes.ts';
 import { engineDatabase, engineName } from './test-database.ts';

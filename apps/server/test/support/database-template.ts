@@ -18,8 +18,8 @@ import pg from 'pg';
 import pino from 'pino';
 import { applyMigrations, openDatabase } from '../../src/db/database.ts';
 import { startPgliteServer } from '../../src/db/embedded/pglite-process.ts';
+import { ALL_JOBS } from '../../src/job-registry.ts';
 import { JobQueue } from '../../src/jobs/job-queue.ts';
-import { ALL_JOBS } from '../../src/jobs/registry.ts';
 
 /**
  * The migrated database every test server starts from. Migrating per server was most of a server's start on PGlite

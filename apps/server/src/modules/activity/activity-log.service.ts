@@ -3,9 +3,9 @@ import type { ActivityFilter } from '@werkwissen/shared';
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import { activityLogAccess } from '../../access/activity-log.access.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
 import { containsPattern } from '../../db/like.ts';
 import { activityLog, companies } from '../../db/schema/index.ts';
-import type { Actor } from '../auth/actor.ts';
 import { dayAfter, dayStart } from '../reports/report-scope.ts';
 import { activityCsvHeader, activityCsvLine } from './activity-csv.ts';
 

@@ -1,8 +1,8 @@
 import { adminContracts } from '@werkwissen/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { noteChange } from '../../http/activity-hook.ts';
 import { registerRoute, requireActor } from '../../http/route.ts';
-import { noteChange } from '../activity/activity.service.ts';
 import { exportActivity, listActivity } from '../activity/activity-log.service.ts';
 import { utcDay } from '../reports/report-scope.ts';
 import { revealEmailLink } from './email-link-reveal.ts';

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { emailAccess } from '../../access/email.access.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { AppError, notFound } from '../../core/app-error.ts';
 import { emailOutbox } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
 import { confirmFreshCode } from '../auth/second-factor.service.ts';
 import { takeSlotsOrRefuse } from '../limits/limit-error.ts';
 import { releaseSlots } from '../limits/rate-limiter.ts';

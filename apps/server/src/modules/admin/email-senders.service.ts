@@ -1,9 +1,9 @@
 import { and, asc, countDistinct, desc, eq, gt, ilike, isNotNull, max, sql } from 'drizzle-orm';
 import { emailAccess } from '../../access/email.access.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
 import { containsPattern } from '../../db/like.ts';
 import { companies, emailOutbox } from '../../db/schema/index.ts';
-import type { Actor } from '../auth/actor.ts';
 import { budgetFor, onTrial } from '../mail/mail-budget.ts';
 
 /**

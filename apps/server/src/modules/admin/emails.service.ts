@@ -2,11 +2,11 @@ import type { Language } from '@werkwissen/shared';
 import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import { emailAccess } from '../../access/email.access.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { notFound } from '../../core/app-error.ts';
 import { containsPattern } from '../../db/like.ts';
 import { emailOutbox } from '../../db/schema/index.ts';
-import { notFound } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
-import type { Actor } from '../auth/actor.ts';
 import { dispatch } from '../mail/outbox.service.ts';
 import { NO_SMTP_REASON } from '../mail/send-mail.job.ts';
 

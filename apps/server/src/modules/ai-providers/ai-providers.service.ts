@@ -10,8 +10,8 @@ import {
 } from '@werkwissen/shared';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import { AppError, notFound } from '../../core/app-error.ts';
 import { aiProviders } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
 import { baseUrlOf, listModels, type ProviderConnection } from './model-client.ts';
 import { maskKey, SecretBox } from './secret-box.ts';

@@ -2,13 +2,13 @@ import type { Action, ApiKey } from '@werkwissen/shared';
 import { and, asc, count, desc, eq, gt, ilike, isNull, or } from 'drizzle-orm';
 import { apiKeyAccess } from '../../access/api-key.access.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { AppError, notFound } from '../../core/app-error.ts';
+import { refuseWhileImpersonating } from '../../core/impersonation-guard.ts';
+import { randomToken, sha256 } from '../../core/token-crypto.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { containsPattern } from '../../db/like.ts';
 import { apiKeys } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
-import { refuseWhileImpersonating } from '../auth/impersonation-guard.ts';
-import { randomToken, sha256 } from '../auth/token-crypto.ts';
 
 const present = (k: typeof apiKeys.$inferSelect): ApiKey => ({
   id: k.id,

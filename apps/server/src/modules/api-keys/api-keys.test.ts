@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAs } from '../../../test/support/factories.ts';
 import { signedInDataManager, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
-import { issueUserToken } from '../auth/user-tokens.ts';
+import { issueUserToken } from '../../core/user-tokens.ts';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -2,10 +2,10 @@ import type { updateMeBodySchema } from '@werkwissen/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { refusePhoneChange } from '../../core/impersonation-guard.ts';
+import { storedPhone } from '../../core/person-phone.ts';
 import { users } from '../../db/schema/index.ts';
-import { storedPhone } from '../people/person-phone.ts';
-import type { Actor } from './actor.ts';
-import { refusePhoneChange } from './impersonation-guard.ts';
 
 /**
  * Saves the signed-in user's account details and interface language. The phone number is the user's WhatsApp

@@ -1,18 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { AppError } from '../../core/app-error.ts';
+import { refuseWhileImpersonating } from '../../core/impersonation-guard.ts';
+import { consumeUserTokenRow, issueUserToken } from '../../core/user-tokens.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
 import { releaseSlots } from '../limits/rate-limiter.ts';
 import { singleUseLink } from '../mail/hidden-link.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
-import type { Actor } from './actor.ts';
 import { areaPaths } from './areas.ts';
-import { refuseWhileImpersonating } from './impersonation-guard.ts';
 import { beginPasswordCheck } from './login-limiter.ts';
 import { takeMailFormSlot } from './mail-form-limits.ts';
 import { verifyPassword } from './password-hashing.ts';
-import { consumeUserTokenRow, issueUserToken } from './user-tokens.ts';
 
 async function refuseTaken(tx: DbOrTx, email: string, userId: string): Promise<void> {
   const [taken] = await tx

@@ -1,9 +1,9 @@
 import type { MeResponse, UserData } from '@werkwissen/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { AppError } from '../../core/app-error.ts';
 import { companies, users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Actor } from './actor.ts';
 
 /** Shapes a user for the wire: what the browser stores as `userData`. */
 export async function loadUserData(ctx: AppContext, userId: string): Promise<UserData> {

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { issueUserToken } from '../../core/user-tokens.ts';
 import { users } from '../../db/schema/index.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
 import { singleUseLink } from '../mail/hidden-link.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
 import { areaPaths } from './areas.ts';
-import { issueUserToken } from './user-tokens.ts';
 
 /** Writes the reset mail when the address belongs to an enabled account; otherwise nothing happens. */
 export async function sendPasswordResetMail(ctx: AppContext, email: string): Promise<void> {

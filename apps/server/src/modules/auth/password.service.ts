@@ -1,20 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { AppError } from '../../core/app-error.ts';
+import { refuseWhileImpersonating } from '../../core/impersonation-guard.ts';
+import { consumeUserToken } from '../../core/user-tokens.ts';
 import { users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
 import { revokeUserApiKeys } from '../api-keys/api-keys.service.ts';
 import { requireBotCheck } from '../bot-check/bot-check.ts';
 import { releaseSlots } from '../limits/rate-limiter.ts';
-import type { Actor } from './actor.ts';
 import { areaPaths } from './areas.ts';
-import { refuseWhileImpersonating } from './impersonation-guard.ts';
 import { beginPasswordCheck } from './login-limiter.ts';
 import { takeMailFormSlot } from './mail-form-limits.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 import { passwordResetMailJob } from './password-reset-mail.job.ts';
 import { liftSecondFactorLock } from './second-factor-limits.ts';
 import { revokeSessions } from './session.service.ts';
-import { consumeUserToken } from './user-tokens.ts';
 
 /**
  * Asks for a reset link: limited per address and per recipient (the same for known and unknown addresses), then

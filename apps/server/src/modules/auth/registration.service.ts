@@ -3,19 +3,19 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { userAccess } from '../../access/user.access.ts';
 import type { AppContext } from '../../app-context.ts';
+import { type Actor, loadUserActor } from '../../core/actor.ts';
+import { AppError } from '../../core/app-error.ts';
+import { storedPhone } from '../../core/person-phone.ts';
+import { consumeUserToken, issueUserToken } from '../../core/user-tokens.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { companies, roles, subscriptions, userRoles, users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
 import { requireBotCheck } from '../bot-check/bot-check.ts';
 import { sendWaitingInvitations } from '../employees/waiting-invitations.job.ts';
 import { singleUseLink } from '../mail/hidden-link.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
-import { storedPhone } from '../people/person-phone.ts';
-import { type Actor, loadUserActor } from './actor.ts';
 import { areaPaths } from './areas.ts';
 import { takeMailFormSlot } from './mail-form-limits.ts';
 import { hashPassword } from './password-hashing.ts';
-import { consumeUserToken, issueUserToken } from './user-tokens.ts';
 
 type RegisterInput = z.output<typeof registerBodySchema>;
 

@@ -4,9 +4,9 @@ import type { ApiClient, ApiResponse } from '../../../test/support/api-client.ts
 import { createUser } from '../../../test/support/factories.ts';
 import { authenticatorSecret, signIn } from '../../../test/support/second-factor.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { issueUserToken } from '../../core/user-tokens.ts';
 import { emailOutbox, userSecondFactors } from '../../db/schema/index.ts';
 import { totpCode } from './totp.ts';
-import { issueUserToken } from './user-tokens.ts';
 
 /** Wrong second-factor codes through the real server: per pending sign-in, per account over all of them, in parallel. */
 const SLOW_AFTER = 6;

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../core/app-error.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
 import { type Limit, releaseSlots, takeSlots } from '../limits/rate-limiter.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
 import { areaPaths } from './areas.ts';

@@ -2,6 +2,10 @@ import { randomInt } from 'node:crypto';
 import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { userAccess } from '../../access/user.access.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { AppError } from '../../core/app-error.ts';
+import { refuseWhileImpersonating } from '../../core/impersonation-guard.ts';
+import { randomToken, sha256 } from '../../core/token-crypto.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import {
   secondFactorChallenges,
@@ -9,12 +13,8 @@ import {
   userSecondFactors,
   users,
 } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
 import { SecretBox } from '../ai-providers/secret-box.ts';
-import type { Actor } from './actor.ts';
-import { refuseWhileImpersonating } from './impersonation-guard.ts';
 import { beginCodeAttempt, endCodeAttempt, liftSecondFactorLock, wrongCode } from './second-factor-limits.ts';
-import { randomToken, sha256 } from './token-crypto.ts';
 import { enrolmentPicture, matchingStep, newTotpSecret } from './totp.ts';
 
 export const CHALLENGE_SECONDS = 5 * 60;

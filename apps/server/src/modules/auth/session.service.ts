@@ -1,12 +1,13 @@
 import { LOGIN_BY_AREA, type LoginArea, type MeResponse } from '@werkwissen/shared';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import { type Actor, loadSessionActor, loadUserActor } from '../../core/actor.ts';
+import { AppError } from '../../core/app-error.ts';
+import { REFRESH_TOKEN_SECONDS, randomToken, safeEqual, sha256 } from '../../core/token-crypto.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { authSessions, companies, refreshTokens, users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
 import type { IssuedSession } from '../../http/cookies.ts';
 import { verifyBotCheck } from '../bot-check/bot-check.ts';
-import { type Actor, loadSessionActor, loadUserActor } from './actor.ts';
 import { beginLoginAttempt, endLoginAttempt } from './login-limiter.ts';
 import { presentMe } from './me.presenter.ts';
 import { verifyPassword } from './password-hashing.ts';
@@ -17,7 +18,6 @@ import {
   type SecondFactorStep,
   secondFactorStep,
 } from './second-factor.service.ts';
-import { REFRESH_TOKEN_SECONDS, randomToken, safeEqual, sha256 } from './token-crypto.ts';
 
 export interface ClientInfo {
   ip: string;

@@ -1,11 +1,11 @@
 import { twoFactorContracts as c } from '@werkwissen/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { noteChange } from '../../http/activity-hook.ts';
 import { clearSecondFactorCookie, SECOND_FACTOR_COOKIE, setSessionCookies } from '../../http/cookies.ts';
 import { requestLanguage } from '../../http/request-guard.ts';
 import { clientInfo, registerRoute, requireActor } from '../../http/route.ts';
 import { translate } from '../../i18n/translator.ts';
-import { noteChange } from '../activity/activity.service.ts';
 import {
   confirmAccountEnrolment,
   disableOwnSecondFactor,

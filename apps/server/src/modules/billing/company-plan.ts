@@ -7,9 +7,9 @@ import {
 } from '@werkwissen/shared';
 import { desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../core/app-error.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { plans, subscriptions } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
 import { effectiveLimit, limitsOf, loadPlan } from './plan-catalogue.ts';
 

@@ -2,9 +2,9 @@ import type { Invoice } from '@werkwissen/shared';
 import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import { invoiceAccess } from '../../access/invoice.access.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { notFound } from '../../core/app-error.ts';
 import { companies, invoices } from '../../db/schema/index.ts';
-import { notFound } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect & { companyName: string | null };
 

@@ -1,9 +1,9 @@
 import { type Language, PLAN_KEYS, type PlanKey, type PlanLimit } from '@werkwissen/shared';
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../core/app-error.ts';
 import type { DbOrTx, Tx } from '../../db/database.ts';
 import { plans, subscriptions } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
 import { currentSubscription, hasEnded, planLifting } from './company-plan.ts';
 import { effectiveLimit, loadPlan } from './plan-catalogue.ts';

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { AppContext } from '../../app-context.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../core/app-error.ts';
 
 const clients = new WeakMap<object, Stripe>();
 

@@ -1,8 +1,8 @@
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
-import { AppError } from '../../http/app-error.ts';
-import { sha256 } from '../auth/token-crypto.ts';
+import { AppError } from '../../core/app-error.ts';
+import { sha256 } from '../../core/token-crypto.ts';
 import { botProvider } from '../settings/settings-cache.ts';
 
 /** How long a solved challenge stays valid, and so how long its signature is remembered against replays. */

@@ -8,7 +8,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../test/support/test-server.ts';
-import { issueUserToken } from '../auth/user-tokens.ts';
+import { issueUserToken } from '../../core/user-tokens.ts';
 
 let t: TestServer;
 beforeAll(async () => {

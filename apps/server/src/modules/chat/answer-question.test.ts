@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/support/api-client.ts';
 import { companyWithFile } from '../../../test/support/knowledge.ts';
 import { signedInDataManager, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
-import { type Actor, loadUserActor } from '../auth/actor.ts';
+import { type Actor, loadUserActor } from '../../core/actor.ts';
 import { type AskRequest, answerQuestion } from './answer-stream.ts';
 import { chatScope, loadChat, threadOf } from './chats.service.ts';
 

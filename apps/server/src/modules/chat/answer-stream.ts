@@ -9,9 +9,9 @@ import type {
 import { streamText } from 'ai';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../core/app-error.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import type { StoredCitation } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
 import { SERVER_STOPPING } from '../../http/open-streams.ts';
 import { translate } from '../../i18n/translator.ts';
 import { connectionOf } from '../ai-providers/ai-providers.service.ts';

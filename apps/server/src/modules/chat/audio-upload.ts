@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../core/app-error.ts';
 import { AUDIO_MAX_BYTES } from './transcription.ts';
 
 /** The multipart field `audio` of a voice-input request, read into memory up to the transcription limit. */

@@ -14,8 +14,10 @@ import { divisionAccess } from '../../access/division.access.ts';
 import { fileAccess } from '../../access/file.access.ts';
 import { homeCompany } from '../../access/resource-access.ts';
 import type { AppContext } from '../../app-context.ts';
+import { type Actor, loadUserActor } from '../../core/actor.ts';
+import { AppError, notFound } from '../../core/app-error.ts';
+import { randomToken } from '../../core/token-crypto.ts';
 import { containsPattern } from '../../db/like.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
 import {
   listProviders,
@@ -23,8 +25,6 @@ import {
   speechConnection,
   storedConnectionColumn,
 } from '../ai-providers/ai-providers.service.ts';
-import { type Actor, loadUserActor } from '../auth/actor.ts';
-import { randomToken } from '../auth/token-crypto.ts';
 import type { SearchScope } from '../search/search-scope.ts';
 
 /** A chat as the answer pipeline needs it. */

@@ -1,12 +1,12 @@
 import { publicChatContracts } from '@werkwissen/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../core/app-error.ts';
+import { storedPhone } from '../../core/person-phone.ts';
 import { requestLanguage } from '../../http/request-guard.ts';
 import { registerRoute } from '../../http/route.ts';
 import { altchaChallenge, verifyBotCheck } from '../bot-check/bot-check.ts';
 import { saveFeedback } from '../feedback/feedback.service.ts';
-import { storedPhone } from '../people/person-phone.ts';
 import { ownerScope } from './chats.service.ts';
 import { threadMessages } from './messages.service.ts';
 import {

@@ -1,11 +1,11 @@
 import type { PublicChat, PublicVisitor } from '@werkwissen/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import { AppError, notFound } from '../../core/app-error.ts';
+import { randomToken, sha256 } from '../../core/token-crypto.ts';
 import { companyLogos } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
-import { randomToken, sha256 } from '../auth/token-crypto.ts';
-import { companyLogoPath } from '../company/company-logo.service.ts';
 import { takeSlotsOrRefuse } from '../limits/limit-error.ts';
+import { companyLogoPath } from '../mail/mail-logo.ts';
 import { botProvider } from '../settings/settings-cache.ts';
 import { type ChatRecord, chatRecordWhere, ownerScope, scopeHasReadyFile } from './chats.service.ts';
 

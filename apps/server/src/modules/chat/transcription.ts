@@ -1,6 +1,6 @@
 import { transcribe } from 'ai';
 import type { AppContext } from '../../app-context.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../core/app-error.ts';
 import { speechConnection } from '../ai-providers/ai-providers.service.ts';
 import { providerErrorCode, transcriptionModelOf } from '../ai-providers/model-client.ts';
 

@@ -1,7 +1,7 @@
 import { companyBrandingContracts } from '@werkwissen/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../core/app-error.ts';
 import { registerRoute, requireActor } from '../../http/route.ts';
 import { getCompanyBranding } from './company-branding.service.ts';
 import {

@@ -2,10 +2,10 @@ import type { CompanyBranding } from '@werkwissen/shared';
 import { eq } from 'drizzle-orm';
 import { ownCompany } from '../../access/company.access.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { companyDefaultDocuments, companyLogos } from '../../db/schema/index.ts';
-import type { Actor } from '../auth/actor.ts';
-import { companyLogoPath } from './company-logo.service.ts';
+import { companyLogoPath } from '../mail/mail-logo.ts';
 
 /** The caller's company's logo and default document, as the company tab and the shell show them. */
 export async function getCompanyBranding(ctx: AppContext, actor: Actor): Promise<CompanyBranding> {

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ownCompany } from '../../access/company.access.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
 import { companies, companyDetails, users } from '../../db/schema/index.ts';
-import type { Actor } from '../auth/actor.ts';
 
 type Body = z.output<typeof companyDetailsBodySchema>;
 

@@ -4,17 +4,12 @@ import { COMPANY_LOGO_MAX_BYTES } from '@werkwissen/shared';
 import { eq } from 'drizzle-orm';
 import { ownCompany } from '../../access/company.access.ts';
 import type { AppContext } from '../../app-context.ts';
-import type { DbOrTx } from '../../db/database.ts';
-import { companies, companyLogos } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../core/actor.ts';
+import { AppError, notFound } from '../../core/app-error.ts';
+import { companyLogos } from '../../db/schema/index.ts';
 import { prepareLogo } from './logo-image.ts';
 
 const limitMb = COMPANY_LOGO_MAX_BYTES / 1024 / 1024;
-
-/** The public address of a company's logo; the digest in the query makes a new logo a new address for caches. */
-export const companyLogoPath = (companyId: string, sha256: string) =>
-  `/api/v1/branding/companies/${companyId}/logo?v=${sha256.slice(0, 12)}`;
 
 /**
  * Reads the upload's one file part, keeping at most COMPANY_LOGO_MAX_BYTES. A larger file is read to its end before
@@ -97,15 +92,4 @@ export async function publicCompanyLogo(ctx: AppContext, companyId: string) {
   const content = logo ? await companyLogo(ctx, companyId) : null;
   if (!logo || !content) throw notFound();
   return { sha256: logo.sha256, content };
-}
-
-/** What a mail of the company shows in place of the product's name: its logo and name, or null. */
-export async function mailLogo(db: DbOrTx, companyId: string | null | undefined) {
-  if (!companyId) return null;
-  const [row] = await db
-    .select({ sha256: companyLogos.sha256, name: companies.name })
-    .from(companyLogos)
-    .innerJoin(companies, eq(companies.id, companyLogos.companyId))
-    .where(eq(companyLogos.companyId, companyId));
-  return row ? { path: companyLogoPath(companyId, row.sha256), name: row.name ?? '' } : null;
 }

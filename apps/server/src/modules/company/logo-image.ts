@@ -3,7 +3,7 @@ import createDOMPurify from 'dompurify';
 import { fileTypeFromBuffer } from 'file-type';
 import { JSDOM } from 'jsdom';
 import sharp from 'sharp';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../core/app-error.ts';
 
 /** The stored logo's bounds: twice the shown width, so it stays sharp on high-density screens and in print. */
 export const LOGO_BOX = COMPANY_LOGO_SHOWN_WIDTH * 2;

@@ -1,6 +1,6 @@
 import { type EmployeeImportResult, LANGUAGES, type Language } from '@werkwissen/shared';
 import { parse } from 'csv-parse/sync';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../core/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
 
 /** At most this many rows per import file. */

@@ -2,9 +2,9 @@ import type { AdminDashboard, Dashboard, DashboardPeriodQuery } from '@werkwisse
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { companyAccess } from '../../access/company.access.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { notFound } from '../../core/app-error.ts';
 import { activityLog, companies, emailOutbox, subscriptions, users } from '../../db/schema/index.ts';
-import { notFound } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
 import { presentSubscription } from '../billing/company-plan.ts';
 import { salesFigures } from '../handwerk/sales-figures.ts';
 import { feedbackSeries } from '../reports/feedback-series.ts';

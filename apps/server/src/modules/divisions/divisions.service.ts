@@ -1,16 +1,17 @@
-import type { Division, StorageUsage } from '@werkwissen/shared';
+import type { Division } from '@werkwissen/shared';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { divisionAccess } from '../../access/division.access.ts';
 import { homeCompany } from '../../access/resource-access.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { AppError, notFound } from '../../core/app-error.ts';
 import { isUniqueViolation } from '../../db/constraint-violation.ts';
 import { divisions, employeeDivisions, files } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
 import { companyLimit } from '../billing/company-plan.ts';
-import { takeLimitSlot, usedOf } from '../billing/limit-slot.ts';
-import { attachDefaultDocument } from '../company/default-document.service.ts';
+import { takeLimitSlot } from '../billing/limit-slot.ts';
+import { storageUsage } from '../billing/storage-usage.ts';
 import { queueKnowledgeAnalysis } from '../processing/analyze.job.ts';
+import { attachDefaultDocument } from './default-document-copy.ts';
 
 const employeeCount =
   sql<number>`(select count(*) from ${employeeDivisions} ed where ed.division_id = ${divisions.id})`.mapWith(
@@ -42,15 +43,6 @@ const present = (row: DivisionRow): Division => ({
   sizeBytes: row.sizeBytes ?? 0,
   createdAt: row.createdAt.toISOString(),
 });
-
-/** Used and total space of a company's stored files against its plan's storage limit. */
-export async function storageUsage(ctx: AppContext, companyId: string | null): Promise<StorageUsage> {
-  const maxUploadBytes = ctx.config.UPLOAD_MAX_MB * 1024 * 1024;
-  if (!companyId) return { usedBytes: 0, limitBytes: 0, maxUploadBytes };
-  const { max } = await companyLimit(ctx, companyId, 'storageBytes');
-  const limits = { limitBytes: max ?? Number.MAX_SAFE_INTEGER, maxUploadBytes };
-  return { usedBytes: await usedOf(ctx.db, companyId, 'storageBytes'), ...limits };
-}
 
 /** The divisions the actor may read (their roles' Division rules in SQL; an employee's assigned ones by default). */
 export async function listDivisions(ctx: AppContext, actor: Actor) {

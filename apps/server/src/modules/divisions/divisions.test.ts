@@ -87,6 +87,6 @@ describe('divisions', () => {
 
 /** Issues a fresh invitation token for an employee, as the invitation mail would carry it. */
 async function inviteToken(userId: string) {
-  const { issueUserToken } = await import('../auth/user-tokens.ts');
+  const { issueUserToken } = await import('../../core/user-tokens.ts');
   return { token: await issueUserToken(t.server.ctx.db, userId, 'set_password') };
 }

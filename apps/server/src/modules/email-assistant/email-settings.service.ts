@@ -11,12 +11,12 @@ import { divisionAccess } from '../../access/division.access.ts';
 import { emailSettingAccess } from '../../access/email-setting.access.ts';
 import { homeCompany } from '../../access/resource-access.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { notFound } from '../../core/app-error.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { chats, divisions, emailSettings } from '../../db/schema/index.ts';
-import { notFound } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
 import { SecretBox } from '../ai-providers/secret-box.ts';
-import type { Actor } from '../auth/actor.ts';
 import { takeLimitSlot } from '../billing/limit-slot.ts';
 import { type MailFailure, testAccount } from './mail-connection.ts';
 

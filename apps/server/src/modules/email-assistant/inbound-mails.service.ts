@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import { chatAccess } from '../../access/chat.access.ts';
 import { emailSettingAccess } from '../../access/email-setting.access.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
 import { containsPattern } from '../../db/like.ts';
 import type { InboundStatus } from '../../db/schema/index.ts';
 import { translate } from '../../i18n/translator.ts';
-import type { Actor } from '../auth/actor.ts';
 
 const FATE: Record<InboundStatus, InboundFate> = {
   queued: 'waiting',

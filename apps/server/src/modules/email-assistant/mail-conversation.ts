@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { chatAccess } from '../../access/chat.access.ts';
 import type { AppContext } from '../../app-context.ts';
+import { type Actor, loadUserActor } from '../../core/actor.ts';
 import type { emailInbound, emailSettings } from '../../db/schema/index.ts';
 import { translate } from '../../i18n/translator.ts';
-import { type Actor, loadUserActor } from '../auth/actor.ts';
 import { type ChatRecord, chatRecordWhere, threadOf } from '../chat/chats.service.ts';
 import { bareSubject } from './mail-classify.ts';
 

@@ -3,10 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import { divisionAccess } from '../../access/division.access.ts';
 import { homeCompany } from '../../access/resource-access.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { AppError } from '../../core/app-error.ts';
+import { importedPhone, phoneCountryOf } from '../../core/person-phone.ts';
 import { divisions } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
-import type { Actor } from '../auth/actor.ts';
 import {
   type ImportRejection,
   importHeaders,
@@ -14,7 +15,6 @@ import {
   refusalError,
   schemaErrors,
 } from '../csv-import/csv-rows.ts';
-import { importedPhone, phoneCountryOf } from '../people/person-phone.ts';
 import { createEmployee } from './employees.service.ts';
 
 /** Header names we understand: each column's in every language, and older English and German names. */

@@ -11,18 +11,18 @@ import { divisionAccess } from '../../access/division.access.ts';
 import { homeCompany } from '../../access/resource-access.ts';
 import { userAccess } from '../../access/user.access.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { AppError, notFound } from '../../core/app-error.ts';
+import { refusePhoneChange } from '../../core/impersonation-guard.ts';
+import { storedPhone } from '../../core/person-phone.ts';
+import { issueUserToken } from '../../core/user-tokens.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { containsPattern } from '../../db/like.ts';
 import { companies, divisions, employeeDivisions, roles, userRoles, users } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
-import { refusePhoneChange } from '../auth/impersonation-guard.ts';
-import { issueUserToken } from '../auth/user-tokens.ts';
 import { takeLimitSlot } from '../billing/limit-slot.ts';
 import { singleUseLink } from '../mail/hidden-link.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
 import { assertVerifiedSender } from '../mail/verified-sender.ts';
-import { storedPhone } from '../people/person-phone.ts';
 
 // Written with qualified names: inside a subquery an interpolated column would render unqualified ("id").
 const divisionList = sql<Array<{ id: string; name: string }>>`coalesce((

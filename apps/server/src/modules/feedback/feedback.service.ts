@@ -3,12 +3,12 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { feedbackAccess } from '../../access/feedback.access.ts';
 import { tagAccess } from '../../access/tag.access.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { AppError, notFound } from '../../core/app-error.ts';
 import { isForeignKeyViolation } from '../../db/constraint-violation.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { type FeedbackCitation, feedback, type StoredCitation, tags } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
-import type { Actor } from '../auth/actor.ts';
 
 /**
  * Who gives feedback: a signed-in user on an answer of their own thread (as far as their Feedback rules allow), or

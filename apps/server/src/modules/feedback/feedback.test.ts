@@ -11,9 +11,9 @@ import {
 } from '../../../test/support/chat-fixtures.ts';
 import { signedInAs } from '../../../test/support/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { loadUserActor } from '../../core/actor.ts';
+import { AppError } from '../../core/app-error.ts';
 import { feedback } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import { loadUserActor } from '../auth/actor.ts';
 import { saveFeedback } from './feedback.service.ts';
 
 let t: TestServer;

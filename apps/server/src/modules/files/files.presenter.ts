@@ -7,7 +7,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { divisions, files, users } from '../../db/schema/index.ts';
 import { translate } from '../../i18n/translator.ts';
-import { FAILURE_VARS, failureMessageKey } from './failure-message.ts';
+import { FAILURE_VARS, failureMessageKey } from '../processing/failure-message.ts';
 
 /** The columns a file is presented with (its division's and uploader's names joined in). */
 export const fileColumns = {

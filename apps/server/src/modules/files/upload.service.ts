@@ -11,19 +11,19 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { divisionAccess } from '../../access/division.access.ts';
 import { fileAccess } from '../../access/file.access.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { AppError, notFound } from '../../core/app-error.ts';
 import { isUniqueViolation } from '../../db/constraint-violation.ts';
 import { divisions, files, uploads } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
-import type { Actor } from '../auth/actor.ts';
 import { assertPlanActive, upgradeVars } from '../billing/company-plan.ts';
 import { takeLimitSlot } from '../billing/limit-slot.ts';
-import { storageUsage } from '../divisions/divisions.service.ts';
+import { storageUsage } from '../billing/storage-usage.ts';
+import { cleanFileName } from '../processing/extract/file-name.ts';
+import { MIME_BY_KIND, sniffFileKind } from '../processing/extract/sniff-type.ts';
 import { extractFileJob, sendFileStep } from '../processing/process-file.jobs.ts';
-import { cleanFileName } from './file-name.ts';
 import type { StoredObject } from './file-storage.ts';
 import { getFile } from './files.service.ts';
-import { MIME_BY_KIND, sniffFileKind } from './sniff-type.ts';
 
 type Rejection = { code: ErrorCode; vars?: Record<string, string | number> };
 

@@ -4,11 +4,11 @@ import type { z } from 'zod';
 import { customerAccess } from '../../access/customer.access.ts';
 import { homeCompany } from '../../access/resource-access.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { AppError, notFound } from '../../core/app-error.ts';
 import { isForeignKeyViolation } from '../../db/constraint-violation.ts';
 import { containsPattern } from '../../db/like.ts';
 import { customers } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
 
 type Body = z.output<typeof customerBodySchema>;
 type Query = z.output<typeof listQuerySchema>;

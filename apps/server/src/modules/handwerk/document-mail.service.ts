@@ -10,13 +10,14 @@ import type {
 import { and, desc, eq } from 'drizzle-orm';
 import { salesDocumentAccess } from '../../access/sales-document.access.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { AppError } from '../../core/app-error.ts';
 import { emailOutbox, type MailAttachment } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
 import { assertPlanActive } from '../billing/company-plan.ts';
-import { companyLogo, mailLogo } from '../company/company-logo.service.ts';
+import { companyLogo } from '../company/company-logo.service.ts';
 import { assertMailBudget, takeMailBudget } from '../mail/mail-budget.ts';
 import { renderMessage } from '../mail/mail-layout.ts';
+import { mailLogo } from '../mail/mail-logo.ts';
 import { dispatch } from '../mail/outbox.service.ts';
 import { assertVerifiedSender } from '../mail/verified-sender.ts';
 import { documentFormat } from './document-format.ts';

@@ -1,8 +1,8 @@
 import type { SalesDocument } from '@werkwissen/shared';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { AppError } from '../../core/app-error.ts';
 import type { StoredParty } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
 import { companyLogo } from '../company/company-logo.service.ts';
 import { ciiInvoiceXml } from './cii-invoice.ts';
 import { salesDocumentPdf } from './sales-document-pdf.ts';

@@ -1,10 +1,10 @@
 import { type Deduction, documentTotals, type SalesDocument, totalsProblem } from '@werkwissen/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { AppError } from '../../core/app-error.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { customers, salesDocuments } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
 import { getCompanyDetails } from '../company/company-details.service.ts';
 import { nextDocumentNumber } from './document-numbers.ts';
 import { deductionOf, downPaymentsOf } from './down-payments.ts';

@@ -14,6 +14,8 @@ import { customerAccess } from '../../access/customer.access.ts';
 import { homeCompany } from '../../access/resource-access.ts';
 import { salesDocumentAccess } from '../../access/sales-document.access.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { AppError, notFound } from '../../core/app-error.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { containsPattern } from '../../db/like.ts';
 import {
@@ -25,8 +27,6 @@ import {
   type StoredParty,
   salesDocuments,
 } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
 import { getCompanyDetails } from '../company/company-details.service.ts';
 import { companyLogo } from '../company/company-logo.service.ts';
 import { currentDeductions } from './down-payments.ts';

@@ -2,7 +2,7 @@ import type { Dashboard } from '@werkwissen/shared';
 import { sql } from 'drizzle-orm';
 import { salesDocumentAccess } from '../../access/sales-document.access.ts';
 import type { AppContext } from '../../app-context.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../core/actor.ts';
 import { openSql, overdueSql } from './sales-document-view.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@werkwissen/shared';
 import type { AppContext } from '../../app-context.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../core/app-error.ts';
 import { type Limit, type SlotsTaken, takeSlots } from './rate-limiter.ts';
 
 /**

@@ -9,10 +9,10 @@ import {
 } from '@werkwissen/shared';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { AppError, notFound } from '../../core/app-error.ts';
 import { emailTemplates } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
-import type { Actor } from '../auth/actor.ts';
 import type { Change } from '../settings/system-settings.service.ts';
 import { defaultTemplate } from './default-templates.ts';
 import { dispatch, renderOutgoing, writeToOutbox } from './outbox.service.ts';

@@ -1,8 +1,8 @@
 import type { SettingsValues } from '@werkwissen/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../core/app-error.ts';
 import type { DbOrTx } from '../../db/database.ts';
-import { AppError } from '../../http/app-error.ts';
 
 /** What a company may send: per hour and per day, the trial's smaller budget while it has no paid plan. */
 export interface MailBudget {

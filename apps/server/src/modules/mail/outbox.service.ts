@@ -8,11 +8,11 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { emailOutbox, emailTemplates } from '../../db/schema/index.ts';
-import { mailLogo } from '../company/company-logo.service.ts';
 import { defaultTemplate } from './default-templates.ts';
 import { MASKED_TOKEN, sealToken } from './hidden-link.ts';
 import { takeMailBudget } from './mail-budget.ts';
 import { type RenderedMail, renderTemplate } from './mail-layout.ts';
+import { mailLogo } from './mail-logo.ts';
 import { sendMailJob } from './send-mail.job.ts';
 
 export interface OutgoingMail {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
+import type { Actor } from '../../core/actor.ts';
+import { AppError } from '../../core/app-error.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
 
 /**
  * A mail with the user's own text or recipients (a document to a customer, an invitation naming the company) goes

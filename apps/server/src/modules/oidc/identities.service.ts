@@ -1,11 +1,11 @@
 import { ENVIRONMENT_GOOGLE_ID, GOOGLE_ISSUER, type LinkedIdentity } from '@werkwissen/shared';
 import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { AppError } from '../../core/app-error.ts';
+import { refuseWhileImpersonating } from '../../core/impersonation-guard.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { signInProviders, userIdentities, users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
-import { refuseWhileImpersonating } from '../auth/impersonation-guard.ts';
 import type { IdentityClaims } from './oidc-client.ts';
 import { linkableProviders } from './sign-in-providers.service.ts';
 

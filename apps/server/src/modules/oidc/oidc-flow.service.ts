@@ -8,13 +8,13 @@ import {
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Configuration } from 'openid-client';
 import type { AppContext } from '../../app-context.ts';
+import { type Actor, loadUserActor } from '../../core/actor.ts';
+import { AppError } from '../../core/app-error.ts';
+import { refuseWhileImpersonating } from '../../core/impersonation-guard.ts';
+import { randomToken, sha256 } from '../../core/token-crypto.ts';
 import { oidcFlows, users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import { type Actor, loadUserActor } from '../auth/actor.ts';
-import { refuseWhileImpersonating } from '../auth/impersonation-guard.ts';
 import { createCompanyWithDataManager } from '../auth/registration.service.ts';
 import { type ClientInfo, type LoginOutcome, signInIdentifiedUser } from '../auth/session.service.ts';
-import { randomToken, sha256 } from '../auth/token-crypto.ts';
 import { findIdentity, saveIdentity } from './identities.service.ts';
 import {
   authorizationUrl,

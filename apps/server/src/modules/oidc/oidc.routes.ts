@@ -1,11 +1,11 @@
 import { LOGIN_BY_AREA, oidcContracts } from '@werkwissen/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { noteChange } from '../../http/activity-hook.ts';
 import { setSecondFactorCookie, setSessionCookies } from '../../http/cookies.ts';
 import { requestLanguage } from '../../http/request-guard.ts';
 import { clientInfo, registerRoute, requireActor } from '../../http/route.ts';
 import { translate } from '../../i18n/translator.ts';
-import { noteChange } from '../activity/activity.service.ts';
 import { CHALLENGE_SECONDS } from '../auth/second-factor.service.ts';
 import { listIdentities, unlinkIdentity } from './identities.service.ts';
 import {

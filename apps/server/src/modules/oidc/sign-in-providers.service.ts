@@ -9,10 +9,10 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { AppError } from '../../core/app-error.ts';
 import { signInProviders } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
 import { SecretBox } from '../ai-providers/secret-box.ts';
-import type { Actor } from '../auth/actor.ts';
 import { OidcClients, type ProviderEndpoint } from './oidc-client.ts';
 
 type ProviderInput = z.output<typeof signInProviderBodySchema>;

@@ -2,9 +2,9 @@ import type { AdminCompany } from '@werkwissen/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { companyAccess } from '../../access/company.access.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { notFound } from '../../core/app-error.ts';
 import { containsPattern } from '../../db/like.ts';
-import { notFound } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
 
 interface CompanyRow extends Record<string, unknown> {
   id: string;

@@ -3,9 +3,9 @@ import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { activityLogAccess } from '../../access/activity-log.access.ts';
 import { userAccess } from '../../access/user.access.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
 import { activityLog, authSessions, companies, subscriptions, users } from '../../db/schema/index.ts';
-import type { Actor } from '../auth/actor.ts';
-import { storageUsage } from '../divisions/divisions.service.ts';
+import { storageUsage } from '../billing/storage-usage.ts';
 import { loadDataManager, presentDataManager } from './data-managers.service.ts';
 
 const RECENT = 10;

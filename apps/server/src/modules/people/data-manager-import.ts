@@ -5,7 +5,8 @@ import {
   type Language,
 } from '@werkwissen/shared';
 import type { AppContext } from '../../app-context.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../core/actor.ts';
+import { importedPhone, phoneCountryOf } from '../../core/person-phone.ts';
 import {
   type ImportRejection,
   importHeaders,
@@ -14,7 +15,6 @@ import {
   schemaErrors,
 } from '../csv-import/csv-rows.ts';
 import { assertMayAddDataManagers, createDataManager } from './data-managers.service.ts';
-import { importedPhone, phoneCountryOf } from './person-phone.ts';
 
 /** Header names we understand: each column's in every language, and older English and German names. */
 const HEADERS = importHeaders(DATA_MANAGER_CSV_COLUMNS, {

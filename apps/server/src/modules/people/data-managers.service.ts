@@ -10,17 +10,17 @@ import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql 
 import type { z } from 'zod';
 import { userAccess } from '../../access/user.access.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { AppError, notFound } from '../../core/app-error.ts';
+import { storedPhone } from '../../core/person-phone.ts';
+import { issueUserToken } from '../../core/user-tokens.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { containsPattern } from '../../db/like.ts';
 import { companies, files, roles, subscriptions, userRoles, users } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
 import { revokeSessions } from '../auth/session.service.ts';
-import { issueUserToken } from '../auth/user-tokens.ts';
 import { brandingKeys } from '../company/company-branding.service.ts';
 import { singleUseLink } from '../mail/hidden-link.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
-import { storedPhone } from './person-phone.ts';
 
 // Subqueries with qualified names: inside them an interpolated column would render unqualified.
 const currentPlan = sql<DataManager['plan']>`(select s.plan from subscriptions s

@@ -2,14 +2,14 @@ import { IMPERSONATION_MINUTES, type LoginArea, type MeResponse } from '@werkwis
 import { and, eq, isNull } from 'drizzle-orm';
 import { userAccess } from '../../access/user.access.ts';
 import type { AppContext } from '../../app-context.ts';
+import { type Actor, loadSessionActor } from '../../core/actor.ts';
+import { AppError, notFound } from '../../core/app-error.ts';
+import { safeEqual, sha256 } from '../../core/token-crypto.ts';
 import { authSessions, refreshTokens, users } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
 import type { IssuedSession } from '../../http/cookies.ts';
-import { type Actor, loadSessionActor } from '../auth/actor.ts';
 import { presentMe } from '../auth/me.presenter.ts';
 import type { ClientInfo } from '../auth/session.service.ts';
 import { issueRefreshToken, revokeSessions, tokensFor } from '../auth/session.service.ts';
-import { safeEqual, sha256 } from '../auth/token-crypto.ts';
 
 /** The kinds of user an operator may view the product as, and the area each one's session opens. */
 const VIEWABLE: Record<string, LoginArea> = { DataManager: 'user', Employee: 'employee' };

@@ -1,10 +1,10 @@
 import { adminPeopleContracts as c } from '@werkwissen/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { noteChange } from '../../http/activity-hook.ts';
 import { CSRF_HEADER, REFRESH_COOKIE, setSessionCookies } from '../../http/cookies.ts';
 import { requestLanguage } from '../../http/request-guard.ts';
 import { clientInfo, registerRoute, requireActor } from '../../http/route.ts';
-import { noteChange } from '../activity/activity.service.ts';
 import { listCompanies, setCompanySuspended } from './companies.service.ts';
 import { getDataManagerDetail } from './data-manager-detail.ts';
 import { importDataManagers } from './data-manager-import.ts';

@@ -3,9 +3,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import { companyAccess } from '../../access/company.access.ts';
 import { userAccess } from '../../access/user.access.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { notFound } from '../../core/app-error.ts';
 import { containsPattern } from '../../db/like.ts';
-import { notFound } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
 
 /**
  * Public users are the visitors of public chats who left a name with an e-mail or phone number (`chat_visitors`).

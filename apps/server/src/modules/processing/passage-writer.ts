@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { vectorArrayParam } from '../embedding/vector-param.ts';
 import { compoundParts, germanWordList } from '../search/german-compounds.ts';
+import type { TextConfig } from '../search/language.ts';
 import type { Chunk } from './chunker.ts';
-import type { TextConfig } from './language.ts';
 
 export interface PassageBatch {
   fileId: string;

@@ -2,8 +2,8 @@ import type { Language } from '@werkwissen/shared';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { translatorFor } from '../../i18n/translator.ts';
-import { FAILURE_VARS, failureMessageKey } from '../files/failure-message.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
+import { FAILURE_VARS, failureMessageKey } from './failure-message.ts';
 
 /**
  * Sends the uploader one mail once every file of an upload has finished, listing each file's outcome. The

@@ -1,8 +1,8 @@
 import type { FeedbackReportItem } from '@werkwissen/shared';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import { notFound } from '../../core/app-error.ts';
 import { companies, type FeedbackCitation, feedback, tags } from '../../db/schema/index.ts';
-import { notFound } from '../../http/app-error.ts';
 import { livePassageTexts } from '../search/passage-texts.ts';
 import { type FeedbackFilter, feedbackWhere, type ReportScope } from './report-scope.ts';
 

@@ -1,11 +1,11 @@
 import type { Language, ReportFilter } from '@werkwissen/shared';
 import { and, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import { feedbackAccess, questionOrigin, reportedQuestionAccess } from '../../access/feedback.access.ts';
+import type { Actor } from '../../core/actor.ts';
+import { AppError, notFound } from '../../core/app-error.ts';
 import { containsPattern } from '../../db/like.ts';
 import { feedback } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
-import type { Actor } from '../auth/actor.ts';
 
 export const DAY = 86_400_000;
 

@@ -12,9 +12,9 @@ import {
   subjectOf,
 } from '@werkwissen/shared';
 import { sql } from 'drizzle-orm';
+import type { Actor } from '../../core/actor.ts';
+import { AppError } from '../../core/app-error.ts';
 import type { DbOrTx } from '../../db/database.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
 
 /** A right to check: one action on one subject, with the conditions and fields of the rule that grants it. */
 interface Grant {

@@ -11,10 +11,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { assertPlatformCaller } from '../../access/resource-access.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { AppError, notFound } from '../../core/app-error.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { containsPattern } from '../../db/like.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
 import {
   assertGrantsHeld,
   assertNotOwnRole,

@@ -1,10 +1,10 @@
 import { staffContracts } from '@werkwissen/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { noteChange } from '../../http/activity-hook.ts';
 import { requestLanguage } from '../../http/request-guard.ts';
 import { registerRoute, requireActor } from '../../http/route.ts';
 import { translate } from '../../i18n/translator.ts';
-import { noteChange } from '../activity/activity.service.ts';
 import {
   deactivateStaffMember,
   deleteStaffMember,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { TEXT_CONFIGS, textConfigFor } from '../processing/language.ts';
+import { TEXT_CONFIGS, textConfigFor } from './language.ts';
 import type { SearchQuery } from './query-terms.ts';
 import type { QueryTranslation } from './query-translation/translation.ts';
 import { type SearchScope, scopeFilesSql } from './search-scope.ts';

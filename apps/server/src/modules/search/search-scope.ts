@@ -3,8 +3,8 @@ import { divisionAccess } from '../../access/division.access.ts';
 import { fileAccess } from '../../access/file.access.ts';
 import { homeCompany } from '../../access/resource-access.ts';
 import type { AppContext } from '../../app-context.ts';
-import { notFound } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../core/actor.ts';
+import { notFound } from '../../core/app-error.ts';
 
 /** What a search may see: one company, within it all divisions or only the listed ones, and the files allowed. */
 export interface SearchScope {

@@ -4,9 +4,9 @@ import { LOGO_MAX_BYTES, LOGO_TYPES, type SystemSettings } from '@werkwissen/sha
 import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { AppError, notFound } from '../../core/app-error.ts';
 import { systemLogo } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
 import type { LogoMeta } from './settings-cache.ts';
 import { bumpSettingsVersion, type Change, presentSettings } from './system-settings.service.ts';
 

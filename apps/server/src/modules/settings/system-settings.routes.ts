@@ -1,9 +1,9 @@
 import { type SettingsTab, systemSettingsContracts } from '@werkwissen/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../core/app-error.ts';
+import { noteChange } from '../../http/activity-hook.ts';
 import { registerRoute, requireActor } from '../../http/route.ts';
-import { noteChange } from '../activity/activity.service.ts';
 import { logoContent, readLogoPart, removeLogo, replaceLogo } from './logo.service.ts';
 import { getSystemSettings, updateSettingsTab } from './system-settings.service.ts';
 

@@ -1,10 +1,10 @@
 import type { SettingsTab, SettingsValues, SystemSettings } from '@werkwissen/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { AppError } from '../../core/app-error.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { systemSettings } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
 import { type CurrentSettings, logoUrl, type StoredSettings } from './settings-cache.ts';
 
 /** A change for the activity log: the values before and after. */

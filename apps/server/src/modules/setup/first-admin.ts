@@ -1,9 +1,9 @@
 import { passwordField } from '@werkwissen/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import { issueUserToken } from '../../core/user-tokens.ts';
 import { roles, userRoles, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../auth/password-hashing.ts';
-import { issueUserToken } from '../auth/user-tokens.ts';
 
 export type FirstAdminOutcome =
   | { state: 'exists' }

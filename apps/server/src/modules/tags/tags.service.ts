@@ -3,10 +3,10 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { homeCompany } from '../../access/resource-access.ts';
 import { tagAccess } from '../../access/tag.access.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { AppError, notFound } from '../../core/app-error.ts';
 import { isUniqueViolation } from '../../db/constraint-violation.ts';
 import { tags } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
 
 type TagColor = (typeof TAG_COLORS)[number];
 

@@ -9,8 +9,8 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ownCompany } from '../../access/company.access.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
 import { companyLogos, files, tourProgress } from '../../db/schema/index.ts';
-import type { Actor } from '../auth/actor.ts';
 import { getCompanyDetails } from '../company/company-details.service.ts';
 import { whatsappConnected } from './whatsapp-connected.ts';
 

@@ -2,7 +2,7 @@ import { type Language, QUESTION_MAX_LENGTH } from '@werkwissen/shared';
 import { formatPhone, languageOfPhone } from '@werkwissen/shared/phone';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../core/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
 import { answerQuestion } from '../chat/answer-stream.ts';
 import { takePublicQuestionSlot } from '../chat/public-chats.service.ts';
@@ -11,9 +11,9 @@ import { AUDIO_MAX_BYTES, transcribeAudio } from '../chat/transcription.ts';
 import { GraphClient, GraphError } from './graph-client.ts';
 import { confirmFromWhatsApp } from './phone-verification.service.ts';
 import { replyText, splitMessage } from './reply-text.ts';
-import { whatsappReplyJob } from './whatsapp.jobs.ts';
 import { askerOf } from './whatsapp-asker.ts';
 import { connectionOfCompany, type OpenConnection } from './whatsapp-connection.service.ts';
+import { whatsappReplyJob } from './whatsapp-reply.job.ts';
 
 /** Meta lets a business answer freely only within 24 hours of the user's last message. */
 const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;

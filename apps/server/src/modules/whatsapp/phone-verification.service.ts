@@ -7,11 +7,11 @@ import {
 } from '@werkwissen/shared';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { AppError } from '../../core/app-error.ts';
+import { refuseWhileImpersonating } from '../../core/impersonation-guard.ts';
+import { safeEqual, sha256 } from '../../core/token-crypto.ts';
 import { phoneVerifications, users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
-import { refuseWhileImpersonating } from '../auth/impersonation-guard.ts';
-import { safeEqual, sha256 } from '../auth/token-crypto.ts';
 import { takeSlotsOrRefuse } from '../limits/limit-error.ts';
 import { whatsappNumberOf } from './whatsapp-connection.service.ts';
 

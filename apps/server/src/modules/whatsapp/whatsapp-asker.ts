@@ -1,10 +1,10 @@
 import type { Language, UserKind } from '@werkwissen/shared';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import { type Actor, loadUserActor } from '../../core/actor.ts';
+import { sha256 } from '../../core/token-crypto.ts';
 import { listProviders } from '../ai-providers/ai-providers.service.ts';
-import { type Actor, loadUserActor } from '../auth/actor.ts';
 import { areaPaths } from '../auth/areas.ts';
-import { sha256 } from '../auth/token-crypto.ts';
 import type { AskRequest } from '../chat/answer-stream.ts';
 import { chatRecordWhere, chatScope, loadChat, ownerScope, threadOf } from '../chat/chats.service.ts';
 import type { OpenConnection } from './whatsapp-connection.service.ts';

@@ -9,12 +9,12 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ownCompany } from '../../access/company.access.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { Actor } from '../../core/actor.ts';
+import { AppError } from '../../core/app-error.ts';
+import { randomToken } from '../../core/token-crypto.ts';
 import { whatsappConnections } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
 import { maskKey, SecretBox } from '../ai-providers/secret-box.ts';
-import type { Actor } from '../auth/actor.ts';
-import { randomToken } from '../auth/token-crypto.ts';
 import { takeSlotsOrRefuse } from '../limits/limit-error.ts';
 import { GraphClient, GraphError } from './graph-client.ts';
 

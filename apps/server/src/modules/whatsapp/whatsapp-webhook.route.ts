@@ -2,11 +2,11 @@ import { timingSafeEqual } from 'node:crypto';
 import { whatsappContracts } from '@werkwissen/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../core/app-error.ts';
 import { registerRoute } from '../../http/route.ts';
 import { signatureMatches, storeDelivery } from './webhook-delivery.ts';
-import { whatsappInboundJob } from './whatsapp.jobs.ts';
 import { connectionByKey } from './whatsapp-connection.service.ts';
+import { whatsappInboundJob } from './whatsapp-inbound.job.ts';
 
 const sameText = (a: string, b: string) => {
   const x = Buffer.from(a);

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FileKind } from '@werkwissen/shared';
 import { simpleParser } from 'mailparser';
-import { sniffFileKind } from '../../files/sniff-type.ts';
 import { type Block, type Extracted, ExtractionError } from './blocks.ts';
 import { htmlToBlocks } from './html-blocks.ts';
+import { sniffFileKind } from './sniff-type.ts';
 import { plainTextToBlocks } from './text-blocks.ts';
 
 /** How deep mails inside mails are read; attachments further down are left out. */

@@ -7,10 +7,10 @@ import iconv from 'iconv-lite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeDocx } from '../../../../test/support/documents.ts';
 import { makeEml, makeOdf, makePptx, makeXlsx, odfTable } from '../../../../test/support/office-documents.ts';
-import { sniffFileKind } from '../../files/sniff-type.ts';
 import { chunkBlocks } from '../chunker.ts';
 import { extractDocument } from './extract-document.ts';
 import { MAX_SHEET_CELLS } from './sheet-table.ts';
+import { sniffFileKind } from './sniff-type.ts';
 import { ZIP_LIMITS } from './zip-entries.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ww-formats-'));

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { format as formatNumber } from 'numfmt';
-import { detectLanguage, numberLocaleOf } from '../language.ts';
+import { detectLanguage, numberLocaleOf } from '../../search/language.ts';
 import { type Block, type Extracted, ExtractionError } from './blocks.ts';
 import { CellBudget, sheetBlocks } from './sheet-table.ts';
 import { readZipEntries } from './zip-entries.ts';

@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import { feedback } from '../../db/schema/index.ts';
 import { translate } from '../../i18n/translator.ts';
 import { requireBotCheck } from '../bot-check/bot-check.ts';
-import { sharedChat } from '../chat/public-chats.service.ts';
+import { sharedChat } from './public-chats.service.ts';
 
 export interface PublicFeedbackInput {
   chatToken: string;

@@ -1,7 +1,7 @@
 import type { AbilityRule, AppAbility, Language, UserKind } from '@werkwissen/shared';
 import { sql } from 'drizzle-orm';
-import { abilityOf, type RoleVersion } from '../../access/ability-cache.ts';
-import type { DbOrTx } from '../../db/database.ts';
+import type { DbOrTx } from '../db/database.ts';
+import { abilityOf, type RoleVersion } from './ability-cache.ts';
 
 /**
  * Who is making a request, with the permissions of all their roles. Services receive this, never the request, and

@@ -1,4 +1,4 @@
-import { OCR_NOT_INSTALLED } from '../processing/extract/blocks.ts';
+import { OCR_NOT_INSTALLED } from './extract/blocks.ts';
 
 /**
  * The locale key of why a file failed: its code's message, but a file that needed OCR where none is installed says

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/database.ts';
-import { type USER_TOKEN_PURPOSES, userTokens } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { DbOrTx } from '../db/database.ts';
+import { type USER_TOKEN_PURPOSES, userTokens } from '../db/schema/index.ts';
+import { AppError } from './app-error.ts';
 import { randomToken, sha256 } from './token-crypto.ts';
 
 type Purpose = (typeof USER_TOKEN_PURPOSES)[number];

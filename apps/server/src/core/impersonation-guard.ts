@@ -1,9 +1,9 @@
 import { phoneDigits } from '@werkwissen/shared';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../app-context.ts';
-import { users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { AppContext } from '../app-context.ts';
+import { users } from '../db/schema/index.ts';
 import type { Actor } from './actor.ts';
+import { AppError } from './app-error.ts';
 
 /**
  * Refuses a change of who the user is (password, e-mail address, phone number, second factor, sign-in providers, API

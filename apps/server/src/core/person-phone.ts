@@ -1,10 +1,10 @@
 import type { Language } from '@werkwissen/shared';
 import { COUNTRY_OF_LANGUAGE, toE164 } from '@werkwissen/shared/phone';
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../app-context.ts';
-import { AppError } from '../../http/app-error.ts';
-import { translate } from '../../i18n/translator.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { AppContext } from '../app-context.ts';
+import { translate } from '../i18n/translator.ts';
+import type { Actor } from './actor.ts';
+import { AppError } from './app-error.ts';
 
 /**
  * A person's phone number as it is stored: E.164 as libphonenumber-js reads the contract's "+digits" ("+49015123456789"

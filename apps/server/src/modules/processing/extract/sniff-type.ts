@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 import type { FileKind } from '@werkwissen/shared';
 import { fileTypeFromFile } from 'file-type';
-import { bomEncoding, nulPatternEncoding } from '../processing/extract/decode-text.ts';
+import { bomEncoding, nulPatternEncoding } from './decode-text.ts';
 import { extensionOf } from './file-name.ts';
 
 export const MIME_BY_KIND: Record<FileKind, string> = {
