@@ -6,6 +6,7 @@ import { ownCompany } from '../../access/company.access.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { AppError, notFound } from '../../core/app-error.ts';
+import { removeStored } from '../../core/remove-stored.ts';
 import { companyLogos } from '../../db/schema/index.ts';
 import { prepareLogo } from './logo-image.ts';
 
@@ -51,7 +52,7 @@ export async function replaceCompanyLogo(ctx: AppContext, actor: Actor, content:
     .insert(companyLogos)
     .values({ companyId, ...row })
     .onConflictDoUpdate({ target: companyLogos.companyId, set: row });
-  if (before && before.storageKey !== storageKey) await removeObject(ctx, before.storageKey);
+  if (before && before.storageKey !== storageKey) await removeStored(ctx, [before.storageKey], 'logo');
 }
 
 /** Removes the caller's company's logo: the product's own is shown again. */
@@ -61,11 +62,7 @@ export async function removeCompanyLogo(ctx: AppContext, actor: Actor): Promise<
     .delete(companyLogos)
     .where(eq(companyLogos.companyId, companyId))
     .returning({ storageKey: companyLogos.storageKey });
-  if (removed) await removeObject(ctx, removed.storageKey);
-}
-
-async function removeObject(ctx: AppContext, key: string) {
-  await ctx.storage.remove(key).catch((error) => ctx.log.warn({ err: error, key }, 'logo not removed'));
+  await removeStored(ctx, [removed?.storageKey], 'logo');
 }
 
 /**

@@ -5,6 +5,7 @@ import { ownCompany } from '../../access/company.access.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { AppError } from '../../core/app-error.ts';
+import { removeStored } from '../../core/remove-stored.ts';
 import { companyDefaultDocuments } from '../../db/schema/index.ts';
 import { removeStaged, stageAll } from '../files/upload.service.ts';
 import { sniffFileKind } from '../processing/extract/sniff-type.ts';
@@ -48,7 +49,7 @@ export async function replaceDefaultDocument(
       .insert(companyDefaultDocuments)
       .values({ companyId, ...row })
       .onConflictDoUpdate({ target: companyDefaultDocuments.companyId, set: row });
-    if (before) await removeObject(ctx, before.storageKey);
+    await removeStored(ctx, [before?.storageKey], 'default document');
   } finally {
     await removeStaged(ctx, all);
   }
@@ -61,11 +62,5 @@ export async function removeDefaultDocument(ctx: AppContext, actor: Actor): Prom
     .delete(companyDefaultDocuments)
     .where(eq(companyDefaultDocuments.companyId, companyId))
     .returning({ storageKey: companyDefaultDocuments.storageKey });
-  if (removed) await removeObject(ctx, removed.storageKey);
-}
-
-async function removeObject(ctx: AppContext, key: string) {
-  await ctx.storage
-    .remove(key)
-    .catch((error) => ctx.log.warn({ err: error, key }, 'default document not removed'));
+  await removeStored(ctx, [removed?.storageKey], 'default document');
 }

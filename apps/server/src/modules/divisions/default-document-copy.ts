@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { AppError } from '../../core/app-error.ts';
+import { removeStored } from '../../core/remove-stored.ts';
 import { companyDefaultDocuments, files } from '../../db/schema/index.ts';
 import { takeLimitSlot } from '../billing/limit-slot.ts';
 import { storageUsage } from '../billing/storage-usage.ts';
@@ -58,16 +59,10 @@ export async function attachDefaultDocument(
       });
     });
   } catch (error) {
-    await removeCopy(ctx, storageKey);
+    await removeStored(ctx, [storageKey], 'default document');
     if (!(error instanceof AppError)) throw error;
     ctx.log.warn({ companyId, divisionId, code: error.code }, 'default document left out');
     return;
   }
   await sendFileStep(ctx, extractFileJob, fileId, 0);
-}
-
-async function removeCopy(ctx: AppContext, key: string) {
-  await ctx.storage
-    .remove(key)
-    .catch((error) => ctx.log.warn({ err: error, key }, 'default document not removed'));
 }

@@ -5,6 +5,7 @@ import { homeCompany } from '../../access/resource-access.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { AppError, notFound } from '../../core/app-error.ts';
+import { removeStored } from '../../core/remove-stored.ts';
 import { isUniqueViolation } from '../../db/constraint-violation.ts';
 import { divisions, employeeDivisions, files } from '../../db/schema/index.ts';
 import { companyLimit } from '../billing/company-plan.ts';
@@ -128,6 +129,6 @@ export async function deleteDivision(ctx: AppContext, actor: Actor, divisionId: 
     if (!row) throw notFound();
     return stored.map((s) => s.key);
   });
-  for (const key of keys) await ctx.storage.remove(key).catch(() => {});
+  await removeStored(ctx, keys, 'stored file of a deleted division');
   await queueKnowledgeAnalysis(ctx);
 }

@@ -5,6 +5,7 @@ import { fileAccess } from '../../access/file.access.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { AppError, notFound } from '../../core/app-error.ts';
+import { removeStored } from '../../core/remove-stored.ts';
 import { containsPattern } from '../../db/like.ts';
 import { companies, divisions, files, users } from '../../db/schema/index.ts';
 import { queueKnowledgeAnalysis } from '../processing/analyze.job.ts';
@@ -183,7 +184,7 @@ export async function deleteFile(ctx: AppContext, actor: Actor, fileId: string):
     .where(and(eq(files.id, fileId), eq(files.companyId, file.companyId)))
     .returning({ key: files.storageKey });
   if (!row) throw notFound();
-  await ctx.storage.remove(row.key).catch(() => {});
+  await removeStored(ctx, [row.key], 'original of a deleted file');
   await notifyIfUploadFinished(ctx, file.uploadId);
   await queueKnowledgeAnalysis(ctx);
 }

@@ -13,6 +13,7 @@ import { fileAccess } from '../../access/file.access.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { AppError, notFound } from '../../core/app-error.ts';
+import { removeStored } from '../../core/remove-stored.ts';
 import { isUniqueViolation } from '../../db/constraint-violation.ts';
 import { divisions, files, uploads } from '../../db/schema/index.ts';
 import { translate } from '../../i18n/translator.ts';
@@ -203,7 +204,11 @@ export async function stageAll(
 }
 
 export async function removeStaged(ctx: AppContext, all: Staged[]): Promise<void> {
-  await Promise.all(all.map((f) => ctx.storage.remove(f.staged.key).catch(() => {})));
+  await removeStored(
+    ctx,
+    all.map((f) => f.staged.key),
+    'staged upload',
+  );
 }
 
 async function check(

@@ -12,6 +12,7 @@ import { salesDocumentAccess } from '../../access/sales-document.access.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { AppError } from '../../core/app-error.ts';
+import { removeStored } from '../../core/remove-stored.ts';
 import { emailOutbox, type MailAttachment } from '../../db/schema/index.ts';
 import { assertPlanActive } from '../billing/company-plan.ts';
 import { companyLogo } from '../company/company-logo.service.ts';
@@ -207,7 +208,11 @@ export async function sendDocumentMail(
         .returning();
     });
   } catch (error) {
-    await Promise.all(stored.map((a) => ctx.storage.remove(a.storageKey).catch(() => {})));
+    await removeStored(
+      ctx,
+      stored.map((a) => a.storageKey),
+      'attachment of an unsent document mail',
+    );
     throw error;
   }
   // Written: from here the mail is the outbox's, and a missed enqueue is picked up by `requeueStrandedMails`.

@@ -13,6 +13,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { AppError, notFound } from '../../core/app-error.ts';
 import { storedPhone } from '../../core/person-phone.ts';
+import { removeStored } from '../../core/remove-stored.ts';
 import { issueUserToken } from '../../core/user-tokens.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { containsPattern } from '../../db/like.ts';
@@ -314,9 +315,5 @@ export async function deleteDataManager(
     await tx.delete(companies).where(eq(companies.id, companyId));
     return [...stored.map((s) => s.key), ...branding];
   });
-  for (const key of keys) {
-    await ctx.storage
-      .remove(key)
-      .catch((error) => ctx.log.warn({ err: error, key }, 'stored file of a deleted company not removed'));
-  }
+  await removeStored(ctx, keys, 'stored file of a deleted company');
 }

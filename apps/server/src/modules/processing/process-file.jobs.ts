@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { removeStored } from '../../core/remove-stored.ts';
 import { defineJob, type JobRun } from '../../jobs/job-definition.ts';
 import { currentIndex } from '../embedding/embedding-index.ts';
 import { queueGraphJob } from '../embedding/graph.job.ts';
@@ -65,7 +66,7 @@ async function handleFailure(ctx: AppContext, file: FileRow, error: unknown, run
   } else if (run.isFinalAttempt) {
     await failRun(ctx, file, 'FILE_PROCESSING_FAILED', (error as Error)?.message);
   } else throw error;
-  await ctx.storage.remove(artifactKey(file)).catch(() => {});
+  await removeStored(ctx, [artifactKey(file)], 'processing work file');
   await notifyIfUploadFinished(ctx, file.uploadId);
 }
 
@@ -177,8 +178,8 @@ export const indexFileJob = defineJob({
       if (!(await enterStep(ctx, file, 'indexing', 95))) return;
       const published = await publish(ctx, file);
       if (!published) return;
-      await ctx.storage.remove(artifactKey(file)).catch(() => {});
-      if (published.replacedKey) await ctx.storage.remove(published.replacedKey).catch(() => {});
+      await removeStored(ctx, [artifactKey(file)], 'processing work file');
+      await removeStored(ctx, [published.replacedKey], 'original of a replaced file');
       await notifyIfUploadFinished(ctx, file.uploadId);
       await queueKnowledgeAnalysis(ctx);
       await queueGraphJob(ctx);
