@@ -9,12 +9,15 @@
  * once (IMAP APPEND); the time from each delivery to its reply at the SMTP sink is measured. The baseline, in the
  * same run and on the same server: one mailbox asked alone (the same path with nothing else to do). It prints the
  * distribution (p50, p95, max, and how many within 10 s), replies that name another company's key, questions
- * answered twice, and old mail (delivered a week before the setting was saved) answered. Figures only.
+ * answered twice, and old mail (delivered a week before the setting was saved) answered; and the database statements
+ * of the all-at-once rounds per answered mail, the most frequent with their time (PGlite serves one session at a
+ * time: what the answers wait for). Figures only.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { makeDocx, waitForFile } from '../test/support/documents.ts';
 import { type MailboxUser, rawMail, TestDovecot } from '../test/support/dovecot.ts';
 import { SmtpSink } from '../test/support/smtp-sink.ts';
@@ -36,6 +39,43 @@ const ASKER = 'meister@kunde.example';
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 const keyOf = (i: number) => String(4100 + i);
 
+/** A statement as recorded: its text (whitespace folded) and how long it took, waiting for the database included. */
+interface Statement {
+  text: string;
+  ms: number;
+}
+
+/**
+ * Records every statement any client of this process sends (the server's pool, its transactions and pg-boss), while
+ * `on`: PGlite serves one session at a time, so their number and their time are what the answers wait for.
+ */
+const statements = {
+  on: false,
+  records: [] as Statement[],
+  install() {
+    const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      if (!statements.on) return original.apply(this, args);
+      const first = args[0] as string | { text?: string };
+      const text = (typeof first === 'string' ? first : (first?.text ?? '')).replace(/\s+/g, ' ').trim();
+      const start = performance.now();
+      const record = () => statements.records.push({ text, ms: performance.now() - start });
+      // The pool's own query passes a callback; drizzle's transactions and pg-boss await the promise.
+      const last = args.length - 1;
+      const callback = args[last];
+      if (typeof callback === 'function')
+        args[last] = (...result: unknown[]) => {
+          record();
+          return callback(...result);
+        };
+      const result = original.apply(this, args);
+      if (result instanceof Promise) result.then(record, record);
+      return result;
+    } as typeof pg.Client.prototype.query;
+  },
+};
+statements.install();
+
 interface Outcome {
   engine: string;
   alone: number[];
@@ -43,6 +83,9 @@ interface Outcome {
   wrongCompany: number;
   twice: number;
   oldAnswered: number;
+  /** The statements of the all-at-once rounds, and how many questions they answered. */
+  statements: Statement[];
+  answeredTogether: number;
 }
 
 async function run(engine: BenchEngine): Promise<Outcome> {
@@ -117,14 +160,22 @@ async function run(engine: BenchEngine): Promise<Outcome> {
       wrongCompany: 0,
       twice: 0,
       oldAnswered: 0,
+      statements: [],
+      answeredTogether: 0,
     };
     const asked: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const single = await answered(await deliver(round % COMPANIES));
       outcome.alone.push(single.seconds);
       asked.push(single.id);
+      statements.records = [];
+      statements.on = true;
       const all = await Promise.all(boxes.map((_, i) => deliver(i)));
-      for (const r of await Promise.all(all.map(answered))) {
+      const replies = await Promise.all(all.map(answered));
+      statements.on = false;
+      outcome.statements.push(...statements.records);
+      outcome.answeredTogether += replies.length;
+      for (const r of replies) {
         outcome.together.push(r.seconds);
         asked.push(r.id);
         if (!r.reply.text.includes(keyOf(r.i))) outcome.wrongCompany++;
@@ -170,4 +221,34 @@ for (const r of results)
   console.log(
     `${r.engine}: another company's answer ${r.wrongCompany}, answered twice ${r.twice}, old mail answered ${r.oldAnswered}`,
   );
+/** The statement's first words (its table or call), literals and parameters left as they are. */
+const label = (text: string) => text.slice(0, 90);
+for (const r of results) {
+  const total = r.statements.reduce((sum, s) => sum + s.ms, 0);
+  console.log(
+    `\n${r.engine}, all at once: ${r.statements.length} statements (${fmt(r.statements.length / r.answeredTogether, 0)} ` +
+      `per answered mail, every client of the server process), ${fmt(total / 1000, 1)} s summed`,
+  );
+  const byText = new Map<string, Statement[]>();
+  for (const s of r.statements) byText.set(label(s.text), [...(byText.get(label(s.text)) ?? []), s]);
+  printTable(
+    ['statement', 'count', 'per mail', 'p50 ms', 'sum s'],
+    [...byText.entries()]
+      .sort((a, b) => b[1].length - a[1].length)
+      .slice(0, 15)
+      .map(([text, list]) => [
+        text,
+        String(list.length),
+        fmt(list.length / r.answeredTogether, 1),
+        fmt(
+          percentile(
+            list.map((s) => s.ms),
+            50,
+          ),
+          1,
+        ),
+        fmt(list.reduce((sum, s) => sum + s.ms, 0) / 1000, 1),
+      ]),
+  );
+}
 process.exit(0);

@@ -72,6 +72,38 @@ describe('jobs on pg-boss', () => {
     }
   });
 
+  it('wakes its own idle worker for a job it sends, not at the polling interval', async () => {
+    const ran: number[] = [];
+    const woken = defineJob({
+      name: 'test.woken',
+      schema: z.object({ n: z.number() }),
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+      expireInSeconds: 30,
+      concurrency: () => 2,
+      async handler({ n }) {
+        ran.push(n);
+      },
+    });
+    // Once idle (a look that found nothing), either worker would look again only in 10 minutes.
+    const queue = new JobQueue(t.server.databaseUrl, [woken as never], silent, {
+      worker: true,
+      shared: false,
+      pollingIntervalSeconds: 600,
+    });
+    await queue.start();
+    try {
+      await queue.work(t.server.ctx);
+      for (const n of [1, 2, 3]) {
+        await queue.send(woken, { n });
+        await until(async () => (ran.includes(n) ? true : undefined));
+      }
+      expect(ran).toEqual([1, 2, 3]);
+    } finally {
+      await queue.stop();
+    }
+  });
+
   it("keeps one job of a 'short' queue waiting at most, also on a queue first created with every send a job", async () => {
     const catchUp = defineJob({
       name: 'test.catch-up',

@@ -1,4 +1,6 @@
 import { Alert, Box, Skeleton } from '@mui/material';
+// The `<altcha-widget>` element's attributes for React's JSX (types only; the widget itself is imported below).
+import type {} from 'altcha/types/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bootEndpoints } from '../api/boot-endpoints.ts';
@@ -17,6 +19,8 @@ const WIDGET_LANGUAGES: Record<string, { code: string; load?: () => Promise<unkn
 };
 
 export const ALTCHA_CHALLENGE_URL = `/api/v1${bootEndpoints.altchaChallenge.path}`;
+
+const WIDGET_CONFIGURATION = JSON.stringify({ hideLogo: true });
 
 /**
  * The self-hosted ALTCHA proof of work (the `<altcha-widget>` web component): solves the server's challenge in the
@@ -61,20 +65,20 @@ export function AltchaCheck({ onChange }: { onChange(payload: string | null): vo
         '--altcha-max-width': '100%',
         '--altcha-border-radius': (theme) => `${theme.shape.borderRadius}px`,
         '--altcha-color-base': (theme) => theme.palette.background.paper,
-        '--altcha-color-text': (theme) => theme.palette.text.primary,
-        '--altcha-color-border': (theme) => theme.palette.divider,
-        '--altcha-color-border-focus': (theme) => theme.palette.primary.main,
-        '--altcha-color-error-text': (theme) => theme.palette.error.main,
-        '--altcha-color-footer-bg': (theme) => theme.palette.action.hover,
+        '--altcha-color-base-content': (theme) => theme.palette.text.primary,
+        '--altcha-border-color': (theme) => theme.palette.divider,
+        '--altcha-color-primary': (theme) => theme.palette.primary.main,
+        '--altcha-color-primary-content': (theme) => theme.palette.primary.contrastText,
+        '--altcha-color-error': (theme) => theme.palette.error.main,
+        '--altcha-color-success': (theme) => theme.palette.success.main,
       }}
     >
       <altcha-widget
         ref={widget}
-        challengeurl={ALTCHA_CHALLENGE_URL}
+        challenge={ALTCHA_CHALLENGE_URL}
         language={language.code}
-        credentials="same-origin"
         // Its logo is a link hidden from screen readers yet focusable (axe: aria-hidden-focus); the footer names it.
-        hidelogo
+        configuration={WIDGET_CONFIGURATION}
       />
     </Box>
   );

@@ -31,12 +31,18 @@ export const publicChatSchema = z
   .meta({ id: 'PublicChat' });
 export type PublicChat = z.infer<typeof publicChatSchema>;
 
+/** ALTCHA's proof-of-work challenge (protocol v2): the key derivation's parameters, signed by the server. */
 export const altchaChallengeSchema = z
   .object({
-    algorithm: z.string(),
-    challenge: z.string(),
-    maxnumber: z.number().int().optional(),
-    salt: z.string(),
+    parameters: z.object({
+      algorithm: z.string(),
+      nonce: z.string(),
+      salt: z.string(),
+      cost: z.number().int(),
+      keyLength: z.number().int(),
+      keyPrefix: z.string(),
+      expiresAt: z.number().int().optional(),
+    }),
     signature: z.string(),
   })
   .meta({ id: 'AltchaChallenge' });

@@ -1,4 +1,5 @@
-import { createChallenge, verifySolution } from 'altcha-lib';
+import { createChallenge, type Payload, verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../core/app-error.ts';
@@ -8,12 +9,28 @@ import { botProvider } from '../settings/settings-cache.ts';
 /** How long a solved challenge stays valid, and so how long its signature is remembered against replays. */
 const CHALLENGE_MINUTES = 10;
 
-export function altchaChallenge(ctx: AppContext) {
-  return createChallenge({
-    hmacKey: ctx.config.secrets.altchaHmacKey,
-    maxNumber: 100_000,
-    expires: new Date(Date.now() + CHALLENGE_MINUTES * 60_000),
+/**
+ * ALTCHA's proof of work (protocol v2 of altcha-lib 2 and the widget 3): the browser looks for a counter whose
+ * PBKDF2-SHA-256 key of the challenge starts with one zero byte (256 tries on average) at 100 iterations each, about
+ * the work of the earlier 50,000 SHA-256 hashes; the server checks a solution with a single key derivation.
+ */
+export async function altchaChallenge(ctx: AppContext) {
+  const { parameters, signature } = await createChallenge({
+    algorithm: 'PBKDF2/SHA-256',
+    cost: 100,
+    deriveKey,
+    hmacSignatureSecret: ctx.config.secrets.altchaHmacKey,
+    expiresAt: new Date(Date.now() + CHALLENGE_MINUTES * 60_000),
   });
+  // Signed whenever a secret is given (altcha-lib throws on an empty one).
+  if (!signature) throw new Error('ALTCHA challenge left unsigned');
+  return { parameters, signature };
+}
+
+/** The widget's payload, base64 of `{ challenge, solution }`; null when it is not that shape. */
+function altchaPayload(answer: string): Payload | null {
+  const payload = JSON.parse(Buffer.from(answer, 'base64').toString('utf8')) as Partial<Payload> | null;
+  return payload?.challenge?.parameters && payload.solution ? (payload as Payload) : null;
 }
 
 /**
@@ -46,9 +63,16 @@ export async function verifyBotCheck(
   if (!answer) return false;
   if (provider === 'altcha') {
     try {
-      const ok = await verifySolution(answer, ctx.config.secrets.altchaHmacKey, true);
-      const payload = JSON.parse(Buffer.from(answer, 'base64').toString('utf8')) as { signature?: string };
-      return ok && typeof payload.signature === 'string' && (await firstUse(ctx, payload.signature));
+      const payload = altchaPayload(answer);
+      if (!payload) return false;
+      const { verified } = await verifySolution({
+        challenge: payload.challenge,
+        solution: payload.solution,
+        deriveKey,
+        hmacSignatureSecret: ctx.config.secrets.altchaHmacKey,
+      });
+      const { signature } = payload.challenge;
+      return verified && typeof signature === 'string' && (await firstUse(ctx, signature));
     } catch {
       return false;
     }

@@ -94,8 +94,14 @@ describe('the incoming mails of a mailbox', { timeout: 30_000 }, () => {
     const answered = within(screen.getByText('Heizkörper entlüften').closest('tr')!);
     expect(answered.getByText('Beantwortet')).toBeTruthy();
     expect(answered.getByRole('link').getAttribute('href')).toBe(`/chat?chat=${CHAT_ID}`);
+    // Its accessible name starts with the subject it shows (WCAG 2.5.3, label in name), then says what it opens.
     expect(
-      await screen.findByText(/Jede Mail, die der Assistent aus assistent@firma\.example gelesen hat/),
+      answered.getByRole('link', { name: 'Heizkörper entlüften – Unterhaltung öffnen' }).textContent,
+    ).toBe('Heizkörper entlüften');
+    expect(
+      await screen.findByText(
+        /Jede Mail, die der Assistent aus \u2068assistent@firma\.example\u2069 gelesen hat/,
+      ),
     ).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'failed' } });

@@ -9,6 +9,9 @@ import { type Column, DataTable } from '../../components/data-table.tsx';
 import { useFormat } from '../../components/format.ts';
 import { SelectField } from '../../components/select-field.tsx';
 
+/** An address inside a sentence, isolated (FSI … PDI): in Arabic its dots and hyphens stay in their place. */
+const isolate = (value: string) => `\u2068${value}\u2069`;
+
 const FATE_COLOR: Record<InboundFate, string> = {
   answered: 'success.main',
   ignored: 'text.secondary',
@@ -56,7 +59,8 @@ export default function InboundMailsPage() {
           <Link
             component={RouterLink}
             to={`/chat?chat=${m.chatId}`}
-            aria-label={t('emailSettings.mails.openChat')}
+            // The name starts with the subject it shows (WCAG 2.5.3, label in name), then says what it opens.
+            aria-label={[m.subject, t('emailSettings.mails.openChat')].filter(Boolean).join(' – ')}
           >
             <CellText text={m.subject} />
           </Link>
@@ -106,7 +110,7 @@ export default function InboundMailsPage() {
         </Typography>
         {setting.data && (
           <Typography color="text.secondary">
-            {t('emailSettings.mails.intro', { email: setting.data.fromEmail })}
+            {t('emailSettings.mails.intro', { email: isolate(setting.data.fromEmail) })}
           </Typography>
         )}
       </Stack>

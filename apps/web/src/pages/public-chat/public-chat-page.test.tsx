@@ -50,7 +50,7 @@ describe('the public chat page', { timeout: 20_000 }, () => {
       if (!el) throw new Error('no widget yet');
       return el;
     });
-    expect(widget.getAttribute('challengeurl')).toBe('/api/v1/public/altcha-challenge');
+    expect(widget.getAttribute('challenge')).toBe('/api/v1/public/altcha-challenge');
     expect(screen.queryByRole('log')).toBeNull();
     // Before leaving a name or contact, the visitor reads who receives it, what for, and the privacy notice.
     expect(screen.getByTestId('visitor-privacy').textContent).toContain(
