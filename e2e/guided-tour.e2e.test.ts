@@ -156,4 +156,58 @@ describe('the guided tour in the browser', () => {
       await browser.close();
     }
   });
+
+  it.each(['en', 'ar'])(
+    'on a phone (390 px, %s) keeps the tooltip on the screen, clear of the tour panel, and its control below the header',
+    async (lang) => {
+      const browser = await openBrowser({ locale: lang, width: 390 });
+      const { page } = browser;
+      const tooltip = page.getByTestId('tour-tooltip');
+      const panel = page.getByTestId('tour-panel');
+      /** Where the tooltip, its control, the header and the tour panel stand, as what a user would see wrong. */
+      const placement = (target: string) =>
+        expect
+          .poll(
+            async () => {
+              const [tip, bar, aim, aside] = await Promise.all([
+                tooltip.boundingBox(),
+                page.locator('header').first().boundingBox(),
+                page.locator(target).boundingBox(),
+                panel.boundingBox(),
+              ]);
+              const width = page.viewportSize()!.width;
+              const apart = (a: typeof tip, b: typeof tip) =>
+                !a || !b || a.y + a.height <= b.y || b.y + b.height <= a.y;
+              return {
+                tooltipOnScreen: tip !== null && tip.x >= 0 && tip.x + tip.width <= width,
+                tooltipClearOfPanel: tip !== null && apart(tip, aside),
+                targetBelowHeader: aim !== null && bar !== null && aim.y >= bar.y + bar.height,
+              };
+            },
+            { timeout: 10_000 },
+          )
+          .toEqual({ tooltipOnScreen: true, tooltipClearOfPanel: true, targetBelowHeader: true });
+      try {
+        const dm = await signedInDataManager(t, { language: lang, companyName: 'Tour GmbH' });
+        await page.goto(`${t.url}/login`);
+        await page.locator('input[name=email]').fill(dm.email);
+        await page.locator('input[name=password]').fill(dm.password);
+        await page.locator('form button[type=submit]').click();
+        await page.waitForURL(`${t.url}/dashboard`);
+        await page.getByTestId('tour-step-logo').click();
+        await page.waitForURL(`${t.url}/account-settings/company`);
+        await tooltip.getByText(text(lang, 'tour.steps.logo.title')).waitFor();
+        await page.screenshot({ path: artifactPath(`guided-tour-logo-${lang}-390.png`) });
+        await placement('[data-tour="logo"]');
+        await tooltip.getByRole('button', { name: text(lang, 'tour.gotIt') }).click();
+        await page.getByTestId('tour-step-companyDetails').click();
+        await tooltip.getByText(text(lang, 'tour.steps.companyDetails.title')).waitFor();
+        await page.screenshot({ path: artifactPath(`guided-tour-details-${lang}-390.png`) });
+        await placement('[data-tour="company-details"]');
+        expect(browser.problems).toEqual([]);
+      } finally {
+        await browser.close();
+      }
+    },
+  );
 });

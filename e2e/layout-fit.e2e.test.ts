@@ -129,6 +129,14 @@ describe.each(['de', 'ar'])('tables and cards fit the screen in %s', (lang) => {
 
         await page.getByTestId('plan-card').locator('[role=progressbar]').waitFor();
         await page.screenshot({ path: shot('dashboard'), fullPage: true });
+        // The company's name in the header is whole, also beside the header's icons on a phone.
+        const name = page.getByTestId('shell-company-name');
+        expect(await name.textContent()).toBe('Müller Haustechnik GmbH');
+        expect(
+          await name.evaluate(
+            (el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1,
+          ),
+        ).toBe(true);
         found.push(...(await overflows(page, width >= 1440)).map((o) => `dashboard: ${o}`));
         // A figure's label may wrap beside its icon, but without a gap inside it (the overline's 2.66 line height).
         const labelLines = await page

@@ -404,11 +404,12 @@ const MATRIX: Record<string, Row> = {
   'DELETE /admin/users/{userId}/two-factor': { callers: ['all', 403, 'own', 403] },
   // The public feedback page
   'POST /public/feedback': PUBLIC,
-  // The company's logo and default document: its data manager's (the operator has no company); the logo's image is
+  // The company's logo, colour and default document: its data manager's (the operator has no company); the logo's image is
   // public for the company's mails. The guided tour is the one of whoever sets the company up.
   'GET /company/branding': { callers: [403, 403, 'ok', 403] },
   'PUT /company/logo': { callers: [403, 403, 'ok', 403], upload: true },
   'DELETE /company/logo': { callers: [403, 403, 'ok', 403] },
+  'PUT /company/brand-color': { callers: [403, 403, 'ok', 403], body: { brandColor: '#1f5fa8' } },
   'GET /branding/companies/{companyId}/logo': PUBLIC,
   'PUT /company/default-document': { callers: [403, 403, 'ok', 403], upload: true },
   'DELETE /company/default-document': { callers: [403, 403, 'ok', 403] },

@@ -42,6 +42,20 @@ export function useRemoveCompanyLogo() {
   });
 }
 
+/** The company's colour for its public pages (null: the product's); the server checks its contrast. */
+export function useSetBrandColor(callbacks?: MutationCallbacks<string | null, CompanyBranding>) {
+  return useApiMutation(
+    {
+      mutationFn: (brandColor: string | null) =>
+        call(companyBrandingContracts.setBrandColor, { body: { brandColor } }),
+      success: (t, _data, brandColor) => t(brandColor ? 'companyColor.saved' : 'companyColor.removed'),
+      update: (queryClient, data) => queryClient.setQueryData(companyBrandingKeys.all, data),
+      invalidates: () => [companyBrandingKeys.all],
+    },
+    callbacks,
+  );
+}
+
 /** The document every new division starts with, and its removal. */
 export function useUploadDefaultDocument(callbacks?: MutationCallbacks<File, CompanyBranding>) {
   return useApiMutation(

@@ -83,7 +83,13 @@ export function DefaultLayout({ children, area: givenArea }: { children: ReactNo
                   '--navbar-rgb': (theme) => (theme.palette.mode === 'dark' ? '47, 51, 73' : '255, 255, 255'),
                 }}
               >
-                <Toolbar sx={{ gap: 2 }}>
+                <Toolbar
+                  sx={(theme) => ({
+                    gap: 2,
+                    // A phone's header holds six buttons beside the company's name: closer together, smaller padding.
+                    [theme.breakpoints.down('sm')]: { gap: 0.5, '& .MuiIconButton-root': { p: 1.5 } },
+                  })}
+                >
                   {isOverlayNav && !horizontal && (
                     <IconButton
                       aria-label={t('shell.openNavigation')}
@@ -94,13 +100,28 @@ export function DefaultLayout({ children, area: givenArea }: { children: ReactNo
                     </IconButton>
                   )}
                   {horizontal && <ShellLogo />}
-                  {/* The name's own direction: an Arabic layout cuts a Latin name at its end ("left" flips). */}
+                  {/* The name's own direction: an Arabic layout cuts a Latin name at its end ("left" flips). On a
+                      phone the icons leave it little room: it wraps to up to three smaller lines instead of being cut. */}
                   <Typography
                     variant="h6"
                     component="p"
                     dir="auto"
-                    sx={{ flex: 1, textAlign: 'left' }}
+                    data-testid="shell-company-name"
+                    title={auth.session?.userData.companyName ?? config.appTitle}
                     noWrap
+                    sx={(theme) => ({
+                      flex: 1,
+                      minWidth: 0,
+                      textAlign: 'left',
+                      [theme.breakpoints.down('sm')]: {
+                        fontSize: '0.875rem',
+                        lineHeight: 1.2,
+                        whiteSpace: 'normal',
+                        display: '-webkit-box',
+                        WebkitLineClamp: '3',
+                        WebkitBoxOrient: 'vertical',
+                      },
+                    })}
                   >
                     {auth.session?.userData.companyName ?? config.appTitle}
                   </Typography>

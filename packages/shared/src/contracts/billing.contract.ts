@@ -119,6 +119,14 @@ export const invoiceSchema = z
   .meta({ id: 'Invoice' });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
+/**
+ * The status a platform invoice is shown with (`billing.invoiceStatus.*`): Stripe marks an invoice of 0 (a trial
+ * carried over, a full discount) "paid", but nothing was paid: it reads "Nothing due".
+ */
+export function invoiceStatusShown(invoice: Pick<Invoice, 'status' | 'totalCents'>): string {
+  return invoice.status === 'paid' && invoice.totalCents === 0 ? 'noCharge' : invoice.status;
+}
+
 export const checkoutBodySchema = z.strictObject({ plan: z.enum(PLAN_KEYS) });
 
 const tags = ['billing'];

@@ -22,6 +22,8 @@ export const companyBrandingSchema = z
         updatedAt: z.iso.datetime(),
       })
       .nullable(),
+    /** The company's colour for its public chat and feedback pages ("#1f5fa8"), or null for the product's. */
+    brandColor: z.string().nullable(),
     /** The document every new division starts with, or null. */
     defaultDocument: z
       .object({
@@ -34,6 +36,28 @@ export const companyBrandingSchema = z
   })
   .meta({ id: 'CompanyBranding' });
 export type CompanyBranding = z.infer<typeof companyBrandingSchema>;
+
+/** A colour as six hex digits: what the colour input writes and CSS reads. */
+export const brandColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour as #rrggbb');
+export const brandColorBodySchema = z.strictObject({ brandColor: brandColorSchema.nullable() });
+
+/** Text must reach this contrast on the company colour and the colour on white (WCAG 2.x AA for body text). */
+export const BRAND_COLOR_MIN_CONTRAST = 4.5;
+
+/** The relative luminance of a #rrggbb colour (WCAG 2.x). */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/** The contrast ratio of two #rrggbb colours, 1 to 21 (WCAG 2.x). */
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}
 
 const tags = ['company'];
 const read = { action: 'read', subject: 'Company' } as const;
@@ -77,6 +101,16 @@ export const companyBrandingContracts = {
     permission: 'public',
     params: uuidParam('companyId'),
     responses: { 200: fileResponse('The logo as PNG', ['image/png']) },
+  }),
+  setBrandColor: defineContract({
+    method: 'PUT',
+    path: '/company/brand-color',
+    operationId: 'setCompanyBrandColor',
+    summary: `Sets the company's colour for its public chat and feedback pages (null: the product's); white text on it must reach a contrast of ${BRAND_COLOR_MIN_CONTRAST}:1 (BRAND_COLOR_LOW_CONTRAST)`,
+    tags,
+    permission: update,
+    body: brandColorBodySchema,
+    responses: { 200: companyBrandingSchema },
   }),
   uploadDefaultDocument: defineContract({
     method: 'PUT',

@@ -20,6 +20,8 @@ export const publicChatSchema = z
     companyName: z.string().nullable(),
     /** The company's logo (its public address), shown instead of the product's to the company's customers; or null. */
     companyLogoUrl: z.string().nullable(),
+    /** The company's colour ("#1f5fa8"), or null for the product's. */
+    companyColor: z.string().nullable(),
     /** A ready file exists in the chat's divisions. */
     canAsk: z.boolean(),
     /** The bot check a new visitor passes ('off' when the installation disabled it). */

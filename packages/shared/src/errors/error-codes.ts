@@ -156,6 +156,8 @@ export const ERROR_STATUS = {
   COMPANY_LOGO_TOO_LARGE: 413,
   /** An SVG logo carrying scripts, event handlers or references to other addresses. */
   COMPANY_LOGO_UNSAFE: 422,
+  /** A company colour that white text on it, or it as text on white, could not be read on (contrast below 4.5:1). */
+  BRAND_COLOR_LOW_CONTRAST: 422,
   /** A customer who still has offers or invoices is not deleted. */
   CUSTOMER_IN_USE: 409,
   /** An issued document is not edited or deleted (a credit note corrects an invoice). */

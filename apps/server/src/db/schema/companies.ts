@@ -10,6 +10,8 @@ export const companies = pgTable('companies', {
   name: text('name'),
   suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   suspendedReason: text('suspended_reason'),
+  /** The company's own colour ("#1f5fa8") for its public chat and feedback pages; null: the product's colours. */
+  brandColor: text('brand_color'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { Language } from '@werkwissen/shared';
+import { invoiceStatusShown, type Language } from '@werkwissen/shared';
 import PDFDocument from 'pdfkit';
 import type { AppContext } from '../../app-context.ts';
 import { translate } from '../../i18n/translator.ts';
@@ -56,7 +56,7 @@ export async function invoicePdf(ctx: AppContext, invoice: InvoiceRow, language:
   line(t('issued'), date(invoice.issuedAt));
   line(t('period'), `${date(invoice.periodStart)} – ${date(invoice.periodEnd)}`);
   if (invoice.plan) line(t('plan'), translate(lang, `plans.${invoice.plan}`));
-  line(t('status'), translate(lang, `billing.invoiceStatus.${invoice.status}`));
+  line(t('status'), translate(lang, `billing.invoiceStatus.${invoiceStatusShown(invoice)}`));
   doc.moveDown();
   line(t('total'), money(invoice.totalCents));
   line(t('paid'), money(invoice.paidCents));

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../core/app-error.ts';
 import { randomToken, sha256 } from '../../core/token-crypto.ts';
-import { companyLogos } from '../../db/schema/index.ts';
+import { companies, companyLogos } from '../../db/schema/index.ts';
 import { takeSlotsOrRefuse } from '../limits/limit-error.ts';
 import { companyLogoPath } from '../mail/mail-logo.ts';
 import { botProvider } from '../settings/settings-cache.ts';
@@ -105,14 +105,16 @@ export async function publicChatView(
   chat: SharedChat,
   visitor: Visitor | null,
 ): Promise<PublicChat> {
-  const [logo] = await ctx.db
-    .select({ sha256: companyLogos.sha256 })
-    .from(companyLogos)
-    .where(eq(companyLogos.companyId, chat.companyId));
+  const [branding] = await ctx.db
+    .select({ logoSha256: companyLogos.sha256, brandColor: companies.brandColor })
+    .from(companies)
+    .leftJoin(companyLogos, eq(companyLogos.companyId, companies.id))
+    .where(eq(companies.id, chat.companyId));
   return {
     name: chat.name,
     companyName: chat.companyName,
-    companyLogoUrl: logo ? companyLogoPath(chat.companyId, logo.sha256) : null,
+    companyLogoUrl: branding?.logoSha256 ? companyLogoPath(chat.companyId, branding.logoSha256) : null,
+    companyColor: branding?.brandColor ?? null,
     canAsk: await scopeHasReadyFile(ctx, await ownerScope(ctx, chat)),
     botCheck: botProvider(ctx.config, await ctx.settings.current()),
     botCheckSiteKey: ctx.config.BOT_PROTECTION_SITE_KEY ?? null,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../core/app-error.ts';
 import { registerRoute, requireActor } from '../../http/route.ts';
-import { getCompanyBranding } from './company-branding.service.ts';
+import { getCompanyBranding, setBrandColor } from './company-branding.service.ts';
 import {
   publicCompanyLogo,
   readCompanyLogoPart,
@@ -40,6 +40,12 @@ export function companyBrandingRoutes(app: FastifyInstance, ctx: AppContext): vo
       .header('cache-control', 'public, max-age=300');
     if (req.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.send(logo.content);
+  });
+
+  registerRoute(app, companyBrandingContracts.setBrandColor, async (req) => {
+    const actor = requireActor(req);
+    await setBrandColor(ctx, actor, req.body.brandColor);
+    return getCompanyBranding(ctx, actor);
   });
 
   registerRoute(app, companyBrandingContracts.uploadDefaultDocument, async (req) => {

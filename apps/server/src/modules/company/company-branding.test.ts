@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/support/api-client.ts';
 import { makeDocx, waitForFile } from '../../../test/support/documents.ts';
+import { signedInAs } from '../../../test/support/factories.ts';
 import { signedInDataManager, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { renderOutgoing, templateFor } from '../mail/outbox.service.ts';
 import { companyLogo } from './company-logo.service.ts';
@@ -32,7 +33,11 @@ async function dataManager() {
 describe('company logo', () => {
   it('is scaled on the server, served publicly as PNG, drawn in mails and handed to documents, and removed', async () => {
     const dm = await dataManager();
-    expect((await dm.client.get('/company/branding')).body).toEqual({ logo: null, defaultDocument: null });
+    expect((await dm.client.get('/company/branding')).body).toEqual({
+      logo: null,
+      brandColor: null,
+      defaultDocument: null,
+    });
     expect(await companyLogo(t.server.ctx, dm.companyId)).toBeNull();
 
     const saved = await put(dm.client, '/company/logo', 'logo.png', await orangePng(800, 400));
@@ -92,6 +97,67 @@ describe('company logo', () => {
     expect([unsafe.status, unsafe.body.error.code]).toEqual([422, 'COMPANY_LOGO_UNSAFE']);
 
     expect((await dm.client.get('/company/branding')).body.logo).toEqual(first.body.logo);
+  });
+});
+
+/** A public chat of the data manager's company, and the token of its share link. */
+async function publicChatOf(client: ApiClient): Promise<string> {
+  const divisionId = (await client.post('/divisions', { name: 'Kundendienst' })).body.id as string;
+  const chat = await client.post('/chats', {
+    name: 'Kundenfragen',
+    visibility: 'public',
+    divisionIds: [divisionId],
+  });
+  return (await client.post(`/chats/${chat.body.id}/share`)).body.shareToken as string;
+}
+
+describe('company colour', () => {
+  it('is saved for the company and shown on its public chat, not on another company’s', async () => {
+    const dm = await dataManager();
+    const other = await dataManager();
+    const [token, otherToken] = await Promise.all([publicChatOf(dm.client), publicChatOf(other.client)]);
+    const publicColor = async (shareToken: string) =>
+      (await t.client().get(`/public/chats/${shareToken}`)).body.companyColor;
+    expect(await publicColor(token)).toBeNull();
+
+    const saved = await dm.client.put('/company/brand-color', { brandColor: '#1F5FA8' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.brandColor).toBe('#1f5fa8');
+    expect((await dm.client.get('/company/branding')).body.brandColor).toBe('#1f5fa8');
+    expect(await publicColor(token)).toBe('#1f5fa8');
+    // Each company's own: the other company's page and branding keep the product's colours.
+    expect(await publicColor(otherToken)).toBeNull();
+    expect((await other.client.get('/company/branding')).body.brandColor).toBeNull();
+
+    const reset = await dm.client.put('/company/brand-color', { brandColor: null });
+    expect(reset.body.brandColor).toBeNull();
+    expect(await publicColor(token)).toBeNull();
+  });
+
+  it('refuses a colour that is no #rrggbb or too light to read, keeping the one it had', async () => {
+    const dm = await dataManager();
+    await dm.client.put('/company/brand-color', { brandColor: '#1f5fa8' });
+    for (const brandColor of ['blue', '#12345', 'rgb(0,0,0)', '#1f5fa8; background: url(x)']) {
+      const res = await dm.client.put('/company/brand-color', { brandColor });
+      expect(res.status, brandColor).toBe(422);
+      expect(res.body.error.code).toBe('VALIDATION_FAILED');
+    }
+    // Yellow: white text on it reaches 1.5:1.
+    const light = await dm.client.put('/company/brand-color', { brandColor: '#ffcc00' });
+    expect(light.status).toBe(422);
+    expect(light.body.error.code).toBe('BRAND_COLOR_LOW_CONTRAST');
+    expect(light.body.error.message).toContain('1.5:1');
+    expect(light.body.error.message).toContain('4.5:1');
+    expect((await dm.client.get('/company/branding')).body.brandColor).toBe('#1f5fa8');
+  });
+
+  it('is the data manager’s to set: no session 401, an employee 403', async () => {
+    expect((await t.client().put('/company/brand-color', { brandColor: '#1f5fa8' })).status).toBe(401);
+    const dm = await dataManager();
+    const employee = await signedInAs(t, 'Employee', { companyId: dm.companyId });
+    const res = await employee.client.put('/company/brand-color', { brandColor: '#000000' });
+    expect(res.status).toBe(403);
+    expect((await dm.client.get('/company/branding')).body.brandColor).toBeNull();
   });
 });
 

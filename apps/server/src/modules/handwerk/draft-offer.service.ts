@@ -7,9 +7,13 @@ import { AppError } from '../../core/app-error.ts';
 import { companyModelConnection } from '../ai-providers/ai-providers.service.ts';
 import { getCompanyDetails } from '../company/company-details.service.ts';
 import { searchPassages } from '../search/hybrid-search.ts';
+import { translateQuestion, translationDeps } from '../search/query-translation/translate-question.ts';
+import type { QueryTranslation } from '../search/query-translation/translation.ts';
 import { scopeOf } from '../search/search-scope.ts';
+import { askedItems } from './asked-items.ts';
+import { alternativesOf, matchItem } from './item-matching.ts';
 import { type Candidate, type ChosenLine, structureWithModel } from './offer-structuring.ts';
-import { matchesJob, pricedRows, quantityFor } from './price-lines.ts';
+import { pricedRows } from './price-lines.ts';
 import { createSalesDocument } from './sales-documents.service.ts';
 
 type Body = z.output<typeof draftOfferBodySchema>;
@@ -29,37 +33,50 @@ function candidatesOf(hits: Awaited<ReturnType<typeof searchPassages>>): Candida
   );
 }
 
-/** Without a model: the rows that share a word stem with the job, at the quantities it names for their units. */
-function readByHand(candidates: Candidate[], job: string): ChosenLine[] {
-  return candidates
-    .filter((c) => matchesJob(c.row, job))
-    .map((candidate) => ({ candidate, quantity: quantityFor(candidate.row.unit, job) }));
+/**
+ * Without a model: each item the job asks for (`asked-items.ts`) takes the row that names it (`item-matching.ts`) at
+ * the quantity the job states, 1 where it states none; a row two items name is taken once.
+ */
+function readByHand(candidates: Candidate[], job: string, translations: QueryTranslation[]): ChosenLine[] {
+  const alternatives = alternativesOf(translations);
+  const known = new Set(candidates.flatMap((c) => c.row.item.toLowerCase().match(/\p{L}+/gu) ?? []));
+  const taken = new Set<Candidate>();
+  return askedItems(job).flatMap((item) => {
+    const match = matchItem(item, candidates, alternatives, known);
+    if (!match || taken.has(match.candidate)) return [];
+    taken.add(match.candidate);
+    return [{ candidate: match.candidate, quantity: item.quantity ?? 1 }];
+  });
 }
 
 /**
  * Drafts an offer from a description of the job: the company's hybrid search finds the passages of its files that
  * name the job's items, and their priced rows are the candidates. With a model configured (the company's default
  * provider) the model chooses the rows the job needs and their quantities (`offer-structuring.ts`); without one, or
- * when it fails, the rows that share a word with the job are taken at the quantities it names. Item, unit and price
+ * when it fails, each item the job asks for takes the row that names it, at the quantity the job states. A job in
+ * another language than the files is translated into theirs (the model, else the installed dictionaries) for both. Item, unit and price
  * are always the row's own, at the company's standard tax rate, and each line cites its passage. Nothing is sent: the
  * draft is the user's to edit. No priced row chosen: NO_PRICED_ITEMS_FOUND.
  */
 export async function draftOffer(ctx: AppContext, actor: Actor, body: Body): Promise<SalesDocument> {
   const scope = await scopeOf(ctx, actor);
-  const [hits, company, connection] = await Promise.all([
-    searchPassages(ctx.db, ctx.embedder, scope, body.description, {
-      limit: PASSAGES,
-      mode: 'hybrid',
-      exactScanMax: ctx.config.VECTOR_EXACT_SCAN_MAX,
-    }),
+  const [company, connection] = await Promise.all([
     getCompanyDetails(ctx, actor),
     companyModelConnection(ctx, homeCompany(actor)),
   ]);
+  // A job written in another language than the price lists is searched, and read, in theirs too.
+  const translations = await translateQuestion(translationDeps(ctx, connection), scope, body.description);
+  const hits = await searchPassages(ctx.db, ctx.embedder, scope, body.description, {
+    limit: PASSAGES,
+    mode: 'hybrid',
+    exactScanMax: ctx.config.VECTOR_EXACT_SCAN_MAX,
+    translations,
+  });
   const candidates = candidatesOf(hits);
   const chosen =
     (connection && candidates.length > 0
       ? await structureWithModel(ctx, connection, body.description, candidates)
-      : null) ?? readByHand(candidates, body.description);
+      : null) ?? readByHand(candidates, body.description, translations);
   if (chosen.length === 0) throw new AppError('NO_PRICED_ITEMS_FOUND');
   return createSalesDocument(ctx, actor, {
     type: 'offer',

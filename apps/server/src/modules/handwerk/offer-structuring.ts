@@ -31,9 +31,11 @@ const answerSchema = z.object({
 const SYSTEM = [
   "You prepare a craft business's offer from its own price list.",
   'You get the job as the customer described it and numbered rows of the price list.',
-  'Choose the rows the job needs, each at most once, and the quantity of each in the row’s unit',
-  '(kilometres of travel, hours of work, pieces); 1 where the job names no quantity.',
-  'Never invent a row, a price or an item; leave out rows the job does not need.',
+  'For each item the job asks for, choose the one row that names it, each row at most once, and the quantity the job',
+  'states for it (in digits or in words, in any language) in the row’s unit (kilometres of travel, hours of work,',
+  'pieces); 1 where the job names no quantity.',
+  'Never invent a row, a price or an item; leave out rows the job does not ask for, also similar rows beside the',
+  'chosen one (another kind of boiler, a master’s hour where a journeyman’s is asked).',
   'Answer with JSON only, in this form: {"lines":[{"row":1,"quantity":1}]}',
 ].join(' ');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesJob, parsePricedRow, pricedRows, quantityFor } from './price-lines.ts';
+import { parsePricedRow, pricedRows } from './price-lines.ts';
 
 describe('price-list rows', () => {
   it('reads item and price as craft businesses write them', () => {
@@ -26,6 +26,31 @@ describe('price-list rows', () => {
     });
   });
 
+  it('reads a table row’s item, unit and price from their own cells, without the article number', () => {
+    expect(parsePricedRow('L-110 | Monteurstunde Geselle | Std | 74,50')).toEqual({
+      item: 'Monteurstunde Geselle',
+      unitPriceCents: 7450,
+      unit: 'Std',
+      row: 'L-110 | Monteurstunde Geselle | Std | 74,50',
+    });
+    expect(parsePricedRow('H-1020 | Heizkörper Typ 22, 600 x 1000 mm | Stk | 1 | 189,00')).toMatchObject({
+      item: 'Heizkörper Typ 22, 600 x 1000 mm',
+      unit: 'Stk',
+      unitPriceCents: 18900,
+    });
+    expect(parsePricedRow('Anfahrtspauschale Zone 1 | pauschal | 1.039,00 €')).toMatchObject({
+      item: 'Anfahrtspauschale Zone 1',
+      unit: 'pauschal',
+      unitPriceCents: 103900,
+    });
+    expect(parsePricedRow('Kupferrohr 15 mm |  | 11,90 €/m')).toMatchObject({
+      item: 'Kupferrohr 15 mm',
+      unit: 'm',
+    });
+    expect(parsePricedRow('Art.-Nr. | Bezeichnung | Einheit | Preis netto EUR')).toBeNull();
+    expect(parsePricedRow('L-110 | 4711 | Std | 74,50')).toBeNull();
+  });
+
   it('reads no price into headings, sentences, years or phone numbers', () => {
     for (const row of [
       'Preisliste 2026',
@@ -44,18 +69,5 @@ describe('price-list rows', () => {
       'Preisliste Heizung 2026\nWartung Gasbrennwertkessel 149,00 €\nAnfahrt je km 0,85 €',
     );
     expect(rows.map((r) => r.row)).toEqual(['Wartung Gasbrennwertkessel 149,00 €', 'Anfahrt je km 0,85 €']);
-  });
-
-  it('keeps rows that share a word with the job and takes the job’s quantities for their unit', () => {
-    const job = 'Heizungswartung Gasbrennwertkessel, Einfamilienhaus, Anfahrt 25 km';
-    const [wartung, anfahrt, fliesen] = pricedRows(
-      'Wartung Gasbrennwertkessel 149,00 €\nAnfahrt je km 0,85 €\nFliesen verlegen je m² 45,00 €',
-    );
-    expect(matchesJob(wartung!, job)).toBe(true);
-    expect(matchesJob(anfahrt!, job)).toBe(true);
-    expect(matchesJob(fliesen!, job)).toBe(false);
-    expect(quantityFor('km', job)).toBe(25);
-    expect(quantityFor('h', job)).toBe(1);
-    expect(quantityFor('', job)).toBe(1);
   });
 });

@@ -1,8 +1,7 @@
 /**
  * The deterministic reading of price lists: rows of "item … price" in a passage's text, as craft businesses write
  * them ("Wartung Gasbrennwertkessel ........ 149,00 €", "Anfahrt je km | 0,85 EUR", "Monteurstunde 64.50 €/h").
- * Its rows are the candidates of a drafted offer; without a model (or when it fails) a row is kept when it shares a
- * word with the described job (`draft-offer.service.ts`).
+ * Its rows are the candidates of a drafted offer (`draft-offer.service.ts`).
  */
 
 export interface PricedRow {
@@ -38,9 +37,60 @@ const UNIT_NAMES: Record<string, string> = {
 };
 const unitOf = (word: string | undefined) => (word ? (UNIT_NAMES[word.toLowerCase()] ?? word) : '');
 
+/** A cell that names a unit: one short word ("Stk", "Std", "pauschal", "m²", "Fl"), no digits. */
+const UNIT_CELL = /^[\p{L}²³]{1,10}\.?$/u;
+/** Units price lists write in a cell of their own, beside those of UNIT_NAMES. */
+const UNIT_WORDS = new Set([
+  'set',
+  'fl',
+  'tag',
+  'tage',
+  'rolle',
+  'dose',
+  'kart',
+  'psch',
+  'lfm',
+  'qm',
+  'kg',
+  'l',
+  'paar',
+]);
+const isUnit = (cell: string) => {
+  const lower = cell.toLowerCase();
+  return lower in UNIT_NAMES || UNIT_WORDS.has(lower.replace(/\.$/, ''));
+};
+/** A cell that cannot be the item: an article number ("L-110", "H-1020", "4711", no word of three letters), a unit. */
+const notItem = (cell: string) => !/\p{L}{3}/u.test(cell) || isUnit(cell);
+
+/**
+ * A table row as the passages write it (its cells joined by " | ": "L-110 | Monteurstunde Geselle | Std | 74,50"):
+ * the item is the longest cell with words, the unit a cell of one short word after it, the price the last cell;
+ * article numbers and packing units stay out of the item. Null when the last cell is no price or no cell an item.
+ */
+function parseTableRow(cells: string[], text: string): PricedRow | null {
+  const last = cells.at(-1)!;
+  const price = PRICE.exec(last);
+  if (price?.index !== 0) return null;
+  const [whole, euros, cents, currency, unitAfter] = price;
+  if (!currency && !/€|EUR/i.test(whole!) && cents === undefined) return null;
+  const rest = cells.slice(0, -1);
+  const itemAt = rest.reduce(
+    (best, cell, i) => (!notItem(cell) && cell.length > (rest[best]?.length ?? 0) ? i : best),
+    -1,
+  );
+  if (itemAt < 0) return null;
+  const unitCell = rest.slice(itemAt + 1).find((cell) => UNIT_CELL.test(cell));
+  const unitPriceCents = Number(euros!.replace(/[.\u00a0 ]/g, '')) * 100 + Number(cents ?? 0);
+  if (!Number.isSafeInteger(unitPriceCents) || unitPriceCents <= 0) return null;
+  return { item: rest[itemAt]!, unitPriceCents, unit: unitCell ?? unitOf(unitAfter), row: text };
+}
+
 /** One row's item and price, or null when it has none (a heading, a sentence, a date, a phone number). */
 export function parsePricedRow(row: string): PricedRow | null {
   const text = row.replace(/\s+/g, ' ').trim();
+  const cells = text.split('|').map((cell) => cell.trim());
+  while (cells.length > 0 && !cells.at(-1)) cells.pop();
+  if (cells.filter((cell) => cell).length >= 3) return parseTableRow(cells, text);
   const match = PRICE.exec(text);
   if (!match) return null;
   const [whole, euros, cents, currency, unitAfter] = match;
@@ -68,23 +118,4 @@ export function pricedRows(text: string): PricedRow[] {
     const parsed = parsePricedRow(row);
     return parsed ? [parsed] : [];
   });
-}
-
-/** Lower-case words of at least four letters, cut to a stem of six (Heizungswartung ~ Heizungs…, Kessel ~ Kessels). */
-const stems = (text: string) =>
-  new Set((text.toLowerCase().match(/\p{L}{4,}/gu) ?? []).map((w) => w.slice(0, 6)));
-
-/** Whether a row names something of the described job (a shared word stem). */
-export function matchesJob(row: PricedRow, job: string): boolean {
-  const wanted = stems(job);
-  return [...stems(row.item)].some((s) => wanted.has(s));
-}
-
-/** A quantity the job names for a unit ("Anfahrt 25 km" -> 25 for km); 1 otherwise. */
-export function quantityFor(unit: string, job: string): number {
-  if (!unit) return 1;
-  for (const m of job.matchAll(/(\d+(?:[.,]\d{1,3})?)\s*([\p{L}²]+\.?)/gu)) {
-    if (unitOf(m[2]) === unit) return Number(m[1]!.replace(',', '.'));
-  }
-  return 1;
 }

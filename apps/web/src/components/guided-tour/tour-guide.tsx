@@ -108,6 +108,7 @@ function TourPanel({
     update.mutate({ state: 'skipped', currentStep });
     controls.hide();
   };
+  const spotlightOpen = targetPresent && !currentDone && spotlightClosed !== currentStep;
   const tooltip: TourTooltipData = {
     title: t(`tour.steps.${currentStep}.title`),
     position,
@@ -119,7 +120,7 @@ function TourPanel({
   return (
     <>
       <Joyride
-        run={targetPresent && !currentDone && spotlightClosed !== currentStep}
+        run={spotlightOpen}
         steps={[
           {
             target: place.target,
@@ -141,6 +142,8 @@ function TourPanel({
         aria-label={t('tour.title')}
         data-testid="tour-panel"
         sx={{
+          // On a phone the panel covers the lower half of the screen: it steps aside while a step's tooltip shows.
+          display: { xs: spotlightOpen ? 'none' : 'block', sm: 'block' },
           position: 'fixed',
           insetInlineEnd: 24,
           bottom: 24,

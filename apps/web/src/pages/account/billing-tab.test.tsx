@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { BillingOverview } from '@werkwissen/shared';
+import type { BillingOverview, Invoice } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signedInAs } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
@@ -54,11 +54,11 @@ const overview = (paymentsEnabled: boolean): BillingOverview => ({
   ],
 });
 
-function stubServer(paymentsEnabled: boolean) {
+function stubServer(paymentsEnabled: boolean, invoices: Invoice[] = []) {
   const fetch = vi.fn(async (url: string, _init: RequestInit = {}) => {
     if (url === '/api/v1/billing') return Response.json(overview(paymentsEnabled));
     if (url.startsWith('/api/v1/billing/invoices'))
-      return Response.json({ items: [], total: 0, page: 1, pageSize: 10 });
+      return Response.json({ items: invoices, total: invoices.length, page: 1, pageSize: 10 });
     if (url === '/api/v1/billing/checkout') return Response.json({ url: '/checkout-test' });
     return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
   });
@@ -98,5 +98,31 @@ describe('the billing tab', { timeout: 20_000 }, () => {
     renderWithApp(<BillingTab />);
     expect(await screen.findByText(/the operator assigns plans/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Choose' })).toBeNull();
+  });
+
+  it('shows a paid invoice of 0 (a trial carried over to Stripe) as nothing due, not as paid', async () => {
+    signedInAs('DataManager');
+    const invoice = (number: string, totalCents: number): Invoice => ({
+      id: crypto.randomUUID(),
+      companyId: crypto.randomUUID(),
+      companyName: 'Müller Haustechnik GmbH',
+      number,
+      plan: 'monthly',
+      currency: 'eur',
+      totalCents,
+      paidCents: totalCents,
+      status: 'paid',
+      issuedAt: '2026-11-01T00:00:00.000Z',
+      periodStart: null,
+      periodEnd: null,
+      stripeInvoiceId: `in_${number}`,
+    });
+    stubServer(true, [invoice('WW-0001', 0), invoice('WW-0002', 4900)]);
+    renderWithApp(<BillingTab />);
+    const trialRow = (await screen.findByText('WW-0001')).closest('tr')!;
+    expect(within(trialRow).getByText('Nothing due')).toBeTruthy();
+    expect(within(trialRow).queryByText('Paid')).toBeNull();
+    const paidRow = screen.getByText('WW-0002').closest('tr')!;
+    expect(within(paidRow).getByText('Paid')).toBeTruthy();
   });
 });

@@ -9,7 +9,13 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import type { BillingOverview, Invoice, PlanKey, Usage } from '@werkwissen/shared';
+import {
+  type BillingOverview,
+  type Invoice,
+  invoiceStatusShown,
+  type PlanKey,
+  type Usage,
+} from '@werkwissen/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -204,8 +210,8 @@ function History() {
     {
       id: 'status',
       label: t('billing.history.status'),
-      render: (i) => t(`billing.invoiceStatus.${i.status}`),
-      csv: (i) => t(`billing.invoiceStatus.${i.status}`),
+      render: (i) => t(`billing.invoiceStatus.${invoiceStatusShown(i)}`),
+      csv: (i) => t(`billing.invoiceStatus.${invoiceStatusShown(i)}`),
     },
     {
       id: 'issued',

@@ -31,6 +31,7 @@ const stored = {
 };
 
 function stubServer() {
+  let savedColor: string | null = null;
   const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
     if (url.endsWith('/company/details') && init.method === 'PUT')
       return Response.json({
@@ -41,7 +42,24 @@ function stubServer() {
         updatedAt: null,
       });
     if (url.endsWith('/company/details')) return Response.json(stored);
-    if (url.endsWith('/company/branding')) return Response.json({ logo: null, defaultDocument: null });
+    if (url.endsWith('/company/brand-color')) {
+      const { brandColor } = JSON.parse(init.body as string);
+      if (brandColor === '#ffcc00')
+        return Response.json(
+          {
+            error: {
+              code: 'BRAND_COLOR_LOW_CONTRAST',
+              message: 'This colour is too light (contrast 1.5:1, at least 4.5:1 needed).',
+              details: { contrast: '1.5', min: 4.5 },
+            },
+          },
+          { status: 422 },
+        );
+      savedColor = brandColor;
+      return Response.json({ logo: null, brandColor, defaultDocument: null });
+    }
+    if (url.endsWith('/company/branding'))
+      return Response.json({ logo: null, brandColor: savedColor, defaultDocument: null });
     return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
   });
   vi.stubGlobal('fetch', fetch);
@@ -133,5 +151,25 @@ describe('the company details tab', { timeout: 20_000 }, () => {
       ),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Remove logo' })).toBeTruthy();
+  });
+
+  it('takes the company colour as #rrggbb, shows the server’s contrast refusal, and saves a readable one', async () => {
+    signedInAs('DataManager');
+    stubServer();
+    renderWithApp(<CompanyTab />);
+    const card = within(await screen.findByRole('form', { name: 'Colour' }));
+    const field = card.getByLabelText('Colour (#rrggbb)');
+    const save = card.getByRole('button', { name: 'Save colour' }) as HTMLButtonElement;
+    fireEvent.change(field, { target: { value: 'blau' } });
+    expect(card.getByText('Enter a colour as # and six hex digits, e.g. #1f5fa8.')).toBeTruthy();
+    expect(save.disabled).toBe(true);
+    fireEvent.change(field, { target: { value: '#ffcc00' } });
+    fireEvent.click(save);
+    expect((await card.findByRole('alert')).textContent).toContain('1.5:1');
+    fireEvent.change(field, { target: { value: '#1f5fa8' } });
+    expect(getComputedStyle(card.getByTestId('company-color-preview')).backgroundColor).toBe('#1f5fa8');
+    fireEvent.click(save);
+    await card.findByRole('button', { name: "Use the product's colours" });
+    expect(card.queryByRole('alert')).toBeNull();
   });
 });

@@ -18,6 +18,7 @@ import { useCompanyBranding } from '../../api/company-branding.ts';
 import { useCompanyDetails, useSaveCompanyDetails } from '../../api/company-details.ts';
 import { applyFieldErrors } from '../../components/form.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import { CompanyColorCard } from './company-color-card.tsx';
 import { CompanyLogoCard } from './company-logo-card.tsx';
 import { DefaultDocumentCard } from './default-document-card.tsx';
 
@@ -88,6 +89,9 @@ export function CompanyTab() {
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <DefaultDocumentCard branding={branding.data} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <CompanyColorCard branding={branding.data} />
         </Grid>
       </Grid>
       <CompanyForm details={details.data} />

@@ -1,5 +1,5 @@
 import { Stack, Typography } from '@mui/material';
-import type { Invoice } from '@werkwissen/shared';
+import { type Invoice, invoiceStatusShown } from '@werkwissen/shared';
 import { useTranslation } from 'react-i18next';
 import { invoiceTable } from '../../api/billing.ts';
 import { useConfig } from '../../app/config-context.tsx';
@@ -46,7 +46,7 @@ export default function InvoicesPage() {
     {
       id: 'status',
       label: t('billing.history.status'),
-      render: (i) => t(`billing.invoiceStatus.${i.status}`),
+      render: (i) => t(`billing.invoiceStatus.${invoiceStatusShown(i)}`),
       csv: (i) => i.status,
     },
     {

@@ -15,7 +15,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { PLAN_KEYS, type PlanKey } from '@werkwissen/shared';
+import { invoiceStatusShown, PLAN_KEYS, type PlanKey } from '@werkwissen/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, Link as RouterLink, useLocation } from 'react-router';
@@ -169,7 +169,7 @@ export default function PaymentDetailPage() {
               to={`/admin/invoice/preview/${i.id}`}
               sx={{ alignSelf: 'start' }}
             >
-              {`${i.number ?? i.stripeInvoiceId} · ${money(i.totalCents, i.currency)} · ${t(`billing.invoiceStatus.${i.status}`)}`}
+              {`${i.number ?? i.stripeInvoiceId} · ${money(i.totalCents, i.currency)} · ${t(`billing.invoiceStatus.${invoiceStatusShown(i)}`)}`}
             </Button>
           ))}
         </Stack>

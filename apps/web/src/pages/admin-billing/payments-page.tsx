@@ -1,4 +1,4 @@
-import { Button, Stack, Typography } from '@mui/material';
+import { Link, Stack, Typography } from '@mui/material';
 import type { PaymentRow } from '@werkwissen/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -18,10 +18,16 @@ export default function PaymentsPage() {
       id: 'company',
       label: t('admin.payments.company'),
       fill: true,
+      minWidth: 200,
+      // A link that wraps with its cell: a button keeps its text on one line and ran into the next columns on a phone.
       render: (p) => (
-        <Button component={RouterLink} to={`/admin/payments/details/${p.companyId}`} size="small">
-          <CellText text={p.companyName ?? t('admin.companies.unnamed')} />
-        </Button>
+        <Link
+          component={RouterLink}
+          to={`/admin/payments/details/${p.companyId}`}
+          sx={{ display: 'block', fontWeight: 600 }}
+        >
+          <CellText text={p.companyName ?? t('admin.companies.unnamed')} lines={4} />
+        </Link>
       ),
       csv: (p) => p.companyName ?? '',
     },

@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import { IconDownload } from '@tabler/icons-react';
+import { invoiceStatusShown } from '@werkwissen/shared';
 import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation } from 'react-router';
 import { invoicePdfUrl, useInvoice } from '../../api/billing.ts';
@@ -25,7 +26,7 @@ export default function InvoicePreviewPage() {
     [t('billing.invoice.issued'), date(invoice.issuedAt)],
     [t('billing.invoice.period'), `${date(invoice.periodStart)} – ${date(invoice.periodEnd)}`],
     [t('billing.invoice.plan'), invoice.plan ? t(`plans.${invoice.plan}`) : '—'],
-    [t('billing.invoice.status'), t(`billing.invoiceStatus.${invoice.status}`)],
+    [t('billing.invoice.status'), t(`billing.invoiceStatus.${invoiceStatusShown(invoice)}`)],
     [t('billing.invoice.total'), money(invoice.totalCents, invoice.currency)],
     [t('billing.invoice.paid'), money(invoice.paidCents, invoice.currency)],
     [t('billing.invoice.due'), money(Math.max(0, invoice.totalCents - invoice.paidCents), invoice.currency)],

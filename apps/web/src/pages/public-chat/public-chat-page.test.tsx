@@ -19,6 +19,7 @@ const publicChat = (overrides: Partial<PublicChat> = {}): PublicChat => ({
   name: 'Kundenfragen',
   companyName: 'Heizung Müller GmbH',
   companyLogoUrl: '/api/v1/branding/companies/c1/logo?v=abc',
+  companyColor: null,
   canAsk: true,
   botCheck: 'altcha',
   botCheckSiteKey: null,

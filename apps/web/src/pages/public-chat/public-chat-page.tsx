@@ -9,6 +9,7 @@ import { ApiError } from '../../api/http.ts';
 import { publicConversation, usePublicChat, useReloadPublicChat } from '../../api/public-chats.ts';
 import { errorMessage } from '../../components/form.tsx';
 import { Conversation } from '../chat/conversation.tsx';
+import { CompanyColors } from './company-colors.tsx';
 import { CompanyHeader } from './company-header.tsx';
 import { VisitorForm } from './visitor-form.tsx';
 
@@ -55,27 +56,36 @@ function PublicChatScreen({ token }: { token: string }) {
     );
   }
   return (
-    <Stack spacing={4}>
-      <CompanyHeader name={data.companyName} logoUrl={data.companyLogoUrl} />
-      <Box>
-        <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>
-          {data.name}
-        </Typography>
-        {data.companyName && (
-          <Typography color="text.secondary">{t('publicChat.by', { company: data.companyName })}</Typography>
+    <CompanyColors color={data.companyColor}>
+      <Stack spacing={4}>
+        <CompanyHeader name={data.companyName} logoUrl={data.companyLogoUrl} />
+        <Box>
+          <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>
+            {data.name}
+          </Typography>
+          {data.companyName && (
+            <Typography color="text.secondary">
+              {t('publicChat.by', { company: data.companyName })}
+            </Typography>
+          )}
+          <Link component={RouterLink} to={`/feedback-21chatgpt?chat=${encodeURIComponent(token)}`}>
+            {t('publicFeedback.rateLink')}
+          </Link>
+        </Box>
+        {data.visitor ? (
+          <Card sx={{ height: { xs: 'calc(100dvh - 220px)', md: 'min(70vh, 680px)' }, minHeight: 400 }}>
+            <Conversation
+              api={api}
+              canAsk={data.canAsk}
+              empty={t('publicChat.empty')}
+              onRefused={onRefused}
+            />
+          </Card>
+        ) : (
+          <VisitorForm token={token} botCheck={data.botCheck} companyName={data.companyName} />
         )}
-        <Link component={RouterLink} to={`/feedback-21chatgpt?chat=${encodeURIComponent(token)}`}>
-          {t('publicFeedback.rateLink')}
-        </Link>
-      </Box>
-      {data.visitor ? (
-        <Card sx={{ height: { xs: 'calc(100dvh - 220px)', md: 'min(70vh, 680px)' }, minHeight: 400 }}>
-          <Conversation api={api} canAsk={data.canAsk} empty={t('publicChat.empty')} onRefused={onRefused} />
-        </Card>
-      ) : (
-        <VisitorForm token={token} botCheck={data.botCheck} companyName={data.companyName} />
-      )}
-    </Stack>
+      </Stack>
+    </CompanyColors>
   );
 }
 

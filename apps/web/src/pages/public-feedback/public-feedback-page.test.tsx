@@ -14,6 +14,7 @@ describe('the public feedback page', () => {
       name: 'Kundenfragen',
       companyName: 'Heizung Müller GmbH',
       companyLogoUrl: '/api/v1/branding/companies/c1/logo?v=abc',
+      companyColor: null,
       canAsk: true,
       botCheck: 'altcha',
       botCheckSiteKey: null,
@@ -67,5 +68,35 @@ describe('the public feedback page', () => {
     vi.stubGlobal('fetch', vi.fn());
     renderWithApp(<PublicFeedbackPage />, '/feedback-21chatgpt');
     expect(screen.getByText(/This feedback link is incomplete/)).toBeTruthy();
+  });
+
+  it('shows the company’s colour on its buttons, and the product’s without one', async () => {
+    const chat = (companyColor: string | null) => ({
+      name: 'Kundenfragen',
+      companyName: 'Heizung Müller GmbH',
+      companyLogoUrl: null,
+      companyColor,
+      canAsk: true,
+      botCheck: 'off',
+      botCheckSiteKey: null,
+      visitor: null,
+    });
+    const submitColor = async (companyColor: string | null) => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => Response.json(chat(companyColor))),
+      );
+      const view = renderWithApp(<PublicFeedbackPage />, `/feedback-21chatgpt?chat=${TOKEN}`);
+      await screen.findByTestId('company-header');
+      const color = await waitFor(() => {
+        const value = getComputedStyle(screen.getByRole('button', { name: 'Send feedback' })).backgroundColor;
+        if (companyColor && value !== companyColor) throw new Error(value);
+        return value;
+      });
+      view.unmount();
+      return color;
+    };
+    expect(await submitColor('#1f5fa8')).toBe('#1f5fa8');
+    expect(await submitColor(null)).not.toBe('#1f5fa8');
   });
 });

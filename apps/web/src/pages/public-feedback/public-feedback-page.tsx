@@ -11,13 +11,14 @@ import {
   Typography,
 } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { usePublicChat } from '../../api/public-chats.ts';
 import { useSubmitPublicFeedback } from '../../api/public-feedback.ts';
 import { useFormBotCheck } from '../../components/bot-check.tsx';
 import { errorMessage } from '../../components/form.tsx';
+import { CompanyColors } from '../public-chat/company-colors.tsx';
 import { CompanyHeader } from '../public-chat/company-header.tsx';
 
 /**
@@ -29,9 +30,23 @@ export default function PublicFeedbackPage() {
   const [queryClient] = useState(() => new QueryClient());
   return (
     <QueryClientProvider client={queryClient}>
-      <FeedbackForm />
+      <RatedCompanyColors>
+        <FeedbackForm />
+      </RatedCompanyColors>
     </QueryClientProvider>
   );
+}
+
+/** The rated chat's company colour around the page, as on its chat page (the product's without a chat). */
+function RatedCompanyColors({ children }: { children: ReactNode }) {
+  const [params] = useSearchParams();
+  const token = params.get('chat') ?? '';
+  return token ? <ColorsOf token={token}>{children}</ColorsOf> : children;
+}
+
+function ColorsOf({ token, children }: { token: string; children: ReactNode }) {
+  const chat = usePublicChat(token);
+  return <CompanyColors color={chat.data?.companyColor ?? null}>{children}</CompanyColors>;
 }
 
 /** The company whose chat is rated, as its chat page shows it (nothing while unknown or when the link is gone). */

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { askedItems } from './asked-items.ts';
+
+const read = (job: string) => askedItems(job).map(({ quantity, words }) => ({ quantity, words }));
+
+describe('the items a job asks for', () => {
+  it('splits the job at commas and "und", with the quantity each names in digits or words', () => {
+    expect(
+      read(
+        'Jährliche Wartung des Gas-Brennwertkessels, zwei Heizkörper Typ 22 tauschen, vier Thermostatköpfe einbauen, 3 Monteurstunden Geselle und Anfahrtspauschale',
+      ),
+    ).toEqual([
+      { quantity: null, words: ['jährliche', 'wartung', 'gas-brennwertkessels'] },
+      { quantity: 2, words: ['heizkörper', 'typ', '22', 'tauschen'] },
+      { quantity: 4, words: ['thermostatköpfe', 'einbauen'] },
+      { quantity: 3, words: ['monteurstunden', 'geselle'] },
+      { quantity: null, words: ['anfahrtspauschale'] },
+    ]);
+  });
+
+  it('reads quantities before a unit and decimal commas, and no size or model number as one', () => {
+    expect(read('Anfahrt 25 km; 2,5 Stunden Helfer')).toEqual([
+      { quantity: 25, words: ['anfahrt', 'km'] },
+      { quantity: 2.5, words: ['stunden', 'helfer'] },
+    ]);
+    expect(read('Heizkörper Typ 22 tauschen')).toEqual([
+      { quantity: null, words: ['heizkörper', 'typ', '22', 'tauschen'] },
+    ]);
+    expect(read('Kupferrohr 15 mm verlegen')[0]!.quantity).toBeNull();
+    expect(read('Rohr verlegen 12 m')[0]!.quantity).toBe(12);
+  });
+
+  it('reads jobs in the other languages of the product', () => {
+    expect(read('Replace two type 22 radiators and three hours of a journeyman')).toEqual([
+      { quantity: 2, words: ['replace', 'type', '22', 'radiators'] },
+      { quantity: 3, words: ['hours', 'journeyman'] },
+    ]);
+    expect(read('Remplacer deux radiateurs et trois heures')).toEqual([
+      { quantity: 2, words: ['remplacer', 'radiateurs'] },
+      { quantity: 3, words: ['heures'] },
+    ]);
+    expect(read('Заменить два радиатора и четыре термостата')).toEqual([
+      { quantity: 2, words: ['заменить', 'радиатора'] },
+      { quantity: 4, words: ['термостата'] },
+    ]);
+    expect(read('Wymiana dwóch grzejników oraz ٣ godziny pracy')).toEqual([
+      { quantity: 2, words: ['wymiana', 'grzejników'] },
+      { quantity: 3, words: ['godziny', 'pracy'] },
+    ]);
+    expect(read('تغيير ثلاثة مشعات، صيانة الغلاية')).toEqual([
+      { quantity: 3, words: ['تغيير', 'مشعات'] },
+      { quantity: null, words: ['صيانه', 'الغلايه'] },
+    ]);
+  });
+
+  it('takes no function word for a count and no empty part for an item', () => {
+    expect(read('Kessel tauschen due to a leak, und ,')).toEqual([
+      { quantity: null, words: ['kessel', 'tauschen', 'due', 'leak'] },
+    ]);
+  });
+});
