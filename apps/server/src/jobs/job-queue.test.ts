@@ -56,6 +56,7 @@ describe('jobs on pg-boss', () => {
       },
     });
     // An idle worker would wait 10 minutes between looks: only going on at once after a job runs all four.
+    // biome-ignore lint/plugin: a test job joins the list of mixed job types (JobDefinition<never>[]), as in job-registry.ts
     const queue = new JobQueue(t.server.databaseUrl, [quick as never], silent, {
       worker: true,
       shared: false,
@@ -89,6 +90,7 @@ describe('jobs on pg-boss', () => {
       return rows[0].n as number;
     };
     // The queue as an earlier version made it: the standard policy, where every send is a job.
+    // biome-ignore lint/plugin: a test job joins the list of mixed job types (JobDefinition<never>[]), as in job-registry.ts
     const earlier = new JobQueue(t.server.databaseUrl, [{ ...catchUp, policy: undefined } as never], silent, {
       worker: false,
       shared: false,
@@ -103,6 +105,7 @@ describe('jobs on pg-boss', () => {
     }
     await t.server.ctx.pool.query("delete from pgboss.job where name = 'test.catch-up'");
 
+    // biome-ignore lint/plugin: a test job joins the list of mixed job types (JobDefinition<never>[]), as in job-registry.ts
     const queue = new JobQueue(t.server.databaseUrl, [catchUp as never], silent, {
       worker: false,
       shared: false,
@@ -130,6 +133,7 @@ describe('jobs on pg-boss', () => {
         if (run.retryCount < 2) throw new Error(`boom ${run.retryCount + 1}`);
       },
     });
+    // biome-ignore lint/plugin: a test job joins the list of mixed job types (JobDefinition<never>[]), as in job-registry.ts
     const queue = new JobQueue(t.server.databaseUrl, [flaky as never], silent, {
       worker: true,
       shared: false,
@@ -165,6 +169,7 @@ describe('jobs on pg-boss', () => {
       expireInSeconds: 30,
       async handler() {},
     });
+    // biome-ignore lint/plugin: a test job joins the list of mixed job types (JobDefinition<never>[]), as in job-registry.ts
     const queue = new JobQueue(t.server.databaseUrl, [typed as never], silent, {
       worker: false,
       shared: false,
@@ -189,6 +194,7 @@ describe('jobs on pg-boss', () => {
         done.push(key);
       },
     });
+    // biome-ignore lint/plugin: a test job joins the list of mixed job types (JobDefinition<never>[]), as in job-registry.ts
     const sender = new JobQueue(t.server.databaseUrl, [step as never], silent, {
       worker: false,
       shared: false,
@@ -201,6 +207,7 @@ describe('jobs on pg-boss', () => {
       "update pgboss.job set state = 'active', started_on = now() where id = $1",
       [id],
     );
+    // biome-ignore lint/plugin: a test job joins the list of mixed job types (JobDefinition<never>[]), as in job-registry.ts
     const worker = new JobQueue(t.server.databaseUrl, [step as never], silent, {
       worker: true,
       shared: false,
@@ -239,6 +246,7 @@ describe('jobs on pg-boss', () => {
       },
     });
     const worker = () =>
+      // biome-ignore lint/plugin: a test job joins the list of mixed job types (JobDefinition<never>[]), as in job-registry.ts
       new JobQueue(t.server.databaseUrl, [slow as never], silent, {
         worker: true,
         shared: false,
@@ -317,6 +325,7 @@ describe('the upgrade from pg-boss 10', () => {
       const upgrade = defineJob({ name: 'test.upgrade', ...common, handler });
       const short = defineJob({ name: 'test.upgrade-short', policy: 'short', ...common, handler });
       const worker = () =>
+        // biome-ignore lint/plugin: a test job joins the list of mixed job types (JobDefinition<never>[]), as in job-registry.ts
         new JobQueue(database.url, [upgrade as never, short as never], silent, {
           worker: true,
           shared: false,

@@ -219,6 +219,7 @@ export class JobQueue {
       isFinalAttempt: job.retryCount >= job.retryLimit,
       signal: abort.signal,
     };
+    // biome-ignore lint/plugin: the list holds jobs of every data type (JobDefinition<never>); this parse is by the job's own schema
     const handle = async () => def.handler(def.schema.parse(job.data) as never, ctx, run);
     const settled = this.liveness ? this.liveness.hold(job.id, handle) : handle();
     this.running.set(job.id, { abort, settled });

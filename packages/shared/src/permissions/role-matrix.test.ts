@@ -25,6 +25,7 @@ describe('setCell', () => {
     const rules = [
       { action: ['read', 'update'] as const, subject: ['User', 'Company'] as const, conditions: own },
     ];
+    // biome-ignore lint/plugin: stored rules as read back, wider than the typed rule list
     const next = setCell(rules as never, 'User', 'update', 'none', operator);
     expect(next).toEqual([
       { action: ['read', 'update'], subject: 'Company', conditions: own },

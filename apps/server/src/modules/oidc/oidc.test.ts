@@ -375,6 +375,7 @@ describe('the second factor after the provider', () => {
     expect(landing.searchParams.get('secondFactor')).toBe('enrol');
     expect(landing.searchParams.get('to')).toBe('/admin/roles');
     expect((await client.get('/auth/me')).status).toBe(401);
+    // biome-ignore lint/plugin: a stand-in answer with only the fields passSecondFactor reads
     const done = await passSecondFactor(t, client, user.email, {
       status: 200,
       body: { secondFactor: 'enrol' },

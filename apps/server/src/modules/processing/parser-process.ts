@@ -83,6 +83,7 @@ export class ParserProcess {
         this.pending.delete(message.id);
         clearTimeout(pending.timer);
         if (message.ok) pending.resolve(message.result!);
+        // biome-ignore lint/plugin: the code a parser child sends back is one it took from ExtractionError
         else pending.reject(new ExtractionError(message.code as never, message.detail));
       },
     );

@@ -24,6 +24,7 @@ export function systemSettingsRoutes(app: FastifyInstance, ctx: AppContext): voi
     (typeof TAB_CONTRACTS)[SettingsTab],
   ][]) {
     registerRoute(app, contract, async (req) => {
+      // biome-ignore lint/plugin: one handler for every tab's contract: the body is the tab's, checked by its schema
       const { settings, change } = await updateSettingsTab(ctx, requireActor(req), tab, req.body as never);
       noteChange(req, change);
       return settings;

@@ -77,6 +77,7 @@ export default function RegisterPage() {
       .sort((a, b) => a.name.localeCompare(b.name, language));
   }, [language]);
   const form = useForm<Values>({
+    // biome-ignore lint/plugin: the terms checkbox holds a boolean; the contract takes only true
     resolver: zodResolver(registerBodySchema) as never,
     defaultValues: {
       email: '',

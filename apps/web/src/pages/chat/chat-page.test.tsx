@@ -400,6 +400,7 @@ describe('the chat screen', { timeout: 20_000 }, () => {
         this.onstop?.();
       }
     }
+    // biome-ignore lint/plugin: a stand-in MediaStream with only getTracks
     getUserMedia.mockImplementation(async () => ({ getTracks: () => [] }) as unknown as never);
     vi.stubGlobal('MediaRecorder', FakeRecorder);
     fireEvent.click(screen.getByRole('button', { name: 'Record a voice message' }));
