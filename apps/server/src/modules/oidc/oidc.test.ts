@@ -375,11 +375,11 @@ describe('the second factor after the provider', () => {
     expect(landing.searchParams.get('secondFactor')).toBe('enrol');
     expect(landing.searchParams.get('to')).toBe('/admin/roles');
     expect((await client.get('/auth/me')).status).toBe(401);
-    // biome-ignore lint/plugin: a stand-in answer with only the fields passSecondFactor reads
     const done = await passSecondFactor(t, client, user.email, {
       status: 200,
+      headers: new Headers(),
       body: { secondFactor: 'enrol' },
-    } as never);
+    });
     expect(done.status).toBe(200);
     expect(await authenticatorSecret(t, user.email)).toBeTruthy();
     expect((await client.get('/auth/me')).body.userData.id).toBe(user.id);

@@ -376,7 +376,7 @@ describe('the chat screen', { timeout: 20_000 }, () => {
           Response.json({ text: 'Wann kommt der Techniker?' }),
       },
     });
-    const getUserMedia = vi.fn(async () => {
+    const getUserMedia = vi.fn(async (): Promise<MediaStream> => {
       throw new DOMException('denied', 'NotAllowedError');
     });
     vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia } });
@@ -400,8 +400,7 @@ describe('the chat screen', { timeout: 20_000 }, () => {
         this.onstop?.();
       }
     }
-    // biome-ignore lint/plugin: a stand-in MediaStream with only getTracks
-    getUserMedia.mockImplementation(async () => ({ getTracks: () => [] }) as unknown as never);
+    getUserMedia.mockImplementation(async () => ({ getTracks: () => [] }) as unknown as MediaStream);
     vi.stubGlobal('MediaRecorder', FakeRecorder);
     fireEvent.click(screen.getByRole('button', { name: 'Record a voice message' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Stop recording' }));
