@@ -1,4 +1,4 @@
-import type { JobDefinition } from './jobs/job-definition.ts';
+import type { AnyJobDefinition } from './jobs/job-definition.ts';
 import { pruneActivityJob } from './modules/activity/prune-activity.job.ts';
 import { passwordResetMailJob } from './modules/auth/password-reset-mail.job.ts';
 import { reviewPlansJob, stripeEventJob } from './modules/billing/billing.jobs.ts';
@@ -32,7 +32,7 @@ export const ALL_JOBS = [
   sendReplyJob,
   whatsappInboundJob,
   whatsappReplyJob,
-] as JobDefinition<never>[];
+] satisfies AnyJobDefinition[];
 
 /**
  * Jobs of earlier versions: their queues (with any job still waiting in them) and schedules are removed at start.

@@ -36,6 +36,14 @@ export interface JobDefinition<T = unknown> {
   handler(data: T, ctx: AppContext, run: JobRun): Promise<void>;
 }
 
+/**
+ * A job of whichever data type, as the queue's list holds them: any JobDefinition<T> is one. Its handler takes what
+ * its own schema parsed, a pairing the type system cannot follow through a mixed list (JobQueue.attempt makes it).
+ */
+export type AnyJobDefinition = Omit<JobDefinition, 'handler'> & {
+  handler(data: never, ctx: AppContext, run: JobRun): Promise<void>;
+};
+
 export function defineJob<T>(definition: JobDefinition<T>): JobDefinition<T> {
   return definition;
 }

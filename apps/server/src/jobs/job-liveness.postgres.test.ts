@@ -27,7 +27,7 @@ const state = async (id: string) =>
   (await t.server.ctx.pool.query('select state from pgboss.job where id = $1', [id])).rows[0].state as string;
 
 it('leaves a job its worker still holds, and takes it back as soon as that worker is gone', async () => {
-  const queue = new JobQueue(t.server.databaseUrl, [step as never], silent, { worker: false, shared: true });
+  const queue = new JobQueue(t.server.databaseUrl, [step], silent, { worker: false, shared: true });
   await queue.start();
   const otherWorker = new JobLiveness(t.server.databaseUrl, silent);
   await otherWorker.start();
@@ -57,7 +57,7 @@ it('leaves a job its worker still holds, and takes it back as soon as that worke
 });
 
 it('leaves a job alone in the moment between its fetch and its lock', async () => {
-  const queue = new JobQueue(t.server.databaseUrl, [step as never], silent, { worker: false, shared: true });
+  const queue = new JobQueue(t.server.databaseUrl, [step], silent, { worker: false, shared: true });
   await queue.start();
   try {
     const id = (await queue.send(step, {}))!;

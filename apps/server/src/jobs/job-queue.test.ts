@@ -56,7 +56,7 @@ describe('jobs on pg-boss', () => {
       },
     });
     // An idle worker would wait 10 minutes between looks: only going on at once after a job runs all four.
-    const queue = new JobQueue(t.server.databaseUrl, [quick as never], silent, {
+    const queue = new JobQueue(t.server.databaseUrl, [quick], silent, {
       worker: true,
       shared: false,
       pollingIntervalSeconds: 600,
@@ -121,7 +121,7 @@ describe('jobs on pg-boss', () => {
       return rows[0].n as number;
     };
     // The queue as an earlier version made it: the standard policy, where every send is a job.
-    const earlier = new JobQueue(t.server.databaseUrl, [{ ...catchUp, policy: undefined } as never], silent, {
+    const earlier = new JobQueue(t.server.databaseUrl, [{ ...catchUp, policy: undefined }], silent, {
       worker: false,
       shared: false,
     });
@@ -135,7 +135,7 @@ describe('jobs on pg-boss', () => {
     }
     await t.server.ctx.pool.query("delete from pgboss.job where name = 'test.catch-up'");
 
-    const queue = new JobQueue(t.server.databaseUrl, [catchUp as never], silent, {
+    const queue = new JobQueue(t.server.databaseUrl, [catchUp], silent, {
       worker: false,
       shared: false,
     });
@@ -162,7 +162,7 @@ describe('jobs on pg-boss', () => {
         if (run.retryCount < 2) throw new Error(`boom ${run.retryCount + 1}`);
       },
     });
-    const queue = new JobQueue(t.server.databaseUrl, [flaky as never], silent, {
+    const queue = new JobQueue(t.server.databaseUrl, [flaky], silent, {
       worker: true,
       shared: false,
     });
@@ -197,7 +197,7 @@ describe('jobs on pg-boss', () => {
       expireInSeconds: 30,
       async handler() {},
     });
-    const queue = new JobQueue(t.server.databaseUrl, [typed as never], silent, {
+    const queue = new JobQueue(t.server.databaseUrl, [typed], silent, {
       worker: false,
       shared: false,
     });
@@ -221,7 +221,7 @@ describe('jobs on pg-boss', () => {
         done.push(key);
       },
     });
-    const sender = new JobQueue(t.server.databaseUrl, [step as never], silent, {
+    const sender = new JobQueue(t.server.databaseUrl, [step], silent, {
       worker: false,
       shared: false,
     });
@@ -233,7 +233,7 @@ describe('jobs on pg-boss', () => {
       "update pgboss.job set state = 'active', started_on = now() where id = $1",
       [id],
     );
-    const worker = new JobQueue(t.server.databaseUrl, [step as never], silent, {
+    const worker = new JobQueue(t.server.databaseUrl, [step], silent, {
       worker: true,
       shared: false,
     });
@@ -271,7 +271,7 @@ describe('jobs on pg-boss', () => {
       },
     });
     const worker = () =>
-      new JobQueue(t.server.databaseUrl, [slow as never], silent, {
+      new JobQueue(t.server.databaseUrl, [slow], silent, {
         worker: true,
         shared: false,
         onAttempt: (_name, outcome) => outcomes.push(outcome),
@@ -349,7 +349,7 @@ describe('the upgrade from pg-boss 10', () => {
       const upgrade = defineJob({ name: 'test.upgrade', ...common, handler });
       const short = defineJob({ name: 'test.upgrade-short', policy: 'short', ...common, handler });
       const worker = () =>
-        new JobQueue(database.url, [upgrade as never, short as never], silent, {
+        new JobQueue(database.url, [upgrade, short], silent, {
           worker: true,
           shared: false,
         });

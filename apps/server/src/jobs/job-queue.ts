@@ -3,7 +3,7 @@ import { type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { AppContext } from '../app-context.ts';
 import type { JobOutcome } from '../metrics/metrics.ts';
-import type { JobDefinition } from './job-definition.ts';
+import type { AnyJobDefinition, JobDefinition } from './job-definition.ts';
 import { holdHandedBack, releaseHandedBack } from './job-hand-back.ts';
 import { JobLiveness, UNHELD_JOB_SQL } from './job-liveness.ts';
 import { movePgBoss10Jobs, setAsidePgBoss10 } from './pg-boss-10-upgrade.ts';
@@ -59,7 +59,7 @@ export class JobQueue {
    */
   constructor(
     private readonly connectionString: string,
-    private readonly definitions: JobDefinition<never>[],
+    private readonly definitions: readonly AnyJobDefinition[],
     private readonly log: Logger,
     options: {
       worker: boolean;
@@ -227,7 +227,7 @@ export class JobQueue {
    * the worker handed the job back meanwhile: then it returns once the job has left `active`, so that pg-boss's
    * completion does not touch it, whether or not the handler has stopped yet.
    */
-  private async attempt(def: JobDefinition<never>, job: JobWithMetadata<unknown>, ctx: AppContext) {
+  private async attempt(def: AnyJobDefinition, job: JobWithMetadata<unknown>, ctx: AppContext) {
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     const abort = new AbortController();
@@ -238,6 +238,7 @@ export class JobQueue {
       isFinalAttempt: job.retryCount >= job.retryLimit,
       signal: abort.signal,
     };
+    // biome-ignore lint/plugin: a job of the mixed list (AnyJobDefinition) gets what its own schema parsed
     const handle = async () => def.handler(def.schema.parse(job.data) as never, ctx, run);
     const settled = this.liveness ? this.liveness.hold(job.id, handle) : handle();
     this.running.set(job.id, { abort, settled });

@@ -11,8 +11,7 @@ export const activityKeys = {
 /** The data table's source for the activity log under these filters. */
 export const activityTable = (filter: ActivityFilter) => ({
   queryKey: activityKeys.list(filter),
-  fetchPage: (page: ListQuery) =>
-    call(adminContracts.listActivity, { query: { ...page, ...filter } as never }),
+  fetchPage: (page: ListQuery) => call(adminContracts.listActivity, { query: { ...page, ...filter } }),
 });
 
 /** The address of the server's CSV export of the filtered log (a download the browser streams to disk). */

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { ListQuery } from '../components/data-table.tsx';
 import { call } from './http.ts';
 import { type MutationCallbacks, useApiMutation } from './mutation.ts';
+import { tableQuery } from './table-query.ts';
 
 /** Query keys of the back office's people: data managers, public users and companies. */
 export const dataManagerKeys = {
@@ -37,18 +38,23 @@ const peopleChanged = () => [dataManagerKeys.all, companyKeys.all];
 export const dataManagerTable = (status: DataManagerStatus | '') => ({
   queryKey: dataManagerKeys.list(status),
   fetchPage: (query: ListQuery) =>
-    call(c.listDataManagers, { query: { ...query, status: status || undefined } as never }),
+    call(c.listDataManagers, {
+      query: { ...tableQuery(c.listDataManagers.querystring, query), status: status || undefined },
+    }),
 });
 
 export const publicUserTable = {
   queryKey: publicUserKeys.list(),
-  fetchPage: (query: ListQuery) => call(c.listPublicUsers, { query: query as never }),
+  fetchPage: (query: ListQuery) =>
+    call(c.listPublicUsers, { query: tableQuery(c.listPublicUsers.querystring, query) }),
 };
 
 export const companyTable = (suspended: '' | 'true' | 'false') => ({
   queryKey: companyKeys.list(suspended),
   fetchPage: (query: ListQuery) =>
-    call(c.listCompanies, { query: { ...query, suspended: suspended || undefined } as never }),
+    call(c.listCompanies, {
+      query: { ...tableQuery(c.listCompanies.querystring, query), suspended: suspended || undefined },
+    }),
 });
 
 export function useDataManager(id: string, { enabled = true }: { enabled?: boolean } = {}) {

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { ListQuery } from '../components/data-table.tsx';
 import { call } from './http.ts';
 import { type MutationCallbacks, useApiMutation } from './mutation.ts';
+import { tableQuery } from './table-query.ts';
 
 /** Query keys of the signed-in user's personal API keys. */
 export const apiKeyKeys = {
@@ -13,7 +14,8 @@ export const apiKeyKeys = {
 /** The data table's source for the API keys. */
 export const apiKeyTable = {
   queryKey: apiKeyKeys.lists(),
-  fetchPage: (query: ListQuery) => call(apiKeyContracts.list, { query: query as never }),
+  fetchPage: (query: ListQuery) =>
+    call(apiKeyContracts.list, { query: tableQuery(apiKeyContracts.list.querystring, query) }),
 };
 
 type Create = z.input<typeof createApiKeyBodySchema>;

@@ -55,7 +55,7 @@ export function usePlanLimit(limit: PlanLimit, enabled: boolean) {
 /** The data table's source for invoices (the company's, or every company's for the operator). */
 export const invoiceTable = {
   queryKey: billingKeys.invoices(),
-  fetchPage: (query: ListQuery) => call(billingContracts.invoices, { query: query as never }),
+  fetchPage: (query: ListQuery) => call(billingContracts.invoices, { query }),
 };
 
 export function useInvoice(invoiceId: string) {
@@ -100,7 +100,7 @@ export function useCancelSubscription(callbacks?: MutationCallbacks<null, unknow
 /** The operator's list of every company's plan. */
 export const paymentTable = {
   queryKey: billingKeys.payments(),
-  fetchPage: (query: ListQuery) => call(adminBillingContracts.payments, { query: query as never }),
+  fetchPage: (query: ListQuery) => call(adminBillingContracts.payments, { query }),
 };
 
 export function usePayment(companyId: string) {

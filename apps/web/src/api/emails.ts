@@ -18,7 +18,7 @@ export const emailKeys = {
 export const emailTable = (status: OutboxStatus | '') => ({
   queryKey: emailKeys.list(status),
   fetchPage: (page: ListQuery) =>
-    call(adminContracts.listEmails, { query: { ...page, status: status || undefined } as never }),
+    call(adminContracts.listEmails, { query: { ...page, status: status || undefined } }),
 });
 
 /** One mail with its text and HTML; reloaded while it is still queued. */

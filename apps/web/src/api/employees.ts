@@ -11,6 +11,7 @@ import type { ListQuery } from '../components/data-table.tsx';
 import { divisionKeys } from './divisions.ts';
 import { call } from './http.ts';
 import { type MutationCallbacks, useApiMutation } from './mutation.ts';
+import { tableQuery } from './table-query.ts';
 
 /** Query keys of the company's employees. */
 export const employeeKeys = {
@@ -25,7 +26,8 @@ const employeesChanged = () => [employeeKeys.all, divisionKeys.all];
 /** The data table's source for the employees. */
 export const employeeTable = {
   queryKey: employeeKeys.lists(),
-  fetchPage: (query: ListQuery) => call(employeeContracts.list, { query: query as never }),
+  fetchPage: (query: ListQuery) =>
+    call(employeeContracts.list, { query: tableQuery(employeeContracts.list.querystring, query) }),
 };
 
 export function useEmployee(employeeId: string, { enabled = true }: { enabled?: boolean } = {}) {

@@ -16,7 +16,7 @@ export const feedbackKeys = {
 /** The data table's source for a feedback report. */
 export const feedbackTable = (view: string, filters: ReportFilter) => ({
   queryKey: feedbackKeys.list(view, filters),
-  fetchPage: (page: ListQuery) => call(feedbackContracts.list, { query: { ...page, ...filters } as never }),
+  fetchPage: (page: ListQuery) => call(feedbackContracts.list, { query: { ...page, ...filters } }),
 });
 
 /** Questions and feedback per day. */

@@ -7,6 +7,7 @@ import { divisionKeys } from './divisions.ts';
 import { call } from './http.ts';
 import { type MutationCallbacks, useApiMutation } from './mutation.ts';
 import { searchKeys } from './search.ts';
+import { filterValue } from './table-query.ts';
 import { uploadFiles } from './upload.ts';
 
 /** A file status to filter by (as the status filter gives it), or '' for every status. */
@@ -37,7 +38,7 @@ export function useDivisionFilesTable(divisionId: string, status: StatusFilter) 
     fetchPage: async (query: ListQuery) => {
       const res = await call(fileContracts.list, {
         params: { divisionId },
-        query: { ...query, status: status || undefined } as never,
+        query: { ...query, status: filterValue(fileContracts.list.querystring.shape.status, status) },
       });
       const busy = inProgress(res.items);
       if (wasBusy.current && !busy) void queryClient.invalidateQueries({ queryKey: divisionKeys.all });
@@ -52,7 +53,9 @@ export function processingTable(status: StatusFilter) {
   return {
     queryKey: fileKeys.processing({ status }),
     fetchPage: (query: ListQuery) =>
-      call(fileContracts.adminList, { query: { ...query, status: status || undefined } as never }),
+      call(fileContracts.adminList, {
+        query: { ...query, status: filterValue(fileContracts.adminList.querystring.shape.status, status) },
+      }),
   };
 }
 

@@ -31,7 +31,7 @@ export const salesDocumentTable = (type?: SalesDocumentType) => ({
   queryKey: [...handwerkKeys.documents(), type ?? 'all'],
   fetchPage: (query: ListQuery) =>
     call(salesDocumentContracts.list, {
-      query: { page: query.page, pageSize: query.pageSize, q: query.q, ...(type ? { type } : {}) } as never,
+      query: { page: query.page, pageSize: query.pageSize, q: query.q, ...(type ? { type } : {}) },
     }),
 });
 
@@ -39,7 +39,7 @@ export const salesDocumentTable = (type?: SalesDocumentType) => ({
 export function useCustomerOptions() {
   return useQuery({
     queryKey: handwerkKeys.customers(),
-    queryFn: () => call(customerContracts.list, { query: { page: 1, pageSize: 100 } as never }),
+    queryFn: () => call(customerContracts.list, { query: { page: 1, pageSize: 100 } }),
   });
 }
 
@@ -57,7 +57,7 @@ export const customerTable = {
   queryKey: handwerkKeys.customers(),
   fetchPage: (query: ListQuery) =>
     call(customerContracts.list, {
-      query: { page: query.page, pageSize: query.pageSize, q: query.q } as never,
+      query: { page: query.page, pageSize: query.pageSize, q: query.q },
     }),
 };
 

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import {
   type createRoleBodySchema,
   type Role,
-  type RoleHolder,
   roleContracts,
   type updateRoleBodySchema,
 } from '@werkwissen/shared';
@@ -10,6 +9,7 @@ import type { z } from 'zod';
 import type { ListQuery } from '../components/data-table.tsx';
 import { call } from './http.ts';
 import { type MutationCallbacks, useApiMutation } from './mutation.ts';
+import { tableQuery } from './table-query.ts';
 
 /** Query keys of the roles editor. */
 export const roleKeys = {
@@ -24,17 +24,14 @@ export const roleKeys = {
 /** The data table's source for the roles. */
 export const roleTable = {
   queryKey: roleKeys.lists(),
-  fetchPage: (query: ListQuery) => call(roleContracts.list, { query: query as never }),
+  fetchPage: (query: ListQuery) =>
+    call(roleContracts.list, { query: tableQuery(roleContracts.list.querystring, query) }),
 };
 
 /** The data table's source for the holders of one role. */
 export const roleHolderTable = (roleId: string) => ({
   queryKey: roleKeys.holders(roleId),
-  fetchPage: (query: ListQuery) =>
-    call(roleContracts.holders, { params: { roleId }, query: query as never }) as Promise<{
-      items: RoleHolder[];
-      total: number;
-    }>,
+  fetchPage: (query: ListQuery) => call(roleContracts.holders, { params: { roleId }, query }),
 });
 
 export function useRole(roleId: string, { enabled = true }: { enabled?: boolean } = {}) {
@@ -49,7 +46,7 @@ export function useRole(roleId: string, { enabled = true }: { enabled?: boolean 
 export function useRoleChoices() {
   return useQuery({
     queryKey: roleKeys.choices(),
-    queryFn: () => call(roleContracts.list, { query: { page: 1, pageSize: 100 } as never }),
+    queryFn: () => call(roleContracts.list, { query: { page: 1, pageSize: 100 } }),
     select: (page) => page.items,
   });
 }

@@ -10,6 +10,7 @@ import type { ListQuery } from '../components/data-table.tsx';
 import { call } from './http.ts';
 import { type MutationCallbacks, useApiMutation } from './mutation.ts';
 import { roleKeys } from './roles.ts';
+import { filterValue, tableQuery } from './table-query.ts';
 
 /** Query keys of the operator's users. */
 export const staffKeys = {
@@ -26,7 +27,12 @@ const staffChanged = () => [staffKeys.all, roleKeys.all];
 export const staffTable = (status: string) => ({
   queryKey: staffKeys.list(status),
   fetchPage: (query: ListQuery) =>
-    call(staffContracts.list, { query: { ...query, ...(status ? { status } : {}) } as never }),
+    call(staffContracts.list, {
+      query: {
+        ...tableQuery(staffContracts.list.querystring, query),
+        status: filterValue(staffContracts.list.querystring.shape.status, status),
+      },
+    }),
 });
 
 export function useStaffMember(staffId: string, { enabled = true }: { enabled?: boolean } = {}) {

@@ -45,6 +45,7 @@ export function useSaveSettings(callbacks?: MutationCallbacks<TabChange, SystemS
     {
       mutationFn: async ({ tab, values }: TabChange) => {
         const saved = await call(UPDATE[tab] as typeof systemSettingsContracts.updateGeneral, {
+          // biome-ignore lint/plugin: the values belong to the tab's contract, picked at run time
           body: values as never,
         });
         await reloadConfig();

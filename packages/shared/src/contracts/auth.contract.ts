@@ -61,22 +61,23 @@ export type SecondFactorPending = z.infer<typeof secondFactorPendingSchema>;
 export const loginResponseSchema = z.union([meResponseSchema, secondFactorPendingSchema]);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const registerBodySchema = withPasswordConfirmation(
-  z.strictObject({
-    email: emailField,
-    firstName: requiredText(100),
-    lastName: requiredText(100),
-    phone: e164PhoneField,
-    password: passwordField,
-    confirmPassword: givenPasswordField(),
-    language: languageField,
-    country: countryField,
-    companyName: singleLineText(200).optional(),
-    acceptTerms: z.literal(true, { message: 'validation.termsRequired' }),
-    /** The bot check's answer (every public form carries one while bot protection is on). */
-    botCheck: botCheckField.optional(),
-  }),
-);
+/** The sign-up fields, before the password confirmation is checked (the web form reads its terms box through them). */
+export const registerFieldsSchema = z.strictObject({
+  email: emailField,
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  phone: e164PhoneField,
+  password: passwordField,
+  confirmPassword: givenPasswordField(),
+  language: languageField,
+  country: countryField,
+  companyName: singleLineText(200).optional(),
+  acceptTerms: z.literal(true, { message: 'validation.termsRequired' }),
+  /** The bot check's answer (every public form carries one while bot protection is on). */
+  botCheck: botCheckField.optional(),
+});
+
+export const registerBodySchema = withPasswordConfirmation(registerFieldsSchema);
 
 export const loginBodySchema = z.strictObject({
   email: emailField,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildAbility, interpolateRules, RULE_PLACEHOLDERS, subjectOf } from './ability.ts';
+import type { AbilityRule } from './ability-rule.ts';
 import { DEFAULT_ROLES } from './default-roles.ts';
 import { cellOf, holdsRight, setCell } from './role-matrix.ts';
 
@@ -22,10 +23,10 @@ describe('cellOf', () => {
 
 describe('setCell', () => {
   it('removes one action from a rule naming several, keeping the rest and its conditions', () => {
-    const rules = [
-      { action: ['read', 'update'] as const, subject: ['User', 'Company'] as const, conditions: own },
+    const rules: AbilityRule[] = [
+      { action: ['read', 'update'], subject: ['User', 'Company'], conditions: own },
     ];
-    const next = setCell(rules as never, 'User', 'update', 'none', operator);
+    const next = setCell(rules, 'User', 'update', 'none', operator);
     expect(next).toEqual([
       { action: ['read', 'update'], subject: 'Company', conditions: own },
       { action: 'read', subject: 'User', conditions: own },

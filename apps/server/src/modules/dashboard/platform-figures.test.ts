@@ -16,7 +16,8 @@ import { authSessions, feedback, files } from '../../db/schema/index.ts';
  */
 let t: TestServer;
 const at = (iso: string) => new Date(`2025-03-${iso}Z`);
-const ids: { companyA: string; companyB: string; a1: string; a2: string; b1: string } = {} as never;
+/** Filled in by beforeAll. */
+const ids = { companyA: '', companyB: '', a1: '', a2: '', b1: '' };
 
 async function backdate(table: 'companies' | 'users', id: string, when: Date) {
   await t.server.ctx.db.execute(

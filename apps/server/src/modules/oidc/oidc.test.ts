@@ -377,8 +377,9 @@ describe('the second factor after the provider', () => {
     expect((await client.get('/auth/me')).status).toBe(401);
     const done = await passSecondFactor(t, client, user.email, {
       status: 200,
+      headers: new Headers(),
       body: { secondFactor: 'enrol' },
-    } as never);
+    });
     expect(done.status).toBe(200);
     expect(await authenticatorSecret(t, user.email)).toBeTruthy();
     expect((await client.get('/auth/me')).body.userData.id).toBe(user.id);

@@ -208,7 +208,9 @@ export function createOutboundFetch(policy: OutboundPolicy): OutboundFetch {
   });
   const outboundFetch = (async (input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) =>
     undiciFetch(
+      // biome-ignore lint/plugin: undici's fetch types differ from the DOM's typeof fetch this returns
       input as never,
+      // biome-ignore lint/plugin: undici's fetch types differ from the DOM's typeof fetch this returns
       { ...(await withPortableBody(init)), dispatcher: agent } as never,
     )) as unknown as typeof fetch;
   return { fetch: outboundFetch, policy, close: () => agent.close() };

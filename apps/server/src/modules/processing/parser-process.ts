@@ -1,7 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import type { FileKind } from '@werkwissen/shared';
+import type { FileFailureCode, FileKind } from '@werkwissen/shared';
 import { type Extracted, ExtractionError } from './extract/blocks.ts';
 import type { OcrOptions, OnProgress } from './extract/ocr.ts';
 
@@ -68,7 +68,8 @@ export class ParserProcess {
         id?: number;
         ok?: boolean;
         result?: Extracted;
-        code?: string;
+        /** The ExtractionError code the child caught (parse-child.ts). */
+        code?: FileFailureCode;
         detail?: string;
         progress?: { done: number; total: number };
       }) => {
@@ -83,7 +84,7 @@ export class ParserProcess {
         this.pending.delete(message.id);
         clearTimeout(pending.timer);
         if (message.ok) pending.resolve(message.result!);
-        else pending.reject(new ExtractionError(message.code as never, message.detail));
+        else pending.reject(new ExtractionError(message.code!, message.detail));
       },
     );
     child.on('exit', (code, signal) => {

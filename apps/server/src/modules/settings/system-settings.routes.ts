@@ -1,5 +1,5 @@
-import { type SettingsTab, systemSettingsContracts } from '@werkwissen/shared';
-import type { FastifyInstance } from 'fastify';
+import { type SettingsTab, type SettingsValues, systemSettingsContracts } from '@werkwissen/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../core/app-error.ts';
 import { noteChange } from '../../http/activity-hook.ts';
@@ -7,28 +7,22 @@ import { registerRoute, requireActor } from '../../http/route.ts';
 import { logoContent, readLogoPart, removeLogo, replaceLogo } from './logo.service.ts';
 import { getSystemSettings, updateSettingsTab } from './system-settings.service.ts';
 
-const TAB_CONTRACTS = {
-  general: systemSettingsContracts.updateGeneral,
-  signUp: systemSettingsContracts.updateSignUp,
-  plans: systemSettingsContracts.updatePlans,
-  branding: systemSettingsContracts.updateBranding,
-  activityLog: systemSettingsContracts.updateActivityLog,
-  mailBudget: systemSettingsContracts.updateMailBudget,
-} as const;
-
 export function systemSettingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, systemSettingsContracts.get, async () => getSystemSettings(ctx));
 
-  for (const [tab, contract] of Object.entries(TAB_CONTRACTS) as [
-    SettingsTab,
-    (typeof TAB_CONTRACTS)[SettingsTab],
-  ][]) {
-    registerRoute(app, contract, async (req) => {
-      const { settings, change } = await updateSettingsTab(ctx, requireActor(req), tab, req.body as never);
-      noteChange(req, change);
-      return settings;
-    });
-  }
+  /** Saves one tab, its body checked by that tab's contract. */
+  const saveTab = async <T extends SettingsTab>(req: FastifyRequest, tab: T, body: SettingsValues[T]) => {
+    const { settings, change } = await updateSettingsTab(ctx, requireActor(req), tab, body);
+    noteChange(req, change);
+    return settings;
+  };
+  const c = systemSettingsContracts;
+  registerRoute(app, c.updateGeneral, (req) => saveTab(req, 'general', req.body));
+  registerRoute(app, c.updateSignUp, (req) => saveTab(req, 'signUp', req.body));
+  registerRoute(app, c.updatePlans, (req) => saveTab(req, 'plans', req.body));
+  registerRoute(app, c.updateBranding, (req) => saveTab(req, 'branding', req.body));
+  registerRoute(app, c.updateActivityLog, (req) => saveTab(req, 'activityLog', req.body));
+  registerRoute(app, c.updateMailBudget, (req) => saveTab(req, 'mailBudget', req.body));
 
   registerRoute(app, systemSettingsContracts.uploadLogo, async (req) => {
     if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');

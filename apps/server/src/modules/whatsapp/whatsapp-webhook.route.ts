@@ -34,7 +34,8 @@ export function whatsappWebhookRoutes(scope: FastifyInstance, ctx: AppContext): 
     ) {
       throw new AppError('WHATSAPP_VERIFY_TOKEN_INVALID');
     }
-    return reply.type('text/plain; charset=utf-8').send(q['hub.challenge'] ?? '') as never;
+    reply.type('text/plain; charset=utf-8');
+    return q['hub.challenge'] ?? '';
   });
 
   registerRoute(scope, whatsappContracts.receiveWebhook, async (req) => {

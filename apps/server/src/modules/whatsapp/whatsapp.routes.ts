@@ -18,7 +18,8 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   registerRoute(app, whatsappContracts.remove, async (req, reply) => {
     await deleteWhatsAppConnection(ctx, requireActor(req));
-    return reply.status(204).send() as never;
+    reply.code(204);
+    return undefined;
   });
   registerRoute(app, whatsappContracts.test, (req) =>
     testWhatsAppConnection(ctx, requireActor(req), req.body),

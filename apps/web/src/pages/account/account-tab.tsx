@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, CardContent, Grid, Stack } from '@mui/material';
-import { type Language, updateMeBodySchema } from '@werkwissen/shared';
+import { updateMeBodySchema } from '@werkwissen/shared';
 import { formatPhone } from '@werkwissen/shared/phone';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useUpdateAccount } from '../../api/account.ts';
@@ -11,8 +9,7 @@ import { applyFieldErrors } from '../../components/form.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
 import { formPhoneCountry, formPhoneField } from '../../components/phone-number.ts';
-
-type Values = { firstName: string; lastName: string; phone: string; language: Language; country: string };
+import { useSchemaForm } from '../../components/schema-form.ts';
 
 /** Account details and interface language of the signed-in user. */
 export function AccountTab() {
@@ -24,8 +21,7 @@ export function AccountTab() {
     phone: formPhoneField(formPhoneCountry(user.country, user.language)),
     country: z.string().trim(),
   });
-  const form = useForm<Values>({
-    resolver: zodResolver(schema) as never,
+  const form = useSchemaForm(schema, {
     defaultValues: {
       firstName: user.firstName,
       lastName: user.lastName,

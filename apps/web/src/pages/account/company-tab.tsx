@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Button,
@@ -12,12 +11,13 @@ import {
   Typography,
 } from '@mui/material';
 import { type CompanyDetails, type CompanyDetailsBody, companyDetailsBodySchema } from '@werkwissen/shared';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCompanyBranding } from '../../api/company-branding.ts';
 import { useCompanyDetails, useSaveCompanyDetails } from '../../api/company-details.ts';
 import { applyFieldErrors } from '../../components/form.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import { useSchemaForm } from '../../components/schema-form.ts';
 import { CompanyColorCard } from './company-color-card.tsx';
 import { CompanyLogoCard } from './company-logo-card.tsx';
 import { DefaultDocumentCard } from './default-document-card.tsx';
@@ -102,8 +102,7 @@ export function CompanyTab() {
 function CompanyForm({ details }: { details: CompanyDetails }) {
   const { t } = useTranslation();
   const { complete: _complete, missing: _missing, updatedAt: _updatedAt, ...values } = details;
-  const form = useForm<CompanyDetailsBody>({
-    resolver: zodResolver(companyDetailsBodySchema) as never,
+  const form = useSchemaForm(companyDetailsBodySchema, {
     defaultValues: values,
   });
   const { errors } = form.formState;

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Button,
@@ -14,28 +13,18 @@ import {
   WHATSAPP_UNKNOWN_NUMBERS,
   type WhatsAppConnection,
   type WhatsAppTest,
-  type WhatsAppUnknownNumbers,
   whatsappConnectionBodySchema,
 } from '@werkwissen/shared';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useChats } from '../../api/chats.ts';
 import { useSaveWhatsAppConnection, useTestWhatsAppConnection } from '../../api/whatsapp.ts';
 import { applyFieldErrors, errorMessage, InputField, PasswordField } from '../../components/form.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
+import { useSchemaForm } from '../../components/schema-form.ts';
 import { useSnackbar } from '../../components/snackbar.tsx';
-
-interface Values {
-  phoneNumberId: string;
-  businessAccountId: string;
-  /** Empty: keep the saved one. */
-  accessToken: string;
-  appSecret: string;
-  unknownNumbers: WhatsAppUnknownNumbers;
-  publicChatId: string;
-}
 
 const FIELDS = [
   'phoneNumberId',
@@ -116,8 +105,7 @@ export function WhatsAppConnectDialog({
   const publicChats = (chats.data?.items ?? []).filter(
     (c) => c.visibility === 'public' && c.source === 'web',
   );
-  const form = useForm<Values>({
-    resolver: zodResolver(formSchema(connection.connected)) as never,
+  const form = useSchemaForm(formSchema(connection.connected), {
     defaultValues: {
       phoneNumberId: connection.phoneNumberId,
       businessAccountId: connection.businessAccountId,

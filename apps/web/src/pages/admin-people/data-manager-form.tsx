@@ -1,13 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Stack } from '@mui/material';
 import { createDataManagerBodySchema, type DataManager, type Language } from '@werkwissen/shared';
 import { formatPhone } from '@werkwissen/shared/phone';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { applyFieldErrors, InputField } from '../../components/form.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
 import { formPhoneCountry, formPhoneField } from '../../components/phone-number.ts';
+import { useSchemaForm } from '../../components/schema-form.ts';
 
 export interface DataManagerValues {
   email: string;
@@ -38,8 +37,7 @@ export function DataManagerForm({
   // A national number is read in the operator's country.
   const country = formPhoneCountry(me?.country, me?.language ?? (i18n.language as Language));
   const schema = createDataManagerBodySchema.extend({ phone: formPhoneField(country) });
-  const form = useForm<DataManagerValues>({
-    resolver: zodResolver(schema) as never,
+  const form = useSchemaForm(schema, {
     defaultValues: {
       email: dataManager?.email ?? '',
       firstName: dataManager?.firstName ?? '',

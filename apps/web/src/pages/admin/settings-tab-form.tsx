@@ -66,6 +66,7 @@ export function SettingsTabForm({
       setErrors(problems);
       return;
     }
+    // biome-ignore lint/plugin: the body of the shown tab, checked by that tab's schema above
     save.mutate({ tab, values: body as never });
   };
   const shownDefault = (name: string, value: string | boolean) =>

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Autocomplete,
@@ -23,11 +22,12 @@ import {
   sameProviderEndpoint,
 } from '@werkwissen/shared';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useSaveAiProvider, useTestAiProvider } from '../../api/ai-providers.ts';
 import { applyFieldErrors, errorMessage, InputField, PasswordField } from '../../components/form.tsx';
+import { useSchemaForm } from '../../components/schema-form.ts';
 
 export interface ProviderValues {
   baseUrl: string;
@@ -110,8 +110,7 @@ export function ProviderForm({
   const { t } = useTranslation();
   const name = t(`aiProviders.providers.${provider}`);
   const defaults = PROVIDER_DEFAULTS[provider];
-  const form = useForm<ProviderValues>({
-    resolver: zodResolver(formSchema(provider, saved)) as never,
+  const form = useSchemaForm(formSchema(provider, saved), {
     defaultValues: initialValues(provider, saved),
   });
   const { errors } = form.formState;

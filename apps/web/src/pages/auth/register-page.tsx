@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Button,
@@ -11,14 +10,20 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { authContracts, type Language, normalizeLanguage, registerBodySchema } from '@werkwissen/shared';
+import {
+  authContracts,
+  normalizeLanguage,
+  registerFieldsSchema,
+  withPasswordConfirmation,
+} from '@werkwissen/shared';
 import { COUNTRY_OF_LANGUAGE } from '@werkwissen/shared/phone';
 import { getCountries, isSupportedCountry } from 'libphonenumber-js';
 import { MuiTelInput, type MuiTelInputCountry } from 'mui-tel-input';
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { call } from '../../api/http.ts';
 import { useConfig } from '../../app/config-context.tsx';
 import { useFormBotCheck } from '../../components/bot-check.tsx';
@@ -26,20 +31,18 @@ import { flagEmoji } from '../../components/country-flag.ts';
 import { applyFieldErrors, errorMessage, PasswordField } from '../../components/form.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
+import { useSchemaForm } from '../../components/schema-form.ts';
 import { AuthCard } from './auth-card.tsx';
 
-type Values = {
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  password: string;
-  confirmPassword: string;
-  language: Language;
-  country: string;
-  companyName: string;
-  acceptTerms: boolean;
-};
+/**
+ * The contract's sign-up fields, but the terms box holds a boolean while it is unticked (the contract takes only
+ * `true`): an unticked box gets the same message.
+ */
+const formSchema = withPasswordConfirmation(
+  registerFieldsSchema.extend({
+    acceptTerms: z.boolean().refine((accepted) => accepted, { message: 'validation.termsRequired' }),
+  }),
+);
 const FIELDS = [
   'email',
   'firstName',
@@ -76,8 +79,7 @@ export default function RegisterPage() {
       .map((code) => ({ code, name: names.of(code) ?? code }))
       .sort((a, b) => a.name.localeCompare(b.name, language));
   }, [language]);
-  const form = useForm<Values>({
-    resolver: zodResolver(registerBodySchema) as never,
+  const form = useSchemaForm(formSchema, {
     defaultValues: {
       email: '',
       firstName: '',

@@ -376,7 +376,7 @@ describe('the chat screen', { timeout: 20_000 }, () => {
           Response.json({ text: 'Wann kommt der Techniker?' }),
       },
     });
-    const getUserMedia = vi.fn(async () => {
+    const getUserMedia = vi.fn(async (): Promise<MediaStream> => {
       throw new DOMException('denied', 'NotAllowedError');
     });
     vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia } });
@@ -400,7 +400,7 @@ describe('the chat screen', { timeout: 20_000 }, () => {
         this.onstop?.();
       }
     }
-    getUserMedia.mockImplementation(async () => ({ getTracks: () => [] }) as unknown as never);
+    getUserMedia.mockImplementation(async () => ({ getTracks: () => [] }) as unknown as MediaStream);
     vi.stubGlobal('MediaRecorder', FakeRecorder);
     fireEvent.click(screen.getByRole('button', { name: 'Record a voice message' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Stop recording' }));

@@ -96,7 +96,9 @@ export function EmailSettingDialog({ setting, onClose }: { setting: EmailSetting
   const snackbar = useSnackbar();
   const divisions = useDivisions();
   const form = useForm<Values>({
+    // biome-ignore lint/plugin: the resolver's types follow the preprocessed schema's, not the form's
     resolver: zodResolver(
+      // biome-ignore lint/plugin: z.preprocess maps the form's shape (address objects) onto the contract's, typed unknown
       formSchema(setting ? emailSettingUpdateSchema : emailSettingCreateSchema) as never,
     ) as never,
     defaultValues: {
@@ -127,6 +129,7 @@ export function EmailSettingDialog({ setting, onClose }: { setting: EmailSetting
   });
   const test = useTestEmailConnection();
   const onSubmit = form.handleSubmit(
+    // biome-ignore lint/plugin: z.preprocess maps the form's shape (address objects) onto the contract's, typed unknown
     (values) => save.mutate({ settingId: setting?.id, body: values as never }),
     () => snackbar(t('emailSettings.messages.formInvalid'), 'error'),
   );

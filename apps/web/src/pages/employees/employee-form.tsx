@@ -1,14 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Autocomplete, Chip, Stack, TextField } from '@mui/material';
 import { createEmployeeBodySchema, type Employee, type Language } from '@werkwissen/shared';
 import { formatPhone } from '@werkwissen/shared/phone';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDivisions } from '../../api/divisions.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { applyFieldErrors, InputField } from '../../components/form.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
 import { formPhoneCountry, formPhoneField } from '../../components/phone-number.ts';
+import { useSchemaForm } from '../../components/schema-form.ts';
 
 export interface EmployeeValues {
   email: string;
@@ -38,8 +38,7 @@ export function EmployeeForm({
   // A national number is read in the data manager's country.
   const country = formPhoneCountry(me?.country, me?.language ?? (i18n.language as Language));
   const schema = createEmployeeBodySchema.extend({ phone: formPhoneField(country) });
-  const form = useForm<EmployeeValues>({
-    resolver: zodResolver(schema) as never,
+  const form = useSchemaForm(schema, {
     defaultValues: {
       email: employee?.email ?? '',
       firstName: employee?.firstName ?? '',

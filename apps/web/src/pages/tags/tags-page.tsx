@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Box,
   Button,
@@ -19,7 +18,7 @@ import {
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { TAG_COLORS, type Tag, tagBodySchema } from '@werkwissen/shared';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http.ts';
 import { tagTable, useDeleteTag, useSaveTag } from '../../api/tags.ts';
@@ -27,18 +26,13 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { applyFieldErrors, InputField } from '../../components/form.tsx';
 import { useFormat } from '../../components/format.ts';
-import { TagChip, type TagColor } from './tag-chip.tsx';
-
-interface TagValues {
-  name: string;
-  color: TagColor;
-}
+import { useSchemaForm } from '../../components/schema-form.ts';
+import { TagChip } from './tag-chip.tsx';
 
 /** The add and edit dialog; a name that is taken shows the server's message on the name field. */
 function TagDialog({ tag, onClose }: { tag: Tag | null; onClose(): void }) {
   const { t } = useTranslation();
-  const form = useForm<TagValues>({
-    resolver: zodResolver(tagBodySchema) as never,
+  const form = useSchemaForm(tagBodySchema, {
     defaultValues: { name: tag?.name ?? '', color: tag?.color ?? 'primary' },
   });
   const { errors } = form.formState;

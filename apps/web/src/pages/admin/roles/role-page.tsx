@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Button,
@@ -19,7 +18,6 @@ import {
   updateRoleBodySchema,
 } from '@werkwissen/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation } from 'react-router';
 import { z } from 'zod';
@@ -30,6 +28,7 @@ import { CellText } from '../../../components/cell-text.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { applyFieldErrors, errorMessage, InputField } from '../../../components/form.tsx';
+import { useSchemaForm } from '../../../components/schema-form.ts';
 import { PermissionMatrix } from './permission-matrix.tsx';
 import { roleName } from './role-name.ts';
 
@@ -148,8 +147,7 @@ const detailsSchema = z.object({
 
 function DetailsCard({ role, readOnly }: { role: Role; readOnly: boolean }) {
   const { t } = useTranslation();
-  const form = useForm<{ name: string; description: string }>({
-    resolver: zodResolver(detailsSchema) as never,
+  const form = useSchemaForm(detailsSchema, {
     defaultValues: { name: role.kind ? roleName(t, role) : role.name, description: role.description },
   });
   const save = useUpdateRole({

@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Chip, IconButton, Stack, Typography } from '@mui/material';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type AbilityRule, createRoleBodySchema, type Role } from '@werkwissen/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { roleTable, useCreateRole, useDeleteRole } from '../../../api/roles.ts';
@@ -13,6 +11,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { applyFieldErrors, InputField } from '../../../components/form.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
+import { useSchemaForm } from '../../../components/schema-form.ts';
 import { roleName } from './role-name.ts';
 
 /** A new custom role opens the back office (sign-in, dashboard, profile); the matrix adds the rest. */
@@ -135,8 +134,7 @@ const addSchema = createRoleBodySchema.pick({ name: true, description: true });
 function AddRoleDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const form = useForm<{ name: string; description: string }>({
-    resolver: zodResolver(addSchema) as never,
+  const form = useSchemaForm(addSchema, {
     defaultValues: { name: '', description: '' },
   });
   const create = useCreateRole({

@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, CardContent, CardHeader, Skeleton, Stack, Typography } from '@mui/material';
 import { IconMailForward, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
-import { type Language, type StaffMember, updateStaffBodySchema } from '@werkwissen/shared';
+import { type StaffMember, updateStaffBodySchema } from '@werkwissen/shared';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -22,6 +21,7 @@ import { applyFieldErrors, errorMessage, InputField } from '../../../components/
 import { useFormat } from '../../../components/format.ts';
 import { LanguageSelect } from '../../../components/language-select.tsx';
 import { ResetTwoFactorButton } from '../../../components/reset-two-factor-button.tsx';
+import { useSchemaForm } from '../../../components/schema-form.ts';
 import { RolePicker } from './role-picker.tsx';
 import { StaffStatus } from './staff-status.tsx';
 
@@ -55,13 +55,6 @@ export default function StaffMemberPage() {
   );
 }
 
-interface Values {
-  firstName: string;
-  lastName: string;
-  language: Language;
-  roleIds: string[];
-}
-
 const schema = z.object({
   firstName: updateStaffBodySchema.shape.firstName.unwrap(),
   lastName: updateStaffBodySchema.shape.lastName.unwrap(),
@@ -77,8 +70,7 @@ function MemberEditor({ member }: { member: StaffMember }) {
   const self = auth.session?.userData.id === member.id;
   const mayChange = auth.ability.can('update', 'User');
   const [confirm, setConfirm] = useState<'deactivate' | 'delete' | null>(null);
-  const form = useForm<Values>({
-    resolver: zodResolver(schema) as never,
+  const form = useSchemaForm(schema, {
     defaultValues: {
       firstName: member.firstName,
       lastName: member.lastName,

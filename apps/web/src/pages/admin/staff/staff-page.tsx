@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { IconEdit, IconMailForward, IconPlus } from '@tabler/icons-react';
 import { inviteStaffBodySchema, type Language, STAFF_STATUSES, type StaffMember } from '@werkwissen/shared';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { staffTable, useInviteStaff, useResendStaffInvitation } from '../../../api/staff.ts';
@@ -14,6 +13,7 @@ import { applyFieldErrors, InputField } from '../../../components/form.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { useFormat } from '../../../components/format.ts';
 import { LanguageSelect } from '../../../components/language-select.tsx';
+import { useSchemaForm } from '../../../components/schema-form.ts';
 import { SelectField } from '../../../components/select-field.tsx';
 import { roleName } from '../roles/role-name.ts';
 import { RolePicker } from './role-picker.tsx';
@@ -143,18 +143,9 @@ export default function StaffPage() {
   );
 }
 
-interface InviteValues {
-  email: string;
-  firstName: string;
-  lastName: string;
-  language: Language;
-  roleIds: string[];
-}
-
 function InviteDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t, i18n } = useTranslation();
-  const form = useForm<InviteValues>({
-    resolver: zodResolver(inviteStaffBodySchema) as never,
+  const form = useSchemaForm(inviteStaffBodySchema, {
     defaultValues: {
       email: '',
       firstName: '',
