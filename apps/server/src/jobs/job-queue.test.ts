@@ -86,7 +86,7 @@ describe('jobs on pg-boss', () => {
       },
     });
     // Once idle (a look that found nothing), either worker would look again only in 10 minutes.
-    const queue = new JobQueue(t.server.databaseUrl, [woken as never], silent, {
+    const queue = new JobQueue(t.server.databaseUrl, [woken], silent, {
       worker: true,
       shared: false,
       pollingIntervalSeconds: 600,
