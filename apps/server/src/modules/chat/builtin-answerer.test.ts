@@ -284,6 +284,24 @@ describe('the built-in answerer', () => {
     expect(answer.noAnswer).toBe(true);
   });
 
+  it('weighs a word by how rare it is in the company: a sentence with only the common words does not answer', () => {
+    const hits = [
+      hit('Für die Geräte GB 20 C und GB 30 C gelten gesonderte Anleitungen.'),
+      hit(
+        'Technische Daten GB 24 C\nParameter | Einheit | Wert\nNennleistung bei 50/30 °C | kW | 24,8\n' +
+          'Nennleistung bei 80/60 °C | kW | 23,6\nNennleistung Warmwasser | kW | 28,0',
+      ),
+    ];
+    const question = 'Welche Nennleistung hat die GB 20 C?';
+    // The company names its devices everywhere, and writes about the rated output in a few passages.
+    const rarity = new Map([
+      ['nennleistung', 0.004],
+      ['gb', 0.03],
+      ['20', 0.04],
+    ]);
+    expect(answerExtractively(question, hits, 'de', { rarity }).noAnswer).toBe(true);
+  });
+
   it('matches English words by their English inflection, which the German stemmer leaves', () => {
     const hits = [
       hit('The radiator valve is opened with key number 4100. Turn it a quarter turn.', 'Valves.pdf'),

@@ -45,7 +45,7 @@ const NGRAM_SHARE = 0.1;
 /** An identifying figure or code of the question (a size, an article number, "F28") weighs this much more. */
 const SPECIFIC_WEIGHT = 1.5;
 /** Added for the passage's rank in the search (its score over the best one's). */
-const PASSAGE_PRIOR = 0.1;
+const PASSAGE_PRIOR = Number(process.env.PP ?? 0.1);
 /** Added, at most, for a short unit (fading out at LONG_UNIT distinct words). */
 const CONCISE = 0.05;
 const LONG_UNIT = 60;
@@ -55,6 +55,8 @@ const MISSING_STRONG_CUE = 0.6;
 const KEYED_ROW = 0.4;
 /** A question word counts as held by a unit (for its rarity, and for what a quote covers) from this match on. */
 const STRONG_MATCH = 0.7;
+/** A word's weight: this share from its rarity in the company's passages, the rest from the retrieved text. */
+const INDEX_RARITY = 0.7;
 
 export interface ExtractiveAnswer {
   text: string;
@@ -74,6 +76,8 @@ export interface AnswerOptions {
   minConfidence?: number;
   /** The question in the documents' languages (query-translation), whose words the quotes are matched with. */
   translations?: QueryTranslation[];
+  /** The share of the company's passages that hold each (folded) word of the question (`wordRarity`). */
+  rarity?: Map<string, number>;
 }
 
 /** The content words of a text, lower case (function words, fillers and question words dropped; figures kept). */
@@ -348,6 +352,7 @@ export function scoreUnits(
   lang: Language,
   context?: string,
   translations: QueryTranslation[] = [],
+  rarity: Map<string, number> = new Map(),
 ): Scored[] {
   const units = hits.flatMap((h, i) => unitsOf(h, i, lang));
   if (units.length === 0) return [];
@@ -380,11 +385,17 @@ export function scoreUnits(
   const groups = askedGroups(main, translations, asking);
   const holds = (g: AskedGroup, u: Unit) =>
     Math.max(...g.alternatives.map((a) => a.weight * holdsWord(a.word, u)));
+  // How rare a word is in the company's passages, when they are counted and the question is asked in its own words:
+  // the retrieved text holds the question's words more often than the company does (that is why it was retrieved).
+  const byIndex = rarity.size > 0 && translations.length === 0;
   const idf = (g: AskedGroup) => {
     // A unit holds the word when it holds it well: a compound's part found everywhere ("Prüfung" of
     // "Prüfungsgebühr") does not make the compound common.
     const df = units.reduce((n, u) => n + (holds(g, u) >= STRONG_MATCH ? 1 : 0), 0);
-    return Math.log(1 + units.length / (0.5 + df));
+    const local = Math.log(1 + units.length / (0.5 + df));
+    if (!byIndex) return local;
+    // A word the counts do not know is a stop word of the index's language: as common as can be.
+    return INDEX_RARITY * Math.log(1 + 1 / (rarity.get(g.key) ?? 1)) + (1 - INDEX_RARITY) * local;
   };
   const weights = new Map<AskedGroup, number>();
   for (const g of groups) weights.set(g, idf(g) * (required.has(g.key) ? SPECIFIC_WEIGHT : 1));
@@ -483,7 +494,7 @@ export function answerExtractively(
   lang: Language,
   options: AnswerOptions = {},
 ): ExtractiveAnswer {
-  const scored = scoreUnits(question, hits, lang, options.context, options.translations);
+  const scored = scoreUnits(question, hits, lang, options.context, options.translations, options.rarity);
   const ranked = [...scored].sort((a, b) => b.score - a.score || a.hit - b.hit || a.index - b.index);
   const best = ranked[0];
   const confidence = best?.score ?? 0;
