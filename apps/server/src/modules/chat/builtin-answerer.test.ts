@@ -302,6 +302,25 @@ describe('the built-in answerer', () => {
     expect(answerExtractively(question, hits, 'de', { rarity }).noAnswer).toBe(true);
   });
 
+  it('explains a code by its row also when a sentence repeats the words the question frames it with', () => {
+    const hits = [
+      hit(
+        'Nach 12 Monaten oder 2.000 Betriebsstunden zeigt das Display die Wartungsmeldung M20 an.',
+        'Anleitung.pdf',
+        5,
+      ),
+      hit(
+        'Code | Meldung | Maßnahme\nM20 | Wartung fällig | Wartung durchführen, Meldung zurücksetzen',
+        'Anleitung.pdf',
+        9,
+      ),
+    ];
+    const answer = answerExtractively('Display zeigt M20, was ist das?', hits, 'de');
+    // The row comes first; the sentence may follow as context.
+    expect(answer.text).toContain('M20 | Wartung fällig | Wartung durchführen, Meldung zurücksetzen [1]');
+    expect(answer.cited[0]?.page).toBe(9);
+  });
+
   it('matches English words by their English inflection, which the German stemmer leaves', () => {
     const hits = [
       hit('The radiator valve is opened with key number 4100. Turn it a quarter turn.', 'Valves.pdf'),

@@ -419,8 +419,11 @@ export function scoreUnits(
     const answerable = withoutFigures(withoutReferences(unit.text), required);
     let found = 0;
     const covers = new Set<string>();
+    // A row keyed by the code the question asks about ("F28 | Keine Flammenbildung ...") defines it: the question's
+    // other words ("Display zeigt F28, was ist das?") are about the code, and the row answers them in its columns.
+    const keyedRow = unit.kind === 'row' && required.has(fold(unit.text.split(' | ')[0]!.trim()));
     for (const [g, weight] of weights) {
-      found += weight * holds(g, unit);
+      found += weight * (keyedRow ? Math.max(CONTEXT_MATCH, holds(g, unit)) : holds(g, unit));
       if (g.alternatives.some((a) => matchWord(a.word, unit.own) >= STRONG_MATCH)) covers.add(g.key);
     }
     // A price or a weight is what a question asks for when it asks for one ("сколько весит": a weight, not any number).
@@ -440,8 +443,7 @@ export function scoreUnits(
     const prior = PASSAGE_PRIOR * Math.max(0, hits[unit.hit]!.score / topScore);
     const concise = CONCISE * (1 - Math.min(1, unit.own.words.size / LONG_UNIT));
     // A row keyed by the code the question asks about ("F28 | Keine Flammenbildung ...") defines it.
-    const keyed =
-      unit.kind === 'row' && required.has(fold(unit.text.split(' | ')[0]!.trim())) ? KEYED_ROW : 0;
+    const keyed = keyedRow ? KEYED_ROW : 0;
     const score = complete
       ? (1 - NGRAM_SHARE) * lexical + NGRAM_SHARE * similarity + prior + concise + keyed
       : 0;
