@@ -321,6 +321,24 @@ describe('the built-in answerer', () => {
     expect(answer.cited[0]?.page).toBe(9);
   });
 
+  it('asks "how much does it weigh" for a weight, and "how much does it cost" for a price: any amount is neither', () => {
+    const data = hit(
+      'Technische Daten GB 30 C\nParameter | Einheit | Wert\nAbgastemperatur 50/30 °C | °C | 35',
+    );
+    expect(answerExtractively('Сколько весит GB 30 C?', [data], 'ru').noAnswer).toBe(true);
+    const list = hit(
+      'Art.-Nr. | Bezeichnung | Einheit | Preis netto EUR\nH-1 | Ventil DN 15, 5 Stück | Pack | 12,40',
+    );
+    const price = answerExtractively('Wie viel kostet das Ventil DN 15?', [list], 'de', { minConfidence: 0 });
+    expect(price.text).toContain('12,40');
+    const parts = hit(
+      'Das Ventil DN 15 wird im Pack zu 5 Stück geliefert.\nArt.-Nr. | Bezeichnung | Preis\nH-1 | Ventil DN 15 | 12,40 €',
+    );
+    expect(answerExtractively('Wie viel kostet das Ventil DN 15?', [parts], 'de').text).toContain(
+      'H-1 | Ventil DN 15 | 12,40 €',
+    );
+  });
+
   it('matches English words by their English inflection, which the German stemmer leaves', () => {
     const hits = [
       hit('The radiator valve is opened with key number 4100. Turn it a quarter turn.', 'Valves.pdf'),

@@ -118,7 +118,7 @@ const AMOUNT = new RegExp(
   'iu',
 );
 
-const CUES: Array<{ asks: RegExp; answer: RegExp; strong?: boolean }> = [
+const CUES: Array<{ asks: RegExp; answer: RegExp; strong?: boolean; generic?: boolean }> = [
   {
     asks: /\b(kost\p{L}*|preis\p{L}*|teuer|berechn\p{L}*|cost\p{L}*|price\p{L}*|prix|co[uû]t\p{L}*|prezz\p{L}*|koszt\p{L}*|cen[ayę]|custa\p{L}*|pre[cç]o\p{L}*)\b|сто(ит|имост\p{L}*)|цен\p{L}*|ціна|варт\p{L}*|кошту\p{L}*|سعر|تكلف\p{L}*|ثمن/iu,
     answer:
@@ -146,6 +146,8 @@ const CUES: Array<{ asks: RegExp; answer: RegExp; strong?: boolean }> = [
     asks: /wie ?viel\b|how much|ile\b|сколько|скільки/iu,
     answer: AMOUNT,
     strong: true,
+    // Beside a price, a weight or a duration asked for ("wie viel kostet", "сколько весит"), that is what counts.
+    generic: true,
   },
   {
     asks: /wie (lange?|viele?|hoch|groß|gross|weit|breit|tief|alt)|wieviele?|ab wie viel|how (many|much|long|high|big|far|wide|deep|old)|combien|quant[oiae]|\bile\b|quant[oa]s?|сколько|скільки|^كم|\bكم\b/iu,
@@ -408,7 +410,8 @@ export function scoreUnits(
   const mean =
     groups.length > 0 ? groups.reduce((sum, g) => sum + (weights.get(g) ?? 0), 0) / groups.length : 1;
   const strong = cues.some((c) => c.strong);
-  const answering = strong ? cues.filter((c) => c.strong) : cues;
+  const specific = cues.filter((c) => c.strong && !c.generic);
+  const answering = specific.length > 0 ? specific : strong ? cues.filter((c) => c.strong) : cues;
   const cueWeight = cues.length === 0 ? 0 : mean * (strong ? 1 : 0.5);
   const total = groups.reduce((sum, g) => sum + (weights.get(g) ?? 0), 0) + cueWeight || 1;
   const asked = ngrams.embedOne([question, ...translations.map(translationText)].join(' '));
