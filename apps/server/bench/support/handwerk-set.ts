@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES, type Language, type SearchHit, type SearchMode } from '@werkwissen/shared';
 import { sql } from 'drizzle-orm';
+import { refreshKnowledgeStatistics } from '../../src/modules/processing/analyze.job.ts';
 import type { ApiClient } from '../../test/support/api-client.ts';
 import { waitForFile } from '../../test/support/documents.ts';
 import { stream } from '../../test/support/sse.ts';
@@ -126,6 +127,9 @@ export async function loadHandwerk(
       fileNames.set(file.id, r.name);
       passages += Number(file.passageCount ?? 0);
     }
+    // A company asks once its documents are counted (the knowledge.analyze job runs ANALYZE_DELAY_SECONDS after
+    // the last file): without this, the first half minute of questions would meet a company without term counts.
+    await refreshKnowledgeStatistics(t.server.ctx.db);
     return {
       t,
       client,

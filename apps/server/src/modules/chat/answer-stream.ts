@@ -34,6 +34,7 @@ import { isModelProvider, scopeHasReadyFile } from './chats.service.ts';
 import { oneMessage } from './messages.service.ts';
 import { buildPrompt, citedNumbers, NOT_IN_DOCUMENTS, type Turn } from './prompt.ts';
 import { questionLanguage } from './question-language.ts';
+import { wordRarity } from './word-rarity.ts';
 
 /** A question with at most this many content words is read together with the previous one (a follow-up). */
 const FOLLOW_UP_WORDS = 4;
@@ -166,8 +167,11 @@ function anythingRelevant(
   lang: Language,
   context: string | undefined,
   translations: QueryTranslation[],
+  rarity: Map<string, number>,
 ): boolean {
-  return scoreUnits(question, hits, lang, context, translations).some((s) => s.score >= MIN_CONFIDENCE / 2);
+  return scoreUnits(question, hits, lang, context, translations, rarity).some(
+    (s) => s.score >= MIN_CONFIDENCE / 2,
+  );
 }
 
 interface Outcome {
@@ -264,10 +268,13 @@ async function answer(
         )
       : found;
     const emit = (text: string) => send({ event: 'token', data: { text } });
+    // How common the question's words are in the company: what a quote must hold to answer it.
+    const rarity =
+      hits.length > 0 ? await wordRarity(ctx.db, req.scope, query.match(/[\p{L}\p{N}]+/gu) ?? []) : new Map();
     if (
       prepared.connection &&
       hits.length > 0 &&
-      anythingRelevant(prepared.question, hits, language, context, translations)
+      anythingRelevant(prepared.question, hits, language, context, translations, rarity)
     ) {
       outcome = await modelAnswer(ctx, req.chat.companyName, prepared, hits, language, abort, emit, (c) =>
         send({ event: 'citation', data: { ...c, text: hits[c.n - 1]?.text ?? null } }),
@@ -278,7 +285,7 @@ async function answer(
         prepared.question,
         hits,
         language,
-        { context, audience, translations },
+        { context, audience, translations, rarity },
         emit,
         (c) =>
           send({

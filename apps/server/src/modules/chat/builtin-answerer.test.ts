@@ -1,7 +1,7 @@
 import type { SearchHit } from '@werkwissen/shared';
 import { describe, expect, it } from 'vitest';
 import type { QueryTranslation } from '../search/query-translation/translation.ts';
-import { answerExtractively } from './builtin-answerer.ts';
+import { answerExtractively, withoutReferences } from './builtin-answerer.ts';
 import { questionLanguage } from './question-language.ts';
 
 const hit = (text: string, fileName = 'Handbuch.pdf', page: number | null = 3): SearchHit => ({
@@ -209,6 +209,133 @@ describe('the built-in answerer', () => {
     const holiday = answerExtractively('Wie beantrage ich Urlaub?', [hit(staff)], 'de');
     expect(holiday.text).toContain(
       'So beantragst du Urlaub:\n• Antrag in der App stellen.\n• Die Leitung genehmigt innerhalb einer Woche.',
+    );
+  });
+
+  it('asks "how long" for a duration, and a paragraph or list number is no amount', () => {
+    const hits = [
+      hit(
+        '§ 11 Die Kammer hat dem Betrieb die beabsichtigte Eintragung in das Register mitzuteilen.\n' +
+          'Die Eintragung in das Register ist innerhalb von drei Monaten nach Eingang des Antrags vorzunehmen.',
+        'Ordnung.pdf',
+      ),
+    ];
+    const answer = answerExtractively(
+      'Wie lange hat die Kammer Zeit für die Eintragung ins Register?',
+      hits,
+      'de',
+      {
+        minConfidence: 0,
+      },
+    );
+    expect(answer.text).toContain('innerhalb von drei Monaten');
+    expect(answer.text).not.toContain('§ 11');
+    const stripped = withoutReferences('(2) Nach § 4 Abs. 2 und Satz 1 gilt Folgendes: 9 Stunden');
+    expect(stripped).not.toMatch(/[1-4]/);
+    expect(stripped).toContain('9 Stunden');
+    const pointer = [hit('(2) Für die Kurzarbeit gilt das Kurzarbeitergeld nach Absatz 1 als geleistet.')];
+    expect(answerExtractively('Wie hoch ist das Kurzarbeitergeld?', pointer, 'de').noAnswer).toBe(true);
+  });
+
+  it('asks "how much" for an amount with its unit: a clock time is none', () => {
+    const hits = [
+      hit(
+        'Die Rufbereitschaft am Wochenende beginnt freitags um 12:00 Uhr nach dem Dienstplan.',
+        'Handbuch.pdf',
+      ),
+      hit('Regelung | Wert\nRufbereitschaft Samstag und Sonntag | 60 EUR pro Tag', 'Handbuch.pdf', 4),
+    ];
+    const answer = answerExtractively('Wie viel gibt es für Rufbereitschaft am Wochenende?', hits, 'de', {
+      minConfidence: 0,
+    });
+    expect(answer.text).toContain('Rufbereitschaft Samstag und Sonntag | 60 EUR pro Tag');
+    expect(answer.text).not.toContain('12:00');
+  });
+
+  it('reads a header row with subscripts ("CO₂") as the column names of the rows below', () => {
+    const hits = [
+      hit(
+        'Abgaswerte\nGasart | CO₂ bei Volllast | CO₂ bei Teillast\nErdgas E | 9,2 % | 8,8 %\nFlüssiggas | 10,8 % | 10,4 %\n' +
+          'Der CO₂-Gehalt bei Volllast wird an der Drosselschraube eingestellt.',
+      ),
+    ];
+    const answer = answerExtractively('CO2 Wert bei Volllast mit Flüssiggas?', hits, 'de', {
+      minConfidence: 0,
+    });
+    expect(answer.text).toContain(
+      'Gasart | CO₂ bei Volllast | CO₂ bei Teillast\nFlüssiggas | 10,8 % | 10,4 %',
+    );
+  });
+
+  it('keeps the weight of a compound whose parts the retrieved text holds everywhere, and refuses without it', () => {
+    const hits = [
+      hit(
+        '1. die Meisterprüfung erfolgreich abgelegt haben oder\n' +
+          '2. zwischen ihr und dem Teil der Meisterprüfung keine wesentlichen Unterschiede bestehen.\n' +
+          'Zur Meisterprüfung ist zuzulassen, wer eine Gesellenprüfung bestanden hat.',
+        'Handwerksordnung.pdf',
+      ),
+      hit(
+        'Die Meisterprüfung besteht aus vier Prüfungsteilen. Die Prüfung ist gebührenfrei.',
+        'Handwerksordnung.pdf',
+      ),
+    ];
+    const answer = answerExtractively('Wie hoch ist die Prüfungsgebühr für die Meisterprüfung?', hits, 'de');
+    expect(answer.noAnswer).toBe(true);
+  });
+
+  it('weighs a word by how rare it is in the company: a sentence with only the common words does not answer', () => {
+    const hits = [
+      hit('Für die Geräte GB 20 C und GB 30 C gelten gesonderte Anleitungen.'),
+      hit(
+        'Technische Daten GB 24 C\nParameter | Einheit | Wert\nNennleistung bei 50/30 °C | kW | 24,8\n' +
+          'Nennleistung bei 80/60 °C | kW | 23,6\nNennleistung Warmwasser | kW | 28,0',
+      ),
+    ];
+    const question = 'Welche Nennleistung hat die GB 20 C?';
+    // The company names its devices everywhere, and writes about the rated output in a few passages.
+    const rarity = new Map([
+      ['nennleistung', 0.004],
+      ['gb', 0.03],
+      ['20', 0.04],
+    ]);
+    expect(answerExtractively(question, hits, 'de', { rarity }).noAnswer).toBe(true);
+  });
+
+  it('explains a code by its row also when a sentence repeats the words the question frames it with', () => {
+    const hits = [
+      hit(
+        'Nach 12 Monaten oder 2.000 Betriebsstunden zeigt das Display die Wartungsmeldung M20 an.',
+        'Anleitung.pdf',
+        5,
+      ),
+      hit(
+        'Code | Meldung | Maßnahme\nM20 | Wartung fällig | Wartung durchführen, Meldung zurücksetzen',
+        'Anleitung.pdf',
+        9,
+      ),
+    ];
+    const answer = answerExtractively('Display zeigt M20, was ist das?', hits, 'de');
+    // The row comes first; the sentence may follow as context.
+    expect(answer.text).toContain('M20 | Wartung fällig | Wartung durchführen, Meldung zurücksetzen [1]');
+    expect(answer.cited[0]?.page).toBe(9);
+  });
+
+  it('asks "how much does it weigh" for a weight, and "how much does it cost" for a price: any amount is neither', () => {
+    const data = hit(
+      'Technische Daten GB 30 C\nParameter | Einheit | Wert\nAbgastemperatur 50/30 °C | °C | 35',
+    );
+    expect(answerExtractively('Сколько весит GB 30 C?', [data], 'ru').noAnswer).toBe(true);
+    const list = hit(
+      'Art.-Nr. | Bezeichnung | Einheit | Preis netto EUR\nH-1 | Ventil DN 15, 5 Stück | Pack | 12,40',
+    );
+    const price = answerExtractively('Wie viel kostet das Ventil DN 15?', [list], 'de', { minConfidence: 0 });
+    expect(price.text).toContain('12,40');
+    const parts = hit(
+      'Das Ventil DN 15 wird im Pack zu 5 Stück geliefert.\nArt.-Nr. | Bezeichnung | Preis\nH-1 | Ventil DN 15 | 12,40 €',
+    );
+    expect(answerExtractively('Wie viel kostet das Ventil DN 15?', [parts], 'de').text).toContain(
+      'H-1 | Ventil DN 15 | 12,40 €',
     );
   });
 

@@ -26,7 +26,7 @@ import {
  * the headings and column names above it, with the answer-type evidence) the answerer says it does not know. Chosen
  * with `bench:answer` on the Handwerk set so that wrong answers stay rarer than refusals (docs/decisions/0038-extractive-builtin-answerer.md).
  */
-export const MIN_CONFIDENCE = 0.8;
+export const MIN_CONFIDENCE = 0.85;
 /** A further unit is quoted when it scores nearly as well as the best one and holds words the best one misses. */
 const NEAR_BEST = 0.85;
 /** ...or when it ties with the best one (a second row of the same kind). */
@@ -37,20 +37,26 @@ const MAX_CHARS = 700;
 const SHORT_SENTENCE = 80;
 /** What a word found only in the headings, caption or column names above a unit is worth. */
 const CONTEXT_MATCH = 0.6;
+/** ...and in the column names of a row's table, which name what the row's cells hold ("CO₂ bei Volllast | 9,2 %"). */
+const COLUMN_MATCH = 0.85;
 /** The answer-type evidence's share of a unit's score, and the character n-gram similarity's. */
 const CUE_SHARE = 0.2;
 const NGRAM_SHARE = 0.1;
 /** An identifying figure or code of the question (a size, an article number, "F28") weighs this much more. */
 const SPECIFIC_WEIGHT = 1.5;
 /** Added for the passage's rank in the search (its score over the best one's). */
-const PASSAGE_PRIOR = 0.1;
+const PASSAGE_PRIOR = Number(process.env.PP ?? 0.1);
 /** Added, at most, for a short unit (fading out at LONG_UNIT distinct words). */
 const CONCISE = 0.05;
 const LONG_UNIT = 60;
 /** A unit without the price or weight the question asks for scores this share. */
 const MISSING_STRONG_CUE = 0.6;
 /** Added for a table row whose first cell is the code the question asks about. */
-const KEYED_ROW = 0.15;
+const KEYED_ROW = 0.4;
+/** A question word counts as held by a unit (for its rarity, and for what a quote covers) from this match on. */
+const STRONG_MATCH = 0.7;
+/** A word's weight: this share from its rarity in the company's passages, the rest from the retrieved text. */
+const INDEX_RARITY = 0.7;
 
 export interface ExtractiveAnswer {
   text: string;
@@ -70,6 +76,8 @@ export interface AnswerOptions {
   minConfidence?: number;
   /** The question in the documents' languages (query-translation), whose words the quotes are matched with. */
   translations?: QueryTranslation[];
+  /** The share of the company's passages that hold each (folded) word of the question (`wordRarity`). */
+  rarity?: Map<string, number>;
 }
 
 /** The content words of a text, lower case (function words, fillers and question words dropped; figures kept). */
@@ -90,7 +98,27 @@ const unicodeWords = (re: RegExp) => new RegExp(re.source.replaceAll('\\b', UNIC
  * amount of money, "how often" for an interval, "how heavy" for a weight, "how long" for a duration, "how many" for a
  * number, "when" for a date or time. The words that ask are looked for through their answer, not as words.
  */
-const CUES: Array<{ asks: RegExp; answer: RegExp; strong?: boolean }> = [
+const NUMBER_WORD =
+  '\\d+(?:[,.]\\d+)?|ein\\p{L}{0,2}|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|\\p{L}+(?:zehn|zig|ßig|einhalb)|hundert|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\\p{L}+(?:teen|ty)|half';
+const TIME_UNIT =
+  '(?:sekunde|minute|stunde|tag|werktag|kalendertag|arbeitstag|woche|monat|jahr|second|minute|hour|day|week|month|year)\\p{L}*';
+/** A duration: a number, in figures or words, of a unit of time ("4 Wochen", "zwei Jahre", "viereinhalb Stunden"). */
+const DURATION = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${NUMBER_WORD})\\s+(?:\\p{L}+\\s+)?${TIME_UNIT}|\\p{L}*(?:tägig|wöchig|monatig|jährig|stündig)\\p{L}*|\\d\\s?(?:h|min|std)\\b|\\p{N}\\s?(?:дн|час|нед|мес|год|лет|рок|днів|годин|тиж)|\\p{N}\\s?(?:يوم|أيام|ساع|أسبوع|شهر|سن)`,
+  'iu',
+);
+
+/**
+ * An amount: a number, in figures or words, with its unit, currency or percent sign ("60 EUR", "0,75 bar", "50 %",
+ * "zehn Stunden"), or a table cell of a figure alone (its unit in a column of its own); a clock time ("12:00 Uhr") or
+ * a day of the month ("15.") is none.
+ */
+const AMOUNT = new RegExp(
+  `(?<![\\p{L}\\p{N}.,:])(?:${NUMBER_WORD})(?![.,:]?\\d)(?!\\.)\\s?(?:%|‰|°|[€$£₽₴]|(?!uhr\\b|o'clock\\b)(?:\\p{L}{2,}|[mglt]\\b))|(?:^|\\|)\\s*\\d+(?:[.,]\\d+)?\\s*(?:\\||$)`,
+  'iu',
+);
+
+const CUES: Array<{ asks: RegExp; answer: RegExp; strong?: boolean; generic?: boolean }> = [
   {
     asks: /\b(kost\p{L}*|preis\p{L}*|teuer|berechn\p{L}*|cost\p{L}*|price\p{L}*|prix|co[uû]t\p{L}*|prezz\p{L}*|koszt\p{L}*|cen[ayę]|custa\p{L}*|pre[cç]o\p{L}*)\b|сто(ит|имост\p{L}*)|цен\p{L}*|ціна|варт\p{L}*|кошту\p{L}*|سعر|تكلف\p{L}*|ثمن/iu,
     answer:
@@ -108,6 +136,20 @@ const CUES: Array<{ asks: RegExp; answer: RegExp; strong?: boolean }> = [
     strong: true,
   },
   {
+    // "How long" asks for a duration: a number of seconds to years, not any figure ("§ 11", "(2)").
+    asks: /wie lange?\b|wie viele? (sekunden|minuten|stunden|tage|werktage|arbeitstage|wochen|monate|jahre)|how long|how many (seconds|minutes|hours|days|weeks|months|years)|combien de temps|pendant combien|quanto tempo|per quanto|jak długo|ile (dni|godzin|tygodni|miesięcy|lat)|как долго|сколько (времени|дней|часов|недель|месяцев|лет)|як довго|скільки (часу|днів|годин|тижнів|місяців|років)|كم من الوقت|كم يوم|كم ساعة|كم سنة|مدة/iu,
+    answer: DURATION,
+    strong: true,
+  },
+  {
+    // "How much" (of a thing, not the price: that is the cue above) asks for an amount with its unit.
+    asks: /wie ?viel\b|how much|ile\b|сколько|скільки/iu,
+    answer: AMOUNT,
+    strong: true,
+    // Beside a price, a weight or a duration asked for ("wie viel kostet", "сколько весит"), that is what counts.
+    generic: true,
+  },
+  {
     asks: /wie (lange?|viele?|hoch|groß|gross|weit|breit|tief|alt)|wieviele?|ab wie viel|how (many|much|long|high|big|far|wide|deep|old)|combien|quant[oiae]|\bile\b|quant[oa]s?|сколько|скільки|^كم|\bكم\b/iu,
     answer:
       /\p{N}|\b(ein|eine|einen|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwanzig|dreißig|hundert|one|two|three|four|five|six|seven|eight|nine|ten|twelve|half|halb|viertel)\b/iu,
@@ -118,6 +160,33 @@ const CUES: Array<{ asks: RegExp; answer: RegExp; strong?: boolean }> = [
       /\p{N}|\b(vor|nach|bis|ab|innerhalb|spätestens|frühestens|sofort|unverzüglich|jährlich|halbjährlich|monatlich|wöchentlich|täglich|morgens|mittags|abends|nachts|frühjahr|frühling|sommer|herbst|winter|montags?|dienstags?|mittwochs?|donnerstags?|freitags?|samstags?|sonntags?|januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|before|after|until|within|immediately|annually|yearly|monthly|weekly|daily|spring|summer|autumn|fall|winter|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\b/iu,
   },
 ].map((c) => ({ ...c, asks: unicodeWords(c.asks), answer: unicodeWords(c.answer) }));
+
+/**
+ * A text without the figures that only point somewhere: section signs with their numbers ("§§ 8, 15", "§ 4 Abs. 2"),
+ * the numbers of paragraphs, sentences and list items ("(2)", "Satz 1", "3. "), articles and pages.
+ */
+export function withoutReferences(text: string): string {
+  return text
+    .replace(/§§?\s*\d+\p{L}?(?:\s*(?:,|und|bis|and|to|-|–)\s*\d+\p{L}?)*/gu, ' ')
+    .replace(
+      unicodeWords(
+        /\b(abs|absatz|absätze|nr|nummer|satz|sätze|buchstabe|art|artikel|anlage|anhang|kapitel|seite|s|para|section|sec|no|page|p)\.?\s*\d+\p{L}?(?:\s*(?:,|und|bis|and|to|-|–)\s*\d+\p{L}?)*/giu,
+      ),
+      ' ',
+    )
+    .replace(/\(\d{1,3}\p{L}?\)/gu, ' ')
+    .replace(/^\s*\d{1,3}\p{L}?\.\s/u, ' ');
+}
+
+/** A text without the given figures as words of their own. */
+function withoutFigures(text: string, figures: Set<string>): string {
+  let out = text;
+  for (const f of figures) {
+    if (!/^\p{N}+$/u.test(f)) continue;
+    out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}.,])${f}(?![\\p{N}]|[.,]\\p{N})`, 'gu'), ' ');
+  }
+  return out;
+}
 
 type UnitKind = 'sentence' | 'row' | 'item';
 
@@ -134,11 +203,14 @@ interface Unit {
   own: WordSet;
   /** The headings above it, and for a row the table's caption, header and section row. */
   context: WordSet;
+  /** For a row, its table's column names and section row: they say what each of its cells is. */
+  columns: WordSet;
 }
 
 /** A table row as the chunker writes it: cells joined by " | ". */
 const isRow = (line: string) => line.includes(' | ');
-const hasFigures = (line: string) => /\p{N}/u.test(line);
+/** Digits, not the subscripts and superscripts of names and units ("CO₂", "m³"): a header row holds none. */
+const hasFigures = (line: string) => /\p{Nd}/u.test(line);
 
 /**
  * A passage's answer units: the chunker keeps a table as one line per row (after its caption and header) and a list
@@ -159,7 +231,7 @@ function unitsOf(hit: SearchHit, hitIndex: number, lang: Language): Unit[] {
   let caption: string[] = [];
   let section: string | null = null;
   let inTable = false;
-  const push = (kind: UnitKind, text: string, head: string | null, context: string) => {
+  const push = (kind: UnitKind, text: string, head: string | null, context: string, columns = '') => {
     out.push({
       hit: hitIndex,
       index: out.length,
@@ -169,6 +241,7 @@ function unitsOf(hit: SearchHit, hitIndex: number, lang: Language): Unit[] {
       intro: text.endsWith(':'),
       own: wordSet(text),
       context: wordSet(context),
+      columns: wordSet(columns),
     });
   };
   lines.forEach((line, i) => {
@@ -180,7 +253,13 @@ function unitsOf(hit: SearchHit, hitIndex: number, lang: Language): Unit[] {
         section = null;
         if (line === header) return;
       }
-      push('row', line, header, [headings, ...caption, header ?? '', section ?? ''].join(' \n '));
+      push(
+        'row',
+        line,
+        header,
+        [headings, ...caption, header ?? '', section ?? ''].join(' \n '),
+        [header ?? '', section ?? ''].join(' \n '),
+      );
       return;
     }
     const next = lines[i + 1];
@@ -215,6 +294,8 @@ interface Scored extends Unit {
   score: number;
   /** The question words it holds well (in itself, match ≥ 0.7). */
   covers: Set<string>;
+  /** Whether it holds the kind of answer the question asks for (a price, a duration...); null: no kind asked. */
+  answers: boolean | null;
 }
 
 const ngrams = new BuiltinEmbedder(256);
@@ -273,6 +354,7 @@ export function scoreUnits(
   lang: Language,
   context?: string,
   translations: QueryTranslation[] = [],
+  rarity: Map<string, number> = new Map(),
 ): Scored[] {
   const units = hits.flatMap((h, i) => unitsOf(h, i, lang));
   if (units.length === 0) return [];
@@ -295,15 +377,27 @@ export function scoreUnits(
     ? [...new Set(contentStems(context))].filter((w) => !mainWords.has(fold(w))).map(askedWord)
     : [];
   const holdsWord = (w: AskedWord, u: Unit) =>
-    Math.max(matchWord(w, u.own), CONTEXT_MATCH * matchWord(w, u.context));
+    Math.max(
+      matchWord(w, u.own),
+      CONTEXT_MATCH * matchWord(w, u.context),
+      COLUMN_MATCH * matchWord(w, u.columns),
+    );
   // Each question word is a group of the words that stand for it: itself, or, when the question was translated into
   // the documents' language, its translations (the best-matching one counts, by its weight).
   const groups = askedGroups(main, translations, asking);
   const holds = (g: AskedGroup, u: Unit) =>
     Math.max(...g.alternatives.map((a) => a.weight * holdsWord(a.word, u)));
+  // How rare a word is in the company's passages, when they are counted and the question is asked in its own words:
+  // the retrieved text holds the question's words more often than the company does (that is why it was retrieved).
+  const byIndex = rarity.size > 0 && translations.length === 0;
   const idf = (g: AskedGroup) => {
-    const df = units.reduce((n, u) => n + (holds(g, u) > 0 ? 1 : 0), 0);
-    return Math.log(1 + units.length / (0.5 + df));
+    // A unit holds the word when it holds it well: a compound's part found everywhere ("Prüfung" of
+    // "Prüfungsgebühr") does not make the compound common.
+    const df = units.reduce((n, u) => n + (holds(g, u) >= STRONG_MATCH ? 1 : 0), 0);
+    const local = Math.log(1 + units.length / (0.5 + df));
+    if (!byIndex) return local;
+    // A word the counts do not know is a stop word of the index's language: as common as can be.
+    return INDEX_RARITY * Math.log(1 + 1 / (rarity.get(g.key) ?? 1)) + (1 - INDEX_RARITY) * local;
   };
   const weights = new Map<AskedGroup, number>();
   for (const g of groups) weights.set(g, idf(g) * (required.has(g.key) ? SPECIFIC_WEIGHT : 1));
@@ -316,20 +410,27 @@ export function scoreUnits(
   const mean =
     groups.length > 0 ? groups.reduce((sum, g) => sum + (weights.get(g) ?? 0), 0) / groups.length : 1;
   const strong = cues.some((c) => c.strong);
-  const answering = strong ? cues.filter((c) => c.strong) : cues;
+  const specific = cues.filter((c) => c.strong && !c.generic);
+  const answering = specific.length > 0 ? specific : strong ? cues.filter((c) => c.strong) : cues;
   const cueWeight = cues.length === 0 ? 0 : mean * (strong ? 1 : 0.5);
   const total = groups.reduce((sum, g) => sum + (weights.get(g) ?? 0), 0) + cueWeight || 1;
   const asked = ngrams.embedOne([question, ...translations.map(translationText)].join(' '));
   const topScore = Math.max(...hits.map((h) => h.score), 0) || 1;
   return units.map((unit) => {
+    // A paragraph, list or section number is no amount, date or duration: "(2) ... nach § 11" answers no "how many".
+    // Nor is a figure the question names itself ("wiegt der GB 30 C": "30 C" is no weight).
+    const answerable = withoutFigures(withoutReferences(unit.text), required);
     let found = 0;
     const covers = new Set<string>();
+    // A row keyed by the code the question asks about ("F28 | Keine Flammenbildung ...") defines it: the question's
+    // other words ("Display zeigt F28, was ist das?") are about the code, and the row answers them in its columns.
+    const keyedRow = unit.kind === 'row' && required.has(fold(unit.text.split(' | ')[0]!.trim()));
     for (const [g, weight] of weights) {
-      found += weight * holds(g, unit);
-      if (g.alternatives.some((a) => matchWord(a.word, unit.own) >= 0.7)) covers.add(g.key);
+      found += weight * (keyedRow ? Math.max(CONTEXT_MATCH, holds(g, unit)) : holds(g, unit));
+      if (g.alternatives.some((a) => matchWord(a.word, unit.own) >= STRONG_MATCH)) covers.add(g.key);
     }
     // A price or a weight is what a question asks for when it asks for one ("сколько весит": a weight, not any number).
-    const cue = cues.length === 0 ? null : answering.some((c) => c.answer.test(unit.text)) ? 1 : 0;
+    const cue = cues.length === 0 ? null : answering.some((c) => c.answer.test(answerable)) ? 1 : 0;
     // The kind of answer counts once the unit holds half of what the question names: any price is no answer to
     // the price of something the documents do not list.
     const named = total - cueWeight;
@@ -345,12 +446,11 @@ export function scoreUnits(
     const prior = PASSAGE_PRIOR * Math.max(0, hits[unit.hit]!.score / topScore);
     const concise = CONCISE * (1 - Math.min(1, unit.own.words.size / LONG_UNIT));
     // A row keyed by the code the question asks about ("F28 | Keine Flammenbildung ...") defines it.
-    const keyed =
-      unit.kind === 'row' && required.has(fold(unit.text.split(' | ')[0]!.trim())) ? KEYED_ROW : 0;
+    const keyed = keyedRow ? KEYED_ROW : 0;
     const score = complete
       ? (1 - NGRAM_SHARE) * lexical + NGRAM_SHARE * similarity + prior + concise + keyed
       : 0;
-    return { ...unit, coverage, score, covers };
+    return { ...unit, coverage, score, covers, answers: cue === null ? null : cue === 1 };
   });
 }
 
@@ -399,7 +499,7 @@ export function answerExtractively(
   lang: Language,
   options: AnswerOptions = {},
 ): ExtractiveAnswer {
-  const scored = scoreUnits(question, hits, lang, options.context, options.translations);
+  const scored = scoreUnits(question, hits, lang, options.context, options.translations, options.rarity);
   const ranked = [...scored].sort((a, b) => b.score - a.score || a.hit - b.hit || a.index - b.index);
   const best = ranked[0];
   const confidence = best?.score ?? 0;
@@ -429,6 +529,8 @@ export function answerExtractively(
     if (chosen.length >= MAX_UNITS || s.score < best.score * NEAR_BEST) break;
     if (chosen.includes(s) || chars + s.text.length > MAX_CHARS) continue;
     if (chosen.some((c) => c.text === s.text)) continue;
+    // Beside a quote that holds the price or duration asked for, a unit without one adds nothing.
+    if (best.answers === true && s.answers === false) continue;
     // Only what adds to the answer: words the quotes so far miss, or an equally good second row or sentence.
     const adds = [...s.covers].some((w) => !covered.has(w));
     if (!adds && s.score < best.score * TIE) continue;
