@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { textConfigFor } from '../processing/language.ts';
+import { textConfigFor } from '../search/language.ts';
 import { type SearchScope, scopeFilesSql } from '../search/search-scope.ts';
 import { fold } from './word-match.ts';
 
