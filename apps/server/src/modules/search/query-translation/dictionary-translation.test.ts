@@ -23,6 +23,11 @@ writeDictd(
   'freedict-eng-deu',
   [
     entry('boiler', 'Heizkessel <masc>, Kessel <masc>'),
+    entry('call', 'Anruf <masc>, Ruf <masc>'),
+    entry('heavy', 'schwer, stark'),
+    entry('hour', 'Stunde <fem>'),
+    entry('old', 'alt'),
+    entry('year', 'Jahr <neut>'),
     entry('charge', 'Gebühr <fem>'),
     entry('charge', 'Ladung <fem>, Anklage <fem>'),
     entry('invoice', 'Rechnung <fem>, Faktura <fem>'),
@@ -130,6 +135,39 @@ describe('word-by-word translation', () => {
     expect(t!.words.find((w) => w.word === 'гезелле')!.alternatives[0]!.weight).toBeLessThan(1);
     expect(transliterateCyrillic('азубі')).toBe('asubi');
     expect(transliterateCyrillic('Azubi')).toBeNull();
+  });
+
+  it('translates the words of a hyphenated word with a figure, and a hyphenated word no dictionary lists by its parts', () => {
+    const t = translateByDictionaries(dictionaries, 'Can a 17-year-old work 8-hour days?', 'eng', 'deu');
+    expect(alternatives(t, 'year')).toEqual(['Jahr']);
+    expect(alternatives(t, 'old')).toEqual(['alt']);
+    expect(alternatives(t, 'hour')).toEqual(['Stunde']);
+    expect(
+      alternatives(translateByDictionaries(dictionaries, 'the call-out charge', 'eng', 'deu'), 'call'),
+    ).toEqual(['Anruf', 'Ruf']);
+  });
+
+  it('leaves the adjective of "how heavy" untranslated: it asks for an amount, as in the search’s own words', () => {
+    const t = translateByDictionaries(dictionaries, 'How heavy is the boiler?', 'eng', 'deu');
+    expect(t?.words.map((w) => w.word)).toEqual(['boiler']);
+  });
+
+  it('looks a Turkish word up by its stem before a headword that only shares its prefix', () => {
+    const turkish = mkdtempSync(join(tmpdir(), 'ww-dicts-tur-'));
+    try {
+      writeDictd(turkish, 'freedict-tur-deu', [
+        entry('süre', 'Dauer <fem>'),
+        entry('süresiz', 'unbefristet'),
+        entry('talep', 'Antrag <masc>'),
+      ]);
+      const t = translateByDictionaries(new Dictionaries(turkish), 'süresinde talebini', 'tur', 'deu');
+      expect(alternatives(t, 'süresinde')).toEqual(['Dauer']);
+      expect(alternatives(t, 'talebini')).toEqual(['Antrag']);
+      // A stem that keeps too little of the word is another word ("bakımı" is no "bak").
+      expect(lookupForms('bakımı', 'tur')).toEqual(['bakımı']);
+    } finally {
+      rmSync(turkish, { recursive: true, force: true });
+    }
   });
 
   it('gives nothing when no word can be translated', () => {

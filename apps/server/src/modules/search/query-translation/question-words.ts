@@ -1,3 +1,5 @@
+import snowballFactory from 'snowball-stemmers';
+
 /**
  * The words of a question as the dictionaries see them: normalised, without the function words and question fillers
  * of its language (they have no translation worth searching for), Arabic clitics split off.
@@ -80,6 +82,7 @@ const ARABIC_SUFFIXES = ['ات', 'ون', 'ين', 'ها', 'هم', 'نا', 'كم',
 export function lookupForms(word: string, language: LanguageCode): string[] {
   const w = normalizeWord(word);
   if (language === 'ukr') return ukrainianForms(w);
+  if (language === 'tur') return turkishForms(w);
   if (language !== 'ara') return [w];
   const forms = [w];
   for (const prefix of ARABIC_PREFIXES) {
@@ -96,6 +99,18 @@ export function lookupForms(word: string, language: LanguageCode): string[] {
     }
   }
   return [...new Set(forms)];
+}
+
+const turkish = snowballFactory.newStemmer('turkish');
+
+/**
+ * A Turkish word and its stem without the suffixes Turkish stacks on it (Snowball: "faturaları" → "fatura",
+ * "talebini" → "talep", "süresinde" → "süre"), for the dictionaries' headwords; a stem of fewer than four letters is
+ * more likely another word ("bakımı" → "bak") and is left out.
+ */
+function turkishForms(w: string): string[] {
+  const stem = turkish.stem(w);
+  return stem !== w && stem.length >= 4 ? [w, stem] : [w];
 }
 
 /**
