@@ -45,7 +45,11 @@ writeDictd(dir, 'freedict-deu-rus', [
   entry('Wasser', 'вода'),
 ]);
 // Arabic-English for the pivot through English.
-writeDictd(dir, 'freedict-ara-eng', [entry('فاتورة', '1. invoice', '2. bill'), entry('ماء', 'water')]);
+writeDictd(dir, 'freedict-ara-eng', [
+  entry('الساعة', 'hour'),
+  entry('فاتورة', '1. invoice', '2. bill'),
+  entry('ماء', 'water'),
+]);
 
 const dictionaries = new Dictionaries(dir);
 
@@ -127,6 +131,13 @@ describe('word-by-word translation', () => {
     expect(alternatives(t, 'بالفاتورة')?.sort()).toEqual(['Faktura', 'Rechnung']);
     expect(t!.words[0]!.alternatives[0]!.weight).toBeCloseTo(0.8);
     expect(lookupForms('بالفواتير', 'ara')).toContain('فواتير');
+  });
+
+  it('finds an Arabic word under its headword with the article, and a feminine plural under its singular', () => {
+    // "ساعات" (hours) is listed only as "الساعة" (the hour).
+    const t = translateByDictionaries(dictionaries, 'ثماني ساعات', 'ara', 'deu');
+    expect(alternatives(t, 'ساعات')).toEqual(['Stunde']);
+    expect(lookupForms('يوم', 'ara')).toEqual(['يوم', 'اليوم']);
   });
 
   it('spells a Cyrillic word that no dictionary knows in Latin letters, for German terms written as heard', () => {

@@ -77,7 +77,8 @@ const ARABIC_SUFFIXES = ['ات', 'ون', 'ين', 'ها', 'هم', 'نا', 'كم',
 
 /**
  * The forms a dictionary may list a word under: the word itself, and for Arabic the word without its clitics
- * ("بالفواتير" → "فواتير", "الفواتير"), longest remainders first, never shorter than three letters.
+ * ("بالفواتير" → "فواتير", "الفواتير"), longest remainders first, never shorter than three letters, a feminine
+ * plural also as its singular, and every form also with the article.
  */
 export function lookupForms(word: string, language: LanguageCode): string[] {
   const w = normalizeWord(word);
@@ -94,11 +95,16 @@ export function lookupForms(word: string, language: LanguageCode): string[] {
   }
   for (const form of [...forms]) {
     for (const suffix of ARABIC_SUFFIXES) {
-      if (form.endsWith(suffix) && form.length - suffix.length >= 3)
-        forms.push(form.slice(0, -suffix.length));
+      if (!form.endsWith(suffix) || form.length - suffix.length < 3) continue;
+      const stem = form.slice(0, -suffix.length);
+      forms.push(stem);
+      // The feminine plural replaces the singular's ta marbuta (folded to ه): "ساعات" is the plural of "ساعة".
+      if (suffix === 'ات') forms.push(`${stem}ه`);
     }
   }
-  return [...new Set(forms)];
+  // Dictionaries list many nouns with their article ("الساعة" for "hour"): each form also as such, after the rest.
+  const withArticle = forms.filter((f) => !f.startsWith('ال')).map((f) => `ال${f}`);
+  return [...new Set([...forms, ...withArticle])];
 }
 
 const turkish = snowballFactory.newStemmer('turkish');
