@@ -46,6 +46,7 @@ writeDictd(dir, 'freedict-deu-rus', [
 ]);
 // Arabic-English for the pivot through English.
 writeDictd(dir, 'freedict-ara-eng', [
+  entry('ال', 'the'),
   entry('الساعة', 'hour'),
   entry('فاتورة', '1. invoice', '2. bill'),
   entry('ماء', 'water'),
@@ -138,6 +139,13 @@ describe('word-by-word translation', () => {
     const t = translateByDictionaries(dictionaries, 'ثماني ساعات', 'ara', 'deu');
     expect(alternatives(t, 'ساعات')).toEqual(['Stunde']);
     expect(lookupForms('يوم', 'ara')).toEqual(['يوم', 'اليوم']);
+  });
+
+  it('does not translate an Arabic clitic written apart before a German word', () => {
+    // "الـ Geselle": the article is no word of its own (the test dictionary lists it, as FreeDict's does).
+    expect(
+      translateByDictionaries(dictionaries, 'ساعات الـ Geselle', 'ara', 'deu')?.words.map((w) => w.word),
+    ).toEqual(['ساعات']);
   });
 
   it('spells a Cyrillic word that no dictionary knows in Latin letters, for German terms written as heard', () => {

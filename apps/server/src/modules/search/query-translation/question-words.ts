@@ -68,7 +68,10 @@ export function wordsOf(text: string): string[] {
 
 /** Whether a word is a function word of the language (or a bare number, which needs no translation). */
 export function isFunctionWord(word: string, language: LanguageCode): boolean {
-  return FUNCTION_WORDS[language]?.has(normalizeWord(word)) ?? false;
+  const w = normalizeWord(word);
+  // An Arabic clitic written apart before a foreign word, with a tatweel ("الـ Geselle", "بـ 2026").
+  if (language === 'ara' && ARABIC_PREFIXES.includes(w)) return true;
+  return FUNCTION_WORDS[language]?.has(w) ?? false;
 }
 
 /** Arabic prefixes (conjunctions, prepositions, the article) and suffixes (pronouns, plural and feminine endings). */
