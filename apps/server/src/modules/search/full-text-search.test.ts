@@ -6,6 +6,7 @@ import type { Database } from '../../db/database.ts';
 import { refreshKnowledgeStatistics } from '../processing/analyze.job.ts';
 import { writePassageBatch } from '../processing/passage-writer.ts';
 import { fullTextSearch } from './full-text-search.ts';
+import type { QueryTranslation } from './query-translation/translation.ts';
 
 let testDatabase: Awaited<ReturnType<typeof migratedDatabase>>;
 let database: Database;
@@ -61,4 +62,18 @@ it('finds nothing when a question shares only a word of every passage with the s
   expect((await fullTextSearch(database.db, scope, 'Nummer Xylophonkeller', 10)).hits).toHaveLength(0);
   // Alone, the common word is the whole question, and its passages are found.
   expect((await fullTextSearch(database.db, scope, 'Nummer', 10)).hits).toHaveLength(10);
+});
+
+it('weighs a translated question by its translations, not also by its own words the passages cannot hold', async () => {
+  // "номер" translated into "Nummer": the Russian word is no unknown word of the German passages, whose weight would
+  // leave the translation's common word below the floor, as "Xylophonkeller" does above.
+  const translation: QueryTranslation = {
+    source: 'rus',
+    target: 'deu',
+    via: 'dictionary',
+    words: [{ word: 'номер', alternatives: [{ text: 'Nummer', weight: 0.8 }] }],
+    functionWords: [],
+  };
+  const { hits } = await fullTextSearch(database.db, scope, 'номер', 10, undefined, [translation]);
+  expect(hits).toHaveLength(10);
 });

@@ -384,14 +384,17 @@ interface QueryText {
 /**
  * The question's own words in every configuration; in the configuration of a language it was translated into,
  * without the function words of its own language, which that language's parser would take for words of its own
- * ("I" for the Roman numeral, "do" for Thursday in German).
+ * ("I" for the Roman numeral, "do" for Thursday in German), and without the words it translated: those are asked by
+ * their translations, and as words no passage of that language holds they would weigh the question as much as an
+ * unknown word, and keep the passages its translations find below the relevance floor.
  */
 function ownTexts(query: SearchQuery, translations: QueryTranslation[]): QueryText[] {
   return TEXT_CONFIGS.flatMap((cfg) => {
     const foreign = new Set(
       translations
         .filter((t) => targetConfig(t) === cfg)
-        .flatMap((t) => t.functionWords.map((w) => w.toLowerCase())),
+        .flatMap((t) => [...t.functionWords, ...t.words.flatMap((w) => w.word.split(' '))])
+        .map((w) => w.toLowerCase()),
     );
     const text =
       foreign.size === 0

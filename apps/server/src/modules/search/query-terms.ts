@@ -56,7 +56,7 @@ export const QUESTION_FILLERS: ReadonlySet<string> = new Set(
 );
 
 /** Phrases that ask how much of something ("wie hoch", "how long"): their adjective names no topic. */
-const ASKING_PHRASES =
+export const ASKING_PHRASES =
   /(?<![\p{L}\p{N}])(wie|how|combien|quanto|jak)\s+(hoch|lange?|viele?|oft|groß|gross|weit|schwer|alt|teuer|high|long|many|much|often|big|far|heavy|old|de temps|tempo|długo|często)(?![\p{L}\p{N}])/giu;
 
 /**

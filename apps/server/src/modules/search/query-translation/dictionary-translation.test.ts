@@ -23,6 +23,11 @@ writeDictd(
   'freedict-eng-deu',
   [
     entry('boiler', 'Heizkessel <masc>, Kessel <masc>'),
+    entry('call', 'Anruf <masc>, Ruf <masc>'),
+    entry('heavy', 'schwer, stark'),
+    entry('hour', 'Stunde <fem>'),
+    entry('old', 'alt'),
+    entry('year', 'Jahr <neut>'),
     entry('charge', 'Gebühr <fem>'),
     entry('charge', 'Ladung <fem>, Anklage <fem>'),
     entry('invoice', 'Rechnung <fem>, Faktura <fem>'),
@@ -40,7 +45,12 @@ writeDictd(dir, 'freedict-deu-rus', [
   entry('Wasser', 'вода'),
 ]);
 // Arabic-English for the pivot through English.
-writeDictd(dir, 'freedict-ara-eng', [entry('فاتورة', '1. invoice', '2. bill'), entry('ماء', 'water')]);
+writeDictd(dir, 'freedict-ara-eng', [
+  entry('ال', 'the'),
+  entry('الساعة', 'hour'),
+  entry('فاتورة', '1. invoice', '2. bill'),
+  entry('ماء', 'water'),
+]);
 
 const dictionaries = new Dictionaries(dir);
 
@@ -124,12 +134,59 @@ describe('word-by-word translation', () => {
     expect(lookupForms('بالفواتير', 'ara')).toContain('فواتير');
   });
 
+  it('finds an Arabic word under its headword with the article, and a feminine plural under its singular', () => {
+    // "ساعات" (hours) is listed only as "الساعة" (the hour).
+    const t = translateByDictionaries(dictionaries, 'ثماني ساعات', 'ara', 'deu');
+    expect(alternatives(t, 'ساعات')).toEqual(['Stunde']);
+    expect(lookupForms('يوم', 'ara')).toEqual(['يوم', 'اليوم']);
+  });
+
+  it('does not translate an Arabic clitic written apart before a German word', () => {
+    // "الـ Geselle": the article is no word of its own (the test dictionary lists it, as FreeDict's does).
+    expect(
+      translateByDictionaries(dictionaries, 'ساعات الـ Geselle', 'ara', 'deu')?.words.map((w) => w.word),
+    ).toEqual(['ساعات']);
+  });
+
   it('spells a Cyrillic word that no dictionary knows in Latin letters, for German terms written as heard', () => {
     const t = translateByDictionaries(dictionaries, 'іспит на гезелле', 'ukr', 'deu');
     expect(alternatives(t, 'гезелле')).toEqual(['geselle']);
     expect(t!.words.find((w) => w.word === 'гезелле')!.alternatives[0]!.weight).toBeLessThan(1);
     expect(transliterateCyrillic('азубі')).toBe('asubi');
     expect(transliterateCyrillic('Azubi')).toBeNull();
+  });
+
+  it('translates the words of a hyphenated word with a figure, and a hyphenated word no dictionary lists by its parts', () => {
+    const t = translateByDictionaries(dictionaries, 'Can a 17-year-old work 8-hour days?', 'eng', 'deu');
+    expect(alternatives(t, 'year')).toEqual(['Jahr']);
+    expect(alternatives(t, 'old')).toEqual(['alt']);
+    expect(alternatives(t, 'hour')).toEqual(['Stunde']);
+    expect(
+      alternatives(translateByDictionaries(dictionaries, 'the call-out charge', 'eng', 'deu'), 'call'),
+    ).toEqual(['Anruf', 'Ruf']);
+  });
+
+  it('leaves the adjective of "how heavy" untranslated: it asks for an amount, as in the search’s own words', () => {
+    const t = translateByDictionaries(dictionaries, 'How heavy is the boiler?', 'eng', 'deu');
+    expect(t?.words.map((w) => w.word)).toEqual(['boiler']);
+  });
+
+  it('looks a Turkish word up by its stem before a headword that only shares its prefix', () => {
+    const turkish = mkdtempSync(join(tmpdir(), 'ww-dicts-tur-'));
+    try {
+      writeDictd(turkish, 'freedict-tur-deu', [
+        entry('süre', 'Dauer <fem>'),
+        entry('süresiz', 'unbefristet'),
+        entry('talep', 'Antrag <masc>'),
+      ]);
+      const t = translateByDictionaries(new Dictionaries(turkish), 'süresinde talebini', 'tur', 'deu');
+      expect(alternatives(t, 'süresinde')).toEqual(['Dauer']);
+      expect(alternatives(t, 'talebini')).toEqual(['Antrag']);
+      // A stem that keeps too little of the word is another word ("bakımı" is no "bak").
+      expect(lookupForms('bakımı', 'tur')).toEqual(['bakımı']);
+    } finally {
+      rmSync(turkish, { recursive: true, force: true });
+    }
   });
 
   it('gives nothing when no word can be translated', () => {

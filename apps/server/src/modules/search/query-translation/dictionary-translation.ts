@@ -1,3 +1,4 @@
+import { ASKING_PHRASES } from '../query-terms.ts';
 import type { LemmaHints } from './apertium-lemmas.ts';
 import type { Dictionaries } from './dictionaries.ts';
 import type { Lexicon, LexiconMatch } from './lexicon.ts';
@@ -71,7 +72,10 @@ export function translateByDictionaries(
   const matches = (lexicon: Lexicon, word: string) => lookup(lexicon, word, source, hints);
   const back = new BackTranslation(dictionaries.backward(source, target));
   const backFromPivot = new BackTranslation(pivot.length > 0 ? dictionaries.backward(PIVOT, target) : []);
-  const tokens = wordsOf(question);
+  // "how heavy", "jak długo": the adjective asks for an amount and names no topic, as in the search's own words.
+  const tokens = wordsOf(question.replace(ASKING_PHRASES, ' ')).flatMap((w) =>
+    /\d/.test(w) ? hyphenParts(w) : [w],
+  );
   const isContent = (w: string, i: number) =>
     !/\d/.test(w) && w.length > 1 && !isFunctionWord(w, source) && !isName(w, i, source);
   const words: TranslatedWord[] = [];
@@ -107,12 +111,23 @@ export function translateByDictionaries(
       words.push(group(word, candidates));
       continue;
     }
+    // A hyphenated word no dictionary lists ("call-out") is looked up by its parts, as a phrase first.
+    if (word.includes('-')) {
+      tokens.splice(i + 1, 0, ...hyphenParts(word));
+      continue;
+    }
     const latin = SCRIPT_TARGETS.has(target) ? null : transliterateCyrillic(word);
     if (latin) words.push({ word, alternatives: [{ text: latin, weight: TRANSLITERATION_WEIGHT }] });
   }
   const functionWords = tokens.filter((w) => isFunctionWord(w, source));
   return words.length > 0 ? { source, target, via: 'dictionary', words, functionWords } : null;
 }
+
+/**
+ * The parts of a hyphenated word: a figure with its unit ("8-hour", "17-year-old", "16-летний") asks about the unit's
+ * words, and the figure stays in the question as it is.
+ */
+const hyphenParts = (word: string) => word.split('-').filter(Boolean);
 
 const PIVOT = 'eng';
 /** Targets written in another script than Latin: a transliteration into Latin letters means nothing there. */
@@ -129,14 +144,21 @@ function isName(word: string, position: number, source: LanguageCode): boolean {
 
 /**
  * The lexicon's entries for a word: by its dictionary forms when the analyser gave some, else trying its own forms
- * (Arabic without clitics, Ukrainian spelt the Russian way) until one finds any.
+ * (Arabic without clitics, Ukrainian spelt the Russian way, Turkish without suffixes) until one finds any.
  */
 function lookup(lexicon: Lexicon, word: string, source: LanguageCode, hints: LemmaHints): LexiconMatch[] {
   for (const lemma of hints.get(normalizeWord(word)) ?? []) {
     const translations = lexicon.entry(lemma);
     if (translations) return [{ key: normalizeWord(lemma), exact: true, translations }];
   }
-  for (const form of lookupForms(word, source)) {
+  const forms = lookupForms(word, source);
+  // A form the dictionary lists as it is (a stem: "talebini" → "talep") before a headword that only shares a prefix
+  // with the word as written ("hatası" is no "hatasız").
+  for (const form of forms) {
+    const translations = lexicon.entry(form);
+    if (translations) return [{ key: normalizeWord(form), exact: true, translations }];
+  }
+  for (const form of forms) {
     const found = lexicon.word(form);
     if (found.length > 0) return found;
   }

@@ -1,3 +1,5 @@
+import snowballFactory from 'snowball-stemmers';
+
 /**
  * The words of a question as the dictionaries see them: normalised, without the function words and question fillers
  * of its language (they have no translation worth searching for), Arabic clitics split off.
@@ -66,7 +68,10 @@ export function wordsOf(text: string): string[] {
 
 /** Whether a word is a function word of the language (or a bare number, which needs no translation). */
 export function isFunctionWord(word: string, language: LanguageCode): boolean {
-  return FUNCTION_WORDS[language]?.has(normalizeWord(word)) ?? false;
+  const w = normalizeWord(word);
+  // An Arabic clitic written apart before a foreign word, with a tatweel ("الـ Geselle", "بـ 2026").
+  if (language === 'ara' && ARABIC_PREFIXES.includes(w)) return true;
+  return FUNCTION_WORDS[language]?.has(w) ?? false;
 }
 
 /** Arabic prefixes (conjunctions, prepositions, the article) and suffixes (pronouns, plural and feminine endings). */
@@ -75,11 +80,13 @@ const ARABIC_SUFFIXES = ['ات', 'ون', 'ين', 'ها', 'هم', 'نا', 'كم',
 
 /**
  * The forms a dictionary may list a word under: the word itself, and for Arabic the word without its clitics
- * ("بالفواتير" → "فواتير", "الفواتير"), longest remainders first, never shorter than three letters.
+ * ("بالفواتير" → "فواتير", "الفواتير"), longest remainders first, never shorter than three letters, a feminine
+ * plural also as its singular, and every form also with the article.
  */
 export function lookupForms(word: string, language: LanguageCode): string[] {
   const w = normalizeWord(word);
   if (language === 'ukr') return ukrainianForms(w);
+  if (language === 'tur') return turkishForms(w);
   if (language !== 'ara') return [w];
   const forms = [w];
   for (const prefix of ARABIC_PREFIXES) {
@@ -91,11 +98,28 @@ export function lookupForms(word: string, language: LanguageCode): string[] {
   }
   for (const form of [...forms]) {
     for (const suffix of ARABIC_SUFFIXES) {
-      if (form.endsWith(suffix) && form.length - suffix.length >= 3)
-        forms.push(form.slice(0, -suffix.length));
+      if (!form.endsWith(suffix) || form.length - suffix.length < 3) continue;
+      const stem = form.slice(0, -suffix.length);
+      forms.push(stem);
+      // The feminine plural replaces the singular's ta marbuta (folded to ه): "ساعات" is the plural of "ساعة".
+      if (suffix === 'ات') forms.push(`${stem}ه`);
     }
   }
-  return [...new Set(forms)];
+  // Dictionaries list many nouns with their article ("الساعة" for "hour"): each form also as such, after the rest.
+  const withArticle = forms.filter((f) => !f.startsWith('ال')).map((f) => `ال${f}`);
+  return [...new Set([...forms, ...withArticle])];
+}
+
+const turkish = snowballFactory.newStemmer('turkish');
+
+/**
+ * A Turkish word and its stem without the suffixes Turkish stacks on it (Snowball: "faturaları" → "fatura",
+ * "talebini" → "talep", "süresinde" → "süre"), for the dictionaries' headwords; a stem of fewer than four letters is
+ * more likely another word ("bakımı" → "bak") and is left out.
+ */
+function turkishForms(w: string): string[] {
+  const stem = turkish.stem(w);
+  return stem !== w && stem.length >= 4 ? [w, stem] : [w];
 }
 
 /**
