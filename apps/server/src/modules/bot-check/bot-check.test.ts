@@ -35,5 +35,6 @@ describe('ALTCHA replay protection', () => {
     expect(afterRestart.body.error?.code).toBe('BOT_CHECK_FAILED');
     // A challenge solved before the restart but never used still works.
     expect((await t.client().post(`/public/chats/${token}/visitor`, { botCheck: fresh })).status).toBe(200);
-  });
+    // Two server starts inside one test: each has the hooks' 120 s on a loaded machine.
+  }, 240_000);
 });
