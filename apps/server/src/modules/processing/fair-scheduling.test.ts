@@ -32,7 +32,8 @@ async function upload(c: Awaited<ReturnType<typeof company>>, count: number) {
 describe('fair scheduling between companies', () => {
   it("does not make one company's file wait behind another company's large upload", async () => {
     const [big, small] = [await company('Gross'), await company('Klein')];
-    const a = await upload(big, 60);
+    // 100 notes: with workers woken as soon as a job is sent, A's first batches are done while the rest uploads.
+    const a = await upload(big, 100);
     const b = await upload(small, 1);
     const bReady = await waitForFile(b.client, b.ids[0]!, undefined, 120_000);
     expect(bReady.status).toBe('ready');
