@@ -4,7 +4,7 @@ import { companyWithFile } from '../apps/server/test/support/knowledge.ts';
 import { SmtpSink } from '../apps/server/test/support/smtp-sink.ts';
 import type { TestServer } from '../apps/server/test/support/test-server.ts';
 import { seriousViolations } from './support/axe.ts';
-import { artifactPath, missingKeys, openBrowser } from './support/browser.ts';
+import { artifactPath, missingKeys, openBrowser, signInInBrowser } from './support/browser.ts';
 import { overflows } from './support/layout.ts';
 import { startAppServer, text } from './support/server.ts';
 
@@ -95,11 +95,7 @@ describe.each([
       localStorage.setItem('language', language);
     }, lang);
     try {
-      await page.goto(`${t.url}/login`);
-      await page.locator('input[name=email]').fill(dm.email);
-      await page.locator('input[name=password]').fill(dm.password);
-      await page.locator('form button[type=submit]').click();
-      await page.waitForURL(`${t.url}/dashboard`);
+      await signInInBrowser(page, t.url, dm);
       await page.goto(`${t.url}/email-settings`);
       await page
         .getByRole('link', { name: `${text(lang, 'emailSettings.mails.open')}: ${box.user}` })

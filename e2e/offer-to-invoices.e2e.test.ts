@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY, customerOf } from '../apps/server/src/modules/handwerk/handwerk-fixtures.ts';
 import { makeDocx, waitForFile } from '../apps/server/test/support/documents.ts';
 import { signedInDataManager, type TestServer } from '../apps/server/test/support/test-server.ts';
-import { openBrowser } from './support/browser.ts';
+import { openBrowser, signInInBrowser } from './support/browser.ts';
 import { startAppServer, text } from './support/server.ts';
 
 let t: TestServer;
@@ -91,11 +91,7 @@ describe('an offer from a job text, then a down-payment and a final invoice, in 
       const browser = await openBrowser({ locale });
       const { page } = browser;
       try {
-        await page.goto(`${t.url}/login`);
-        await page.locator('input[name=email]').fill(dm.email);
-        await page.locator('input[name=password]').fill(dm.password);
-        await page.locator('form button[type=submit]').click();
-        await page.waitForURL(`${t.url}/dashboard`);
+        await signInInBrowser(page, t.url, dm);
         await page.goto(`${t.url}/handwerk`);
         await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe(dir);
 

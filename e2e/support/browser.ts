@@ -62,3 +62,17 @@ export function artifactPath(name: string): string {
 export async function missingKeys(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __i18nMissing?: string[] }).__i18nMissing ?? []);
 }
+
+/** Signs a user in through the login form and waits for the page their kind of account lands on. */
+export async function signInInBrowser(
+  page: Page,
+  baseUrl: string,
+  user: { email: string; password: string },
+  landing = '/dashboard',
+): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.locator('input[name=email]').fill(user.email);
+  await page.locator('input[name=password]').fill(user.password);
+  await page.locator('form button[type=submit]').click();
+  await page.waitForURL(`${baseUrl}${landing}`);
+}

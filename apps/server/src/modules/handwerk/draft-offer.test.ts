@@ -169,34 +169,30 @@ describe('drafting an offer from the company’s price lists', () => {
       unit,
       unitPriceCents,
     }));
-
-  it('takes only the asked items, at the quantities the job states in digits or words, with the list’s units', async () => {
+  /** Drafts an offer for a job text from a new company whose file is the price list. */
+  async function draftFromPriceList(language: 'de' | 'en', description: string) {
     const dm = await companyWithFile(t, [{ heading: 'Preisliste 2026' }, { table: TABLE }], 'Preise', {
       language: 'de',
     });
     const customerId = await customerOf(dm.client);
-    const res = await dm.client.post('/handwerk/documents/drafted-offers', {
-      customerId,
-      language: 'de',
-      description:
-        'Jährliche Wartung des Gas-Brennwertkessels, zwei Heizkörper Typ 22 tauschen, vier Thermostatköpfe einbauen, 3 Monteurstunden Geselle und Anfahrtspauschale',
-    });
+    return dm.client.post('/handwerk/documents/drafted-offers', { customerId, language, description });
+  }
+
+  it('takes only the asked items, at the quantities the job states in digits or words, with the list’s units', async () => {
+    const res = await draftFromPriceList(
+      'de',
+      'Jährliche Wartung des Gas-Brennwertkessels, zwei Heizkörper Typ 22 tauschen, vier Thermostatköpfe einbauen, 3 Monteurstunden Geselle und Anfahrtspauschale',
+    );
     expect(res.status).toBe(201);
     expect(lineFields(res.body.lines)).toEqual(ASKED);
     for (const line of res.body.lines) expect(line.source.excerpt).toContain(line.description);
   });
 
   it('drafts the same offer from the job written in English', async () => {
-    const dm = await companyWithFile(t, [{ heading: 'Preisliste 2026' }, { table: TABLE }], 'Preise', {
-      language: 'de',
-    });
-    const customerId = await customerOf(dm.client);
-    const res = await dm.client.post('/handwerk/documents/drafted-offers', {
-      customerId,
-      language: 'en',
-      description:
-        'Annual maintenance of the gas condensing boiler, replace two type 22 radiators, fit four thermostatic heads, three hours journeyman and call-out flat rate',
-    });
+    const res = await draftFromPriceList(
+      'en',
+      'Annual maintenance of the gas condensing boiler, replace two type 22 radiators, fit four thermostatic heads, three hours journeyman and call-out flat rate',
+    );
     expect(res.status).toBe(201);
     expect(lineFields(res.body.lines)).toEqual(ASKED);
   });
