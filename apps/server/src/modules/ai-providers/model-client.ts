@@ -1,6 +1,3 @@
-import { createMistral } from '@ai-sdk/mistral';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { type ErrorCode, type ModelProvider, PROVIDER_DEFAULTS } from '@werkwissen/shared';
 import type { LanguageModel, TranscriptionModel } from 'ai';
 import { isBlockedByPolicy } from '../outbound/outbound-fetch.ts';
@@ -23,23 +20,35 @@ export function baseUrlOf(provider: ModelProvider, baseUrl: string | null): stri
 
 /**
  * The AI SDK model of a provider. OpenAI goes through its chat-completions API (`.chat`), which every
- * OpenAI-compatible server also speaks; Qwen, Ollama and vLLM use the compatible provider; Mistral its own.
+ * OpenAI-compatible server also speaks; Qwen, Ollama and vLLM use the compatible provider; Mistral its own. The
+ * provider packages (and the AI SDK, by their callers) are loaded on first use: a server without a model never needs
+ * them, and they are among its largest.
  */
-export function languageModelOf(c: ProviderConnection, fetch: ProviderFetch): LanguageModel {
+export async function languageModelOf(c: ProviderConnection, fetch: ProviderFetch): Promise<LanguageModel> {
   const apiKey = c.apiKey ?? undefined;
   switch (c.provider) {
-    case 'openai':
+    case 'openai': {
+      const { createOpenAI } = await import('@ai-sdk/openai');
       return createOpenAI({ baseURL: c.baseUrl, apiKey: apiKey ?? 'none', fetch }).chat(c.model);
-    case 'mistral':
+    }
+    case 'mistral': {
+      const { createMistral } = await import('@ai-sdk/mistral');
       return createMistral({ baseURL: c.baseUrl, apiKey: apiKey ?? 'none', fetch })(c.model);
-    default:
+    }
+    default: {
+      const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
       return createOpenAICompatible({ name: c.provider, baseURL: c.baseUrl, apiKey, fetch })(c.model);
+    }
   }
 }
 
 /** The OpenAI-compatible `/audio/transcriptions` model of a provider that has a transcription model. */
-export function transcriptionModelOf(c: ProviderConnection, fetch: ProviderFetch): TranscriptionModel | null {
+export async function transcriptionModelOf(
+  c: ProviderConnection,
+  fetch: ProviderFetch,
+): Promise<TranscriptionModel | null> {
   if (!c.transcriptionModel) return null;
+  const { createOpenAI } = await import('@ai-sdk/openai');
   return createOpenAI({ baseURL: c.baseUrl, apiKey: c.apiKey ?? 'none', fetch }).transcription(
     c.transcriptionModel,
   );

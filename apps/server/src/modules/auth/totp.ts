@@ -1,5 +1,4 @@
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30-second steps. */
 const PERIOD = 30;
@@ -24,6 +23,8 @@ export function newTotpSecret(): string {
 /** The `otpauth://` address an app reads from the QR code, and that code as an SVG data URL. */
 export async function enrolmentPicture(secret: string, label: string, issuer: string) {
   const uri = totp(secret, label, issuer).toString();
+  // Loaded on first use: only an enrolment draws a QR code.
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
   return { otpauthUri: uri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }

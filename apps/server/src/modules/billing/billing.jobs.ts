@@ -50,8 +50,8 @@ export async function reviewPlans(ctx: AppContext, now = new Date()): Promise<vo
     if (row.source === 'stripe' && row.stripeSubscriptionId && ctx.config.PAYMENTS_ENABLED) {
       const id = row.stripeSubscriptionId;
       try {
-        const sub = await callStripe(ctx, 'subscriptions.retrieve', () =>
-          stripeFor(ctx).subscriptions.retrieve(id),
+        const sub = await callStripe(ctx, 'subscriptions.retrieve', async () =>
+          (await stripeFor(ctx)).subscriptions.retrieve(id),
         );
         await afterApplied(ctx, await applyStripeSubscription(ctx, sub, now));
       } catch (error) {

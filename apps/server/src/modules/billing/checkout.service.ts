@@ -57,7 +57,7 @@ export async function createCheckout(ctx: AppContext, actor: Actor, plan: PlanKe
   const price = stripePriceId(ctx, plan);
   const row = await loadPlan(ctx.db, plan);
   if (!price || !row?.intervalMonths) throw new AppError('PLAN_NOT_FOR_SALE');
-  const stripe = stripeFor(ctx);
+  const stripe = await stripeFor(ctx);
   const current = await currentSubscription(ctx.db, companyId);
   if (current?.source === 'stripe' && current.stripeSubscriptionId && !hasEnded(current)) {
     const id = current.stripeSubscriptionId;
@@ -123,8 +123,8 @@ async function paidSubscription(ctx: AppContext, actor: Actor) {
 /** Stripe's customer portal (payment methods, billing details), back to the billing tab. */
 export async function createPortal(ctx: AppContext, actor: Actor): Promise<{ url: string }> {
   const { customer } = await paidSubscription(ctx, actor);
-  const session = await callStripe(ctx, 'billingPortal.sessions.create', () =>
-    stripeFor(ctx).billingPortal.sessions.create({ customer, return_url: billingPage(ctx) }),
+  const session = await callStripe(ctx, 'billingPortal.sessions.create', async () =>
+    (await stripeFor(ctx)).billingPortal.sessions.create({ customer, return_url: billingPage(ctx) }),
   );
   return { url: session.url };
 }
@@ -133,8 +133,8 @@ export async function createPortal(ctx: AppContext, actor: Actor): Promise<{ url
 export async function cancelAtPeriodEnd(ctx: AppContext, actor: Actor): Promise<void> {
   const { id, current } = await paidSubscription(ctx, actor);
   if (hasEnded(current)) throw new AppError('NO_PAID_SUBSCRIPTION');
-  const updated = await callStripe(ctx, 'subscriptions.update', () =>
-    stripeFor(ctx).subscriptions.update(id, { cancel_at_period_end: true }),
+  const updated = await callStripe(ctx, 'subscriptions.update', async () =>
+    (await stripeFor(ctx)).subscriptions.update(id, { cancel_at_period_end: true }),
   );
   await applyStripeSubscription(ctx, updated, new Date());
 }

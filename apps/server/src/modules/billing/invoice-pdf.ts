@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { invoiceStatusShown, type Language } from '@werkwissen/shared';
-import PDFDocument from 'pdfkit';
 import type { AppContext } from '../../app-context.ts';
 import { translate } from '../../i18n/translator.ts';
 import type { InvoiceRow } from './invoices.service.ts';
@@ -25,6 +24,8 @@ export async function invoicePdf(ctx: AppContext, invoice: InvoiceRow, language:
   const date = (d: Date | null) => (d ? new Intl.DateTimeFormat(lang, { dateStyle: 'long' }).format(d) : '–');
   const title = (await ctx.settings.current()).general.appTitle;
 
+  // Loaded on first use: few requests make a PDF, and pdfkit with its font engine is large.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../core/app-error.ts';
 
@@ -6,15 +6,17 @@ const clients = new WeakMap<object, Stripe>();
 
 /**
  * The one Stripe client of a configuration (PAYMENTS_ENABLED with STRIPE_SECRET_KEY); STRIPE_API_URL points it at a
- * local test double through the client's own `host`, `port` and `protocol` options.
+ * local test double through the client's own `host`, `port` and `protocol` options. The package is loaded on first use:
+ * it is the largest the server has (some 200 modules), and only a server that takes payments needs it.
  */
-export function stripeFor(ctx: AppContext): Stripe {
+export async function stripeFor(ctx: AppContext): Promise<Stripe> {
   const { config } = ctx;
   if (!config.PAYMENTS_ENABLED || !config.STRIPE_SECRET_KEY) throw new AppError('PAYMENTS_DISABLED');
+  const { default: StripeClient } = await import('stripe');
   let client = clients.get(config);
   if (!client) {
     const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null;
-    client = new Stripe(config.STRIPE_SECRET_KEY, {
+    client = new StripeClient(config.STRIPE_SECRET_KEY, {
       maxNetworkRetries: 2,
       timeout: 20_000,
       ...(api

@@ -33,8 +33,8 @@ export async function afterApplied(ctx: AppContext, applied: Applied | null): Pr
 }
 
 async function syncSubscription(ctx: AppContext, id: string, eventAt: Date, hint?: string | null) {
-  const sub = await callStripe(ctx, 'subscriptions.retrieve', () =>
-    stripeFor(ctx).subscriptions.retrieve(id),
+  const sub = await callStripe(ctx, 'subscriptions.retrieve', async () =>
+    (await stripeFor(ctx)).subscriptions.retrieve(id),
   );
   const applied = await applyStripeSubscription(ctx, sub, eventAt, hint);
   await afterApplied(ctx, applied);
@@ -69,8 +69,8 @@ export async function processStripeEvent(ctx: AppContext, eventId: string): Prom
       await notifyCompany(ctx, applied.row.id, 'trialEnding', 'trialEnding', { days: String(days) });
     }
   } else if (event.type.startsWith('invoice.')) {
-    const invoice = await callStripe(ctx, 'invoices.retrieve', () =>
-      stripeFor(ctx).invoices.retrieve(object.id),
+    const invoice = await callStripe(ctx, 'invoices.retrieve', async () =>
+      (await stripeFor(ctx)).invoices.retrieve(object.id),
     );
     const subscriptionId = invoiceSubscriptionId(invoice);
     const applied = subscriptionId ? await syncSubscription(ctx, subscriptionId, eventAt) : null;

@@ -28,7 +28,7 @@ export function stripeWebhookRoute(scope: FastifyInstance, ctx: AppContext): voi
       throw new AppError('WEBHOOK_SIGNATURE_INVALID');
     let event: Stripe.Event;
     try {
-      event = stripeFor(ctx).webhooks.constructEvent(raw, signature, secret, TOLERANCE_SECONDS);
+      event = (await stripeFor(ctx)).webhooks.constructEvent(raw, signature, secret, TOLERANCE_SECONDS);
     } catch {
       throw new AppError('WEBHOOK_SIGNATURE_INVALID');
     }

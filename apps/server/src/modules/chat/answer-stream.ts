@@ -6,7 +6,6 @@ import type {
   Language,
   SearchHit,
 } from '@werkwissen/shared';
-import { streamText } from 'ai';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../core/app-error.ts';
@@ -398,8 +397,9 @@ async function modelAnswer(
   let firstTokenMs: number | null = null;
   let failure: unknown = null;
   try {
+    const { streamText } = await import('ai');
     const result = streamText({
-      model: languageModelOf(prepared.connection!, ctx.outbound.fetch),
+      model: await languageModelOf(prepared.connection!, ctx.outbound.fetch),
       instructions: prompt.system,
       messages: prompt.messages,
       abortSignal: abort.signal,

@@ -1,4 +1,3 @@
-import { transcribe } from 'ai';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../core/app-error.ts';
 import { speechConnection } from '../ai-providers/ai-providers.service.ts';
@@ -14,11 +13,12 @@ export const AUDIO_MAX_BYTES = 25 * 1024 * 1024;
  */
 export async function transcribeAudio(ctx: AppContext, companyId: string, audio: Buffer): Promise<string> {
   const connection = await speechConnection(ctx, companyId);
-  const model = connection ? transcriptionModelOf(connection, ctx.outbound.fetch) : null;
+  const model = connection ? await transcriptionModelOf(connection, ctx.outbound.fetch) : null;
   if (!model) throw new AppError('SPEECH_UNAVAILABLE');
   if (audio.length === 0) throw new AppError('AUDIO_EMPTY');
   if (audio.length > AUDIO_MAX_BYTES) throw new AppError('AUDIO_TOO_LARGE');
   try {
+    const { transcribe } = await import('ai');
     const result = await transcribe({
       model,
       audio,

@@ -8,7 +8,6 @@ import type { Actor } from '../../core/actor.ts';
 import { AppError, notFound } from '../../core/app-error.ts';
 import { removeStored } from '../../core/remove-stored.ts';
 import { companyLogos } from '../../db/schema/index.ts';
-import { prepareLogo } from './logo-image.ts';
 
 const limitMb = COMPANY_LOGO_MAX_BYTES / 1024 / 1024;
 
@@ -33,6 +32,8 @@ export async function replaceCompanyLogo(ctx: AppContext, actor: Actor, content:
   const companyId = ownCompany(actor, 'update');
   if (content.length === 0) throw new AppError('FILE_EMPTY');
   if (content.length > COMPANY_LOGO_MAX_BYTES) throw new AppError('COMPANY_LOGO_TOO_LARGE', { limitMb });
+  // Loaded on first use: its SVG check (jsdom) and image scaling (sharp) are the heaviest packages of the server.
+  const { prepareLogo } = await import('./logo-image.ts');
   const image = await prepareLogo(content);
   const staged = await ctx.storage.stage(Readable.from(image.png));
   const storageKey = `${companyId}/branding/logo-${staged.sha256.slice(0, 16)}.png`;

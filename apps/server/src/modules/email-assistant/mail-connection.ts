@@ -1,8 +1,8 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { MailSecurity } from '@werkwissen/shared';
-import { ImapFlow } from 'imapflow';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { ImapFlow } from 'imapflow';
+import type { Transporter } from 'nodemailer';
 import { addressAllowed, OutboundBlockedError, type OutboundPolicy } from '../outbound/outbound-fetch.ts';
 
 /** A mailbox's connection details with the password opened. */
@@ -35,6 +35,8 @@ async function allowedAddress(policy: OutboundPolicy, host: string, port: number
 /** An SMTP transport to the account's server (STARTTLS required when asked for, TLS from the start on `tls`). */
 export async function smtpTransport(policy: OutboundPolicy, account: MailAccount): Promise<Transporter> {
   const address = await allowedAddress(policy, account.smtpHost, account.smtpPort);
+  // Loaded on first use (imapflow below too): only a company with its own mailbox connects to one.
+  const { default: nodemailer } = await import('nodemailer');
   return nodemailer.createTransport({
     host: address,
     port: account.smtpPort,
@@ -52,6 +54,7 @@ export async function smtpTransport(policy: OutboundPolicy, account: MailAccount
 /** An IMAP client for the account's mailbox, not yet connected. */
 export async function imapClient(policy: OutboundPolicy, account: MailAccount): Promise<ImapFlow> {
   const address = await allowedAddress(policy, account.imapHost, account.imapPort);
+  const { ImapFlow } = await import('imapflow');
   return new ImapFlow({
     host: address,
     port: account.imapPort,

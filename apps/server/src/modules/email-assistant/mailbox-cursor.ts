@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { MessageEnvelopeObject } from 'imapflow';
-import { simpleParser } from 'mailparser';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { emailInbound, emailSettings } from '../../db/schema/index.ts';
@@ -109,6 +108,8 @@ export async function queueMail(
   deliveredAt: Date | null,
 ): Promise<string | null> {
   const { setting } = held;
+  // Loaded on first use: only a server that reads a mailbox parses mail.
+  const { simpleParser } = await import('mailparser');
   const mail = await simpleParser(source, { skipHtmlToText: false, skipImageLinks: true });
   const messageId =
     mail.messageId?.trim() || `<sha256-${createHash('sha256').update(source).digest('hex')}@werkwissen>`;

@@ -80,7 +80,7 @@ async function attachmentFiles(ctx: AppContext, issued: Issued, attach: Document
         content: await facturXPdf(ctx, issued),
       },
     ];
-  const xml = xRechnungOf(issued);
+  const xml = await xRechnungOf(issued);
   return [
     {
       fileName: `${issued.fileStem}-xrechnung.xml`,

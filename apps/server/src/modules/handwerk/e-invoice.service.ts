@@ -4,7 +4,6 @@ import type { Actor } from '../../core/actor.ts';
 import { AppError } from '../../core/app-error.ts';
 import type { StoredParty } from '../../db/schema/index.ts';
 import { companyLogo } from '../company/company-logo.service.ts';
-import { ciiInvoiceXml } from './cii-invoice.ts';
 import { salesDocumentPdf } from './sales-document-pdf.ts';
 import { loadSalesDocument } from './sales-documents.service.ts';
 
@@ -28,13 +27,17 @@ async function issuedInvoice(ctx: AppContext, actor: Actor, documentId: string):
   };
 }
 
+/** The CII writer, loaded on first use: few requests make an e-invoice, and its XML builder is large. */
+const ciiWriter = () => import('./cii-invoice.ts');
+
 /**
  * The XRechnung of an issued invoice. XRechnung is delivered electronically and needs the buyer's electronic address
  * (PEPPOL-EN16931-R010): an invoice issued to a customer without e-mail has none (EINVOICE_BUYER_ADDRESS_MISSING);
  * its Factur-X and PDF, which do not need one, remain.
  */
-export function xRechnungOf(issued: Pick<Issued, 'document' | 'seller'>): string {
+export async function xRechnungOf(issued: Pick<Issued, 'document' | 'seller'>): Promise<string> {
   if (!issued.document.buyer.email) throw new AppError('EINVOICE_BUYER_ADDRESS_MISSING');
+  const { ciiInvoiceXml } = await ciiWriter();
   return ciiInvoiceXml(issued.document, issued.seller, 'xrechnung');
 }
 
@@ -44,11 +47,12 @@ export async function downloadXRechnung(
   documentId: string,
 ): Promise<{ fileName: string; xml: string }> {
   const issued = await issuedInvoice(ctx, actor, documentId);
-  return { fileName: `${issued.fileStem}-xrechnung.xml`, xml: xRechnungOf(issued) };
+  return { fileName: `${issued.fileStem}-xrechnung.xml`, xml: await xRechnungOf(issued) };
 }
 
 /** The regular PDF of the document as PDF/A-3 with its CII XML (Factur-X EN 16931 profile) embedded. */
 export async function facturXPdf(ctx: AppContext, issued: Issued): Promise<Buffer> {
+  const { ciiInvoiceXml } = await ciiWriter();
   return salesDocumentPdf({
     document: issued.document,
     seller: issued.seller,

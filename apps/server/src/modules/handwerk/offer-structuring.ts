@@ -1,4 +1,3 @@
-import { generateText } from 'ai';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { languageModelOf, type ProviderConnection } from '../ai-providers/model-client.ts';
@@ -73,8 +72,9 @@ export async function structureWithModel(
   candidates: Candidate[],
 ): Promise<ChosenLine[] | null> {
   try {
+    const { generateText } = await import('ai');
     const { text } = await generateText({
-      model: languageModelOf(connection, ctx.outbound.fetch),
+      model: await languageModelOf(connection, ctx.outbound.fetch),
       instructions: SYSTEM,
       prompt: structuringPrompt(job, candidates),
       temperature: 0,

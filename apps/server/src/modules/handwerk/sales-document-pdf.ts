@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import type { Language, SalesDocument } from '@werkwissen/shared';
-import PDFDocument from 'pdfkit';
 import type { StoredParty } from '../../db/schema/index.ts';
 import { documentFormat } from './document-format.ts';
 import { documentTitle, legalNotices, paymentTerms, servicePeriod } from './document-texts.ts';
@@ -104,6 +103,8 @@ export async function salesDocumentPdf({ document: d, seller, logo, facturX }: P
   const title = documentTitle(d, format);
 
   const documentInfo = { Title: `${title} ${d.number ?? ''}`.trim(), Author: String(seller.name) };
+  // Loaded on first use: few requests make a PDF, and pdfkit with its font engine is large.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: FOOTER + 20 },

@@ -1,7 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
+import type { Agent, buildConnector } from 'undici';
 
 /**
  * The policy for requests the product makes on a user's behalf (AI providers: connection test, chat answers,
@@ -171,14 +171,46 @@ export interface OutboundFetch {
 
 type Connector = ReturnType<typeof buildConnector>;
 
-/** Creates the policy's `fetch`, once per process (its agent keeps the connections). */
+/**
+ * Creates the policy's `fetch`, once per process (its agent keeps the connections). undici is loaded with the first
+ * call: many processes never make one, and it is one of the larger packages the server has.
+ */
 export function createOutboundFetch(policy: OutboundPolicy): OutboundFetch {
+  let loaded: Promise<{ agent: Agent; undiciFetch: typeof import('undici').fetch }> | null = null;
+  const load = () => {
+    loaded ??= import('undici').then(({ Agent, buildConnector, fetch }) => ({
+      agent: policyAgent(policy, Agent, buildConnector),
+      undiciFetch: fetch,
+    }));
+    return loaded;
+  };
+  const outboundFetch = (async (input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) => {
+    const { agent, undiciFetch } = await load();
+    return undiciFetch(
+      // biome-ignore lint/plugin: undici's fetch types differ from the DOM's typeof fetch this returns
+      input as never,
+      // biome-ignore lint/plugin: undici's fetch types differ from the DOM's typeof fetch this returns
+      { ...(await withPortableBody(init)), dispatcher: agent } as never,
+    );
+  }) as unknown as typeof fetch;
+  const close = async () => {
+    if (loaded) await (await loaded).agent.close();
+  };
+  return { fetch: outboundFetch, policy, close };
+}
+
+/** The agent whose connections obey the policy: IP literals are checked here, host names when DNS answers. */
+function policyAgent(
+  policy: OutboundPolicy,
+  AgentClass: typeof Agent,
+  connectorOf: typeof buildConnector,
+): Agent {
   const connectors = new Map<number, Connector>();
   /** A connector whose DNS lookup keeps only the addresses the policy allows for this port. */
   const connectorFor = (port: number): Connector => {
     let connector = connectors.get(port);
     if (!connector) {
-      connector = buildConnector({
+      connector = connectorOf({
         lookup: (hostname: string, options: { all?: boolean }, callback: LookupCallback) => {
           dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
             if (error) return callback(error, '', 0);
@@ -194,7 +226,7 @@ export function createOutboundFetch(policy: OutboundPolicy): OutboundFetch {
     }
     return connector;
   };
-  const agent = new Agent({
+  return new AgentClass({
     connect: (options, callback) => {
       const port = Number(options.port) || (options.protocol === 'https:' ? 443 : 80);
       const host = options.hostname.replace(/^\[(.*)\]$/, '$1');
@@ -206,14 +238,6 @@ export function createOutboundFetch(policy: OutboundPolicy): OutboundFetch {
       connectorFor(port)(options, callback);
     },
   });
-  const outboundFetch = (async (input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) =>
-    undiciFetch(
-      // biome-ignore lint/plugin: undici's fetch types differ from the DOM's typeof fetch this returns
-      input as never,
-      // biome-ignore lint/plugin: undici's fetch types differ from the DOM's typeof fetch this returns
-      { ...(await withPortableBody(init)), dispatcher: agent } as never,
-    )) as unknown as typeof fetch;
-  return { fetch: outboundFetch, policy, close: () => agent.close() };
 }
 
 /**

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
 import { LOGO_MAX_BYTES, LOGO_TYPES, type SystemSettings } from '@werkwissen/shared';
 import { eq } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { AppError, notFound } from '../../core/app-error.ts';
@@ -42,6 +41,8 @@ export async function replaceLogo(
   if (content.length === 0) throw new AppError('FILE_EMPTY');
   if (content.length > LOGO_MAX_BYTES)
     throw new AppError('LOGO_TOO_LARGE', { limitKb: LOGO_MAX_BYTES / 1024 });
+  // Loaded on first use (some 40 modules): only an upload is sniffed.
+  const { fileTypeFromBuffer } = await import('file-type');
   const sniffed = await fileTypeFromBuffer(content);
   const contentType = LOGO_TYPES.find((type) => type === sniffed?.mime);
   if (!contentType) throw new AppError('LOGO_TYPE_UNSUPPORTED');

@@ -1,6 +1,5 @@
 import { open } from 'node:fs/promises';
 import type { FileKind } from '@werkwissen/shared';
-import { fileTypeFromFile } from 'file-type';
 import { bomEncoding, nulPatternEncoding } from './decode-text.ts';
 import { extensionOf } from './file-name.ts';
 
@@ -88,6 +87,8 @@ export async function sniffFileKind(filePath: string, originalName: string): Pro
   const sample = await head(filePath, 8192);
   // A text byte-order mark first: file-type reads UTF-16LE's FF FE as an MPEG audio frame.
   if (bomEncoding(sample)) return textKind(sample, ext);
+  // Loaded on first use (some 40 modules): only an upload is sniffed.
+  const { fileTypeFromFile } = await import('file-type');
   const detected = await fileTypeFromFile(filePath).catch(() => undefined);
   if (detected) {
     if (detected.ext === 'pdf') return { kind: 'pdf' };

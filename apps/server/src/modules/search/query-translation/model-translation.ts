@@ -1,4 +1,3 @@
-import { generateText } from 'ai';
 import type { Logger } from 'pino';
 import {
   languageModelOf,
@@ -49,8 +48,9 @@ export async function translateByModel(
   const targetName = languageName(target);
   if (!targetName) return null;
   try {
+    const { generateText } = await import('ai');
     const { text } = await generateText({
-      model: languageModelOf(input.connection, input.fetch),
+      model: await languageModelOf(input.connection, input.fetch),
       system:
         `Translate the user's question into ${targetName} for a search in ${targetName} documents. ` +
         'Keep numbers, codes, product names and words that are already in that language. ' +
