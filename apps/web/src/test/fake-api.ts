@@ -17,15 +17,19 @@ import type { z } from 'zod';
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
 type Input<T> = T extends z.ZodType ? z.input<T> : never;
+type Sent<T> = T extends z.ZodType ? z.input<T> : undefined;
 type SuccessStatus<C extends RouteContract> = keyof C['responses'] & (200 | 201 | 202 | 204);
 /** What a handler may answer with a success: the contract's response body (204: its `null`). */
 export type Answer<C extends RouteContract> = Input<C['responses'][SuccessStatus<C>]>;
 
-/** One request the fake received for a contract, parsed by the contract's schemas. */
+/** One request the fake received for a contract: its parameters and query parsed by the contract's schemas. */
 export interface Call<C extends RouteContract> {
   params: Parsed<C['params']>;
   query: Parsed<C['querystring']>;
-  body: Parsed<C['body']>;
+  /** The body as sent (after the contract's schema accepted it), so that a test sees any field too many. */
+  body: Sent<C['body']>;
+  /** The body as the contract's schema parsed it (what the server's handler would get). */
+  data: Parsed<C['body']>;
   /** The multipart form of an upload. */
   form?: FormData;
   url: URL;
@@ -100,8 +104,16 @@ function routeOf(method: string, pathname: string) {
   return { contract: route.contract, params };
 }
 
-/** The app's own requests that a test need not answer: they stay pending, as if the server had not answered yet. */
-const BACKGROUND = new Set<RouteContract>([shared.authContracts.me]);
+/**
+ * The app's own requests that a test need not answer (the session check, and what the shell around every page asks:
+ * plan status, guided tour, company logo): unanswered, they stay pending, as if the server had not answered yet.
+ */
+const BACKGROUND = new Set<RouteContract>([
+  shared.authContracts.me,
+  shared.billingContracts.status,
+  shared.tourContracts.get,
+  shared.companyBrandingContracts.get,
+]);
 
 const zodIssues = (error: z.ZodError) =>
   error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
@@ -123,7 +135,7 @@ export class FakeApi {
   private readonly received = new Map<RouteContract, Array<Call<RouteContract>>>();
 
   /** Answers a contract's requests with `handler` (replacing an earlier one). */
-  on<C extends RouteContract>(contract: C, handler: Handler<C>): this {
+  on<C extends RouteContract>(contract: C, handler: NoInfer<Handler<C>>): this {
     this.handlers.set(contract, handler as unknown as Handler<RouteContract>);
     return this;
   }
@@ -160,14 +172,16 @@ export class FakeApi {
     const rawBody = init.body ?? (request && method !== 'GET' ? await request.text() : undefined);
     const form = rawBody instanceof FormData ? rawBody : undefined;
     let body: unknown;
+    let data: unknown;
     if (typeof rawBody === 'string' && rawBody !== '') {
-      const parsed = contract.body?.safeParse(JSON.parse(rawBody));
+      body = JSON.parse(rawBody);
+      const parsed = contract.body?.safeParse(body);
       if (!parsed) return fail('a body to a contract that takes none');
       if (!parsed.success) return fail(`a body the contract refuses (${zodIssues(parsed.error)})`);
-      body = parsed.data;
+      data = parsed.data;
     } else if (contract.body && !form) return fail('no body, but the contract takes one');
 
-    const call: Call<RouteContract> = { params: params?.data, query: query?.data, body, form, url };
+    const call: Call<RouteContract> = { params: params?.data, query: query?.data, body, data, form, url };
     this.received.set(contract, [...(this.received.get(contract) ?? []), call]);
 
     const handler = this.handlers.get(contract);

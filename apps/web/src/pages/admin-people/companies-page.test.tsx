@@ -15,9 +15,9 @@ describe('the companies page', { timeout: 20_000 }, () => {
     let current = company;
     const api = fakeApi()
       .on(people.listCompanies, () => page([current]))
-      .on(people.suspendCompany, ({ params, body }) => {
+      .on(people.suspendCompany, ({ params, data }) => {
         expect(params.companyId).toBe(COMPANY_ID);
-        current = { ...company, suspendedAt: '2026-11-24T10:00:00.000Z', suspendedReason: body.reason };
+        current = { ...company, suspendedAt: '2026-11-24T10:00:00.000Z', suspendedReason: data.reason };
         return current;
       });
     renderWithApp(<CompaniesPage />, '/admin/companies');

@@ -77,7 +77,7 @@ describe('the data managers page', { timeout: 20_000 }, () => {
     signedInAs('Administrator');
     const server = fakeApi()
       .on(people.listDataManagers, () => page([]))
-      .on(people.createDataManager, ({ body }) => ({ ...dataManager, ...body }));
+      .on(people.createDataManager, ({ data }) => ({ ...dataManager, ...data }));
     renderWithApp(<DataManagersPage />, '/admin/users/data-manager');
     fireEvent.click(await screen.findByRole('button', { name: 'Add data manager' }));
     const dialog = within(await screen.findByRole('dialog'));
