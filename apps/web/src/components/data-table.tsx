@@ -80,7 +80,7 @@ export interface ListResult<T> {
   total: number;
 }
 
-interface Props<T> {
+export interface DataTableProps<T> {
   queryKey: readonly unknown[];
   fetchPage(query: ListQuery): Promise<ListResult<T>>;
   columns: Column<T>[];
@@ -102,7 +102,7 @@ interface Props<T> {
  * The one list component: server-side paging (the spec's page sizes), sorting and search, and a CSV export of all
  * matching rows (fetched page by page).
  */
-export function DataTable<T>(props: Props<T>) {
+export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation();
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<number>(10);

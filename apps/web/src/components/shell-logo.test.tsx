@@ -1,5 +1,7 @@
 import { screen } from '@testing-library/react';
+import { companyBrandingContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../test/fake-api.ts';
 import { signedInAs } from '../test/fixtures.ts';
 import { renderWithApp, testConfig } from '../test/render.tsx';
 import { ShellLogo } from './shell-logo.tsx';
@@ -9,19 +11,11 @@ afterEach(() => vi.unstubAllGlobals());
 const LOGO_URL = '/api/v1/branding/companies/a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d/logo?v=abc';
 
 function serveBranding(logo: boolean) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) =>
-      url.endsWith('/company/branding')
-        ? Response.json({
-            logo: logo
-              ? { url: LOGO_URL, width: 200, height: 80, updatedAt: '2026-01-01T00:00:00.000Z' }
-              : null,
-            defaultDocument: null,
-          })
-        : Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 }),
-    ),
-  );
+  fakeApi().on(companyBrandingContracts.get, () => ({
+    logo: logo ? { url: LOGO_URL, width: 200, height: 80, updatedAt: '2026-01-01T00:00:00.000Z' } : null,
+    brandColor: null,
+    defaultDocument: null,
+  }));
 }
 
 describe('the shell’s logo', () => {

@@ -1,5 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
+import { authContracts, type MeResponse } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../test/fake-api.ts';
 import { signedInAs } from '../test/fixtures.ts';
 import { renderWithApp } from '../test/render.tsx';
 import DefaultLayout from './default-layout.tsx';
@@ -9,16 +11,13 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the default layout', () => {
   it('starts with a skip link that moves the keyboard past the navigation to the main content', async () => {
     signedInAs('DataManager');
-    const me = {
+    const me: MeResponse = {
       userData: JSON.parse(localStorage.getItem('userData')!),
       userRole: 'DataManager',
       userAbilityRules: JSON.parse(localStorage.getItem('userAbilityRules')!),
       csrfToken: 'csrf',
     };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => Response.json(url.endsWith('/auth/me') ? me : { items: [] })),
-    );
+    fakeApi().on(authContracts.me, () => me);
     renderWithApp(
       <DefaultLayout>
         <p>Inhalt</p>

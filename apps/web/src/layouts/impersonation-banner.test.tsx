@@ -1,6 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { adminPeopleContracts, type MeResponse } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../test/fake-api.ts';
 import { signedInAs } from '../test/fixtures.ts';
 import { renderWithApp, useLanguage } from '../test/render.tsx';
 import { ImpersonationBanner } from './impersonation-banner.tsx';
@@ -17,7 +19,7 @@ function viewingAsDataManager(expiresAt = inHalfAnHour()) {
   localStorage.setItem('impersonation', JSON.stringify({ by: 'admin@werkwissen.example', expiresAt }));
 }
 
-const adminMe = {
+const adminMe: MeResponse = {
   userData: {
     id: '0a0b0c0d-0000-4000-8000-000000000001',
     email: 'admin@werkwissen.example',
@@ -40,11 +42,7 @@ const adminMe = {
 };
 
 /** The session check at start stays unanswered: these tests are about the stored session. */
-const quietServer = () =>
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() => new Promise(() => {})),
-  );
+const quietServer = () => fakeApi();
 
 const renderBanner = () =>
   renderWithApp(
@@ -66,21 +64,15 @@ describe('the impersonation banner', () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     // Only the way back answers; the session check at start stays unanswered.
-    const fetch = vi.fn((url: string) =>
-      url.endsWith('/impersonation/end')
-        ? Promise.resolve(Response.json(adminMe))
-        : new Promise<Response>(() => {}),
-    );
-    vi.stubGlobal('fetch', fetch);
+    const api = fakeApi().on(adminPeopleContracts.endImpersonation, () => adminMe);
     renderBanner();
     expect(screen.getByTestId('impersonation-banner').textContent).toContain(
       'You are viewing as \u2068Kai Berg\u2069 (\u2068kai@firma.example\u2069).',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Back to admin' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/admin/dashboard'));
-    expect(fetch).toHaveBeenCalledWith(
-      '/api/v1/auth/impersonation/end',
-      expect.objectContaining({ method: 'POST' }),
+    expect(api.requests).toContainEqual(
+      expect.objectContaining({ method: 'POST', url: '/api/v1/auth/impersonation/end' }),
     );
     expect(localStorage.getItem('impersonation')).toBeNull();
     expect(JSON.parse(localStorage.getItem('userData')!).email).toBe('admin@werkwissen.example');
@@ -90,10 +82,7 @@ describe('the impersonation banner', () => {
     viewingAsDataManager(new Date(Date.now() - 1000).toISOString());
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json(adminMe)),
-    );
+    fakeApi().on(adminPeopleContracts.endImpersonation, () => adminMe);
     renderBanner();
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/admin/dashboard'));
   });

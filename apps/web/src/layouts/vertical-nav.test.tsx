@@ -1,5 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import { companyBrandingContracts } from '@werkwissen/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../test/fake-api.ts';
 import { signedInAs } from '../test/fixtures.ts';
 import { renderWithApp } from '../test/render.tsx';
 import { VerticalNav } from './vertical-nav.tsx';
@@ -15,14 +17,9 @@ const nav = (collapsed: boolean) => (
   />
 );
 
-// The session check at start finds no server here.
+// The session check at start stays unanswered here; the company has no logo of its own.
 beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () =>
-      Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 }),
-    ),
-  );
+  fakeApi().on(companyBrandingContracts.get, () => ({ logo: null, brandColor: null, defaultDocument: null }));
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,5 +1,6 @@
 import { configure, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../test/fake-api.ts';
 import { signedInAs } from '../test/fixtures.ts';
 import { renderWithApp } from '../test/render.tsx';
 import { GuardedRoute } from './guarded-route.tsx';
@@ -9,12 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 configure({ asyncUtilTimeout: 5000 });
 
 function stubServer() {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () =>
-      Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 }),
-    ),
-  );
+  fakeApi();
 }
 
 describe('an unknown address', { timeout: 20_000 }, () => {

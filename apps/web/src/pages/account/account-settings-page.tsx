@@ -1,4 +1,4 @@
-import { Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Stack, Tab, Tabs } from '@mui/material';
 import {
   IconBrandWhatsapp,
   IconBuildingStore,
@@ -11,6 +11,7 @@ import { areaOfPath } from '@werkwissen/shared';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { AccountTab } from './account-tab.tsx';
 import { ApiKeysTab } from './api-keys-tab.tsx';
 import { BillingTab } from './billing-tab.tsx';
@@ -52,9 +53,7 @@ export default function AccountSettingsPage() {
   if (!tabs.some((x) => x.id === tab)) return <Navigate to={`${base}/account`} replace />;
   return (
     <Stack spacing={6}>
-      <Typography variant="h4" component="h1">
-        {t('pages.accountSettings.title')}
-      </Typography>
+      <PageHeader title={t('pages.accountSettings.title')} />
       <Tabs
         value={tab}
         onChange={(_e, value: string) => navigate(`${base}/${value}`)}

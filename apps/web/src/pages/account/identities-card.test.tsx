@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { oidcContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi, type Reply } from '../../test/fake-api.ts';
 import { signedInAs } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { IdentitiesCard } from './identities-card.tsx';
@@ -16,31 +18,28 @@ const IDENTITY = {
 };
 
 /** The server: the caller's identities (one linked, Keycloak and Google offered), link and unlink. */
-function stubServer(unlink: Response = Response.json({ message: 'The provider account is unlinked.' })) {
+function stubServer(unlink: Reply | null = null) {
   let items = [IDENTITY];
-  const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
-    if (url === '/api/v1/account/identities')
-      return Response.json({
-        items,
-        linkable: [
-          { id: IDENTITY.providerId, kind: 'oidc', name: 'Keycloak' },
-          { id: 'google', kind: 'google', name: 'Google' },
-        ],
-      });
-    if (init.method === 'DELETE') {
-      if (unlink.ok) items = [];
-      return unlink;
-    }
-    return Response.json({ url: 'https://idp.example/authorize?x=1' });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  return fakeApi()
+    .on(oidcContracts.identities, () => ({
+      items,
+      linkable: [
+        { id: IDENTITY.providerId, kind: 'oidc', name: 'Keycloak' },
+        { id: 'google', kind: 'google', name: 'Google' },
+      ],
+    }))
+    .on(oidcContracts.unlink, () => {
+      if (unlink) return unlink;
+      items = [];
+      return { message: 'The provider account is unlinked.' };
+    })
+    .on(oidcContracts.startLink, () => ({ url: 'https://idp.example/authorize?x=1' }));
 }
 
 describe('the linked sign-in providers of the security tab', () => {
   it('lists the linked account and unlinks it after the confirmation', async () => {
     signedInAs('DataManager');
-    const fetch = stubServer();
+    const api = stubServer();
     renderWithApp(<IdentitiesCard />, '/account-settings/security');
     await screen.findByText('Keycloak · kai@firma.example');
     fireEvent.click(screen.getByRole('button', { name: 'Unlink' }));
@@ -48,13 +47,13 @@ describe('the linked sign-in providers of the security tab', () => {
     expect(within(dialog).getByText('Unlink Keycloak?')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Unlink' }));
     await screen.findByText('No provider account is linked.');
-    const call = fetch.mock.calls.find(([, init]) => init?.method === 'DELETE')!;
-    expect(call[0]).toBe(`/api/v1/account/identities/${IDENTITY.id}`);
+    const call = api.last(oidcContracts.unlink)!;
+    expect(call.url.pathname).toBe(`/api/v1/account/identities/${IDENTITY.id}`);
   });
 
   it("shows the server's refusal to unlink the only way to sign in, and keeps the account", async () => {
     signedInAs('DataManager');
-    stubServer(Response.json({ error: { code: 'IDENTITY_LAST_SIGN_IN', message: '' } }, { status: 409 }));
+    stubServer(apiError(409, 'IDENTITY_LAST_SIGN_IN', ''));
     renderWithApp(<IdentitiesCard />, '/account-settings/security');
     await screen.findByText('Keycloak · kai@firma.example');
     fireEvent.click(screen.getByRole('button', { name: 'Unlink' }));
@@ -65,15 +64,15 @@ describe('the linked sign-in providers of the security tab', () => {
 
   it('starts a link with the page to come back to, and tells the outcome it came back with', async () => {
     signedInAs('DataManager');
-    const fetch = stubServer();
+    const api = stubServer();
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     renderWithApp(<IdentitiesCard />, '/account-settings/security?oidcError=OIDC_IDENTITY_TAKEN');
     await screen.findByText('This provider account is already linked to another user.');
     fireEvent.click(await screen.findByRole('button', { name: 'Link Google' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://idp.example/authorize?x=1'));
-    const call = fetch.mock.calls.find(([url]) => url.endsWith('/link'))!;
-    expect(call[0]).toBe('/api/v1/account/identities/google/link');
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ to: '/account-settings/security' });
+    const call = api.last(oidcContracts.startLink)!;
+    expect(call.url.pathname).toBe('/api/v1/account/identities/google/link');
+    expect(call.body).toEqual({ to: '/account-settings/security' });
   });
 });

@@ -1,6 +1,7 @@
 import { configure, fireEvent, screen } from '@testing-library/react';
-import type { PhoneVerification } from '@werkwissen/shared';
+import { type PhoneVerification, phoneVerificationContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../test/fake-api.ts';
 import { signedInAs } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { PhoneVerificationCard } from './phone-verification-card.tsx';
@@ -21,20 +22,14 @@ const unverified: PhoneVerification = {
 
 /** The server's answers: the state, a code on POST, and `verified` once the phone has "sent" it. */
 function stubServer(states: PhoneVerification[]) {
-  const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
-    if (url.endsWith('/account/phone-verification') && init.method === 'POST') {
-      return Response.json({
-        code: '482913',
-        expiresAt: '2026-05-01T10:30:00.000Z',
-        whatsappNumber: '+49 30 1234567',
-        link: 'https://wa.me/49301234567?text=482913',
-      });
-    }
-    if (url.endsWith('/account/phone-verification')) return Response.json(states.shift() ?? unverified);
-    return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  return fakeApi()
+    .on(phoneVerificationContracts.start, () => ({
+      code: '482913',
+      expiresAt: '2026-05-01T10:30:00.000Z',
+      whatsappNumber: '+49 30 1234567',
+      link: 'https://wa.me/49301234567?text=482913',
+    }))
+    .on(phoneVerificationContracts.status, () => states.shift() ?? unverified);
 }
 
 describe('the WhatsApp number card', { timeout: 30_000 }, () => {
@@ -68,7 +63,7 @@ describe('the WhatsApp number card', { timeout: 30_000 }, () => {
       'impersonation',
       JSON.stringify({ by: 'admin@werkwissen.example', expiresAt: '2099-01-01T00:00:00.000Z' }),
     );
-    const fetch = stubServer([unverified]);
+    const api = stubServer([unverified]);
     renderWithApp(<PhoneVerificationCard />);
     expect(
       await screen.findByText(
@@ -76,7 +71,7 @@ describe('the WhatsApp number card', { timeout: 30_000 }, () => {
       ),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Confirm by WhatsApp' })).toBeNull();
-    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
+    expect(api.requests.filter(({ method }) => method === 'POST')).toEqual([]);
   });
 
   it('says so when the company has no WhatsApp number to confirm with', async () => {

@@ -1,10 +1,11 @@
-import { Stack, Typography } from '@mui/material';
+import { Stack } from '@mui/material';
 import { type Invoice, invoiceStatusShown } from '@werkwissen/shared';
 import { useTranslation } from 'react-i18next';
 import { invoiceTable } from '../../api/billing.ts';
 import { useConfig } from '../../app/config-context.tsx';
 import { CellText } from '../../components/cell-text.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { InvoiceActions } from '../billing/invoice-actions.tsx';
 import { useMoney } from '../billing/money.ts';
 import NotFoundPage from '../misc/not-found-page.tsx';
@@ -63,9 +64,7 @@ export default function InvoicesPage() {
   ];
   return (
     <Stack spacing={4}>
-      <Typography variant="h4" component="h1">
-        {t('admin.invoices.title')}
-      </Typography>
+      <PageHeader title={t('admin.invoices.title')} />
       <DataTable
         queryKey={invoiceTable.queryKey}
         fetchPage={invoiceTable.fetchPage}

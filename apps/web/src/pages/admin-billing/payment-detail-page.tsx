@@ -22,6 +22,7 @@ import { matchPath, Link as RouterLink, useLocation } from 'react-router';
 import { useAssignPlan, usePayment } from '../../api/billing.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { useMoney } from '../billing/money.ts';
 
 /**
@@ -84,9 +85,7 @@ export default function PaymentDetailPage() {
         spacing={2}
         sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
       >
-        <Typography variant="h4" component="h1">
-          {detail.company.name ?? t('admin.companies.unnamed')}
-        </Typography>
+        <PageHeader title={detail.company.name ?? t('admin.companies.unnamed')} />
         {ability.can('manage', 'Subscription') && (
           <Button variant="contained" onClick={() => setAssigning(true)}>
             {t('admin.payments.assign')}

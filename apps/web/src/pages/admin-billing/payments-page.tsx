@@ -1,10 +1,11 @@
-import { Link, Stack, Typography } from '@mui/material';
+import { Link, Stack } from '@mui/material';
 import type { PaymentRow } from '@werkwissen/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paymentTable } from '../../api/billing.ts';
 import { CellText } from '../../components/cell-text.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { useMoney } from '../billing/money.ts';
 
 /** `/admin/payments`: every company's plan, its status, Stripe ids and what it paid. */
@@ -62,9 +63,7 @@ export default function PaymentsPage() {
   ];
   return (
     <Stack spacing={4}>
-      <Typography variant="h4" component="h1">
-        {t('admin.payments.title')}
-      </Typography>
+      <PageHeader title={t('admin.payments.title')} />
       <DataTable
         queryKey={paymentTable.queryKey}
         fetchPage={paymentTable.fetchPage}

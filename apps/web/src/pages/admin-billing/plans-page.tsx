@@ -19,6 +19,7 @@ import { usePlans, useUpdatePlan } from '../../api/billing.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { useFormat } from '../../components/format.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 import { useMoney } from '../billing/money.ts';
 
 const MB = 1024 * 1024;
@@ -67,9 +68,7 @@ export default function PlansPage() {
   if (!query.data) return <LinearProgress aria-label={t('admin.plans.title')} />;
   return (
     <Stack spacing={4}>
-      <Typography variant="h4" component="h1">
-        {t('admin.plans.title')}
-      </Typography>
+      <PageHeader title={t('admin.plans.title')} />
       <Typography color="text.secondary">{t('admin.plans.intro')}</Typography>
       <TableContainer>
         <Table size="small" aria-label={t('admin.plans.title')}>

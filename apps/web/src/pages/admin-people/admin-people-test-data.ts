@@ -79,25 +79,3 @@ export const publicUser: PublicUser = {
   firstSeenAt: '2026-11-01T10:00:00.000Z',
   lastSeenAt: '2026-11-21T10:00:00.000Z',
 };
-
-export const page = <T>(items: T[]) => ({ items, total: items.length, page: 1, pageSize: 10 });
-
-/** The requests a test's fake server received, as method and URL. */
-export type Calls = Array<{ method: string; url: string; body: unknown }>;
-
-/** A fake fetch that answers by method and path (without query) from `routes`, recording every call. */
-export function fakeServer(routes: Record<string, (url: URL, body: unknown) => unknown>) {
-  const calls: Calls = [];
-  const fetch = async (input: string, init?: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, url: `${url.pathname}${url.search}`, body });
-    const route = routes[`${method} ${url.pathname}`];
-    if (!route)
-      return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
-    const answer = route(url, body);
-    return answer instanceof Response ? answer : Response.json(answer);
-  };
-  return { fetch, calls };
-}

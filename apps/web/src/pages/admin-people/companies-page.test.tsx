@@ -1,8 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import { adminPeopleContracts as people } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, page } from '../../test/fake-api.ts';
 import { signedInAs } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
-import { COMPANY_ID, company, fakeServer, page } from './admin-people-test-data.ts';
+import { COMPANY_ID, company } from './admin-people-test-data.ts';
 import CompaniesPage from './companies-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -11,18 +13,13 @@ describe('the companies page', { timeout: 20_000 }, () => {
   it('lists companies and suspends one with a reason, which it asks for first', async () => {
     signedInAs('Administrator');
     let current = company;
-    const server = fakeServer({
-      'GET /api/v1/admin/companies': () => page([current]),
-      [`POST /api/v1/admin/companies/${COMPANY_ID}/suspend`]: (_url, body) => {
-        current = {
-          ...company,
-          suspendedAt: '2026-11-24T10:00:00.000Z',
-          suspendedReason: (body as { reason: string }).reason,
-        };
+    const api = fakeApi()
+      .on(people.listCompanies, () => page([current]))
+      .on(people.suspendCompany, ({ params, data }) => {
+        expect(params.companyId).toBe(COMPANY_ID);
+        current = { ...company, suspendedAt: '2026-11-24T10:00:00.000Z', suspendedReason: data.reason };
         return current;
-      },
-    });
-    vi.stubGlobal('fetch', vi.fn(server.fetch));
+      });
     renderWithApp(<CompaniesPage />, '/admin/companies');
     const row = within((await screen.findByText('Berg Sanitär GmbH')).closest('tr')!);
     expect(row.getByText('Monthly plan')).toBeTruthy();
@@ -33,11 +30,11 @@ describe('the companies page', { timeout: 20_000 }, () => {
     const dialog = within(await screen.findByRole('dialog'));
     fireEvent.click(dialog.getByRole('button', { name: 'Suspend' }));
     await dialog.findByText('This field is required');
-    expect(server.calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(api.calls(people.suspendCompany)).toHaveLength(0);
     fireEvent.change(dialog.getByLabelText('Reason'), { target: { value: 'Rechnung offen' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Suspend' }));
     await screen.findByText('The company has been suspended.');
-    expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({ reason: 'Rechnung offen' });
+    expect(api.last(people.suspendCompany)?.body).toEqual({ reason: 'Rechnung offen' });
     expect(await screen.findByRole('button', { name: 'Resume: Berg Sanitär GmbH' })).toBeTruthy();
   });
 
@@ -48,20 +45,19 @@ describe('the companies page', { timeout: 20_000 }, () => {
       suspendedAt: '2026-11-24T10:00:00.000Z',
       suspendedReason: 'Rechnung offen',
     };
-    const server = fakeServer({
-      'GET /api/v1/admin/companies': () => page([suspended]),
-      [`POST /api/v1/admin/companies/${COMPANY_ID}/resume`]: () => company,
-    });
-    vi.stubGlobal('fetch', vi.fn(server.fetch));
+    const api = fakeApi()
+      .on(people.listCompanies, () => page([suspended]))
+      .on(people.resumeCompany, () => company);
     renderWithApp(<CompaniesPage />, '/admin/companies');
     fireEvent.click(await screen.findByRole('button', { name: 'Resume: Berg Sanitär GmbH' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Resume' }));
     await screen.findByText('The company has been resumed.');
+    expect(api.last(people.resumeCompany)?.params.companyId).toBe(COMPANY_ID);
   });
 
   it('offers staff, who only read companies, no suspend (it would end in 403)', async () => {
     signedInAs('Staff');
-    vi.stubGlobal('fetch', vi.fn(fakeServer({ 'GET /api/v1/admin/companies': () => page([company]) }).fetch));
+    fakeApi().on(people.listCompanies, () => page([company]));
     renderWithApp(<CompaniesPage />, '/admin/companies');
     const row = within((await screen.findByText('Berg Sanitär GmbH')).closest('tr')!);
     expect(row.getByText('Active')).toBeTruthy();

@@ -18,8 +18,9 @@ import { companyTable, useSetCompanySuspended } from '../../api/admin-people.ts'
 import { useAuth } from '../../auth/auth-context.tsx';
 import { CellText } from '../../components/cell-text.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { type Column, DataTable } from '../../components/data-table.tsx';
+import type { Column } from '../../components/data-table.tsx';
 import { useFormat } from '../../components/format.ts';
+import { ListPage } from '../../components/list-page.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 
 type Filter = '' | 'true' | 'false';
@@ -146,33 +147,28 @@ export default function CompaniesPage() {
   ];
 
   return (
-    <Stack spacing={6}>
-      <Typography variant="h4" component="h1">
-        {t('admin.companies.title')}
-      </Typography>
-      <DataTable<AdminCompany>
-        queryKey={table.queryKey}
-        fetchPage={table.fetchPage}
-        columns={columns}
-        rowKey={(c) => c.id}
-        csvName="companies"
-        caption={t('admin.companies.title')}
-        emptyText={t('admin.companies.empty')}
-        defaultSort="-createdAt"
-        filters={
-          <SelectField
-            id="company-status"
-            label={t('admin.companies.status')}
-            value={filter}
-            onChange={(v) => setFilter(v as Filter)}
-            options={[
-              { value: '', label: t('admin.companies.all') },
-              { value: 'false', label: t('admin.companies.active') },
-              { value: 'true', label: t('admin.companies.suspendedStatus') },
-            ]}
-          />
-        }
-      />
+    <ListPage<AdminCompany>
+      title={t('admin.companies.title')}
+      source={table}
+      columns={columns}
+      rowKey={(c) => c.id}
+      csvName="companies"
+      emptyText={t('admin.companies.empty')}
+      defaultSort="-createdAt"
+      filters={
+        <SelectField
+          id="company-status"
+          label={t('admin.companies.status')}
+          value={filter}
+          onChange={(v) => setFilter(v as Filter)}
+          options={[
+            { value: '', label: t('admin.companies.all') },
+            { value: 'false', label: t('admin.companies.active') },
+            { value: 'true', label: t('admin.companies.suspendedStatus') },
+          ]}
+        />
+      }
+    >
       <Dialog open={suspending !== null} onClose={() => setSuspending(null)} fullWidth maxWidth="sm">
         <DialogTitle>
           {t('admin.companies.suspendTitle', { company: suspending ? nameOf(suspending) : '' })}
@@ -211,6 +207,6 @@ export default function CompaniesPage() {
         onConfirm={() => change.mutate({ id: resuming!.id, reason: null })}
         onClose={() => setResuming(null)}
       />
-    </Stack>
+    </ListPage>
   );
 }

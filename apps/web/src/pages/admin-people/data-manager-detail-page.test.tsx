@@ -1,8 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { type MeResponse, adminPeopleContracts as people } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, page } from '../../test/fake-api.ts';
 import { signedInAs } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
-import { DM_ID, dataManager, dataManagerDetail, fakeServer } from './admin-people-test-data.ts';
+import { DM_ID, dataManager, dataManagerDetail } from './admin-people-test-data.ts';
 import DataManagerDetailPage from './data-manager-detail-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -13,7 +15,7 @@ const PATH = `/admin/users/data-manager/${DM_ID}`;
 describe('the data manager detail page', { timeout: 20_000 }, () => {
   it('shows company, plan, storage, divisions, recent sign-ins and activity', async () => {
     signedInAs('Administrator');
-    vi.stubGlobal('fetch', vi.fn(fakeServer({ [`GET ${DETAIL}`]: () => dataManagerDetail }).fetch));
+    fakeApi().on(people.getDataManager, () => dataManagerDetail);
     renderWithApp(<DataManagerDetailPage />, PATH);
     expect(await screen.findByRole('heading', { name: 'Dana Berg' })).toBeTruthy();
     expect(screen.getByText('3 MB of 5 GB')).toBeTruthy();
@@ -31,12 +33,10 @@ describe('the data manager detail page', { timeout: 20_000 }, () => {
 
   it('deletes only after the company name or e-mail is typed', async () => {
     signedInAs('Administrator');
-    const server = fakeServer({
-      [`GET ${DETAIL}`]: () => dataManagerDetail,
-      [`DELETE ${DETAIL}`]: () => new Response(null, { status: 204 }),
-      'GET /api/v1/admin/users/data-managers': () => ({ items: [], total: 0, page: 1, pageSize: 10 }),
-    });
-    vi.stubGlobal('fetch', vi.fn(server.fetch));
+    const api = fakeApi()
+      .on(people.getDataManager, () => dataManagerDetail)
+      .on(people.deleteDataManager, () => null)
+      .on(people.listDataManagers, () => page([]));
     renderWithApp(<DataManagerDetailPage />, PATH);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = within(await screen.findByRole('dialog'));
@@ -49,21 +49,20 @@ describe('the data manager detail page', { timeout: 20_000 }, () => {
     expect(confirm.disabled).toBe(false);
     fireEvent.click(confirm);
     await screen.findByText('The data manager and their company have been deleted.');
-    const call = server.calls.find((c) => c.method === 'DELETE');
-    expect(call?.url).toBe(`${DETAIL}?confirmation=berg+sanit%C3%A4r+gmbh`);
+    const call = api.last(people.deleteDataManager);
+    expect(`${call?.url.pathname}${call?.url.search}`).toBe(`${DETAIL}?confirmation=berg+sanit%C3%A4r+gmbh`);
   });
 
   it('deactivates after a confirmation', async () => {
     signedInAs('Administrator');
-    let status = 'active';
-    const server = fakeServer({
-      [`GET ${DETAIL}`]: () => ({ ...dataManagerDetail, status }),
-      [`POST ${DETAIL}/deactivate`]: () => {
+    let status: typeof dataManager.status = 'active';
+    fakeApi()
+      .on(people.getDataManager, () => ({ ...dataManagerDetail, status }))
+      .on(people.deactivateDataManager, ({ params }) => {
+        expect(params.dataManagerId).toBe(DM_ID);
         status = 'deactivated';
         return { ...dataManager, status };
-      },
-    });
-    vi.stubGlobal('fetch', vi.fn(server.fetch));
+      });
     renderWithApp(<DataManagerDetailPage />, PATH);
     fireEvent.click(await screen.findByRole('button', { name: 'Deactivate' }));
     const dialog = within(await screen.findByRole('dialog'));
@@ -76,11 +75,9 @@ describe('the data manager detail page', { timeout: 20_000 }, () => {
 
   it('lists the company’s employees, each of whom can be viewed as', async () => {
     signedInAs('Administrator');
-    const server = fakeServer({
-      [`GET ${DETAIL}`]: () => dataManagerDetail,
-      'POST /api/v1/admin/impersonation': () => new Promise<Response>(() => {}),
-    });
-    vi.stubGlobal('fetch', vi.fn(server.fetch));
+    const api = fakeApi()
+      .on(people.getDataManager, () => dataManagerDetail)
+      .on(people.startImpersonation, () => new Promise<never>(() => {}));
     renderWithApp(<DataManagerDetailPage />, PATH);
     const team = within(await screen.findByRole('table', { name: 'Employees' }));
     fireEvent.click(team.getByRole('button', { name: 'View as this user: mia.koch@berg-sanitaer.example' }));
@@ -88,7 +85,7 @@ describe('the data manager detail page', { timeout: 20_000 }, () => {
     expect(dialog.getByText('View the product as Mia Koch?')).toBeTruthy();
     fireEvent.click(dialog.getByRole('button', { name: 'View as this user' }));
     await waitFor(() =>
-      expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      expect(api.last(people.startImpersonation)?.body).toEqual({
         userId: 'e1e2e3e4-0000-4000-8000-000000000001',
       }),
     );
@@ -96,7 +93,7 @@ describe('the data manager detail page', { timeout: 20_000 }, () => {
 
   it('offers viewing as the user to the administrator only', async () => {
     signedInAs('Staff');
-    vi.stubGlobal('fetch', vi.fn(fakeServer({ [`GET ${DETAIL}`]: () => dataManagerDetail }).fetch));
+    fakeApi().on(people.getDataManager, () => dataManagerDetail);
     renderWithApp(<DataManagerDetailPage />, PATH);
     await screen.findByRole('heading', { name: 'Dana Berg' });
     expect(screen.queryByRole('button', { name: /View as this user/ })).toBeNull();
@@ -106,31 +103,29 @@ describe('the data manager detail page', { timeout: 20_000 }, () => {
     signedInAs('Administrator');
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
-    const me = {
+    const me: MeResponse = {
       userData: { ...JSON.parse(localStorage.getItem('userData')!), id: DM_ID, kind: 'DataManager' },
       userRole: 'DataManager',
       userAbilityRules: [],
       csrfToken: 'x',
       impersonation: { by: 'admin@werkwissen.example', expiresAt: '2026-11-24T10:30:00.000Z' },
     };
-    const server = fakeServer({
-      [`GET ${DETAIL}`]: () => dataManagerDetail,
-      'POST /api/v1/admin/impersonation': () => me,
-    });
-    vi.stubGlobal('fetch', vi.fn(server.fetch));
+    const api = fakeApi()
+      .on(people.getDataManager, () => dataManagerDetail)
+      .on(people.startImpersonation, () => me);
     renderWithApp(<DataManagerDetailPage />, PATH);
     fireEvent.click(await screen.findByRole('button', { name: 'View as this user' }));
     const dialog = within(await screen.findByRole('dialog'));
     expect(dialog.getByText(/at most 30 minutes/)).toBeTruthy();
     fireEvent.click(dialog.getByRole('button', { name: 'View as this user' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/dashboard'));
-    expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({ userId: DM_ID });
+    expect(api.last(people.startImpersonation)?.body).toEqual({ userId: DM_ID });
     expect(JSON.parse(localStorage.getItem('impersonation')!)).toEqual(me.impersonation);
   });
 
   it('offers staff, who only read data managers, no edit, deactivate or delete (they would end in 403)', async () => {
     signedInAs('Staff');
-    vi.stubGlobal('fetch', vi.fn(fakeServer({ [`GET ${DETAIL}`]: () => dataManagerDetail }).fetch));
+    fakeApi().on(people.getDataManager, () => dataManagerDetail);
     renderWithApp(<DataManagerDetailPage />, PATH);
     expect(await screen.findByRole('heading', { name: 'Dana Berg' })).toBeTruthy();
     for (const name of ['Edit', 'Deactivate', 'Delete'])

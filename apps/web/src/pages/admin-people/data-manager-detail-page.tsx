@@ -18,6 +18,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../components/form.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { useFormat } from '../../components/format.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 import { DataManagerForm, type DataManagerValues } from './data-manager-form.tsx';
 import { DataManagerStatusChip } from './data-manager-status.tsx';
 import { DeleteDataManagerDialog } from './delete-data-manager-dialog.tsx';
@@ -61,9 +62,7 @@ export default function DataManagerDetailPage() {
   if (notFound) {
     return (
       <Stack spacing={4} sx={{ alignItems: 'flex-start' }}>
-        <Typography variant="h4" component="h1">
-          {t('admin.users.detailTitle')}
-        </Typography>
+        <PageHeader title={t('admin.users.detailTitle')} />
         <Alert severity="warning">{t('admin.users.notFound')}</Alert>
         <Button component={Link} to={LIST} variant="contained">
           {t('admin.users.backToList')}

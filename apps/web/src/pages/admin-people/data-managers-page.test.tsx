@@ -1,24 +1,23 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { adminPeopleContracts as people } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { downloadCsv } from '../../components/csv.ts';
+import { type FakeApi, fakeApi, page } from '../../test/fake-api.ts';
 import { signedInAs } from '../../test/fixtures.ts';
 import { renderWithApp, useLanguage } from '../../test/render.tsx';
-import { dataManager, fakeServer, page } from './admin-people-test-data.ts';
+import { dataManager } from './admin-people-test-data.ts';
 import DataManagersPage from './data-managers-page.tsx';
 
 vi.mock('../../components/csv.ts', () => ({ downloadCsv: vi.fn() }));
 afterEach(() => vi.unstubAllGlobals());
 
-const LIST = '/api/v1/admin/users/data-managers';
 /** The address of the last list request: the app also asks for the session (`/auth/me`) whenever it likes. */
-const lastListUrl = (server: ReturnType<typeof fakeServer>) =>
-  server.calls.filter((call) => call.url.startsWith(LIST)).at(-1)?.url;
+const lastListUrl = (api: FakeApi) => api.last(people.listDataManagers)?.url.href;
 
 describe('the data managers page', { timeout: 20_000 }, () => {
   it('lists data managers with company, plan and status, and exports the filtered list', async () => {
     signedInAs('Administrator');
-    const server = fakeServer({ [`GET ${LIST}`]: () => page([dataManager]) });
-    vi.stubGlobal('fetch', vi.fn(server.fetch));
+    const server = fakeApi().on(people.listDataManagers, () => page([dataManager]));
     renderWithApp(<DataManagersPage />, '/admin/users/data-manager');
 
     const email = await screen.findByText(dataManager.email);
@@ -66,8 +65,7 @@ describe('the data managers page', { timeout: 20_000 }, () => {
 
   it('says "No users found with this email" when a searched address finds nobody', async () => {
     signedInAs('Administrator');
-    const server = fakeServer({ [`GET ${LIST}`]: () => page([]) });
-    vi.stubGlobal('fetch', vi.fn(server.fetch));
+    const server = fakeApi().on(people.listDataManagers, () => page([]));
     renderWithApp(<DataManagersPage />, '/admin/users/data-manager');
     await screen.findByText('No data managers yet.');
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'niemand@nirgends.example' } });
@@ -77,12 +75,9 @@ describe('the data managers page', { timeout: 20_000 }, () => {
 
   it('adds a data manager with the shared schema: a missing company name is said on its field', async () => {
     signedInAs('Administrator');
-    const server = fakeServer({
-      [`GET ${LIST}`]: () => page([]),
-      [`POST ${LIST}`]: (_url, body) =>
-        Response.json({ ...dataManager, ...(body as object) }, { status: 201 }),
-    });
-    vi.stubGlobal('fetch', vi.fn(server.fetch));
+    const server = fakeApi()
+      .on(people.listDataManagers, () => page([]))
+      .on(people.createDataManager, ({ data }) => ({ ...dataManager, ...data }));
     renderWithApp(<DataManagersPage />, '/admin/users/data-manager');
     fireEvent.click(await screen.findByRole('button', { name: 'Add data manager' }));
     const dialog = within(await screen.findByRole('dialog'));
@@ -91,12 +86,12 @@ describe('the data managers page', { timeout: 20_000 }, () => {
     fireEvent.change(dialog.getByLabelText(/Last name/), { target: { value: 'Neu' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Send invitation' }));
     await dialog.findByText('This field is required');
-    expect(server.calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(server.calls(people.createDataManager)).toHaveLength(0);
 
     fireEvent.change(dialog.getByLabelText(/Company name/), { target: { value: 'Neu GmbH' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Send invitation' }));
     await screen.findByText('Invitation sent to neu@firma.example.');
-    expect(server.calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+    expect(server.last(people.createDataManager)?.body).toMatchObject({
       email: 'neu@firma.example',
       firstName: 'Nora',
       lastName: 'Neu',
@@ -107,7 +102,7 @@ describe('the data managers page', { timeout: 20_000 }, () => {
   it('reads right to left in Arabic: the way to the detail page points left', async () => {
     await useLanguage('ar');
     signedInAs('Administrator');
-    vi.stubGlobal('fetch', vi.fn(fakeServer({ [`GET ${LIST}`]: () => page([dataManager]) }).fetch));
+    fakeApi().on(people.listDataManagers, () => page([dataManager]));
     const { container } = renderWithApp(<DataManagersPage />, '/admin/users/data-manager');
     expect(await screen.findByRole('heading', { name: 'مديرو البيانات' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'إضافة مدير بيانات' })).toBeTruthy();
@@ -118,7 +113,7 @@ describe('the data managers page', { timeout: 20_000 }, () => {
 
   it('offers staff, who only read data managers, no add and no import (they would end in 403)', async () => {
     signedInAs('Staff');
-    vi.stubGlobal('fetch', vi.fn(fakeServer({ [`GET ${LIST}`]: () => page([dataManager]) }).fetch));
+    fakeApi().on(people.listDataManagers, () => page([dataManager]));
     renderWithApp(<DataManagersPage />, '/admin/users/data-manager');
     await screen.findByText(dataManager.email);
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();

@@ -1,4 +1,4 @@
-import { Button, Chip, Stack, Typography } from '@mui/material';
+import { Button, Chip, Stack } from '@mui/material';
 import { IconPlus, IconUpload } from '@tabler/icons-react';
 import {
   DATA_MANAGER_CSV_COLUMNS,
@@ -11,10 +11,11 @@ import { useTranslation } from 'react-i18next';
 import { dataManagerTable, useCreateDataManager, useImportDataManagers } from '../../api/admin-people.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { CellText } from '../../components/cell-text.tsx';
-import { type Column, DataTable } from '../../components/data-table.tsx';
+import type { Column } from '../../components/data-table.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { useFormat } from '../../components/format.ts';
 import { ImportDialog, importHeaders } from '../../components/import-dialog.tsx';
+import { ListPage } from '../../components/list-page.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { DataManagerForm, type DataManagerValues } from './data-manager-form.tsx';
 import { DataManagerStatusChip } from './data-manager-status.tsx';
@@ -103,49 +104,44 @@ export default function DataManagersPage() {
   ];
 
   return (
-    <Stack spacing={6}>
-      <Typography variant="h4" component="h1">
-        {t('admin.users.dataManagers.title')}
-      </Typography>
-      <DataTable<DataManager>
-        queryKey={table.queryKey}
-        fetchPage={table.fetchPage}
-        columns={columns}
-        rowKey={(m) => m.id}
-        csvName="data-managers"
-        caption={t('admin.users.dataManagers.title')}
-        emptyText={userEmptyText(t, t('admin.users.empty'))}
-        defaultSort="-createdAt"
-        filters={
-          <SelectField
-            id="data-manager-status"
-            label={t('admin.users.status')}
-            value={status}
-            onChange={(v) => setStatus(v as DataManagerStatus | '')}
-            options={[
-              { value: '', label: t('admin.users.allStatuses') },
-              ...DATA_MANAGER_STATUSES.map((s) => ({ value: s, label: t(`admin.users.statuses.${s}`) })),
-            ]}
-          />
-        }
-        actions={
-          // Staff read the list; only who may add data managers sees the buttons that would end in 403.
-          mayAdd && (
-            <>
-              <Button
-                variant="outlined"
-                startIcon={<IconUpload size={18} />}
-                onClick={() => setImporting(true)}
-              >
-                {t('admin.users.importButton')}
-              </Button>
-              <Button variant="contained" startIcon={<IconPlus size={18} />} onClick={() => setAdding(true)}>
-                {t('admin.users.add')}
-              </Button>
-            </>
-          )
-        }
-      />
+    <ListPage<DataManager>
+      title={t('admin.users.dataManagers.title')}
+      source={table}
+      columns={columns}
+      rowKey={(m) => m.id}
+      csvName="data-managers"
+      emptyText={userEmptyText(t, t('admin.users.empty'))}
+      defaultSort="-createdAt"
+      filters={
+        <SelectField
+          id="data-manager-status"
+          label={t('admin.users.status')}
+          value={status}
+          onChange={(v) => setStatus(v as DataManagerStatus | '')}
+          options={[
+            { value: '', label: t('admin.users.allStatuses') },
+            ...DATA_MANAGER_STATUSES.map((s) => ({ value: s, label: t(`admin.users.statuses.${s}`) })),
+          ]}
+        />
+      }
+      actions={
+        // Staff read the list; only who may add data managers sees the buttons that would end in 403.
+        mayAdd && (
+          <>
+            <Button
+              variant="outlined"
+              startIcon={<IconUpload size={18} />}
+              onClick={() => setImporting(true)}
+            >
+              {t('admin.users.importButton')}
+            </Button>
+            <Button variant="contained" startIcon={<IconPlus size={18} />} onClick={() => setAdding(true)}>
+              {t('admin.users.add')}
+            </Button>
+          </>
+        )
+      }
+    >
       <FormDialog
         open={adding}
         onClose={() => setAdding(false)}
@@ -171,6 +167,6 @@ export default function DataManagersPage() {
         }}
         useImport={useImportDataManagers}
       />
-    </Stack>
+    </ListPage>
   );
 }

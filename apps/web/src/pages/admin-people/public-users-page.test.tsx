@@ -1,8 +1,10 @@
 import { screen, within } from '@testing-library/react';
+import { adminPeopleContracts as people } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, page } from '../../test/fake-api.ts';
 import { signedInAs } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
-import { fakeServer, page, publicUser } from './admin-people-test-data.ts';
+import { publicUser } from './admin-people-test-data.ts';
 import PublicUserDetailPage from './public-user-detail-page.tsx';
 import PublicUsersPage from './public-users-page.tsx';
 
@@ -11,10 +13,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the public users pages', { timeout: 20_000 }, () => {
   it('list each person with their contact and the chats they used', async () => {
     signedInAs('Administrator');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(fakeServer({ 'GET /api/v1/admin/users/public-users': () => page([publicUser]) }).fetch),
-    );
+    fakeApi().on(people.listPublicUsers, () => page([publicUser]));
     renderWithApp(<PublicUsersPage />, '/admin/users/public-user');
     const row = within((await screen.findByText('Vera Gast')).closest('tr')!);
     expect(row.getByText('vera@besuch.example')).toBeTruthy();
@@ -37,14 +36,12 @@ describe('the public users pages', { timeout: 20_000 }, () => {
         },
       ],
     };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(fakeServer({ [`GET /api/v1/admin/users/public-users/${publicUser.id}`]: () => detail }).fetch),
-    );
+    const api = fakeApi().on(people.getPublicUser, () => detail);
     renderWithApp(<PublicUserDetailPage />, `/admin/users/public-user/${publicUser.id}`);
     expect(await screen.findByRole('heading', { name: 'Vera Gast' })).toBeTruthy();
     const chats = within(screen.getByRole('table', { name: 'Chats used' }));
     expect(chats.getByText('Heizungsfragen')).toBeTruthy();
     expect(chats.getByText('7')).toBeTruthy();
+    expect(api.last(people.getPublicUser)?.params.publicUserId).toBe(publicUser.id);
   });
 });

@@ -1,11 +1,12 @@
-import { Chip, Stack, Typography } from '@mui/material';
+import { Chip, Stack } from '@mui/material';
 import type { PublicUser } from '@werkwissen/shared';
 import { formatPhone } from '@werkwissen/shared/phone';
 import { useTranslation } from 'react-i18next';
 import { publicUserTable } from '../../api/admin-people.ts';
 import { CellText } from '../../components/cell-text.tsx';
-import { type Column, DataTable } from '../../components/data-table.tsx';
+import type { Column } from '../../components/data-table.tsx';
 import { useFormat } from '../../components/format.ts';
+import { ListPage } from '../../components/list-page.tsx';
 import { OpenButton } from './open-button.tsx';
 import { userEmptyText } from './user-empty-text.ts';
 
@@ -78,23 +79,15 @@ export default function PublicUsersPage() {
   ];
 
   return (
-    <Stack spacing={6}>
-      <Stack spacing={1}>
-        <Typography variant="h4" component="h1">
-          {t('admin.users.publicUsers.title')}
-        </Typography>
-        <Typography color="text.secondary">{t('admin.users.publicUsers.intro')}</Typography>
-      </Stack>
-      <DataTable<PublicUser>
-        queryKey={publicUserTable.queryKey}
-        fetchPage={publicUserTable.fetchPage}
-        columns={columns}
-        rowKey={(u) => u.id}
-        csvName="public-users"
-        caption={t('admin.users.publicUsers.title')}
-        emptyText={userEmptyText(t, t('admin.users.publicUsers.empty'))}
-        defaultSort="-lastSeenAt"
-      />
-    </Stack>
+    <ListPage<PublicUser>
+      title={t('admin.users.publicUsers.title')}
+      subtitle={t('admin.users.publicUsers.intro')}
+      source={publicUserTable}
+      columns={columns}
+      rowKey={(u) => u.id}
+      csvName="public-users"
+      emptyText={userEmptyText(t, t('admin.users.publicUsers.empty'))}
+      defaultSort="-lastSeenAt"
+    />
   );
 }

@@ -8,6 +8,7 @@ import { useSystemSettings } from '../../api/system-settings.ts';
 import { CellText } from '../../components/cell-text.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { useFormat } from '../../components/format.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 import { ActivityDetailDialog, type ActivityEntry } from './activity-detail-dialog.tsx';
 import { ActivityFilters, type FilterValues, NO_FILTER, toActivityFilter } from './activity-filters.tsx';
 
@@ -101,9 +102,7 @@ export default function ActivityLogPage() {
   return (
     <Stack spacing={6}>
       <Stack spacing={1}>
-        <Typography variant="h4" component="h1">
-          {t('admin.activity.title')}
-        </Typography>
+        <PageHeader title={t('admin.activity.title')} />
         {retention !== undefined && (
           <Typography color="text.secondary">
             <Trans

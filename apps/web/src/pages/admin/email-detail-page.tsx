@@ -23,6 +23,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../components/form.tsx';
 import { useFormat } from '../../components/format.ts';
 import { MailFrame } from '../../components/mail-frame.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { EmailStatusChip } from './email-status.tsx';
 import { RevealLinkDialog } from './reveal-link-dialog.tsx';
 
@@ -61,9 +62,7 @@ export default function EmailDetailPage() {
   if (notFound) {
     return (
       <Stack spacing={4} sx={{ alignItems: 'flex-start' }}>
-        <Typography variant="h4" component="h1">
-          {t('admin.emails.detailTitle')}
-        </Typography>
+        <PageHeader title={t('admin.emails.detailTitle')} />
         <Alert severity="warning">{t('admin.emails.notFound')}</Alert>
         {back}
       </Stack>
@@ -87,22 +86,24 @@ export default function EmailDetailPage() {
 
   return (
     <Stack spacing={6}>
-      <Stack direction="row" spacing={3} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-        <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
-          {t('admin.emails.detailTitle')}
-        </Typography>
-        {back}
-        {ability.can('create', 'Email') && (
-          <Button
-            variant="contained"
-            startIcon={<IconSend size={18} style={flip} />}
-            disabled={!mail}
-            onClick={() => setConfirming(true)}
-          >
-            {t('admin.emails.resend')}
-          </Button>
-        )}
-      </Stack>
+      <PageHeader
+        title={t('admin.emails.detailTitle')}
+        actions={
+          <>
+            {back}
+            {ability.can('create', 'Email') && (
+              <Button
+                variant="contained"
+                startIcon={<IconSend size={18} style={flip} />}
+                disabled={!mail}
+                onClick={() => setConfirming(true)}
+              >
+                {t('admin.emails.resend')}
+              </Button>
+            )}
+          </>
+        }
+      />
       {query.isError && <Alert severity="error">{errorMessage(query.error, t)}</Alert>}
       {!mail ? (
         !query.isError && <Skeleton variant="rounded" height={480} />

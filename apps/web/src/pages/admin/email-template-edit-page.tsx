@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Skeleton, Stack, Tab, Tabs, Typography, useTheme } from '@mui/material';
+import { Alert, Button, Card, Skeleton, Stack, Tab, Tabs, useTheme } from '@mui/material';
 import { IconArrowBack } from '@tabler/icons-react';
 import { LANGUAGE_NAMES, type Language } from '@werkwissen/shared';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { Link, matchPath, useLocation } from 'react-router';
 import { useEmailTemplate } from '../../api/email-templates.ts';
 import { ApiError } from '../../api/http.ts';
 import { errorMessage } from '../../components/form.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { TemplateEditor } from './template-editor.tsx';
 
 /** `/admin/email-templates/template/:id`: one kind of mail, its text per language (`:id` is the kind). */
@@ -32,14 +33,14 @@ export default function EmailTemplateEditPage() {
   );
   return (
     <Stack spacing={6}>
-      <Stack direction="row" spacing={3} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
-          {notFound || !query.data
+      <PageHeader
+        title={
+          notFound || !query.data
             ? t('admin.templates.editTitle')
-            : t(`admin.templates.kinds.${query.data.kind}`)}
-        </Typography>
-        {back}
-      </Stack>
+            : t(`admin.templates.kinds.${query.data.kind}`)
+        }
+        actions={back}
+      />
       {notFound && <Alert severity="warning">{t('admin.templates.notFound')}</Alert>}
       {query.isError && !notFound && <Alert severity="error">{errorMessage(query.error, t)}</Alert>}
       {query.isPending && <Skeleton variant="rounded" height={480} />}

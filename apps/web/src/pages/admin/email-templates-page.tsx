@@ -19,6 +19,7 @@ import { Link as RouterLink } from 'react-router';
 import { useEmailTemplates } from '../../api/email-templates.ts';
 import { errorMessage } from '../../components/form.tsx';
 import { useFormat } from '../../components/format.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 
 /**
  * `/admin/email-templates` (also `/admin/emails/email_template`): every kind of mail the product sends, the languages
@@ -31,12 +32,7 @@ export default function EmailTemplatesPage() {
 
   return (
     <Stack spacing={6}>
-      <Stack spacing={1}>
-        <Typography variant="h4" component="h1">
-          {t('admin.templates.title')}
-        </Typography>
-        <Typography color="text.secondary">{t('admin.templates.intro')}</Typography>
-      </Stack>
+      <PageHeader title={t('admin.templates.title')} subtitle={t('admin.templates.intro')} />
       {templates.isError && <Alert severity="error">{errorMessage(templates.error, t)}</Alert>}
       <Card>
         <TableContainer>

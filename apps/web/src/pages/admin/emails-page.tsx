@@ -8,6 +8,7 @@ import { emailTable, type OutboxStatus } from '../../api/emails.ts';
 import { CellText } from '../../components/cell-text.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { useFormat } from '../../components/format.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { EmailSenders } from './email-senders.tsx';
 import { EmailStatusChip } from './email-status.tsx';
@@ -76,9 +77,7 @@ export default function EmailsPage() {
   return (
     <Stack spacing={6}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
-        <Typography variant="h4" component="h1">
-          {t('admin.emails.title')}
-        </Typography>
+        <PageHeader title={t('admin.emails.title')} />
         <Link component={RouterLink} to="/admin/email-templates">
           {t('admin.emails.toTemplates')}
         </Link>

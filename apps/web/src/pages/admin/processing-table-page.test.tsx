@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AdminKnowledgeFile } from '@werkwissen/shared';
+import { type AdminKnowledgeFile, fileContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { downloadCsv } from '../../components/csv.ts';
+import { fakeApi, page } from '../../test/fake-api.ts';
 import { knowledgeFile, signedInAs } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import ProcessingTablePage from './processing-table-page.tsx';
@@ -26,10 +27,7 @@ const failed: AdminKnowledgeFile = {
 describe('the processing table', { timeout: 20_000 }, () => {
   it('shows company with division and status with failure in one column each, and exports each on its own', async () => {
     signedInAs('Administrator');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ items: [failed], total: 1, page: 1, pageSize: 10 })),
-    );
+    fakeApi().on(fileContracts.adminList, () => page([failed]));
     renderWithApp(<ProcessingTablePage />, '/admin/vector-database/processing-table');
 
     const name = await screen.findByText(failed.name);

@@ -1,11 +1,12 @@
-import { Box, Stack, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import type { AdminKnowledgeFile } from '@werkwissen/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { processingTable } from '../../api/files.ts';
 import { CellText } from '../../components/cell-text.tsx';
-import { type Column, DataTable } from '../../components/data-table.tsx';
+import type { Column } from '../../components/data-table.tsx';
 import { useFormat } from '../../components/format.ts';
+import { ListPage } from '../../components/list-page.tsx';
 import { sizeAndKindColumns } from '../files/file-columns.tsx';
 import { anyInProgress, FileStatusCell, StatusFilter, useFailureMessage } from '../files/file-status.tsx';
 
@@ -67,22 +68,16 @@ export default function ProcessingTablePage() {
   ];
 
   return (
-    <Stack spacing={6}>
-      <Typography variant="h4" component="h1">
-        {t('pages.processingTable.title')}
-      </Typography>
-      <DataTable<AdminKnowledgeFile>
-        queryKey={table.queryKey}
-        fetchPage={table.fetchPage}
-        refetchInterval={(items) => (anyInProgress(items) ? 2000 : false)}
-        columns={columns}
-        rowKey={(f) => f.id}
-        csvName="processing-table"
-        caption={t('pages.processingTable.title')}
-        emptyText={t('pages.processingTable.empty')}
-        defaultSort="-createdAt"
-        filters={<StatusFilter value={status} onChange={setStatus} />}
-      />
-    </Stack>
+    <ListPage<AdminKnowledgeFile>
+      title={t('pages.processingTable.title')}
+      source={table}
+      refetchInterval={(items) => (anyInProgress(items) ? 2000 : false)}
+      columns={columns}
+      rowKey={(f) => f.id}
+      csvName="processing-table"
+      emptyText={t('pages.processingTable.empty')}
+      defaultSort="-createdAt"
+      filters={<StatusFilter value={status} onChange={setStatus} />}
+    />
   );
 }

@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { oidcContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi } from '../../test/fake-api.ts';
 import { signedInAs } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { SignInProvidersSection } from './sign-in-providers-section.tsx';
@@ -9,10 +11,9 @@ afterEach(() => vi.unstubAllGlobals());
 const CALLBACK = 'https://wissen.example/api/v1/auth/oidc/callback';
 
 function stubServer() {
-  const fetch = vi.fn(async (_url: string, init: RequestInit = {}) => {
-    if (init.method === 'POST')
-      return Response.json({ error: { code: 'OIDC_DISCOVERY_FAILED', message: '' } }, { status: 422 });
-    return Response.json({
+  return fakeApi()
+    .on(oidcContracts.create, () => apiError(422, 'OIDC_DISCOVERY_FAILED', ''))
+    .on(oidcContracts.list, () => ({
       callbackUrl: CALLBACK,
       items: [
         {
@@ -28,16 +29,14 @@ function stubServer() {
           source: 'environment',
         },
       ],
-    });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+    }));
 }
 
-describe('the sign-in providers of the system settings', () => {
+// MUI renders slowly in happy-dom when the whole suite shares the processor.
+describe('the sign-in providers of the system settings', { timeout: 20_000 }, () => {
   it('shows the redirect URI, the origin for Google’s button and the environment’s Google, and checks a new provider before sending it', async () => {
     signedInAs('Administrator');
-    const fetch = stubServer();
+    const api = stubServer();
     renderWithApp(<SignInProvidersSection canEdit />);
     await screen.findByText(CALLBACK);
     // Google's button needs the site's origin registered as well.
@@ -60,15 +59,14 @@ describe('the sign-in providers of the system settings', () => {
     });
     fireEvent.click(dialog.getByRole('button', { name: 'Save changes' }));
     await dialog.findByText('Enter domains like example.com.');
-    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    expect(api.calls(oidcContracts.create)).toHaveLength(0);
 
     fireEvent.change(dialog.getByLabelText('Allowed e-mail domains'), {
       target: { value: 'firma.example, Werk.example' },
     });
     fireEvent.click(dialog.getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
-    const [, init] = fetch.mock.calls.find(([, i]) => i?.method === 'POST')!;
-    expect(JSON.parse(String(init!.body))).toEqual({
+    await waitFor(() => expect(api.calls(oidcContracts.create)).toHaveLength(1));
+    expect(api.last(oidcContracts.create)?.body).toEqual({
       kind: 'oidc',
       name: 'Keycloak',
       issuer: 'https://sso.firma.example/realms/w',

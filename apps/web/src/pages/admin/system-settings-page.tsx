@@ -1,10 +1,11 @@
-import { Alert, Card, CardContent, Divider, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Card, CardContent, Divider, Skeleton, Stack, Tab, Tabs } from '@mui/material';
 import { SETTINGS_TAB_PATHS, SETTINGS_TABS, type SettingsTab } from '@werkwissen/shared';
 import { useTranslation } from 'react-i18next';
 import { matchPath, Navigate, useLocation, useNavigate } from 'react-router';
 import { useSystemSettings } from '../../api/system-settings.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { errorMessage } from '../../components/form.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { LogoUpload } from './logo-upload.tsx';
 import { SettingsTabForm } from './settings-tab-form.tsx';
 import { SignInProvidersSection } from './sign-in-providers-section.tsx';
@@ -27,9 +28,7 @@ export default function SystemSettingsPage() {
   if (!tab) return <Navigate to={`/admin/system-settings/${SETTINGS_TAB_PATHS.general}`} replace />;
   return (
     <Stack spacing={6}>
-      <Typography variant="h4" component="h1">
-        {t('admin.settings.title')}
-      </Typography>
+      <PageHeader title={t('admin.settings.title')} />
       {!canEdit && <Alert severity="info">{t('admin.settings.readOnly')}</Alert>}
       <Card>
         <Tabs

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useAiProviders, useRemoveAiProvider } from '../../api/ai-providers.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../components/form.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { ProviderForm } from './provider-form.tsx';
 
 /**
@@ -39,9 +40,7 @@ export default function AiProvidersPage() {
   return (
     <Stack spacing={6}>
       <Box>
-        <Typography variant="h4" component="h1">
-          {t('pages.aiProviders.title')}
-        </Typography>
+        <PageHeader title={t('pages.aiProviders.title')} />
         <Typography color="text.secondary" sx={{ mt: 1 }}>
           {t('aiProviders.intro')}
         </Typography>

@@ -1,5 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { authContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import ForgotPasswordPage from './forgot-password-page.tsx';
 
@@ -20,13 +22,14 @@ async function solveWidget(payload: string) {
 
 describe('the forgot-password page', () => {
   it('asks for the bot check first, then sends its answer once and says once that the link was sent', async () => {
-    const fetch = vi.fn(async () => new Response(null, { status: 204 }));
-    vi.stubGlobal('fetch', fetch);
+    const api = fakeApi().on(authContracts.forgotPassword, () => ({
+      message: 'If the address is known, a link is on its way.',
+    }));
     renderWithApp(<ForgotPasswordPage />, '/forgot-password');
     fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'anna@firma.example' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     await screen.findByText('Please confirm that you are not a bot first.');
-    expect(fetch).not.toHaveBeenCalled();
+    expect(api.requests).toEqual([]);
     await solveWidget('proof-1');
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
 
@@ -36,7 +39,9 @@ describe('the forgot-password page', () => {
     await waitFor(() =>
       expect(screen.getAllByText('Password reset link sent, check your email.')).toHaveLength(1),
     );
-    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-    expect(JSON.parse(String(init.body))).toEqual({ email: 'anna@firma.example', botCheck: 'proof-1' });
+    expect(api.calls(authContracts.forgotPassword)[0]?.body).toEqual({
+      email: 'anna@firma.example',
+      botCheck: 'proof-1',
+    });
   });
 });

@@ -1,12 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { authContracts, type MeResponse, oidcContracts, twoFactorContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import LoginPage from './login-page.tsx';
 
 vi.mock('altcha', () => ({}));
 afterEach(() => vi.unstubAllGlobals());
 
-const me = {
+const me: MeResponse = {
   userData: {
     id: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a',
     email: 'admin@firma.example',
@@ -36,14 +38,14 @@ async function passwordStep() {
 
 describe('the second step of a sign-in', () => {
   it('asks for the app’s code after a right password, shows a wrong one, and sends a recovery code on request', async () => {
-    const fetch = vi.fn(async (url: string, init: RequestInit) => {
-      if (url === '/api/v1/auth/login') return Response.json({ secondFactor: 'verify' });
-      const body = JSON.parse(String(init.body));
-      if (body.code === '111111')
-        return Response.json({ error: { code: 'TWO_FACTOR_CODE_INVALID', message: '' } }, { status: 422 });
-      return Response.json({ ...me, recoveryCodes: null });
-    });
-    vi.stubGlobal('fetch', fetch);
+    const api = fakeApi()
+      .on(oidcContracts.offered, () => ({ items: [] }))
+      .on(authContracts.login, () => ({ secondFactor: 'verify' }))
+      .on(twoFactorContracts.verifySecondFactor, ({ body }) =>
+        'code' in body && body.code === '111111'
+          ? apiError(422, 'TWO_FACTOR_CODE_INVALID', '')
+          : { ...me, recoveryCodes: null },
+      );
     renderWithApp(<LoginPage />, '/admin/auth/login');
     await passwordStep();
     fireEvent.change(await screen.findByLabelText('Authentication code'), { target: { value: '111 111' } });
@@ -56,26 +58,24 @@ describe('the second step of a sign-in', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Lost your phone? Use a recovery code' }));
     fireEvent.change(screen.getByLabelText('Recovery code'), { target: { value: 'abcde-fghjk' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    const verifications = () =>
-      (fetch.mock.calls as unknown as [string, RequestInit][])
-        .filter(([url]) => url === '/api/v1/auth/two-factor/verify')
-        .map(([, init]) => JSON.parse(String(init.body)));
+    const verifications = () => api.calls(twoFactorContracts.verifySecondFactor).map((call) => call.body);
     await waitFor(() => expect(verifications()).toHaveLength(2));
     expect(verifications()).toEqual([{ code: '111111' }, { recoveryCode: 'abcde-fghjk' }]);
   });
 
   it('sets the app up when the role requires it, then shows the recovery codes once before going on', async () => {
-    const fetch = vi.fn(async (url: string) => {
-      if (url === '/api/v1/auth/login') return Response.json({ secondFactor: 'enrol' });
-      if (url === '/api/v1/auth/two-factor/enrolment')
-        return Response.json({
-          secret: 'JBSWY3DPEHPK3PXP',
-          otpauthUri: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP',
-          qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
-        });
-      return Response.json({ ...me, recoveryCodes: ['aaaaa-bbbbb', 'ccccc-ddddd'] });
-    });
-    vi.stubGlobal('fetch', fetch);
+    fakeApi()
+      .on(oidcContracts.offered, () => ({ items: [] }))
+      .on(authContracts.login, () => ({ secondFactor: 'enrol' }))
+      .on(twoFactorContracts.startSignInEnrolment, () => ({
+        secret: 'JBSWY3DPEHPK3PXP',
+        otpauthUri: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP',
+        qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
+      }))
+      .on(twoFactorContracts.verifySecondFactor, () => ({
+        ...me,
+        recoveryCodes: ['aaaaa-bbbbb', 'ccccc-ddddd'],
+      }));
     renderWithApp(<LoginPage />, '/admin/auth/login');
     await passwordStep();
     expect((await screen.findByTestId('two-factor-secret')).textContent).toBe('JBSWY3DPEHPK3PXP');

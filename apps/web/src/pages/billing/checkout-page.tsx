@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useBilling, useCheckout } from '../../api/billing.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 
 /**
  * `/checkout`: with `?plan=` it sends the browser to Stripe Checkout; Stripe sends it back here with `result=success`
@@ -27,9 +28,7 @@ export default function CheckoutPage() {
 
   return (
     <Stack spacing={4} sx={{ maxWidth: 640 }}>
-      <Typography variant="h4" component="h1">
-        {t('billing.checkout.title')}
-      </Typography>
+      <PageHeader title={t('billing.checkout.title')} />
       <Card variant="outlined">
         <CardContent>
           <Stack spacing={2}>

@@ -4,6 +4,7 @@ import { invoiceStatusShown } from '@werkwissen/shared';
 import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation } from 'react-router';
 import { invoicePdfUrl, useInvoice } from '../../api/billing.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 import { useMoney } from './money.ts';
 
 /** `/invoice/preview/:id` and `/admin/invoice/preview/:id`: one invoice as it is printed, with its PDF. */
@@ -34,9 +35,13 @@ export default function InvoicePreviewPage() {
   return (
     <Stack spacing={4} sx={{ maxWidth: 720 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography variant="h4" component="h1">
-          {t('billing.invoice.title')} {invoice.number ?? ''}
-        </Typography>
+        <PageHeader
+          title={
+            <>
+              {t('billing.invoice.title')} {invoice.number ?? ''}
+            </>
+          }
+        />
         <Button
           variant="contained"
           startIcon={<IconDownload size={18} />}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAdminDashboard } from '../../api/dashboard.ts';
 import { errorMessage } from '../../components/form.tsx';
 import { useFormat } from '../../components/format.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 import { FigureCard } from './figure-card.tsx';
 import { PeriodPicker, usePeriod } from './period-picker.tsx';
 import { PlatformFigures } from './platform-figures.tsx';
@@ -21,9 +22,7 @@ export default function AdminDashboardPage() {
   const figure = (value: number | undefined) => (value === undefined ? undefined : format.number(value));
   return (
     <Stack spacing={6}>
-      <Typography variant="h4" component="h1">
-        {t('pages.adminDashboard.title')}
-      </Typography>
+      <PageHeader title={t('pages.adminDashboard.title')} />
       {query.isError && <Alert severity="error">{errorMessage(query.error, t)}</Alert>}
       <Grid container spacing={6}>
         <Grid size={{ xs: 12, sm: 6, lg: 3 }}>

@@ -1,7 +1,8 @@
-import { Alert, Stack, Typography } from '@mui/material';
+import { Alert, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useAnalysisDashboard } from '../../api/dashboard.ts';
 import { errorMessage } from '../../components/form.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { PeriodPicker, usePeriod } from './period-picker.tsx';
 import { PlatformFigures } from './platform-figures.tsx';
 
@@ -12,12 +13,7 @@ export default function AnalysisDashboardPage() {
   const query = useAnalysisDashboard(period.query);
   return (
     <Stack spacing={6}>
-      <Stack spacing={1}>
-        <Typography variant="h4" component="h1">
-          {t('pages.analysisDashboard.title')}
-        </Typography>
-        <Typography color="text.secondary">{t('analysis.intro')}</Typography>
-      </Stack>
+      <PageHeader title={t('pages.analysisDashboard.title')} subtitle={t('analysis.intro')} />
       <PeriodPicker period={period} />
       {query.isError && <Alert severity="error">{errorMessage(query.error, t)}</Alert>}
       <PlatformFigures figures={query.data} />

@@ -36,6 +36,7 @@ import { useDivisions } from '../../api/divisions.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { errorMessage } from '../../components/form.tsx';
 import { useFormat } from '../../components/format.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 import { FeedbackChart } from '../reports/feedback-chart.tsx';
 import { figureLabelSx } from './figure-label.ts';
 import { SalesFigures } from './sales-figures.tsx';
@@ -182,9 +183,7 @@ export default function DashboardPage() {
 
   return (
     <Stack spacing={6}>
-      <Typography variant="h4" component="h1">
-        {t('pages.dashboard.welcome', { name: auth.session?.userData.firstName })}
-      </Typography>
+      <PageHeader title={t('pages.dashboard.welcome', { name: auth.session?.userData.firstName })} />
       {query.isError && <Alert severity="error">{errorMessage(query.error, t)}</Alert>}
       <Grid container spacing={6}>
         <Grid size={{ xs: 12, sm: 6, lg: 2.4 }}>

@@ -1,4 +1,4 @@
-import { Grid, Typography, useTheme } from '@mui/material';
+import { Grid, type GridSize, type Theme, Typography, useTheme } from '@mui/material';
 import type { PlatformFigures as Figures } from '@werkwissen/shared';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../components/format.ts';
@@ -8,6 +8,244 @@ import { ChartTotals, TimeChart } from './time-chart.tsx';
 /** A share of `part` in `whole` as 0–100, or null when the whole is nothing. */
 const share = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100 : null);
 
+type Day = Figures['daily'][number];
+type Week = Figures['weekly'][number];
+type Totals = Figures['totals'];
+type Palette = Theme['palette'];
+type Format = ReturnType<typeof useFormat>;
+
+/** How the figures are said: a count, a size, a percentage, a share (0–1, "—" for none), files with their size. */
+function sayings(format: Format) {
+  const count = (value: number) => format.number(value);
+  const percent = (value: number) => format.percent(value);
+  return {
+    count,
+    percent,
+    size: format.size,
+    share: (value: number | null) => (value === null ? '—' : percent(value * 100)),
+    /** A number of files with their size: "12 · 3.4 MB". */
+    filesWithSize: (files: number, bytes: number) => `${count(files)} · ${format.size(bytes)}`,
+  };
+}
+type Say = ReturnType<typeof sayings>;
+
+/** One figure card: its test id and locale key, its value and the note under it. */
+interface FigureConfig {
+  id: string;
+  label: string;
+  size: { xs: GridSize; sm: GridSize; lg: GridSize };
+  value: (totals: Totals, say: Say) => string;
+  /** The note's locale key with its values, or a fixed note. */
+  note?: { key: string; values?: (totals: Totals, say: Say) => Record<string, string> };
+}
+
+const quarter = { xs: 12, sm: 6, lg: 3 } as const;
+const third = { xs: 12, sm: 6, lg: 4 } as const;
+
+const FIGURES: FigureConfig[] = [
+  {
+    id: 'figure-companies',
+    label: 'companies',
+    size: quarter,
+    value: (totals, say) => say.count(totals.companies),
+    note: { key: 'newInPeriod', values: (totals, say) => ({ value: say.count(totals.newCompanies) }) },
+  },
+  {
+    id: 'figure-active-users',
+    label: 'activeUsers',
+    size: quarter,
+    value: (totals, say) => say.count(totals.activeUsers),
+    note: { key: 'newUsers', values: (totals, say) => ({ value: say.count(totals.signUps) }) },
+  },
+  {
+    id: 'figure-files',
+    label: 'files',
+    size: quarter,
+    value: (totals, say) => say.count(totals.files),
+    note: { key: 'storage', values: (totals, say) => ({ size: say.size(totals.storageBytes) }) },
+  },
+  {
+    id: 'figure-questions',
+    label: 'questions',
+    size: quarter,
+    value: (totals, say) => say.count(totals.questions),
+  },
+  {
+    id: 'figure-answered',
+    label: 'answeredShare',
+    size: third,
+    value: (totals, say) => say.share(totals.answeredShare),
+    note: { key: 'answeredNote' },
+  },
+  {
+    id: 'figure-satisfaction',
+    label: 'satisfaction',
+    size: third,
+    value: (totals, say) => say.share(totals.satisfaction),
+    note: { key: 'satisfactionNote' },
+  },
+  {
+    id: 'figure-failed',
+    label: 'failedFiles',
+    size: third,
+    value: (totals, say) => say.count(totals.failedFiles),
+    note: { key: 'failedNote' },
+  },
+];
+
+/** One series of a chart: its key (id and locale key), colour, values over time and its total in words. */
+interface SeriesConfig<P> {
+  key: string;
+  color: (palette: Palette) => string;
+  value: (point: P) => number | null;
+  total: (totals: Totals, say: Say) => string;
+}
+
+/** One chart: lines over days or bars over weeks, with its series. */
+type ChartConfig = {
+  id: string;
+  title: string;
+  kind: 'line' | 'bar';
+  wide?: boolean;
+  format: (say: Say) => (value: number) => string;
+  valueWidth?: number;
+} & (
+  | { over: 'days'; series: Array<SeriesConfig<Day>> }
+  | { over: 'weeks'; series: Array<SeriesConfig<Week>> }
+);
+
+const CHARTS: ChartConfig[] = [
+  {
+    id: 'chart-growth',
+    title: 'growth',
+    kind: 'bar',
+    over: 'weeks',
+    format: (say) => say.count,
+    series: [
+      {
+        key: 'newCompanies',
+        color: (p) => p.primary.main,
+        value: (w) => w.newCompanies,
+        total: (totals, say) => say.count(totals.newCompanies),
+      },
+      {
+        key: 'signUps',
+        color: (p) => p.info.main,
+        value: (w) => w.signUps,
+        total: (totals, say) => say.count(totals.signUps),
+      },
+    ],
+  },
+  {
+    id: 'chart-active-users',
+    title: 'activeUsers',
+    kind: 'line',
+    over: 'days',
+    format: (say) => say.count,
+    series: [
+      {
+        key: 'activeUsers',
+        color: (p) => p.primary.main,
+        value: (d) => d.activeUsers,
+        total: (totals, say) => say.count(totals.activeUsers),
+      },
+    ],
+  },
+  {
+    id: 'chart-files',
+    title: 'filesAdded',
+    kind: 'bar',
+    over: 'weeks',
+    format: (say) => say.count,
+    series: [
+      {
+        key: 'filesAdded',
+        color: (p) => p.secondary.main,
+        value: (w) => w.filesAdded,
+        total: (totals, say) => say.filesWithSize(totals.filesAdded, totals.bytesAdded),
+      },
+    ],
+  },
+  {
+    id: 'chart-storage',
+    title: 'storage',
+    kind: 'bar',
+    over: 'weeks',
+    format: (say) => say.size,
+    valueWidth: 88,
+    series: [
+      {
+        key: 'storage',
+        color: (p) => p.info.main,
+        value: (w) => w.storageBytes,
+        total: (totals, say) => say.filesWithSize(totals.files, totals.storageBytes),
+      },
+    ],
+  },
+  {
+    id: 'chart-questions',
+    title: 'questions',
+    kind: 'line',
+    over: 'days',
+    format: (say) => say.count,
+    series: [
+      {
+        key: 'questions',
+        color: (p) => p.primary.main,
+        value: (d) => d.questions,
+        total: (totals, say) => say.count(totals.questions),
+      },
+    ],
+  },
+  {
+    id: 'chart-quality',
+    title: 'quality',
+    kind: 'line',
+    over: 'days',
+    format: (say) => say.percent,
+    series: [
+      {
+        key: 'answeredShare',
+        color: (p) => p.success.main,
+        value: (d) => share(d.answered, d.answers),
+        total: (totals, say) => say.share(totals.answeredShare),
+      },
+      {
+        key: 'satisfaction',
+        color: (p) => p.info.main,
+        value: (d) => share(d.likes, d.likes + d.dislikes),
+        total: (totals, say) => say.share(totals.satisfaction),
+      },
+    ],
+  },
+  {
+    id: 'chart-failed',
+    title: 'failed',
+    kind: 'bar',
+    over: 'days',
+    wide: true,
+    format: (say) => say.count,
+    series: [
+      {
+        key: 'failedFiles',
+        color: (p) => p.error.main,
+        value: (d) => d.failedFiles,
+        total: (totals, say) => say.count(totals.failedFiles),
+      },
+    ],
+  },
+];
+
+/** A chart's series with their values from the figures' days or weeks. */
+function seriesOf(chart: ChartConfig, figures: Figures | undefined) {
+  if (chart.over === 'days') {
+    const days = figures?.daily ?? [];
+    return chart.series.map((s) => ({ config: s, data: days.map(s.value) }));
+  }
+  const weeks = figures?.weekly ?? [];
+  return chart.series.map((s) => ({ config: s, data: weeks.map(s.value) }));
+}
+
 /**
  * The platform's figures over a period, for the operator's dashboard and the analysis area: the period's totals as
  * figure cards, then growth (companies, new users, active users), files and storage, questions, the answered share
@@ -15,23 +253,16 @@ const share = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100
  */
 export function PlatformFigures({ figures }: { figures: Figures | undefined }) {
   const { t, i18n } = useTranslation();
-  const theme = useTheme();
-  const format = useFormat();
-  const p = theme.palette;
+  const palette = useTheme().palette;
+  const say = sayings(useFormat());
   const totals = figures?.totals;
-  const days = figures?.daily.map((d) => d.date);
-  const weeks = figures?.weekly.map((w) => w.week);
-  const daily = figures?.daily ?? [];
-  const weekly = figures?.weekly ?? [];
-  const count = (value: number) => format.number(value);
-  const percent = (value: number) => format.percent(value);
-  const total = (label: string, value: string) => t('admin.dashboard.charts.total', { label, value });
+  const dates = {
+    days: figures?.daily.map((d) => d.date),
+    weeks: figures?.weekly.map((w) => w.week),
+  };
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
   const day = (date: string) => dateFormat.format(new Date(`${date}T00:00:00Z`));
   const series = (key: string) => t(`admin.dashboard.series.${key}`);
-  /** A number of files with their size: "12 · 3.4 MB". */
-  const filesWithSize = (files: number, bytes: number) => `${count(files)} · ${format.size(bytes)}`;
-  const shareOf = (value: number | null) => (value === null ? '—' : percent(value * 100));
 
   return (
     <Grid container spacing={6} data-testid="platform-figures">
@@ -42,266 +273,55 @@ export function PlatformFigures({ figures }: { figures: Figures | undefined }) {
             : '\u00a0'}
         </Typography>
       </Grid>
-      <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-        <FigureCard
-          testId="figure-companies"
-          label={t('admin.dashboard.figures.companies')}
-          value={totals && count(totals.companies)}
-          note={totals && t('admin.dashboard.figures.newInPeriod', { value: count(totals.newCompanies) })}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-        <FigureCard
-          testId="figure-active-users"
-          label={t('admin.dashboard.figures.activeUsers')}
-          value={totals && count(totals.activeUsers)}
-          note={totals && t('admin.dashboard.figures.newUsers', { value: count(totals.signUps) })}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-        <FigureCard
-          testId="figure-files"
-          label={t('admin.dashboard.figures.files')}
-          value={totals && count(totals.files)}
-          note={totals && t('admin.dashboard.figures.storage', { size: format.size(totals.storageBytes) })}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-        <FigureCard
-          testId="figure-questions"
-          label={t('admin.dashboard.figures.questions')}
-          value={totals && count(totals.questions)}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
-        <FigureCard
-          testId="figure-answered"
-          label={t('admin.dashboard.figures.answeredShare')}
-          value={totals && shareOf(totals.answeredShare)}
-          note={t('admin.dashboard.figures.answeredNote')}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
-        <FigureCard
-          testId="figure-satisfaction"
-          label={t('admin.dashboard.figures.satisfaction')}
-          value={totals && shareOf(totals.satisfaction)}
-          note={t('admin.dashboard.figures.satisfactionNote')}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
-        <FigureCard
-          testId="figure-failed"
-          label={t('admin.dashboard.figures.failedFiles')}
-          value={totals && count(totals.failedFiles)}
-          note={t('admin.dashboard.figures.failedNote')}
-        />
-      </Grid>
-
-      <Grid size={{ xs: 12, lg: 6 }}>
-        <TimeChart
-          id="chart-growth"
-          title={t('admin.dashboard.charts.growth')}
-          kind="bar"
-          dates={weeks}
-          format={count}
-          series={[
-            {
-              id: 'newCompanies',
-              label: series('newCompanies'),
-              data: weekly.map((w) => w.newCompanies),
-              color: p.primary.main,
-            },
-            {
-              id: 'signUps',
-              label: series('signUps'),
-              data: weekly.map((w) => w.signUps),
-              color: p.info.main,
-            },
-          ]}
-          summary={
-            totals && (
-              <ChartTotals
-                items={[
-                  { color: p.primary.main, text: total(series('newCompanies'), count(totals.newCompanies)) },
-                  { color: p.info.main, text: total(series('signUps'), count(totals.signUps)) },
-                ]}
-              />
-            )
-          }
-        />
-      </Grid>
-      <Grid size={{ xs: 12, lg: 6 }}>
-        <TimeChart
-          id="chart-active-users"
-          title={t('admin.dashboard.charts.activeUsers')}
-          kind="line"
-          dates={days}
-          format={count}
-          series={[
-            {
-              id: 'activeUsers',
-              label: series('activeUsers'),
-              data: daily.map((d) => d.activeUsers),
-              color: p.primary.main,
-            },
-          ]}
-          summary={
-            totals && (
-              <ChartTotals
-                items={[
-                  { color: p.primary.main, text: total(series('activeUsers'), count(totals.activeUsers)) },
-                ]}
-              />
-            )
-          }
-        />
-      </Grid>
-      <Grid size={{ xs: 12, lg: 6 }}>
-        <TimeChart
-          id="chart-files"
-          title={t('admin.dashboard.charts.filesAdded')}
-          kind="bar"
-          dates={weeks}
-          format={count}
-          series={[
-            {
-              id: 'filesAdded',
-              label: series('filesAdded'),
-              data: weekly.map((w) => w.filesAdded),
-              color: p.secondary.main,
-            },
-          ]}
-          summary={
-            totals && (
-              <ChartTotals
-                items={[
-                  {
-                    color: p.secondary.main,
-                    text: total(series('filesAdded'), filesWithSize(totals.filesAdded, totals.bytesAdded)),
-                  },
-                ]}
-              />
-            )
-          }
-        />
-      </Grid>
-      <Grid size={{ xs: 12, lg: 6 }}>
-        <TimeChart
-          id="chart-storage"
-          title={t('admin.dashboard.charts.storage')}
-          kind="bar"
-          dates={weeks}
-          format={format.size}
-          valueWidth={88}
-          series={[
-            {
-              id: 'storage',
-              label: series('storage'),
-              data: weekly.map((w) => w.storageBytes),
-              color: p.info.main,
-            },
-          ]}
-          summary={
-            totals && (
-              <ChartTotals
-                items={[
-                  {
-                    color: p.info.main,
-                    text: total(series('storage'), filesWithSize(totals.files, totals.storageBytes)),
-                  },
-                ]}
-              />
-            )
-          }
-        />
-      </Grid>
-      <Grid size={{ xs: 12, lg: 6 }}>
-        <TimeChart
-          id="chart-questions"
-          title={t('admin.dashboard.charts.questions')}
-          kind="line"
-          dates={days}
-          format={count}
-          series={[
-            {
-              id: 'questions',
-              label: series('questions'),
-              data: daily.map((d) => d.questions),
-              color: p.primary.main,
-            },
-          ]}
-          summary={
-            totals && (
-              <ChartTotals
-                items={[{ color: p.primary.main, text: total(series('questions'), count(totals.questions)) }]}
-              />
-            )
-          }
-        />
-      </Grid>
-      <Grid size={{ xs: 12, lg: 6 }}>
-        <TimeChart
-          id="chart-quality"
-          title={t('admin.dashboard.charts.quality')}
-          kind="line"
-          dates={days}
-          format={percent}
-          series={[
-            {
-              id: 'answeredShare',
-              label: series('answeredShare'),
-              data: daily.map((d) => share(d.answered, d.answers)),
-              color: p.success.main,
-            },
-            {
-              id: 'satisfaction',
-              label: series('satisfaction'),
-              data: daily.map((d) => share(d.likes, d.likes + d.dislikes)),
-              color: p.info.main,
-            },
-          ]}
-          summary={
-            totals && (
-              <ChartTotals
-                items={[
-                  {
-                    color: p.success.main,
-                    text: total(series('answeredShare'), shareOf(totals.answeredShare)),
-                  },
-                  { color: p.info.main, text: total(series('satisfaction'), shareOf(totals.satisfaction)) },
-                ]}
-              />
-            )
-          }
-        />
-      </Grid>
-      <Grid size={12}>
-        <TimeChart
-          id="chart-failed"
-          title={t('admin.dashboard.charts.failed')}
-          kind="bar"
-          dates={days}
-          format={count}
-          series={[
-            {
-              id: 'failedFiles',
-              label: series('failedFiles'),
-              data: daily.map((d) => d.failedFiles),
-              color: p.error.main,
-            },
-          ]}
-          summary={
-            totals && (
-              <ChartTotals
-                items={[
-                  { color: p.error.main, text: total(series('failedFiles'), count(totals.failedFiles)) },
-                ]}
-              />
-            )
-          }
-        />
-      </Grid>
+      {FIGURES.map((figure) => (
+        <Grid key={figure.id} size={figure.size}>
+          <FigureCard
+            testId={figure.id}
+            label={t(`admin.dashboard.figures.${figure.label}`)}
+            value={totals && figure.value(totals, say)}
+            note={
+              figure.note &&
+              (figure.note.values
+                ? totals && t(`admin.dashboard.figures.${figure.note.key}`, figure.note.values(totals, say))
+                : t(`admin.dashboard.figures.${figure.note.key}`))
+            }
+          />
+        </Grid>
+      ))}
+      {CHARTS.map((chart) => {
+        const lines = seriesOf(chart, figures);
+        return (
+          <Grid key={chart.id} size={chart.wide ? 12 : { xs: 12, lg: 6 }}>
+            <TimeChart
+              id={chart.id}
+              title={t(`admin.dashboard.charts.${chart.title}`)}
+              kind={chart.kind}
+              dates={dates[chart.over]}
+              format={chart.format(say)}
+              valueWidth={chart.valueWidth}
+              series={lines.map(({ config, data }) => ({
+                id: config.key,
+                label: series(config.key),
+                data,
+                color: config.color(palette),
+              }))}
+              summary={
+                totals && (
+                  <ChartTotals
+                    items={lines.map(({ config }) => ({
+                      color: config.color(palette),
+                      text: t('admin.dashboard.charts.total', {
+                        label: series(config.key),
+                        value: config.total(totals, say),
+                      }),
+                    }))}
+                  />
+                )
+              }
+            />
+          </Grid>
+        );
+      })}
     </Grid>
   );
 }

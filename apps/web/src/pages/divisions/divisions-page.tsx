@@ -31,6 +31,7 @@ import {
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../components/form.tsx';
 import { useFormat } from '../../components/format.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 import { usePlanRoom } from '../../components/plan-limit-note.tsx';
 
 const UploadDialog = lazy(() => import('../files/upload-dialog.tsx'));
@@ -84,9 +85,7 @@ export default function DivisionsPage() {
         direction="row"
         sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 3 }}
       >
-        <Typography variant="h4" component="h1">
-          {t('pages.divisions.title')}
-        </Typography>
+        <PageHeader title={t('pages.divisions.title')} />
         <Button
           variant="contained"
           startIcon={<IconPlus size={18} />}

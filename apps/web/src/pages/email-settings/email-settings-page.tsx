@@ -8,6 +8,7 @@ import { emailSettingTable, useDeleteEmailSetting } from '../../api/email-settin
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { useFormat } from '../../components/format.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 import { usePlanRoom } from '../../components/plan-limit-note.tsx';
 import { EmailSettingDialog } from './email-setting-form.tsx';
 
@@ -137,9 +138,7 @@ export default function EmailSettingsPage() {
         sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 3 }}
       >
         <Box>
-          <Typography variant="h4" component="h1">
-            {t('emailSettings.title')}
-          </Typography>
+          <PageHeader title={t('emailSettings.title')} />
           <Typography color="text.secondary" sx={{ mt: 1 }}>
             {t('emailSettings.intro')}
           </Typography>

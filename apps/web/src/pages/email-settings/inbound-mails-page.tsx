@@ -7,6 +7,7 @@ import { inboundMailTable, useEmailSetting } from '../../api/email-settings.ts';
 import { CellText } from '../../components/cell-text.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { useFormat } from '../../components/format.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 
 /** An address inside a sentence, isolated (FSI … PDI): in Arabic its dots and hyphens stay in their place. */
@@ -105,9 +106,7 @@ export default function InboundMailsPage() {
         <Link component={RouterLink} to="/email-settings">
           {t('emailSettings.mails.back')}
         </Link>
-        <Typography variant="h4" component="h1">
-          {t('emailSettings.mails.title')}
-        </Typography>
+        <PageHeader title={t('emailSettings.mails.title')} />
         {setting.data && (
           <Typography color="text.secondary">
             {t('emailSettings.mails.intro', { email: isolate(setting.data.fromEmail) })}

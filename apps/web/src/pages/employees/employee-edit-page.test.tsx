@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
-import type { Employee } from '@werkwissen/shared';
+import { divisionContracts, type Employee, employeeContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi } from '../../test/fake-api.ts';
 import { division, storage } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import EmployeeEditPage from './employee-edit-page.tsx';
@@ -23,13 +24,11 @@ const employee: Employee = {
 };
 
 function stubServer() {
-  const fetch = vi.fn(async (url: string) => {
-    if (url === `/api/v1/employees/${EMPLOYEE_ID}`) return Response.json(employee);
-    if (url === '/api/v1/divisions') return Response.json({ items: [division()], limit: 3, storage });
-    return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  return fakeApi()
+    .on(employeeContracts.get, ({ params }) =>
+      params.employeeId === EMPLOYEE_ID ? employee : apiError(404, 'NOT_FOUND', 'Not found.'),
+    )
+    .on(divisionContracts.list, () => ({ items: [division()], limit: 3, storage }));
 }
 
 describe('the employee edit page', () => {
@@ -51,9 +50,9 @@ describe('the employee edit page', () => {
   });
 
   it('says an address that is no employee id at all was not found, without asking the server', async () => {
-    const fetch = stubServer();
+    const api = stubServer();
     renderWithApp(<EmployeeEditPage />, '/employee-add/not-an-id');
     await screen.findByText('This employee does not exist or has been deleted.');
-    expect(fetch.mock.calls.some(([url]) => String(url).startsWith('/api/v1/employees'))).toBe(false);
+    expect(api.requests.some(({ url }) => url.startsWith('/api/v1/employees'))).toBe(false);
   });
 });

@@ -1,10 +1,11 @@
-import { Alert, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Button, Card, CardContent, Skeleton, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { useEmployee, useUpdateEmployee } from '../../api/employees.ts';
 import { ApiError } from '../../api/http.ts';
 import { errorMessage } from '../../components/form.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { EmployeeForm, type EmployeeValues } from './employee-form.tsx';
 
 /** `/employee-add/:id`: an employee's details and divisions. */
@@ -27,9 +28,7 @@ export default function EmployeeEditPage() {
 
   return (
     <Stack spacing={6}>
-      <Typography variant="h4" component="h1">
-        {t('pages.employees.editTitle')}
-      </Typography>
+      <PageHeader title={t('pages.employees.editTitle')} />
       {query.isError && !notFound && <Alert severity="error">{errorMessage(query.error, t)}</Alert>}
       {notFound ? (
         <Stack spacing={4} sx={{ alignItems: 'flex-start' }}>

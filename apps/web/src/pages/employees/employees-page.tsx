@@ -1,4 +1,4 @@
-import { Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Button, Chip, IconButton, Stack, Tooltip } from '@mui/material';
 import {
   IconCircleCheck,
   IconEdit,
@@ -24,6 +24,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { ImportDialog, importHeaders } from '../../components/import-dialog.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { usePlanRoom } from '../../components/plan-limit-note.tsx';
 import { EmployeeForm, type EmployeeValues } from './employee-form.tsx';
 
@@ -129,9 +130,7 @@ export default function EmployeesPage() {
 
   return (
     <Stack spacing={6}>
-      <Typography variant="h4" component="h1">
-        {t('pages.employees.title')}
-      </Typography>
+      <PageHeader title={t('pages.employees.title')} />
       {room.note}
       <DataTable<Employee>
         queryKey={employeeTable.queryKey}

@@ -1,5 +1,7 @@
 import { screen, within } from '@testing-library/react';
+import { fileContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../test/fake-api.ts';
 import { knowledgeFile } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import FileDetailsDialog from './file-details-dialog.tsx';
@@ -9,22 +11,17 @@ afterEach(() => vi.unstubAllGlobals());
 const FILE_ID = '22222222-2222-4222-8222-222222222222';
 
 function showDetails(errorMessage: string | null) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () =>
-      Response.json({
-        ...knowledgeFile({
-          id: FILE_ID,
-          name: 'broken.pdf',
-          status: 'failed',
-          progress: 10,
-          errorCode: 'FILE_PASSWORD_PROTECTED',
-          errorMessage,
-        }),
-        steps: [],
-      }),
-    ),
-  );
+  fakeApi().on(fileContracts.get, () => ({
+    ...knowledgeFile({
+      id: FILE_ID,
+      name: 'broken.pdf',
+      status: 'failed',
+      progress: 10,
+      errorCode: 'FILE_PASSWORD_PROTECTED',
+      errorMessage,
+    }),
+    steps: [],
+  }));
   renderWithApp(<FileDetailsDialog fileId={FILE_ID} onClose={() => {}} />);
 }
 
@@ -45,38 +42,28 @@ describe('the details of a failed file', () => {
 
 describe('the details of a file read by OCR', () => {
   it('show that its text came from OCR, with the mean confidence and the pages', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        Response.json({
-          ...knowledgeFile({ id: FILE_ID, name: 'scan.pdf', ocr: { pages: [1, 3], meanConfidence: 87.4 } }),
-          steps: [],
-        }),
-      ),
-    );
+    fakeApi().on(fileContracts.get, () => ({
+      ...knowledgeFile({ id: FILE_ID, name: 'scan.pdf', ocr: { pages: [1, 3], meanConfidence: 87.4 } }),
+      steps: [],
+    }));
     renderWithApp(<FileDetailsDialog fileId={FILE_ID} onClose={() => {}} />);
     expect(await screen.findByText('OCR text')).toBeTruthy();
     expect(screen.getByText('Mean confidence 87% · pages 1, 3')).toBeTruthy();
   });
 
   it('show a file that needed OCR where none is installed with how to install it', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        Response.json({
-          ...knowledgeFile({
-            id: FILE_ID,
-            name: 'foto.png',
-            kind: 'png',
-            status: 'failed',
-            errorCode: 'FILE_NO_TEXT',
-            errorMessage: 'FILE_NO_TEXT',
-            errorMessageKey: 'files.ocr.notInstalled',
-          }),
-          steps: [],
-        }),
-      ),
-    );
+    fakeApi().on(fileContracts.get, () => ({
+      ...knowledgeFile({
+        id: FILE_ID,
+        name: 'foto.png',
+        kind: 'png',
+        status: 'failed',
+        errorCode: 'FILE_NO_TEXT',
+        errorMessage: 'FILE_NO_TEXT',
+        errorMessageKey: 'files.ocr.notInstalled',
+      }),
+      steps: [],
+    }));
     renderWithApp(<FileDetailsDialog fileId={FILE_ID} onClose={() => {}} />);
     const error = await screen.findByTestId('file-error');
     expect(error.textContent).toContain('OCR (text recognition), which is not installed');

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Customer } from '@werkwissen/shared';
+import { type Customer, customerContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi, page } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { CustomersTable } from './customers-table.tsx';
 
@@ -23,26 +24,17 @@ const customer: Customer = {
 };
 
 function stubServer() {
-  const calls: { method: string; url: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : null });
-      if (method === 'GET') return Response.json({ items: [customer], total: 1, page: 1, pageSize: 10 });
-      if (method === 'PUT') return Response.json({ ...customer, city: 'Berlin' });
-      return Response.json(
-        { error: { code: 'CUSTOMER_IN_USE', message: 'This customer has offers or invoices and stays.' } },
-        { status: 409 },
-      );
-    }),
-  );
-  return calls;
+  return fakeApi()
+    .on(customerContracts.list, () => page([customer]))
+    .on(customerContracts.update, () => ({ ...customer, city: 'Berlin' }))
+    .on(customerContracts.remove, () =>
+      apiError(409, 'CUSTOMER_IN_USE', 'This customer has offers or invoices and stays.'),
+    );
 }
 
 describe('the customers list', { timeout: 20_000 }, () => {
   it('changes a customer in the dialog and sends only the fields of the form', async () => {
-    const calls = stubServer();
+    const api = stubServer();
     renderWithApp(<CustomersTable />, '/handwerk');
     await screen.findByText('14467 Potsdam');
     fireEvent.click(screen.getByRole('button', { name: 'Edit customer: Familie Schneider' }));
@@ -56,9 +48,9 @@ describe('the customers list', { timeout: 20_000 }, () => {
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Type of customer' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Business customer' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
-    expect(calls.find((c) => c.method === 'PUT')).toEqual({
-      method: 'PUT',
+    await waitFor(() => expect(api.calls(customerContracts.update)).toHaveLength(1));
+    const put = api.last(customerContracts.update)!;
+    expect({ url: put.url.pathname, body: put.body }).toEqual({
       url: `/api/v1/handwerk/customers/${customer.id}`,
       body: {
         name: 'Familie Schneider',
@@ -76,14 +68,14 @@ describe('the customers list', { timeout: 20_000 }, () => {
   });
 
   it("asks before deleting, and shows the server's refusal of a customer with documents", async () => {
-    const calls = stubServer();
+    const api = stubServer();
     renderWithApp(<CustomersTable />, '/handwerk');
     await screen.findByText('14467 Potsdam');
     fireEvent.click(screen.getByRole('button', { name: 'Delete customer: Familie Schneider' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Familie Schneider will be deleted.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete customer' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+    await waitFor(() => expect(api.calls(customerContracts.remove)).toHaveLength(1));
     expect(
       await screen.findByText('This customer still has offers or invoices and cannot be deleted.'),
     ).toBeTruthy();

@@ -1,4 +1,4 @@
-import { Button, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Button, IconButton, MenuItem, Stack, TextField, Tooltip } from '@mui/material';
 import {
   IconCash,
   IconCircleCheck,
@@ -33,6 +33,7 @@ import {
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { CustomerDialog } from './customer-dialog.tsx';
 import { CustomersTable } from './customers-table.tsx';
 import { DocumentEditor } from './document-editor.tsx';
@@ -273,9 +274,7 @@ export default function HandwerkPage() {
   const [dialog, setDialog] = useState<'customer' | 'draft' | null>(null);
   return (
     <Stack spacing={4}>
-      <Typography variant="h4" component="h1">
-        {t('handwerk.title')}
-      </Typography>
+      <PageHeader title={t('handwerk.title')} />
       <DocumentsTable
         caption={t('handwerk.title')}
         actions={

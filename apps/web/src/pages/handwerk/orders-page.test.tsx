@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import type { SalesDocumentSummary } from '@werkwissen/shared';
+import { type SalesDocumentSummary, salesDocumentContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, page } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import OrdersPage from './orders-page.tsx';
 
@@ -26,13 +27,12 @@ const order: SalesDocumentSummary = {
 
 describe('the orders page', { timeout: 20_000 }, () => {
   it('asks the server for order confirmations only and offers to accept and invoice them', async () => {
-    const fetch = vi.fn(async () => Response.json({ items: [order], total: 1, page: 1, pageSize: 10 }));
-    vi.stubGlobal('fetch', fetch);
+    const api = fakeApi().on(salesDocumentContracts.list, () => page([order]));
     renderWithApp(<OrdersPage />, '/order');
     expect(await screen.findByRole('heading', { name: 'Order confirmations' })).toBeTruthy();
     await screen.findByText('AB-2026-0001');
-    await waitFor(() => expect(fetch).toHaveBeenCalled());
-    const url = new URL(String((fetch.mock.calls[0] as unknown as [string])[0]), 'http://x');
+    await waitFor(() => expect(api.calls(salesDocumentContracts.list).length).toBeGreaterThan(0));
+    const { url } = api.calls(salesDocumentContracts.list)[0]!;
     expect(url.pathname).toBe('/api/v1/handwerk/documents');
     expect(url.searchParams.get('type')).toBe('order');
     expect(screen.getByRole('button', { name: 'Mark accepted' })).toBeTruthy();

@@ -1,5 +1,6 @@
-import { Stack, Typography } from '@mui/material';
+import { Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header.tsx';
 import { DocumentsTable } from './handwerk-page.tsx';
 
 /** /order: the company's order confirmations, with the same actions as in /handwerk. */
@@ -7,9 +8,7 @@ export default function OrdersPage() {
   const { t } = useTranslation();
   return (
     <Stack spacing={4}>
-      <Typography variant="h4" component="h1">
-        {t('handwerk.orders')}
-      </Typography>
+      <PageHeader title={t('handwerk.orders')} />
       <DocumentsTable type="order" caption={t('handwerk.orders')} />
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { Button, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageHeader } from '../../components/page-header.tsx';
 
 /** The shape of every error and status page: a code, a title, a sentence and the way back. */
 export function MiscPage({ code, name, to = '/redirecting' }: { code?: string; name: string; to?: string }) {
@@ -12,9 +13,7 @@ export function MiscPage({ code, name, to = '/redirecting' }: { code?: string; n
           {code}
         </Typography>
       )}
-      <Typography variant="h4" component="h1">
-        {t(`pages.${name}.heading`)}
-      </Typography>
+      <PageHeader title={t(`pages.${name}.heading`)} />
       <Typography color="text.secondary">{t(`pages.${name}.text`)}</Typography>
       <Button component={Link} to={to} variant="contained" data-testid="back-home">
         {t('pages.backHome')}

@@ -8,6 +8,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { ApiError } from '../../api/http.ts';
 import { publicConversation, usePublicChat, useReloadPublicChat } from '../../api/public-chats.ts';
 import { errorMessage } from '../../components/form.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { Conversation } from '../chat/conversation.tsx';
 import { CompanyColors } from './company-colors.tsx';
 import { CompanyHeader } from './company-header.tsx';
@@ -21,9 +22,7 @@ function Gone() {
       <Box sx={{ color: 'text.disabled' }}>
         <IconLinkOff size={56} stroke={1.2} aria-hidden />
       </Box>
-      <Typography variant="h4" component="h1">
-        {t('publicChat.goneTitle')}
-      </Typography>
+      <PageHeader title={t('publicChat.goneTitle')} />
       <Typography color="text.secondary">{t('publicChat.goneText')}</Typography>
     </Stack>
   );

@@ -11,6 +11,7 @@ import { CellText } from '../../components/cell-text.tsx';
 import { type Column, DataTable, type ListQuery } from '../../components/data-table.tsx';
 import { errorMessage } from '../../components/form.tsx';
 import { useFormat } from '../../components/format.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 import { TagChip } from '../tags/tag-chip.tsx';
 import { FeedbackChart } from './feedback-chart.tsx';
 import { FeedbackDrawer } from './feedback-drawer.tsx';
@@ -191,9 +192,7 @@ export default function FeedbackReportPage() {
         direction="row"
         sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 3 }}
       >
-        <Typography variant="h4" component="h1">
-          {t(view.title)}
-        </Typography>
+        <PageHeader title={t(view.title)} />
         <Button
           variant="outlined"
           component="a"

@@ -1,6 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { KnowledgeGap } from '@werkwissen/shared';
+import { divisionContracts, feedbackContracts, type KnowledgeGap } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import KnowledgeGapsPage from './knowledge-gaps-page.tsx';
 import { DIVISION_ID, divisionsResponse, gap } from './report-test-data.ts';
@@ -10,20 +11,10 @@ afterEach(() => vi.unstubAllGlobals());
 configure({ asyncUtilTimeout: 5000 });
 
 function stubServer(items: KnowledgeGap[]) {
-  const urls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      urls.push(url);
-      if (url === '/api/v1/divisions') return Response.json(divisionsResponse());
-      if (url.startsWith('/api/v1/knowledge-gaps')) return Response.json({ items });
-      return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
-    }),
-  );
-  return () =>
-    urls
-      .filter((u) => u.startsWith('/api/v1/knowledge-gaps'))
-      .map((u) => new URL(u, 'http://localhost').searchParams);
+  const api = fakeApi()
+    .on(divisionContracts.list, () => divisionsResponse())
+    .on(feedbackContracts.gaps, () => ({ items }));
+  return () => api.calls(feedbackContracts.gaps).map((call) => call.url.searchParams);
 }
 
 describe('the knowledge gaps', { timeout: 20_000 }, () => {

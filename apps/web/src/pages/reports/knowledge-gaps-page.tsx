@@ -19,6 +19,7 @@ import { useDivisions } from '../../api/divisions.ts';
 import { useKnowledgeGaps } from '../../api/feedback.ts';
 import { errorMessage } from '../../components/form.tsx';
 import { useFormat } from '../../components/format.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 import { type FilterKey, ReportFilterBar, toReportQuery, useReportFilters } from './report-filters.tsx';
 import { ReportTabs } from './report-tabs.tsx';
 
@@ -101,9 +102,7 @@ export default function KnowledgeGapsPage() {
   return (
     <Stack spacing={6}>
       <Box>
-        <Typography variant="h4" component="h1">
-          {t('pages.knowledgeGaps.title')}
-        </Typography>
+        <PageHeader title={t('pages.knowledgeGaps.title')} />
         <Typography color="text.secondary" sx={{ mt: 1 }}>
           {t('gaps.intro')}
         </Typography>

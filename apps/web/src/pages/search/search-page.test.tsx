@@ -1,5 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
+import { divisionContracts, searchContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Answer, fakeApi } from '../../test/fake-api.ts';
 import { DIVISION_ID, division, storage } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import SearchPage from './search-page.tsx';
@@ -8,19 +10,15 @@ afterEach(() => vi.unstubAllGlobals());
 
 const OTHER_ID = '9c8d7e6f-5a4b-4c3d-8e2f-1a0b9c8d7e6f';
 
-function stubServer(items: unknown[]) {
-  const fetch = vi.fn(async (url: string) => {
-    if (url === '/api/v1/divisions')
-      return Response.json({
-        items: [division(), division({ id: OTHER_ID, name: 'Elektro' })],
-        limit: 3,
-        storage,
-      });
-    if (url.startsWith('/api/v1/search?')) return Response.json({ items });
-    return Response.json({ error: { code: 'NOT_FOUND', message: '' } }, { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return () => fetch.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/api/v1/search'));
+function stubServer(items: Answer<typeof searchContracts.search>['items']) {
+  const api = fakeApi()
+    .on(divisionContracts.list, () => ({
+      items: [division(), division({ id: OTHER_ID, name: 'Elektro' })],
+      limit: 3,
+      storage,
+    }))
+    .on(searchContracts.search, () => ({ items }));
+  return () => api.calls(searchContracts.search).map((call) => call.url.href);
 }
 
 // MUI renders slowly in happy-dom when the whole suite shares the processor.

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useDivisions } from '../../api/divisions.ts';
 import { errorMessage } from '../../components/form.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { SearchPanel } from './search-panel.tsx';
 
 /**
@@ -19,9 +20,7 @@ export default function SearchPage() {
   return (
     <Stack spacing={6}>
       <Stack spacing={2}>
-        <Typography variant="h4" component="h1">
-          {t('pages.search.title')}
-        </Typography>
+        <PageHeader title={t('pages.search.title')} />
         <Typography color="text.secondary">
           {t(manager ? 'pages.search.introManager' : 'pages.search.intro')}
         </Typography>

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Tag } from '@werkwissen/shared';
+import { type Tag, tagContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import TagsPage from './tags-page.tsx';
 
@@ -17,10 +18,7 @@ const tag: Tag = {
 // MUI renders slowly in happy-dom when the whole suite shares the processor.
 describe('the tags page', { timeout: 20_000 }, () => {
   it('creates a tag with "Create" and edits one with "Save changes"', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ items: [tag] })),
-    );
+    fakeApi().on(tagContracts.list, () => ({ items: [tag] }));
     renderWithApp(<TagsPage />, '/tags');
     await screen.findByRole('button', { name: 'Edit tag: Preis veraltet' });
 

@@ -26,6 +26,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { applyFieldErrors, InputField } from '../../components/form.tsx';
 import { useFormat } from '../../components/format.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 import { useSchemaForm } from '../../components/schema-form.ts';
 import { TagChip } from './tag-chip.tsx';
 
@@ -161,9 +162,7 @@ export default function TagsPage() {
         sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 3 }}
       >
         <Box>
-          <Typography variant="h4" component="h1">
-            {t('pages.tags.title')}
-          </Typography>
+          <PageHeader title={t('pages.tags.title')} />
           <Typography color="text.secondary" sx={{ mt: 1 }}>
             {t('tags.intro')}
           </Typography>

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { DEFAULT_ROLES, type Role, RULE_PLACEHOLDERS } from '@werkwissen/shared';
+import { DEFAULT_ROLES, type Role, RULE_PLACEHOLDERS, roleContracts } from '@werkwissen/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, page } from '../../../test/fake-api.ts';
 import { signedInAs } from '../../../test/fixtures.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import RolePage from './role-page.tsx';
@@ -21,18 +22,13 @@ const employeeRole = (overrides: Partial<Role> = {}): Role => ({
 });
 
 function stubServer(role: Role) {
-  const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
-    if (url === `/api/v1/admin/roles/${ROLE_ID}` && init.method === 'PATCH') {
-      return Response.json({ ...role, ...JSON.parse(String(init.body)) });
-    }
-    if (url === `/api/v1/admin/roles/${ROLE_ID}`) return Response.json(role);
-    if (url.startsWith(`/api/v1/admin/roles/${ROLE_ID}/holders`)) {
-      return Response.json({ items: [], total: 0, page: 1, pageSize: 10 });
-    }
-    return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  return fakeApi()
+    .on(roleContracts.get, ({ params }) => {
+      expect(params.roleId).toBe(ROLE_ID);
+      return role;
+    })
+    .on(roleContracts.update, ({ data }) => ({ ...role, ...data }))
+    .on(roleContracts.holders, () => page([]));
 }
 
 beforeEach(() => signedInAs('Administrator'));
@@ -43,15 +39,15 @@ afterEach(() => {
 
 describe('the role page', { timeout: 20_000 }, () => {
   it("saves a right added in the matrix within the company role's own conditions", async () => {
-    const fetch = stubServer(employeeRole());
+    const api = stubServer(employeeRole());
     renderWithApp(<RolePage />, `/admin/roles/${ROLE_ID}`);
     const cell = await screen.findByRole('button', { name: 'Read · Feedback and reports: Not granted' });
     fireEvent.click(cell);
     expect(cell.getAttribute('data-state')).toBe('can');
     fireEvent.click(screen.getByRole('button', { name: 'Save permissions' }));
-    await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true));
-    const [, init] = fetch.mock.calls.find(([, i]) => i?.method === 'PATCH')!;
-    const { rules } = JSON.parse(String(init!.body));
+    await waitFor(() => expect(api.calls(roleContracts.update)).toHaveLength(1));
+    expect(api.last(roleContracts.update)?.params.roleId).toBe(ROLE_ID);
+    const { rules } = api.last(roleContracts.update)!.body;
     expect(rules).toContainEqual({
       action: ['create', 'read'],
       subject: 'Feedback',

@@ -28,6 +28,7 @@ import { CellText } from '../../../components/cell-text.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { applyFieldErrors, errorMessage, InputField } from '../../../components/form.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
 import { useSchemaForm } from '../../../components/schema-form.ts';
 import { PermissionMatrix } from './permission-matrix.tsx';
 import { roleName } from './role-name.ts';
@@ -44,9 +45,7 @@ export default function RolePage() {
   return (
     <Stack spacing={6}>
       <Stack direction="row" spacing={3} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="h4" component="h1">
-          {role ? roleName(t, role) : t('admin.roles.editTitle')}
-        </Typography>
+        <PageHeader title={role ? roleName(t, role) : t('admin.roles.editTitle')} />
         {role && (
           <Chip
             size="small"

@@ -1,4 +1,4 @@
-import { Button, Chip, IconButton, Stack, Typography } from '@mui/material';
+import { Button, Chip, IconButton, Stack } from '@mui/material';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type AbilityRule, createRoleBodySchema, type Role } from '@werkwissen/shared';
 import { useState } from 'react';
@@ -8,9 +8,10 @@ import { roleTable, useCreateRole, useDeleteRole } from '../../../api/roles.ts';
 import { useAuth } from '../../../auth/auth-context.tsx';
 import { CellText } from '../../../components/cell-text.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { type Column, DataTable } from '../../../components/data-table.tsx';
+import type { Column } from '../../../components/data-table.tsx';
 import { applyFieldErrors, InputField } from '../../../components/form.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
 import { useSchemaForm } from '../../../components/schema-form.ts';
 import { roleName } from './role-name.ts';
 
@@ -94,27 +95,22 @@ export default function RolesPage() {
   ];
 
   return (
-    <Stack spacing={6}>
-      <Typography variant="h4" component="h1">
-        {t('admin.roles.title')}
-      </Typography>
-      <DataTable<Role>
-        queryKey={roleTable.queryKey}
-        fetchPage={roleTable.fetchPage}
-        columns={columns}
-        rowKey={(r) => r.id}
-        csvName="roles"
-        caption={t('admin.roles.title')}
-        emptyText={t('admin.roles.empty')}
-        defaultSort="name"
-        actions={
-          ability.can('create', 'Role') && (
-            <Button variant="contained" startIcon={<IconPlus size={18} />} onClick={() => setAdding(true)}>
-              {t('admin.roles.add')}
-            </Button>
-          )
-        }
-      />
+    <ListPage<Role>
+      title={t('admin.roles.title')}
+      source={roleTable}
+      columns={columns}
+      rowKey={(r) => r.id}
+      csvName="roles"
+      emptyText={t('admin.roles.empty')}
+      defaultSort="name"
+      actions={
+        ability.can('create', 'Role') && (
+          <Button variant="contained" startIcon={<IconPlus size={18} />} onClick={() => setAdding(true)}>
+            {t('admin.roles.add')}
+          </Button>
+        )
+      }
+    >
       <AddRoleDialog open={adding} onClose={() => setAdding(false)} />
       <ConfirmDialog
         open={deleting !== null}
@@ -125,7 +121,7 @@ export default function RolesPage() {
         onConfirm={() => remove.mutate(deleting!.id)}
         onClose={() => setDeleting(null)}
       />
-    </Stack>
+    </ListPage>
   );
 }
 

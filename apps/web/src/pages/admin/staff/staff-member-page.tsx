@@ -1,4 +1,4 @@
-import { Alert, Button, Card, CardContent, CardHeader, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Button, Card, CardContent, CardHeader, Skeleton, Stack } from '@mui/material';
 import { IconMailForward, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { type StaffMember, updateStaffBodySchema } from '@werkwissen/shared';
 import { useState } from 'react';
@@ -20,6 +20,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { applyFieldErrors, errorMessage, InputField } from '../../../components/form.tsx';
 import { useFormat } from '../../../components/format.ts';
 import { LanguageSelect } from '../../../components/language-select.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
 import { ResetTwoFactorButton } from '../../../components/reset-two-factor-button.tsx';
 import { useSchemaForm } from '../../../components/schema-form.ts';
 import { RolePicker } from './role-picker.tsx';
@@ -35,9 +36,9 @@ export default function StaffMemberPage() {
 
   return (
     <Stack spacing={6}>
-      <Typography variant="h4" component="h1">
-        {query.data ? `${query.data.firstName} ${query.data.lastName}` : t('admin.staff.memberTitle')}
-      </Typography>
+      <PageHeader
+        title={query.data ? `${query.data.firstName} ${query.data.lastName}` : t('admin.staff.memberTitle')}
+      />
       {query.isError && !notFound && <Alert severity="error">{errorMessage(query.error, t)}</Alert>}
       {notFound ? (
         <Stack spacing={4} sx={{ alignItems: 'flex-start' }}>

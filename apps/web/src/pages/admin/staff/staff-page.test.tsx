@@ -1,6 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { DEFAULT_ROLES, type Role, type StaffMember } from '@werkwissen/shared';
+import {
+  DEFAULT_ROLES,
+  type Role,
+  roleContracts,
+  type StaffMember,
+  staffContracts,
+} from '@werkwissen/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, page } from '../../../test/fake-api.ts';
 import { signedInAs } from '../../../test/fixtures.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import StaffPage from './staff-page.tsx';
@@ -35,17 +42,10 @@ const member: StaffMember = {
 };
 
 function stubServer() {
-  const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
-    if (url === '/api/v1/admin/staff' && init.method === 'POST')
-      return Response.json(member, { status: 201 });
-    if (url.startsWith('/api/v1/admin/staff?'))
-      return Response.json({ items: [member], total: 1, page: 1, pageSize: 10 });
-    if (url.startsWith('/api/v1/admin/roles?'))
-      return Response.json({ items: ROLES, total: 3, page: 1, pageSize: 100 });
-    return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  return fakeApi()
+    .on(staffContracts.invite, () => member)
+    .on(staffContracts.list, () => page([member]))
+    .on(roleContracts.list, () => page(ROLES, 100));
 }
 
 beforeEach(() => signedInAs('Administrator'));
@@ -56,7 +56,7 @@ afterEach(() => {
 
 describe('the staff page', { timeout: 30_000 }, () => {
   it('lists staff with their roles and status, and invites with the operator’s roles only', async () => {
-    const fetch = stubServer();
+    const api = stubServer();
     renderWithApp(<StaffPage />, '/admin/staff');
     const row = (await screen.findByText('lea@betreiber.example')).closest('tr')!;
     expect(within(row).getByText('Auswertung')).toBeTruthy();
@@ -74,9 +74,8 @@ describe('the staff page', { timeout: 30_000 }, () => {
     expect(options).toEqual(['Administrator', 'Auswertung']);
     fireEvent.click(screen.getByRole('option', { name: 'Auswertung' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
-    await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
-    const [, init] = fetch.mock.calls.find(([, i]) => i?.method === 'POST')!;
-    expect(JSON.parse(String(init!.body))).toMatchObject({
+    await waitFor(() => expect(api.calls(staffContracts.invite)).toHaveLength(1));
+    expect(api.last(staffContracts.invite)?.body).toMatchObject({
       email: 'ida@betreiber.example',
       firstName: 'Ida',
       lastName: 'Neu',

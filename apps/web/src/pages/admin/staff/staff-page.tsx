@@ -1,4 +1,4 @@
-import { Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Button, Chip, IconButton, Stack, Tooltip } from '@mui/material';
 import { IconEdit, IconMailForward, IconPlus } from '@tabler/icons-react';
 import { inviteStaffBodySchema, type Language, STAFF_STATUSES, type StaffMember } from '@werkwissen/shared';
 import { useState } from 'react';
@@ -8,11 +8,12 @@ import { Link } from 'react-router';
 import { staffTable, useInviteStaff, useResendStaffInvitation } from '../../../api/staff.ts';
 import { useAuth } from '../../../auth/auth-context.tsx';
 import { CellText } from '../../../components/cell-text.tsx';
-import { type Column, DataTable } from '../../../components/data-table.tsx';
+import type { Column } from '../../../components/data-table.tsx';
 import { applyFieldErrors, InputField } from '../../../components/form.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { useFormat } from '../../../components/format.ts';
 import { LanguageSelect } from '../../../components/language-select.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
 import { useSchemaForm } from '../../../components/schema-form.ts';
 import { SelectField } from '../../../components/select-field.tsx';
 import { roleName } from '../roles/role-name.ts';
@@ -105,41 +106,36 @@ export default function StaffPage() {
   ];
 
   return (
-    <Stack spacing={6}>
-      <Typography variant="h4" component="h1">
-        {t('admin.staff.title')}
-      </Typography>
-      <DataTable<StaffMember>
-        queryKey={table.queryKey}
-        fetchPage={table.fetchPage}
-        columns={columns}
-        rowKey={(m) => m.id}
-        csvName="staff"
-        caption={t('admin.staff.title')}
-        emptyText={t('admin.staff.empty')}
-        defaultSort="lastName"
-        filters={
-          <SelectField
-            id="staff-status"
-            label={t('admin.staff.status')}
-            value={status}
-            onChange={setStatus}
-            options={[
-              { value: '', label: t('admin.staff.allStatuses') },
-              ...STAFF_STATUSES.map((s) => ({ value: s, label: t(`admin.staff.statuses.${s}`) })),
-            ]}
-          />
-        }
-        actions={
-          ability.can('create', 'User') && (
-            <Button variant="contained" startIcon={<IconPlus size={18} />} onClick={() => setInviting(true)}>
-              {t('admin.staff.invite')}
-            </Button>
-          )
-        }
-      />
+    <ListPage<StaffMember>
+      title={t('admin.staff.title')}
+      source={table}
+      columns={columns}
+      rowKey={(m) => m.id}
+      csvName="staff"
+      emptyText={t('admin.staff.empty')}
+      defaultSort="lastName"
+      filters={
+        <SelectField
+          id="staff-status"
+          label={t('admin.staff.status')}
+          value={status}
+          onChange={setStatus}
+          options={[
+            { value: '', label: t('admin.staff.allStatuses') },
+            ...STAFF_STATUSES.map((s) => ({ value: s, label: t(`admin.staff.statuses.${s}`) })),
+          ]}
+        />
+      }
+      actions={
+        ability.can('create', 'User') && (
+          <Button variant="contained" startIcon={<IconPlus size={18} />} onClick={() => setInviting(true)}>
+            {t('admin.staff.invite')}
+          </Button>
+        )
+      }
+    >
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />
-    </Stack>
+    </ListPage>
   );
 }
 
