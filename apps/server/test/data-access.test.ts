@@ -73,7 +73,6 @@ const NOT_YET_CONVERTED = [
   'modules/bot-check/bot-check.ts',
   'modules/dashboard/dashboard.service.ts',
   'modules/dashboard/platform-figures.service.ts',
-  'modules/divisions/divisions.service.ts',
   'modules/employees/employees.service.ts',
   'modules/employees/waiting-invitations.job.ts',
   'modules/feedback/feedback.service.ts',
