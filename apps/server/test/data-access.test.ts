@@ -61,7 +61,6 @@ const NOT_YET_CONVERTED = [
   'modules/whatsapp/whatsapp-connection.service.ts',
   // Not reached yet on data-layer-a (the remaining server modules).
   'modules/activity/activity-log.service.ts',
-  'modules/activity/prune-activity.job.ts',
   'modules/admin/email-senders.service.ts',
   'modules/auth/email-change.service.ts',
   'modules/auth/password-reset-mail.job.ts',
@@ -70,7 +69,6 @@ const NOT_YET_CONVERTED = [
   'modules/auth/second-factor-limits.ts',
   'modules/auth/second-factor.service.ts',
   'modules/auth/session.service.ts',
-  'modules/bot-check/bot-check.ts',
   'modules/dashboard/dashboard.service.ts',
   'modules/dashboard/platform-figures.service.ts',
   'modules/employees/employees.service.ts',
