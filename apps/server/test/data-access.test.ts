@@ -99,7 +99,6 @@ const NOT_YET_CONVERTED = [
   'modules/sales-documents/sales-documents.service.ts',
   'modules/sales-documents/sales-figures.ts',
   'modules/settings/system-settings.service.ts',
-  'modules/setup/seed-roles.ts',
 ];
 
 /** `.execute(` or a `sql` tagged template, also with a type argument (`sql<number>\`...\``). */

@@ -189,3 +189,30 @@ export async function rulesHeldByActiveOperators(db: DbOrTx): Promise<AbilityRul
     );
   return held.map(({ rules }) => rules);
 }
+
+/** Stores a system role for each of these kinds that has none yet, named after its kind. */
+export async function insertMissingSystemRoles(
+  db: DbOrTx,
+  defaults: Array<{ kind: UserKind; description: string; rules: AbilityRule[] }>,
+): Promise<void> {
+  await db
+    .insert(roles)
+    .values(defaults.map((role) => ({ ...role, name: role.kind, isSystem: true })))
+    .onConflictDoNothing();
+}
+
+/**
+ * Gives the role of `kind` new rules if its rules still equal `earlier` (jsonb equality: the same rules in the same
+ * order, whatever the key order the JSON was written in).
+ */
+export async function replaceRulesIfStill(
+  db: DbOrTx,
+  kind: UserKind,
+  earlier: unknown[],
+  rules: AbilityRule[],
+): Promise<void> {
+  await db
+    .update(roles)
+    .set({ rules, updatedAt: new Date() })
+    .where(and(eq(roles.kind, kind), sql`${roles.rules} = ${JSON.stringify(earlier)}::jsonb`));
+}
