@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPANY, customerOf } from '../apps/server/src/modules/handwerk/handwerk-fixtures.ts';
+import { COMPANY, customerOf } from '../apps/server/src/modules/sales-documents/sales-document-fixtures.ts';
 import { makeDocx, waitForFile } from '../apps/server/test/support/documents.ts';
 import { signedInDataManager, type TestServer } from '../apps/server/test/support/test-server.ts';
 import { openBrowser, signInInBrowser } from './support/browser.ts';

@@ -38,14 +38,14 @@ import { emailSettingRoutes } from './modules/email-assistant/email-settings.rou
 import { employeeRoutes } from './modules/employees/employees.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
-import { customerRoutes } from './modules/handwerk/customers.routes.ts';
-import { salesDocumentRoutes } from './modules/handwerk/sales-documents.routes.ts';
 import { emailTemplateRoutes } from './modules/mail/email-templates.routes.ts';
 import { oidcRoutes } from './modules/oidc/oidc.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { staffRoutes } from './modules/roles/staff.routes.ts';
+import { customerRoutes } from './modules/sales-documents/customers.routes.ts';
+import { salesDocumentRoutes } from './modules/sales-documents/sales-documents.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { systemSettingsRoutes } from './modules/settings/system-settings.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';

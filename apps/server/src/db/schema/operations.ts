@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
-import { salesDocuments } from './handwerk.ts';
+import { salesDocuments } from './sales-documents.ts';
 import { users } from './users.ts';
 
 /** A file a mail carries, kept in file storage under `storageKey` as it was sent. */

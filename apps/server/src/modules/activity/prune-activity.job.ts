@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
+import { deleteActivityOlderThan } from './activity-log.queries.ts';
 
 /** Rows one statement deletes: short statements keep the embedded database answering other requests meanwhile. */
 export const PRUNE_BATCH = 1000;
@@ -11,15 +11,7 @@ export async function pruneActivityLog(ctx: AppContext, batchSize = PRUNE_BATCH)
   const { retentionDays } = (await ctx.settings.current()).activityLog;
   let deleted = 0;
   for (;;) {
-    const { rows } = await ctx.db.execute<{ n: number }>(sql`
-      with gone as (
-        delete from activity_log where id in (
-          select id from activity_log
-          where created_at < now() - make_interval(days => ${retentionDays})
-          limit ${batchSize})
-        returning 1)
-      select count(*)::int as n from gone`);
-    const n = rows[0]?.n ?? 0;
+    const n = await deleteActivityOlderThan(ctx.db, retentionDays, batchSize);
     deleted += n;
     if (n < batchSize) return deleted;
   }

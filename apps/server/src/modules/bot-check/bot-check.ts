@@ -1,10 +1,10 @@
 import { createChallenge, type Payload, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../core/app-error.ts';
 import { sha256 } from '../../core/token-crypto.ts';
 import { botProvider } from '../settings/settings-cache.ts';
+import { spendChallenge } from './spent-challenges.queries.ts';
 
 /** How long a solved challenge stays valid, and so how long its signature is remembered against replays. */
 const CHALLENGE_MINUTES = 10;
@@ -38,10 +38,7 @@ function altchaPayload(answer: string): Payload | null {
  * restart or another API process does not accept it again.
  */
 async function firstUse(ctx: AppContext, signature: string): Promise<boolean> {
-  const { rows } = await ctx.db.execute(sql`insert into spent_bot_challenges (signature, expires_at)
-    values (${signature}, now() + make_interval(mins => ${CHALLENGE_MINUTES}))
-    on conflict (signature) do nothing returning signature`);
-  return rows.length === 1;
+  return spendChallenge(ctx.db, signature, CHALLENGE_MINUTES);
 }
 
 const SITEVERIFY = {

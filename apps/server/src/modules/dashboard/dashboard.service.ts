@@ -6,10 +6,10 @@ import type { Actor } from '../../core/actor.ts';
 import { notFound } from '../../core/app-error.ts';
 import { activityLog, companies, emailOutbox, subscriptions, users } from '../../db/schema/index.ts';
 import { presentSubscription } from '../billing/company-plan.ts';
-import { salesFigures } from '../handwerk/sales-figures.ts';
 import { feedbackSeries } from '../reports/feedback-series.ts';
 import { knowledgeGaps } from '../reports/knowledge-gaps.ts';
 import { reportScope, utcDay } from '../reports/report-scope.ts';
+import { salesFigures } from '../sales-documents/sales-figures.ts';
 import { platformFigures } from './platform-figures.service.ts';
 
 const DAY = 86_400_000;

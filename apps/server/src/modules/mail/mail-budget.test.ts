@@ -10,7 +10,7 @@ import {
   verifiedDataManager,
 } from '../../../test/support/test-server.ts';
 import { emailOutbox, subscriptions, users } from '../../db/schema/index.ts';
-import { COMPANY, customerOf, draftOf, line } from '../handwerk/handwerk-fixtures.ts';
+import { COMPANY, customerOf, draftOf, line } from '../sales-documents/sales-document-fixtures.ts';
 
 /**
  * Issue 28, finding 3: nobody sends mail in bulk through the operator's server. A trial company may cause 5 mails an

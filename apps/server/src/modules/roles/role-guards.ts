@@ -10,11 +10,15 @@ import {
   SUBJECTS,
   type Subject,
   subjectOf,
+  type UserKind,
 } from '@werkwissen/shared';
-import { sql } from 'drizzle-orm';
 import type { Actor } from '../../core/actor.ts';
 import { AppError } from '../../core/app-error.ts';
 import type { DbOrTx } from '../../db/database.ts';
+import { activeHolderOfKindExists, holdsAnyRole, rulesHeldByActiveOperators } from './roles.queries.ts';
+
+/** The kind of the role that must keep an active holder. */
+const ADMINISTRATOR: UserKind = 'Administrator';
 
 /** A right to check: one action on one subject, with the conditions and fields of the rule that grants it. */
 interface Grant {
@@ -121,13 +125,7 @@ export function assertGrantsHeld(actor: Actor, before: AbilityRule[], after: Abi
 
 /** ROLE_OWN when the caller holds one of these roles. */
 export async function assertNotOwnRole(db: DbOrTx, actor: Actor, roleIds: string[]): Promise<void> {
-  if (roleIds.length === 0) return;
-  const { rows } = await db.execute(sql`select 1 from user_roles
-    where user_id = ${actor.userId} and role_id in (${sql.join(
-      roleIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`);
-  if (rows.length > 0) throw new AppError('ROLE_OWN');
+  if (await holdsAnyRole(db, actor.userId, roleIds)) throw new AppError('ROLE_OWN');
 }
 
 /**
@@ -137,15 +135,9 @@ export async function assertNotOwnRole(db: DbOrTx, actor: Actor, roleIds: string
  * The thrown error rolls the change back.
  */
 export async function assertPlatformStillGoverned(tx: DbOrTx): Promise<void> {
-  const active = sql`u.disabled_at is null and u.password_hash is not null`;
-  const { rows: admins } = await tx.execute(sql`select 1 from users u
-    join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id
-    where r.kind = 'Administrator' and ${active} limit 1`);
-  if (admins.length === 0) throw new AppError('LAST_ADMINISTRATOR');
-  const { rows: held } = await tx.execute<{ rules: AbilityRule[] }>(sql`select r.rules from roles r
-    where exists (select 1 from user_roles ur join users u on u.id = ur.user_id
-      where ur.role_id = r.id and u.company_id is null and ${active})`);
-  const governs = held.some(({ rules }) =>
+  if (!(await activeHolderOfKindExists(tx, ADMINISTRATOR))) throw new AppError('LAST_ADMINISTRATOR');
+  const held = await rulesHeldByActiveOperators(tx);
+  const governs = held.some((rules) =>
     buildAbility(interpolateRules(rules, { user: { id: '', companyId: null } })).can('update', 'Role'),
   );
   if (!governs) throw new AppError('ROLE_LOCKOUT');

@@ -1,64 +1,38 @@
 import {
-  type AbilityRule,
   type createRoleBodySchema,
   DEFAULT_ROLES,
   type Role,
-  type RoleHolder,
-  type UserKind,
   type updateRoleBodySchema,
 } from '@werkwissen/shared';
-import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { assertPlatformCaller } from '../../access/resource-access.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { AppError, notFound } from '../../core/app-error.ts';
 import type { DbOrTx } from '../../db/database.ts';
-import { containsPattern } from '../../db/like.ts';
 import {
   assertGrantsHeld,
   assertNotOwnRole,
   assertPlatformStillGoverned,
   assertReadableRules,
 } from './role-guards.ts';
+import {
+  deleteRoleRow,
+  insertRole,
+  type RoleContent,
+  type RoleRecord,
+  type RoleSort,
+  roleById,
+  roleHolderList,
+  roleList,
+  roleNameTaken,
+  updateRoleContent,
+} from './roles.queries.ts';
 
-interface RoleRow extends Record<string, unknown> {
-  id: string;
-  name: string;
-  kind: UserKind | null;
-  description: string;
-  rules: AbilityRule[];
-  is_system: boolean;
-  holder_count: number;
-  held_by_caller: boolean;
-  updated_at: Date | string;
-}
-
-const present = (r: RoleRow): Role => ({
-  id: r.id,
-  name: r.name,
-  kind: r.kind,
-  description: r.description,
-  rules: r.rules,
-  isSystem: r.is_system,
-  holderCount: Number(r.holder_count),
-  heldByCaller: r.held_by_caller,
-  updatedAt: new Date(r.updated_at).toISOString(),
-});
+const present = (r: RoleRecord): Role => ({ ...r, updatedAt: r.updatedAt.toISOString() });
 
 /** What the activity log keeps of a role before and after a change. */
 const logged = (role: Role) => ({ name: role.name, description: role.description, rules: role.rules });
-
-const selectRoles = (actor: Actor, where: SQL) => sql`select r.id, r.name, r.kind, r.description, r.rules,
-    r.is_system, r.updated_at,
-    (select count(*) from user_roles ur where ur.role_id = r.id)::int as holder_count,
-    exists (select 1 from user_roles ur where ur.role_id = r.id and ur.user_id = ${actor.userId}) as held_by_caller
-  from roles r where ${where}`;
-
-const SORTS = {
-  name: sql`lower(r.name)`,
-  holderCount: sql`holder_count`,
-} as const;
 
 export async function listRoles(
   ctx: AppContext,
@@ -66,27 +40,19 @@ export async function listRoles(
   query: { page: number; pageSize: number; q?: string; sort?: string },
 ) {
   assertPlatformCaller(actor);
-  const where = query.q ? sql`r.name ilike ${containsPattern(query.q)}` : sql`true`;
-  const key = (query.sort?.replace(/^-/, '') ?? 'name') as keyof typeof SORTS;
-  const direction = query.sort?.startsWith('-') ? sql`desc` : sql`asc`;
-  const [{ rows }, { rows: total }] = await Promise.all([
-    ctx.db.execute<RoleRow>(sql`${selectRoles(actor, where)}
-      order by ${SORTS[key]} ${direction}, r.id
-      limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
-    ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from roles r where ${where}`),
-  ]);
-  return {
-    items: rows.map(present),
-    total: Number(total[0]?.n ?? 0),
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  const sort: RoleSort = query.sort?.replace(/^-/, '') === 'holderCount' ? 'holderCount' : 'name';
+  const { items, total } = await roleList(ctx.db, actor.userId, {
+    ...query,
+    sort,
+    descending: query.sort?.startsWith('-') ?? false,
+  });
+  return { items: items.map(present), total, page: query.page, pageSize: query.pageSize };
 }
 
 async function loadRole(db: DbOrTx, actor: Actor, roleId: string): Promise<Role> {
-  const { rows } = await db.execute<RoleRow>(selectRoles(actor, sql`r.id = ${roleId}`));
-  if (!rows[0]) throw notFound();
-  return present(rows[0]);
+  const role = await roleById(db, actor.userId, roleId);
+  if (!role) throw notFound();
+  return present(role);
 }
 
 export async function getRole(ctx: AppContext, actor: Actor, roleId: string): Promise<Role> {
@@ -101,42 +67,12 @@ export async function listRoleHolders(
   query: { page: number; pageSize: number; q?: string },
 ) {
   await getRole(ctx, actor, roleId);
-  const like = query.q ? containsPattern(query.q) : null;
-  const where = sql`ur.role_id = ${roleId} ${
-    like ? sql`and (u.email ilike ${like} or u.first_name ilike ${like} or u.last_name ilike ${like})` : sql``
-  }`;
-  const from = sql`from user_roles ur join users u on u.id = ur.user_id left join companies c on c.id = u.company_id`;
-  const [{ rows }, { rows: total }] = await Promise.all([
-    ctx.db.execute<{
-      id: string;
-      email: string;
-      first_name: string;
-      last_name: string;
-      kind: UserKind;
-      company_name: string | null;
-      active: boolean;
-    }>(sql`select u.id, u.email, u.first_name, u.last_name, u.kind, c.name as company_name,
-        u.disabled_at is null as active
-      ${from} where ${where} order by lower(u.last_name), lower(u.first_name), u.id
-      limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
-    ctx.db.execute<{ n: number }>(sql`select count(*)::int as n ${from} where ${where}`),
-  ]);
-  const items: RoleHolder[] = rows.map((r) => ({
-    id: r.id,
-    email: r.email,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    kind: r.kind,
-    companyName: r.company_name,
-    active: r.active,
-  }));
-  return { items, total: Number(total[0]?.n ?? 0), page: query.page, pageSize: query.pageSize };
+  const { items, total } = await roleHolderList(ctx.db, roleId, query);
+  return { items, total, page: query.page, pageSize: query.pageSize };
 }
 
 async function assertNameFree(db: DbOrTx, name: string, except: string | null): Promise<void> {
-  const { rows } = await db.execute(sql`select 1 from roles
-    where lower(name) = lower(${name}) ${except ? sql`and id <> ${except}` : sql``}`);
-  if (rows.length > 0) throw new AppError('ROLE_NAME_TAKEN', { field: 'name' });
+  if (await roleNameTaken(db, name, except)) throw new AppError('ROLE_NAME_TAKEN', { field: 'name' });
 }
 
 export interface RoleChange {
@@ -155,9 +91,12 @@ export async function createRole(
   assertGrantsHeld(actor, [], input.rules);
   return ctx.db.transaction(async (tx) => {
     await assertNameFree(tx, input.name, null);
-    const { rows } = await tx.execute<{ id: string }>(sql`insert into roles (name, description, rules)
-      values (${input.name}, ${input.description ?? ''}, ${JSON.stringify(input.rules)}::jsonb) returning id`);
-    const role = await loadRole(tx, actor, rows[0]!.id);
+    const id = await insertRole(tx, {
+      name: input.name,
+      description: input.description ?? '',
+      rules: input.rules,
+    });
+    const role = await loadRole(tx, actor, id);
     return { role, change: { before: null, after: logged(role) } };
   });
 }
@@ -169,14 +108,8 @@ async function changeable(tx: DbOrTx, actor: Actor, roleId: string): Promise<Rol
   return role;
 }
 
-async function writeRole(
-  tx: DbOrTx,
-  actor: Actor,
-  before: Role,
-  set: { name: string; description: string; rules: AbilityRule[] },
-): Promise<RoleChange> {
-  await tx.execute(sql`update roles set name = ${set.name}, description = ${set.description},
-    rules = ${JSON.stringify(set.rules)}::jsonb, updated_at = now() where id = ${before.id}`);
+async function writeRole(tx: DbOrTx, actor: Actor, before: Role, set: RoleContent): Promise<RoleChange> {
+  await updateRoleContent(tx, before.id, set);
   await assertPlatformStillGoverned(tx);
   const role = await loadRole(tx, actor, before.id);
   return { role, change: { before: logged(before), after: logged(role) } };
@@ -237,7 +170,7 @@ export async function deleteRole(
     const before = await changeable(tx, actor, roleId);
     if (before.isSystem) throw new AppError('ROLE_SYSTEM');
     if (before.holderCount > 0) throw new AppError('ROLE_IN_USE', { holders: before.holderCount });
-    await tx.execute(sql`delete from roles where id = ${roleId}`);
+    await deleteRoleRow(tx, roleId);
     return { change: { before: logged(before), after: null } };
   });
 }

@@ -1,60 +1,32 @@
-import type { TAG_COLORS, Tag } from '@werkwissen/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Tag } from '@werkwissen/shared';
 import { homeCompany } from '../../access/resource-access.ts';
 import { tagAccess } from '../../access/tag.access.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { AppError, notFound } from '../../core/app-error.ts';
 import { isUniqueViolation } from '../../db/constraint-violation.ts';
-import { tags } from '../../db/schema/index.ts';
+import {
+  deleteTagRow,
+  insertTag,
+  type TagColor,
+  type TagRecord,
+  tagList,
+  updateTagRow,
+} from './tags.queries.ts';
 
-type TagColor = (typeof TAG_COLORS)[number];
-
-// Qualified: inside a subquery an interpolated column would render unqualified ("id").
-const feedbackCount = sql<number>`(select count(*) from feedback f where f.tag_id = "tags"."id")`.mapWith(
-  Number,
-);
-
-const columns = {
-  id: tags.id,
-  name: tags.name,
-  color: tags.color,
-  createdAt: tags.createdAt,
-  feedbackCount,
-};
-
-const present = (r: {
-  id: string;
-  name: string;
-  color: string;
-  createdAt: Date;
-  feedbackCount: number;
-}): Tag => ({
-  id: r.id,
-  name: r.name,
-  color: r.color as TagColor,
-  feedbackCount: r.feedbackCount,
-  createdAt: r.createdAt.toISOString(),
-});
+const present = (r: TagRecord): Tag => ({ ...r, createdAt: r.createdAt.toISOString() });
 
 const tagExists = () => new AppError('TAG_EXISTS', { field: 'name' });
 
 async function loadTag(ctx: AppContext, actor: Actor, tagId: string): Promise<Tag> {
-  const [row] = await ctx.db
-    .select(columns)
-    .from(tags)
-    .where(and(eq(tags.id, tagId), tagAccess.where(actor, 'read')));
+  const [row] = await tagList(ctx.db, tagAccess.where(actor, 'read'), tagId);
   if (!row) throw notFound();
   return present(row);
 }
 
 /** The tags the actor may read (by default their company's), by name, each with how much feedback carries it. */
 export async function listTags(ctx: AppContext, actor: Actor): Promise<{ items: Tag[] }> {
-  const rows = await ctx.db
-    .select(columns)
-    .from(tags)
-    .where(tagAccess.where(actor, 'read'))
-    .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id));
+  const rows = await tagList(ctx.db, tagAccess.where(actor, 'read'));
   return { items: rows.map(present) };
 }
 
@@ -67,11 +39,7 @@ export async function createTag(
   const companyId = homeCompany(actor);
   tagAccess.assertCan(actor, 'create', { companyId });
   try {
-    const [row] = await ctx.db
-      .insert(tags)
-      .values({ companyId, name: input.name, color: input.color })
-      .returning();
-    return present({ ...row!, feedbackCount: 0 });
+    return present(await insertTag(ctx.db, { companyId, name: input.name, color: input.color }));
   } catch (error) {
     if (isUniqueViolation(error)) throw tagExists();
     throw error;
@@ -92,12 +60,7 @@ export async function updateTag(
   };
   if (Object.keys(changes).length > 0) {
     try {
-      const [row] = await ctx.db
-        .update(tags)
-        .set(changes)
-        .where(and(eq(tags.id, tagId), tagAccess.where(actor, 'update')))
-        .returning({ id: tags.id });
-      if (!row) throw notFound();
+      if (!(await updateTagRow(ctx.db, tagId, tagAccess.where(actor, 'update'), changes))) throw notFound();
     } catch (error) {
       if (isUniqueViolation(error)) throw tagExists();
       throw error;
@@ -109,9 +72,5 @@ export async function updateTag(
 /** Deletes one of the company's tags; the feedback that carried it keeps no tag (the foreign key sets it null). */
 export async function deleteTag(ctx: AppContext, actor: Actor, tagId: string): Promise<void> {
   await tagAccess.authorize(ctx.db, actor, 'delete', tagId);
-  const [row] = await ctx.db
-    .delete(tags)
-    .where(and(eq(tags.id, tagId), tagAccess.where(actor, 'delete')))
-    .returning({ id: tags.id });
-  if (!row) throw notFound();
+  if (!(await deleteTagRow(ctx.db, tagId, tagAccess.where(actor, 'delete')))) throw notFound();
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeDictd } from '../../../test/support/dictd-files.ts';
 import { companyWithFile } from '../../../test/support/knowledge.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
-import { COMPANY, customerOf } from './handwerk-fixtures.ts';
+import { COMPANY, customerOf } from './sales-document-fixtures.ts';
 
 // English to German as FreeDict writes it, for the words of the English job below: the test brings its own entries.
 const dictionaries = mkdtempSync(join(tmpdir(), 'ww-offer-dicts-'));

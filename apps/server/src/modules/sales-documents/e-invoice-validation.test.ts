@@ -6,7 +6,7 @@ import {
   validatorMissing,
 } from '../../../test/support/einvoice-validator.ts';
 import { signedInDataManager, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
-import { COMPANY, CUSTOMER, customerOf, line } from './handwerk-fixtures.ts';
+import { COMPANY, CUSTOMER, customerOf, line } from './sales-document-fixtures.ts';
 
 /**
  * Every kind of e-invoice the product writes, made through the API as a user makes it, checked by the offline

@@ -6,7 +6,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../i18n/translator.ts';
 import { ciiInvoiceXml } from './cii-invoice.ts';
-import { COMPANY, issuedInvoice as invoice } from './handwerk-fixtures.ts';
+import { COMPANY, issuedInvoice as invoice } from './sales-document-fixtures.ts';
 import { salesDocumentPdf } from './sales-document-pdf.ts';
 
 const pdfjsFolder = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));

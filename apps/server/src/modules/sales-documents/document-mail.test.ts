@@ -9,7 +9,7 @@ import {
   verifiedDataManager,
 } from '../../../test/support/test-server.ts';
 import { emailOutbox, subscriptions, users } from '../../db/schema/index.ts';
-import { COMPANY, CUSTOMER, customerOf, draftOf, line } from './handwerk-fixtures.ts';
+import { COMPANY, CUSTOMER, customerOf, draftOf, line } from './sales-document-fixtures.ts';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeChatCall, type FakeLlm, startFakeLlm } from '../../../test/support/fake-llm.ts';
 import { companyWithFile } from '../../../test/support/knowledge.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
-import { COMPANY, customerOf } from './handwerk-fixtures.ts';
+import { COMPANY, customerOf } from './sales-document-fixtures.ts';
 
 // The fake provider listens on 127.0.0.1, which the outbound policy refuses unless allowed.
 let t: TestServer;

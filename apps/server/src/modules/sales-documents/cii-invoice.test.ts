@@ -4,7 +4,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { ciiInvoiceXml, GUIDELINES, unitCode } from './cii-invoice.ts';
-import { COMPANY, issuedInvoice } from './handwerk-fixtures.ts';
+import { COMPANY, issuedInvoice } from './sales-document-fixtures.ts';
 
 const XSD_FOLDER = join(import.meta.dirname, '../../../test/fixtures/factur-x-xsd');
 const MAIN_XSD = 'Factur-X_1.07.3_EN16931.xsd';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAs } from '../../../test/support/factories.ts';
 import { signedInDataManager, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
-import { CUSTOMER, customerOf, draftOf } from './handwerk-fixtures.ts';
+import { CUSTOMER, customerOf, draftOf } from './sales-document-fixtures.ts';
 
 let t: TestServer;
 beforeAll(async () => {
