@@ -142,10 +142,9 @@ export function matchItem<T extends { row: PricedRow }>(
   });
   const held = asked.filter((_, w) => scores.some((s) => s[w]! > 0)).length;
   let best: ItemMatch<T> | null = null;
-  candidates.forEach((candidate, c) => {
+  for (const [c, candidate] of candidates.entries()) {
     const score = scores[c]!.reduce((sum, s) => sum + s, 0);
     if (score > (best?.score ?? 0)) best = { candidate, score };
-  });
-  const found = best as ItemMatch<T> | null;
-  return found && found.score >= PARTIAL * Math.max(1, held / 2) ? found : null;
+  }
+  return best && best.score >= PARTIAL * Math.max(1, held / 2) ? best : null;
 }
