@@ -53,6 +53,46 @@ describe('the items a job asks for', () => {
     ]);
   });
 
+  it('reads halves as quantities, in digits and in words, and does not split a count at its "and"', () => {
+    expect(
+      read('1,5 Std Geselle; anderthalb Stunden Meister, zweieinhalb Stunden Helfer').map((i) => i.quantity),
+    ).toEqual([1.5, 1.5, 2.5]);
+    expect(read('two and a half hours journeyman and half an hour master')).toEqual([
+      { quantity: 2.5, words: ['hours', 'journeyman'] },
+      { quantity: 0.5, words: ['hour', 'master'] },
+    ]);
+    expect(read('deux heures et demie de compagnon')).toEqual([
+      { quantity: 2.5, words: ['heures', 'compagnon'] },
+    ]);
+    expect(read('due ore e mezza di lavoro')).toEqual([{ quantity: 2.5, words: ['ore', 'lavoro'] }]);
+    expect(read('полтора часа работы, два с половиной часа мастера').map((i) => i.quantity)).toEqual([
+      1.5, 2.5,
+    ]);
+    expect(read('півтори години роботи')[0]!.quantity).toBe(1.5);
+    expect(read('dwie i pół godziny pracy')[0]!.quantity).toBe(2.5);
+    expect(read('ساعتان ونصف عمل')).toEqual([{ quantity: 2.5, words: ['ساعتان', 'عمل'] }]);
+  });
+
+  it('reads a count in the case its noun asks for, and a model number after an inflected or Arabic "type"', () => {
+    expect(read('замена двух радиаторов типа 22')).toEqual([
+      { quantity: 2, words: ['замена', 'радиаторов', 'типа', '22'] },
+    ]);
+    expect(read('заміна двох радіаторів типу 22')).toEqual([
+      { quantity: 2, words: ['заміна', 'радіаторів', 'типу', '22'] },
+    ]);
+    expect(read('установка четырёх головок')[0]!.quantity).toBe(4);
+    expect(read('встановлення чотирьох головок')[0]!.quantity).toBe(4);
+  });
+
+  it('reads the Arabic dual as two, and no plural as one', () => {
+    expect(read('تبديل مشعين من النوع 22')).toEqual([
+      { quantity: 2, words: ['تبديل', 'مشعين', 'النوع', '22'] },
+    ]);
+    expect(read('ساعتين عمل')[0]!.quantity).toBe(2);
+    expect(read('صيانة الغلاية')[0]!.quantity).toBeNull();
+    expect(read('ساعات عمل فنيين')[0]!.quantity).toBeNull();
+  });
+
   it('takes no function word for a count and no empty part for an item', () => {
     expect(read('Kessel tauschen due to a leak, und ,')).toEqual([
       { quantity: null, words: ['kessel', 'tauschen', 'due', 'leak'] },

@@ -1,5 +1,5 @@
 import { FUNCTION_WORDS, normalizeWord } from '../search/query-translation/question-words.ts';
-import { numberWordsAt } from './number-words.ts';
+import { halfAt, numberWordsAt } from './number-words.ts';
 
 /**
  * A job description read as the items it asks for: "Jährliche Wartung des Gas-Brennwertkessels, zwei Heizkörper Typ
@@ -16,8 +16,12 @@ export interface AskedItem {
   words: string[];
 }
 
-/** "and" in the nine languages, between items (Arabic joins و to the next word and is split at its comma). */
-const AND = /\s(?:und|sowie|and|plus|et|e|ed|i|oraz|y|и|та|і|а также|و)\s/iu;
+/**
+ * "and" in the nine languages, between items (Arabic joins و to the next word and is split at its comma), but not
+ * the "and" of a count's half ("two and a half hours", "dwa i pół").
+ */
+const AND =
+  /\s(?:und|sowie|and|plus|et|e|ed|i|oraz|y|и|та|і|а также|و)\s(?!(?:(?:une|ein)\s)?(?:a\s+half|demie?|mezz[oa]|mei[oa]|pół|halb\p{L}*|половин\p{L}*|пів)(?!\p{L}))/iu;
 /** A comma between items, not the decimal comma of "2,5 Stunden". */
 const SEPARATOR = /[;\n•·،؛]|,(?!\d)|(?<!\d),/u;
 
@@ -32,7 +36,7 @@ const QUANTITY_UNITS = new Set(
 );
 /** Words a number after them names a model or a size, not a quantity ("Typ 22", "DN 15", "Zone 2"). */
 const DESIGNATIONS = new Set(
-  'typ type tipo typu тип типа модель modell model nr no. no nummer number numéro numero numer номер dn zone zona зона größe size taille taglia tamanho rozmiar размер розмір bis über ab up to x'
+  'typ type tipo typu тип типа типу модель моделі modell model nr no. no nummer number numéro numero numer номер نوع النوع طراز dn zone zona зона größe size taille taglia tamanho rozmiar размер розмір bis über ab up to x'
     .split(' ')
     .map(normalizeWord),
 );
@@ -47,9 +51,46 @@ const westernDigits = (text: string) =>
 
 const digitValue = (token: string) => (/^\d/.test(token) ? Number(token.replace(',', '.')) : null);
 
+/**
+ * Arabic counts two by the dual ending of the noun itself ("مشعين", two radiators; "ساعتين", two hours): a word of at
+ * least three letters before "ين" or "ان", its article or a joined preposition aside; not the plural "ـيين" of
+ * adjectives of relation ("فنيين", technicians).
+ */
+const ARABIC_DUAL = /^(?:ال|لل|بال|و|ب|ل)?(\p{Script=Arabic}{3,})(?:ين|ان)$/u;
+function arabicDualAt(tokens: string[]): number {
+  return tokens.findIndex((token) => {
+    const w = normalizeWord(token);
+    const stem = ARABIC_DUAL.exec(w)?.[1];
+    return stem !== undefined && !stem.endsWith('ي') && !FUNCTION.has(w);
+  });
+}
+
+/** A count's place among the item's words, its value, and where a half after its noun stands (not item words). */
+type Quantity = { at: number; length: number; value: number; half?: { at: number; length: number } };
+
+/** A half that follows the count or the noun counted ("zwei und ein halb", "deux heures et demie") is added. */
+function withHalf(tokens: string[], quantity: Quantity): Quantity {
+  if (quantity.value % 1 !== 0) return quantity;
+  const end = quantity.at + quantity.length;
+  const right = halfAt(tokens, end);
+  if (right > 0) return { ...quantity, value: quantity.value + 0.5, length: quantity.length + right };
+  const after = halfAt(tokens, end + 1);
+  return after > 0
+    ? { ...quantity, value: quantity.value + 0.5, half: { at: end + 1, length: after } }
+    : quantity;
+}
+
 /** Where the item's quantity stands and what it is: a number word before a word, else a number before a unit or first. */
-function quantityOf(tokens: string[]): { at: number; length: number; value: number } | null {
-  let fallback: { at: number; length: number; value: number } | null = null;
+function quantityOf(tokens: string[]): Quantity | null {
+  const found = countOf(tokens);
+  if (found) return withHalf(tokens, found);
+  const dual = /\p{Script=Arabic}/u.test(tokens.join(' ')) ? arabicDualAt(tokens) : -1;
+  // The dual noun stays among the item's words: it names the item too.
+  return dual >= 0 ? withHalf(tokens, { at: dual, length: 0, value: 2 }) : null;
+}
+
+function countOf(tokens: string[]): Quantity | null {
+  let fallback: Quantity | null = null;
   for (let i = 0; i < tokens.length; i++) {
     const before = i > 0 ? normalizeWord(tokens[i - 1]!) : null;
     if (before && DESIGNATIONS.has(before)) continue;
@@ -70,12 +111,14 @@ function quantityOf(tokens: string[]): { at: number; length: number; value: numb
   return fallback;
 }
 
+const within = (i: number, span: { at: number; length: number }) => i >= span.at && i < span.at + span.length;
+
 /** One item of the job: its quantity and its words. */
 function readItem(text: string): AskedItem {
   const tokens = westernDigits(text).match(TOKEN) ?? [];
   const quantity = quantityOf(tokens);
   const words = tokens
-    .filter((_, i) => !quantity || i < quantity.at || i >= quantity.at + quantity.length)
+    .filter((_, i) => !quantity || !(within(i, quantity) || (quantity.half && within(i, quantity.half))))
     .map(normalizeWord)
     .filter((w) => !FUNCTION.has(w));
   return { text, quantity: quantity?.value ?? null, words };

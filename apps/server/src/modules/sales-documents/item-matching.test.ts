@@ -44,6 +44,12 @@ describe('choosing the row an asked item means', () => {
     ]);
   });
 
+  it('weighs only the words some row holds: the job’s other words say nothing about which row', () => {
+    expect(chosen('Jährliche gründliche Wartung des Gas-Brennwertkessels im Keller des Altbaus')).toEqual([
+      'Wartung Gas-Brennwertkessel bodenstehend',
+    ]);
+  });
+
   it('takes nothing for an item no row names', () => {
     expect(chosen('Dachrinne reinigen, Einfamilienhaus')).toEqual([null, null]);
   });

@@ -1,5 +1,9 @@
 import { compoundParts } from '../search/german-compounds.ts';
-import { FUNCTION_WORDS, normalizeWord } from '../search/query-translation/question-words.ts';
+import {
+  FUNCTION_WORDS,
+  normalizeWord,
+  transliterateCyrillic,
+} from '../search/query-translation/question-words.ts';
 import type { QueryTranslation } from '../search/query-translation/translation.ts';
 import type { AskedItem } from './asked-items.ts';
 import type { PricedRow } from './price-lines.ts';
@@ -31,6 +35,27 @@ function sameWord(a: string, b: string): boolean {
 }
 
 const WORD = /[\p{L}\p{M}\p{N}²³]+/gu;
+/**
+ * A word as its international stem is spelt across the languages, for words the dictionaries lack: Latin letters
+ * (Cyrillic transliterated), no accents, "th", "ph", "y", "w", "c", "z" as "t", "f", "i", "v", "k", "s", no double
+ * letters. "Thermostat", "thermostatiques", "termostáticas", "termostatycznych", "термостатических" all begin with
+ * "termostat".
+ */
+function cognateOf(word: string): string {
+  const latin = transliterateCyrillic(word) ?? fold(word);
+  return fold(latin)
+    .replace(/th/g, 't')
+    .replace(/ph/g, 'f')
+    .replace(/tsch|sch|ch/g, 'k')
+    .replace(/y/g, 'i')
+    .replace(/w/g, 'v')
+    .replace(/c/g, 'k')
+    .replace(/z/g, 's')
+    .replace(/(\p{L})\1+/gu, '$1');
+}
+/** The shortest row word or part an asked word is taken to be derived from by its spelling alone. */
+const MIN_COGNATE = 6;
+
 /** A text's words, lower case, without function words; hyphenated words in their parts ("Gas-Brennwertkessel"). */
 const wordsOf = (text: string) =>
   (normalizeWord(text).match(WORD) ?? []).filter((w) => !FUNCTION.has(w) && (w.length > 1 || /\d/.test(w)));
@@ -42,11 +67,16 @@ const partsOf = (word: string, known: ReadonlySet<string>) => compoundParts(word
 interface RowWords {
   words: string[];
   parts: string[];
+  /** Its words and parts as `cognateOf` spells them, those of at least MIN_COGNATE letters. */
+  cognates: string[];
 }
 
 function rowWords(row: PricedRow, known: ReadonlySet<string>): RowWords {
   const words = wordsOf(`${row.item} ${row.unit}`);
-  return { words: words.map(fold), parts: words.flatMap((w) => partsOf(w, known)) };
+  const folded = words.map(fold);
+  const parts = words.flatMap((w) => partsOf(w, known));
+  const cognates = [...folded, ...parts].map(cognateOf).filter((c) => c.length >= MIN_COGNATE);
+  return { words: folded, parts, cognates };
 }
 
 /**
@@ -64,6 +94,9 @@ function wordScore(forms: string[][], row: RowWords, known: ReadonlySet<string>)
     const pieces = parts.length > 0 ? parts : folded;
     if (pieces.length > 0) best = Math.max(best, (PARTIAL * pieces.filter(held).length) / pieces.length);
   }
+  // The asked word itself spelt as a row's word or part begins, as a part ("termostáticas" ~ "Thermostatkopf").
+  const own = cognateOf(forms[0]![0] ?? '');
+  if (best < PARTIAL && row.cognates.some((c) => own.startsWith(c))) best = PARTIAL;
   return best;
 }
 
@@ -87,8 +120,10 @@ export interface ItemMatch<T> {
 }
 
 /**
- * The row an asked item means, or null when no row holds (nearly: PARTIAL) one of its words and half of them in all.
- * Among rows that hold as much, the first (the search's best passage, the list's own order within it).
+ * The row an asked item means, or null when no row holds (nearly: PARTIAL) one of its words and half of the words
+ * that any row holds in all: a word no row of the list has ("jährliche", "tauschen", an adjective the dictionaries do
+ * not know) tells the rows nothing. Among rows that hold as much, the first (the search's best passage, the list's
+ * own order within it).
  */
 export function matchItem<T extends { row: PricedRow }>(
   item: AskedItem,
@@ -101,11 +136,15 @@ export function matchItem<T extends { row: PricedRow }>(
     return own.map((w) => [[w], ...(alternatives.get(word) ?? alternatives.get(w) ?? [])]);
   });
   if (asked.length === 0) return null;
-  let best: ItemMatch<T> | null = null;
-  for (const candidate of candidates) {
+  const scores = candidates.map((candidate) => {
     const row = rowWords(candidate.row, known);
-    const score = asked.reduce((sum, forms) => sum + wordScore(forms, row, known), 0);
+    return asked.map((forms) => wordScore(forms, row, known));
+  });
+  const held = asked.filter((_, w) => scores.some((s) => s[w]! > 0)).length;
+  let best: ItemMatch<T> | null = null;
+  for (const [c, candidate] of candidates.entries()) {
+    const score = scores[c]!.reduce((sum, s) => sum + s, 0);
     if (score > (best?.score ?? 0)) best = { candidate, score };
   }
-  return best && best.score >= PARTIAL * Math.max(1, asked.length / 2) ? best : null;
+  return best && best.score >= PARTIAL * Math.max(1, held / 2) ? best : null;
 }

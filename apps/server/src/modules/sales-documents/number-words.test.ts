@@ -53,6 +53,30 @@ describe('number words', () => {
     expect(numberWordsAt(['three', 'hours'], 0)).toEqual({ value: 3, length: 1 });
   });
 
+  it('reads the cases a count takes in Russian, Ukrainian and Polish', () => {
+    for (const word of ['двух', 'двумя', 'двох', 'двома', 'dwóch', 'dwoma'])
+      expect(numberWordValue(word), word).toBe(2);
+    for (const word of ['трёх', 'трех', 'трьох', 'trzech']) expect(numberWordValue(word), word).toBe(3);
+    for (const word of ['четырёх', 'четырьмя', 'чотирьох', 'чотирма', 'czterech'])
+      expect(numberWordValue(word), word).toBe(4);
+  });
+
+  it('reads halves: alone, as one and a half, and after a count', () => {
+    expect(numberWordsAt(['anderthalb', 'Stunden'], 0)).toEqual({ value: 1.5, length: 1 });
+    expect(numberWordsAt(['eineinhalb', 'Stunden'], 0)).toEqual({ value: 1.5, length: 1 });
+    expect(numberWordsAt(['zweieinhalb', 'Stunden'], 0)).toEqual({ value: 2.5, length: 1 });
+    expect(numberWordsAt(['eine', 'halbe', 'Stunde'], 0)).toEqual({ value: 0.5, length: 2 });
+    expect(numberWordsAt(['half', 'an', 'hour'], 0)).toEqual({ value: 0.5, length: 2 });
+    expect(numberWordsAt(['one', 'and', 'a', 'half', 'hours'], 0)).toEqual({ value: 1.5, length: 4 });
+    expect(numberWordsAt(['полтора', 'часа'], 0)).toEqual({ value: 1.5, length: 1 });
+    expect(numberWordsAt(['півтори', 'години'], 0)).toEqual({ value: 1.5, length: 1 });
+    expect(numberWordsAt(['półtora', 'godziny'], 0)).toEqual({ value: 1.5, length: 1 });
+    expect(numberWordsAt(['два', 'с', 'половиной', 'часа'], 0)).toEqual({ value: 2.5, length: 3 });
+    expect(numberWordsAt(['dwie', 'i', 'pół', 'godziny'], 0)).toEqual({ value: 2.5, length: 3 });
+    expect(numberWordsAt(['نصف', 'ساعة'], 0)).toEqual({ value: 0.5, length: 1 });
+    expect(numberWordsAt(['two', 'and', 'three'], 0)).toEqual({ value: 2, length: 1 });
+  });
+
   it('reads no number into other words', () => {
     for (const word of ['Heizkörper', 'a', 'Typ', 'twentyfive', 'zwanzigund', 'وحدة', '22', '']) {
       expect(numberWordValue(word), word).toBeNull();

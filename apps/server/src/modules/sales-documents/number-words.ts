@@ -116,10 +116,10 @@ const UNITS: Record<string, string[]> = {
     'dezenove/dezanove',
   ],
   pl: [
-    'jeden/jedna/jedno/jedną',
-    'dwa/dwie/dwóch',
-    'trzy/trzech',
-    'cztery/czterech',
+    'jeden/jedna/jedno/jedną/jednego/jednej',
+    'dwa/dwie/dwóch/dwu/dwom/dwoma/dwiema',
+    'trzy/trzech/trzem/trzema',
+    'cztery/czterech/czterem/czterema',
     'pięć/pięciu',
     'sześć/sześciu',
     'siedem/siedmiu',
@@ -137,16 +137,16 @@ const UNITS: Record<string, string[]> = {
     'dziewiętnaście',
   ],
   ru: [
-    'один/одна/одно/одну',
-    'два/две',
-    'три',
-    'четыре',
-    'пять',
-    'шесть',
-    'семь',
-    'восемь',
-    'девять',
-    'десять',
+    'один/одна/одно/одну/одного/одной/одним/одном',
+    'два/две/двух/двум/двумя',
+    'три/трёх/трём/тремя',
+    'четыре/четырёх/четырём/четырьмя',
+    'пять/пяти/пятью',
+    'шесть/шести/шестью',
+    'семь/семи/семью',
+    'восемь/восьми/восемью',
+    'девять/девяти/девятью',
+    'десять/десяти/десятью',
     'одиннадцать',
     'двенадцать',
     'тринадцать',
@@ -158,16 +158,16 @@ const UNITS: Record<string, string[]> = {
     'девятнадцать',
   ],
   uk: [
-    'один/одна/одне/одну',
-    'два/дві',
-    'три',
-    'чотири',
-    "п'ять",
-    'шість',
-    'сім',
-    'вісім',
-    "дев'ять",
-    'десять',
+    'один/одна/одне/одну/одного/однієї/одним',
+    'два/дві/двох/двом/двома',
+    'три/трьох/трьом/трьома',
+    'чотири/чотирьох/чотирьом/чотирма',
+    "п'ять/п'яти/п'ятьох",
+    'шість/шести/шістьох',
+    'сім/семи/сімох',
+    'вісім/восьми/вісьмох',
+    "дев'ять/дев'яти/дев'ятьох",
+    'десять/десяти/десятьох',
     'одинадцять',
     'дванадцять',
     'тринадцять',
@@ -306,19 +306,68 @@ export function numberWordValue(word: string): number | null {
   return null;
 }
 
+/** A half, in each language: "eine halbe Stunde", "half an hour", "pół godziny", "نصف ساعة", "два с половиной". */
+const HALF = new Set(
+  'halb halbe halben half demi demie mezzo mezza meio meia pół połowa половина половину половиной половиною пів نصف'
+    .split(' ')
+    .map(key),
+);
+/** One and a half as one word: "anderthalb Stunden", "полтора часа", "півтори години", "półtora". */
+const ONE_AND_A_HALF = new Set(
+  'anderthalb eineinhalb полтора полторы півтора півтори półtora'.split(' ').map(key),
+);
+/** What joins a count to its half ("two and a half", "dwa i pół", "два с половиной"), and articles before it. */
+const HALF_JOINS = new Set('und and et e y i и с з та'.split(' '));
+const HALF_ARTICLES = new Set('a an ein une'.split(' '));
+/** German writes a count and its half as one word: "zweieinhalb", "dreieinhalb". */
+const GERMAN_AND_A_HALF = /^(zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn)einhalb$/u;
+
+const isHalf = (word: string | undefined) => word !== undefined && HALF.has(key(word));
+
 /**
- * The number a run of words starts with and how many words it takes: "twenty five" → 25 over two words, "zwei" → 2
- * over one; "a single" counts as one word pair. Null when the first word is no number word.
+ * How many words at `at` add a half to the count before them: "and a half" (3), "с половиной", "i pół" (2), Arabic
+ * "ونصف" (1, "and" joined to "half"); 0 when none do.
  */
-export function numberWordsAt(words: string[], at: number): { value: number; length: number } | null {
+export function halfAt(words: string[], at: number): number {
   const first = words[at];
-  if (first === undefined) return null;
+  if (first === undefined) return 0;
+  const k = key(first);
+  if (k.startsWith('و') && HALF.has(k.slice(1))) return 1;
+  if (!HALF_JOINS.has(k)) return 0;
+  if (isHalf(words[at + 1])) return 2;
+  return HALF_ARTICLES.has(key(words[at + 1] ?? '')) && isHalf(words[at + 2]) ? 3 : 0;
+}
+
+/** The count a run of words starts with, without a half after it. */
+function wholeAt(words: string[], at: number): { value: number; length: number } | null {
+  const first = words[at]!;
+  const k = key(first);
+  if (ONE_AND_A_HALF.has(k)) return { value: 1.5, length: 1 };
+  const german = GERMAN_AND_A_HALF.exec(k);
+  if (german) return { value: UNIT_WORDS.get(german[1]!)! + 0.5, length: 1 };
+  // "half an hour", "eine halbe Stunde": a half alone, or after the article that reads as "one".
+  if (HALF.has(k)) return { value: 0.5, length: HALF_ARTICLES.has(key(words[at + 1] ?? '')) ? 2 : 1 };
   const pair = words[at + 1] === undefined ? null : UNIT_WORDS.get(key(`${first} ${words[at + 1]}`));
   if (pair !== undefined && pair !== null) return { value: pair, length: 2 };
   const value = numberWordValue(first);
   if (value === null) return null;
+  if (value === 1 && isHalf(words[at + 1])) return { value: 0.5, length: 2 };
   const next = words[at + 1] === undefined ? null : numberWordValue(words[at + 1]!);
   if (value >= 20 && value < 100 && value % 10 === 0 && next !== null && next < 10)
     return { value: value + next, length: 2 };
   return { value, length: 1 };
+}
+
+/**
+ * The number a run of words starts with and how many words it takes: "twenty five" → 25 over two words, "zwei" → 2
+ * over one; "a single" counts as one word pair; a half after it counts ("two and a half" → 2.5 over four words), and
+ * halves of their own ("anderthalb", "полтора" → 1.5, "half an hour" → 0.5). Null when the first word is no number
+ * word.
+ */
+export function numberWordsAt(words: string[], at: number): { value: number; length: number } | null {
+  if (words[at] === undefined) return null;
+  const whole = wholeAt(words, at);
+  if (!whole) return null;
+  const half = whole.value % 1 === 0 ? halfAt(words, at + whole.length) : 0;
+  return half > 0 ? { value: whole.value + 0.5, length: whole.length + half } : whole;
 }

@@ -9,12 +9,14 @@ import { type LanguageCode, scriptOf } from './question-words.ts';
  * DICTIONARY_PATH: Debian's `dict-freedict-*` packages put them in /usr/share/dictd), each read on first use and kept
  * for the life of the process as a compact lookup. A pair is used in its own direction, and reversed when the other
  * direction has no dictionary or only a small one, so that Russian finds German through the German-Russian
- * dictionary; where no dictionary connects two languages, English is the pivot.
+ * dictionary; where no dictionary connects two languages, English and French are the pivots (FreeDict connects French
+ * to Russian, Polish, Portuguese and Italian by larger dictionaries than English does: "ryczałt" → "forfait" →
+ * "Pauschale").
  */
 
 /** A reversed dictionary larger than this (compressed) is not read: the forward one of the pair is enough. */
 const MAX_REVERSED_BYTES = 8 * 1024 * 1024;
-const PIVOT: LanguageCode = 'eng';
+const PIVOTS: LanguageCode[] = ['eng', 'fra'];
 /**
  * A language without dictionaries of its own is looked up in a close one's (FreeDict has no Ukrainian: many
  * Ukrainian words are Russian ones or differ in a vowel, which `lookupForms` varies).
@@ -22,8 +24,9 @@ const PIVOT: LanguageCode = 'eng';
 const CLOSE_LANGUAGE: Record<LanguageCode, LanguageCode> = { ukr: 'rus' };
 
 export interface Route {
-  /** One lexicon, or two through the pivot language. */
+  /** Two lexicons, through the pivot language. */
   steps: Lexicon[];
+  pivot: LanguageCode;
 }
 
 interface Installed {
@@ -59,27 +62,29 @@ export class Dictionaries {
       if (d.target === target) sources.add(d.source);
       if (d.source === target) sources.add(d.target);
     }
-    if (sources.has(PIVOT) || target === PIVOT)
-      for (const d of this.installed) {
-        if (d.target === PIVOT) sources.add(d.source);
-        if (d.source === PIVOT) sources.add(d.target);
-      }
+    for (const pivot of PIVOTS)
+      if (sources.has(pivot) || target === pivot)
+        for (const d of this.installed) {
+          if (d.target === pivot) sources.add(d.source);
+          if (d.source === pivot) sources.add(d.target);
+        }
     for (const [language, close] of Object.entries(CLOSE_LANGUAGE))
       if (sources.has(close)) sources.add(language);
     sources.delete(target);
     return sources;
   }
 
-  /** The lexicons that lead from one language to the other: directly, else through English. */
+  /** The lexicons that lead from one language to the other: directly, and through the pivots. */
   routes(source: LanguageCode, target: LanguageCode): { direct: Lexicon[]; pivot: Route[] } {
     const close = CLOSE_LANGUAGE[source];
     if (close && !this.installed.some((d) => d.source === source || d.target === source))
       return this.routes(close, target);
     const direct = this.direct(source, target);
     const pivot: Route[] = [];
-    if (source !== PIVOT && target !== PIVOT) {
-      for (const first of this.direct(source, PIVOT))
-        for (const second of this.direct(PIVOT, target)) pivot.push({ steps: [first, second] });
+    for (const via of PIVOTS) {
+      if (source === via || target === via) continue;
+      for (const first of this.direct(source, via))
+        for (const second of this.direct(via, target)) pivot.push({ steps: [first, second], pivot: via });
     }
     return { direct, pivot };
   }
@@ -108,7 +113,8 @@ export class Dictionaries {
       [from, target],
       [target, from],
     ];
-    if (from !== PIVOT && target !== PIVOT) pairs.push([from, PIVOT], [PIVOT, target], [target, PIVOT]);
+    for (const via of PIVOTS)
+      if (from !== via && target !== via) pairs.push([from, via], [via, target], [target, via]);
     for (const [s, t] of pairs)
       for (const { d, direction } of this.plan(s, t)) await this.loadInSlices(d, direction);
   }

@@ -87,6 +87,31 @@ describe('the lexicon', () => {
     expect(lexicon.word('faktorem')).toEqual([]);
   });
 
+  it('finds a derived word by the headword it begins with, and a short noun only before an adjective’s ending', () => {
+    const french = Lexicon.fromPairs(
+      [
+        ['thermostat', 'Thermostat'],
+        ['gaz', 'Gas'],
+      ],
+      'fra',
+    );
+    expect(french.derivedFrom('thermostatiques').map((m) => m.key)).toEqual(['thermostat']);
+    expect(french.derivedFrom('gazeux')).toEqual([]);
+    const russian = Lexicon.fromPairs(
+      [
+        ['газ', 'Gas'],
+        ['термостат', 'Thermostat'],
+      ],
+      'rus',
+    );
+    expect(russian.derivedFrom('газовый').map((m) => m.key)).toEqual(['газ']);
+    expect(russian.derivedFrom('термостатических').map((m) => m.key)).toEqual(['термостат']);
+    expect(russian.derivedFrom('газета')).toEqual([]);
+    const polish = Lexicon.fromPairs([['gaz', 'Gas']], 'pol');
+    expect(polish.derivedFrom('gazowego').map((m) => m.key)).toEqual(['gaz']);
+    expect(Lexicon.fromPairs([['مشع', 'radiant']], 'ara').derivedFrom('مشعاع')).toEqual([]);
+  });
+
   it('finds Arabic words only as they are (after their clitics), never by a prefix', () => {
     const arabic = Lexicon.fromPairs([['ساعد', 'assist']], 'ara');
     expect(arabic.word('ساعة')).toEqual([]);

@@ -71,7 +71,9 @@ export function translateByDictionaries(
   const { direct, pivot } = dictionaries.routes(source, target);
   const matches = (lexicon: Lexicon, word: string) => lookup(lexicon, word, source, hints);
   const back = new BackTranslation(dictionaries.backward(source, target));
-  const backFromPivot = new BackTranslation(pivot.length > 0 ? dictionaries.backward(PIVOT, target) : []);
+  const backFromPivot = new Map(
+    pivot.map((route) => [route.pivot, new BackTranslation(dictionaries.backward(route.pivot, target))]),
+  );
   // "how heavy", "jak długo": the adjective asks for an amount and names no topic, as in the search's own words.
   const tokens = wordsOf(question.replace(ASKING_PHRASES, ' ')).flatMap((w) =>
     /\d/.test(w) ? hyphenParts(w) : [w],
@@ -98,12 +100,12 @@ export function translateByDictionaries(
     const firstSteps = pivot.map((route) => matches(route.steps[0]!, word));
     const known = firstSteps.flat().some((m) => m.exact);
     pivot.forEach((route, r) => {
-      const english = new Map<string, Candidate>();
-      for (const m of firstSteps[r]!) if (m.exact || !known) add(english, m, 1, null);
-      for (const [pivotWord] of ranked(english).slice(0, PIVOT_WORDS)) {
+      const inPivot = new Map<string, Candidate>();
+      for (const m of firstSteps[r]!) if (m.exact || !known) add(inPivot, m, 1, null);
+      for (const [pivotWord] of ranked(inPivot).slice(0, PIVOT_WORDS)) {
         for (const m of route.steps[1]!.word(pivotWord)) {
           const limited = { ...m, translations: m.translations.slice(0, PIVOT_TRANSLATIONS) };
-          add(candidates, limited, PIVOT_VOTE, backFromPivot);
+          add(candidates, limited, PIVOT_VOTE, backFromPivot.get(route.pivot)!);
         }
       }
     });
@@ -129,7 +131,6 @@ export function translateByDictionaries(
  */
 const hyphenParts = (word: string) => word.split('-').filter(Boolean);
 
-const PIVOT = 'eng';
 /** Targets written in another script than Latin: a transliteration into Latin letters means nothing there. */
 const SCRIPT_TARGETS = new Set(['ara', 'rus', 'ukr', 'bul', 'ell']);
 
@@ -151,6 +152,7 @@ function lookup(lexicon: Lexicon, word: string, source: LanguageCode, hints: Lem
     const translations = lexicon.entry(lemma);
     if (translations) return [{ key: normalizeWord(lemma), exact: true, translations }];
   }
+  const lemmas = hints.get(normalizeWord(word)) ?? [];
   const forms = lookupForms(word, source);
   // A form the dictionary lists as it is (a stem: "talebini" → "talep") before a headword that only shares a prefix
   // with the word as written ("hatası" is no "hatasız").
@@ -160,6 +162,11 @@ function lookup(lexicon: Lexicon, word: string, source: LanguageCode, hints: Lem
   }
   for (const form of forms) {
     const found = lexicon.word(form);
+    if (found.length > 0) return found;
+  }
+  // A derived word ("thermostatiques", "газовый") by the headword it starts with ("thermostat", "газ").
+  for (const form of [...lemmas, ...forms]) {
+    const found = lexicon.derivedFrom(form);
     if (found.length > 0) return found;
   }
   return [];

@@ -45,6 +45,13 @@ const MAX_HEADWORD_ENDING = 3;
  * prefixes are other words ("ساعة", hour, is no "ساعد", assistant); its clitics are split off before the lookup.
  */
 const NO_PREFIX = new Set(['ara']);
+/** The shortest headword a derived word is found by (`derivedFrom`). */
+const DERIVED_MIN = 5;
+/** The endings that make an adjective of a noun, in the Slavic languages that FreeDict reads: "газ-овый", "gaz-owy". */
+const ADJECTIVE_OF_NOUN: Record<string, RegExp> = {
+  rus: /^(?:ов|ев|н|ическ|ичн|альн)(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ого|его|ому|ему|ых|их|ым|им|ыми|ими|ую|юю|ом|ем)$/u,
+  pol: /^(?:ow|n|yczn|aln)(?:y|a|e|ego|ej|ych|ym|ymi|ą|i)$/u,
+};
 /** Headwords that match one prefix equally well; more means the prefix is too short to tell. */
 const MAX_PREFIX_KEYS = 4;
 
@@ -202,6 +209,26 @@ export class Lexicon {
         return found
           .sort((a, b) => a.length - b.length)
           .map((key) => ({ key, exact: false, translations: this.exact(key) ?? [] }));
+    }
+    return [];
+  }
+
+  /**
+   * For a word no entry or inflection finds, the longest headword its beginning is: a word derived from it
+   * ("thermostatiques", "termostatycznych", "термостатических" from "thermostat", "termostat", "термостат"), a
+   * compound's first part. At least DERIVED_MIN letters and half of the word, or a short noun before the ending of
+   * an adjective made from it ("газовый", "gazowy" from "газ", "gaz"); none for Arabic (see NO_PREFIX).
+   */
+  derivedFrom(word: string): LexiconMatch[] {
+    const w = normalizeWord(word);
+    if (NO_PREFIX.has(this.language) || w.includes(' ')) return [];
+    const shortest = Math.max(DERIVED_MIN, Math.ceil(w.length * MIN_PREFIX_SHARE));
+    const adjective = ADJECTIVE_OF_NOUN[this.language];
+    for (let length = w.length - 1; length >= MIN_SHORT_PREFIX; length--) {
+      const key = w.slice(0, length);
+      if (length < shortest && !adjective?.test(w.slice(length))) continue;
+      const translations = this.exact(key);
+      if (translations) return [{ key, exact: false, translations }];
     }
     return [];
   }
