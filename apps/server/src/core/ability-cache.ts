@@ -6,8 +6,9 @@ import {
   conditionProblems,
   interpolateRules,
 } from '@werkwissen/shared';
-import { sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database.ts';
+import { roles as storedRoles } from '../db/schema/index.ts';
 
 /** A role as a user's row names it: which role, in which version of its rules. */
 export interface RoleVersion {
@@ -63,14 +64,15 @@ export async function abilityOf(
   const stored =
     roles.length === 0
       ? []
-      : (
-          await db.execute<{ id: string; version: number; rules: unknown }>(
-            sql`select id, version, rules from roles where id in (${sql.join(
-              roles.map((r) => sql`${r.id}`),
-              sql`, `,
-            )})`,
-          )
-        ).rows;
+      : await db
+          .select({ id: storedRoles.id, version: storedRoles.version, rules: storedRoles.rules })
+          .from(storedRoles)
+          .where(
+            inArray(
+              storedRoles.id,
+              roles.map((r) => r.id),
+            ),
+          );
   const rules = interpolateRules(stored.flatMap(readRules), { user });
   const entry = { rules, ability: buildAbility(rules) };
   // Stored under the versions just read: if a role changed meanwhile, the next request asks for exactly these.

@@ -8,11 +8,12 @@ import {
   PROVIDER_DEFAULTS,
   sameProviderEndpoint,
 } from '@werkwissen/shared';
-import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../core/app-error.ts';
 import { aiProviders } from '../../db/schema/index.ts';
 import { translate } from '../../i18n/translator.ts';
+import type { StoredConnection } from './ai-providers.queries.ts';
 import { baseUrlOf, listModels, type ProviderConnection } from './model-client.ts';
 import { maskKey, SecretBox } from './secret-box.ts';
 
@@ -125,21 +126,6 @@ export async function providerConnection(
     .where(and(eq(aiProviders.companyId, companyId), eq(aiProviders.provider, provider)));
   return row ? connectionOf(ctx, row) : null;
 }
-
-/** What a connection is made of, as stored: also read along with a chat, so that asking costs no extra statement. */
-export type StoredConnection = Pick<
-  Row,
-  'provider' | 'baseUrl' | 'apiKeyEncrypted' | 'model' | 'transcriptionModel'
->;
-
-/**
- * The saved connection of `provider` of `company` as one json column (null when not configured), to be read in the
- * statement that loads a chat; `connectionOf` opens it.
- */
-export const storedConnectionColumn = (company: SQL, provider: SQL): SQL =>
-  sql`(select json_build_object('provider', p.provider, 'baseUrl', p.base_url,
-      'apiKeyEncrypted', p.api_key_encrypted, 'model', p.model, 'transcriptionModel', p.transcription_model)
-    from ai_providers p where p.company_id = ${company} and p.provider = ${provider})`;
 
 export function connectionOf(ctx: AppContext, row: StoredConnection): ProviderConnection {
   return {

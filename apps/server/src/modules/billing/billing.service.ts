@@ -1,18 +1,11 @@
-import {
-  type BillingOverview,
-  type BillingStatus,
-  PLAN_LIMITS,
-  type PlanLimit,
-  type Usage,
-} from '@werkwissen/shared';
-import { sql } from 'drizzle-orm';
+import type { BillingOverview, BillingStatus, PlanLimit, Usage } from '@werkwissen/shared';
 import { homeCompany } from '../../access/resource-access.ts';
 import { subscriptionAccess } from '../../access/subscription.access.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { notFound } from '../../core/app-error.ts';
 import { companyLimit, currentSubscription, presentSubscription } from './company-plan.ts';
-import { usedSql } from './limit-slot.ts';
+import { usedOfAll } from './limit-usage.queries.ts';
 import { listPlans } from './plan-catalogue.ts';
 
 /** The company's plan as every member's banner needs it (whether it ended, whether to prompt for renewal). */
@@ -24,26 +17,12 @@ export async function billingStatus(ctx: AppContext, actor: Actor): Promise<Bill
   };
 }
 
-/** What the company uses of each limit, in one statement (each as the limit checks count it, `usedSql`). */
-async function usedOfAll(ctx: AppContext, companyId: string): Promise<Record<PlanLimit, number>> {
-  const columns = sql.join(
-    PLAN_LIMITS.map((limit) => sql`${usedSql(companyId, limit)} as ${sql.identifier(limit)}`),
-    sql`, `,
-  );
-  const { rows } = await ctx.db.execute<Record<PlanLimit, string | number>>(sql`select ${columns}`);
-  const r = rows[0]!;
-  return Object.fromEntries(PLAN_LIMITS.map((limit) => [limit, Number(r[limit])])) as Record<
-    PlanLimit,
-    number
-  >;
-}
-
 /** The billing tab: the company's plan, its usage against each limit, and the catalogue with what is for sale. */
 export async function billingOverview(ctx: AppContext, actor: Actor): Promise<BillingOverview> {
   const companyId = homeCompany(actor);
   if (!subscriptionAccess.can(actor, 'read', { companyId })) throw notFound();
   const row = await currentSubscription(ctx.db, companyId);
-  const used = await usedOfAll(ctx, companyId);
+  const used = await usedOfAll(ctx.db, companyId);
   const usage: Usage[] = [];
   for (const [limit, value] of Object.entries(used) as [PlanLimit, number][]) {
     const { max } = await companyLimit(ctx, companyId, limit);

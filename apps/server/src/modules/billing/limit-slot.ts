@@ -1,40 +1,13 @@
 import { type Language, PLAN_KEYS, type PlanKey, type PlanLimit } from '@werkwissen/shared';
-import { desc, eq, type SQL, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../core/app-error.ts';
 import type { DbOrTx, Tx } from '../../db/database.ts';
 import { plans, subscriptions } from '../../db/schema/index.ts';
 import { translate } from '../../i18n/translator.ts';
 import { currentSubscription, hasEnded, planLifting } from './company-plan.ts';
+import { lockCompanyForSlot, usedOf } from './limit-usage.queries.ts';
 import { effectiveLimit, loadPlan } from './plan-catalogue.ts';
-
-/**
- * What a company uses of each limit, as SQL: the one definition the limit checks and the billing tab's bars share.
- * One e-mail setting holds its SMTP details too, so it counts against both.
- */
-export function usedSql(companyId: string, limit: PlanLimit): SQL {
-  switch (limit) {
-    case 'storageBytes':
-      return sql`(select coalesce(sum(size_bytes), 0) from files where company_id = ${companyId})::bigint`;
-    case 'divisions':
-      return sql`(select count(*) from divisions where company_id = ${companyId})::int`;
-    case 'employees':
-      return sql`(select count(*) from users where company_id = ${companyId} and kind = 'Employee')::int`;
-    case 'questionsPerMonth':
-      return sql`(select count(*) from chat_messages where company_id = ${companyId} and role = 'user'
-        and created_at >= date_trunc('month', now()))::int`;
-    case 'smtpSettings':
-    case 'emailSettings':
-      return sql`(select count(*) from email_settings where company_id = ${companyId})::int`;
-  }
-}
-
-export async function usedOf(db: DbOrTx, companyId: string, limit: PlanLimit): Promise<number> {
-  const { rows } = await db.execute<{ used: string | number }>(
-    sql`select ${usedSql(companyId, limit)} as used`,
-  );
-  return Number(rows[0]?.used ?? 0);
-}
 
 const mb = (bytes: number) => Math.max(0, Math.floor(bytes / 1024 / 1024));
 
@@ -85,7 +58,7 @@ export async function takeLimitSlot(
   if (row && hasEnded(row)) throw new AppError('PLAN_EXPIRED');
   const max = await effectiveLimit(ctx, row ? await loadPlan(tx, row.plan) : undefined, slot.limit, tx);
   if (max === null) return;
-  await tx.execute(sql`select 1 from companies where id = ${slot.companyId} for no key update`);
+  await lockCompanyForSlot(tx, slot.companyId);
   const used = await usedOf(tx, slot.companyId, slot.limit);
   if (used + (slot.amount ?? 1) <= max) return;
   throw await limitRefusal(ctx, tx, { ...slot, plan: row?.plan ?? null, max, used });

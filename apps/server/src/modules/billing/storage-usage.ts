@@ -1,7 +1,7 @@
 import type { StorageUsage } from '@werkwissen/shared';
 import type { AppContext } from '../../app-context.ts';
 import { companyLimit } from './company-plan.ts';
-import { usedOf } from './limit-slot.ts';
+import { usedOf } from './limit-usage.queries.ts';
 
 /** Used and total space of a company's stored files against its plan's storage limit. */
 export async function storageUsage(ctx: AppContext, companyId: string | null): Promise<StorageUsage> {

@@ -6,10 +6,8 @@ import type {
   Language,
   SearchHit,
 } from '@werkwissen/shared';
-import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../core/app-error.ts';
-import type { DbOrTx } from '../../db/database.ts';
 import type { StoredCitation } from '../../db/schema/index.ts';
 import { SERVER_STOPPING } from '../../http/open-streams.ts';
 import { translate } from '../../i18n/translator.ts';
@@ -28,8 +26,16 @@ import {
   MIN_CONFIDENCE,
   scoreUnits,
 } from './builtin-answerer.ts';
-import type { ChatRecord } from './chats.service.ts';
-import { isModelProvider, scopeHasReadyFile } from './chats.service.ts';
+import {
+  type AnswerRow,
+  deleteMessage,
+  finishAnswer,
+  insertAnswer,
+  questionOfAnswer,
+  turnsBefore,
+} from './chat-messages.queries.ts';
+import { type ChatRecord, scopeHasReadyFile } from './chats.queries.ts';
+import { isModelProvider } from './chats.service.ts';
 import { oneMessage } from './messages.service.ts';
 import { buildPrompt, citedNumbers, NOT_IN_DOCUMENTS, type Turn } from './prompt.ts';
 import { questionLanguage } from './question-language.ts';
@@ -66,29 +72,25 @@ interface Prepared {
 /** Checks everything that can fail before the stream opens, so that those failures are ordinary JSON errors. */
 async function prepare(ctx: AppContext, req: AskRequest): Promise<Prepared> {
   const capped = await assertMayAsk(ctx, req.chat.companyId, req.language);
-  if (!(await scopeHasReadyFile(ctx, req.scope))) throw new AppError('CHAT_NO_READY_FILE');
+  if (!(await scopeHasReadyFile(ctx.db, req.scope))) throw new AppError('CHAT_NO_READY_FILE');
   const provider = req.chat.provider;
   const stored = isModelProvider(provider) ? req.chat.providerSettings : null;
   const connection = stored ? connectionOf(ctx, stored) : null;
   if (isModelProvider(provider) && !connection) throw new AppError('PROVIDER_NOT_CONFIGURED');
   if ('regenerate' in req.ask) {
-    const { rows } = await ctx.db.execute<{ question_id: string; content: string; created_at: string }>(sql`
-      select q.id as question_id, q.content, q.created_at from chat_messages a
-      join chat_messages q on q.id = a.question_id
-      where a.id = ${req.ask.regenerate} and a.thread_id = ${req.threadId} and a.role = 'assistant'`);
-    const row = rows[0];
-    if (!row) throw new AppError('NOT_FOUND');
-    await ctx.db.execute(sql`delete from chat_messages where id = ${req.ask.regenerate}`);
+    const question = await questionOfAnswer(ctx.db, req.threadId, req.ask.regenerate);
+    if (!question) throw new AppError('NOT_FOUND');
+    await deleteMessage(ctx.db, req.ask.regenerate);
     return {
-      questionId: row.question_id,
+      questionId: question.id,
       capped,
-      question: row.content,
-      history: await historyBefore(ctx, req.threadId, row.question_id),
+      question: question.content,
+      history: await turnsBefore(ctx.db, req.threadId, question.id),
       connection,
       provider,
     };
   }
-  const history = await historyBefore(ctx, req.threadId, null);
+  const history = await turnsBefore(ctx.db, req.threadId, null);
   return { questionId: null, capped, question: req.ask.question, history, connection, provider };
 }
 
@@ -103,42 +105,23 @@ async function insertAnswerRow(
   prepared: Prepared,
   language: Language,
 ): Promise<{ messageId: string; questionId: string }> {
-  const model = prepared.connection?.model ?? null;
-  const answer = (questionId: SQL) => sql`insert into chat_messages
-    (company_id, chat_id, thread_id, role, content, status, question_id, provider, model, language)
-    select ${req.chat.companyId}::uuid, ${req.chat.id}::uuid, ${req.threadId}::uuid, 'assistant', '', 'streaming',
-      ${questionId}, ${prepared.provider}, ${model}, ${language}`;
-  const insert = (db: DbOrTx) =>
-    db.execute<{ id: string; question_id: string }>(
-      prepared.questionId
-        ? sql`${answer(sql`${prepared.questionId}::uuid`)} returning id, question_id`
-        : sql`with question as (insert into chat_messages (company_id, chat_id, thread_id, role, content)
-          values (${req.chat.companyId}, ${req.chat.id}, ${req.threadId}, 'user', ${prepared.question}) returning id)
-        ${answer(sql`question.id`)} from question returning id, question_id`,
-    );
-  const { rows } =
-    prepared.capped && !prepared.questionId
-      ? await ctx.db.transaction(async (tx) => {
-          const slot = {
-            companyId: req.chat.companyId,
-            limit: 'questionsPerMonth',
-            language: req.language,
-          } as const;
-          await takeLimitSlot(ctx, tx, slot);
-          return insert(tx);
-        })
-      : await insert(ctx.db);
-  return { messageId: rows[0]!.id, questionId: rows[0]!.question_id };
-}
-
-/** The finished turns of a thread before a question (all of them when `before` is null). */
-async function historyBefore(ctx: AppContext, threadId: string, before: string | null): Promise<Turn[]> {
-  const { rows } = await ctx.db.execute<Turn & Record<string, unknown>>(sql`select role, content from (
-      select m.role, m.content, m.created_at from chat_messages m
-      where m.thread_id = ${threadId} and m.status in ('complete', 'stopped') and m.content <> ''
-        ${before ? sql`and m.created_at < (select created_at from chat_messages where id = ${before})` : sql``}
-      order by m.created_at desc, m.role limit 8) x order by x.created_at, x.role desc`);
-  return rows;
+  const row: AnswerRow = {
+    chat: req.chat,
+    threadId: req.threadId,
+    provider: prepared.provider,
+    model: prepared.connection?.model ?? null,
+    language,
+  };
+  const question = prepared.questionId ? { id: prepared.questionId } : { text: prepared.question };
+  if (!prepared.capped || prepared.questionId) return insertAnswer(ctx.db, row, question);
+  return ctx.db.transaction(async (tx) => {
+    await takeLimitSlot(ctx, tx, {
+      companyId: req.chat.companyId,
+      limit: 'questionsPerMonth',
+      language: req.language,
+    });
+    return insertAnswer(tx, row, question);
+  });
 }
 
 /** The retrieval query: a short follow-up is read together with the previous question. */
@@ -216,10 +199,7 @@ export async function answerQuestion(
   try {
     output.emit({ event: 'start', data: { questionId, messageId } });
     const outcome = await answer(ctx, req, prepared, language, output.emit, abort, started);
-    await ctx.db.execute(sql`update chat_messages set content = ${outcome.text}, status = ${outcome.status},
-      citations = ${JSON.stringify(outcome.citations)}::jsonb, no_answer = ${outcome.noAnswer},
-      error_code = ${outcome.errorCode}, first_token_ms = ${outcome.firstTokenMs}, completed_at = now()
-      where id = ${messageId}`);
+    await finishAnswer(ctx.db, messageId, outcome);
     ctx.metrics.countAnswer(outcome.noAnswer ? 'no_answer' : outcome.status, prepared.provider);
     if (outcome.errorCode) {
       output.emit({

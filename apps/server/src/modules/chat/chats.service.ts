@@ -3,12 +3,11 @@ import {
   type Chat,
   type ChatBody,
   type ChatOptions,
-  type ChatSource,
   type Language,
   MODEL_PROVIDERS,
   type ModelProvider,
 } from '@werkwissen/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { chatAccess } from '../../access/chat.access.ts';
 import { divisionAccess } from '../../access/division.access.ts';
 import { fileAccess } from '../../access/file.access.ts';
@@ -17,30 +16,25 @@ import type { AppContext } from '../../app-context.ts';
 import { type Actor, loadUserActor } from '../../core/actor.ts';
 import { AppError, notFound } from '../../core/app-error.ts';
 import { randomToken } from '../../core/token-crypto.ts';
-import { containsPattern } from '../../db/like.ts';
 import { translate } from '../../i18n/translator.ts';
-import {
-  listProviders,
-  type StoredConnection,
-  speechConnection,
-  storedConnectionColumn,
-} from '../ai-providers/ai-providers.service.ts';
+import { listProviders, speechConnection } from '../ai-providers/ai-providers.service.ts';
 import type { SearchScope } from '../search/search-scope.ts';
-
-/** A chat as the answer pipeline needs it. */
-export interface ChatRecord {
-  id: string;
-  companyId: string;
-  companyName: string | null;
-  ownerId: string;
-  name: string;
-  visibility: 'private' | 'public';
-  provider: AnswerProvider;
-  source: ChatSource;
-  divisionIds: string[];
-  /** The saved settings of the chat's model provider, read with the chat (null: builtin, or not configured). */
-  providerSettings: StoredConnection | null;
-}
+import {
+  type ChatRecord,
+  type ChatView,
+  type ChatViewer,
+  type ChatViewFilter,
+  chatPasses,
+  countDivisionsAmong,
+  deleteChatRow,
+  findChatRecord,
+  findChatView,
+  insertChat,
+  listChatViews,
+  setShareToken,
+  updateChatFields,
+  userThread,
+} from './chats.queries.ts';
 
 /**
  * Which chats an actor sees, in SQL from their Chat rules: by default their own, and their company's public chats
@@ -48,59 +42,30 @@ export interface ChatRecord {
  */
 const visibleChat = (actor: Actor): SQL => chatAccess.where(actor, 'read', 'c');
 
-interface ChatRow extends Record<string, unknown> {
-  id: string;
-  company_id: string;
-  owner_id: string;
-  name: string;
-  visibility: 'private' | 'public';
-  provider: AnswerProvider;
-  source: ChatSource;
-  share_token: string | null;
-  created_at: string | Date;
-  owner_name: string;
-  divisions: Array<{ id: string; name: string }>;
-  can_ask: boolean;
-  can_manage: boolean;
-  message_count: number | string;
-  last_message_at: string | Date | null;
-}
+/** The actor as a viewer of chats: the files and chats their rules let them read and change. */
+const viewerOf = (actor: Actor): ChatViewer => ({
+  userId: actor.userId,
+  readableFiles: fileAccess.where(actor, 'read', 'f'),
+  manageable: chatAccess.where(actor, 'update', 'c'),
+});
 
-const iso = (v: string | Date) => new Date(v).toISOString();
-
-function chatColumns(actor: Actor): SQL {
-  return sql`c.id, c.company_id, c.owner_id, c.name, c.visibility, c.provider, c.source, c.share_token, c.created_at,
-    trim(u.first_name || ' ' || u.last_name) as owner_name,
-    (select coalesce(json_agg(json_build_object('id', d.id, 'name', d.name) order by d.name), '[]'::json)
-       from chat_divisions cd join divisions d on d.id = cd.division_id where cd.chat_id = c.id) as divisions,
-    exists (select 1 from files f where f.company_id = c.company_id and f.active_generation is not null
-       and (c.source = 'whatsapp' or f.division_id in (select cd.division_id from chat_divisions cd where cd.chat_id = c.id))
-       and ${fileAccess.where(actor, 'read', 'f')}) as can_ask,
-    ${chatAccess.where(actor, 'update', 'c')} as can_manage,
-    (select count(*) from chat_messages m join chat_threads t on t.id = m.thread_id
-       where t.chat_id = c.id and t.user_id = ${actor.userId}) as message_count,
-    (select max(m.created_at) from chat_messages m join chat_threads t on t.id = m.thread_id
-       where t.chat_id = c.id and t.user_id = ${actor.userId}) as last_message_at`;
-}
-
-function present(row: ChatRow, actor: Actor): Chat {
-  const isOwner = row.owner_id === actor.userId;
-  const canManage = row.can_manage;
+function present(view: ChatView, actor: Actor): Chat {
+  const canManage = view.canManage;
   return {
-    id: row.id,
-    name: row.name,
-    visibility: row.visibility,
-    provider: row.provider,
-    source: row.source,
-    divisions: row.divisions,
-    isOwner,
+    id: view.id,
+    name: view.name,
+    visibility: view.visibility,
+    provider: view.provider,
+    source: view.source,
+    divisions: view.divisions,
+    isOwner: view.ownerId === actor.userId,
     canManage,
-    ownerName: row.owner_name,
-    shareToken: canManage && row.visibility === 'public' ? row.share_token : null,
-    canAsk: row.can_ask,
-    messageCount: Number(row.message_count),
-    lastMessageAt: row.last_message_at ? iso(row.last_message_at) : null,
-    createdAt: iso(row.created_at),
+    ownerName: view.ownerName,
+    shareToken: canManage && view.visibility === 'public' ? view.shareToken : null,
+    canAsk: view.canAsk,
+    messageCount: view.messageCount,
+    lastMessageAt: view.lastMessageAt?.toISOString() ?? null,
+    createdAt: view.createdAt.toISOString(),
   };
 }
 
@@ -109,30 +74,23 @@ export async function listChats(
   actor: Actor,
   query: { page: number; pageSize: number; q?: string },
 ) {
-  const where = sql`${visibleChat(actor)} ${query.q ? sql`and c.name ilike ${containsPattern(query.q)}` : sql``}`;
-  const [{ rows }, { rows: total }] = await Promise.all([
-    ctx.db.execute<ChatRow>(sql`select * from (select ${chatColumns(actor)} from chats c join users u on u.id = c.owner_id
-      where ${where}) x order by coalesce(x.last_message_at, x.created_at) desc, x.id
-      limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
-    ctx.db.execute<{ n: number | string }>(sql`select count(*) as n from chats c where ${where}`),
-  ]);
-  return {
-    items: rows.map((r) => present(r, actor)),
-    total: Number(total[0]?.n ?? 0),
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  const { items, total } = await listChatViews(
+    ctx.db,
+    viewerOf(actor),
+    { among: visibleChat(actor), q: query.q },
+    { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+  );
+  return { items: items.map((v) => present(v, actor)), total, page: query.page, pageSize: query.pageSize };
 }
 
 export async function getChat(ctx: AppContext, actor: Actor, chatId: string): Promise<Chat> {
-  return chatWhere(ctx, actor, sql`c.id = ${chatId} and ${visibleChat(actor)}`);
+  return chatWhere(ctx, actor, { id: chatId, among: visibleChat(actor) });
 }
 
-async function chatWhere(ctx: AppContext, actor: Actor, where: SQL): Promise<Chat> {
-  const { rows } = await ctx.db.execute<ChatRow>(sql`select ${chatColumns(actor)}
-    from chats c join users u on u.id = c.owner_id where ${where}`);
-  if (!rows[0]) throw notFound();
-  return present(rows[0], actor);
+async function chatWhere(ctx: AppContext, actor: Actor, filter: ChatViewFilter): Promise<Chat> {
+  const view = await findChatView(ctx.db, viewerOf(actor), filter);
+  if (!view) throw notFound();
+  return present(view, actor);
 }
 
 /**
@@ -140,44 +98,11 @@ async function chatWhere(ctx: AppContext, actor: Actor, where: SQL): Promise<Cha
  * made an employee's chat private gets the result, not 404).
  */
 const changedChat = (ctx: AppContext, actor: Actor, chat: ChatRecord) =>
-  chatWhere(ctx, actor, sql`c.id = ${chat.id} and c.company_id = ${chat.companyId}`);
-
-/** The chat matching a condition on `chats c`, with its divisions and company name, or null. */
-export async function chatRecordWhere(ctx: AppContext, where: SQL): Promise<ChatRecord | null> {
-  const { rows } = await ctx.db.execute<{
-    id: string;
-    company_id: string;
-    company_name: string | null;
-    owner_id: string;
-    name: string;
-    visibility: 'private' | 'public';
-    provider: AnswerProvider;
-    source: ChatSource;
-    division_ids: string[];
-    provider_settings: StoredConnection | null;
-  }>(sql`select c.id, c.company_id, co.name as company_name, c.owner_id, c.name, c.visibility, c.provider, c.source,
-      array(select cd.division_id from chat_divisions cd where cd.chat_id = c.id) as division_ids,
-      ${storedConnectionColumn(sql`c.company_id`, sql`c.provider`)} as provider_settings
-    from chats c join companies co on co.id = c.company_id where ${where}`);
-  const row = rows[0];
-  if (!row) return null;
-  return {
-    id: row.id,
-    companyId: row.company_id,
-    companyName: row.company_name,
-    ownerId: row.owner_id,
-    name: row.name,
-    visibility: row.visibility,
-    provider: row.provider,
-    source: row.source,
-    divisionIds: row.division_ids,
-    providerSettings: row.provider_settings,
-  };
-}
+  chatWhere(ctx, actor, { id: chat.id, companyId: chat.companyId });
 
 /** A visible chat with its divisions, for asking; 404 when the actor may not see it. */
 export async function loadChat(ctx: AppContext, actor: Actor, chatId: string): Promise<ChatRecord> {
-  const chat = await chatRecordWhere(ctx, sql`c.id = ${chatId} and ${visibleChat(actor)}`);
+  const chat = await findChatRecord(ctx.db, { id: chatId, among: visibleChat(actor) });
   if (!chat) throw notFound();
   return chat;
 }
@@ -204,19 +129,9 @@ export async function ownerScope(ctx: AppContext, chat: ChatRecord): Promise<Sea
   const nothing = { companyId: chat.companyId, divisionIds: [] };
   const owner = await loadUserActor(ctx.db, chat.ownerId, null);
   if (!owner) return nothing;
-  const { rows } = await ctx.db.execute(
-    sql`select 1 from chats c where c.id = ${chat.id} and ${chatAccess.where(owner, 'read', 'c')}`,
-  );
-  return rows.length > 0 ? chatScope(chat, owner) : nothing;
-}
-
-/** Whether a ready file exists in a scope ("Please upload a file first to start the chat." otherwise). */
-export async function scopeHasReadyFile(ctx: AppContext, scope: SearchScope): Promise<boolean> {
-  const { rows } = await ctx.db.execute(sql`select 1 from files f where f.company_id = ${scope.companyId}
-    and f.active_generation is not null
-    ${scope.divisionIds ? sql`and f.division_id = any(${sql.param(scope.divisionIds)}::uuid[])` : sql``}
-    ${scope.files ? sql`and ${scope.files}` : sql``} limit 1`);
-  return rows.length > 0;
+  return (await chatPasses(ctx.db, chat.id, chatAccess.where(owner, 'read', 'c')))
+    ? chatScope(chat, owner)
+    : nothing;
 }
 
 /** A chat draws on divisions of its company that its author may read; any other is not found. */
@@ -226,10 +141,13 @@ async function assertDivisionsReadable(
   companyId: string,
   divisionIds: string[],
 ) {
-  const { rows } = await ctx.db.execute<{ n: number | string }>(sql`select count(*) as n from divisions d
-    where d.company_id = ${companyId} and d.id = any(${sql.param(divisionIds)}::uuid[])
-      and ${divisionAccess.where(actor, 'read', 'd')}`);
-  if (Number(rows[0]?.n ?? 0) !== new Set(divisionIds).size) throw notFound();
+  const readable = await countDivisionsAmong(
+    ctx.db,
+    companyId,
+    divisionIds,
+    divisionAccess.where(actor, 'read', 'd'),
+  );
+  if (readable !== new Set(divisionIds).size) throw notFound();
 }
 
 async function assertProviderConfigured(ctx: AppContext, companyId: string, provider: AnswerProvider) {
@@ -246,18 +164,13 @@ export async function createChat(ctx: AppContext, actor: Actor, body: Required<C
   const divisionIds = [...new Set(body.divisionIds)];
   await assertDivisionsReadable(ctx, actor, companyId, divisionIds);
   await assertProviderConfigured(ctx, companyId, body.provider);
-  const chatId = await ctx.db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{
-      id: string;
-    }>(sql`insert into chats (company_id, owner_id, name, visibility, provider)
-      values (${companyId}, ${actor.userId}, ${body.name}, ${body.visibility}, ${body.provider}) returning id`);
-    const id = rows[0]!.id;
-    await tx.execute(sql`insert into chat_divisions (chat_id, division_id)
-      select ${id}, unnest(${sql.param(divisionIds)}::uuid[])`);
-    await tx.execute(
-      sql`insert into chat_threads (company_id, chat_id, user_id) values (${companyId}, ${id}, ${actor.userId})`,
-    );
-    return id;
+  const chatId = await insertChat(ctx.db, {
+    companyId,
+    ownerId: actor.userId,
+    name: body.name,
+    visibility: body.visibility,
+    provider: body.provider,
+    divisionIds,
   });
   return getChat(ctx, actor, chatId);
 }
@@ -273,7 +186,7 @@ async function chatFor(
   action: 'update' | 'delete' | 'publish',
 ): Promise<ChatRecord> {
   await chatAccess.authorize(ctx.db, actor, action, chatId);
-  const chat = await chatRecordWhere(ctx, sql`c.id = ${chatId}`);
+  const chat = await findChatRecord(ctx.db, { id: chatId });
   if (!chat) throw notFound();
   return chat;
 }
@@ -300,54 +213,38 @@ export async function updateChat(
   if (publishes) await chatAccess.authorize(ctx.db, actor, 'publish', chat.id);
   if (divisionIds) await assertDivisionsReadable(ctx, actor, chat.companyId, divisionIds);
   if (body.provider) await assertProviderConfigured(ctx, chat.companyId, body.provider);
-  await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`update chats set
-      name = coalesce(${body.name ?? null}, name),
-      visibility = coalesce(${body.visibility ?? null}, visibility),
-      provider = coalesce(${body.provider ?? null}, provider),
-      share_token = case when ${body.visibility ?? null}::text = 'private' then null else share_token end,
-      updated_at = now()
-      where id = ${chat.id}`);
-    if (divisionIds) {
-      await tx.execute(sql`delete from chat_divisions where chat_id = ${chat.id}`);
-      await tx.execute(sql`insert into chat_divisions (chat_id, division_id)
-        select ${chat.id}, unnest(${sql.param(divisionIds)}::uuid[])`);
-    }
+  await updateChatFields(ctx.db, chat.id, {
+    name: body.name,
+    visibility: body.visibility,
+    provider: body.provider,
+    divisionIds,
   });
   return changedChat(ctx, actor, chat);
 }
 
 export async function deleteChat(ctx: AppContext, actor: Actor, chatId: string): Promise<void> {
   const chat = await chatFor(ctx, actor, chatId, 'delete');
-  await ctx.db.execute(sql`delete from chats where id = ${chat.id}`);
+  await deleteChatRow(ctx.db, chat.id);
 }
 
 /** A new share link (the old one stops working); only public chats are shared. */
 export async function shareChat(ctx: AppContext, actor: Actor, chatId: string): Promise<Chat> {
   const chat = await chatFor(ctx, actor, chatId, 'publish');
   if (chat.visibility !== 'public') throw new AppError('CHAT_NOT_PUBLIC');
-  await ctx.db.execute(
-    sql`update chats set share_token = ${randomToken(24)}, updated_at = now() where id = ${chat.id}`,
-  );
+  await setShareToken(ctx.db, chat.id, randomToken(24));
   return changedChat(ctx, actor, chat);
 }
 
 /** Ends the share link: whoever may change the chat (its owner, the company's data manager) may take it back. */
 export async function revokeShare(ctx: AppContext, actor: Actor, chatId: string): Promise<Chat> {
   const chat = await chatFor(ctx, actor, chatId, 'update');
-  await ctx.db.execute(sql`update chats set share_token = null, updated_at = now() where id = ${chat.id}`);
+  await setShareToken(ctx.db, chat.id, null);
   return changedChat(ctx, actor, chat);
 }
 
-/** The actor's own thread in a chat, created on first use (one statement: asking is a hot path). */
-export async function threadOf(ctx: AppContext, chat: ChatRecord, userId: string): Promise<string> {
-  const { rows } = await ctx.db.execute<{ id: string }>(sql`with created as (
-      insert into chat_threads (company_id, chat_id, user_id) values (${chat.companyId}, ${chat.id}, ${userId})
-      on conflict do nothing returning id)
-    select id from created union all
-    select id from chat_threads where chat_id = ${chat.id} and user_id = ${userId}`);
-  return rows[0]!.id;
-}
+/** The actor's own thread in a chat, created on first use. */
+export const threadOf = (ctx: AppContext, chat: ChatRecord, userId: string): Promise<string> =>
+  userThread(ctx.db, chat, userId);
 
 export async function chatOptions(ctx: AppContext, actor: Actor, lang: Language): Promise<ChatOptions> {
   const companyId = homeCompany(actor);

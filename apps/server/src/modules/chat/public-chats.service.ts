@@ -1,5 +1,5 @@
 import type { PublicChat, PublicVisitor } from '@werkwissen/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../core/app-error.ts';
 import { randomToken, sha256 } from '../../core/token-crypto.ts';
@@ -7,7 +7,14 @@ import { companies, companyLogos } from '../../db/schema/index.ts';
 import { takeSlotsOrRefuse } from '../limits/limit-error.ts';
 import { companyLogoPath } from '../mail/mail-logo.ts';
 import { botProvider } from '../settings/settings-cache.ts';
-import { type ChatRecord, chatRecordWhere, ownerScope, scopeHasReadyFile } from './chats.service.ts';
+import {
+  findVisitorByToken,
+  insertVisitor,
+  touchVisitor,
+  updateVisitorContact,
+} from './chat-visitors.queries.ts';
+import { type ChatRecord, companySuspended, findChatRecord, scopeHasReadyFile } from './chats.queries.ts';
+import { ownerScope } from './chats.service.ts';
 
 export const VISITOR_COOKIE = 'ww_visitor';
 export const VISITOR_COOKIE_PATH = '/api/v1/public/chats';
@@ -25,12 +32,9 @@ export interface Visitor extends PublicVisitor {
  * company answers PUBLIC_CHAT_SUSPENDED until the company is resumed.
  */
 export async function sharedChat(ctx: AppContext, token: string): Promise<SharedChat> {
-  const chat = await chatRecordWhere(ctx, sql`c.share_token = ${token} and c.visibility = 'public'`);
+  const chat = await findChatRecord(ctx.db, { shareToken: token, visibility: 'public' });
   if (!chat) throw notFound();
-  const { rows } = await ctx.db.execute<{ suspended: boolean }>(
-    sql`select suspended_at is not null as suspended from companies where id = ${chat.companyId}`,
-  );
-  if (rows[0]?.suspended) throw new AppError('PUBLIC_CHAT_SUSPENDED');
+  if (await companySuspended(ctx.db, chat.companyId)) throw new AppError('PUBLIC_CHAT_SUSPENDED');
   return chat;
 }
 
@@ -41,20 +45,10 @@ export async function findVisitor(
   cookie: string | undefined,
 ): Promise<Visitor | null> {
   if (!cookie) return null;
-  const { rows } = await ctx.db.execute<{
-    id: string;
-    thread_id: string;
-    name: string | null;
-    phone: string | null;
-    email: string | null;
-  }>(sql`select v.id, t.id as thread_id, v.name, v.phone, v.email from chat_visitors v
-    join chat_threads t on t.visitor_id = v.id
-    where v.token_hash = ${sha256(cookie)} and v.chat_id = ${chat.id}`);
-  const row = rows[0];
-  if (!row) return null;
-  await ctx.db.execute(sql`update chat_visitors set last_seen_at = now() where id = ${row.id}
-    and last_seen_at < now() - interval '1 minute'`);
-  return { id: row.id, threadId: row.thread_id, name: row.name, phone: row.phone, email: row.email };
+  const visitor = await findVisitorByToken(ctx.db, chat.id, sha256(cookie));
+  if (!visitor) return null;
+  await touchVisitor(ctx.db, visitor.id);
+  return visitor;
 }
 
 /** A new visitor with their own thread; the returned token goes into the visitor's cookie. */
@@ -65,21 +59,12 @@ export async function createVisitor(
   ip: string,
 ): Promise<{ visitor: Visitor; token: string }> {
   const token = randomToken(32);
-  const visitor = await ctx.db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ id: string }>(sql`insert into chat_visitors
-      (company_id, chat_id, token_hash, name, phone, email, ip) values
-      (${chat.companyId}, ${chat.id}, ${sha256(token)}, ${contact.name || null}, ${contact.phone ?? null},
-       ${contact.email ?? null}, ${ip}) returning id`);
-    const id = rows[0]!.id;
-    const { rows: thread } = await tx.execute<{ id: string }>(sql`insert into chat_threads
-      (company_id, chat_id, visitor_id) values (${chat.companyId}, ${chat.id}, ${id}) returning id`);
-    return {
-      id,
-      threadId: thread[0]!.id,
-      name: contact.name || null,
-      phone: contact.phone ?? null,
-      email: contact.email ?? null,
-    };
+  const visitor = await insertVisitor(ctx.db, chat, {
+    tokenHash: sha256(token),
+    ip,
+    name: contact.name || null,
+    phone: contact.phone ?? null,
+    email: contact.email ?? null,
   });
   return { visitor, token };
 }
@@ -95,8 +80,7 @@ export async function updateVisitor(
     phone: contact.phone === undefined ? visitor.phone : contact.phone,
     email: contact.email === undefined ? visitor.email : contact.email,
   };
-  await ctx.db.execute(sql`update chat_visitors set name = ${next.name}, phone = ${next.phone},
-    email = ${next.email} where id = ${visitor.id}`);
+  await updateVisitorContact(ctx.db, visitor.id, next);
   return next;
 }
 
@@ -115,7 +99,7 @@ export async function publicChatView(
     companyName: chat.companyName,
     companyLogoUrl: branding?.logoSha256 ? companyLogoPath(chat.companyId, branding.logoSha256) : null,
     companyColor: branding?.brandColor ?? null,
-    canAsk: await scopeHasReadyFile(ctx, await ownerScope(ctx, chat)),
+    canAsk: await scopeHasReadyFile(ctx.db, await ownerScope(ctx, chat)),
     botCheck: botProvider(ctx.config, await ctx.settings.current()),
     botCheckSiteKey: ctx.config.BOT_PROTECTION_SITE_KEY ?? null,
     visitor: visitor ? { name: visitor.name, phone: visitor.phone, email: visitor.email } : null,

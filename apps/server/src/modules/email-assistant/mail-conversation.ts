@@ -4,7 +4,8 @@ import type { AppContext } from '../../app-context.ts';
 import { type Actor, loadUserActor } from '../../core/actor.ts';
 import type { emailInbound, emailSettings } from '../../db/schema/index.ts';
 import { translate } from '../../i18n/translator.ts';
-import { type ChatRecord, chatRecordWhere, threadOf } from '../chat/chats.service.ts';
+import { type ChatRecord, findChatRecord } from '../chat/chats.queries.ts';
+import { threadOf } from '../chat/chats.service.ts';
 import { bareSubject } from './mail-classify.ts';
 
 /** The longest chat name (the chats contract's). */
@@ -89,7 +90,7 @@ export async function conversationOf(
       returning id, chat_id`);
     return made[0]!;
   });
-  const chat = await chatRecordWhere(ctx, sql`c.id = ${found.chat_id}`);
+  const chat = await findChatRecord(ctx.db, { id: found.chat_id });
   if (!chat) throw new Error('conversation chat vanished');
   const account = await accountOf(ctx, chat, mail.fromAddress);
   return {

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import { countWindow, deleteEvents, deleteExpired, insertEvents, lockLimit } from './rate-limits.queries.ts';
 
 /** One limit: at most `max` events of `bucket` + `key` within `windowSeconds`. */
 export interface Limit {
@@ -32,26 +32,15 @@ export async function takeSlots(ctx: AppContext, limits: Limit[]): Promise<Slots
     .sort((a, b) => (a.lockKey < b.lockKey ? -1 : a.lockKey > b.lockKey ? 1 : 0));
   const result = await ctx.db.transaction(async (tx): Promise<SlotsTaken | SlotsRefused> => {
     for (const { lockKey } of ordered) {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 727276))`);
+      await lockLimit(tx, lockKey);
     }
     const before: number[] = new Array(limits.length).fill(0);
     for (const { limit, index } of ordered) {
-      const { rows } = await tx.execute<{ n: number | string; wait: number | string | null }>(sql`
-        select count(*) as n,
-          ceil(extract(epoch from min(created_at) + make_interval(secs => ${limit.windowSeconds}) - now())) as wait
-        from rate_limit_events
-        where bucket = ${limit.bucket} and key = ${limit.key}
-          and created_at > now() - make_interval(secs => ${limit.windowSeconds})`);
-      const n = Number(rows[0]?.n ?? 0);
-      if (n >= limit.max) {
-        return { ok: false, limit, retryAfterSeconds: Math.max(1, Number(rows[0]?.wait ?? 1)) };
-      }
-      before[index] = n;
+      const { count, waitSeconds } = await countWindow(tx, limit);
+      if (count >= limit.max) return { ok: false, limit, retryAfterSeconds: Math.max(1, waitSeconds ?? 1) };
+      before[index] = count;
     }
-    const { rows } = await tx.execute<{ id: string }>(sql`insert into rate_limit_events (bucket, key)
-      select * from unnest(${sql.param(limits.map((l) => l.bucket))}::text[], ${sql.param(limits.map((l) => l.key))}::text[])
-      returning id`);
-    return { ok: true, ids: rows.map((r) => r.id), before };
+    return { ok: true, ids: await insertEvents(tx, limits), before };
   });
   await sweep(ctx);
   return result;
@@ -60,13 +49,12 @@ export async function takeSlots(ctx: AppContext, limits: Limit[]): Promise<Slots
 /** Gives slots back: the attempt they were taken for does not count (a successful sign-in, say). */
 export async function releaseSlots(ctx: AppContext, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  await ctx.db.execute(sql`delete from rate_limit_events where id = any(${sql.param(ids)}::uuid[])`);
+  await deleteEvents(ctx.db, ids);
 }
 
 /** Events older than any window and spent challenges past their expiry go, at most once a minute per process. */
 async function sweep(ctx: AppContext): Promise<void> {
   if (Date.now() - lastSweep < 60_000) return;
   lastSweep = Date.now();
-  await ctx.db.execute(sql`delete from rate_limit_events where created_at < now() - interval '2 days'`);
-  await ctx.db.execute(sql`delete from spent_bot_challenges where expires_at < now()`);
+  await deleteExpired(ctx.db);
 }

@@ -6,7 +6,8 @@ import { sha256 } from '../../core/token-crypto.ts';
 import { listProviders } from '../ai-providers/ai-providers.service.ts';
 import { areaPaths } from '../auth/areas.ts';
 import type { AskRequest } from '../chat/answer-stream.ts';
-import { chatRecordWhere, chatScope, loadChat, ownerScope, threadOf } from '../chat/chats.service.ts';
+import { findChatRecord } from '../chat/chats.queries.ts';
+import { chatScope, loadChat, ownerScope, threadOf } from '../chat/chats.service.ts';
 import type { OpenConnection } from './whatsapp-connection.service.ts';
 
 /** Who a WhatsApp message is from, and where its question is asked: a user's WhatsApp chat, or a public chat. */
@@ -112,17 +113,14 @@ export async function askerOf(
   const fallback = general.defaultLanguage;
   if (connection.unknownNumbers !== 'publicChat' || !connection.publicChatId)
     return { kind: 'unknown', language: fallback };
-  const chat = await chatRecordWhere(
-    ctx,
-    sql`c.id = ${connection.publicChatId} and c.company_id = ${connection.companyId} and c.visibility = 'public'
-      and not exists (select 1 from companies s where s.id = c.company_id and s.suspended_at is not null)`,
-  );
+  const chat = await findChatRecord(ctx.db, {
+    id: connection.publicChatId,
+    companyId: connection.companyId,
+    visibility: 'public',
+    activeCompany: true,
+  });
   if (!chat) return { kind: 'unknown', language: fallback };
-  const token = (
-    await ctx.db.execute<{ share_token: string | null }>(
-      sql`select share_token from chats where id = ${chat.id}`,
-    )
-  ).rows[0]?.share_token;
+  const token = chat.shareToken;
   const { visitorId, threadId } = await visitorThread(ctx, chat, waId, name);
   return {
     kind: 'visitor',

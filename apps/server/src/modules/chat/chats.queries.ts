@@ -1,0 +1,328 @@
+import type { AnswerProvider, ChatSource, ChatVisibility } from '@werkwissen/shared';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.ts';
+import { containsPattern } from '../../db/like.ts';
+import { chatDivisions, chats, chatThreads, companies } from '../../db/schema/index.ts';
+import { type StoredConnection, storedConnectionColumn } from '../ai-providers/ai-providers.queries.ts';
+import type { SearchScope } from '../search/search-scope.ts';
+
+/** A chat as the answer pipeline needs it. */
+export interface ChatRecord {
+  id: string;
+  companyId: string;
+  companyName: string | null;
+  ownerId: string;
+  name: string;
+  visibility: ChatVisibility;
+  provider: AnswerProvider;
+  source: ChatSource;
+  shareToken: string | null;
+  divisionIds: string[];
+  /** The saved settings of the chat's model provider, read with the chat (null: builtin, or not configured). */
+  providerSettings: StoredConnection | null;
+}
+
+/** Which chat records to find; every condition given must hold. */
+export interface ChatRecordFilter {
+  id?: string;
+  companyId?: string;
+  shareToken?: string;
+  visibility?: ChatVisibility;
+  /** Only a chat of a company that is not suspended. */
+  activeCompany?: boolean;
+  /** An access fragment on `chats c` (compiled from the reader's rules). */
+  among?: SQL;
+}
+
+/** A chat as a person sees it in the list and on its page. */
+export interface ChatView {
+  id: string;
+  companyId: string;
+  ownerId: string;
+  name: string;
+  visibility: ChatVisibility;
+  provider: AnswerProvider;
+  source: ChatSource;
+  shareToken: string | null;
+  createdAt: Date;
+  ownerName: string;
+  divisions: Array<{ id: string; name: string }>;
+  canAsk: boolean;
+  canManage: boolean;
+  /** The viewer's own messages in the chat. */
+  messageCount: number;
+  lastMessageAt: Date | null;
+}
+
+/** Who looks at chats: their own thread is counted; the fragments are compiled from their rules. */
+export interface ChatViewer {
+  userId: string;
+  /** The files they may read, on `files f`. */
+  readableFiles: SQL;
+  /** The chats they may change, on `chats c`. */
+  manageable: SQL;
+}
+
+/** Which chat views to find: an access fragment on `chats c`, or a company's chat by id, and a name search. */
+export type ChatViewFilter = { among: SQL; id?: string; q?: string } | { id: string; companyId: string };
+
+interface ChatViewRow extends Record<string, unknown> {
+  id: string;
+  company_id: string;
+  owner_id: string;
+  name: string;
+  visibility: ChatVisibility;
+  provider: AnswerProvider;
+  source: ChatSource;
+  share_token: string | null;
+  created_at: string | Date;
+  owner_name: string;
+  divisions: Array<{ id: string; name: string }>;
+  can_ask: boolean;
+  can_manage: boolean;
+  message_count: number | string;
+  last_message_at: string | Date | null;
+}
+
+const WHATSAPP: ChatSource = 'whatsapp';
+
+function viewColumns(viewer: ChatViewer): SQL {
+  return sql`c.id, c.company_id, c.owner_id, c.name, c.visibility, c.provider, c.source, c.share_token, c.created_at,
+    trim(u.first_name || ' ' || u.last_name) as owner_name,
+    (select coalesce(json_agg(json_build_object('id', d.id, 'name', d.name) order by d.name), '[]'::json)
+       from chat_divisions cd join divisions d on d.id = cd.division_id where cd.chat_id = c.id) as divisions,
+    exists (select 1 from files f where f.company_id = c.company_id and f.active_generation is not null
+       and (c.source = ${WHATSAPP} or f.division_id in (select cd.division_id from chat_divisions cd where cd.chat_id = c.id))
+       and ${viewer.readableFiles}) as can_ask,
+    ${viewer.manageable} as can_manage,
+    (select count(*) from chat_messages m join chat_threads t on t.id = m.thread_id
+       where t.chat_id = c.id and t.user_id = ${viewer.userId}) as message_count,
+    (select max(m.created_at) from chat_messages m join chat_threads t on t.id = m.thread_id
+       where t.chat_id = c.id and t.user_id = ${viewer.userId}) as last_message_at`;
+}
+
+const toView = (row: ChatViewRow): ChatView => ({
+  id: row.id,
+  companyId: row.company_id,
+  ownerId: row.owner_id,
+  name: row.name,
+  visibility: row.visibility,
+  provider: row.provider,
+  source: row.source,
+  shareToken: row.share_token,
+  createdAt: new Date(row.created_at),
+  ownerName: row.owner_name,
+  divisions: row.divisions,
+  canAsk: row.can_ask,
+  canManage: row.can_manage,
+  messageCount: Number(row.message_count),
+  lastMessageAt: row.last_message_at ? new Date(row.last_message_at) : null,
+});
+
+function viewWhere(filter: ChatViewFilter): SQL {
+  if (!('among' in filter)) return sql`c.id = ${filter.id} and c.company_id = ${filter.companyId}`;
+  return sql.join(
+    [
+      filter.id === undefined ? undefined : sql`c.id = ${filter.id}`,
+      filter.among,
+      filter.q ? sql`c.name ilike ${containsPattern(filter.q)}` : undefined,
+    ].filter((part) => part !== undefined),
+    sql` and `,
+  );
+}
+
+/** A page of the chats a viewer sees, the most recently used first, and how many there are. */
+export async function listChatViews(
+  db: DbOrTx,
+  viewer: ChatViewer,
+  filter: ChatViewFilter,
+  page: { limit: number; offset: number },
+): Promise<{ items: ChatView[]; total: number }> {
+  const where = viewWhere(filter);
+  const [{ rows }, { rows: total }] = await Promise.all([
+    db.execute<ChatViewRow>(sql`select * from (select ${viewColumns(viewer)} from chats c join users u on u.id = c.owner_id
+      where ${where}) x order by coalesce(x.last_message_at, x.created_at) desc, x.id
+      limit ${page.limit} offset ${page.offset}`),
+    db.execute<{ n: number | string }>(sql`select count(*) as n from chats c where ${where}`),
+  ]);
+  return { items: rows.map(toView), total: Number(total[0]?.n ?? 0) };
+}
+
+/** One chat as a viewer sees it, or null. */
+export async function findChatView(
+  db: DbOrTx,
+  viewer: ChatViewer,
+  filter: ChatViewFilter,
+): Promise<ChatView | null> {
+  const { rows } = await db.execute<ChatViewRow>(sql`select ${viewColumns(viewer)}
+    from chats c join users u on u.id = c.owner_id where ${viewWhere(filter)}`);
+  return rows[0] ? toView(rows[0]) : null;
+}
+
+function recordWhere(filter: ChatRecordFilter): SQL {
+  return sql.join(
+    [
+      filter.id === undefined ? undefined : sql`c.id = ${filter.id}`,
+      filter.companyId === undefined ? undefined : sql`c.company_id = ${filter.companyId}`,
+      filter.shareToken === undefined ? undefined : sql`c.share_token = ${filter.shareToken}`,
+      filter.visibility === undefined ? undefined : sql`c.visibility = ${filter.visibility}`,
+      filter.activeCompany ? sql`co.suspended_at is null` : undefined,
+      filter.among,
+    ].filter((part) => part !== undefined),
+    sql` and `,
+  );
+}
+
+/** The chat matching a filter, with its divisions, company name and provider settings (one statement), or null. */
+export async function findChatRecord(db: DbOrTx, filter: ChatRecordFilter): Promise<ChatRecord | null> {
+  const { rows } = await db.execute<{
+    id: string;
+    company_id: string;
+    company_name: string | null;
+    owner_id: string;
+    name: string;
+    visibility: ChatVisibility;
+    provider: AnswerProvider;
+    source: ChatSource;
+    share_token: string | null;
+    division_ids: string[];
+    provider_settings: StoredConnection | null;
+  }>(sql`select c.id, c.company_id, co.name as company_name, c.owner_id, c.name, c.visibility, c.provider, c.source,
+      c.share_token, array(select cd.division_id from chat_divisions cd where cd.chat_id = c.id) as division_ids,
+      ${storedConnectionColumn(sql`c.company_id`, sql`c.provider`)} as provider_settings
+    from chats c join companies co on co.id = c.company_id where ${recordWhere(filter)}`);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    companyName: row.company_name,
+    ownerId: row.owner_id,
+    name: row.name,
+    visibility: row.visibility,
+    provider: row.provider,
+    source: row.source,
+    shareToken: row.share_token,
+    divisionIds: row.division_ids,
+    providerSettings: row.provider_settings,
+  };
+}
+
+/** Whether a chat passes an access fragment on `chats c`. */
+export async function chatPasses(db: DbOrTx, chatId: string, among: SQL): Promise<boolean> {
+  const { rows } = await db.execute(sql`select 1 from chats c where c.id = ${chatId} and ${among}`);
+  return rows.length > 0;
+}
+
+/** Whether a ready file exists in a scope (the files a chat's answers may draw on). */
+export async function scopeHasReadyFile(db: DbOrTx, scope: SearchScope): Promise<boolean> {
+  const { rows } = await db.execute(sql`select 1 from files f where f.company_id = ${scope.companyId}
+    and f.active_generation is not null
+    ${scope.divisionIds ? sql`and f.division_id = any(${sql.param(scope.divisionIds)}::uuid[])` : sql``}
+    ${scope.files ? sql`and ${scope.files}` : sql``} limit 1`);
+  return rows.length > 0;
+}
+
+/** How many of some divisions of a company pass an access fragment on `divisions d`. */
+export async function countDivisionsAmong(
+  db: DbOrTx,
+  companyId: string,
+  divisionIds: string[],
+  among: SQL,
+): Promise<number> {
+  const { rows } = await db.execute<{ n: number | string }>(sql`select count(*) as n from divisions d
+    where d.company_id = ${companyId} and d.id = any(${sql.param(divisionIds)}::uuid[]) and ${among}`);
+  return Number(rows[0]?.n ?? 0);
+}
+
+async function insertChatDivisions(db: DbOrTx, chatId: string, divisionIds: string[]): Promise<void> {
+  if (divisionIds.length === 0) return;
+  await db.insert(chatDivisions).values(divisionIds.map((divisionId) => ({ chatId, divisionId })));
+}
+
+/** A new web chat over some divisions, with its owner's thread; its id. */
+export async function insertChat(
+  db: DbOrTx,
+  chat: {
+    companyId: string;
+    ownerId: string;
+    name: string;
+    visibility: ChatVisibility;
+    provider: AnswerProvider;
+    divisionIds: string[];
+  },
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(chats)
+      .values({
+        companyId: chat.companyId,
+        ownerId: chat.ownerId,
+        name: chat.name,
+        visibility: chat.visibility,
+        provider: chat.provider,
+      })
+      .returning({ id: chats.id });
+    const id = created!.id;
+    await insertChatDivisions(tx, id, chat.divisionIds);
+    await tx.insert(chatThreads).values({ companyId: chat.companyId, chatId: id, userId: chat.ownerId });
+    return id;
+  });
+}
+
+/** Changes the fields given; making a chat private ends its share link; new divisions replace the old ones. */
+export async function updateChatFields(
+  db: DbOrTx,
+  chatId: string,
+  change: { name?: string; visibility?: ChatVisibility; provider?: AnswerProvider; divisionIds?: string[] },
+): Promise<void> {
+  const divisionIds = change.divisionIds;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(chats)
+      .set({
+        name: change.name,
+        visibility: change.visibility,
+        provider: change.provider,
+        ...(change.visibility === 'private' ? { shareToken: null } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(chats.id, chatId));
+    if (divisionIds) {
+      await tx.delete(chatDivisions).where(eq(chatDivisions.chatId, chatId));
+      await insertChatDivisions(tx, chatId, divisionIds);
+    }
+  });
+}
+
+export async function deleteChatRow(db: DbOrTx, chatId: string): Promise<void> {
+  await db.delete(chats).where(eq(chats.id, chatId));
+}
+
+/** Sets (or, with null, ends) a chat's share link. */
+export async function setShareToken(db: DbOrTx, chatId: string, token: string | null): Promise<void> {
+  await db.update(chats).set({ shareToken: token, updatedAt: sql`now()` }).where(eq(chats.id, chatId));
+}
+
+/** A user's thread in a chat, created on first use (one statement: asking is a hot path). */
+export async function userThread(
+  db: DbOrTx,
+  chat: Pick<ChatRecord, 'id' | 'companyId'>,
+  userId: string,
+): Promise<string> {
+  const { rows } = await db.execute<{ id: string }>(sql`with created as (
+      insert into chat_threads (company_id, chat_id, user_id) values (${chat.companyId}, ${chat.id}, ${userId})
+      on conflict do nothing returning id)
+    select id from created union all
+    select id from chat_threads where chat_id = ${chat.id} and user_id = ${userId}`);
+  return rows[0]!.id;
+}
+
+/** Whether a company is suspended (its share links then answer PUBLIC_CHAT_SUSPENDED). */
+export async function companySuspended(db: DbOrTx, companyId: string): Promise<boolean> {
+  const [company] = await db
+    .select({ suspendedAt: companies.suspendedAt })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return company?.suspendedAt != null;
+}
