@@ -8,9 +8,9 @@ import { translateByDictionaries } from '../search/query-translation/dictionary-
 import { wordsOf } from '../search/query-translation/question-words.ts';
 import { sourceLanguage } from '../search/query-translation/source-language.ts';
 import { askedItems } from './asked-items.ts';
-import { customerOf } from './sales-document-fixtures.ts';
 import { alternativesOf, matchItem } from './item-matching.ts';
 import { parsePricedRow } from './price-lines.ts';
+import { customerOf } from './sales-document-fixtures.ts';
 
 // The installed dictionaries (Debian's FreeDict packages of scripts/freedict-pairs.txt and Apertium's Russian-Ukrainian
 // data, as .ci/run and the README's apt line install them) and no model: the job is read in its own language and
