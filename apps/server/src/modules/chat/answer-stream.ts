@@ -14,7 +14,6 @@ import { translate } from '../../i18n/translator.ts';
 import { connectionOf } from '../ai-providers/ai-providers.service.ts';
 import { languageModelOf, type ProviderConnection, providerErrorCode } from '../ai-providers/model-client.ts';
 import { assertMayAsk, takeLimitSlot } from '../billing/limit-slot.ts';
-import { searchPassages } from '../search/hybrid-search.ts';
 import { translateQuestion, translationDeps } from '../search/query-translation/translate-question.ts';
 import type { QueryTranslation } from '../search/query-translation/translation.ts';
 import { rerankHits } from '../search/reranker.ts';
@@ -36,6 +35,7 @@ import {
 } from './chat-messages.queries.ts';
 import { type ChatRecord, scopeHasReadyFile } from './chats.queries.ts';
 import { isModelProvider } from './chats.service.ts';
+import { searchByEvidence } from './evidence-order.ts';
 import { oneMessage } from './messages.service.ts';
 import { buildPrompt, citedNumbers, NOT_IN_DOCUMENTS, type Turn } from './prompt.ts';
 import { questionLanguage } from './question-language.ts';
@@ -234,22 +234,28 @@ async function answer(
     // has one, else through the dictionaries), and the answer is looked for with the translated words too.
     const translations = await translateQuestion(translationDeps(ctx, prepared.connection), req.scope, query);
     const limit = ctx.config.CHAT_PASSAGES;
-    const found = await searchPassages(ctx.db, ctx.embedder, req.scope, query, {
-      // With a reranking service, more candidates, of which it picks the best.
-      limit: ctx.reranker ? Math.max(limit, ctx.config.RERANKER_CANDIDATES) : limit,
-      mode: 'hybrid',
-      exactScanMax: ctx.config.VECTOR_EXACT_SCAN_MAX,
-      translations,
-    });
+    // How common the question's words are in the company: what a quote must hold to answer it.
+    const rarity = await wordRarity(ctx.db, req.scope, query.match(/[\p{L}\p{N}]+/gu) ?? []);
+    const found = await searchByEvidence(
+      ctx.db,
+      ctx.embedder,
+      req.scope,
+      query,
+      {
+        // With a reranking service, more candidates, of which it picks the best.
+        limit: ctx.reranker ? Math.max(limit, ctx.config.RERANKER_CANDIDATES) : limit,
+        mode: 'hybrid',
+        exactScanMax: ctx.config.VECTOR_EXACT_SCAN_MAX,
+        translations,
+      },
+      rarity,
+    );
     const hits = ctx.reranker
       ? await rerankHits(ctx.reranker, query, found, limit, (err) =>
           ctx.log.warn({ err }, 'reranking service failed: the search order is kept'),
         )
       : found;
     const emit = (text: string) => send({ event: 'token', data: { text } });
-    // How common the question's words are in the company: what a quote must hold to answer it.
-    const rarity =
-      hits.length > 0 ? await wordRarity(ctx.db, req.scope, query.match(/[\p{L}\p{N}]+/gu) ?? []) : new Map();
     if (
       prepared.connection &&
       hits.length > 0 &&

@@ -1,12 +1,10 @@
 import type { SearchHit, SearchMode } from '@werkwissen/shared';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { wordRarity } from '../chat/word-rarity.ts';
 import { BuiltinEmbedder, tokenize } from '../embedding/builtin-embedder.ts';
 import type { Embedder } from '../embedding/embedder.ts';
 import { type EmbeddingIndex, searchIndex } from '../embedding/embedding-index.ts';
 import { STOPWORDS } from '../embedding/stopwords.ts';
-import { EVIDENCE_POOL, orderByEvidence } from './evidence-order.ts';
 import { fullTextSearch, type RankedPassage } from './full-text-search.ts';
 import { searchQuery, withSynonyms } from './query-terms.ts';
 import { type QueryTranslation, translationText } from './query-translation/translation.ts';
@@ -85,8 +83,6 @@ export interface SearchOptions {
   floor?: boolean;
   /** The question in the passages' languages (`translateQuestion`): searched beside its own words. */
   translations?: QueryTranslation[];
-  /** `false` keeps the word and vector order (`orderByEvidence` reorders the best EVIDENCE_POOL by their units). */
-  evidence?: boolean;
 }
 
 /**
@@ -159,11 +155,7 @@ export async function searchPassages(
   query: string,
   options: SearchOptions,
 ): Promise<SearchHit[]> {
-  const evidence = options.evidence !== false;
-  const ranked = await rankPassages(db, embedder, scope, query, {
-    ...options,
-    limit: evidence ? Math.max(options.limit, EVIDENCE_POOL) : options.limit,
-  });
+  const ranked = await rankPassages(db, embedder, scope, query, options);
   if (ranked.length === 0) return [];
   const { rows } = await db.execute<{
     id: string;
@@ -181,7 +173,7 @@ export async function searchPassages(
     from passages p join files f on f.id = p.file_id join divisions d on d.id = p.division_id
     where p.id = any(${sql.param(ranked.map((r) => r.passageId))}::uuid[]) and p.company_id = ${scope.companyId}`);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const hits: SearchHit[] = ranked.flatMap((r) => {
+  return ranked.flatMap((r) => {
     const row = byId.get(r.passageId);
     if (!row) return [];
     return [
@@ -199,7 +191,4 @@ export async function searchPassages(
       },
     ];
   });
-  if (!evidence || hits.length <= 1) return hits.slice(0, options.limit);
-  const rarity = await wordRarity(db, scope, query.match(/[\p{L}\p{N}]+/gu) ?? []);
-  return orderByEvidence(query, hits, options.translations ?? [], rarity).slice(0, options.limit);
 }

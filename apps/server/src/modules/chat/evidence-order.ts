@@ -1,13 +1,17 @@
 import type { SearchHit } from '@werkwissen/shared';
-import { scoreUnits } from '../chat/builtin-answerer.ts';
-import { questionLanguage } from '../chat/question-language.ts';
-import type { QueryTranslation } from './query-translation/translation.ts';
+import type { DbOrTx } from '../../db/database.ts';
+import type { Embedder } from '../embedding/embedder.ts';
+import { type SearchOptions, searchPassages } from '../search/hybrid-search.ts';
+import type { QueryTranslation } from '../search/query-translation/translation.ts';
+import type { SearchScope } from '../search/search-scope.ts';
+import { scoreUnits } from './builtin-answerer.ts';
+import { questionLanguage } from './question-language.ts';
 
 /**
  * How many of the search's best passages are read again for evidence before the asked number is returned. Measured
  * with bench:answer on the Handwerk set: the passage that answers is often within the first 20 but not first.
  */
-export const EVIDENCE_POOL = 20;
+const EVIDENCE_POOL = 20;
 /** The search's own score (over the best one's) beside a passage's best unit score (about 0 to 1.5). */
 const SEARCH_SHARE = 0.5;
 
@@ -42,4 +46,25 @@ export function orderByEvidence(
     .map((hit, i) => ({ hit, score: SEARCH_SHARE * (hit.score / top) + best[i]!, i }))
     .sort((a, b) => b.score - a.score || a.i - b.i)
     .map((o) => o.hit);
+}
+
+/**
+ * The passages a question is answered from: the search's best EVIDENCE_POOL (at least `options.limit`), ordered by
+ * their evidence (`orderByEvidence`), the first `options.limit` of them. `rarity`: the question's words' rarity in the
+ * company (`wordRarity`), which the answerer weighs them by too. The chat and the answer benchmark search this way; the
+ * search route lists the search's own order.
+ */
+export async function searchByEvidence(
+  db: DbOrTx,
+  embedder: Embedder,
+  scope: SearchScope,
+  query: string,
+  options: SearchOptions,
+  rarity: Map<string, number>,
+): Promise<SearchHit[]> {
+  const hits = await searchPassages(db, embedder, scope, query, {
+    ...options,
+    limit: Math.max(options.limit, EVIDENCE_POOL),
+  });
+  return orderByEvidence(query, hits, options.translations ?? [], rarity).slice(0, options.limit);
 }
