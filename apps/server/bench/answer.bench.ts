@@ -13,7 +13,7 @@
  *
  * For XQuAD en, de, ar, ru, each language its own company in a throwaway embedded database: the contexts are loaded
  * as passages exactly as bench:retrieval loads them (`loadCorpus`: chunker, detected language, builtin vectors,
- * writePassageBatch, then ANALYZE), and every question goes the way a chat question goes: `searchByEvidence` (hybrid,
+ * writePassageBatch, then ANALYZE), and every question goes the way a chat question goes: `evidenceSearch` (hybrid,
  * limit CHAT_PASSAGES = the product default, VECTOR_EXACT_SCAN_MAX default) and `answerExtractively` in the
  * question's language (`questionLanguage`, with the set's language as the asker's interface language).
  * Per language it reports:
@@ -46,9 +46,8 @@ import { sql } from 'drizzle-orm';
 import { applyMigrations, openDatabase } from '../src/db/database.ts';
 import { startEmbeddedDatabase } from '../src/db/embedded/embedded-database.ts';
 import { answerExtractively, MIN_CONFIDENCE } from '../src/modules/chat/builtin-answerer.ts';
-import { searchByEvidence } from '../src/modules/chat/evidence-order.ts';
+import { evidenceSearch } from '../src/modules/chat/evidence-order.ts';
 import { questionLanguage } from '../src/modules/chat/question-language.ts';
-import { wordRarity } from '../src/modules/chat/word-rarity.ts';
 import { BuiltinEmbedder } from '../src/modules/embedding/builtin-embedder.ts';
 import { createHnswIndex } from '../src/modules/embedding/embedding-index.ts';
 import { refreshKnowledgeStatistics } from '../src/modules/processing/analyze.job.ts';
@@ -217,7 +216,7 @@ async function xquad(data: string): Promise<boolean> {
   const limit = flag('limit') === undefined ? Number.POSITIVE_INFINITY : intFlag('limit', 1);
   console.log(
     `XQuAD ${langs.join(', ')}; ${Number.isFinite(limit) ? `first ${limit}` : 'all'} questions per language; ` +
-      `searchByEvidence (hybrid, best 20 by evidence), limit ${CHAT_PASSAGES} (CHAT_PASSAGES), then answerExtractively`,
+      `evidenceSearch (hybrid, best 20 by evidence), limit ${CHAT_PASSAGES} (CHAT_PASSAGES), then answerExtractively`,
   );
 
   const embedder = new BuiltinEmbedder(384);
@@ -285,15 +284,11 @@ async function xquad(data: string): Promise<boolean> {
         qrels.get(q._id)!.has(docOfFile.get(hit.fileId) ?? '');
       for (const q of evaluated) {
         const t0 = performance.now();
-        const scope = { companyId, divisionIds: null };
-        const hits = await searchByEvidence(
-          db,
-          embedder,
-          scope,
-          q.text,
-          { limit: CHAT_PASSAGES, mode: 'hybrid', exactScanMax: EXACT_SCAN_MAX },
-          await wordRarity(db, scope, q.text.match(/[\p{L}\p{N}]+/gu) ?? []),
-        );
+        const hits = await evidenceSearch(db, embedder, { companyId, divisionIds: null }, q.text, {
+          limit: CHAT_PASSAGES,
+          mode: 'hybrid',
+          exactScanMax: EXACT_SCAN_MAX,
+        });
         const t1 = performance.now();
         const language = questionLanguage(q.text, lang as Language);
         const answer = answerExtractively(q.text, hits, language, { minConfidence: 0 });
@@ -325,14 +320,16 @@ async function xquad(data: string): Promise<boolean> {
         .filter((q) => [...(qrels.get(q._id)?.keys() ?? [])].some(HELD_OUT))
         .slice(0, limit);
       for (const q of heldOut) {
-        const scope = { companyId: without.companyId, divisionIds: null };
-        const hits = await searchByEvidence(
+        const hits = await evidenceSearch(
           db,
           embedder,
-          scope,
+          { companyId: without.companyId, divisionIds: null },
           q.text,
-          { limit: CHAT_PASSAGES, mode: 'hybrid', exactScanMax: EXACT_SCAN_MAX },
-          await wordRarity(db, scope, q.text.match(/[\p{L}\p{N}]+/gu) ?? []),
+          {
+            limit: CHAT_PASSAGES,
+            mode: 'hybrid',
+            exactScanMax: EXACT_SCAN_MAX,
+          },
         );
         const answer = answerExtractively(q.text, hits, questionLanguage(q.text, lang as Language), {
           minConfidence: 0,

@@ -28,6 +28,7 @@ import { twoFactorRoutes } from './modules/auth/two-factor.routes.ts';
 import { adminBillingRoutes } from './modules/billing/admin-billing.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { chatRoutes } from './modules/chat/chats.routes.ts';
+import { evidenceSearch } from './modules/chat/evidence-order.ts';
 import { publicChatRoutes } from './modules/chat/public-chats.routes.ts';
 import { publicFeedbackRoutes } from './modules/chat/public-feedback.routes.ts';
 import { companyBrandingRoutes } from './modules/company/company-branding.routes.ts';
@@ -186,7 +187,7 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
   divisionRoutes(app, ctx);
   employeeRoutes(app, ctx);
   fileRoutes(app, ctx);
-  searchRoutes(app, ctx);
+  searchRoutes(app, ctx, evidenceSearch);
   feedbackRoutes(app, ctx);
   tagRoutes(app, ctx);
   reportRoutes(app, ctx);

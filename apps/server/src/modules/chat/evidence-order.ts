@@ -6,6 +6,7 @@ import type { QueryTranslation } from '../search/query-translation/translation.t
 import type { SearchScope } from '../search/search-scope.ts';
 import { scoreUnits } from './builtin-answerer.ts';
 import { questionLanguage } from './question-language.ts';
+import { wordRarity } from './word-rarity.ts';
 
 /**
  * How many of the search's best passages are read again for evidence before the asked number is returned. Measured
@@ -51,8 +52,9 @@ export function orderByEvidence(
 /**
  * The passages a question is answered from: the search's best EVIDENCE_POOL (at least `options.limit`), ordered by
  * their evidence (`orderByEvidence`), the first `options.limit` of them. `rarity`: the question's words' rarity in the
- * company (`wordRarity`), which the answerer weighs them by too. The chat and the answer benchmark search this way; the
- * search route lists the search's own order.
+ * company (`wordRarity`), which the answerer weighs them by too: the chat reads it once for both. The search route
+ * (given this by the composition root, `build-app.ts`: search does not import the answerer) and the answer benchmark
+ * search this way too, the rarity read here (`evidenceSearch`).
  */
 export async function searchByEvidence(
   db: DbOrTx,
@@ -68,3 +70,18 @@ export async function searchByEvidence(
   });
   return orderByEvidence(query, hits, options.translations ?? [], rarity).slice(0, options.limit);
 }
+
+/** `searchByEvidence` with the question's word rarity read first: a search without an answer to weigh. */
+export async function evidenceSearch(
+  db: DbOrTx,
+  embedder: Embedder,
+  scope: SearchScope,
+  query: string,
+  options: SearchOptions,
+): Promise<SearchHit[]> {
+  const rarity = await wordRarity(db, scope, query.match(/[\p{L}\p{N}]+/gu) ?? []);
+  return searchByEvidence(db, embedder, scope, query, options, rarity);
+}
+
+/** What `evidenceSearch` is to its callers below chat (the search route). */
+export type EvidenceSearch = typeof evidenceSearch;
