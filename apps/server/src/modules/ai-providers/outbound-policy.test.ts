@@ -25,7 +25,6 @@ describe('the outbound policy by default', () => {
   it('refuses loopback in every spelling, and private and link-local addresses without connecting', async () => {
     const a = await signedInDataManager(t, { language: 'en' });
     const port = new URL(llm.url).port;
-    const started = Date.now();
     for (const baseUrl of [
       llm.url,
       `http://localhost:${port}/v1`,
@@ -41,10 +40,10 @@ describe('the outbound policy by default', () => {
       'http://[fd00::1]/v1',
     ]) {
       const res = await a.client.post('/ai-providers/compatible/test', { baseUrl, apiKey: KEY });
+      // The policy's message: an attempt to connect to an unreachable private address would end in the provider's
+      // timeout message instead.
       expect(res.body, baseUrl).toEqual({ ok: false, models: [], message: BLOCKED });
     }
-    // An unreachable private address would have waited for the 10 s timeout.
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(llm.requests).toEqual([]);
   });
 
