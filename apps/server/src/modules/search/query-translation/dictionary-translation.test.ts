@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -234,6 +234,23 @@ describe('word-by-word translation', () => {
       expect(translateByDictionaries(ahead, question, source, 'deu')).toEqual(
         translateByDictionaries(dictionaries, question, source, 'deu'),
       );
+  });
+
+  it('goes through French for the languages that are no go-between, and never for English', () => {
+    const hub = join(dir, 'hub');
+    mkdirSync(hub);
+    writeDictd(hub, 'freedict-eng-deu', [entry('water', 'Wasser <neut>')]);
+    writeDictd(hub, 'freedict-eng-fra', [entry('water', 'eau <fem>')]);
+    writeDictd(hub, 'freedict-fra-deu', [entry('eau', 'Wasser <neut>, Gewässer <neut>')]);
+    writeDictd(hub, 'freedict-fra-eng', [entry('eau', 'water')]);
+    writeDictd(hub, 'freedict-pol-fra', [entry('woda', 'eau <fem>')]);
+    const hubs = new Dictionaries(hub);
+    const via = (source: 'eng' | 'fra' | 'pol') => [
+      ...new Set(hubs.routes(source, 'deu').pivot.map((r) => r.pivot)),
+    ];
+    expect(via('eng')).toEqual([]);
+    expect(via('fra')).toEqual(['eng']);
+    expect(via('pol')).toEqual(['fra']);
   });
 
   it('lists the installed pairs and the languages they translate from', () => {
