@@ -150,11 +150,12 @@ describe('the e-mail settings screen in the browser', () => {
       await page.getByText('chefin@kunde.example').waitFor();
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
       expect(await overflows(page, false)).toEqual([]);
-      // The trial's one mailbox is taken: adding is closed, and the note says why and where to upgrade.
+      // The trial's one mailbox is taken: the note says why and where to upgrade (once the plan's figures are
+      // read), and adding is closed.
+      await page.getByTestId('plan-limit-note').waitFor();
       expect(await page.getByRole('button', { name: text('ar', 'emailSettings.add') }).isDisabled()).toBe(
         true,
       );
-      await page.getByTestId('plan-limit-note').waitFor();
       await page.getByRole('button', { name: `${text('ar', 'emailSettings.edit')}: ${box.user}` }).click();
       await page.getByRole('dialog').getByText(text('ar', 'emailSettings.smtpDetails')).waitFor();
       await page.screenshot({ path: artifactPath('email-settings-ar-390.png'), fullPage: true });
