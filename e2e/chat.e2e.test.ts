@@ -5,7 +5,7 @@ import { type FakeLlm, startFakeLlm } from '../apps/server/test/support/fake-llm
 import { employeeOf } from '../apps/server/test/support/knowledge.ts';
 import { signedInDataManager, type TestServer } from '../apps/server/test/support/test-server.ts';
 import { seriousViolations } from './support/axe.ts';
-import { ALTCHA_BOX, ALTCHA_VERIFIED } from './support/bot-check.ts';
+import { solveAltcha } from './support/bot-check.ts';
 import { artifactPath, openBrowser } from './support/browser.ts';
 import { startAppServer, text } from './support/server.ts';
 import { uploadDocxThroughDialog } from './support/upload.ts';
@@ -196,8 +196,7 @@ describe('chat in the browser', () => {
         const v = visitor.page;
         await v.goto(`${t.url}/p/${token}`);
         await v.getByText('Kundenfragen').first().waitFor();
-        await v.locator(ALTCHA_BOX).click();
-        await v.locator(ALTCHA_VERIFIED).waitFor({ timeout: 30_000 });
+        await solveAltcha(v);
         await v.getByLabel(text('en', 'publicChat.name')).fill('Erika Muster');
         await v.getByRole('button', { name: text('en', 'publicChat.start') }).click();
         await v
