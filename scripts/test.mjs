@@ -175,12 +175,20 @@ function recordPass({ name, status, json: report, log, started }) {
  * rather than computes, and each pass alone ends with its browser tests one file at a time.
  */
 const postgresUrl = process.env.TEST_DATABASE_URL;
-const pglitePass = startVitest(PGLITE_PASS, [], { TEST_DATABASE_URL: '' });
+/**
+ * The uploads and processing tests with their files in the S3 double (`server-s3`) are about the file store, not the
+ * engine: beside PostgreSQL they run once, in the shorter pass; without it, on PGlite.
+ */
+const pglitePass = startVitest(
+  PGLITE_PASS,
+  postgresUrl ? ['--project', 'shared', '--project', 'server', '--project', 'web', '--project', 'e2e'] : [],
+  { TEST_DATABASE_URL: '' },
+);
 const postgresPass = postgresUrl
   ? startVitest(
       POSTGRES_PASS,
       // Which files are about one engine only is in vitest.config.ts.
-      ['--project', 'server', '--project', 'e2e'],
+      ['--project', 'server', '--project', 'server-s3', '--project', 'e2e'],
       { TEST_DATABASE_URL: postgresUrl },
       join(mkdtempSync(join(tmpdir(), 'ww-vitest-')), 'postgres-pass.log'),
     )
