@@ -26,9 +26,15 @@ const TOOL_LIST: ListedTool[] = MCP_TOOL_NAMES.map((name) => ({
 
 /** A refused or failed call as MCP reports it (`isError`), with our stable code and its translated message. */
 function toolError(language: Language, code: ErrorCode, details?: Record<string, unknown>): CallToolResult {
+  // Plain values of the details fill the message's placeholders, as in the API's error answers.
+  const vars = details
+    ? Object.fromEntries(
+        Object.entries(details).filter(([, v]) => typeof v === 'number' || typeof v === 'string'),
+      )
+    : undefined;
   const error = {
     code,
-    message: translate(language, `errors.${code}`, details),
+    message: translate(language, `errors.${code}`, vars),
     ...(details ? { details } : {}),
   };
   return {
