@@ -40,6 +40,7 @@ import { employeeRoutes } from './modules/employees/employees.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { emailTemplateRoutes } from './modules/mail/email-templates.routes.ts';
+import { mcpRoutes } from './modules/mcp/mcp.routes.ts';
 import { oidcRoutes } from './modules/oidc/oidc.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
@@ -188,6 +189,7 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
   employeeRoutes(app, ctx);
   fileRoutes(app, ctx);
   searchRoutes(app, ctx, evidenceSearch);
+  mcpRoutes(app, ctx, evidenceSearch);
   feedbackRoutes(app, ctx);
   tagRoutes(app, ctx);
   reportRoutes(app, ctx);

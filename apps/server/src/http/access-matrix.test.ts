@@ -236,6 +236,9 @@ const MATRIX: Record<string, Row> = {
   'POST /files/{fileId}/cancel': { callers: [403, 403, 'own', 403] },
   'DELETE /files/{fileId}': { callers: [403, 403, 'own', 403] },
   'GET /search': { callers: [403, 403, 'ok', 'ok'], query: 'q=Heizung' },
+  // The MCP server: any caller reaches it (its tools check their own permissions, mcp.test.ts); GET is always 405
+  'POST /mcp': { callers: ANY, body: { jsonrpc: '2.0', id: 1, method: 'ping' } },
+  'GET /mcp': { callers: ANY },
   // Employees: the data manager's; the operator manages users of every company but adds none (no company)
   'GET /employees': { callers: ['ok', 403, 'ok', 403] },
   'POST /employees': {

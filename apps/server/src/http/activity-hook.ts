@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** What the request changed, before and after, for its activity entry (platform settings and templates). */
     activityChange?: { before: unknown; after: unknown };
+    /** What the request did, where its route's operation does not tell (the MCP server's tool called). */
+    activityAction?: string;
   }
 }
 
@@ -19,6 +21,11 @@ declare module 'fastify' {
  */
 export function noteChange(request: FastifyRequest, change: { before: unknown; after: unknown }): void {
   request.activityChange = change;
+}
+
+/** Names what a request did in its activity entry, in place of its route's operation (`mcp:search`). */
+export function noteAction(request: FastifyRequest, action: string): void {
+  request.activityAction = action;
 }
 
 const recentReads = new RecentReads();
@@ -69,7 +76,7 @@ export function recordActivity(ctx: AppContext, request: FastifyRequest, reply: 
     impersonatorUserId: actor?.impersonator?.userId ?? null,
     impersonatorEmail: actor?.impersonator?.email ?? null,
     companyId: actor?.companyId ?? null,
-    action: request.routeOptions.config.operationId ?? 'unknown',
+    action: request.activityAction ?? request.routeOptions.config.operationId ?? 'unknown',
     method: request.method,
     // The route's pattern; for a read while viewing as someone, the address itself: which chat or file was opened.
     endpoint:

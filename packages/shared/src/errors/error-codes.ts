@@ -34,6 +34,8 @@ export const ERROR_STATUS = {
   /** Mail with the user's own text or recipients (a document, an invitation) waits for a confirmed address. */
   EMAIL_NOT_VERIFIED: 403,
   NOT_FOUND: 404,
+  /** The address exists, but not for this method (the MCP server's GET: it opens no stream). */
+  METHOD_NOT_ALLOWED: 405,
   EMAIL_TAKEN: 409,
   /** An e-mail change to the address the account already has. */
   EMAIL_UNCHANGED: 409,

@@ -98,7 +98,12 @@ export function ApiKeysTab() {
 
   return (
     <Stack spacing={4}>
-      <Alert severity="info">{t('pages.apiKeys.intro')}</Alert>
+      <Alert severity="info">
+        {t('pages.apiKeys.intro')}
+        <Box component="span" sx={{ display: 'block', mt: 1 }}>
+          {t('pages.apiKeys.mcp')} <code dir="ltr">{`${window.location.origin}/api/v1/mcp`}</code>
+        </Box>
+      </Alert>
       {created && (
         <Alert severity="success" onClose={() => setCreated(null)} data-testid="new-api-key">
           {t('pages.apiKeys.shownOnce')}
