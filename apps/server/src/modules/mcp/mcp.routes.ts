@@ -6,7 +6,6 @@ import { noteAction } from '../../http/activity-hook.ts';
 import { requestLanguage } from '../../http/request-guard.ts';
 import { registerRoute, requireActor } from '../../http/route.ts';
 import type { EvidenceSearch } from '../chat/evidence-order.ts';
-import { answerMcpRequest } from './mcp-server.ts';
 
 /** Headers of the connection itself, which a Fetch request built from the parsed one does not carry. */
 const HOP_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'host']);
@@ -44,6 +43,8 @@ export function mcpRoutes(app: FastifyInstance, ctx: AppContext, search: Evidenc
   registerRoute(app, mcpContracts.message, async (req, reply) => {
     const actor = requireActor(req);
     noteAction(req, actionOf(req.body));
+    // The MCP SDK serves this one route: it loads with the first call (decision 0056).
+    const { answerMcpRequest } = await import('./mcp-server.ts');
     const answer = await answerMcpRequest(
       { ctx, actor, language: requestLanguage(req, ctx), search },
       webRequest(req),
