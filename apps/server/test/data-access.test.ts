@@ -53,13 +53,6 @@ const NOT_YET_CONVERTED = [
   // Not reached yet: the remaining server modules.
   'modules/activity/activity-log.service.ts',
   'modules/admin/email-senders.service.ts',
-  'modules/auth/email-change.service.ts',
-  'modules/auth/password-reset-mail.job.ts',
-  'modules/auth/password.service.ts',
-  'modules/auth/registration.service.ts',
-  'modules/auth/second-factor-limits.ts',
-  'modules/auth/second-factor.service.ts',
-  'modules/auth/session.service.ts',
   'modules/dashboard/dashboard.service.ts',
   'modules/dashboard/platform-figures.service.ts',
   'modules/employees/employees.service.ts',
