@@ -55,8 +55,6 @@ const NOT_YET_CONVERTED = [
   'modules/admin/email-senders.service.ts',
   'modules/dashboard/dashboard.service.ts',
   'modules/dashboard/platform-figures.service.ts',
-  'modules/employees/employees.service.ts',
-  'modules/employees/waiting-invitations.job.ts',
   'modules/feedback/feedback.service.ts',
   'modules/files/files.presenter.ts',
   'modules/files/files.service.ts',
