@@ -49,8 +49,6 @@ const NOT_YET_CONVERTED = [
   // Not reached yet: the remaining server modules.
   'modules/activity/activity-log.service.ts',
   'modules/admin/email-senders.service.ts',
-  'modules/dashboard/dashboard.service.ts',
-  'modules/dashboard/platform-figures.service.ts',
   'modules/files/files.presenter.ts',
   'modules/files/files.service.ts',
   'modules/files/upload.service.ts',
