@@ -52,9 +52,6 @@ const NOT_YET_CONVERTED = [
   'modules/files/files.presenter.ts',
   'modules/files/files.service.ts',
   'modules/files/upload.service.ts',
-  'modules/mail/hidden-link.ts',
-  'modules/mail/mail-budget.ts',
-  'modules/mail/send-mail.job.ts',
   'modules/oidc/oidc-flow.service.ts',
   'modules/processing/analyze.job.ts',
   'modules/processing/file-state.ts',
@@ -69,7 +66,6 @@ const NOT_YET_CONVERTED = [
   'modules/sales-documents/sales-document-view.ts',
   'modules/sales-documents/sales-documents.service.ts',
   'modules/sales-documents/sales-figures.ts',
-  'modules/settings/system-settings.service.ts',
 ];
 
 /** `.execute(` or a `sql` tagged template, also with a type argument (`sql<number>\`...\``). */
