@@ -4,7 +4,8 @@ import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { containsPattern } from '../../db/like.ts';
 import { companies, emailOutbox } from '../../db/schema/index.ts';
-import { budgetFor, onTrial } from '../mail/mail-budget.ts';
+import { onTrial } from '../mail/mail-budget.queries.ts';
+import { budgetFor } from '../mail/mail-budget.ts';
 
 /**
  * Who sends how much: the companies whose mails counted against their mail budget in the last day (of the mails the

@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { AppError } from '../../core/app-error.ts';
 import { refuseWhileImpersonating } from '../../core/impersonation-guard.ts';
 import { consumeUserTokenRow, issueUserToken } from '../../core/user-tokens.ts';
+import { emailTaken } from '../../core/users.queries.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
 import { releaseSlots } from '../limits/rate-limiter.ts';
@@ -15,11 +16,7 @@ import { takeMailFormSlot } from './mail-form-limits.ts';
 import { verifyPassword } from './password-hashing.ts';
 
 async function refuseTaken(tx: DbOrTx, email: string, userId: string): Promise<void> {
-  const [taken] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email} and ${users.id} <> ${userId}`);
-  if (taken) throw new AppError('EMAIL_TAKEN', { field: 'email' });
+  if (await emailTaken(tx, email, userId)) throw new AppError('EMAIL_TAKEN', { field: 'email' });
 }
 
 /**

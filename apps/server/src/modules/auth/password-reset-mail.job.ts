@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { issueUserToken } from '../../core/user-tokens.ts';
-import { users } from '../../db/schema/index.ts';
+import { userByEmail } from '../../core/users.queries.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
 import { singleUseLink } from '../mail/hidden-link.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
@@ -11,7 +10,7 @@ import { areaPaths } from './areas.ts';
 /** Writes the reset mail when the address belongs to an enabled account; otherwise nothing happens. */
 export async function sendPasswordResetMail(ctx: AppContext, email: string): Promise<void> {
   const emailId = await ctx.db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`);
+    const user = await userByEmail(tx, email);
     if (!user || user.disabledAt) return null;
     const token = await issueUserToken(tx, user.id, 'reset_password');
     return writeToOutbox(tx, ctx, {

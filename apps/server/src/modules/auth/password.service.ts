@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { AppError } from '../../core/app-error.ts';
 import { refuseWhileImpersonating } from '../../core/impersonation-guard.ts';
 import { consumeUserToken } from '../../core/user-tokens.ts';
+import { setPasswordHash } from '../../core/users.queries.ts';
 import { users } from '../../db/schema/index.ts';
 import { revokeUserApiKeys } from '../api-keys/api-keys.service.ts';
 import { requireBotCheck } from '../bot-check/bot-check.ts';
@@ -48,15 +49,7 @@ export async function setPasswordWithToken(
   const passwordHash = await hashPassword(password);
   return ctx.db.transaction(async (tx) => {
     const userId = await consumeUserToken(tx, token, purpose);
-    const [user] = await tx
-      .update(users)
-      .set({
-        passwordHash,
-        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, userId))
-      .returning({ email: users.email, kind: users.kind });
+    const user = await setPasswordHash(tx, userId, passwordHash, true);
     await revokeSessions(tx, { userId }, purpose === 'reset_password' ? 'password_reset' : 'password_set');
     await liftSecondFactorLock(tx, userId);
     if (purpose === 'reset_password') await revokeUserApiKeys(tx, userId);
@@ -87,7 +80,7 @@ export async function changePassword(
   await releaseSlots(ctx, slots);
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, actor.userId));
+    await setPasswordHash(tx, actor.userId, passwordHash, false);
     await revokeSessions(tx, { userId: actor.userId, exceptSessionId: actor.sessionId }, 'password_changed');
     await liftSecondFactorLock(tx, actor.userId);
     if (revokeApiKeys) await revokeUserApiKeys(tx, actor.userId);

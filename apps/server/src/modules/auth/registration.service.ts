@@ -1,5 +1,5 @@
 import type { Language, registerBodySchema } from '@werkwissen/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { userAccess } from '../../access/user.access.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -7,6 +7,7 @@ import { type Actor, loadUserActor } from '../../core/actor.ts';
 import { AppError } from '../../core/app-error.ts';
 import { storedPhone } from '../../core/person-phone.ts';
 import { consumeUserToken, issueUserToken } from '../../core/user-tokens.ts';
+import { emailTaken } from '../../core/users.queries.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { companies, roles, subscriptions, userRoles, users } from '../../db/schema/index.ts';
 import { requireBotCheck } from '../bot-check/bot-check.ts';
@@ -34,11 +35,7 @@ export async function register(
   await takeMailFormSlot(ctx, { ip, recipient: input.email });
   const passwordHash = await hashPassword(input.password);
   const result = await ctx.db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${input.email}`);
-    if (existing) throw new AppError('EMAIL_TAKEN', { field: 'email' });
+    if (await emailTaken(tx, input.email)) throw new AppError('EMAIL_TAKEN', { field: 'email' });
     const { companyId, userId } = await createCompanyWithDataManager(tx, settings.plans.trialDays, {
       companyName: input.companyName || null,
       email: input.email,

@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../core/app-error.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
 import { type Limit, releaseSlots, takeSlots } from '../limits/rate-limiter.ts';
+import { deleteEventsOf } from '../limits/rate-limits.queries.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
 import { areaPaths } from './areas.ts';
 
@@ -86,5 +87,5 @@ export async function wrongCode(ctx: AppContext, attempt: CodeAttempt): Promise<
 
 /** A new password (or a reset second factor) ends what wrong codes counted: whoever guessed no longer can. */
 export async function liftSecondFactorLock(db: DbOrTx, userId: string): Promise<void> {
-  await db.execute(sql`delete from rate_limit_events where bucket in (${SLOW}, ${LOCK}) and key = ${userId}`);
+  await deleteEventsOf(db, [SLOW, LOCK], userId);
 }

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import { userAccess } from '../../access/user.access.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
@@ -7,13 +7,14 @@ import { AppError } from '../../core/app-error.ts';
 import { refuseWhileImpersonating } from '../../core/impersonation-guard.ts';
 import { randomToken, sha256 } from '../../core/token-crypto.ts';
 import type { DbOrTx } from '../../db/database.ts';
-import {
-  secondFactorChallenges,
-  userRecoveryCodes,
-  userSecondFactors,
-  users,
-} from '../../db/schema/index.ts';
+import { userRecoveryCodes, userSecondFactors, users } from '../../db/schema/index.ts';
 import { SecretBox } from '../ai-providers/secret-box.ts';
+import {
+  claimChallengeAttempt,
+  insertChallenge,
+  openChallengeByHash,
+  spendChallenge,
+} from './second-factor-challenges.queries.ts';
 import { beginCodeAttempt, endCodeAttempt, liftSecondFactorLock, wrongCode } from './second-factor-limits.ts';
 import { enrolmentPicture, matchingStep, newTotpSecret } from './totp.ts';
 
@@ -49,7 +50,7 @@ export async function secondFactorStep(ctx: AppContext, actor: Actor): Promise<S
 /** Opens the pending state of a sign-in: a single-use token for the `ww_2fa` cookie; no session yet. */
 export async function openChallenge(ctx: AppContext, userId: string, area: string): Promise<string> {
   const token = randomToken();
-  await ctx.db.insert(secondFactorChallenges).values({
+  await insertChallenge(ctx.db, {
     userId,
     area,
     tokenHash: sha256(token),
@@ -58,21 +59,9 @@ export async function openChallenge(ctx: AppContext, userId: string, area: strin
   return token;
 }
 
-/** A challenge still open: not used, not expired, and with attempts left (`failures` counts codes tried on it). */
-const stillOpen = () => [
-  isNull(secondFactorChallenges.usedAt),
-  gt(secondFactorChallenges.expiresAt, new Date()),
-  lt(secondFactorChallenges.failures, CHALLENGE_MAX_ATTEMPTS),
-];
-
 /** The pending sign-in of a cookie, or TWO_FACTOR_CHALLENGE_EXPIRED (unknown, used, expired or too many wrong codes). */
 export async function pendingChallenge(ctx: AppContext, token: string | undefined) {
-  const [row] = token
-    ? await ctx.db
-        .select()
-        .from(secondFactorChallenges)
-        .where(and(eq(secondFactorChallenges.tokenHash, sha256(token)), ...stillOpen()))
-    : [];
+  const row = token ? await openChallengeByHash(ctx.db, sha256(token), CHALLENGE_MAX_ATTEMPTS) : undefined;
   if (!row) throw new AppError('TWO_FACTOR_CHALLENGE_EXPIRED');
   return row;
 }
@@ -168,12 +157,7 @@ export async function passChallenge(
   const factor = await factorOf(ctx.db, challenge.userId);
   if (!factor) throw new AppError('TWO_FACTOR_NOT_ENROLLED');
   const attempt = await beginCodeAttempt(ctx, challenge.userId);
-  const [claimed] = await ctx.db
-    .update(secondFactorChallenges)
-    .set({ failures: sql`${secondFactorChallenges.failures} + 1` })
-    .where(and(eq(secondFactorChallenges.id, challenge.id), ...stillOpen()))
-    .returning({ id: secondFactorChallenges.id });
-  if (!claimed) {
+  if (!(await claimChallengeAttempt(ctx.db, challenge.id, CHALLENGE_MAX_ATTEMPTS))) {
     await endCodeAttempt(ctx, attempt);
     throw new AppError('TWO_FACTOR_CHALLENGE_EXPIRED');
   }
@@ -184,12 +168,7 @@ export async function passChallenge(
         ? await acceptCode(ctx, tx, challenge.userId, proof.code)
         : !enrolling && (await acceptRecoveryCode(tx, challenge.userId, proof.recoveryCode));
     if (!passed) return null;
-    const [spent] = await tx
-      .update(secondFactorChallenges)
-      .set({ usedAt: new Date() })
-      .where(and(eq(secondFactorChallenges.id, challenge.id), isNull(secondFactorChallenges.usedAt)))
-      .returning({ id: secondFactorChallenges.id });
-    if (!spent) throw new AppError('TWO_FACTOR_CHALLENGE_EXPIRED');
+    if (!(await spendChallenge(tx, challenge.id))) throw new AppError('TWO_FACTOR_CHALLENGE_EXPIRED');
     if (!enrolling) return { recoveryCodes: null };
     await tx
       .update(userSecondFactors)

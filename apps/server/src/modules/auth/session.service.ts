@@ -1,11 +1,12 @@
 import { LOGIN_BY_AREA, type LoginArea, type MeResponse } from '@werkwissen/shared';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { type Actor, loadSessionActor, loadUserActor } from '../../core/actor.ts';
 import { AppError } from '../../core/app-error.ts';
 import { REFRESH_TOKEN_SECONDS, randomToken, safeEqual, sha256 } from '../../core/token-crypto.ts';
+import { signInStanding } from '../../core/users.queries.ts';
 import type { DbOrTx } from '../../db/database.ts';
-import { authSessions, companies, refreshTokens, users } from '../../db/schema/index.ts';
+import { authSessions, refreshTokens } from '../../db/schema/index.ts';
 import type { IssuedSession } from '../../http/cookies.ts';
 import { verifyBotCheck } from '../bot-check/bot-check.ts';
 import { beginLoginAttempt, endLoginAttempt } from './login-limiter.ts';
@@ -99,16 +100,7 @@ export async function login(
     await endLoginAttempt(ctx, attempt);
     throw new AppError(input.botCheck ? 'BOT_CHECK_FAILED' : 'BOT_CHECK_REQUIRED');
   }
-  const [user] = await ctx.db
-    .select({
-      id: users.id,
-      passwordHash: users.passwordHash,
-      disabledAt: users.disabledAt,
-      suspendedAt: companies.suspendedAt,
-    })
-    .from(users)
-    .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(sql`lower(${users.email}) = ${input.email}`);
+  const user = await signInStanding(ctx.db, { email: input.email });
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (user && passwordOk) {
     // Only someone who knows the password learns that the account or its company was switched off.
@@ -153,11 +145,7 @@ export async function signInIdentifiedUser(
   area: LoginArea,
   client: ClientInfo,
 ): Promise<LoginOutcome> {
-  const [user] = await ctx.db
-    .select({ disabledAt: users.disabledAt, suspendedAt: companies.suspendedAt })
-    .from(users)
-    .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.id, userId));
+  const user = await signInStanding(ctx.db, { id: userId });
   if (user?.disabledAt) throw new AppError('ACCOUNT_DEACTIVATED');
   if (user?.suspendedAt) throw new AppError('COMPANY_SUSPENDED');
   const actor = await loadUserActor(ctx.db, userId, null);

@@ -6,7 +6,7 @@ import type {
   planAssignmentBodySchema,
   planUpdateBodySchema,
 } from '@werkwissen/shared';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { assertPlatformCaller } from '../../access/resource-access.ts';
 import { subscriptionAccess } from '../../access/subscription.access.ts';
@@ -17,6 +17,7 @@ import { companies, plans, stripeEvents, subscriptions } from '../../db/schema/i
 import { currentSubscription, presentSubscription } from './company-plan.ts';
 import { listInvoices } from './invoices.service.ts';
 import { listPlans, presentPlan } from './plan-catalogue.ts';
+import { currentPaymentsPage } from './subscriptions.queries.ts';
 
 /**
  * Every company's current plan the actor may read, with its Stripe ids and what the company paid; a page. The
@@ -28,48 +29,19 @@ export async function listPayments(
   query: { page: number; pageSize: number; q?: string },
 ) {
   assertPlatformCaller(actor);
-  const search = query.q ? `%${query.q.toLowerCase()}%` : null;
-  const current = sql`(select distinct on (s.company_id) s.*, c.name as company_name
-      from subscriptions s join companies c on c.id = s.company_id
-      where ${subscriptionAccess.where(actor, 'read', 's')}
-      order by s.company_id, s.created_at desc) p
-    where ${search ? sql`lower(coalesce(p.company_name, '')) like ${search}` : sql`true`}`;
-  const [{ rows }, counted] = await Promise.all([
-    ctx.db.execute<{ id: string; company_name: string | null; paid: string }>(sql`
-      select p.id, p.company_name,
-        (select coalesce(sum(i.paid_cents), 0) from invoices i where i.company_id = p.company_id)::bigint as paid
-      from ${current}
-      order by lower(coalesce(p.company_name, '')), p.company_id
-      limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
-    ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from ${current}`),
-  ]);
-  const subs = rows.length
-    ? await ctx.db
-        .select()
-        .from(subscriptions)
-        .where(
-          inArray(
-            subscriptions.id,
-            rows.map((r) => r.id),
-          ),
-        )
-    : [];
-  const byId = new Map(subs.map((s) => [s.id, s]));
-  const items: PaymentRow[] = rows.map((r) => {
-    const s = byId.get(r.id)!;
-    return {
-      companyId: s.companyId,
-      companyName: r.company_name,
-      plan: s.plan,
-      status: presentSubscription(s).status,
-      source: s.source,
-      endsAt: s.endsAt.toISOString(),
-      stripeCustomerId: s.stripeCustomerId,
-      stripeSubscriptionId: s.stripeSubscriptionId,
-      paidCents: Number(r.paid),
-    };
-  });
-  return { items, total: counted.rows[0]?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  const page = await currentPaymentsPage(ctx.db, subscriptionAccess.where(actor, 'read', 's'), query);
+  const items: PaymentRow[] = page.items.map(({ subscription: s, companyName, paidCents }) => ({
+    companyId: s.companyId,
+    companyName,
+    plan: s.plan,
+    status: presentSubscription(s).status,
+    source: s.source,
+    endsAt: s.endsAt.toISOString(),
+    stripeCustomerId: s.stripeCustomerId,
+    stripeSubscriptionId: s.stripeSubscriptionId,
+    paidCents,
+  }));
+  return { items, total: page.total, page: query.page, pageSize: query.pageSize };
 }
 
 /** One company's plans over time, its Stripe events and invoices (404 unless the actor may read its plan). */

@@ -1,8 +1,9 @@
 import type { MailTemplateKind } from '@werkwissen/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
-import { subscriptions, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
+import { claimNotice } from './subscriptions.queries.ts';
 
 /**
  * Mails a lifecycle notice (trial ending, payment failed, final notice, expiry) to the company's data managers, each
@@ -16,18 +17,12 @@ export async function notifyCompany(
   values: Record<string, string> = {},
 ): Promise<boolean> {
   const emailIds = await ctx.db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(subscriptions)
-      .set({ notified: sql`array_append(${subscriptions.notified}, ${once})` })
-      .where(and(eq(subscriptions.id, subscriptionId), sql`not (${once} = any(${subscriptions.notified}))`))
-      .returning({ companyId: subscriptions.companyId });
-    if (!claimed) return [];
+    const companyId = await claimNotice(tx, subscriptionId, once);
+    if (!companyId) return [];
     const managers = await tx
       .select()
       .from(users)
-      .where(
-        and(eq(users.companyId, claimed.companyId), eq(users.kind, 'DataManager'), isNull(users.disabledAt)),
-      );
+      .where(and(eq(users.companyId, companyId), eq(users.kind, 'DataManager'), isNull(users.disabledAt)));
     const ids: string[] = [];
     for (const manager of managers) {
       ids.push(
@@ -39,7 +34,7 @@ export async function notifyCompany(
           actionPath: '/account-settings/billing',
           values,
           userId: manager.id,
-          companyId: claimed.companyId,
+          companyId: companyId,
         }),
       );
     }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { stripeEvents, subscriptions } from '../../db/schema/index.ts';
@@ -8,6 +8,7 @@ import { hasEnded } from './company-plan.ts';
 import { callStripe, stripeFor } from './stripe-client.ts';
 import { afterApplied, processStripeEvent } from './stripe-events.ts';
 import { applyStripeSubscription } from './stripe-sync.ts';
+import { currentUnexpiredSubscriptions } from './subscriptions.queries.ts';
 
 /** One stored Stripe event, processed once (the webhook queues it with the event id as singleton key). */
 export const stripeEventJob = defineJob({
@@ -38,14 +39,7 @@ export async function reviewPlans(ctx: AppContext, now = new Date()): Promise<vo
       and(isNull(stripeEvents.processedAt), lt(stripeEvents.receivedAt, new Date(now.getTime() - 600_000))),
     );
   for (const { id } of waiting) await ctx.jobs.send(stripeEventJob, { eventId: id }, { singletonKey: id });
-  const current = await ctx.db.execute<{ id: string }>(sql`
-    select distinct on (company_id) id from subscriptions order by company_id, created_at desc`);
-  const ids = current.rows.map((r) => r.id);
-  if (ids.length === 0) return;
-  const rows = await ctx.db
-    .select()
-    .from(subscriptions)
-    .where(and(inArray(subscriptions.id, ids), ne(subscriptions.status, 'expired')));
+  const rows = await currentUnexpiredSubscriptions(ctx.db);
   for (const row of rows) {
     if (row.source === 'stripe' && row.stripeSubscriptionId && ctx.config.PAYMENTS_ENABLED) {
       const id = row.stripeSubscriptionId;

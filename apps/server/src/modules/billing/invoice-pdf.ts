@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { invoiceStatusShown, type Language } from '@werkwissen/shared';
 import type { AppContext } from '../../app-context.ts';
 import { translate } from '../../i18n/translator.ts';
-import type { InvoiceRow } from './invoices.service.ts';
+import type { InvoiceRow } from './invoices.queries.ts';
 
 /** Debian's DejaVu Sans (fonts-dejavu-core): Latin, Polish and Cyrillic; without it PDFKit's Helvetica (Latin-1). */
 const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';

@@ -1,15 +1,16 @@
 import type { AdminDashboard, Dashboard, DashboardPeriodQuery } from '@werkwissen/shared';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { companyAccess } from '../../access/company.access.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { notFound } from '../../core/app-error.ts';
-import { activityLog, companies, emailOutbox, subscriptions, users } from '../../db/schema/index.ts';
+import { companies, emailOutbox, subscriptions, users } from '../../db/schema/index.ts';
 import { presentSubscription } from '../billing/company-plan.ts';
 import { feedbackSeries } from '../reports/feedback-series.ts';
 import { knowledgeGaps } from '../reports/knowledge-gaps.ts';
 import { reportScope, utcDay } from '../reports/report-scope.ts';
 import { salesFigures } from '../sales-documents/sales-figures.ts';
+import { chatCounts, companyHasFiles, signInCounts } from './dashboard-figures.queries.ts';
 import { platformFigures } from './platform-figures.service.ts';
 
 const DAY = 86_400_000;
@@ -21,47 +22,25 @@ const DAY = 86_400_000;
  */
 async function chatFigures(ctx: AppContext, actor: Actor, companyId: string): Promise<Dashboard['chat']> {
   const now = Date.now();
-  const weekAgo = new Date(now - 7 * DAY).toISOString();
-  const twoWeeksAgo = new Date(now - 14 * DAY).toISOString();
-  const monthAgo = new Date(now - 30 * DAY).toISOString();
   // The series and gaps are the feedback reports' own, as far as the actor may read them.
   const scope = reportScope(actor, companyId);
   const period = { from: utcDay(now - 29 * DAY), to: utcDay(now) };
   const [figures, series, gaps] = await Promise.all([
-    ctx.db.execute<{
-      files_ready: number;
-      this_week: number;
-      last_week: number;
-      answers: number;
-      answered: number;
-      likes: number;
-      dislikes: number;
-    }>(sql`select
-      (select count(*)::int from files where company_id = ${companyId} and status = 'ready') as files_ready,
-      (select count(*)::int from chat_messages where company_id = ${companyId} and role = 'user'
-        and created_at > ${weekAgo}::timestamptz) as this_week,
-      (select count(*)::int from chat_messages where company_id = ${companyId} and role = 'user'
-        and created_at > ${twoWeeksAgo}::timestamptz and created_at <= ${weekAgo}::timestamptz) as last_week,
-      (select count(*)::int from chat_messages where company_id = ${companyId} and role = 'assistant'
-        and status <> 'streaming' and created_at > ${weekAgo}::timestamptz) as answers,
-      (select count(*)::int from chat_messages where company_id = ${companyId} and role = 'assistant'
-        and status <> 'streaming' and not no_answer and created_at > ${weekAgo}::timestamptz) as answered,
-      (select count(*)::int from feedback where company_id = ${companyId} and liked = true
-        and created_at > ${monthAgo}::timestamptz) as likes,
-      (select count(*)::int from feedback where company_id = ${companyId} and liked = false
-        and created_at > ${monthAgo}::timestamptz) as dislikes`),
+    chatCounts(ctx.db, companyId, {
+      weekAgo: new Date(now - 7 * DAY),
+      twoWeeksAgo: new Date(now - 14 * DAY),
+      monthAgo: new Date(now - 30 * DAY),
+    }),
     feedbackSeries(ctx, scope, period, actor.language),
     knowledgeGaps(ctx, scope, period, 5),
   ]);
-  const f = figures.rows[0]!;
-  const answers = Number(f.answers);
-  const judged = Number(f.likes) + Number(f.dislikes);
+  const judged = figures.likes + figures.dislikes;
   return {
-    filesReady: Number(f.files_ready),
-    questionsThisWeek: Number(f.this_week),
-    questionsLastWeek: Number(f.last_week),
-    answeredShare: answers > 0 ? Number(f.answered) / answers : null,
-    satisfaction: judged > 0 ? Number(f.likes) / judged : null,
+    filesReady: figures.filesReady,
+    questionsThisWeek: figures.thisWeek,
+    questionsLastWeek: figures.lastWeek,
+    answeredShare: figures.answers > 0 ? figures.answered / figures.answers : null,
+    satisfaction: judged > 0 ? figures.likes / judged : null,
     series: series.items.map(({ date, questions, likes, dislikes }) => ({
       date,
       questions,
@@ -104,17 +83,11 @@ export async function companyDashboard(ctx: AppContext, actor: Actor): Promise<D
     nextSteps: [
       { step: 'verifyEmail', done: user?.emailVerifiedAt != null },
       { step: 'completeProfile', done: Boolean(company.name && user?.phone && user?.country) },
-      { step: 'uploadDocuments', done: await hasFiles(ctx, actor.companyId) },
+      { step: 'uploadDocuments', done: await companyHasFiles(ctx.db, actor.companyId) },
     ],
     chat,
     sales: await salesFigures(ctx, actor),
   };
-}
-
-/** Whether the company has uploaded any document (whatever became of it). */
-async function hasFiles(ctx: AppContext, companyId: string): Promise<boolean> {
-  const { rows } = await ctx.db.execute(sql`select 1 from files where company_id = ${companyId} limit 1`);
-  return rows.length > 0;
 }
 
 /** The operator's figures across all companies: today's counters and the platform's figures over the period. */
@@ -128,24 +101,18 @@ export async function adminDashboard(
   const since = new Date(Date.now() - 7 * DAY);
   // First, so that an invalid period is refused before anything else is read.
   const figures = await platformFigures(ctx, actor, period);
-  const [[companyCount], userRows, emailRows, [signIns]] = await Promise.all([
+  const [[companyCount], userRows, emailRows, signIns] = await Promise.all([
     ctx.db.select({ n: count() }).from(companies),
     ctx.db.select({ kind: users.kind, n: count() }).from(users).groupBy(users.kind),
     ctx.db.select({ status: emailOutbox.status, n: count() }).from(emailOutbox).groupBy(emailOutbox.status),
-    ctx.db
-      .select({
-        ok: sql<number>`count(*) filter (where ${activityLog.statusCode} = 200)`.mapWith(Number),
-        failed: sql<number>`count(*) filter (where ${activityLog.statusCode} <> 200)`.mapWith(Number),
-      })
-      .from(activityLog)
-      .where(sql`${activityLog.action} = 'login' and ${activityLog.createdAt} > ${since}`),
+    signInCounts(ctx.db, since),
   ]);
   return {
     companies: companyCount?.n ?? 0,
     users: Object.fromEntries(userRows.map((r) => [r.kind, r.n])),
     emails: Object.fromEntries(emailRows.map((r) => [r.status, r.n])),
-    signInsLast7Days: signIns?.ok ?? 0,
-    failedSignInsLast7Days: signIns?.failed ?? 0,
+    signInsLast7Days: signIns.ok,
+    failedSignInsLast7Days: signIns.failed,
     figures,
   };
 }

@@ -5,7 +5,7 @@ import type {
   Language,
   updateEmployeeBodySchema,
 } from '@werkwissen/shared';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { divisionAccess } from '../../access/division.access.ts';
 import { homeCompany } from '../../access/resource-access.ts';
@@ -16,45 +16,16 @@ import { AppError, notFound } from '../../core/app-error.ts';
 import { refusePhoneChange } from '../../core/impersonation-guard.ts';
 import { storedPhone } from '../../core/person-phone.ts';
 import { issueUserToken } from '../../core/user-tokens.ts';
+import { emailTaken } from '../../core/users.queries.ts';
 import type { DbOrTx } from '../../db/database.ts';
-import { containsPattern } from '../../db/like.ts';
 import { companies, divisions, employeeDivisions, roles, userRoles, users } from '../../db/schema/index.ts';
 import { takeLimitSlot } from '../billing/limit-slot.ts';
 import { singleUseLink } from '../mail/hidden-link.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
 import { assertVerifiedSender } from '../mail/verified-sender.ts';
+import { type EmployeeRow, employeeById, employeeList } from './employees.queries.ts';
 
-// Written with qualified names: inside a subquery an interpolated column would render unqualified ("id").
-const divisionList = sql<Array<{ id: string; name: string }>>`coalesce((
-  select jsonb_agg(jsonb_build_object('id', d.id, 'name', d.name) order by lower(d.name))
-  from employee_divisions ed join divisions d on d.id = ed.division_id
-  where ed.user_id = "users"."id"), '[]'::jsonb)`;
-
-const columns = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  phone: users.phone,
-  language: users.language,
-  passwordHash: users.passwordHash,
-  createdAt: users.createdAt,
-  divisions: divisionList,
-};
-
-type Row = { [K in keyof typeof columns]: unknown } & {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  language: Language;
-  passwordHash: string | null;
-  createdAt: Date;
-  divisions: Array<{ id: string; name: string }>;
-};
-
-const present = (r: Row): Employee => ({
+const present = (r: EmployeeRow): Employee => ({
   id: r.id,
   email: r.email,
   firstName: r.firstName,
@@ -70,7 +41,6 @@ const employeesOf = (companyId: string) => and(eq(users.companyId, companyId), e
 /** The employees the actor may `action`, by their User rules (these routes are about employees only). */
 const employeesFor = (actor: Actor, action: Action) =>
   and(eq(users.kind, 'Employee'), userAccess.where(actor, action));
-const SORTABLE = { lastName: users.lastName, email: users.email, createdAt: users.createdAt };
 
 /** The employees the actor may read (by default their company's, in SQL), searchable, sortable and paged. */
 export async function listEmployees(
@@ -78,31 +48,8 @@ export async function listEmployees(
   actor: Actor,
   query: { page: number; pageSize: number; q?: string; sort?: string },
 ) {
-  const like = query.q ? containsPattern(query.q) : undefined;
-  const where = and(
-    employeesFor(actor, 'read'),
-    like
-      ? or(ilike(users.email, like), ilike(users.firstName, like), ilike(users.lastName, like))
-      : undefined,
-  );
-  const key = (query.sort?.replace(/^-/, '') ?? 'lastName') as keyof typeof SORTABLE;
-  const order = query.sort?.startsWith('-') ? desc(SORTABLE[key]) : asc(SORTABLE[key]);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select(columns)
-      .from(users)
-      .where(where)
-      .orderBy(order, asc(users.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    ctx.db.select({ n: count() }).from(users).where(where),
-  ]);
-  return {
-    items: (rows as Row[]).map(present),
-    total: total?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  const { items, total } = await employeeList(ctx.db, employeesFor(actor, 'read'), query);
+  return { items: items.map(present), total, page: query.page, pageSize: query.pageSize };
 }
 
 export async function getEmployee(ctx: AppContext, actor: Actor, employeeId: string): Promise<Employee> {
@@ -110,12 +57,9 @@ export async function getEmployee(ctx: AppContext, actor: Actor, employeeId: str
 }
 
 async function loadEmployee(db: DbOrTx, employeeId: string, among: SQL | undefined): Promise<Employee> {
-  const [row] = await db
-    .select(columns)
-    .from(users)
-    .where(and(among, eq(users.id, employeeId)));
+  const row = await employeeById(db, employeeId, among);
   if (!row) throw notFound();
-  return present(row as Row);
+  return present(row);
 }
 
 /** Replaces an employee's divisions; a division of another company, or one the actor may not read, is not found. */
@@ -198,11 +142,7 @@ export async function createEmployee(
   userAccess.assertCan(actor, 'create', { companyId, kind: 'Employee' });
   const { employee, emailId } = await ctx.db.transaction(async (tx) => {
     await takeLimitSlot(ctx, tx, { companyId, limit: 'employees', language: actor.language });
-    const [taken] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${input.email}`);
-    if (taken) throw new AppError('EMAIL_TAKEN', { field: 'email' });
+    if (await emailTaken(tx, input.email)) throw new AppError('EMAIL_TAKEN', { field: 'email' });
     const [user] = await tx
       .insert(users)
       .values({

@@ -1,10 +1,9 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { users } from '../../db/schema/index.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
 import { lockedBudgetRoom } from '../mail/mail-budget.ts';
 import { dispatch } from '../mail/outbox.service.ts';
+import { employeesAwaitingInvitation } from './employees.queries.ts';
 import { writeInvitation } from './employees.service.ts';
 
 /**
@@ -21,19 +20,7 @@ export const waitingInvitationsJob = defineJob({
   async handler({ companyId, inviterId }, ctx) {
     const { emailIds, retryAfter } = await ctx.db.transaction(async (tx) => {
       const { room } = await lockedBudgetRoom(ctx, tx, companyId);
-      const waiting = await tx
-        .select()
-        .from(users)
-        .where(
-          and(
-            eq(users.companyId, companyId),
-            eq(users.kind, 'Employee'),
-            isNull(users.passwordHash),
-            sql`not exists (select 1 from user_tokens t where t.user_id = "users"."id" and t.purpose = 'set_password')`,
-          ),
-        )
-        .orderBy(asc(users.createdAt), asc(users.id))
-        .limit(room + 1);
+      const waiting = await employeesAwaitingInvitation(tx, companyId, room + 1);
       const ids: string[] = [];
       for (const user of waiting.slice(0, room)) {
         ids.push(await writeInvitation(tx, ctx, { ...user, companyId }, inviterId));

@@ -1,5 +1,5 @@
-import type { Feedback, FeedbackBody, FeedbackOrigin, Language, UserKind } from '@werkwissen/shared';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Feedback, FeedbackBody, FeedbackOrigin, Language } from '@werkwissen/shared';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { feedbackAccess } from '../../access/feedback.access.ts';
 import { tagAccess } from '../../access/tag.access.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -9,32 +9,13 @@ import { isForeignKeyViolation } from '../../db/constraint-violation.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { type FeedbackCitation, feedback, type StoredCitation, tags } from '../../db/schema/index.ts';
 import { translate } from '../../i18n/translator.ts';
+import { answerToRate, type RatedAnswer } from './feedback.queries.ts';
 
 /**
  * Who gives feedback: a signed-in user on an answer of their own thread (as far as their Feedback rules allow), or
  * a public chat's visitor on theirs.
  */
 export type FeedbackGiver = { actor: Actor } | { visitorId: string };
-
-interface AnswerRow extends Record<string, unknown> {
-  id: string;
-  company_id: string;
-  chat_id: string;
-  chat_name: string;
-  content: string;
-  no_answer: boolean;
-  citations: StoredCitation[] | null;
-  question: string | null;
-  division_ids: string[] | null;
-  user_id: string | null;
-  visitor_id: string | null;
-  user_kind: UserKind | null;
-  first_name: string | null;
-  last_name: string | null;
-  visitor_name: string | null;
-  visitor_phone: string | null;
-  visitor_email: string | null;
-}
 
 const feedbackColumns = {
   id: feedback.id,
@@ -73,19 +54,19 @@ const present = (r: FeedbackRow, messageId: string): Feedback => ({
 });
 
 /** Where the question came from, as the reports group it. */
-export function originOf(row: { visitor_id: string | null; user_kind: UserKind | null }): FeedbackOrigin {
-  if (row.visitor_id) return 'public';
-  return row.user_kind === 'Employee' ? 'employee' : 'dataManager';
+export function originOf(row: Pick<RatedAnswer, 'visitorId' | 'userKind'>): FeedbackOrigin {
+  if (row.visitorId) return 'public';
+  return row.userKind === 'Employee' ? 'employee' : 'dataManager';
 }
 
 /** The name a report shows for whoever gave the feedback: a user's full name, else a visitor's name or contact. */
-export function giverName(row: AnswerRow): string {
-  const full = [row.first_name, row.last_name]
+export function giverName(row: RatedAnswer): string {
+  const full = [row.firstName, row.lastName]
     .map((s) => s?.trim())
     .filter(Boolean)
     .join(' ');
   if (full) return full;
-  for (const value of [row.visitor_name, row.visitor_phone, row.visitor_email]) {
+  for (const value of [row.visitorName, row.visitorPhone, row.visitorEmail]) {
     if (value?.trim()) return value.trim();
   }
   return '—';
@@ -137,27 +118,12 @@ export async function saveFeedback(
   body: FeedbackBody,
   language: Language,
 ): Promise<Feedback> {
-  const own =
-    'actor' in giver ? sql`t.user_id = ${giver.actor.userId}` : sql`t.visitor_id = ${giver.visitorId}`;
-  const { rows } = await ctx.db.execute<AnswerRow>(sql`
-    select a.id, a.company_id, a.chat_id, c.name as chat_name, a.content, a.no_answer, a.citations,
-      q.content as question,
-      array(select cd.division_id from chat_divisions cd where cd.chat_id = a.chat_id order by cd.division_id)
-        as division_ids,
-      t.user_id, t.visitor_id, u.kind as user_kind, u.first_name, u.last_name,
-      v.name as visitor_name, v.phone as visitor_phone, v.email as visitor_email
-    from chat_messages a
-    join chat_threads t on t.id = a.thread_id
-    join chats c on c.id = a.chat_id
-    left join chat_messages q on q.id = a.question_id
-    left join users u on u.id = t.user_id
-    left join chat_visitors v on v.id = t.visitor_id
-    where a.id = ${messageId} and a.role = 'assistant' and a.status <> 'streaming' and ${own}`);
-  const answer = rows[0];
+  const asker = 'actor' in giver ? { userId: giver.actor.userId } : { visitorId: giver.visitorId };
+  const answer = await answerToRate(ctx.db, messageId, asker);
   if (!answer) throw notFound();
   const origin = originOf(answer);
   if ('actor' in giver)
-    feedbackAccess.assertCan(giver.actor, 'create', { companyId: answer.company_id, origin });
+    feedbackAccess.assertCan(giver.actor, 'create', { companyId: answer.companyId, origin });
 
   const fields = changedFields(body);
   if (fields.tagId) {
@@ -168,7 +134,7 @@ export async function saveFeedback(
       .where(
         and(
           eq(tags.id, fields.tagId),
-          eq(tags.companyId, answer.company_id),
+          eq(tags.companyId, answer.companyId),
           'actor' in giver ? tagAccess.where(giver.actor, 'read') : undefined,
         ),
       );
@@ -179,19 +145,19 @@ export async function saveFeedback(
     await ctx.db
       .insert(feedback)
       .values({
-        companyId: answer.company_id,
+        companyId: answer.companyId,
         messageId: answer.id,
-        chatId: answer.chat_id,
-        chatName: answer.chat_name,
-        divisionIds: answer.division_ids ?? [],
-        userId: answer.user_id,
-        visitorId: answer.visitor_id,
+        chatId: answer.chatId,
+        chatName: answer.chatName,
+        divisionIds: answer.divisionIds,
+        userId: answer.userId,
+        visitorId: answer.visitorId,
         origin,
         givenBy: giverName(answer),
         question: answer.question ?? '',
         answer: answer.content,
-        noAnswer: answer.no_answer,
-        citations: (answer.citations ?? []).map(keptCitation),
+        noAnswer: answer.noAnswer,
+        citations: answer.citations.map(keptCitation),
         ...fields,
       })
       .onConflictDoUpdate({ target: feedback.messageId, set: { ...fields, updatedAt: new Date() } });

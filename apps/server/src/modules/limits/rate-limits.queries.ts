@@ -1,4 +1,4 @@
-import { inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/database.ts';
 import { rateLimitEvents, spentBotChallenges } from '../../db/schema/index.ts';
 
@@ -42,6 +42,13 @@ export async function insertEvents(
 
 export async function deleteEvents(db: DbOrTx, ids: string[]): Promise<void> {
   await db.delete(rateLimitEvents).where(inArray(rateLimitEvents.id, ids));
+}
+
+/** Deletes every event of `key` in these buckets. */
+export async function deleteEventsOf(db: DbOrTx, buckets: string[], key: string): Promise<void> {
+  await db
+    .delete(rateLimitEvents)
+    .where(and(inArray(rateLimitEvents.bucket, buckets), eq(rateLimitEvents.key, key)));
 }
 
 /** Deletes events older than any window (two days) and spent bot challenges past their expiry. */

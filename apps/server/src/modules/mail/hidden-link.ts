@@ -1,7 +1,6 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
-import { emailOutbox } from '../../db/schema/index.ts';
 import { SecretBox } from '../ai-providers/secret-box.ts';
+import { mailsWithUnsealedToken, sealMailLink } from './email-outbox.queries.ts';
 
 /**
  * What the outbox stores in place of a mailed single-use token (verification, password reset, invitation, e-mail
@@ -62,37 +61,19 @@ export function realLink(ctx: AppContext, mail: MailParts): string | null {
  * Safe beside another process doing the same (a mail is updated only while it has no sealed token).
  */
 export async function sealLegacyLinks(ctx: AppContext): Promise<number> {
-  const rows = await ctx.db
-    .select({
-      id: emailOutbox.id,
-      subject: emailOutbox.subject,
-      text: emailOutbox.text,
-      html: emailOutbox.html,
-    })
-    .from(emailOutbox)
-    .where(
-      and(
-        inArray(emailOutbox.template, LINK_KINDS),
-        isNull(emailOutbox.linkSealed),
-        sql`${emailOutbox.text} ~ '[?&]token=[A-Za-z0-9_-]{43}'`,
-      ),
-    );
+  const rows = await mailsWithUnsealedToken(ctx.db, LINK_KINDS);
   let sealed = 0;
   for (const row of rows) {
     const token = [...row.text.matchAll(TOKEN_IN_LINK)][0]?.[2];
     if (!token) continue;
     const mask = (s: string) => s.replaceAll(token, MASKED_TOKEN);
-    const updated = await ctx.db
-      .update(emailOutbox)
-      .set({
-        subject: mask(row.subject),
-        text: mask(row.text),
-        html: mask(row.html),
-        linkSealed: sealToken(ctx, token),
-      })
-      .where(and(eq(emailOutbox.id, row.id), isNull(emailOutbox.linkSealed)))
-      .returning({ id: emailOutbox.id });
-    sealed += updated.length;
+    const done = await sealMailLink(ctx.db, row.id, {
+      subject: mask(row.subject),
+      text: mask(row.text),
+      html: mask(row.html),
+      linkSealed: sealToken(ctx, token),
+    });
+    if (done) sealed += 1;
   }
   return sealed;
 }

@@ -1,8 +1,8 @@
 import type { SettingsValues } from '@werkwissen/shared';
-import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../core/app-error.ts';
 import type { DbOrTx } from '../../db/database.ts';
+import { budgetedMailUsage, companyOnTrial, lockMailBudget } from './mail-budget.queries.ts';
 
 /** What a company may send: per hour and per day, the trial's smaller budget while it has no paid plan. */
 export interface MailBudget {
@@ -11,52 +11,18 @@ export interface MailBudget {
   perDay: number;
 }
 
-interface Usage {
-  hour: number;
-  day: number;
-  /** Seconds until the oldest mail of the window leaves it (one more fits then). */
-  hourWait: number;
-  dayWait: number;
-}
-
 /**
  * The budget of a company: a trial (no plan yet, or a plan without a paid interval) gets the trial's numbers of the
  * system settings' "Mail limits" tab, every other plan the regular ones.
  */
 export async function mailBudgetOf(ctx: AppContext, db: DbOrTx, companyId: string): Promise<MailBudget> {
-  const { rows } = await db.execute<{ trial: boolean }>(
-    sql`select ${onTrial(sql`${companyId}::uuid`)} as trial`,
-  );
-  return budgetFor(rows[0]?.trial !== false, (await ctx.settings.current(db)).mailBudget);
+  return budgetFor(await companyOnTrial(db, companyId), (await ctx.settings.current(db)).mailBudget);
 }
-
-/** Whether a company (an SQL expression of its id) is on a trial: no plan yet, or its plan has no paid interval. */
-export const onTrial = (companyId: SQL) => sql<boolean>`coalesce((
-  select p.interval_months is null from subscriptions s left join plans p on p.key = s.plan
-  where s.company_id = ${companyId} order by s.created_at desc limit 1), true)`;
 
 export function budgetFor(trial: boolean, limits: SettingsValues['mailBudget']): MailBudget {
   return trial
     ? { trial, perHour: limits.trialPerHour, perDay: limits.trialPerDay }
     : { trial, perHour: limits.perHour, perDay: limits.perDay };
-}
-
-async function usageOf(db: DbOrTx, companyId: string): Promise<Usage> {
-  const { rows } = await db.execute<Record<keyof Usage, number | string | null>>(sql`
-    select count(*) filter (where created_at > now() - interval '1 hour') as hour,
-      count(*) as day,
-      ceil(extract(epoch from min(created_at) filter (where created_at > now() - interval '1 hour')
-        + interval '1 hour' - now())) as "hourWait",
-      ceil(extract(epoch from min(created_at) + interval '1 day' - now())) as "dayWait"
-    from email_outbox
-    where company_id = ${companyId} and budgeted and created_at > now() - interval '1 day'`);
-  const row = rows[0];
-  return {
-    hour: Number(row?.hour ?? 0),
-    day: Number(row?.day ?? 0),
-    hourWait: Math.max(1, Number(row?.hourWait ?? 1)),
-    dayWait: Math.max(1, Number(row?.dayWait ?? 1)),
-  };
 }
 
 /** Where the company stands: how many more mails fit now, and when none does, which window is full and for how long. */
@@ -67,7 +33,10 @@ export interface BudgetRoom {
 }
 
 async function roomOf(ctx: AppContext, db: DbOrTx, companyId: string): Promise<BudgetRoom> {
-  const [budget, used] = await Promise.all([mailBudgetOf(ctx, db, companyId), usageOf(db, companyId)]);
+  const [budget, used] = await Promise.all([
+    mailBudgetOf(ctx, db, companyId),
+    budgetedMailUsage(db, companyId),
+  ]);
   const room = Math.max(0, Math.min(budget.perHour - used.hour, budget.perDay - used.day));
   const full =
     room > 0
@@ -96,9 +65,6 @@ function refusal({ budget, full }: BudgetRoom): AppError {
   );
 }
 
-const lockBudget = (tx: DbOrTx, companyId: string) =>
-  tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`mail-budget\u0001${companyId}`}, 727276))`);
-
 /**
  * Takes one mail of the company's budget, inside the transaction that writes the mail to the outbox: under a
  * transaction-scoped advisory lock per company, the company's budgeted mails of the last hour and day are counted
@@ -107,7 +73,7 @@ const lockBudget = (tx: DbOrTx, companyId: string) =>
  * budget between them. Every mail a company causes passes here (`writeToOutbox` with `budgeted`, document mails).
  */
 export async function takeMailBudget(ctx: AppContext, tx: DbOrTx, companyId: string): Promise<void> {
-  await lockBudget(tx, companyId);
+  await lockMailBudget(tx, companyId);
   const room = await roomOf(ctx, tx, companyId);
   if (room.room < 1) throw refusal(room);
 }
@@ -117,7 +83,7 @@ export async function takeMailBudget(ctx: AppContext, tx: DbOrTx, companyId: str
  * sends only what fits, e.g. the invitations that waited for a confirmed address).
  */
 export async function lockedBudgetRoom(ctx: AppContext, tx: DbOrTx, companyId: string): Promise<BudgetRoom> {
-  await lockBudget(tx, companyId);
+  await lockMailBudget(tx, companyId);
   return roomOf(ctx, tx, companyId);
 }
 

@@ -1,8 +1,13 @@
 import { buffer } from 'node:stream/consumers';
-import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { emailOutbox, salesDocuments } from '../../db/schema/index.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
+import {
+  countSendAttempt,
+  markMailSent,
+  markSalesDocumentSent,
+  outboxMailById,
+  setMailStatus,
+} from './email-outbox.queries.ts';
 import { withRealLink } from './hidden-link.ts';
 
 /** The address of MAIL_FROM ("Name <address>" or a bare address), for a mail sent under another display name. */
@@ -20,20 +25,14 @@ export const sendMailJob = defineJob({
   retryDelaySeconds: 10,
   expireInSeconds: 60,
   async handler({ emailId }, ctx, run) {
-    const [mail] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, emailId));
+    const mail = await outboxMailById(ctx.db, emailId);
     if (!mail || mail.status === 'sent' || mail.status === 'not_sent') return;
     if (!ctx.mailer) {
-      await ctx.db
-        .update(emailOutbox)
-        .set({ status: 'not_sent', statusReason: NO_SMTP_REASON })
-        .where(eq(emailOutbox.id, emailId));
+      await setMailStatus(ctx.db, emailId, 'not_sent', NO_SMTP_REASON);
       ctx.log.warn({ emailId, template: mail.template }, `mail ${NO_SMTP_REASON}`);
       return;
     }
-    await ctx.db
-      .update(emailOutbox)
-      .set({ attempts: sql`${emailOutbox.attempts} + 1` })
-      .where(eq(emailOutbox.id, emailId));
+    await countSendAttempt(ctx.db, emailId);
     try {
       const attachments = await Promise.all(
         mail.attachments.map(async (a) => ({
@@ -57,28 +56,15 @@ export const sendMailJob = defineJob({
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message.slice(0, 500) : String(error);
-      await ctx.db
-        .update(emailOutbox)
-        .set({ status: run.isFinalAttempt ? 'failed' : 'queued', statusReason: reason })
-        .where(eq(emailOutbox.id, emailId));
+      await setMailStatus(ctx.db, emailId, run.isFinalAttempt ? 'failed' : 'queued', reason);
       throw error;
     }
     const sentAt = new Date();
     await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(emailOutbox)
-        .set({ status: 'sent', statusReason: null, sentAt })
-        .where(eq(emailOutbox.id, emailId));
+      await markMailSent(tx, emailId, sentAt);
       // The document has now reached its customer: an issued one becomes sent (a paid, accepted or cancelled one
       // keeps its status).
-      if (mail.salesDocumentId)
-        await tx
-          .update(salesDocuments)
-          .set({
-            sentAt,
-            status: sql`case when ${salesDocuments.status} = 'issued' then 'sent' else ${salesDocuments.status} end`,
-          })
-          .where(eq(salesDocuments.id, mail.salesDocumentId));
+      if (mail.salesDocumentId) await markSalesDocumentSent(tx, mail.salesDocumentId, sentAt);
     });
   },
 });

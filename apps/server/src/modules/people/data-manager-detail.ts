@@ -1,11 +1,19 @@
 import type { DataManagerDetail } from '@werkwissen/shared';
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import { activityLogAccess } from '../../access/activity-log.access.ts';
 import { userAccess } from '../../access/user.access.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
-import { activityLog, authSessions, companies, subscriptions, users } from '../../db/schema/index.ts';
+import {
+  activityLog,
+  authSessions,
+  companies,
+  divisions,
+  subscriptions,
+  users,
+} from '../../db/schema/index.ts';
 import { storageUsage } from '../billing/storage-usage.ts';
+import { divisionList } from '../divisions/divisions.queries.ts';
 import { loadDataManager, presentDataManager } from './data-managers.service.ts';
 
 const RECENT = 10;
@@ -54,10 +62,7 @@ export async function getDataManagerDetail(
         )
         .orderBy(asc(users.lastName), asc(users.firstName))
         .limit(TEAM),
-      ctx.db.execute<{ id: string; name: string; files: number; bytes: string }>(sql`select d.id, d.name,
-        count(f.id)::int as files, coalesce(sum(f.size_bytes), 0)::bigint as bytes
-      from divisions d left join files f on f.division_id = d.id
-      where d.company_id = ${companyId} group by d.id order by lower(d.name)`),
+      divisionList(ctx.db, eq(divisions.companyId, companyId)),
       ctx.db
         .select({ at: authSessions.createdAt, ip: authSessions.ip, userAgent: authSessions.userAgent })
         .from(authSessions)
@@ -92,12 +97,7 @@ export async function getDataManagerDetail(
       lastName: e.lastName,
       status: e.disabledAt ? 'deactivated' : e.passwordHash ? 'active' : 'invited',
     })),
-    divisions: divisionRows.rows.map((d) => ({
-      id: d.id,
-      name: d.name,
-      files: d.files,
-      bytes: Number(d.bytes),
-    })),
+    divisions: divisionRows.map((d) => ({ id: d.id, name: d.name, files: d.fileCount, bytes: d.sizeBytes })),
     recentSignIns: signIns.map((s) => ({ at: s.at.toISOString(), ip: s.ip, userAgent: s.userAgent })),
     recentActivity: activity.map((a) => ({
       id: a.id,

@@ -3,10 +3,9 @@ import type {
   createDataManagerBodySchema,
   DataManager,
   DataManagerStatus,
-  Language,
   updateDataManagerBodySchema,
 } from '@werkwissen/shared';
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { userAccess } from '../../access/user.access.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -15,57 +14,19 @@ import { AppError, notFound } from '../../core/app-error.ts';
 import { storedPhone } from '../../core/person-phone.ts';
 import { removeStored } from '../../core/remove-stored.ts';
 import { issueUserToken } from '../../core/user-tokens.ts';
+import { emailTaken } from '../../core/users.queries.ts';
 import type { DbOrTx } from '../../db/database.ts';
-import { containsPattern } from '../../db/like.ts';
 import { companies, files, roles, subscriptions, userRoles, users } from '../../db/schema/index.ts';
 import { revokeSessions } from '../auth/session.service.ts';
 import { brandingKeys } from '../company/company-branding.service.ts';
 import { singleUseLink } from '../mail/hidden-link.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
-
-// Subqueries with qualified names: inside them an interpolated column would render unqualified.
-const currentPlan = sql<DataManager['plan']>`(select s.plan from subscriptions s
-  where s.company_id = "users"."company_id" order by s.created_at desc limit 1)`;
-const storageBytes = sql<string>`(select coalesce(sum(f.size_bytes), 0)::bigint from files f
-  where f.company_id = "users"."company_id")`;
-const lastSignInAt = sql<Date | string | null>`(select max(a.created_at) from auth_sessions a
-  where a.user_id = "users"."id" and a.impersonator_session_id is null)`;
-
-export const dataManagerColumns = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  phone: users.phone,
-  language: users.language,
-  passwordHash: users.passwordHash,
-  disabledAt: users.disabledAt,
-  createdAt: users.createdAt,
-  companyId: companies.id,
-  companyName: companies.name,
-  suspendedAt: companies.suspendedAt,
-  plan: currentPlan,
-  storageBytes,
-  lastSignInAt,
-};
-
-export interface DataManagerRow {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  language: Language;
-  passwordHash: string | null;
-  disabledAt: Date | null;
-  createdAt: Date;
-  companyId: string;
-  companyName: string | null;
-  suspendedAt: Date | null;
-  plan: DataManager['plan'];
-  storageBytes: string | number;
-  lastSignInAt: Date | string | null;
-}
+import {
+  type DataManagerRow,
+  dataManagerById,
+  dataManagerList,
+  setDataManagerDisabled,
+} from './data-managers.queries.ts';
 
 const statusOf = (r: DataManagerRow): DataManagerStatus =>
   r.disabledAt ? 'deactivated' : r.passwordHash ? 'active' : 'invited';
@@ -82,8 +43,8 @@ export const presentDataManager = (r: DataManagerRow): DataManager => ({
   companyName: r.companyName,
   companySuspended: r.suspendedAt !== null,
   plan: r.plan ?? null,
-  storageBytes: Number(r.storageBytes),
-  lastSignInAt: r.lastSignInAt ? new Date(r.lastSignInAt).toISOString() : null,
+  storageBytes: r.storageBytes,
+  lastSignInAt: r.lastSignInAt?.toISOString() ?? null,
   createdAt: r.createdAt.toISOString(),
 });
 
@@ -91,69 +52,21 @@ export const presentDataManager = (r: DataManagerRow): DataManager => ({
 export const dataManagersFor = (actor: Actor, action: Action) =>
   and(eq(users.kind, 'DataManager'), isNotNull(users.companyId), userAccess.where(actor, action));
 
-const STATUS_SQL: Record<DataManagerStatus, SQL | undefined> = {
-  deactivated: isNotNull(users.disabledAt),
-  active: and(isNull(users.disabledAt), isNotNull(users.passwordHash)),
-  invited: and(isNull(users.disabledAt), isNull(users.passwordHash)),
-};
-
-const SORTABLE = {
-  lastName: users.lastName,
-  email: users.email,
-  createdAt: users.createdAt,
-  companyName: companies.name,
-};
-
-const selectDataManagers = (db: DbOrTx) =>
-  db.select(dataManagerColumns).from(users).innerJoin(companies, eq(companies.id, users.companyId));
-
 /** The data managers the actor may read, searchable by name, e-mail and company, sortable and paged. */
 export async function listDataManagers(
   ctx: AppContext,
   actor: Actor,
   query: { page: number; pageSize: number; q?: string; sort?: string; status?: DataManagerStatus },
 ) {
-  const like = query.q ? containsPattern(query.q) : undefined;
-  const where = and(
-    dataManagersFor(actor, 'read'),
-    like
-      ? or(
-          ilike(users.email, like),
-          ilike(users.firstName, like),
-          ilike(users.lastName, like),
-          ilike(companies.name, like),
-          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
-        )
-      : undefined,
-    query.status ? STATUS_SQL[query.status] : undefined,
-  );
-  const key = (query.sort?.replace(/^-/, '') ?? 'createdAt') as keyof typeof SORTABLE;
-  const order = query.sort && !query.sort.startsWith('-') ? asc(SORTABLE[key]) : desc(SORTABLE[key]);
-  const [rows, [total]] = await Promise.all([
-    selectDataManagers(ctx.db)
-      .where(where)
-      .orderBy(order, asc(users.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    ctx.db
-      .select({ n: count() })
-      .from(users)
-      .innerJoin(companies, eq(companies.id, users.companyId))
-      .where(where),
-  ]);
-  return {
-    items: (rows as DataManagerRow[]).map(presentDataManager),
-    total: total?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  const { items, total } = await dataManagerList(ctx.db, dataManagersFor(actor, 'read'), query);
+  return { items: items.map(presentDataManager), total, page: query.page, pageSize: query.pageSize };
 }
 
 /** One data manager the actor may read (404 otherwise), as its stored row. */
 export async function loadDataManager(db: DbOrTx, actor: Actor, id: string): Promise<DataManagerRow> {
-  const [row] = await selectDataManagers(db).where(and(dataManagersFor(actor, 'read'), eq(users.id, id)));
+  const row = await dataManagerById(db, dataManagersFor(actor, 'read'), id);
   if (!row) throw notFound();
-  return row as DataManagerRow;
+  return row;
 }
 
 /** 404 unless the actor may read the data manager, 403 unless their User rules allow `action` on them. */
@@ -181,11 +94,7 @@ export async function createDataManager(
   input = { ...input, phone: storedPhone(input.phone, actor.language) };
   const settings = await ctx.settings.current();
   const { id, emailId } = await ctx.db.transaction(async (tx) => {
-    const [taken] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${input.email}`);
-    if (taken) throw new AppError('EMAIL_TAKEN', { field: 'email' });
+    if (await emailTaken(tx, input.email)) throw new AppError('EMAIL_TAKEN', { field: 'email' });
     const [company] = await tx.insert(companies).values({ name: input.companyName }).returning();
     const now = new Date();
     await tx.insert(subscriptions).values({
@@ -274,10 +183,7 @@ export async function setDataManagerActive(
 ): Promise<DataManager> {
   await authorizeDataManager(ctx, actor, 'update', id);
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ disabledAt: active ? null : sql`coalesce(${users.disabledAt}, now())`, updatedAt: new Date() })
-      .where(and(dataManagersFor(actor, 'update'), eq(users.id, id)));
+    await setDataManagerDisabled(tx, id, dataManagersFor(actor, 'update'), !active);
     if (!active) await revokeSessions(tx, { userId: id }, 'deactivated');
   });
   return presentDataManager(await loadDataManager(ctx.db, actor, id));

@@ -1,11 +1,12 @@
 import type { KnowledgeGap, ReportFilter } from '@werkwissen/shared';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
-import { chatMessages, companies, divisions, feedback } from '../../db/schema/index.ts';
+import { companies, divisions } from '../../db/schema/index.ts';
 import { BuiltinEmbedder, tokenize } from '../embedding/builtin-embedder.ts';
 import { STOPWORDS } from '../embedding/stopwords.ts';
-import { dayAfter, dayStart, feedbackWhere, messageScope, type ReportScope } from './report-scope.ts';
+import { gapFeedback } from './feedback-report.queries.ts';
+import { dayAfter, dayStart, type ReportScope } from './report-scope.ts';
+import { unansweredQuestions } from './reported-questions.queries.ts';
 
 export type GapFilter = Pick<Partial<ReportFilter>, 'from' | 'to' | 'divisionId' | 'origin'>;
 
@@ -88,76 +89,24 @@ export async function groupQuestions<T extends { companyId: string; question: st
   return groups.map(({ members }) => ({ members }));
 }
 
-const ratedAnswer = alias(chatMessages, 'rated_answer');
-const askedQuestion = alias(chatMessages, 'asked_question');
-
 /** The questions in scope whose answer found no relevant passage or whose feedback was negative. */
 async function gapQuestions(ctx: AppContext, scope: ReportScope, filter: GapFilter): Promise<GapQuestion[]> {
-  const period = [
-    filter.from ? sql`q.created_at >= ${dayStart(filter.from).toISOString()}::timestamptz` : sql`true`,
-    filter.to ? sql`q.created_at < ${dayAfter(filter.to).toISOString()}::timestamptz` : sql`true`,
-  ];
-  const negative = sql<boolean>`coalesce(${feedback.liked} = false or ${feedback.mood} = 'negative'
-    or ${feedback.rating} <= 2, false)`;
+  const period = {
+    from: filter.from ? dayStart(filter.from) : undefined,
+    until: filter.to ? dayAfter(filter.to) : undefined,
+  };
   const [unanswered, disliked] = await Promise.all([
-    ctx.db.execute<{
-      message_id: string;
-      company_id: string;
-      question: string;
-      asked_at: string | Date;
-      division_ids: string[] | null;
-    }>(sql`
-      select m.id as message_id, m.company_id, q.content as question, q.created_at as asked_at,
-        array(select cd.division_id from chat_divisions cd where cd.chat_id = m.chat_id) as division_ids
-      from chat_messages m
-      join chat_messages q on q.id = m.question_id
-      join chat_threads t on t.id = m.thread_id
-      left join users u on u.id = t.user_id
-      where m.role = 'assistant' and m.no_answer and ${messageScope(scope, filter)} and ${sql.join(period, sql` and `)}
-      order by q.created_at desc
-      limit ${MAX_QUESTIONS}`),
-    ctx.db
-      .select({
-        id: feedback.id,
-        messageId: feedback.messageId,
-        companyId: feedback.companyId,
-        question: feedback.question,
-        // When the question was asked, while the chat still holds it; else when the feedback was given.
-        askedAt: sql<Date>`coalesce(${askedQuestion.createdAt}, ${feedback.createdAt})`.mapWith(
-          (v) => new Date(v),
-        ),
-        noAnswer: feedback.noAnswer,
-        negative,
-        divisionIds: feedback.divisionIds,
-      })
-      .from(feedback)
-      .leftJoin(ratedAnswer, eq(ratedAnswer.id, feedback.messageId))
-      .leftJoin(askedQuestion, eq(askedQuestion.id, ratedAnswer.questionId))
-      .where(
-        and(
-          feedbackWhere(scope, filter),
-          sql`(${negative} or ${feedback.noAnswer})`,
-          sql`${feedback.question} <> ''`,
-        ),
-      )
-      .orderBy(desc(feedback.createdAt))
-      .limit(MAX_QUESTIONS),
+    unansweredQuestions(ctx.db, scope, filter, period, MAX_QUESTIONS),
+    gapFeedback(ctx.db, scope, filter, MAX_QUESTIONS),
   ]);
   const byAnswer = new Map<string, GapQuestion>();
-  for (const r of unanswered.rows) {
-    byAnswer.set(r.message_id, {
-      companyId: r.company_id,
-      question: r.question,
-      askedAt: new Date(r.asked_at),
-      noAnswer: true,
-      negative: false,
-      divisionIds: r.division_ids ?? [],
-    });
+  for (const { answerId, ...question } of unanswered) {
+    byAnswer.set(answerId, { ...question, noAnswer: true, negative: false });
   }
   for (const f of disliked) {
     const known = f.messageId ? byAnswer.get(f.messageId) : undefined;
     if (known) {
-      known.negative ||= Boolean(f.negative);
+      known.negative ||= f.negative;
       continue;
     }
     byAnswer.set(f.messageId ?? `feedback:${f.id}`, {
@@ -165,7 +114,7 @@ async function gapQuestions(ctx: AppContext, scope: ReportScope, filter: GapFilt
       question: f.question,
       askedAt: f.askedAt,
       noAnswer: f.noAnswer,
-      negative: Boolean(f.negative),
+      negative: f.negative,
       divisionIds: f.divisionIds,
     });
   }

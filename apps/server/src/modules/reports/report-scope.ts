@@ -1,20 +1,20 @@
 import type { Language, ReportFilter } from '@werkwissen/shared';
-import { and, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
-import { feedbackAccess, questionOrigin, reportedQuestionAccess } from '../../access/feedback.access.ts';
+import type { SQL } from 'drizzle-orm';
+import { feedbackAccess, reportedQuestionAccess } from '../../access/feedback.access.ts';
 import type { Actor } from '../../core/actor.ts';
 import { AppError, notFound } from '../../core/app-error.ts';
-import { containsPattern } from '../../db/like.ts';
-import { feedback } from '../../db/schema/index.ts';
 import { translate } from '../../i18n/translator.ts';
 
 export const DAY = 86_400_000;
 
 /** Whose feedback and questions a report covers, and whether its items name their company. */
 export interface ReportScope {
-  /** A condition on the `feedback` table. */
+  /** What the reader's rules let through, on the `feedback` table. */
   feedback: SQL;
-  /** A condition on chat messages `m` (joined to their thread `t` and its user `u`). */
+  /** What the reader's rules let through, on chat messages `m` (joined to their thread `t` and its user `u`). */
   questions: SQL;
+  /** The one company the report covers, if narrowed to one. */
+  companyId?: string;
   crossCompany: boolean;
 }
 
@@ -26,8 +26,9 @@ export interface ReportScope {
 export function reportScope(actor: Actor, companyId?: string): ReportScope {
   if (companyId && actor.companyId && companyId !== actor.companyId) throw notFound();
   return {
-    feedback: sql`(${feedbackAccess.where(actor, 'read')} ${companyId ? sql`and ${feedback.companyId} = ${companyId}` : sql``})`,
-    questions: sql`(${reportedQuestionAccess.where(actor, 'read', 'm')} ${companyId ? sql`and m.company_id = ${companyId}` : sql``})`,
+    feedback: feedbackAccess.where(actor, 'read'),
+    questions: reportedQuestionAccess.where(actor, 'read', 'm'),
+    companyId,
     crossCompany: actor.companyId === null,
   };
 }
@@ -40,41 +41,6 @@ export const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 export const dayAfter = (day: string) => new Date(dayStart(day).getTime() + DAY);
 
 export type FeedbackFilter = Partial<ReportFilter> & { q?: string };
-
-/** The report filters on the feedback table (dates are days in UTC, both ends inclusive). */
-export function feedbackWhere(scope: ReportScope, filter: FeedbackFilter): SQL | undefined {
-  const like = filter.q ? containsPattern(filter.q) : undefined;
-  return and(
-    scope.feedback,
-    filter.from ? gte(feedback.createdAt, dayStart(filter.from)) : undefined,
-    filter.to ? lt(feedback.createdAt, dayAfter(filter.to)) : undefined,
-    filter.divisionId ? sql`${filter.divisionId}::uuid = any(${feedback.divisionIds})` : undefined,
-    filter.origin ? eq(feedback.origin, filter.origin) : undefined,
-    filter.rating ? eq(feedback.rating, filter.rating) : undefined,
-    filter.mood ? eq(feedback.mood, filter.mood) : undefined,
-    filter.tagId ? eq(feedback.tagId, filter.tagId) : undefined,
-    filter.liked ? eq(feedback.liked, filter.liked === 'true') : undefined,
-    like
-      ? or(ilike(feedback.question, like), ilike(feedback.answer, like), ilike(feedback.comment, like))
-      : undefined,
-  );
-}
-
-/**
- * The report filters that apply to chat messages `m` (questions or answers) of thread `t` and user `u`: company,
- * origin and division (a chat over that division). `from`/`to` are left to the caller, which knows which message's
- * time counts.
- */
-export function messageScope(scope: ReportScope, filter: Pick<FeedbackFilter, 'divisionId' | 'origin'>): SQL {
-  const parts: SQL[] = [scope.questions];
-  if (filter.origin) parts.push(sql`${questionOrigin} = ${filter.origin}`);
-  if (filter.divisionId) {
-    parts.push(
-      sql`exists (select 1 from chat_divisions cd where cd.chat_id = m.chat_id and cd.division_id = ${filter.divisionId})`,
-    );
-  }
-  return sql.join(parts, sql` and `);
-}
 
 /** The longest period a per-day report covers. */
 export const MAX_REPORT_DAYS = 731;

@@ -156,16 +156,6 @@ export async function userNames(
   return names;
 }
 
-/** Whether a user signs in with this e-mail address (given in lower case). */
-export async function emailTaken(db: DbOrTx, email: string): Promise<boolean> {
-  const [taken] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email}`)
-    .limit(1);
-  return taken !== undefined;
-}
-
 /** Stores a user of the operator (no company) without a password yet; their id. */
 export async function insertPlatformUser(
   db: DbOrTx,

@@ -15,6 +15,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { AppError, notFound } from '../../core/app-error.ts';
 import { issueUserToken } from '../../core/user-tokens.ts';
+import { emailTaken } from '../../core/users.queries.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { revokeSessions } from '../auth/session.service.ts';
 import { singleUseLink } from '../mail/hidden-link.ts';
@@ -23,7 +24,6 @@ import { assertGrantsHeld, assertPlatformStillGoverned } from './role-guards.ts'
 import {
   deleteUser,
   disableUser,
-  emailTaken,
   enableUser,
   insertPlatformUser,
   platformUsers,

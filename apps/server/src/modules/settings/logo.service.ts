@@ -7,7 +7,8 @@ import type { Actor } from '../../core/actor.ts';
 import { AppError, notFound } from '../../core/app-error.ts';
 import { systemLogo } from '../../db/schema/index.ts';
 import type { LogoMeta } from './settings-cache.ts';
-import { bumpSettingsVersion, type Change, presentSettings } from './system-settings.service.ts';
+import { bumpSettingsVersion } from './system-settings.queries.ts';
+import { type Change, presentSettings } from './system-settings.service.ts';
 
 /** What the activity log keeps of a logo: never its bytes. */
 const logoRecord = (logo: LogoMeta | null) =>
@@ -51,7 +52,7 @@ export async function replaceLogo(
   await ctx.db.transaction(async (tx) => {
     const row = { content, contentType, sha256, sizeBytes: content.length, updatedAt: new Date() };
     await tx.insert(systemLogo).values(row).onConflictDoUpdate({ target: systemLogo.id, set: row });
-    await bumpSettingsVersion(tx, actor);
+    await bumpSettingsVersion(tx, actor.userId);
   });
   const current = await ctx.settings.current();
   return { settings: presentSettings(current), change: { before, after: logoRecord(current.logo) } };
@@ -65,7 +66,7 @@ export async function removeLogo(
   const before = logoRecord((await ctx.settings.current()).logo);
   await ctx.db.transaction(async (tx) => {
     await tx.delete(systemLogo).where(eq(systemLogo.id, 1));
-    await bumpSettingsVersion(tx, actor);
+    await bumpSettingsVersion(tx, actor.userId);
   });
   return { settings: presentSettings(await ctx.settings.current()), change: { before, after: null } };
 }

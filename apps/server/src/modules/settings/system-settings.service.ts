@@ -1,11 +1,9 @@
 import type { SettingsTab, SettingsValues, SystemSettings } from '@werkwissen/shared';
-import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { AppError } from '../../core/app-error.ts';
-import type { DbOrTx } from '../../db/database.ts';
-import { systemSettings } from '../../db/schema/index.ts';
 import { type CurrentSettings, logoUrl, type StoredSettings } from './settings-cache.ts';
+import { bumpSettingsVersion, saveStoredValues, storedValuesForUpdate } from './system-settings.queries.ts';
 
 /** A change for the activity log: the values before and after. */
 export interface Change {
@@ -37,14 +35,6 @@ export function presentSettings(s: CurrentSettings): SystemSettings {
   };
 }
 
-/** Marks the settings as changed (every process reloads them on its next read), in the caller's transaction. */
-export async function bumpSettingsVersion(tx: DbOrTx, actor: Actor): Promise<void> {
-  await tx
-    .update(systemSettings)
-    .set({ version: sql`${systemSettings.version} + 1`, updatedAt: new Date(), updatedBy: actor.userId })
-    .where(eq(systemSettings.id, 1));
-}
-
 /**
  * Saves one tab. A value equal to the environment's is not stored, so the environment governs it again (saving a
  * tab with the values shown as defaults is how a setting is reset).
@@ -64,18 +54,14 @@ export async function updateSettingsTab<T extends SettingsTab>(
     throw new AppError('COUNTRY_LOOKUP_UNCONFIGURED');
   const before = (await ctx.settings.current())[tab];
   await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ values: systemSettings.values })
-      .from(systemSettings)
-      .where(eq(systemSettings.id, 1))
-      .for('update');
+    const values = await storedValuesForUpdate(tx);
     const defaults = ctx.settings.environment()[tab] as Record<string, unknown>;
     const differing = Object.fromEntries(
       Object.entries(input).filter(([field, value]) => value !== defaults[field]),
     );
-    const stored: StoredSettings = { ...(row?.values as StoredSettings), [tab]: differing };
-    await tx.update(systemSettings).set({ values: stored }).where(eq(systemSettings.id, 1));
-    await bumpSettingsVersion(tx, actor);
+    const stored: StoredSettings = { ...(values as StoredSettings), [tab]: differing };
+    await saveStoredValues(tx, stored);
+    await bumpSettingsVersion(tx, actor.userId);
   });
   const current = await ctx.settings.current();
   return { settings: presentSettings(current), change: { before, after: current[tab] } };

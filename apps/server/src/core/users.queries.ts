@@ -1,0 +1,73 @@
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/database.ts';
+import { companies, users } from '../db/schema/index.ts';
+
+/** A user as stored. */
+export type UserRow = typeof users.$inferSelect;
+
+/** The user signing in with this e-mail address (given in lower case). */
+const emailIs = (email: string): SQL => sql`lower(${users.email}) = ${email}`;
+
+/** The user who signs in with this e-mail address (given in lower case), if any. */
+export async function userByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(emailIs(email));
+  return user;
+}
+
+/** Whether a user other than `except` signs in with this e-mail address (given in lower case). */
+export async function emailTaken(db: DbOrTx, email: string, except?: string): Promise<boolean> {
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(emailIs(email), except ? ne(users.id, except) : undefined))
+    .limit(1);
+  return taken !== undefined;
+}
+
+/** What decides whether a user may sign in: their password, and whether they or their company were switched off. */
+export interface SignInStanding {
+  id: string;
+  passwordHash: string | null;
+  disabledAt: Date | null;
+  suspendedAt: Date | null;
+}
+
+/** The standing of the user with this id, or with this e-mail address (given in lower case). */
+export async function signInStanding(
+  db: DbOrTx,
+  user: { id: string } | { email: string },
+): Promise<SignInStanding | undefined> {
+  const [standing] = await db
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      disabledAt: users.disabledAt,
+      suspendedAt: companies.suspendedAt,
+    })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where('id' in user ? eq(users.id, user.id) : emailIs(user.email));
+  return standing;
+}
+
+/**
+ * Gives the user a new password hash; `confirmsEmail` (the password was set from a mailed link) also marks the
+ * address confirmed if it was not. The user's address and kind.
+ */
+export async function setPasswordHash(
+  db: DbOrTx,
+  userId: string,
+  passwordHash: string,
+  confirmsEmail: boolean,
+): Promise<Pick<UserRow, 'email' | 'kind'> | undefined> {
+  const [user] = await db
+    .update(users)
+    .set({
+      passwordHash,
+      ...(confirmsEmail ? { emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning({ email: users.email, kind: users.kind });
+  return user;
+}
