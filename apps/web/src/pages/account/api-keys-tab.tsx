@@ -77,6 +77,14 @@ export function ApiKeysTab() {
       csv: (k) => k.lastUsedAt,
     },
     {
+      id: 'questionCount',
+      label: t('pages.apiKeys.questions'),
+      sortable: true,
+      align: 'right',
+      render: (k) => format.number(k.questionCount),
+      csv: (k) => String(k.questionCount),
+    },
+    {
       id: 'expiresAt',
       label: t('pages.apiKeys.expires'),
       render: (k) => date(k.expiresAt),
@@ -98,7 +106,10 @@ export function ApiKeysTab() {
 
   return (
     <Stack spacing={4}>
-      <Alert severity="info">{t('pages.apiKeys.intro')}</Alert>
+      <Alert severity="info">
+        {t('pages.apiKeys.intro')} {t('pages.apiKeys.reach')}{' '}
+        <code dir="ltr">{`${window.location.origin}/api/v1/openai/v1`}</code>
+      </Alert>
       {created && (
         <Alert severity="success" onClose={() => setCreated(null)} data-testid="new-api-key">
           {t('pages.apiKeys.shownOnce')}
