@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QUESTION_MAX_LENGTH } from './chats.contract.ts';
+import { multiLineText, plainText } from './fields.ts';
 import { defineContract } from './route-contract.ts';
 
 /**
@@ -21,16 +22,25 @@ export function chatIdOfModel(model: string): string | null {
 
 export const OPENAI_ROLES = ['system', 'developer', 'user', 'assistant', 'tool', 'function'] as const;
 
-/** A part of a message's content: text is read, any other kind (an image, audio) is refused where it is the question. */
-const contentPartSchema = z.looseObject({ type: z.string().max(40), text: z.string().optional() });
+/** Longest text of one message (an earlier answer the client sends back); the question itself is shorter. */
+const MESSAGE_MAX_LENGTH = 100_000;
+
+/**
+ * A part of a message's content: text (`type: 'text'`) is read; any other kind (an image, audio, none named) is
+ * refused where it is the question and left out of the conversation elsewhere.
+ */
+const contentPartSchema = z.looseObject({
+  type: plainText(40).optional(),
+  text: multiLineText(MESSAGE_MAX_LENGTH).optional(),
+});
 
 const openAiMessageSchema = z.looseObject({
   role: z.enum(OPENAI_ROLES),
   content: z
-    .union([z.string(), z.array(contentPartSchema).max(100)])
+    .union([multiLineText(MESSAGE_MAX_LENGTH), z.array(contentPartSchema).max(100)])
     .nullable()
     .optional(),
-  name: z.string().max(200).optional(),
+  name: plainText(200).optional(),
 });
 export type OpenAiMessage = z.infer<typeof openAiMessageSchema>;
 
@@ -50,7 +60,7 @@ export function messageText(message: Pick<OpenAiMessage, 'content'>): string | n
  */
 export const chatCompletionBodySchema = z
   .looseObject({
-    model: z.string({ message: 'validation.required' }).min(1, { message: 'validation.required' }).max(200),
+    model: plainText(200).min(1, { message: 'validation.required' }),
     messages: z
       .array(openAiMessageSchema, { message: 'validation.required' })
       .min(1, { message: 'validation.required' })
@@ -62,7 +72,7 @@ export const chatCompletionBodySchema = z
     top_p: z.number().min(0).max(1).nullable().optional(),
     max_tokens: z.number().int().min(1).nullable().optional(),
     max_completion_tokens: z.number().int().min(1).nullable().optional(),
-    user: z.string().max(256).optional(),
+    user: plainText(256).optional(),
   })
   .superRefine((body, ctx) => {
     const last = body.messages.length - 1;
@@ -153,7 +163,10 @@ export const openAiModelSchema = z
   .meta({ id: 'OpenAiModel' });
 export type OpenAiModel = z.infer<typeof openAiModelSchema>;
 
-/** OpenAI's error body: `code` is one of our stable error codes, `message` in the key's user's language. */
+/**
+ * OpenAI's error body: `code` is one of our stable error codes, `message` in the key's user's language; `details`
+ * (our extension) as in our own error body, e.g. every refused field of a request.
+ */
 export const openAiErrorBodySchema = z
   .object({
     error: z.object({
@@ -161,6 +174,7 @@ export const openAiErrorBodySchema = z
       type: z.string(),
       code: z.string(),
       param: z.string().nullable(),
+      details: z.record(z.string(), z.unknown()).optional(),
     }),
   })
   .meta({ id: 'OpenAiErrorBody' });

@@ -124,7 +124,8 @@ function refusedField(error: Omit<DescribedError, 'status'>): { field: string; m
 
 /**
  * Our error in OpenAI's body: `code` our stable code, `message` translated (for a refused body with the first field
- * and what is wrong with it), `param` the field, or `model` for a model that names nothing the caller may ask.
+ * and what is wrong with it), `param` the field, or `model` for a model that names nothing the caller may ask, and
+ * our error's details (every refused field).
  */
 export function openAiErrorOf(error: Omit<DescribedError, 'status'>): {
   status: number;
@@ -134,5 +135,9 @@ export function openAiErrorOf(error: Omit<DescribedError, 'status'>): {
   const refused = refusedField(error);
   const param = error.code === 'NOT_FOUND' ? 'model' : (refused?.field ?? null);
   const message = refused ? `${error.message} ${refused.field}: ${refused.message}` : error.message;
-  return { status, body: { error: { message, type: typeOf(error.code, status), code: error.code, param } } };
+  const details = error.details ? { details: error.details } : {};
+  return {
+    status,
+    body: { error: { message, type: typeOf(error.code, status), code: error.code, param, ...details } },
+  };
 }
