@@ -230,6 +230,32 @@ describe('a cited answer from a configured provider', () => {
   });
 });
 
+describe('a provider that fails mid-answer', () => {
+  it('ends the stream with OpenAI’s in-stream error, and answers 502 without streaming', async () => {
+    llm.setScript({ text: 'Mit dem Vierkantschlüssel am oberen Ventil [1].', streamErrorAfter: 2 });
+    const stream = await b.openai.chat.completions.create({
+      model: `chat-${b.chatId}`,
+      messages: [{ role: 'user', content: QUESTION }],
+      stream: true,
+    });
+    let text = '';
+    const error = await (async () => {
+      for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OpenAI.APIError);
+    expect((error as InstanceType<typeof OpenAI.APIError>).error).toMatchObject({
+      code: 'PROVIDER_STREAM_INTERRUPTED',
+      type: 'server_error',
+    });
+    // What the provider wrote before it failed reached the client first.
+    expect(text).toBe('Mit dem');
+
+    const whole = await ask(b, `chat-${b.chatId}`).catch((e: unknown) => e);
+    expect(whole).toBeInstanceOf(OpenAI.InternalServerError);
+    expect((whole as InstanceType<typeof OpenAI.APIError>).status).toBe(502);
+  });
+});
+
 describe('refusals in OpenAI’s error body', () => {
   it('refuses an unknown key (401)', async () => {
     const stranger = new OpenAI({

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { SseStream } from '../chat/sse.ts';
-import { answerCompletion } from './openai-api.service.ts';
+import { type Answered, answerCompletion } from './openai-api.service.ts';
 import {
   type CompletionIdentity,
   chunkOf,
@@ -12,6 +12,50 @@ import {
   isErrorCode,
   openAiErrorOf,
 } from './openai-format.ts';
+
+/** One completion's stream, opened with the answer's first event: its chunks, in OpenAI's order. */
+class CompletionStream {
+  readonly #sse: SseStream;
+  readonly #identity: CompletionIdentity;
+  readonly #includeUsage: boolean;
+  /** The answer failed after it started: the in-stream error was its last word. */
+  failed = false;
+
+  constructor(
+    reply: FastifyReply,
+    identity: CompletionIdentity,
+    includeUsage: boolean,
+    left: AbortController,
+  ) {
+    this.#sse = new SseStream(reply);
+    this.#sse.onClientClose(() => left.abort());
+    this.#identity = identity;
+    this.#includeUsage = includeUsage;
+    this.#sse.sendData(
+      chunkOf(identity, { role: 'assistant', content: '', refusal: null }, null, includeUsage),
+    );
+  }
+
+  text(text: string): void {
+    this.#sse.sendData(chunkOf(this.#identity, { content: text }, null, this.#includeUsage));
+  }
+
+  error(code: string, message: string): void {
+    this.failed = true;
+    const known = isErrorCode(code) ? code : 'INTERNAL';
+    this.#sse.sendData(openAiErrorOf({ code: known, message }).body);
+  }
+
+  close(answered: Answered): void {
+    for (const chunk of closingChunks(this.#identity, answered, this.#includeUsage))
+      this.#sse.sendData(chunk);
+    this.#sse.sendData('[DONE]');
+  }
+
+  end(): void {
+    this.#sse.end();
+  }
+}
 
 /**
  * A streamed chat completion as OpenAI sends one: `data: {chat.completion.chunk}` lines (the role first, then the
@@ -29,39 +73,29 @@ export async function streamCompletion(
 ): Promise<void> {
   const includeUsage = body.stream_options?.include_usage === true;
   const left = new AbortController();
-  const open: { sse: SseStream; identity: CompletionIdentity }[] = [];
-  let failed = false;
+  let stream: CompletionStream | null = null;
+  const opened = () => stream as CompletionStream | null;
   try {
     const answered = await answerCompletion(ctx, actor, body, language, {
       signal: left.signal,
       emit: (event) => {
         if (event.event === 'start') {
-          const sse = new SseStream(reply);
-          sse.onClientClose(() => left.abort());
-          const identity = identityOf(event.data.messageId, body.model);
-          open.push({ sse, identity });
-          sse.sendData(
-            chunkOf(identity, { role: 'assistant', content: '', refusal: null }, null, includeUsage),
+          stream = new CompletionStream(
+            reply,
+            identityOf(event.data.messageId, body.model),
+            includeUsage,
+            left,
           );
-          return;
-        }
-        const stream = open[0];
-        if (!stream) return;
-        if (event.event === 'token') {
-          stream.sse.sendData(chunkOf(stream.identity, { content: event.data.text }, null, includeUsage));
+        } else if (event.event === 'token') {
+          opened()?.text(event.data.text);
         } else if (event.event === 'error') {
-          failed = true;
-          const code = isErrorCode(event.data.code) ? event.data.code : 'INTERNAL';
-          stream.sse.sendData(openAiErrorOf({ code, message: event.data.message }).body);
+          opened()?.error(event.data.code, event.data.message);
         }
       },
     });
-    const stream = open[0];
-    if (stream && !failed) {
-      for (const chunk of closingChunks(stream.identity, answered, includeUsage)) stream.sse.sendData(chunk);
-      stream.sse.sendData('[DONE]');
-    }
+    const open = opened();
+    if (open && !open.failed) open.close(answered);
   } finally {
-    open[0]?.sse.end();
+    opened()?.end();
   }
 }
