@@ -311,12 +311,27 @@ export async function userThread(
   chat: Pick<ChatRecord, 'id' | 'companyId'>,
   userId: string,
 ): Promise<string> {
-  const { rows } = await db.execute<{ id: string }>(sql`with created as (
+  const existing = sql`select id from chat_threads where chat_id = ${chat.id} and user_id = ${userId}`;
+  return createdOrExisting(
+    db,
+    sql`with created as (
       insert into chat_threads (company_id, chat_id, user_id) values (${chat.companyId}, ${chat.id}, ${userId})
       on conflict do nothing returning id)
-    select id from created union all
-    select id from chat_threads where chat_id = ${chat.id} and user_id = ${userId}`);
-  return rows[0]!.id;
+    select id from created union all ${existing}`,
+    existing,
+  );
+}
+
+/**
+ * The id an insert-or-find statement returns. On PostgreSQL a parallel request may have inserted the row after this
+ * statement's snapshot was taken: the insert then does nothing and the statement cannot see the row yet, so it is
+ * read again (a new statement sees every committed row).
+ */
+async function createdOrExisting(db: DbOrTx, statement: SQL, existing: SQL): Promise<string> {
+  const { rows } = await db.execute<{ id: string }>(statement);
+  if (rows[0]) return rows[0].id;
+  const { rows: again } = await db.execute<{ id: string }>(existing);
+  return again[0]!.id;
 }
 
 /**
@@ -329,13 +344,16 @@ export async function ownApiChat(
   provider: AnswerProvider,
 ): Promise<string> {
   const source: ChatSource = 'api';
-  const { rows } = await db.execute<{ id: string }>(sql`with created as (
+  const existing = sql`select id from chats where owner_id = ${owner.userId} and source = ${source}`;
+  return createdOrExisting(
+    db,
+    sql`with created as (
       insert into chats (company_id, owner_id, name, visibility, provider, source)
       values (${owner.companyId}, ${owner.userId}, 'API', 'private', ${provider}, ${source})
       on conflict (owner_id) where source = ${source} do nothing returning id)
-    select id from created union all
-    select id from chats where owner_id = ${owner.userId} and source = ${source}`);
-  return rows[0]!.id;
+    select id from created union all ${existing}`,
+    existing,
+  );
 }
 
 /** Whether a company is suspended (its share links then answer PUBLIC_CHAT_SUSPENDED). */
