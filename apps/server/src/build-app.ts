@@ -42,6 +42,7 @@ import { fileRoutes } from './modules/files/files.routes.ts';
 import { emailTemplateRoutes } from './modules/mail/email-templates.routes.ts';
 import { mcpRoutes } from './modules/mcp/mcp.routes.ts';
 import { oidcRoutes } from './modules/oidc/oidc.routes.ts';
+import { openAiRoutes } from './modules/openai-api/openai-api.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
@@ -197,6 +198,7 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
   companyDetailsRoutes(app, ctx);
   chatRoutes(app, ctx);
   publicChatRoutes(app, ctx);
+  openAiRoutes(app, ctx);
   peopleRoutes(app, ctx);
   roleRoutes(app, ctx);
   staffRoutes(app, ctx);

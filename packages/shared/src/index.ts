@@ -26,6 +26,7 @@ export * from './contracts/mail-template-text.ts';
 export * from './contracts/mcp.contract.ts';
 export * from './contracts/oidc.contract.ts';
 export * from './contracts/oidc-constants.ts';
+export * from './contracts/openai.contract.ts';
 export * from './contracts/phone-verification.contract.ts';
 export * from './contracts/public-chats.contract.ts';
 export * from './contracts/public-feedback.contract.ts';

@@ -278,6 +278,13 @@ const MATRIX: Record<string, Row> = {
   },
   'POST /chats/{chatId}/messages/{messageId}/regenerate': { callers: [403, 403, 'own', 'own'] },
   'POST /chats/{chatId}/transcriptions': { callers: [403, 403, 'own', 'own'] },
+  // The OpenAI-compatible door: what the caller may ask in their company's chats (the operator has none). A chat is
+  // named in the body (`chat-<id>`), so another company's is tested in openai-api.test.ts.
+  'GET /openai/v1/models': { callers: [403, 403, 'ok', 'ok'] },
+  'POST /openai/v1/chat/completions': {
+    callers: [403, 403, 'ok', 'ok'],
+    body: { model: 'werkwissen', messages: [{ role: 'user', content: 'Wie entlüfte ich?' }] },
+  },
   // Feedback on one's own answers, and the reports (across companies for the operator)
   'PUT /messages/{messageId}/feedback': { callers: [404, 403, 'own', 'own'], body: { liked: true } },
   'GET /feedback': { callers: ['ok', 403, 'ok', 403] },

@@ -5,6 +5,8 @@ import { RecentReads } from './recent-reads.ts';
 const SIGN_IN_EVENTS = new Set(['login', 'logout', 'refresh', 'verifySecondFactor', 'oidcCallback']);
 /** Reads that are logged like changes: what they showed is others' business (a mail's full text). */
 const LOGGED_READS = new Set(['getEmail']);
+/** Reads logged every time: the doors other tools use (what an API key listed is its owner's to review). */
+const ALWAYS_LOGGED = new Set(['listOpenAiModels']);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,12 +52,14 @@ function isLoggedRead(request: FastifyRequest, operationId: string): boolean {
 
 /**
  * Whether a finished request belongs in the activity log: every mutating request and every sign-in event, and the
- * reads of `isLoggedRead` (a mail's text; what an operator opens while viewing the product as someone).
+ * reads of `isLoggedRead` (a mail's text; what an operator opens while viewing the product as someone) and of
+ * ALWAYS_LOGGED.
  */
 export function isLoggedActivity(request: FastifyRequest): boolean {
   const operationId = request.routeOptions.config.operationId;
   if (!operationId) return false;
   if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method) || SIGN_IN_EVENTS.has(operationId)) return true;
+  if (ALWAYS_LOGGED.has(operationId)) return true;
   return isLoggedRead(request, operationId);
 }
 

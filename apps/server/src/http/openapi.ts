@@ -48,7 +48,9 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
         description:
           'Browser clients authenticate with httpOnly session cookies and send the `x-csrf-token` header on mutating ' +
           'requests; scripts use `Authorization: Bearer <personal API key>`. Errors share one body: ' +
-          '`{ "error": { "code", "message", "details", "requestId" } }`.',
+          '`{ "error": { "code", "message", "details", "requestId" } }`, except at the OpenAI-compatible door ' +
+          '(`/api/v1/openai/v1`, tag `openai`), which answers OpenAI\'s `{ "error": { "message", "type", "code", ' +
+          '"param" } }` (docs/connect/openai.md).',
       },
       servers: [{ url: ctx.config.PUBLIC_URL }],
       components: {

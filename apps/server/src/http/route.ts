@@ -36,6 +36,7 @@ export function registerRoute<C extends RouteContract>(
   contract: C,
   handler: RouteHandler<C>,
 ) {
+  const errorBody = contract.errorBody ?? errorBodySchema;
   app.route({
     method: contract.method,
     url: `/api/v1${contract.path}`,
@@ -48,7 +49,7 @@ export function registerRoute<C extends RouteContract>(
       ...(contract.params ? { params: contract.params } : {}),
       ...(contract.querystring ? { querystring: contract.querystring } : {}),
       ...(contract.body ? { body: contract.body } : {}),
-      response: { ...contract.responses, '4xx': errorBodySchema, '5xx': errorBodySchema },
+      response: { ...contract.responses, '4xx': errorBody, '5xx': errorBody },
     },
     handler: handler as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });

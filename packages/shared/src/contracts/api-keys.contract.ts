@@ -9,6 +9,8 @@ export const apiKeySchema = z
     prefix: z.string(),
     createdAt: z.iso.datetime(),
     lastUsedAt: z.iso.datetime().nullable(),
+    /** Questions asked with the key (the OpenAI-compatible API). */
+    questionCount: z.number().int(),
     expiresAt: z.iso.datetime().nullable(),
   })
   .meta({ id: 'ApiKey' });
@@ -31,7 +33,18 @@ export const apiKeyContracts = {
     tags,
     permission,
     querystring: listQuerySchema.extend({
-      sort: z.enum(['name', '-name', 'createdAt', '-createdAt', 'lastUsedAt', '-lastUsedAt']).optional(),
+      sort: z
+        .enum([
+          'name',
+          '-name',
+          'createdAt',
+          '-createdAt',
+          'lastUsedAt',
+          '-lastUsedAt',
+          'questionCount',
+          '-questionCount',
+        ])
+        .optional(),
     }),
     responses: { 200: listOf(apiKeySchema) },
   }),

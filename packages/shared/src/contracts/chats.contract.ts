@@ -8,10 +8,11 @@ export const CHAT_VISIBILITIES = ['private', 'public'] as const;
 export type ChatVisibility = (typeof CHAT_VISIBILITIES)[number];
 
 /**
- * Where a chat's conversation happens: the web app, a user's one WhatsApp chat (over all they may read), or an
- * e-mail setting's mailbox (the e-mail assistant).
+ * Where a chat's conversation happens: the web app, a user's one WhatsApp chat (over all they may read), an e-mail
+ * setting's mailbox (the e-mail assistant), or a user's one chat of the OpenAI-compatible API's default model (over
+ * all they may read).
  */
-export const CHAT_SOURCES = ['web', 'whatsapp', 'email'] as const;
+export const CHAT_SOURCES = ['web', 'whatsapp', 'email', 'api'] as const;
 export type ChatSource = (typeof CHAT_SOURCES)[number];
 
 /**

@@ -25,6 +25,8 @@ export interface RouteContract {
   /** The body is multipart/form-data, read as a stream by the handler (file uploads). */
   multipart?: boolean;
   responses: Record<number, z.ZodType | FileResponse>;
+  /** The body of its 4xx and 5xx answers, when not the common one (the OpenAI-compatible door answers OpenAI's). */
+  errorBody?: z.ZodType;
 }
 
 /** An answer that is a file, not JSON: the content types it comes in, each a binary body. */

@@ -231,6 +231,8 @@ export const ERROR_STATUS = {
   PHONE_ALREADY_VERIFIED: 409,
   /** A user's WhatsApp chat draws on everything they may read, so it is never made public. */
   CHAT_WHATSAPP_PRIVATE: 409,
+  /** A user's chat of the OpenAI-compatible API draws on everything they may read, so it is never made public. */
+  CHAT_API_PRIVATE: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -59,7 +59,7 @@ export const chats = pgTable(
     visibility: text('visibility').$type<ChatVisibility>().notNull().default('private'),
     provider: text('provider').$type<AnswerProvider>().notNull().default('builtin'),
     shareToken: text('share_token'),
-    /** Where the conversation happens: the web app, a user's one WhatsApp chat, or the e-mail assistant. */
+    /** Where the conversation happens: the web app, a user's one WhatsApp chat, the e-mail assistant, or the API. */
     source: text('source').$type<ChatSource>().notNull().default('web'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -68,6 +68,7 @@ export const chats = pgTable(
     index('chats_company_owner_idx').on(t.companyId, t.ownerId),
     uniqueIndex('chats_share_token_unique').on(t.shareToken),
     uniqueIndex('chats_whatsapp_owner_unique').on(t.ownerId).where(sql`${t.source} = 'whatsapp'`),
+    uniqueIndex('chats_api_owner_unique').on(t.ownerId).where(sql`${t.source} = 'api'`),
   ],
 );
 

@@ -9,6 +9,7 @@ import { randomToken, sha256 } from '../../core/token-crypto.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { containsPattern } from '../../db/like.ts';
 import { apiKeys } from '../../db/schema/index.ts';
+import { incrementQuestionCount } from './api-keys.queries.ts';
 
 const present = (k: typeof apiKeys.$inferSelect): ApiKey => ({
   id: k.id,
@@ -16,6 +17,7 @@ const present = (k: typeof apiKeys.$inferSelect): ApiKey => ({
   prefix: k.prefix,
   createdAt: k.createdAt.toISOString(),
   lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+  questionCount: k.questionCount,
   expiresAt: k.expiresAt?.toISOString() ?? null,
 });
 
@@ -28,7 +30,12 @@ const ownKeys = (actor: Actor, action: Action) =>
 
 const unexpired = () => or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, new Date()));
 
-const SORTABLE = { name: apiKeys.name, createdAt: apiKeys.createdAt, lastUsedAt: apiKeys.lastUsedAt };
+const SORTABLE = {
+  name: apiKeys.name,
+  createdAt: apiKeys.createdAt,
+  lastUsedAt: apiKeys.lastUsedAt,
+  questionCount: apiKeys.questionCount,
+};
 
 /** Lists the actor's own active keys. */
 export async function listApiKeys(
@@ -92,6 +99,11 @@ export async function revokeApiKey(ctx: AppContext, actor: Actor, apiKeyId: stri
     .where(and(eq(apiKeys.id, apiKeyId), ownKeys(actor, 'delete')))
     .returning({ id: apiKeys.id });
   if (!row) throw notFound();
+}
+
+/** Counts one question asked with a key, for its owner's API keys page. */
+export async function countKeyQuestion(ctx: AppContext, apiKeyId: string): Promise<void> {
+  await incrementQuestionCount(ctx.db, apiKeyId);
 }
 
 /** Revokes every active key of a user, in the caller's transaction (account recovery, a password change on request). */

@@ -52,8 +52,11 @@ export interface AskRequest {
   scope: SearchScope;
   /** The asker's interface language, used when the question's own cannot be told. */
   language: Language;
-  /** A new question, or the id of an answer to write again (regenerate). */
-  ask: { question: string } | { regenerate: string };
+  /**
+   * A new question, or the id of an answer to write again (regenerate). A caller that keeps the conversation itself
+   * (the OpenAI-compatible API: every request carries it) gives its earlier turns; otherwise they are the thread's.
+   */
+  ask: { question: string; history?: Turn[] } | { regenerate: string };
   /** A visitor of a public chat (the answer speaks of "the documents", not "your documents"). */
   visitor?: boolean;
 }
@@ -90,7 +93,7 @@ async function prepare(ctx: AppContext, req: AskRequest): Promise<Prepared> {
       provider,
     };
   }
-  const history = await turnsBefore(ctx.db, req.threadId, null);
+  const history = req.ask.history ?? (await turnsBefore(ctx.db, req.threadId, null));
   return { questionId: null, capped, question: req.ask.question, history, connection, provider };
 }
 

@@ -84,7 +84,8 @@ interface ChatViewRow extends Record<string, unknown> {
   last_message_at: string | Date | null;
 }
 
-const WHATSAPP: ChatSource = 'whatsapp';
+/** The chats that draw on everything their owner may read, having no divisions of their own. */
+export const REACHES_ALL: readonly ChatSource[] = ['whatsapp', 'api'];
 
 function viewColumns(viewer: ChatViewer): SQL {
   return sql`c.id, c.company_id, c.owner_id, c.name, c.visibility, c.provider, c.source, c.share_token, c.created_at,
@@ -92,7 +93,7 @@ function viewColumns(viewer: ChatViewer): SQL {
     (select coalesce(json_agg(json_build_object('id', d.id, 'name', d.name) order by d.name), '[]'::json)
        from chat_divisions cd join divisions d on d.id = cd.division_id where cd.chat_id = c.id) as divisions,
     exists (select 1 from files f where f.company_id = c.company_id and f.active_generation is not null
-       and (c.source = ${WHATSAPP} or f.division_id in (select cd.division_id from chat_divisions cd where cd.chat_id = c.id))
+       and (c.source = any(${sql.param(REACHES_ALL)}::text[]) or f.division_id in (select cd.division_id from chat_divisions cd where cd.chat_id = c.id))
        and ${viewer.readableFiles}) as can_ask,
     ${viewer.manageable} as can_manage,
     (select count(*) from chat_messages m join chat_threads t on t.id = m.thread_id
@@ -310,12 +311,49 @@ export async function userThread(
   chat: Pick<ChatRecord, 'id' | 'companyId'>,
   userId: string,
 ): Promise<string> {
-  const { rows } = await db.execute<{ id: string }>(sql`with created as (
+  const existing = sql`select id from chat_threads where chat_id = ${chat.id} and user_id = ${userId}`;
+  return createdOrExisting(
+    db,
+    sql`with created as (
       insert into chat_threads (company_id, chat_id, user_id) values (${chat.companyId}, ${chat.id}, ${userId})
       on conflict do nothing returning id)
-    select id from created union all
-    select id from chat_threads where chat_id = ${chat.id} and user_id = ${userId}`);
-  return rows[0]!.id;
+    select id from created union all ${existing}`,
+    existing,
+  );
+}
+
+/**
+ * The id an insert-or-find statement returns. On PostgreSQL a parallel request may have inserted the row after this
+ * statement's snapshot was taken: the insert then does nothing and the statement cannot see the row yet, so it is
+ * read again (a new statement sees every committed row).
+ */
+async function createdOrExisting(db: DbOrTx, statement: SQL, existing: SQL): Promise<string> {
+  const { rows } = await db.execute<{ id: string }>(statement);
+  if (rows[0]) return rows[0].id;
+  const { rows: again } = await db.execute<{ id: string }>(existing);
+  return again[0]!.id;
+}
+
+/**
+ * A user's one chat of the OpenAI-compatible API's default model, created on first use with the given provider (one
+ * statement: parallel first calls find the same chat); its id.
+ */
+export async function ownApiChat(
+  db: DbOrTx,
+  owner: { companyId: string; userId: string },
+  provider: AnswerProvider,
+): Promise<string> {
+  const source: ChatSource = 'api';
+  const existing = sql`select id from chats where owner_id = ${owner.userId} and source = ${source}`;
+  return createdOrExisting(
+    db,
+    sql`with created as (
+      insert into chats (company_id, owner_id, name, visibility, provider, source)
+      values (${owner.companyId}, ${owner.userId}, 'API', 'private', ${provider}, ${source})
+      on conflict (owner_id) where source = ${source} do nothing returning id)
+    select id from created union all ${existing}`,
+    existing,
+  );
 }
 
 /** Whether a company is suspended (its share links then answer PUBLIC_CHAT_SUSPENDED). */

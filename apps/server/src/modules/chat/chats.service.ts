@@ -31,6 +31,8 @@ import {
   findChatView,
   insertChat,
   listChatViews,
+  ownApiChat,
+  REACHES_ALL,
   setShareToken,
   updateChatFields,
   userThread,
@@ -109,13 +111,13 @@ export async function loadChat(ctx: AppContext, actor: Actor, chatId: string): P
 
 /**
  * What a chat's answers may draw on: the files of its divisions the asker may read (by default, for an employee, only
- * in the divisions still assigned to them); a WhatsApp chat has no divisions of its own and draws on every file the
- * asker may read.
+ * in the divisions still assigned to them); a WhatsApp or API chat has no divisions of its own and draws on every
+ * file the asker may read.
  */
 export function chatScope(chat: ChatRecord, actor: Actor): SearchScope {
   return {
     companyId: chat.companyId,
-    divisionIds: chat.source === 'whatsapp' ? null : chat.divisionIds,
+    divisionIds: REACHES_ALL.includes(chat.source) ? null : chat.divisionIds,
     files: fileAccess.where(actor, 'read', 'f'),
   };
 }
@@ -203,8 +205,9 @@ export async function updateChat(
   },
 ): Promise<Chat> {
   const chat = await chatFor(ctx, actor, chatId, 'update');
-  // A WhatsApp chat draws on everything its owner may read: it is never shared.
-  if (chat.source === 'whatsapp' && body.visibility === 'public') throw new AppError('CHAT_WHATSAPP_PRIVATE');
+  // A WhatsApp or API chat draws on everything its owner may read: it is never shared.
+  if (REACHES_ALL.includes(chat.source) && body.visibility === 'public')
+    throw new AppError(chat.source === 'api' ? 'CHAT_API_PRIVATE' : 'CHAT_WHATSAPP_PRIVATE');
   const divisionIds = body.divisionIds ? [...new Set(body.divisionIds)] : undefined;
   // Making a chat public, or changing what a public chat draws on, publishes: making it private never does.
   const publishes =
@@ -240,6 +243,26 @@ export async function revokeShare(ctx: AppContext, actor: Actor, chatId: string)
   const chat = await chatFor(ctx, actor, chatId, 'update');
   await setShareToken(ctx.db, chat.id, null);
   return changedChat(ctx, actor, chat);
+}
+
+/** The company's default provider (else the built-in answerer), which a chat made for the actor answers with. */
+async function defaultProvider(ctx: AppContext, companyId: string): Promise<AnswerProvider> {
+  return (await listProviders(ctx, companyId)).find((p) => p.isDefault)?.provider ?? 'builtin';
+}
+
+/**
+ * The actor's one chat of the OpenAI-compatible API's default model (over everything they may read), created on
+ * first use with the company's default provider.
+ */
+export async function apiChat(ctx: AppContext, actor: Actor): Promise<ChatRecord> {
+  const companyId = homeCompany(actor);
+  chatAccess.assertCan(actor, 'create', { companyId, userId: actor.userId, visibility: 'private' });
+  const id = await ownApiChat(
+    ctx.db,
+    { companyId, userId: actor.userId },
+    await defaultProvider(ctx, companyId),
+  );
+  return loadChat(ctx, actor, id);
 }
 
 /** The actor's own thread in a chat, created on first use. */

@@ -44,6 +44,12 @@ export class SseStream {
     this.#reply.raw.write(`event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`);
   }
 
+  /** A data-only event (`data: <JSON or text>`), as OpenAI's streams send them. */
+  sendData(data: unknown): void {
+    if (this.#closedByClient) return;
+    this.#reply.raw.write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
+  }
+
   end(): void {
     if (!this.#reply.raw.writableEnded) this.#reply.raw.end();
   }

@@ -77,6 +77,14 @@ export function ApiKeysTab() {
       csv: (k) => k.lastUsedAt,
     },
     {
+      id: 'questionCount',
+      label: t('pages.apiKeys.questions'),
+      sortable: true,
+      align: 'right',
+      render: (k) => format.number(k.questionCount),
+      csv: (k) => String(k.questionCount),
+    },
+    {
       id: 'expiresAt',
       label: t('pages.apiKeys.expires'),
       render: (k) => date(k.expiresAt),
@@ -100,6 +108,9 @@ export function ApiKeysTab() {
     <Stack spacing={4}>
       <Alert severity="info">
         {t('pages.apiKeys.intro')}
+        <Box component="span" sx={{ display: 'block', mt: 1 }}>
+          {t('pages.apiKeys.reach')} <code dir="ltr">{`${window.location.origin}/api/v1/openai/v1`}</code>
+        </Box>
         <Box component="span" sx={{ display: 'block', mt: 1 }}>
           {t('pages.apiKeys.mcp')} <code dir="ltr">{`${window.location.origin}/api/v1/mcp`}</code>
         </Box>

@@ -23,6 +23,7 @@ function summary(chat: Chat, t: TFunction): string {
   return [
     chat.source === 'whatsapp' ? t('whatsapp.source') : null,
     chat.source === 'email' ? t('mailAssistant.chatSource') : null,
+    chat.source === 'api' ? t('pages.apiKeys.chatSource') : null,
     t(chat.visibility === 'public' ? 'chat.public' : 'chat.private'),
     chat.isOwner ? null : t('chat.ownedBy', { name: chat.ownerName }),
     t('chat.messageCount', { count: chat.messageCount }),

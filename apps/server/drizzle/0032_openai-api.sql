@@ -1,0 +1,2 @@
+ALTER TABLE "api_keys" ADD COLUMN "question_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "chats_api_owner_unique" ON "chats" USING btree ("owner_id") WHERE "chats"."source" = 'api';
