@@ -20,7 +20,7 @@ import {
   rmSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const results = [];
@@ -46,19 +46,28 @@ function step(name, command, args, options = {}) {
   return ok;
 }
 
+/**
+ * Generates migrations from the schema into a copy of `apps/server/drizzle`: nothing new may come out. The copy is a
+ * folder inside apps/server named relatively, since drizzle-kit reads its `out` as relative to the config (an
+ * absolute one made it crash reading `.//tmp/...`, which exited 0 and changed nothing: the check could not fail).
+ */
 function migrationsUpToDate() {
   process.stdout.write('\n▶ migrations match the schema\n');
   const started = performance.now();
-  const out = mkdtempSync(join(tmpdir(), 'ww-drizzle-'));
+  const serverDir = join(root, 'apps/server');
+  const out = mkdtempSync(join(serverDir, '.drizzle-check-'));
   try {
-    cpSync(join(root, 'apps/server/drizzle'), out, { recursive: true });
+    cpSync(join(serverDir, 'drizzle'), out, { recursive: true });
     const before = readdirSync(out).length;
     const run = spawnSync('npx', ['drizzle-kit', 'generate'], {
-      cwd: join(root, 'apps/server'),
-      env: { ...process.env, DRIZZLE_OUT: out },
+      cwd: serverDir,
+      env: { ...process.env, DRIZZLE_OUT: `./${relative(serverDir, out)}` },
       encoding: 'utf8',
     });
-    const ok = run.status === 0 && readdirSync(out).length === before;
+    const ok =
+      run.status === 0 &&
+      /No schema changes/.test(run.stdout) &&
+      readdirSync(out).length === before;
     if (!ok)
       process.stdout.write(
         `${run.stdout}${run.stderr}\n✖ the schema changed without a migration: run "npm run db:generate -w apps/server"\n`,
