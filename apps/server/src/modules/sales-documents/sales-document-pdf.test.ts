@@ -5,6 +5,7 @@ import { LANGUAGES, type Language } from '@werkwissen/shared';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../i18n/translator.ts';
+import { loadPdfjs } from '../processing/extract/pdfjs.ts';
 import { ciiInvoiceXml } from './cii-invoice.ts';
 import { COMPANY, issuedInvoice as invoice } from './sales-document-fixtures.ts';
 import { salesDocumentPdf } from './sales-document-pdf.ts';
@@ -13,7 +14,7 @@ const pdfjsFolder = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/p
 
 /** The text of each page, as pdf.js reads it. */
 async function pagesOf(pdf: Buffer): Promise<string[]> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const { getDocument } = await loadPdfjs();
   const doc = await getDocument({
     data: new Uint8Array(pdf),
     standardFontDataUrl: `${join(pdfjsFolder, 'standard_fonts')}/`,
@@ -42,7 +43,7 @@ interface Box {
 
 /** The first page's text items with their boxes, and the boxes of the images drawn on it (PDF user space). */
 async function layoutOf(pdf: Buffer): Promise<{ items: Box[]; images: Box[] }> {
-  const { getDocument, OPS } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const { getDocument, OPS } = await loadPdfjs();
   const page = await (await getDocument({ data: new Uint8Array(pdf) }).promise).getPage(1);
   const items = (await page.getTextContent()).items.flatMap((item) =>
     'str' in item && item.str.trim()
@@ -284,7 +285,7 @@ describe('the document PDF', () => {
 
   it('sets an Arabic invoice right to left, with numbers and codes whole and the amounts on the left', async () => {
     const pdf = await salesDocumentPdf({ document: invoice('ar', 2), seller: COMPANY, logo: null });
-    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const { getDocument } = await loadPdfjs();
     const page = await (await getDocument({ data: new Uint8Array(pdf) }).promise).getPage(1);
     const items = (await page.getTextContent()).items.flatMap((item) =>
       'str' in item && item.str.trim() ? [{ text: item.str, x: item.transform[4] as number }] : [],
@@ -312,7 +313,7 @@ describe('the document PDF', () => {
     const xml = ciiInvoiceXml(document, seller, 'facturX');
     const pdf = await salesDocumentPdf({ document, seller, logo: null, facturX: xml });
 
-    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const { getDocument } = await loadPdfjs();
     const read = await getDocument({ data: new Uint8Array(pdf) }).promise;
     const attachments = await read.getAttachments();
     expect([...(attachments?.keys() ?? [])]).toEqual(['factur-x.xml']);

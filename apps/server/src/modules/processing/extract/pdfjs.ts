@@ -42,6 +42,8 @@ let loading: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | null = 
  * (its documented way to run the worker on the main thread). The fixed source is imported from a file in a folder
  * of this process's own (mode 0700, removed once loaded): a data: URL of it took the module loader past the parser's
  * memory limit. Without the statement the fix needs, or without a temporary folder, pdf.js runs as installed.
+ * pdf.js picks its worker with the first document it opens and keeps it for the process: code and tests load pdf.js
+ * only through here (a test that imported pdfjs-dist itself left later files of its worker without the fix).
  */
 export function loadPdfjs(): Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> {
   loading ??= (async () => {
