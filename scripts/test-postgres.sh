@@ -11,6 +11,11 @@ cd "$(dirname "$0")/.."
 
 PG_BIN="${PG_BIN:-/usr/lib/postgresql/15/bin}"
 PORT="${TEST_POSTGRES_PORT:-54329}"
+# Without a port asked for, the next free one from 54329 on: a cluster an earlier run left on the machine (nothing
+# stops it, a CI machine is thrown away) must not keep this run's PostgreSQL pass from starting.
+if [ -z "${TEST_POSTGRES_PORT:-}" ]; then
+  while (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; do PORT=$((PORT + 1)); done
+fi
 SOURCE="${PGVECTOR_SOURCE:-$(pwd)/../shared/vendor/pgvector-0.8.6.tar.gz}"
 
 if [ ! -x "$PG_BIN/initdb" ]; then
