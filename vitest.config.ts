@@ -35,8 +35,8 @@ const server = {
   hookTimeout: 120_000,
   pool: 'forks',
   // A worker runs file after file in one module graph: the server's modules are evaluated once per worker, not once
-  // per file (18 % of a pass was imports). The files keep their state to themselves (no vi.mock, no vi.stubEnv, no
-  // process.env writes); a full run on both engines found no leak between them (decision 0063).
+  // per file (18 % of a pass was imports). A file must leave no state behind for the next (no vi.mock, no
+  // vi.stubEnv, no process.env writes); full runs on both engines found one such leak, now closed (decision 0064).
   isolate: false,
   maxWorkers: 2,
   fileParallelism: true,
