@@ -334,23 +334,44 @@ async function createdOrExisting(db: DbOrTx, statement: SQL, existing: SQL): Pro
   return again[0]!.id;
 }
 
+/** The chats a user has one of, created on first use: the WhatsApp chat and the OpenAI-compatible API's default. */
+export type OwnChatSource = Extract<ChatSource, 'whatsapp' | 'api'>;
+const OWN_CHAT_NAME: Record<OwnChatSource, string> = { whatsapp: 'WhatsApp', api: 'API' };
+
 /**
- * A user's one chat of the OpenAI-compatible API's default model, created on first use with the given provider (one
- * statement: parallel first calls find the same chat); its id.
+ * A user's one private chat of a source, created on first use with the given provider (one statement: parallel
+ * first messages find the same chat); its id.
  */
-export async function ownApiChat(
+export async function ownChatOfSource(
   db: DbOrTx,
   owner: { companyId: string; userId: string },
+  source: OwnChatSource,
   provider: AnswerProvider,
 ): Promise<string> {
-  const source: ChatSource = 'api';
   const existing = sql`select id from chats where owner_id = ${owner.userId} and source = ${source}`;
   return createdOrExisting(
     db,
     sql`with created as (
       insert into chats (company_id, owner_id, name, visibility, provider, source)
-      values (${owner.companyId}, ${owner.userId}, 'API', 'private', ${provider}, ${source})
+      values (${owner.companyId}, ${owner.userId}, ${OWN_CHAT_NAME[source]}, 'private', ${provider}, ${source})
       on conflict (owner_id) where source = ${source} do nothing returning id)
+    select id from created union all ${existing}`,
+    existing,
+  );
+}
+
+/** A visitor's one thread in a chat, created on first use (parallel first messages find the same thread); its id. */
+export async function visitorThread(
+  db: DbOrTx,
+  chat: Pick<ChatRecord, 'id' | 'companyId'>,
+  visitorId: string,
+): Promise<string> {
+  const existing = sql`select id from chat_threads where visitor_id = ${visitorId}`;
+  return createdOrExisting(
+    db,
+    sql`with created as (
+      insert into chat_threads (company_id, chat_id, visitor_id) values (${chat.companyId}, ${chat.id}, ${visitorId})
+      on conflict do nothing returning id)
     select id from created union all ${existing}`,
     existing,
   );

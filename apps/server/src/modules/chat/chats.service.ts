@@ -31,7 +31,7 @@ import {
   findChatView,
   insertChat,
   listChatViews,
-  ownApiChat,
+  ownChatOfSource,
   REACHES_ALL,
   setShareToken,
   updateChatFields,
@@ -251,15 +251,24 @@ async function defaultProvider(ctx: AppContext, companyId: string): Promise<Answ
 }
 
 /**
+ * The user's one WhatsApp chat (over everything they may read), created on their first message with the company's
+ * default provider.
+ */
+export async function whatsappChat(ctx: AppContext, companyId: string, userId: string): Promise<string> {
+  return ownChatOfSource(ctx.db, { companyId, userId }, 'whatsapp', await defaultProvider(ctx, companyId));
+}
+
+/**
  * The actor's one chat of the OpenAI-compatible API's default model (over everything they may read), created on
  * first use with the company's default provider.
  */
 export async function apiChat(ctx: AppContext, actor: Actor): Promise<ChatRecord> {
   const companyId = homeCompany(actor);
   chatAccess.assertCan(actor, 'create', { companyId, userId: actor.userId, visibility: 'private' });
-  const id = await ownApiChat(
+  const id = await ownChatOfSource(
     ctx.db,
     { companyId, userId: actor.userId },
+    'api',
     await defaultProvider(ctx, companyId),
   );
   return loadChat(ctx, actor, id);

@@ -3,11 +3,10 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { type Actor, loadUserActor } from '../../core/actor.ts';
 import { sha256 } from '../../core/token-crypto.ts';
-import { listProviders } from '../ai-providers/ai-providers.service.ts';
 import { areaPaths } from '../auth/areas.ts';
 import type { AskRequest } from '../chat/answer-stream.ts';
-import { findChatRecord } from '../chat/chats.queries.ts';
-import { chatScope, loadChat, ownerScope, threadOf } from '../chat/chats.service.ts';
+import { findChatRecord, visitorThread } from '../chat/chats.queries.ts';
+import { chatScope, loadChat, ownerScope, threadOf, whatsappChat } from '../chat/chats.service.ts';
 import type { OpenConnection } from './whatsapp-connection.service.ts';
 
 /** Who a WhatsApp message is from, and where its question is asked: a user's WhatsApp chat, or a public chat. */
@@ -46,20 +45,8 @@ async function userOfNumber(ctx: AppContext, companyId: string, waId: string) {
   return actor && { actor, kind: rows[0]!.kind, confirmed: rows[0]!.verified === waId };
 }
 
-/** The user's one WhatsApp chat (created on their first message, with the company's default provider). */
-async function whatsappChatOf(ctx: AppContext, actor: Actor, companyId: string): Promise<string> {
-  const provider = (await listProviders(ctx, companyId)).find((p) => p.isDefault)?.provider ?? 'builtin';
-  const { rows } = await ctx.db.execute<{ id: string }>(sql`with created as (
-      insert into chats (company_id, owner_id, name, visibility, provider, source)
-      values (${companyId}, ${actor.userId}, 'WhatsApp', 'private', ${provider}, 'whatsapp')
-      on conflict (owner_id) where source = 'whatsapp' do nothing returning id)
-    select id from created union all
-    select id from chats where owner_id = ${actor.userId} and source = 'whatsapp'`);
-  return rows[0]!.id;
-}
-
 /** A WhatsApp sender's own visitor of the public chat, with their thread (one per chat and number). */
-async function visitorThread(
+async function visitorOfNumber(
   ctx: AppContext,
   chat: { id: string; companyId: string },
   waId: string,
@@ -71,11 +58,7 @@ async function visitorThread(
     on conflict (token_hash) do update set last_seen_at = now(), name = coalesce(excluded.name, chat_visitors.name)
     returning id`);
   const visitorId = rows[0]!.id;
-  const { rows: thread } = await ctx.db.execute<{ id: string }>(sql`with created as (
-      insert into chat_threads (company_id, chat_id, visitor_id) values (${chat.companyId}, ${chat.id}, ${visitorId})
-      on conflict do nothing returning id)
-    select id from created union all select id from chat_threads where visitor_id = ${visitorId}`);
-  return { visitorId, threadId: thread[0]!.id };
+  return { visitorId, threadId: await visitorThread(ctx.db, chat, visitorId) };
 }
 
 /**
@@ -101,7 +84,7 @@ export async function askerOf(
   }
   const actor = saved?.actor;
   if (actor) {
-    const chat = await loadChat(ctx, actor, await whatsappChatOf(ctx, actor, connection.companyId));
+    const chat = await loadChat(ctx, actor, await whatsappChat(ctx, connection.companyId, actor.userId));
     return {
       kind: 'user',
       actor,
@@ -121,7 +104,7 @@ export async function askerOf(
   });
   if (!chat) return { kind: 'unknown', language: fallback };
   const token = chat.shareToken;
-  const { visitorId, threadId } = await visitorThread(ctx, chat, waId, name);
+  const { visitorId, threadId } = await visitorOfNumber(ctx, chat, waId, name);
   return {
     kind: 'visitor',
     visitorId,
