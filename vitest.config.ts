@@ -98,9 +98,7 @@ export default defineConfig({
           pool: 'forks',
           maxWorkers: 1,
           fileParallelism: false,
-          // The PostgreSQL pass runs beside the PGlite one (scripts/test.mjs): it starts with its browser tests, so
-          // that the two passes' browsers (the heaviest files) do not run at the same time.
-          sequence: { groupOrder: onPostgres ? 0 : 2 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],

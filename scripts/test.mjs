@@ -64,10 +64,7 @@ function migrationsUpToDate() {
       env: { ...process.env, DRIZZLE_OUT: `./${relative(serverDir, out)}` },
       encoding: 'utf8',
     });
-    const ok =
-      run.status === 0 &&
-      /No schema changes/.test(run.stdout) &&
-      readdirSync(out).length === before;
+    const ok = run.status === 0 && /No schema changes/.test(run.stdout) && readdirSync(out).length === before;
     if (!ok)
       process.stdout.write(
         `${run.stdout}${run.stderr}\n✖ the schema changed without a migration: run "npm run db:generate -w apps/server"\n`,
