@@ -76,7 +76,8 @@ export function registerErrorHandler(app: FastifyInstance, ctx: AppContext): voi
   );
 }
 
-function described(
+/** Our stable code as every error body tells it: its status, and its message in `lang` filled from the details. */
+export function described(
   code: ErrorCode,
   lang: Parameters<typeof translate>[0],
   details?: Record<string, unknown>,

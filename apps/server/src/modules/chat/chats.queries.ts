@@ -314,21 +314,21 @@ export async function userThread(
   const existing = sql`select id from chat_threads where chat_id = ${chat.id} and user_id = ${userId}`;
   return createdOrExisting(
     db,
-    sql`with created as (
-      insert into chat_threads (company_id, chat_id, user_id) values (${chat.companyId}, ${chat.id}, ${userId})
-      on conflict do nothing returning id)
-    select id from created union all ${existing}`,
+    sql`insert into chat_threads (company_id, chat_id, user_id) values (${chat.companyId}, ${chat.id}, ${userId})
+      on conflict do nothing`,
     existing,
   );
 }
 
 /**
- * The id an insert-or-find statement returns. On PostgreSQL a parallel request may have inserted the row after this
- * statement's snapshot was taken: the insert then does nothing and the statement cannot see the row yet, so it is
- * read again (a new statement sees every committed row).
+ * The id of the row an `insert ... on conflict do nothing` makes, or of the one `existing` finds, in one statement. On
+ * PostgreSQL a parallel request may have inserted the row after this statement's snapshot was taken: the insert then
+ * does nothing and the statement cannot see the row yet, so it is read again (a new statement sees every committed row).
  */
-async function createdOrExisting(db: DbOrTx, statement: SQL, existing: SQL): Promise<string> {
-  const { rows } = await db.execute<{ id: string }>(statement);
+async function createdOrExisting(db: DbOrTx, insert: SQL, existing: SQL): Promise<string> {
+  const { rows } = await db.execute<{ id: string }>(
+    sql`with created as (${insert} returning id) select id from created union all ${existing}`,
+  );
   if (rows[0]) return rows[0].id;
   const { rows: again } = await db.execute<{ id: string }>(existing);
   return again[0]!.id;
@@ -351,11 +351,9 @@ export async function ownChatOfSource(
   const existing = sql`select id from chats where owner_id = ${owner.userId} and source = ${source}`;
   return createdOrExisting(
     db,
-    sql`with created as (
-      insert into chats (company_id, owner_id, name, visibility, provider, source)
+    sql`insert into chats (company_id, owner_id, name, visibility, provider, source)
       values (${owner.companyId}, ${owner.userId}, ${OWN_CHAT_NAME[source]}, 'private', ${provider}, ${source})
-      on conflict (owner_id) where source = ${source} do nothing returning id)
-    select id from created union all ${existing}`,
+      on conflict (owner_id) where source = ${source} do nothing`,
     existing,
   );
 }
@@ -369,10 +367,8 @@ export async function visitorThread(
   const existing = sql`select id from chat_threads where visitor_id = ${visitorId}`;
   return createdOrExisting(
     db,
-    sql`with created as (
-      insert into chat_threads (company_id, chat_id, visitor_id) values (${chat.companyId}, ${chat.id}, ${visitorId})
-      on conflict do nothing returning id)
-    select id from created union all ${existing}`,
+    sql`insert into chat_threads (company_id, chat_id, visitor_id) values (${chat.companyId}, ${chat.id}, ${visitorId})
+      on conflict do nothing`,
     existing,
   );
 }

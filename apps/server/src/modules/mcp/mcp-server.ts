@@ -11,6 +11,7 @@ import {
 import { type ErrorCode, type Language, MCP_TOOL_NAMES, type McpToolName } from '@werkwissen/shared';
 import { z } from 'zod';
 import { AppError } from '../../core/app-error.ts';
+import { described } from '../../http/error-handler.ts';
 import { hasTranslation, translate } from '../../i18n/translator.ts';
 import { MCP_TOOLS, type Tool, type ToolCall } from './mcp-tools.ts';
 
@@ -26,17 +27,7 @@ const TOOL_LIST: ListedTool[] = MCP_TOOL_NAMES.map((name) => ({
 
 /** A refused or failed call as MCP reports it (`isError`), with our stable code and its translated message. */
 function toolError(language: Language, code: ErrorCode, details?: Record<string, unknown>): CallToolResult {
-  // Plain values of the details fill the message's placeholders, as in the API's error answers.
-  const vars = details
-    ? Object.fromEntries(
-        Object.entries(details).filter(([, v]) => typeof v === 'number' || typeof v === 'string'),
-      )
-    : undefined;
-  const error = {
-    code,
-    message: translate(language, `errors.${code}`, vars),
-    ...(details ? { details } : {}),
-  };
+  const { status: _status, ...error } = described(code, language, details);
   return {
     isError: true,
     content: [{ type: 'text', text: JSON.stringify({ error }) }],
