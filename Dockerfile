@@ -51,5 +51,5 @@ EXPOSE 4545
 # The API answers /api/v1/ready once its database and job queue answer; compose turns the check off for workers.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 4545) + '/api/v1/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
-ENTRYPOINT ["node", "--import", "tsx", "apps/server/src/main.ts"]
+ENTRYPOINT ["node", "apps/server/src/main.ts"]
 CMD ["--role=all"]

@@ -2,7 +2,7 @@
  * Rewrites the configuration reference of README.md (between `<!-- config-reference:start -->` and
  * `<!-- config-reference:end -->`) from the zod config schema; appends the section when the markers are missing.
  *
- *   npx tsx scripts/write-config-reference.ts [path/to/README.md]
+ *   node scripts/write-config-reference.ts [path/to/README.md]
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -243,7 +243,7 @@ interface LoadGen {
 
 async function startLoadGenerator(): Promise<LoadGen> {
   const child: ChildProcess = fork(fileURLToPath(import.meta.url), process.argv.slice(2), {
-    execArgv: ['--import', 'tsx'],
+    execArgv: [],
     env: { ...process.env, [ROLE_ENV]: 'load' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

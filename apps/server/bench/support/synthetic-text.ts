@@ -162,10 +162,9 @@ function buildEnglish(r: Random): Language {
 /** Samples ranks 0..n-1 with probability proportional to 1 / (rank + 1)^s. */
 export class Zipf {
   private readonly cumulative: Float64Array;
-  constructor(
-    readonly n: number,
-    s = 1.05,
-  ) {
+  readonly n: number;
+  constructor(n: number, s = 1.05) {
+    this.n = n;
     this.cumulative = new Float64Array(n);
     let sum = 0;
     for (let i = 0; i < n; i++) {
@@ -196,10 +195,11 @@ export class TextSource {
   /** Questions favour the middle of the distribution: people ask about specific things, not about "Anlage". */
   private readonly asked: Zipf;
 
-  constructor(
-    readonly lang: Language,
-    private readonly r: Random,
-  ) {
+  readonly lang: Language;
+  private readonly r: Random;
+  constructor(lang: Language, r: Random) {
+    this.lang = lang;
+    this.r = r;
     this.all = new Zipf(lang.vocabulary.length, 1.05);
     this.topics = new Zipf(lang.content.length, 0.9);
     this.asked = new Zipf(lang.content.length, 0.6);

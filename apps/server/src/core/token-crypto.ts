@@ -32,7 +32,9 @@ export const REFRESH_TOKEN_SECONDS = 30 * 24 * 60 * 60;
 export class TokenSigner {
   private readonly key: Uint8Array;
   private readonly verified = new Map<string, VerifiedAccess>();
-  constructor(private readonly secret: string) {
+  private readonly secret: string;
+  constructor(secret: string) {
+    this.secret = secret;
     this.key = new TextEncoder().encode(secret);
   }
 

@@ -30,11 +30,10 @@ type ConnectCallback = (
  * the pool-wait metric: a measurement per checkout, no extra round trip.
  */
 class TimedPool extends pg.Pool {
-  constructor(
-    config: pg.PoolConfig,
-    private readonly onAcquire: (seconds: number) => void,
-  ) {
+  private readonly onAcquire: (seconds: number) => void;
+  constructor(config: pg.PoolConfig, onAcquire: (seconds: number) => void) {
     super(config);
+    this.onAcquire = onAcquire;
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: pg's overloads (promise or callback) in one implementation

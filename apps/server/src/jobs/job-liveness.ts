@@ -23,10 +23,12 @@ export class JobLiveness {
   /** The connection's statements one after another: several jobs run at once, and a pg client takes one at a time. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(
-    private readonly connectionString: string,
-    private readonly log: Logger,
-  ) {}
+  private readonly connectionString: string;
+  private readonly log: Logger;
+  constructor(connectionString: string, log: Logger) {
+    this.connectionString = connectionString;
+    this.log = log;
+  }
 
   async start(): Promise<void> {
     this.client = await this.connect();

@@ -53,14 +53,17 @@ export class JobQueue {
   private readonly wakeTurn = new Map<string, number>();
   private readonly retired: string[];
 
+  private readonly connectionString: string;
+  private readonly definitions: readonly AnyJobDefinition[];
+  private readonly log: Logger;
   /**
    * `shared`: other processes may work the same queues (a PostgreSQL server); a worker then marks the jobs it runs
    * so that the others can take back those of a worker that died (`JobLiveness`).
    */
   constructor(
-    private readonly connectionString: string,
-    private readonly definitions: readonly AnyJobDefinition[],
-    private readonly log: Logger,
+    connectionString: string,
+    definitions: readonly AnyJobDefinition[],
+    log: Logger,
     options: {
       worker: boolean;
       shared: boolean;
@@ -72,6 +75,9 @@ export class JobQueue {
       retired?: string[];
     },
   ) {
+    this.connectionString = connectionString;
+    this.definitions = definitions;
+    this.log = log;
     this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 0.5;
     this.retired = options.worker ? (options.retired ?? []) : [];
     this.onAttempt = options.onAttempt ?? (() => {});

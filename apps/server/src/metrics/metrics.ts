@@ -48,7 +48,10 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor(private readonly log: Logger) {}
+  private readonly log: Logger;
+  constructor(log: Logger) {
+    this.log = log;
+  }
 
   observeRequest(method: string, route: string, statusCode: number, seconds: number): void {
     this.#http.observe({ method, route, status_code: String(statusCode) }, seconds);

@@ -27,7 +27,10 @@ export class ApiClient {
   /** Headers sent with every request (e.g. X-Forwarded-For, to come from another address behind a proxy). */
   readonly headers: Record<string, string> = {};
 
-  constructor(readonly baseUrl: string) {}
+  readonly baseUrl: string;
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl;
+  }
 
   /**
    * Sends every request as if from `address` (X-Forwarded-For; only a server with TRUST_PROXY believes it), by default

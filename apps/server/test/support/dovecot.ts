@@ -77,11 +77,14 @@ async function listening(port: number, deadline: number): Promise<void> {
  * users, maildir in a temporary folder, a free loopback port), run in the foreground by the test, no system service.
  */
 export class TestDovecot {
-  private constructor(
-    private readonly dir: string,
-    private child: ChildProcess,
-    readonly port: number,
-  ) {}
+  private readonly dir: string;
+  private child: ChildProcess;
+  readonly port: number;
+  private constructor(dir: string, child: ChildProcess, port: number) {
+    this.dir = dir;
+    this.child = child;
+    this.port = port;
+  }
 
   private static run(dir: string): ChildProcess {
     return spawn(DOVECOT, ['-F', '-c', join(dir, 'dovecot.conf')], { stdio: 'ignore' });

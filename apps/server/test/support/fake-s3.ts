@@ -30,12 +30,12 @@ function operationOf(req: IncomingMessage, key: string, query: URLSearchParams):
 }
 
 class S3Error extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, message: string) {
     super(message);
+    this.status = status;
+    this.code = code;
   }
 }
 

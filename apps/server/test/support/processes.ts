@@ -28,7 +28,7 @@ export function spawnServer(
   /** In a process group of its own (as a service manager starts it), so that a signal can reach the whole group. */
   ownGroup = false,
 ): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+  const child = spawn(process.execPath, [entry, ...args], {
     cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,13 +3,14 @@ import type { z } from 'zod';
 
 /** A failed API call, with the server's stable code, translated message and field details. */
 export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details?: Record<string, unknown>,
-  ) {
+  readonly status: number;
+  readonly code: string;
+  readonly details?: Record<string, unknown>;
+  constructor(status: number, code: string, message: string, details?: Record<string, unknown>) {
     super(message);
+    this.status = status;
+    this.code = code;
+    this.details = details;
   }
 
   /** The per-field messages of a VALIDATION_FAILED answer. */

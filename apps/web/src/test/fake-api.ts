@@ -37,10 +37,12 @@ export interface Call<C extends RouteContract> {
 
 /** An answer with a status other than the contract's success: an error body or another documented response. */
 export class Reply {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-  ) {}
+  readonly status: number;
+  readonly body: unknown;
+  constructor(status: number, body: unknown) {
+    this.status = status;
+    this.body = body;
+  }
 }
 
 /** The server's error answer: its status and the stable code (design/api.md). */

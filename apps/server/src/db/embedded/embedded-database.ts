@@ -22,7 +22,7 @@ export async function startEmbeddedDatabase(
   mkdirSync(pgdata, { recursive: true });
   const child: ChildProcess = fork(childEntry, [], {
     env: { ...process.env, PGLITE_CHILD: '1', PGLITE_DATA_DIR: pgdata, PGLITE_PORT: '0' },
-    execArgv: ['--import', 'tsx'],
+    execArgv: [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   let stopping = false;

@@ -35,10 +35,12 @@ export class ActivityWriter {
   #timer: NodeJS.Timeout | null = null;
   #writing: Promise<void> = Promise.resolve();
 
-  constructor(
-    private readonly db: Db,
-    private readonly log: Logger,
-  ) {}
+  private readonly db: Db;
+  private readonly log: Logger;
+  constructor(db: Db, log: Logger) {
+    this.db = db;
+    this.log = log;
+  }
 
   add(entry: ActivityEntry): void {
     this.#pending.push(storable(entry));

@@ -20,7 +20,10 @@ interface Entry {
 export class ActorCache {
   private entries = new Map<string, Entry>();
 
-  constructor(private readonly now: () => number = () => performance.now()) {}
+  private readonly now: () => number = () => performance.now();
+  constructor(now: () => number = () => performance.now()) {
+    this.now = now;
+  }
 
   /** The cached value of `key`, or what `load` reads (a failed read is not kept). */
   get<T>(key: string, load: () => Promise<T>): Promise<T> {

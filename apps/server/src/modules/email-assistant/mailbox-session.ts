@@ -56,11 +56,13 @@ export class MailboxSession {
   private readonly stopper = new AbortController();
   private client: ImapFlow | null = null;
 
-  constructor(
-    private readonly ctx: AppContext,
-    readonly held: HeldMailbox,
-    readonly mode: SessionMode,
-  ) {
+  private readonly ctx: AppContext;
+  readonly held: HeldMailbox;
+  readonly mode: SessionMode;
+  constructor(ctx: AppContext, held: HeldMailbox, mode: SessionMode) {
+    this.ctx = ctx;
+    this.held = held;
+    this.mode = mode;
     this.ended = this.run();
   }
 

@@ -39,7 +39,10 @@ export class MailboxWatchers {
   private stopped = false;
   private strandedAt = 0;
 
-  constructor(private readonly ctx: AppContext) {}
+  private readonly ctx: AppContext;
+  constructor(ctx: AppContext) {
+    this.ctx = ctx;
+  }
 
   start(): void {
     this.schedule(0);

@@ -114,7 +114,9 @@ export class BuiltinEmbedder implements Embedder {
   readonly minSimilarity = 0.1;
   private readonly counts = new FeatureWeights();
 
-  constructor(private readonly dims: number) {
+  private readonly dims: number;
+  constructor(dims: number) {
+    this.dims = dims;
     this.signature = `builtin-v1:${dims}`;
   }
 

@@ -12,12 +12,18 @@ export class OpenAiEmbedder implements Embedder {
   private readonly timeoutMs: number;
   private readonly fetch: typeof globalThis.fetch;
 
+  private readonly baseUrl: string;
+  readonly model: string;
+  private readonly apiKey: string | undefined;
   constructor(
-    private readonly baseUrl: string,
-    readonly model: string,
-    private readonly apiKey: string | undefined,
+    baseUrl: string,
+    model: string,
+    apiKey: string | undefined,
     options: { timeoutMs?: number; fetch?: typeof globalThis.fetch } = {},
   ) {
+    this.baseUrl = baseUrl;
+    this.model = model;
+    this.apiKey = apiKey;
     this.timeoutMs = options.timeoutMs ?? 60_000;
     this.fetch = options.fetch ?? globalThis.fetch;
     this.signature = `openai:${model}@${new URL(baseUrl).host}`;

@@ -43,10 +43,11 @@ export class TransformersEmbedder implements Embedder {
   private pipe: Promise<FeaturePipeline> | null = null;
   private dims: number | null = null;
 
-  constructor(
-    readonly model: string,
-    private readonly load: PipelineLoader = loadTransformersPipeline,
-  ) {
+  readonly model: string;
+  private readonly load: PipelineLoader = loadTransformersPipeline;
+  constructor(model: string, load: PipelineLoader = loadTransformersPipeline) {
+    this.model = model;
+    this.load = load;
     this.signature = `transformers:${model}`;
   }
 

@@ -12,7 +12,10 @@ export const isStagedKey = (key: string) => key.startsWith(STAGING_PREFIX);
 
 /** Files under `DATA_DIR/files`, staged in `tmp/` and renamed into place (atomic on one file system). */
 export class LocalFileStorage implements FileStorage {
-  constructor(private readonly root: string) {}
+  private readonly root: string;
+  constructor(root: string) {
+    this.root = root;
+  }
 
   private resolve(key: string): string {
     return path.join(this.root, checkedKey(key));

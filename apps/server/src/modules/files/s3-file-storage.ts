@@ -28,13 +28,17 @@ const UPLOAD_QUEUE = 4;
  * the bucket.
  */
 export class S3FileStorage implements FileStorage {
-  constructor(
-    private readonly client: S3Client,
-    private readonly location: S3Location,
-    private readonly staging: LocalFileStorage,
-    /** Folder of the parsers' temporary copies (apart from staging, which holds only uploads in flight). */
-    private readonly copies: string,
-  ) {}
+  private readonly client: S3Client;
+  private readonly location: S3Location;
+  private readonly staging: LocalFileStorage;
+  /** Folder of the parsers' temporary copies (apart from staging, which holds only uploads in flight). */
+  private readonly copies: string;
+  constructor(client: S3Client, location: S3Location, staging: LocalFileStorage, copies: string) {
+    this.client = client;
+    this.location = location;
+    this.staging = staging;
+    this.copies = copies;
+  }
 
   private object(key: string) {
     return { Bucket: this.location.bucket, Key: `${this.location.prefix}${checkedKey(key)}` };

@@ -25,11 +25,10 @@ export class ParserPool {
   private readonly all: ParserProcess[];
   private readonly waiting: Array<(process: ParserProcess) => void> = [];
 
-  constructor(
-    options: ParserLimits,
-    /** How many documents are read at once. */
-    readonly size: number,
-  ) {
+  /** How many documents are read at once. */
+  readonly size: number;
+  constructor(options: ParserLimits, size: number) {
+    this.size = size;
     this.all = Array.from({ length: size }, () => new ParserProcess(options));
     this.idle = [...this.all];
   }

@@ -1,12 +1,10 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { FileFailureCode, FileKind } from '@werkwissen/shared';
 import { type Extracted, ExtractionError } from './extract/blocks.ts';
 import type { OcrOptions, OnProgress } from './extract/ocr.ts';
 
 const childScript = fileURLToPath(new URL('./parse-child.ts', import.meta.url));
-const tsxLoader = createRequire(import.meta.url).resolve('tsx');
 
 interface Pending {
   resolve(value: Extracted): void;
@@ -38,7 +36,10 @@ export class ParserProcess {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
 
-  constructor(private readonly options: ParserLimits) {}
+  private readonly options: ParserLimits;
+  constructor(options: ParserLimits) {
+    this.options = options;
+  }
 
   /** The process id of the running child (none before the first document or after a crash). */
   get pid(): number | undefined {
@@ -47,7 +48,7 @@ export class ParserProcess {
 
   private start(warmUp = false): Promise<void> {
     const child = fork(childScript, warmUp ? ['--warm-up'] : [], {
-      execArgv: ['--import', tsxLoader, `--max-old-space-size=${this.options.memoryMb}`],
+      execArgv: [`--max-old-space-size=${this.options.memoryMb}`],
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       // Its own process group, which the OCR programs it runs join: stopping the group stops them with it.

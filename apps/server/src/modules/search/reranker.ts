@@ -16,13 +16,24 @@ export interface Reranker {
 const TIMEOUT_MS = 10_000;
 
 export class HttpReranker implements Reranker {
+  private readonly url: string;
+  private readonly model: string | undefined;
+  private readonly apiKey: string | undefined;
+  private readonly fetch: typeof globalThis.fetch;
+  private readonly timeoutMs: number;
   constructor(
-    private readonly url: string,
-    private readonly model: string | undefined,
-    private readonly apiKey: string | undefined,
-    private readonly fetch: typeof globalThis.fetch,
-    private readonly timeoutMs = TIMEOUT_MS,
-  ) {}
+    url: string,
+    model: string | undefined,
+    apiKey: string | undefined,
+    fetch: typeof globalThis.fetch,
+    timeoutMs = TIMEOUT_MS,
+  ) {
+    this.timeoutMs = timeoutMs;
+    this.url = url;
+    this.model = model;
+    this.apiKey = apiKey;
+    this.fetch = fetch;
+  }
 
   async rerank(query: string, documents: string[], topN: number): Promise<number[]> {
     const res = await this.fetch(this.url, {

@@ -119,11 +119,14 @@ export function configWithSettings(config: AppConfig, s: CurrentSettings): AppCo
 export class SettingsCache {
   private loaded: Loaded = { version: -1, stored: {}, logo: null, updatedAt: null };
 
-  constructor(
-    private readonly db: Db,
-    private readonly config: AppConfig,
-    private readonly log: Logger,
-  ) {}
+  private readonly db: Db;
+  private readonly config: AppConfig;
+  private readonly log: Logger;
+  constructor(db: Db, config: AppConfig, log: Logger) {
+    this.db = db;
+    this.config = config;
+    this.log = log;
+  }
 
   /**
    * The settings in force now. Inside a transaction, pass it: on the embedded database a second connection waits

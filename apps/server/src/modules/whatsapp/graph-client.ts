@@ -15,12 +15,12 @@ export const RETRYABLE_CODES = new Set<number>([GRAPH_ERRORS.rateLimit, GRAPH_ER
 
 /** A failed Graph API call: the HTTP status and Meta's error code (0 when the answer carried none). */
 export class GraphError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: number,
-    message: string,
-  ) {
+  readonly status: number;
+  readonly code: number;
+  constructor(status: number, code: number, message: string) {
     super(message);
+    this.status = status;
+    this.code = code;
     this.name = 'GraphError';
   }
 

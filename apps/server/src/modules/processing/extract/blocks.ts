@@ -26,11 +26,10 @@ export const OCR_NOT_INSTALLED = 'OCR_NOT_INSTALLED';
 
 /** A document that cannot be read, with the reason code shown to the user. */
 export class ExtractionError extends Error {
-  constructor(
-    readonly code: FileFailureCode,
-    detail?: string,
-  ) {
+  readonly code: FileFailureCode;
+  constructor(code: FileFailureCode, detail?: string) {
     super(detail ?? code);
+    this.code = code;
   }
 }
 

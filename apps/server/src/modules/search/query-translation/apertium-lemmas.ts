@@ -22,11 +22,11 @@ export class ApertiumLemmas {
   private readonly dir: string;
   private disabled = false;
 
-  constructor(
-    apertiumPath: string,
-    private readonly log: Logger,
-    private readonly ltProc = 'lt-proc',
-  ) {
+  private readonly log: Logger;
+  private readonly ltProc: string;
+  constructor(apertiumPath: string, log: Logger, ltProc = 'lt-proc') {
+    this.log = log;
+    this.ltProc = ltProc;
     this.dir = join(apertiumPath, PAIR);
   }
 

@@ -48,7 +48,9 @@ export class Dictionaries {
   private readonly lexicons = new Map<string, Lexicon>();
   private readonly loading = new Map<string, Promise<void>>();
 
-  constructor(private readonly dir: string) {
+  private readonly dir: string;
+  constructor(dir: string) {
+    this.dir = dir;
     this.installed = scan(dir);
   }
 

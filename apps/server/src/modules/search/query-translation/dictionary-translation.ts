@@ -185,7 +185,10 @@ function exactFirst(perLexicon: LexiconMatch[][]): LexiconMatch[] {
 class BackTranslation {
   private readonly cache = new Map<string, number>();
   private readonly common = new Map<string, number>();
-  constructor(private readonly lexicons: Lexicon[]) {}
+  private readonly lexicons: Lexicon[];
+  constructor(lexicons: Lexicon[]) {
+    this.lexicons = lexicons;
+  }
 
   /** 0 to 1: how common the candidate is in the dictionaries of its own language. */
   commonness(candidate: string): number {

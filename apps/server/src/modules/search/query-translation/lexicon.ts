@@ -62,11 +62,13 @@ interface Store {
 }
 
 export class Lexicon {
-  private constructor(
-    private readonly store: Store,
-    /** The language of the keys, for how much inflection a word may carry. */
-    private readonly language = '',
-  ) {}
+  private readonly store: Store;
+  /** The language of the keys, for how much inflection a word may carry. */
+  private readonly language: string;
+  private constructor(store: Store, language = '') {
+    this.store = store;
+    this.language = language;
+  }
 
   /** Word pairs (source, translation), kept in memory. */
   static fromPairs(pairs: Iterable<readonly [string, string]>, language = ''): Lexicon {
