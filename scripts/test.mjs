@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * The whole test suite, as one command (`npm test`): lint and format, type-check, generated files up to date, the
- * web build, then unit, integration and browser tests (vitest, the browser tests in Debian's Chromium) on the
- * embedded PGlite and, side by side with them, the integration and browser tests again on PostgreSQL when
+ * web build, then, side by side, the unit tests, the integration and browser tests (vitest, the browser tests in
+ * Debian's Chromium) on the embedded PGlite, and the integration and browser tests again on PostgreSQL when
  * TEST_DATABASE_URL names one (CI always does; `scripts/test-postgres.sh` starts a throwaway one). Ends with each
  * step's time and one "N passed, N failed" line; with TEST_STEP_TIMES set, also appends each step's seconds and name
  * to that file (.ci/run prints them in its phase times).
@@ -104,7 +104,8 @@ migrationsUpToDate();
 
 step('build the web app', 'npm', ['run', 'build']);
 
-const PGLITE_PASS = 'unit, integration and browser tests on PGlite (vitest)';
+const UNIT_PASS = 'unit tests of the shared package and the web app (vitest)';
+const PGLITE_PASS = 'integration and browser tests on PGlite (vitest)';
 const POSTGRES_PASS = 'integration and browser tests on PostgreSQL (vitest)';
 
 const counts = { passed: 0, failed: 0 };
@@ -177,17 +178,25 @@ function recordPass({ name, status, json: report, log, started }) {
 }
 
 /**
- * The two engines' passes run side by side: much of each pass waits (on a browser, a job's poll, a model's stream)
- * rather than computes, and each pass alone ends with its browser tests one file at a time.
+ * The passes run side by side: much of each pass waits (on a browser, a job's poll, a model's stream) rather than
+ * computes, and each engine's pass ends with its browser tests one file at a time. The unit tests need no database:
+ * in a pass of their own from the start, they no longer run last and alone on one core (vitest ran their projects
+ * after the browser tests, about 4 minutes of a fresh-clone run).
  */
 const postgresUrl = process.env.TEST_DATABASE_URL;
+const unitPass = startVitest(
+  UNIT_PASS,
+  ['--project', 'shared', '--project', 'web'],
+  { TEST_DATABASE_URL: '' },
+  join(mkdtempSync(join(tmpdir(), 'ww-vitest-')), 'unit-pass.log'),
+);
 /**
  * The uploads and processing tests with their files in the S3 double (`server-s3`) are about the file store, not the
  * engine: beside PostgreSQL they run once, in the shorter pass; without it, on PGlite.
  */
 const pglitePass = startVitest(
   PGLITE_PASS,
-  postgresUrl ? ['--project', 'shared', '--project', 'server', '--project', 'web', '--project', 'e2e'] : [],
+  ['--project', 'server', ...(postgresUrl ? [] : ['--project', 'server-s3']), '--project', 'e2e'],
   { TEST_DATABASE_URL: '' },
 );
 const postgresPass = postgresUrl
@@ -200,6 +209,7 @@ const postgresPass = postgresUrl
     )
   : null;
 recordPass(await pglitePass);
+recordPass(await unitPass);
 if (postgresPass) {
   recordPass(await postgresPass);
 } else if (process.env.CI) {
@@ -216,7 +226,8 @@ if (postgresPass) {
 
 const passed = counts.passed;
 let failed = counts.failed;
-for (const r of results) if (!r.ok && r.name !== PGLITE_PASS && r.name !== POSTGRES_PASS) failed++;
+const passes = [UNIT_PASS, PGLITE_PASS, POSTGRES_PASS];
+for (const r of results) if (!r.ok && !passes.includes(r.name)) failed++;
 
 process.stdout.write('\nSummary:\n');
 for (const r of results) process.stdout.write(`  ${r.ok ? '✔' : '✖'} ${r.name} (${r.seconds} s)\n`);
