@@ -10,6 +10,9 @@
 #                                       newer on the machine, there is no link.
 #   eval "$(sh scripts/node.sh env)"    puts that Node first on this shell's PATH, so that npm itself runs on it too
 #                                       (.ci/run does); prints nothing when the machine's node is new enough.
+#   sh scripts/node.sh npm install      runs a command with that Node first on its PATH (the README's first command):
+#                                       npm itself runs on Node 24, so its engine checks see the Node the packages
+#                                       will run on, and print no EBADENGINE warnings for the machine's older node.
 set -eu
 
 VERSION=24.21.0
@@ -50,14 +53,15 @@ major() {
   echo "${v%%.*}"
 }
 
-# The machine's node: the first on PATH, passing over node_modules/.bin folders (where this script's link lives).
+# The machine's node: the first on PATH, passing over node_modules/.bin folders (where this script's link lives) and
+# the fetched Node (which `env` and a command run through this script put first).
 machine_node() {
   (
     kept=''
     IFS=:
     for dir in $PATH; do
       case "$dir" in
-        */node_modules/.bin) ;;
+        */node_modules/.bin | "$cache"/*) ;;
         *) kept="$kept${kept:+:}$dir" ;;
       esac
     done
@@ -126,7 +130,16 @@ case "${1:-}" in
       npm_config_nodedir="$fetched" npm rebuild --silent
     fi
     ;;
+  '')
+    die "usage: sh scripts/node.sh env | postinstall | <command> [arguments...]"
+    ;;
   *)
-    die "usage: sh scripts/node.sh env | postinstall"
+    if ! machine_is_new_enough; then
+      fetch
+      PATH="$fetched/bin:$PATH"
+      npm_config_nodedir="$fetched"
+      export PATH npm_config_nodedir
+    fi
+    exec "$@"
     ;;
 esac
