@@ -46,6 +46,31 @@ function step(name, command, args, options = {}) {
   return ok;
 }
 
+/** Starts a step beside the others, its output in a file; resolves when it ends, to be recorded by `endStep`. */
+function startStep(name, command, args) {
+  const log = join(mkdtempSync(join(tmpdir(), 'ww-step-')), 'output.log');
+  process.stdout.write(
+    `\n▶ ${name} (alongside; its output follows when it ends, and is in ${log} meanwhile)\n`,
+  );
+  const started = performance.now();
+  const output = openSync(log, 'w');
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', output, output] });
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      closeSync(output);
+      resolve({ name, status, log, started });
+    });
+  });
+}
+
+function endStep({ name, status, log, started }) {
+  process.stdout.write(`\n▶ ${name} (its output)\n`);
+  process.stdout.write(readFileSync(log));
+  const ok = status === 0;
+  finished(name, ok, started);
+  if (!ok) process.stdout.write(`✖ ${name} failed (exit ${status})\n`);
+}
+
 /**
  * Generates migrations from the schema into a copy of `apps/server/drizzle`: nothing new may come out. The copy is a
  * folder inside apps/server named relatively, since drizzle-kit reads its `out` as relative to the config (an
@@ -99,7 +124,8 @@ function findChromium() {
 
 const chromium = findChromium();
 step('lint and format (biome)', 'npx', ['biome', 'check', '--error-on-warnings', '.']);
-step('type-check', 'npm', ['run', 'typecheck']);
+/** The type-check runs beside the rest (its output is shown when it ends): nothing after it reads what it checks. */
+const typeCheck = startStep('type-check', 'npm', ['run', 'typecheck']);
 migrationsUpToDate();
 
 step('build the web app', 'npm', ['run', 'build']);
@@ -208,6 +234,7 @@ const postgresPass = postgresUrl
       join(mkdtempSync(join(tmpdir(), 'ww-vitest-')), 'postgres-pass.log'),
     )
   : null;
+endStep(await typeCheck);
 recordPass(await pglitePass);
 recordPass(await unitPass);
 if (postgresPass) {
