@@ -47,6 +47,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { applyMigrations, openDatabase } from '../src/db/database.ts';
+import { questionLanguage } from '../src/modules/chat/question-language.ts';
 import { STOPWORDS } from '../src/modules/embedding/stopwords.ts';
 import { refreshKnowledgeStatistics } from '../src/modules/processing/analyze.job.ts';
 import { waitForFile } from '../test/support/documents.ts';
@@ -209,6 +210,11 @@ async function loadGenerator(): Promise<void> {
   const fake: FakeLlm = await startFakeLlm({ models: [MODEL] });
   fake.setScript({
     text: (call) => {
+      // The server also calls the model, not streaming, to translate a question into the other language of the
+      // passages (German questions over German and English files): that call is not the answer. Recording its
+      // arrival made a question answered by the built-in answerer look like a provider answer with the wrong text
+      // (an error); answering it with the scripted answer gave the search a German "translation" of 60 words.
+      if (!call.stream) return call.lastUserMessage;
       arrivals.set(call.lastUserMessage, performance.now());
       return answer;
     },
@@ -677,10 +683,15 @@ async function benchEngine(
 
     // Questions from the passages themselves, unique; and a bare prompt of six passages.
     const needed = (rounds + 2) * chats + 2 * WARMUP;
+    // German passages only, and only windows the product reads as German: a word salad from an English file, or a
+    // German one without a German function word or letter, was answered in English, its words matched by the
+    // English stemmer, and often by the built-in answerer: not the German question a German company asks.
     const { rows: sample } = await db.execute<{ text: string }>(
-      sql`select text from passages where company_id = ${companyId} order by random() limit ${needed * 3 + 6}`,
+      sql`select p.text from passages p join files f on f.id = p.file_id
+          where p.company_id = ${companyId} and f.language = 'deu' order by random() limit ${needed * 3 + 6}`,
     );
     const asked = new Set<string>();
+    let notGerman = 0;
     const questions = sample.slice(6).flatMap(({ text }) => {
       const words = text.split(/\s+/).filter(Boolean);
       // A window with more than FOLLOW_UP_WORDS content words, so that it is read alone (not as a follow-up).
@@ -692,11 +703,19 @@ async function benchEngine(
           .replace(/[.,;:!?]+$/, '')}?`;
         const content = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOPWORDS.has(w));
         if (asked.has(q) || content.length < 5) continue;
+        if (questionLanguage(q, 'en') !== 'de') {
+          notGerman++;
+          continue;
+        }
         asked.add(q);
         return [q];
       }
       return [];
     });
+    console.log(
+      `  ${questions.length} questions of ${QUESTION_WORDS} words from German passages (${notGerman} windows ` +
+        'skipped that the product does not read as German)',
+    );
     let nextQuestion = 0;
     const question = () => {
       const q = questions[nextQuestion++];
@@ -838,6 +857,7 @@ async function benchEngine(
         'tokens/s',
         'per stream',
         'server CPU',
+        'CPU ms/req',
         'PGlite CPU',
         'loadgen CPU',
         'loop delay p99/max',
@@ -861,6 +881,7 @@ async function benchEngine(
             fmt(x.tokensPerSecond, 0),
             fmt(x.streamRate, 0),
             `${fmt(phase.cpu.server * 100, 0)}%`,
+            fmt((phase.cpu.server * phase.wallMs) / x.n, 1),
             `${fmt(phase.cpu.pglite * 100, 0)}%`,
             `${fmt(phase.cpu.load * 100, 0)}%`,
             `${fmt(phase.loopP99, 0)} / ${fmt(phase.loopMax, 0)}`,
@@ -872,7 +893,7 @@ async function benchEngine(
     console.log(
       '  tokens/s: all tokens received / wall time of the phase; per stream: mean tokens/s of a stream after its ' +
         'first token; CPU: share of one core over the phase (server = the server process: API, worker, pool; ' +
-        'PGlite = the embedded database process); loop delay: the server process’s event-loop delay, ms',
+        'PGlite = the embedded database process); CPU ms/req: the server process’s CPU time over the phase per request; loop delay: the server process’s event-loop delay, ms',
     );
 
     console.log('\nserver-added time to first token (product minus bare relay; ms)');
