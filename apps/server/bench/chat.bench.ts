@@ -14,11 +14,13 @@
  *     at 10k: VECTOR_EXACT_SCAN_MAX is 20k).
  *   - Provider: test/support/fake-llm.ts in a separate load-generator process (forked from this file) together with
  *     the measuring client, so that neither shares the server's event loop. It answers every chat completion with
- *     the same scripted German answer citing [1] and [2] (--answer-tokens=60 tokens, one per chunk, --chunk-ms=15
+ *     the same scripted German answer citing [1] and [2] (a call that does not stream is the server translating the
+ *     question for the English files: it gets the question back and is no answer) (--answer-tokens=60 tokens, one per chunk, --chunk-ms=15
  *     between chunks, --first-chunk-ms=0 before the first). The company's `openai` provider points at it
  *     (`PUT /api/v1/ai-providers/openai`), and the chats are created with `provider: 'openai'`.
- *   - Requests: each chat asks a new question made of 8 consecutive words of a random passage, at least 5 of them
- *     not stopwords (so it is not read as a follow-up, retrieval finds something and the provider is called), `POST /api/v1/chats/:id/messages` with a personal API key
+ *   - Requests: each chat asks a new question made of 8 consecutive words of a random passage of a German file, at
+ *     least 5 of them not stopwords (so it is not read as a follow-up, retrieval finds something and the provider is
+ *     called) and read as German by the product (`questionLanguage`), `POST /api/v1/chats/:id/messages` with a personal API key
  *     (`Authorization: Bearer`), read as server-sent events. The bare relay sends the same questions with a system
  *     prompt of six passages (about the size of the product's prompt) to `/v1/chat/completions` with `stream: true`.
  *   - Per round (after a discarded warm-up of 10 of each): the product phase and the bare phase, each all requests at
@@ -34,9 +36,11 @@
  * and the server's database queries (through its pool: count, latency including the wait for a connection). Then one
  * request alone, as a timeline of its queries (each also re-run under EXPLAIN ANALYZE in a rolled-back transaction:
  * planning and execution time, and the hot plan nodes of the slowest), to show where the time before the first
- * token goes.
+ * token goes; and one new question's steps called in turn (scope languages, word rarity, search, evidence order read
+ * first and again, relevance check), each with its wall and CPU time. Per round also the server's CPU ms per request.
  * Figures only, nothing about timing is asserted. The issue's target: p95 overhead under 100 ms, zero errors.
- * Flags: --chats, --passages, --rounds, --answer-tokens, --chunk-ms, --first-chunk-ms, --database-url.
+ * Flags: --chats, --passages, --rounds, --answer-tokens, --chunk-ms, --first-chunk-ms, --database-url, --engines
+ * (postgres or pglite: one engine only).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -46,9 +50,17 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
+import type { AppContext } from '../src/app-context.ts';
 import { applyMigrations, openDatabase } from '../src/db/database.ts';
+import { scoreUnits } from '../src/modules/chat/builtin-answerer.ts';
+import { EVIDENCE_POOL, orderByEvidence } from '../src/modules/chat/evidence-order.ts';
+import { questionLanguage } from '../src/modules/chat/question-language.ts';
+import { wordRarity } from '../src/modules/chat/word-rarity.ts';
 import { STOPWORDS } from '../src/modules/embedding/stopwords.ts';
 import { refreshKnowledgeStatistics } from '../src/modules/processing/analyze.job.ts';
+import { searchPassages } from '../src/modules/search/hybrid-search.ts';
+import { scopeLanguages } from '../src/modules/search/scope-languages.ts';
+import type { SearchScope } from '../src/modules/search/search-scope.ts';
 import { waitForFile } from '../test/support/documents.ts';
 import { type FakeLlm, splitTokens, startFakeLlm } from '../test/support/fake-llm.ts';
 import { signedInDataManager, startTestServer, type TestServer } from '../test/support/test-server.ts';
@@ -209,6 +221,11 @@ async function loadGenerator(): Promise<void> {
   const fake: FakeLlm = await startFakeLlm({ models: [MODEL] });
   fake.setScript({
     text: (call) => {
+      // The server also calls the model, not streaming, to translate a question into the other language of the
+      // passages (German questions over German and English files): that call is not the answer. Recording its
+      // arrival made a question answered by the built-in answerer look like a provider answer with the wrong text
+      // (an error); answering it with the scripted answer gave the search a German "translation" of 60 words.
+      if (!call.stream) return call.lastUserMessage;
       arrivals.set(call.lastUserMessage, performance.now());
       return answer;
     },
@@ -383,6 +400,50 @@ async function explainAll(pool: pg.Pool, queries: QueryRecord[]): Promise<Array<
     client.release();
   }
   return out;
+}
+
+/**
+ * One question's steps before the provider call, each timed (wall and this process's CPU) as answer-stream.ts runs
+ * them, without the translation call (the corpus is German and English, so the server asks the model; the fake's
+ * echo adds no words) and without the pool's other users: the scope's languages, the words' rarity, the search (its
+ * statements and the query's embedding), the evidence order over its best EVIDENCE_POOL passages, read first and
+ * again (the second scoring, whether anything is relevant enough for the model, reads the best ones again).
+ */
+async function printQuestionSteps(ctx: AppContext, scope: SearchScope, question: string): Promise<void> {
+  const rows: string[][] = [];
+  const step = async <T>(name: string, run: () => Promise<T> | T): Promise<T> => {
+    const cpu = process.cpuUsage();
+    const t0 = performance.now();
+    const out = await run();
+    const wall = performance.now() - t0;
+    const used = process.cpuUsage(cpu);
+    rows.push([name, fmt(wall), fmt((used.user + used.system) / 1000)]);
+    return out;
+  };
+  const words = question.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const languages = await step('scope languages (1 statement)', () => scopeLanguages(ctx.db, scope));
+  const rarity = await step('word rarity (1 statement)', () => wordRarity(ctx.db, scope, words, languages));
+  const options = {
+    limit: EVIDENCE_POOL,
+    mode: 'hybrid' as const,
+    exactScanMax: ctx.config.VECTOR_EXACT_SCAN_MAX,
+  };
+  const hits = await step(`search, best ${EVIDENCE_POOL} (statements + embedding)`, () =>
+    searchPassages(ctx.db, ctx.embedder, scope, question, options),
+  );
+  await step('the same search again', () => searchPassages(ctx.db, ctx.embedder, scope, question, options));
+  const ordered = await step(`evidence order of ${hits.length} passages, first read`, () =>
+    orderByEvidence(question, hits, [], rarity),
+  );
+  await step('evidence order again (passages read before)', () =>
+    orderByEvidence(question, hits, [], rarity),
+  );
+  await step(`relevance check of the best ${ctx.config.CHAT_PASSAGES}`, () =>
+    scoreUnits(question, ordered.slice(0, ctx.config.CHAT_PASSAGES), 'de', undefined, [], rarity),
+  );
+  console.log(`
+one new question's steps before the provider call, in turn ("${question}"; ms):`);
+  printTable(['step', 'wall', 'CPU'], rows, [0]);
 }
 
 const label = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 70);
@@ -677,10 +738,15 @@ async function benchEngine(
 
     // Questions from the passages themselves, unique; and a bare prompt of six passages.
     const needed = (rounds + 2) * chats + 2 * WARMUP;
+    // German passages only, and only windows the product reads as German: a word salad from an English file, or a
+    // German one without a German function word or letter, was answered in English, its words matched by the
+    // English stemmer, and often by the built-in answerer: not the German question a German company asks.
     const { rows: sample } = await db.execute<{ text: string }>(
-      sql`select text from passages where company_id = ${companyId} order by random() limit ${needed * 3 + 6}`,
+      sql`select p.text from passages p join files f on f.id = p.file_id
+          where p.company_id = ${companyId} and f.language = 'deu' order by random() limit ${needed * 3 + 6}`,
     );
     const asked = new Set<string>();
+    let notGerman = 0;
     const questions = sample.slice(6).flatMap(({ text }) => {
       const words = text.split(/\s+/).filter(Boolean);
       // A window with more than FOLLOW_UP_WORDS content words, so that it is read alone (not as a follow-up).
@@ -692,11 +758,19 @@ async function benchEngine(
           .replace(/[.,;:!?]+$/, '')}?`;
         const content = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOPWORDS.has(w));
         if (asked.has(q) || content.length < 5) continue;
+        if (questionLanguage(q, 'en') !== 'de') {
+          notGerman++;
+          continue;
+        }
         asked.add(q);
         return [q];
       }
       return [];
     });
+    console.log(
+      `  ${questions.length} questions of ${QUESTION_WORDS} words from German passages (${notGerman} windows ` +
+        'skipped that the product does not read as German)',
+    );
     let nextQuestion = 0;
     const question = () => {
       const q = questions[nextQuestion++];
@@ -838,6 +912,7 @@ async function benchEngine(
         'tokens/s',
         'per stream',
         'server CPU',
+        'CPU ms/req',
         'PGlite CPU',
         'loadgen CPU',
         'loop delay p99/max',
@@ -861,6 +936,7 @@ async function benchEngine(
             fmt(x.tokensPerSecond, 0),
             fmt(x.streamRate, 0),
             `${fmt(phase.cpu.server * 100, 0)}%`,
+            fmt((phase.cpu.server * phase.wallMs) / x.n, 1),
             `${fmt(phase.cpu.pglite * 100, 0)}%`,
             `${fmt(phase.cpu.load * 100, 0)}%`,
             `${fmt(phase.loopP99, 0)} / ${fmt(phase.loopMax, 0)}`,
@@ -872,7 +948,8 @@ async function benchEngine(
     console.log(
       '  tokens/s: all tokens received / wall time of the phase; per stream: mean tokens/s of a stream after its ' +
         'first token; CPU: share of one core over the phase (server = the server process: API, worker, pool; ' +
-        'PGlite = the embedded database process); loop delay: the server process’s event-loop delay, ms',
+        'PGlite = the embedded database process); CPU ms/req: the server process’s CPU time over the phase per ' +
+        'request; loop delay: the server process’s event-loop delay, ms',
     );
 
     console.log('\nserver-added time to first token (product minus bare relay; ms)');
@@ -1031,6 +1108,10 @@ async function benchEngine(
       );
       for (const line of hot.slice(0, PLAN_LINES)) console.log(`    ${line}`);
     }
+
+    // 7. One new question's steps before the provider call, called here in turn as the server calls them: where
+    // the time of one question goes, database and CPU apart (the server is idle by now).
+    await printQuestionSteps(server.server.ctx, { companyId, divisionIds: [divisionId] }, question());
 
     const serverErrors = errorLines(server.logs.slice(logStart));
     printDistinct('server log errors', serverErrors);

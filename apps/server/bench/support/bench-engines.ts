@@ -71,11 +71,17 @@ function postgres(serverUrl: string): BenchEngine {
 /**
  * The engines of this run: always the embedded PGlite (the default), and the PostgreSQL server of
  * `--database-url=postgres://user@host:port/db` (a user that may create databases) when given, so that one run
- * prints both side by side.
+ * prints both side by side. `--engines=postgres` (or `pglite`) keeps one of them, for a quicker look at one engine.
  */
 export function benchEngines(): BenchEngine[] {
   const url = flag('database-url');
   if (url !== undefined && !/^postgres(ql)?:\/\//.test(url))
     throw new Error(`invalid --database-url: ${url} (postgres://...)`);
-  return url ? [pglite, postgres(url)] : [pglite];
+  const all = url ? [pglite, postgres(url)] : [pglite];
+  const only = flag('engines')?.toLowerCase().split(',');
+  if (!only) return all;
+  const kept = all.filter((e) => only.some((o) => o && e.name.toLowerCase().startsWith(o)));
+  if (kept.length === 0)
+    throw new Error(`--engines=${only.join(',')} keeps none of ${all.map((e) => e.name)}`);
+  return kept;
 }

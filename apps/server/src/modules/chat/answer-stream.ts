@@ -17,6 +17,7 @@ import { assertMayAsk, takeLimitSlot } from '../billing/limit-slot.ts';
 import { translateQuestion, translationDeps } from '../search/query-translation/translate-question.ts';
 import type { QueryTranslation } from '../search/query-translation/translation.ts';
 import { rerankHits } from '../search/reranker.ts';
+import { type ScopeLanguage, scopeLanguages } from '../search/scope-languages.ts';
 import type { SearchScope } from '../search/search-scope.ts';
 import {
   type AnswerOptions,
@@ -33,7 +34,7 @@ import {
   questionOfAnswer,
   turnsBefore,
 } from './chat-messages.queries.ts';
-import { type ChatRecord, scopeHasReadyFile } from './chats.queries.ts';
+import type { ChatRecord } from './chats.queries.ts';
 import { isModelProvider } from './chats.service.ts';
 import { searchByEvidence } from './evidence-order.ts';
 import { oneMessage } from './messages.service.ts';
@@ -70,12 +71,15 @@ interface Prepared {
   history: Turn[];
   connection: ProviderConnection | null;
   provider: AnswerProvider;
+  /** The scope's published files by language: read once for the ready-file check, translation and word rarity. */
+  languages: ScopeLanguage[];
 }
 
 /** Checks everything that can fail before the stream opens, so that those failures are ordinary JSON errors. */
 async function prepare(ctx: AppContext, req: AskRequest): Promise<Prepared> {
   const capped = await assertMayAsk(ctx, req.chat.companyId, req.language);
-  if (!(await scopeHasReadyFile(ctx.db, req.scope))) throw new AppError('CHAT_NO_READY_FILE');
+  const languages = await scopeLanguages(ctx.db, req.scope);
+  if (languages.length === 0) throw new AppError('CHAT_NO_READY_FILE');
   const provider = req.chat.provider;
   const stored = isModelProvider(provider) ? req.chat.providerSettings : null;
   const connection = stored ? connectionOf(ctx, stored) : null;
@@ -91,10 +95,11 @@ async function prepare(ctx: AppContext, req: AskRequest): Promise<Prepared> {
       history: await turnsBefore(ctx.db, req.threadId, question.id),
       connection,
       provider,
+      languages,
     };
   }
   const history = req.ask.history ?? (await turnsBefore(ctx.db, req.threadId, null));
-  return { questionId: null, capped, question: req.ask.question, history, connection, provider };
+  return { questionId: null, capped, question: req.ask.question, history, connection, provider, languages };
 }
 
 /**
@@ -235,10 +240,20 @@ async function answer(
     const query = context ? `${prepared.question} ${context}` : prepared.question;
     // A question in another language than the documents is translated first (by the company's model if the chat
     // has one, else through the dictionaries), and the answer is looked for with the translated words too.
-    const translations = await translateQuestion(translationDeps(ctx, prepared.connection), req.scope, query);
+    const translations = await translateQuestion(
+      translationDeps(ctx, prepared.connection),
+      req.scope,
+      query,
+      prepared.languages,
+    );
     const limit = ctx.config.CHAT_PASSAGES;
     // How common the question's words are in the company: what a quote must hold to answer it.
-    const rarity = await wordRarity(ctx.db, req.scope, query.match(/[\p{L}\p{N}]+/gu) ?? []);
+    const rarity = await wordRarity(
+      ctx.db,
+      req.scope,
+      query.match(/[\p{L}\p{N}]+/gu) ?? [],
+      prepared.languages,
+    );
     const found = await searchByEvidence(
       ctx.db,
       ctx.embedder,

@@ -205,6 +205,8 @@ interface Unit {
   context: WordSet;
   /** For a row, its table's column names and section row: they say what each of its cells is. */
   columns: WordSet;
+  /** Its character n-gram vector, for its similarity to the question. */
+  ngram: number[];
 }
 
 /** A table row as the chunker writes it: cells joined by " | ". */
@@ -212,14 +214,55 @@ const isRow = (line: string) => line.includes(' | ');
 /** Digits, not the subscripts and superscripts of names and units ("CO₂", "m³"): a header row holds none. */
 const hasFigures = (line: string) => /\p{Nd}/u.test(line);
 
+const segmenters = new Map<Language, Intl.Segmenter>();
+
+/** One sentence segmenter per language and process (making one costs more than segmenting a passage). */
+function sentenceSegmenter(lang: Language): Intl.Segmenter {
+  let segmenter = segmenters.get(lang);
+  if (!segmenter) {
+    segmenter = new Intl.Segmenter(lang, { granularity: 'sentence' });
+    segmenters.set(lang, segmenter);
+  }
+  return segmenter;
+}
+
+/** A hit's answer units (`readUnits`), as the `hitIndex`-th hit: read once while the passage is among the last read. */
+function unitsOf(hit: SearchHit, hitIndex: number, lang: Language): Unit[] {
+  const key = `${lang}\u0000${hit.headingPath.join('\u0001')}\u0000${hit.text}`;
+  let units = passageUnits.get(key);
+  if (units) passageUnits.delete(key);
+  else units = readUnits(hit, lang);
+  passageUnits.set(key, units);
+  if (passageUnits.size > PASSAGE_UNITS_LIMIT) passageUnits.delete(passageUnits.keys().next().value!);
+  return units.map((u) => ({ ...u, hit: hitIndex }));
+}
+
+/**
+ * The units of the passages read last, by language, headings and text, least recently read first: a question's
+ * passages are read twice (for the evidence order, then for whether any is relevant enough to ask the model), and
+ * the passages a company's staff ask about again and again once per process.
+ */
+const passageUnits = new Map<string, Unit[]>();
+const PASSAGE_UNITS_LIMIT = 1000;
+
 /**
  * A passage's answer units: the chunker keeps a table as one line per row (after its caption and header) and a list
  * item as a line of its own ("• ", "1. "), so each row and each item is a unit of its own; other lines are cut into
  * sentences. A row's context is its table's caption, header row and section row; every unit's context includes the
  * passage's heading path.
  */
-function unitsOf(hit: SearchHit, hitIndex: number, lang: Language): Unit[] {
-  const segmenter = new Intl.Segmenter(lang, { granularity: 'sentence' });
+function readUnits(hit: Pick<SearchHit, 'text' | 'headingPath'>, lang: Language): Unit[] {
+  const segmenter = sentenceSegmenter(lang);
+  // Every sentence of a passage has its headings as context, and most units no columns: each text's words once.
+  const sets = new Map<string, WordSet>();
+  const setOf = (text: string) => {
+    let set = sets.get(text);
+    if (!set) {
+      set = wordSet(text);
+      sets.set(text, set);
+    }
+    return set;
+  };
   const headings = hit.headingPath.join(' \n ');
   const out: Unit[] = [];
   const lines = hit.text
@@ -233,15 +276,16 @@ function unitsOf(hit: SearchHit, hitIndex: number, lang: Language): Unit[] {
   let inTable = false;
   const push = (kind: UnitKind, text: string, head: string | null, context: string, columns = '') => {
     out.push({
-      hit: hitIndex,
+      hit: -1,
       index: out.length,
       kind,
       text,
       header: head,
       intro: text.endsWith(':'),
-      own: wordSet(text),
-      context: wordSet(context),
-      columns: wordSet(columns),
+      own: setOf(text),
+      context: setOf(context),
+      columns: setOf(columns),
+      ngram: ngrams.embedOne(text),
     });
   };
   lines.forEach((line, i) => {
@@ -376,17 +420,37 @@ export function scoreUnits(
   const extra = context
     ? [...new Set(contentStems(context))].filter((w) => !mainWords.has(fold(w))).map(askedWord)
     : [];
-  const holdsWord = (w: AskedWord, u: Unit) =>
-    Math.max(
-      matchWord(w, u.own),
-      CONTEXT_MATCH * matchWord(w, u.context),
-      COLUMN_MATCH * matchWord(w, u.columns),
-    );
   // Each question word is a group of the words that stand for it: itself, or, when the question was translated into
   // the documents' language, its translations (the best-matching one counts, by its weight).
   const groups = askedGroups(main, translations, asking);
-  const holds = (g: AskedGroup, u: Unit) =>
-    Math.max(...g.alternatives.map((a) => a.weight * holdsWord(a.word, u)));
+  // How well each unit holds a group, and whether it holds one of its words well in itself: worked out once per
+  // group and unit (the rarity below and the score both ask; matching was most of the scoring's time).
+  const unitNumber = new Map(units.map((u, i) => [u, i]));
+  const matches = new Map<AskedGroup, { holds: Float64Array; strong: Uint8Array }>();
+  const matchesOf = (g: AskedGroup) => {
+    let m = matches.get(g);
+    if (!m) {
+      m = { holds: new Float64Array(units.length), strong: new Uint8Array(units.length) };
+      for (let i = 0; i < units.length; i++) {
+        const u = units[i]!;
+        let best = Number.NEGATIVE_INFINITY;
+        for (const a of g.alternatives) {
+          const own = matchWord(a.word, u.own);
+          if (own >= STRONG_MATCH) m.strong[i] = 1;
+          const held = Math.max(
+            own,
+            CONTEXT_MATCH * matchWord(a.word, u.context),
+            COLUMN_MATCH * matchWord(a.word, u.columns),
+          );
+          best = Math.max(best, a.weight * held);
+        }
+        m.holds[i] = best;
+      }
+      matches.set(g, m);
+    }
+    return m;
+  };
+  const holds = (g: AskedGroup, u: Unit) => matchesOf(g).holds[unitNumber.get(u)!]!;
   // How rare a word is in the company's passages, when they are counted and the question is asked in its own words:
   // the retrieved text holds the question's words more often than the company does (that is why it was retrieved).
   const byIndex = rarity.size > 0 && translations.length === 0;
@@ -427,7 +491,7 @@ export function scoreUnits(
     const keyedRow = unit.kind === 'row' && required.has(fold(unit.text.split(' | ')[0]!.trim()));
     for (const [g, weight] of weights) {
       found += weight * (keyedRow ? Math.max(CONTEXT_MATCH, holds(g, unit)) : holds(g, unit));
-      if (g.alternatives.some((a) => matchWord(a.word, unit.own) >= STRONG_MATCH)) covers.add(g.key);
+      if (matchesOf(g).strong[unitNumber.get(unit)!]) covers.add(g.key);
     }
     // A price or a weight is what a question asks for when it asks for one ("сколько весит": a weight, not any number).
     const cue = cues.length === 0 ? null : answering.some((c) => c.answer.test(answerable)) ? 1 : 0;
@@ -437,7 +501,7 @@ export function scoreUnits(
     const coverage = Math.min(1, (found + (found >= named / 2 ? (cue ?? 0) * cueWeight : 0)) / total);
     const figures = new Set([...unit.own.words, ...unit.context.words]);
     const complete = [...required].every((f) => figures.has(f));
-    const similarity = Math.max(0, cosine(asked, ngrams.embedOne(unit.text)));
+    const similarity = Math.max(0, cosine(asked, unit.ngram));
     // A price or a weight asked for and not in the unit: it is no answer, however many of the words it holds.
     const lexical =
       (cue === null ? coverage : (1 - CUE_SHARE) * coverage + CUE_SHARE * cue) *

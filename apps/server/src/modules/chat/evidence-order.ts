@@ -12,7 +12,7 @@ import { wordRarity } from './word-rarity.ts';
  * How many of the search's best passages are read again for evidence before the asked number is returned. Measured
  * with bench:answer on the Handwerk set: the passage that answers is often within the first 20 but not first.
  */
-const EVIDENCE_POOL = 20;
+export const EVIDENCE_POOL = 20;
 /** The search's own score (over the best one's) beside a passage's best unit score (about 0 to 1.5). */
 const SEARCH_SHARE = 0.5;
 

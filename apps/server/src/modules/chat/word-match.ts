@@ -73,6 +73,41 @@ export interface WordSet {
   parts: Set<string>;
 }
 
+/** What matching needs of one word of a text (lower case, as written): its fold, cores and compound parts' cores. */
+interface TextWord {
+  word: string;
+  /** Null for a figure. */
+  core: string | null;
+  englishCore: string | null;
+  parts: string[];
+}
+
+/**
+ * Words seen before, by their lower-case form. Stemming and splitting every word of the 20 passages a question reads
+ * again for evidence took most of a question's CPU time (bench:chat's profile); a company's texts use a bounded
+ * vocabulary, so a word is worked out once per process. Emptied when full (no eviction order to keep).
+ */
+const textWords = new Map<string, TextWord>();
+const TEXT_WORDS_LIMIT = 100_000;
+
+function textWord(lower: string): TextWord {
+  let known = textWords.get(lower);
+  if (known) return known;
+  const w = fold(lower);
+  known = isFigure(w)
+    ? { word: w, core: null, englishCore: null, parts: [] }
+    : {
+        word: w,
+        core: core(w),
+        englishCore: englishCore(w),
+        // Split as written: the word list knows "Prüfung", not "Prufung".
+        parts: compoundParts(lower).map((p) => core(fold(p))),
+      };
+  if (textWords.size >= TEXT_WORDS_LIMIT) textWords.clear();
+  textWords.set(lower, known);
+  return known;
+}
+
 export function wordSet(text: string): WordSet {
   const raw = new Set((text.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.toLowerCase()));
   const words = new Set<string>();
@@ -80,14 +115,12 @@ export function wordSet(text: string): WordSet {
   const englishCores = new Set<string>();
   const parts = new Set<string>();
   for (const lower of raw) {
-    const w = fold(lower);
-    words.add(w);
-    if (isFigure(w)) continue;
-    cores.add(core(w));
-    const english = englishCore(w);
-    if (english) englishCores.add(english);
-    // Split as written: the word list knows "Prüfung", not "Prufung".
-    for (const p of compoundParts(lower)) parts.add(core(fold(p)));
+    const t = textWord(lower);
+    words.add(t.word);
+    if (t.core === null) continue;
+    cores.add(t.core);
+    if (t.englishCore) englishCores.add(t.englishCore);
+    for (const p of t.parts) parts.add(p);
   }
   return { words, cores, englishCores, parts };
 }

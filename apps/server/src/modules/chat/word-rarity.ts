@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { textConfigFor } from '../search/language.ts';
-import { type SearchScope, scopeFilesSql } from '../search/search-scope.ts';
+import { type ScopeLanguage, scopeLanguages } from '../search/scope-languages.ts';
+import type { SearchScope } from '../search/search-scope.ts';
 import { fold } from './word-match.ts';
 
 /**
@@ -16,11 +17,12 @@ export async function wordRarity(
   db: DbOrTx,
   scope: SearchScope,
   words: string[],
+  /** The scope's languages when the caller read them already (`scopeLanguages`). */
+  known?: ScopeLanguage[],
 ): Promise<Map<string, number>> {
   const unique = [...new Set(words.map((w) => w.toLowerCase()))];
   if (unique.length === 0) return new Map();
-  const { rows: languages } = await db.execute<{ language: string | null }>(sql`
-    select distinct f.language from files f join (${scopeFilesSql(scope)}) s on s.id = f.id`);
+  const languages = known ?? (await scopeLanguages(db, scope));
   const configs = [...new Set(languages.map((l) => textConfigFor(l.language ?? 'und')))];
   if (configs.length === 0) return new Map();
   const { rows } = await db.execute<{ word: string; share: number | null }>(sql`

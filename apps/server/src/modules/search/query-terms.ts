@@ -139,8 +139,8 @@ export async function withSynonyms(db: DbOrTx, companyId: string, query: SearchQ
     where not exists (
       select 1 from term_frequencies tf
       where tf.company_id = ${companyId}
-        and tf.lexeme in (select unnest(tsvector_to_array(to_tsvector('german', w.word)))
-                          union select unnest(tsvector_to_array(to_tsvector('simple', w.word)))))`);
+        and tf.lexeme = any(tsvector_to_array(to_tsvector('german', w.word))
+                            || tsvector_to_array(to_tsvector('simple', w.word))))`);
   const unknown = new Set(rows.map((r) => r.word));
   const added = query.synonymous.filter((s) => unknown.has(s.word));
   if (added.length === 0) return query;

@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { AppContext } from '../../../app-context.ts';
 import type { DbOrTx } from '../../../db/database.ts';
 import type { ProviderConnection } from '../../ai-providers/model-client.ts';
-import { type SearchScope, scopeFilesSql } from '../search-scope.ts';
+import { type ScopeLanguage, scopeLanguages } from '../scope-languages.ts';
+import type { SearchScope } from '../search-scope.ts';
 import { ApertiumLemmas } from './apertium-lemmas.ts';
 import { type Dictionaries, installedDictionaries } from './dictionaries.ts';
 import { translateByDictionaries } from './dictionary-translation.ts';
@@ -59,9 +59,11 @@ export async function translateQuestion(
   deps: TranslationDeps,
   scope: SearchScope,
   question: string,
+  /** The scope's languages when the caller read them already (`scopeLanguages`). */
+  languages?: ScopeLanguage[],
 ): Promise<QueryTranslation[]> {
   if (!deps.dictionaries?.available && !deps.model) return [];
-  const targets = await passageLanguages(deps.db, scope);
+  const targets = passageLanguages(languages ?? (await scopeLanguages(deps.db, scope)));
   const out: QueryTranslation[] = [];
   for (const target of targets) {
     const candidates = new Set<LanguageCode>([target, ...(deps.dictionaries?.sourcesFor(target) ?? [])]);
@@ -86,15 +88,13 @@ export async function translateQuestion(
 }
 
 /** The languages (ISO 639-3) of the scope's published files, by their share of its passages, largest first. */
-async function passageLanguages(db: DbOrTx, scope: SearchScope): Promise<LanguageCode[]> {
-  const { rows } = await db.execute<{ language: string; passages: number }>(sql`
-    select f.language, sum(f.passage_count)::float8 as passages
-    from files f join (${scopeFilesSql(scope)}) s on s.id = f.id
-    where f.language is not null and f.language <> 'und'
-    group by f.language order by passages desc, f.language`);
-  const total = rows.reduce((sum, r) => sum + Number(r.passages), 0);
+function passageLanguages(languages: ScopeLanguage[]): LanguageCode[] {
+  const rows = languages.filter(
+    (r): r is { language: string; passages: number } => r.language !== null && r.language !== 'und',
+  );
+  const total = rows.reduce((sum, r) => sum + r.passages, 0);
   return rows
-    .filter((r) => total === 0 || Number(r.passages) / total >= MIN_LANGUAGE_SHARE)
+    .filter((r) => total === 0 || r.passages / total >= MIN_LANGUAGE_SHARE)
     .slice(0, MAX_TARGETS)
     .map((r) => (r.language === 'arb' ? 'ara' : r.language));
 }
