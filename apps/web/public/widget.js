@@ -1,7 +1,7 @@
 /*
  * The website widget's launcher: a company's website includes it with
  *   <script src="https://<server>/widget.js" data-chat="<share token>" async></script>
- * It draws a button and a panel in a closed shadow root (the website's styles do not reach them) holding a frame of
+ * It draws a button and a panel in a shadow root (the website's styles do not reach them) holding a frame of
  * the server's own widget page, which the website's scripts cannot read. The frame loads hidden; only when it says
  * it is ready (the widget is on, this website may frame it) does the button appear: otherwise nothing shows.
  * Plain JavaScript, no framework, no build step: it is served as it is.
@@ -14,7 +14,7 @@
 
   const host = document.createElement('div');
   host.setAttribute('data-werkwissen-widget', '');
-  const root = host.attachShadow({ mode: 'closed' });
+  const root = host.attachShadow({ mode: 'open' });
   const style = document.createElement('style');
   style.textContent = `
     :host { all: initial; }
