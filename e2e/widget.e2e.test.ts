@@ -54,6 +54,8 @@ describe('the chat widget on a website', () => {
       divisionIds: [dm.divisionId],
     });
     await dm.client.post(`/chats/${chat.body.id}/share`);
+    // The company's colour (dark enough for white text on it).
+    expect((await dm.client.put('/company/brand-color', { brandColor: '#1d6b3a' })).status).toBe(200);
 
     // The data manager turns the public chat into a widget on its share settings and copies the line.
     const manager = await openBrowser({ locale: 'en-US' });
@@ -96,6 +98,12 @@ describe('the chat widget on a website', () => {
       await launcher(page).click();
       const frame = page.frames().find((f) => f.url().startsWith(`${t.url}/widget/`))!;
       expect(await frame.locator('html').getAttribute('dir')).toBe('rtl');
+      // Button and panel in the company's colour: rgb(29, 107, 58) is #1d6b3a.
+      const background = (element: Element) => getComputedStyle(element).backgroundColor;
+      expect(await launcher(page).evaluate(background)).toBe('rgb(29, 107, 58)');
+      expect(await frame.getByTestId('chat-widget').locator('> div').first().evaluate(background)).toBe(
+        'rgb(29, 107, 58)',
+      );
       // The bot check and the privacy notice come first, as on the share link's page.
       await frame.getByTestId('visitor-privacy').waitFor();
       await solveAltcha(frame);

@@ -1,4 +1,4 @@
-import { Alert, Box, IconButton, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, IconButton, Skeleton, Stack, Tooltip, Typography, useTheme } from '@mui/material';
 import { IconX } from '@tabler/icons-react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { matchPath, type PublicChat } from '@werkwissen/shared';
@@ -54,8 +54,28 @@ function WidgetHeader({ chat }: { chat: PublicChat }) {
   );
 }
 
-function WidgetScreen({ token }: { token: string }) {
+/**
+ * Tells the launcher the widget can be shown: in the colour the frame shows (the company's, else the product's), the
+ * page's direction, and the button's labels in the visitor's language.
+ */
+function ReadySignal({ name }: { name: string }) {
   const { t, i18n } = useTranslation();
+  const color = useTheme().palette.primary.main;
+  useEffect(() => {
+    tellLauncher({
+      type: 'ready',
+      color,
+      title: name,
+      dir: i18n.dir(),
+      openLabel: t('publicChat.widgetOpen'),
+      closeLabel: t('publicChat.widgetClose'),
+    });
+  }, [color, name, i18n, t]);
+  return null;
+}
+
+function WidgetScreen({ token }: { token: string }) {
+  const { t } = useTranslation();
   const chat = useWidgetChat(token);
   const api = useMemo(() => widgetConversation(token), [token]);
   const data = chat.data;
@@ -67,21 +87,6 @@ function WidgetScreen({ token }: { token: string }) {
     },
     [refetch],
   );
-  const ready = data !== undefined;
-  const color = data?.companyColor ?? null;
-  const name = data?.name ?? '';
-  useEffect(() => {
-    if (!ready) return;
-    tellLauncher({
-      type: 'ready',
-      color,
-      title: name,
-      dir: i18n.dir(),
-      openLabel: t('publicChat.widgetOpen'),
-      closeLabel: t('publicChat.widgetClose'),
-    });
-  }, [ready, color, name, i18n, t]);
-
   // A widget switched off, a chat made private or a link revoked shows nothing: the launcher never appears.
   if (
     chat.error instanceof ApiError &&
@@ -98,6 +103,7 @@ function WidgetScreen({ token }: { token: string }) {
         data-testid="chat-widget"
       >
         <WidgetHeader chat={data} />
+        <ReadySignal name={data.name} />
         <Box sx={{ flex: 1, minHeight: 0, overflowY: data.visitor ? 'hidden' : 'auto' }}>
           {data.visitor ? (
             <Conversation
