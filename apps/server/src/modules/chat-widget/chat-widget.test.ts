@@ -78,6 +78,17 @@ describe('widget settings', () => {
     // Off keeps the websites for later.
     const off = await dm.client.put(`/chats/${chatId}/widget`, { enabled: false, origins: on.body.origins });
     expect(off.body.enabled).toBe(false);
+
+    // Made private, the chat loses its link and its widget: made public and shared again, the widget stays off.
+    await dm.client.put(`/chats/${chatId}/widget`, { enabled: true, origins: [SHOP] });
+    await dm.client.patch(`/chats/${chatId}`, { visibility: 'private' });
+    await dm.client.patch(`/chats/${chatId}`, { visibility: 'public' });
+    const token = (await dm.client.post(`/chats/${chatId}/share`)).body.shareToken as string;
+    expect((await dm.client.get(`/chats/${chatId}/widget`)).body).toEqual({
+      enabled: false,
+      origins: [SHOP],
+    });
+    expect(await widgetFrameAncestors(t.server.ctx, token)).toEqual([]);
   });
 
   it.each([
