@@ -10,11 +10,11 @@ const ATTEMPT_MS = 20_000;
 const ATTEMPTS = 4;
 
 /**
- * Solves the form's ALTCHA check as a visitor does: ticks the box and waits until the proof of work is verified. A
+ * Solves the form's ALTCHA check (of a page, or of a frame in it) as a visitor does: ticks the box and waits until the proof of work is verified. A
  * visitor whose tick did nothing (the widget not yet listening, or its challenge request failed: state `error`)
  * ticks again; the widget itself starts over from `unverified` or `error`, never while `verifying`.
  */
-export async function solveAltcha(page: Page): Promise<void> {
+export async function solveAltcha(page: Pick<Page, 'locator'>): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const state = await page.locator(ALTCHA_STATE).getAttribute('data-state');
     if (state === 'verified') return;

@@ -31,6 +31,8 @@ import { chatRoutes } from './modules/chat/chats.routes.ts';
 import { evidenceSearch } from './modules/chat/evidence-order.ts';
 import { publicChatRoutes } from './modules/chat/public-chats.routes.ts';
 import { publicFeedbackRoutes } from './modules/chat/public-feedback.routes.ts';
+import { chatWidgetRoutes } from './modules/chat-widget/chat-widget.routes.ts';
+import { widgetFrameAncestors } from './modules/chat-widget/chat-widget.service.ts';
 import { companyBrandingRoutes } from './modules/company/company-branding.routes.ts';
 import { companyDetailsRoutes } from './modules/company/company-details.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -198,6 +200,7 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
   companyDetailsRoutes(app, ctx);
   chatRoutes(app, ctx);
   publicChatRoutes(app, ctx);
+  chatWidgetRoutes(app, ctx);
   openAiRoutes(app, ctx);
   peopleRoutes(app, ctx);
   roleRoutes(app, ctx);
@@ -210,6 +213,6 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
   salesDocumentRoutes(app, ctx);
   emailSettingRoutes(app, ctx);
   whatsappRoutes(app, ctx);
-  await registerStaticWeb(app);
+  await registerStaticWeb(app, { widgetFrameAncestors: (token) => widgetFrameAncestors(ctx, token) });
   return app;
 }

@@ -9,6 +9,7 @@ export * from './contracts/ai-providers.contract.ts';
 export * from './contracts/api-keys.contract.ts';
 export * from './contracts/auth.contract.ts';
 export * from './contracts/billing.contract.ts';
+export * from './contracts/chat-widget.contract.ts';
 export * from './contracts/chats.contract.ts';
 export * from './contracts/company-branding.contract.ts';
 export * from './contracts/company-details.contract.ts';

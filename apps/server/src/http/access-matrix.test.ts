@@ -149,6 +149,9 @@ const MATRIX: Record<string, Row> = {
   'GET /public/chats/{token}/messages': PUBLIC,
   'POST /public/chats/{token}/messages': PUBLIC,
   'PUT /public/chats/{token}/messages/{messageId}/feedback': PUBLIC,
+  // A public chat's website widget, in the frame of the company's website
+  'GET /public/widgets/{token}': PUBLIC,
+  'POST /public/widgets/{token}/visitor': PUBLIC,
   'GET /public/altcha-challenge': PUBLIC,
   // Dashboards (the operator has no company dashboard)
   'GET /dashboard': { callers: [404, 403, 'ok', 403] },
@@ -271,6 +274,12 @@ const MATRIX: Record<string, Row> = {
   'DELETE /chats/{chatId}': { callers: [403, 403, 'own', 'own'] },
   'POST /chats/{chatId}/share': { callers: [403, 403, 'own', 'seen'] },
   'DELETE /chats/{chatId}/share': { callers: [403, 403, 'own', 'own'] },
+  // Its website widget is publishing too: the data manager's alone.
+  'GET /chats/{chatId}/widget': { callers: [403, 403, 'own', 403] },
+  'PUT /chats/{chatId}/widget': {
+    callers: [403, 403, 'own', 403],
+    body: { enabled: false, origins: ['https://shop.example'] },
+  },
   'GET /chats/{chatId}/messages': { callers: [403, 403, 'own', 'own'] },
   'POST /chats/{chatId}/messages': {
     callers: [403, 403, 'own', 'own'],

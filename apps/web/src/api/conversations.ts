@@ -36,7 +36,7 @@ export interface ConversationApi {
 /** Posts to a streaming endpoint and hands on its events typed; events of unknown type or broken data are skipped. */
 export function streamChat(
   url: string,
-  options: { body?: unknown; signal: AbortSignal; session: boolean },
+  options: { body?: unknown; signal: AbortSignal; session: boolean; headers?: Record<string, string> },
   onEvent: StreamHandler,
 ): Promise<void> {
   return postEventStream(url, options, ({ event, data }) => {

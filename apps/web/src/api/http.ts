@@ -41,6 +41,8 @@ export interface CallOptions<C extends RouteContract> {
   query?: In<C['querystring']>;
   body?: In<C['body']>;
   signal?: AbortSignal;
+  /** Further request headers (a website widget's visitor token). */
+  headers?: Record<string, string>;
 }
 
 export function readCookie(name: string): string | undefined {
@@ -126,7 +128,7 @@ export async function call<C extends RouteContract>(
   options: CallOptions<C> = {},
 ): Promise<Ok<C>> {
   const send = () => {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
     if (contract.method !== 'GET') headers['x-csrf-token'] = readCookie('ww_csrf') ?? '';
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     return fetch(buildUrl(contract.path, options.params as object, options.query as object), {

@@ -68,6 +68,8 @@ export interface EventStreamOptions {
    * visitor has neither.
    */
   session?: boolean;
+  /** Further request headers (a website widget's visitor token). */
+  headers?: Record<string, string>;
 }
 
 async function errorFrom(res: Response): Promise<ApiError> {
@@ -92,7 +94,7 @@ export async function postEventStream(
 ): Promise<void> {
   const session = options.session ?? true;
   const send = () => {
-    const headers: Record<string, string> = { accept: 'text/event-stream' };
+    const headers: Record<string, string> = { ...options.headers, accept: 'text/event-stream' };
     if (session) headers['x-csrf-token'] = readCookie('ww_csrf') ?? '';
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     return fetch(url, {

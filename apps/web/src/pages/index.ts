@@ -48,6 +48,7 @@ export const PAGES: Record<PageName, ComponentType> = {
   KnowledgeGaps: shellPage('KnowledgeGaps'),
   Chat: shellPage('Chat'),
   PublicChat: lazy(() => withSignedInTexts(import('./public-chat/public-chat-page.tsx'))),
+  ChatWidget: lazy(() => withSignedInTexts(import('./chat-widget/chat-widget-page.tsx'))),
   PublicFeedback: lazy(() => withSignedInTexts(import('./public-feedback/public-feedback-page.tsx'))),
   ActivityLog: shellPage('ActivityLog'),
   Emails: shellPage('Emails'),

@@ -81,6 +81,7 @@ export function GuardedRoute() {
       <Page key={decision.route.id} />
     </Suspense>
   );
+  if (decision.route.layout === 'bare') return page;
   return (
     <Suspense fallback={<PageLoading />}>
       {decision.route.layout === 'blank' ? (

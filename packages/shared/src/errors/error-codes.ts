@@ -59,6 +59,8 @@ export const ERROR_STATUS = {
   FILE_NOT_CANCELLABLE: 409,
   CHAT_NO_READY_FILE: 409,
   CHAT_NOT_PUBLIC: 409,
+  /** A website widget shows a public chat through its share link: none, no widget. */
+  CHAT_NOT_SHARED: 409,
   TAG_EXISTS: 409,
   PROVIDER_NOT_CONFIGURED: 409,
   SPEECH_UNAVAILABLE: 409,

@@ -6,7 +6,8 @@ import type { PageName } from './pages.ts';
  * The router, the navigation guard and the menus all read this list. Later capabilities add their pages here.
  */
 export type RouteAccess = 'public' | 'guestOnly' | 'signedIn';
-export type RouteLayout = 'blank' | 'default';
+/** `bare`: the page alone, no frame of the product around it (the website widget's page, inside a website's frame). */
+export type RouteLayout = 'blank' | 'default' | 'bare';
 export type Area = 'user' | 'employee' | 'admin' | 'analysis';
 
 export interface MenuEntry {
@@ -329,6 +330,15 @@ export const APP_ROUTES: AppRoute[] = [
     area: 'user',
     title: 'pages.publicChat.title',
     wide: true,
+  },
+  {
+    id: 'chatWidget',
+    path: '/widget/:token',
+    page: 'ChatWidget',
+    layout: 'bare',
+    access: 'public',
+    area: 'user',
+    title: 'pages.publicChat.title',
   },
 
   // Employee

@@ -35,6 +35,7 @@ export const PAGE_NAMES = [
   'KnowledgeGaps',
   'Chat',
   'PublicChat',
+  'ChatWidget',
   'ActivityLog',
   'Emails',
   'EmailDetail',

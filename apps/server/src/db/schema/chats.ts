@@ -61,6 +61,10 @@ export const chats = pgTable(
     shareToken: text('share_token'),
     /** Where the conversation happens: the web app, a user's one WhatsApp chat, the e-mail assistant, or the API. */
     source: text('source').$type<ChatSource>().notNull().default('web'),
+    /** The public chat is also a website widget (its share link's page, framed by `widgetOrigins` only). */
+    widgetEnabled: boolean('widget_enabled').notNull().default(false),
+    /** The website origins (`https://shop.example`) that may frame the widget. */
+    widgetOrigins: text('widget_origins').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -285,7 +285,8 @@ export async function updateChatFields(
         name: change.name,
         visibility: change.visibility,
         provider: change.provider,
-        ...(change.visibility === 'private' ? { shareToken: null } : {}),
+        // A private chat has no link and no website widget: made public again, both start afresh.
+        ...(change.visibility === 'private' ? { shareToken: null, widgetEnabled: false } : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(chats.id, chatId));

@@ -1,4 +1,4 @@
-import { publicChatContracts } from '@werkwissen/shared';
+import { publicChatContracts, VISITOR_TOKEN_HEADER } from '@werkwissen/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../core/app-error.ts';
@@ -23,11 +23,19 @@ import {
 } from './public-chats.service.ts';
 import { streamAnswer } from './sse.ts';
 
+/**
+ * The visitor token a request carries: the share link page's httpOnly cookie, else the header a website widget's
+ * frame sends (a frame on another site gets no SameSite cookie; its token is kept in the frame's own storage).
+ */
+export function sentVisitorToken(req: FastifyRequest): string | undefined {
+  const header = req.headers[VISITOR_TOKEN_HEADER];
+  return req.cookies[VISITOR_COOKIE] ?? (typeof header === 'string' && header ? header : undefined);
+}
+
 /** Public chats: anyone with a share link; each browser is a visitor (an httpOnly cookie) with its own thread. */
 export function publicChatRoutes(app: FastifyInstance, ctx: AppContext): void {
   const secure = ctx.config.PUBLIC_URL.startsWith('https:');
-  const visitorOf = (req: FastifyRequest, chat: SharedChat) =>
-    findVisitor(ctx, chat, req.cookies[VISITOR_COOKIE]);
+  const visitorOf = (req: FastifyRequest, chat: SharedChat) => findVisitor(ctx, chat, sentVisitorToken(req));
   const requireVisitor = async (req: FastifyRequest, chat: SharedChat): Promise<Visitor> => {
     const visitor = await visitorOf(req, chat);
     if (!visitor) throw new AppError('VISITOR_REQUIRED');

@@ -16,13 +16,14 @@ import type { Chat } from '@werkwissen/shared';
 import { useTranslation } from 'react-i18next';
 import { useShareChat } from '../../api/chats.ts';
 import { useSnackbar } from '../../components/snackbar.tsx';
+import { WidgetSettings } from './widget-settings.tsx';
 
 /** The address a share token opens: the public chat page of this installation. */
 export const shareUrl = (token: string) => `${location.origin}/p/${token}`;
 
 /**
  * A public chat's share link: create it, copy it, replace it with a new one (with the publish permission), or revoke
- * it (whoever manages the chat).
+ * it (whoever manages the chat); with the publish permission also its website widget.
  */
 export function ShareDialog({
   chat,
@@ -89,6 +90,7 @@ export function ShareDialog({
           ) : (
             <DialogContentText>{t('chat.share.none')}</DialogContentText>
           )}
+          {canPublish && <WidgetSettings chat={chat} />}
         </Stack>
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 2 }}>

@@ -20,10 +20,13 @@ export function VisitorForm({
   token,
   botCheck,
   companyName,
+  useJoin = useJoinPublicChat,
 }: {
   token: string;
   botCheck: PublicChat['botCheck'];
   companyName: string | null;
+  /** How the visitor joins: by the share link's page (a cookie), or in a website widget (a token it keeps). */
+  useJoin?: typeof useJoinPublicChat;
 }) {
   const { t, i18n } = useTranslation();
   const config = useConfig();
@@ -35,7 +38,7 @@ export function VisitorForm({
   const [failure, setFailure] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   // Every refusal is shown here: on its field, else above the button.
-  const joining = useJoinPublicChat(token, {
+  const joining = useJoin(token, {
     claimError: (error) => {
       const fields: Partial<Record<Field, string>> = {};
       if (error instanceof ApiError)
