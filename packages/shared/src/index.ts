@@ -12,6 +12,7 @@ export * from './contracts/billing.contract.ts';
 export * from './contracts/chats.contract.ts';
 export * from './contracts/company-branding.contract.ts';
 export * from './contracts/company-details.contract.ts';
+export * from './contracts/connectors.contract.ts';
 export * from './contracts/customers.contract.ts';
 export * from './contracts/dashboard.contract.ts';
 export * from './contracts/dashboard-period.ts';
