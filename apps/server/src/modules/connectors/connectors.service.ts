@@ -42,7 +42,8 @@ function present(row: ConnectorRow, fileCount: number, lang: Language): Connecto
 }
 
 /** How many of the division's files come from the connector. */
-const fileCounts = sql<number>`(select count(*)::int from files f where f.connector_id = ${connectors.id})`;
+// Written out: inside a select list drizzle names a column without its table, which the subquery would read as its own.
+const fileCounts = sql<number>`(select count(*)::int from files f where f.connector_id = connectors.id)`;
 
 /** The division's connectors the actor may read (404 for a division they may not read). */
 export async function listConnectors(

@@ -96,6 +96,7 @@ describe('a WebDAV folder kept in sync with a division', () => {
     const first = await synced(client, created.body.id);
     expect(first.lastResult).toMatchObject({ added: 4, changed: 0, renamed: 0, removed: 0 });
     expect(first.lastError).toBeNull();
+    expect(first.fileCount).toBe(4);
     const before = await allReady(client, divisionId);
     expect(before.map((f) => f.source?.path).sort()).toEqual([
       'Alt.txt',

@@ -15,8 +15,8 @@ export const fileColumns = {
   divisionName: divisions.name,
   uploaderEmail: users.email,
   /** The connector it is synced from: its name, and the address of its source. */
-  connectorName: sql<string | null>`(select c.name from connectors c where c.id = ${files.connectorId})`,
-  connectorUrl: sql<string | null>`(select c.url from connectors c where c.id = ${files.connectorId})`,
+  connectorName: sql<string | null>`(select c.name from connectors c where c.id = files.connector_id)`,
+  connectorUrl: sql<string | null>`(select c.url from connectors c where c.id = files.connector_id)`,
 };
 
 export type FileWithNames = {
