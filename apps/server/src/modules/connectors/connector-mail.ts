@@ -1,23 +1,14 @@
-import type { Language } from '@werkwissen/shared';
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { translate } from '../../i18n/translator.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
+import { ownerOf } from './connectors.queries.ts';
 import type { ConnectorRow } from './sync.service.ts';
 
 /** Tells whoever connected the source (through the outbox) that it paused after failing syncs, and why. */
 export async function mailPausedConnector(ctx: AppContext, connector: ConnectorRow): Promise<void> {
   if (!connector.ownerId) return;
   const emailId = await ctx.db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{
-      email: string;
-      first_name: string | null;
-      language: Language;
-      division: string;
-    }>(sql`
-      select u.email, u.first_name, u.language, d.name as division
-      from users u, divisions d where u.id = ${connector.ownerId} and d.id = ${connector.divisionId}`);
-    const owner = rows[0];
+    const owner = await ownerOf(tx, connector.ownerId!, connector.divisionId);
     if (!owner) return null;
     return writeToOutbox(tx, ctx, {
       to: owner.email,

@@ -1,5 +1,5 @@
 import type { Connector, ConnectorFailure, connectorCreateSchema, Language } from '@werkwissen/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { connectorAccess } from '../../access/connector.access.ts';
 import { divisionAccess } from '../../access/division.access.ts';
@@ -10,6 +10,7 @@ import { connectors, divisions } from '../../db/schema/index.ts';
 import { translate } from '../../i18n/translator.ts';
 import { SecretBox } from '../ai-providers/secret-box.ts';
 import { assertPlanActive } from '../billing/company-plan.ts';
+import { fileCounts } from './connectors.queries.ts';
 import { type SourceError, sourceFailure } from './source-client.ts';
 import type { ConnectorRow } from './sync.service.ts';
 import { requestSync } from './sync-queue.ts';
@@ -40,10 +41,6 @@ function present(row: ConnectorRow, fileCount: number, lang: Language): Connecto
     createdAt: row.createdAt.toISOString(),
   };
 }
-
-/** How many of the division's files come from the connector. */
-// Written out: inside a select list drizzle names a column without its table, which the subquery would read as its own.
-const fileCounts = sql<number>`(select count(*)::int from files f where f.connector_id = connectors.id)`;
 
 /** The division's connectors the actor may read (404 for a division they may not read). */
 export async function listConnectors(

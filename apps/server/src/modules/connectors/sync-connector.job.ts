@@ -1,34 +1,17 @@
 import { CONNECTOR_PAUSE_AFTER, type ConnectorFailure, type ConnectorSyncResult } from '@werkwissen/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { connectors } from '../../db/schema/index.ts';
 import { defineJob, type JobRun } from '../../jobs/job-definition.ts';
 import { mailPausedConnector } from './connector-mail.ts';
+import { claimSync, finishSync } from './connectors.queries.ts';
 import { openSource } from './open-source.ts';
 import { sourceFailure } from './source-client.ts';
 import { type ConnectorRow, runSync, type SyncPaths } from './sync.service.ts';
 
 /** Reasons a later attempt may not meet: the sync is retried with backoff before it counts as failed. */
 const TRANSIENT: readonly ConnectorFailure[] = ['unreachable', 'protocol', 'interrupted'];
-
-/**
- * Takes the connector's sync for this job: a queued sync, or the running one this same job held before (a retry,
- * also after the worker died). Any other job finds nothing and ends, so two syncs of one connector never run at once.
- */
-async function claim(ctx: AppContext, connectorId: string, run: JobRun): Promise<ConnectorRow | null> {
-  const [row] = await ctx.db
-    .update(connectors)
-    .set({ syncState: 'running', syncJobId: run.id, syncStartedAt: new Date() })
-    .where(
-      and(
-        eq(connectors.id, connectorId),
-        sql`(${connectors.syncState} = 'queued' or (${connectors.syncState} = 'running' and ${connectors.syncJobId} = ${run.id}))`,
-      ),
-    )
-    .returning();
-  return row ?? null;
-}
 
 /** Ends this job's sync: idle again, with its counts, or its failure (the connector pauses after too many). */
 async function finish(
@@ -38,21 +21,10 @@ async function finish(
   outcome: { result: ConnectorSyncResult | null; paths?: SyncPaths; failure: ConnectorFailure | null },
 ): Promise<void> {
   const failed = outcome.failure !== null;
-  const [row] = await ctx.db
-    .update(connectors)
-    .set({
-      syncState: 'idle',
-      syncJobId: null,
-      lastSyncAt: new Date(),
-      ...(outcome.result ? { lastResult: outcome.result } : {}),
-      lastError: outcome.failure,
-      failureCount: failed ? sql`${connectors.failureCount} + 1` : 0,
-      status: failed
-        ? sql`case when ${connectors.failureCount} + 1 >= ${CONNECTOR_PAUSE_AFTER} then 'paused' else ${connectors.status} end`
-        : connectors.status,
-    })
-    .where(and(eq(connectors.id, connector.id), eq(connectors.syncJobId, run.id)))
-    .returning();
+  const row = await finishSync(ctx.db, connector.id, run.id, {
+    result: outcome.result,
+    failure: outcome.failure,
+  });
   if (!row) return;
   // Where each file came from: the source and the paths the sync added, changed, renamed and removed (a long list
   // is cut, its counts are in the connector's result).
@@ -96,7 +68,9 @@ export const syncConnectorJob = defineJob({
   retryDelaySeconds: 30,
   expireInSeconds: 30 * 60,
   async handler({ connectorId }, ctx, run) {
-    const connector = await claim(ctx, connectorId, run);
+    // A queued sync, or the running one this same job held before (a retry, also after the worker died); any other job
+    // finds nothing and ends, so two syncs of one connector never run at once.
+    const connector = await claimSync(ctx.db, connectorId, run.id);
     if (!connector) return;
     try {
       const { result, paths, stoppedBy } = await runSync(

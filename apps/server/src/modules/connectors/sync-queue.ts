@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
+import { markQueued, queueDue, requeueStranded } from './connectors.queries.ts';
 import { syncConnectorJob } from './sync-connector.job.ts';
 
 /**
@@ -9,10 +9,7 @@ import { syncConnectorJob } from './sync-connector.job.ts';
  * requests exactly one queues it. Whether this call queued it.
  */
 export async function requestSync(ctx: AppContext, connectorId: string): Promise<boolean> {
-  const { rows } = await ctx.db.execute<{ id: string }>(sql`
-    update connectors set sync_state = 'queued'
-    where id = ${connectorId} and status = 'active' and sync_state = 'idle' returning id`);
-  if (rows.length === 0) return false;
+  if (!(await markQueued(ctx.db, connectorId))) return false;
   await ctx.jobs.send(syncConnectorJob, { connectorId });
   return true;
 }
@@ -23,17 +20,9 @@ export async function requestSync(ctx: AppContext, connectorId: string): Promise
  * waiting, retrying or active: that job goes on by itself.
  */
 export async function resumeStrandedSyncs(ctx: AppContext): Promise<number> {
-  const { rows } = await ctx.db.execute<{ id: string }>(sql`
-    update connectors c set sync_state = 'queued', sync_job_id = null,
-      last_error = case when c.sync_state = 'running' then 'interrupted' else c.last_error end
-    where c.sync_state in ('queued', 'running')
-      and not exists (
-        select 1 from pgboss.job j
-        where j.name = ${syncConnectorJob.name} and j.state in ('created', 'retry', 'active')
-          and j.data->>'connectorId' = c.id::text)
-    returning c.id`);
-  for (const row of rows) await ctx.jobs.send(syncConnectorJob, { connectorId: row.id });
-  return rows.length;
+  const ids = await requeueStranded(ctx.db, syncConnectorJob.name);
+  for (const connectorId of ids) await ctx.jobs.send(syncConnectorJob, { connectorId });
+  return ids.length;
 }
 
 /**
@@ -50,11 +39,6 @@ export const scheduleSyncsJob = defineJob({
   cron: '* * * * *',
   async handler(_data, ctx) {
     await resumeStrandedSyncs(ctx);
-    const { rows } = await ctx.db.execute<{ id: string }>(sql`
-      update connectors set sync_state = 'queued'
-      where status = 'active' and sync_state = 'idle'
-        and coalesce(last_sync_at, created_at) + interval_minutes * interval '1 minute' <= now()
-      returning id`);
-    for (const row of rows) await ctx.jobs.send(syncConnectorJob, { connectorId: row.id });
+    for (const connectorId of await queueDue(ctx.db)) await ctx.jobs.send(syncConnectorJob, { connectorId });
   },
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type ConnectorSyncResult, type FileKind, UPLOAD_ACCEPT } from '@werkwissen/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../core/app-error.ts';
 import { removeStored } from '../../core/remove-stored.ts';
@@ -12,6 +12,7 @@ import { queueKnowledgeAnalysis } from '../processing/analyze.job.ts';
 import { cleanFileName, extensionOf } from '../processing/extract/file-name.ts';
 import { MIME_BY_KIND, sniffFileKind } from '../processing/extract/sniff-type.ts';
 import { extractFileJob, sendFileStep } from '../processing/process-file.jobs.ts';
+import { nextGeneration } from './connectors.queries.ts';
 import { type SourceClient, type SourceEntry, SourceError } from './source-client.ts';
 
 export type ConnectorRow = typeof connectors.$inferSelect;
@@ -254,7 +255,7 @@ async function replaceContent(
           errorCode: null,
           errorDetail: null,
           steps: {},
-          processingGeneration: sql`${files.processingGeneration} + 1`,
+          processingGeneration: nextGeneration,
           updatedAt: new Date(),
         })
         .where(eq(files.id, file.id))
