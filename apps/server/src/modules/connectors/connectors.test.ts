@@ -1,11 +1,14 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/support/api-client.ts';
 import { waitForFile } from '../../../test/support/documents.ts';
 import { signedInAs } from '../../../test/support/factories.ts';
 import { signedInDataManager, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { TestWebDav } from '../../../test/support/webdav-server.ts';
+import { connectors } from '../../db/schema/index.ts';
+import { claimSync, markQueued } from './connectors.queries.ts';
 
 const USER = { user: 'anna', pass: 'app-passwort-1' };
 let dav: TestWebDav;
@@ -166,23 +169,39 @@ describe('a WebDAV folder kept in sync with a division', () => {
     expect((await filesOf(client, divisionId)).map((f) => f.name).sort()).toEqual(['b.md', 'c.csv']);
   });
 
-  it('queues one sync of parallel requests; the others are told one is running', async () => {
+  it('never runs two syncs of one connector: parallel requests queue one, parallel jobs claim one', async () => {
     const { client } = await signedInDataManager(t, { language: 'en' });
     const divisionId = (await client.post('/divisions', { name: 'Parallel' })).body.id;
     const created = await client.post(
       `/divisions/${divisionId}/connectors`,
       connectBody(folderWith({ 'x.txt': 'Inhalt' })),
     );
-    const first = await synced(client, created.body.id);
-    const answers = await Promise.all(
-      Array.from({ length: 8 }, () => client.post(`/connectors/${created.body.id}/sync`)),
-    );
-    expect(answers.filter((a) => a.status === 202)).toHaveLength(1);
-    for (const refused of answers.filter((a) => a.status !== 202)) {
-      expect(refused.status).toBe(409);
-      expect(refused.body.error.code).toBe('CONNECTOR_SYNC_RUNNING');
-    }
-    const next = await synced(client, created.body.id, first.lastSyncAt);
+    const id = created.body.id as string;
+    const first = await synced(client, id);
+    const db = t.server.ctx.db;
+    const state = (values: Partial<typeof connectors.$inferInsert>) =>
+      db.update(connectors).set(values).where(eq(connectors.id, id));
+
+    // While a sync runs, every request is told so.
+    await state({ syncState: 'running', syncJobId: 'held-by-a-test' });
+    const refused = await Promise.all(Array.from({ length: 8 }, () => client.post(`/connectors/${id}/sync`)));
+    expect(refused.map((r) => r.body.error?.code)).toEqual(Array(8).fill('CONNECTOR_SYNC_RUNNING'));
+    // Of parallel requests on an idle connector exactly one queues it (the statement the route relies on) ...
+    await state({ syncState: 'idle', syncJobId: null });
+    const queued = await Promise.all(Array.from({ length: 8 }, () => markQueued(db, id)));
+    expect(queued.filter(Boolean)).toHaveLength(1);
+    // ... and of parallel jobs exactly one takes the queued sync.
+    const claims = await Promise.all(['job-a', 'job-b', 'job-c'].map((job) => claimSync(db, id, job)));
+    expect(claims.filter((c) => c !== null)).toHaveLength(1);
+    // The one that took it goes on after a crash (its retry has the same job id); the others still find nothing.
+    const holder = claims.find((c) => c !== null)!.syncJobId!;
+    expect(await claimSync(db, id, holder)).not.toBeNull();
+    expect(await claimSync(db, id, holder === 'job-a' ? 'job-b' : 'job-a')).toBeNull();
+
+    // Through the API: a sync requested on an idle connector runs and ends.
+    await state({ syncState: 'idle', syncJobId: null });
+    expect((await client.post(`/connectors/${id}/sync`)).status).toBe(202);
+    const next = await synced(client, id, first.lastSyncAt);
     expect(next.lastResult.unchanged).toBe(1);
   });
 
