@@ -35,6 +35,7 @@ import { chatWidgetRoutes } from './modules/chat-widget/chat-widget.routes.ts';
 import { widgetFrameAncestors } from './modules/chat-widget/chat-widget.service.ts';
 import { companyBrandingRoutes } from './modules/company/company-branding.routes.ts';
 import { companyDetailsRoutes } from './modules/company/company-details.routes.ts';
+import { connectorRoutes } from './modules/connectors/connectors.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { divisionRoutes } from './modules/divisions/divisions.routes.ts';
 import { emailSettingRoutes } from './modules/email-assistant/email-settings.routes.ts';
@@ -191,6 +192,7 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
   divisionRoutes(app, ctx);
   employeeRoutes(app, ctx);
   fileRoutes(app, ctx);
+  connectorRoutes(app, ctx);
   searchRoutes(app, ctx, evidenceSearch);
   mcpRoutes(app, ctx, evidenceSearch);
   feedbackRoutes(app, ctx);

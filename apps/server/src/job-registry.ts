@@ -2,6 +2,8 @@ import type { AnyJobDefinition } from './jobs/job-definition.ts';
 import { pruneActivityJob } from './modules/activity/prune-activity.job.ts';
 import { passwordResetMailJob } from './modules/auth/password-reset-mail.job.ts';
 import { reviewPlansJob, stripeEventJob } from './modules/billing/billing.jobs.ts';
+import { syncConnectorJob } from './modules/connectors/sync-connector.job.ts';
+import { scheduleSyncsJob } from './modules/connectors/sync-queue.ts';
 import { answerMailJob } from './modules/email-assistant/answer-mail.job.ts';
 import { sendReplyJob } from './modules/email-assistant/send-reply.job.ts';
 import { graphJob } from './modules/embedding/graph.job.ts';
@@ -32,6 +34,8 @@ export const ALL_JOBS = [
   sendReplyJob,
   whatsappInboundJob,
   whatsappReplyJob,
+  syncConnectorJob,
+  scheduleSyncsJob,
 ] satisfies AnyJobDefinition[];
 
 /**

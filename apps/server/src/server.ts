@@ -19,6 +19,7 @@ import { startMetricsListener } from './metrics/metrics-endpoint.ts';
 import { ActivityWriter } from './modules/activity/activity-writer.ts';
 import { ACTOR_TABLES, ActorCache } from './modules/auth/actor-cache.ts';
 import { interruptStrandedAnswers } from './modules/chat/messages.service.ts';
+import { resumeStrandedSyncs } from './modules/connectors/sync-queue.ts';
 import { MailboxWatchers } from './modules/email-assistant/mailbox-watchers.ts';
 import { createEmbedder } from './modules/embedding/create-embedder.ts';
 import { ensureEmbeddingIndex } from './modules/embedding/embedding-index.ts';
@@ -188,6 +189,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       await requeueStrandedMails(ctx);
       const resumed = await resumeStrandedFiles(ctx);
       if (resumed > 0) log.info({ resumed }, 'resumed files whose next processing step was not queued');
+      const syncs = await resumeStrandedSyncs(ctx);
+      if (syncs > 0) log.info({ syncs }, 'queued again connector syncs whose job was gone');
       // Graphs the last run left unfinished (or that a migration emptied) are filled again.
       await queueGraphJob(ctx);
       // Files whose passages an older version wrote are processed again, a few at a time.

@@ -19,6 +19,7 @@ import {
   chats,
   chatVisitors,
   companies,
+  connectors,
   customers,
   emailOutbox,
   emailSettings,
@@ -33,6 +34,7 @@ import {
   userRoles,
   users,
 } from '../db/schema/index.ts';
+import { SecretBox } from '../modules/ai-providers/secret-box.ts';
 
 /**
  * Every operation of the OpenAPI document, for every kind of caller, on a resource of their own company and of
@@ -238,6 +240,18 @@ const MATRIX: Record<string, Row> = {
   'POST /files/{fileId}/retry': { callers: [403, 403, 'own', 403] },
   'POST /files/{fileId}/cancel': { callers: [403, 403, 'own', 403] },
   'DELETE /files/{fileId}': { callers: [403, 403, 'own', 403] },
+  // Connectors: the data manager's (a permission of its own); the operator's rules reach them, but not the division
+  // they live in. The new source is tried before it is stored: nothing listens there, so the service refuses it.
+  'GET /divisions/{divisionId}/connectors': { callers: [404, 403, 'own', 403] },
+  'POST /divisions/{divisionId}/connectors': {
+    callers: [404, 403, 'own', 403],
+    body: { kind: 'webdav', name: 'NAS', url: 'http://127.0.0.1:9/', userName: 'anna', password: 'app-pass' },
+  },
+  'GET /connectors/{connectorId}': { callers: [404, 403, 'own', 403] },
+  'POST /connectors/{connectorId}/sync': { callers: [404, 403, 'own', 403] },
+  'POST /connectors/{connectorId}/pause': { callers: [404, 403, 'own', 403] },
+  'POST /connectors/{connectorId}/resume': { callers: [404, 403, 'own', 403] },
+  'DELETE /connectors/{connectorId}': { callers: [404, 403, 'own', 403] },
   'GET /search': { callers: [403, 403, 'ok', 'ok'], query: 'q=Heizung' },
   // The MCP server: any caller reaches it (its tools check their own permissions, mcp.test.ts); GET is always 405
   'POST /mcp': { callers: ANY, body: { jsonrpc: '2.0', id: 1, method: 'ping' } },
@@ -823,6 +837,24 @@ function resourcesFor(caller: Caller, place: 'own' | 'other') {
           .returning();
         return row!.id;
       }),
+    /** A WebDAV connector of the division (nothing listens at its address: a sync of it fails). */
+    connector: () =>
+      once('connector', async () => {
+        const [row] = await db()
+          .insert(connectors)
+          .values({
+            companyId,
+            divisionId: await r.division(),
+            ownerId: owner,
+            kind: 'webdav',
+            name: 'NAS',
+            url: 'http://127.0.0.1:9/',
+            userName: 'anna',
+            secretSealed: new SecretBox(t.server.ctx.config.secrets.encryptionKey).seal('app-pass'),
+          })
+          .returning();
+        return row!.id;
+      }),
     /** A provider the own company has set up (not a resource of its own: the same name in both places). */
     provider: () =>
       once('provider', async () => {
@@ -857,6 +889,7 @@ const ID_PARAMS: Record<string, (r: Resources) => Promise<string>> = {
   documentId: (r) => r.salesDocument(),
   userId: (r) => r.employee(),
   settingId: (r) => r.emailSetting(),
+  connectorId: (r) => r.connector(),
 };
 const OTHER_PARAMS: Record<string, (r: Resources) => Promise<string>> = {
   provider: (r) => r.provider(),

@@ -46,6 +46,7 @@ export function knowledgeFile(overrides: Partial<KnowledgeFile> = {}): Knowledge
     replacesFileId: null,
     steps: [],
     uploadedBy: 'Dana Datenverwalterin',
+    source: null,
     createdAt: '2025-03-01T09:30:00.000Z',
     readyAt: '2025-03-01T09:31:00.000Z',
     ...overrides,

@@ -19,6 +19,7 @@ export const MAIL_TEMPLATE_KINDS = [
   'paymentFinalNotice',
   'planExpired',
   'mailAnswerFailed',
+  'connectorPaused',
 ] as const;
 /** The billing kinds: their default text is under `billing.mail.<kind>` in the locale files. */
 export const BILLING_MAIL_KINDS: readonly MailTemplateKind[] = [
@@ -71,6 +72,15 @@ export const MAIL_TEMPLATE_VARIABLES: Record<MailTemplateKind, TemplateVariable[
     { name: 'company', required: false },
     { name: 'subject', required: false },
     { name: 'mailbox', required: false },
+  ],
+  // To whoever connected a source, when its syncs failed too often and it paused.
+  connectorPaused: [
+    name,
+    appTitle,
+    actionUrl,
+    { name: 'connector', required: false },
+    { name: 'division', required: false },
+    { name: 'reason', required: false },
   ],
 };
 

@@ -88,6 +88,13 @@ export const knowledgeFileSchema = z
     replacesFileId: z.uuid().nullable(),
     steps: z.array(fileStepSchema),
     uploadedBy: z.string().nullable(),
+    /**
+     * Where a synced file comes from: its connector, the source's address and its path there (null: uploaded by
+     * hand). Such a file is changed and deleted at its source, not here (FILE_SYNCED).
+     */
+    source: z
+      .object({ connectorId: z.uuid(), connectorName: z.string(), url: z.string(), path: z.string() })
+      .nullable(),
     createdAt: z.iso.datetime(),
     readyAt: z.iso.datetime().nullable(),
   })

@@ -57,6 +57,12 @@ export const ERROR_STATUS = {
   FILE_DUPLICATE: 409,
   FILE_NOT_RETRYABLE: 409,
   FILE_NOT_CANCELLABLE: 409,
+  /** A file synced from a connector is deleted at its source (it would come back), not by hand. */
+  FILE_SYNCED: 409,
+  /** A sync of the connector already waits or runs. */
+  CONNECTOR_SYNC_RUNNING: 409,
+  /** A paused connector is resumed before it syncs. */
+  CONNECTOR_PAUSED: 409,
   CHAT_NO_READY_FILE: 409,
   CHAT_NOT_PUBLIC: 409,
   /** A website widget shows a public chat through its share link: none, no widget. */
@@ -85,6 +91,11 @@ export const ERROR_STATUS = {
   TEMPLATE_VARIABLE_MISSING: 422,
   /** An e-mail template has `{{` or `}}` that do not enclose a variable name. */
   TEMPLATE_SYNTAX_INVALID: 422,
+  /**
+   * The source of a new connector could not be read with what was entered (details.reason says why: address, login,
+   * folder, outbound policy); nothing was stored.
+   */
+  CONNECTOR_UNREACHABLE: 422,
   FILE_PROCESSING_FAILED: 500,
   NO_FILES: 422,
   AUDIO_EMPTY: 422,

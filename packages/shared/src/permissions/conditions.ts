@@ -25,6 +25,7 @@ export const CONDITION_FIELDS = {
   Customer: ['id', 'companyId'],
   SalesDocument: ['id', 'companyId'],
   EmailSetting: ['id', 'companyId', 'divisionId'],
+  Connector: ['id', 'companyId', 'divisionId'],
 } as const satisfies Partial<Record<Subject, readonly string[]>>;
 
 export type ResourceSubject = keyof typeof CONDITION_FIELDS;

@@ -65,6 +65,8 @@ export const DEFAULT_ROLES: Record<UserKind, { description: string; rules: Abili
       { action: 'manage', subject: ['Customer', 'SalesDocument'], conditions: own },
       // The e-mail assistant's mailboxes of the company.
       { action: 'manage', subject: 'EmailSetting', conditions: own },
+      // Connectors: the folders (WebDAV so far) the company's divisions are kept in sync with.
+      { action: 'manage', subject: 'Connector', conditions: own },
     ],
   },
   Employee: {
@@ -102,6 +104,22 @@ export const EARLIER_DEFAULT_RULES: Partial<Record<UserKind, AbilityRule[][]>> =
       { action: 'manage', subject: ['Division', 'File', 'Chat', 'Feedback', 'Tag'], conditions: own },
       { action: 'manage', subject: 'User', conditions: { ...own, kind: 'Employee' } },
       { action: 'manage', subject: 'ApiKey', conditions: self },
+    ],
+    // Until connectors: the current rules without `manage Connector`.
+    [
+      { action: 'read', subject: 'user' },
+      { action: ['read', 'update'], subject: 'Company', conditions: { id: RULE_PLACEHOLDERS.companyId } },
+      { action: 'manage', subject: ['Division', 'File', 'Feedback', 'Tag'], conditions: own },
+      { action: ['create', 'update', 'delete', 'publish'], subject: 'Chat', conditions: own },
+      { action: 'read', subject: 'Chat', conditions: { ...own, ...self } },
+      { action: 'read', subject: 'Chat', conditions: publicChat },
+      { action: 'manage', subject: 'User', conditions: { ...own, kind: 'Employee' } },
+      { action: 'manage', subject: 'ApiKey', conditions: self },
+      { action: ['read', 'update'], subject: 'Subscription', conditions: own },
+      { action: 'read', subject: 'Invoice', conditions: own },
+      { action: 'read', subject: 'Plan' },
+      { action: 'manage', subject: ['Customer', 'SalesDocument'], conditions: own },
+      { action: 'manage', subject: 'EmailSetting', conditions: own },
     ],
   ],
   // Until e-mail templates and system settings became subjects that staff read.

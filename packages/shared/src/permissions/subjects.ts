@@ -40,6 +40,8 @@ export const SUBJECTS = [
   'SalesDocument',
   /** A company's e-mail settings: the e-mail assistant's mailboxes with their SMTP and IMAP details. */
   'EmailSetting',
+  /** A division's connectors: the folders (WebDAV so far) it is kept in sync with. */
+  'Connector',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 

@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
+import { connectors } from './connectors.ts';
 import { divisions } from './knowledge.ts';
 import { users } from './users.ts';
 
@@ -79,6 +80,10 @@ export const files = pgTable(
     passageFormat: integer('passage_format').notNull().default(0),
     processingGeneration: integer('processing_generation').notNull().default(0),
     replacesFileId: uuid('replaces_file_id'),
+    /** The connector it is synced from (null: uploaded by hand), its path there and the version it was read at. */
+    connectorId: uuid('connector_id').references(() => connectors.id, { onDelete: 'set null' }),
+    sourcePath: text('source_path'),
+    sourceVersion: text('source_version'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     readyAt: timestamp('ready_at', { withTimezone: true }),
@@ -87,6 +92,7 @@ export const files = pgTable(
     index('files_division_idx').on(t.divisionId, t.createdAt),
     index('files_company_idx').on(t.companyId),
     index('files_status_idx').on(t.status),
+    index('files_connector_idx').on(t.connectorId),
     // The platform's files and storage per week.
     index('files_created_idx').on(t.createdAt),
     // The same content twice in one division is recognised; failed and cancelled files do not count.

@@ -4,6 +4,7 @@ export * from './chats.ts';
 export * from './companies.ts';
 export * from './company-branding.ts';
 export * from './company-details.ts';
+export * from './connectors.ts';
 export * from './email-assistant.ts';
 export * from './files.ts';
 export * from './knowledge.ts';

@@ -14,12 +14,17 @@ export const fileColumns = {
   file: files,
   divisionName: divisions.name,
   uploaderEmail: users.email,
+  /** The connector it is synced from: its name, and the address of its source. */
+  connectorName: sql<string | null>`(select c.name from connectors c where c.id = files.connector_id)`,
+  connectorUrl: sql<string | null>`(select c.url from connectors c where c.id = files.connector_id)`,
 };
 
 export type FileWithNames = {
   file: typeof files.$inferSelect;
   divisionName: string | null;
   uploaderEmail: string | null;
+  connectorName: string | null;
+  connectorUrl: string | null;
 };
 
 export function presentFile(row: FileWithNames, lang: Language): KnowledgeFile {
@@ -49,6 +54,15 @@ export function presentFile(row: FileWithNames, lang: Language): KnowledgeFile {
       return times ? [{ step, startedAt: times.startedAt, finishedAt: times.finishedAt }] : [];
     }),
     uploadedBy: row.uploaderEmail,
+    source:
+      f.connectorId && row.connectorName !== null
+        ? {
+            connectorId: f.connectorId,
+            connectorName: row.connectorName,
+            url: row.connectorUrl ?? '',
+            path: f.sourcePath ?? '',
+          }
+        : null,
     createdAt: f.createdAt.toISOString(),
     readyAt: f.readyAt?.toISOString() ?? null,
   };

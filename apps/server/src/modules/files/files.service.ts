@@ -1,5 +1,5 @@
 import type { Action, FileStatus, KnowledgeFile, Language } from '@werkwissen/shared';
-import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
 import { divisionAccess } from '../../access/division.access.ts';
 import { fileAccess } from '../../access/file.access.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -179,9 +179,11 @@ export async function cancelFile(ctx: AppContext, actor: Actor, fileId: string, 
 /** Deletes a file and, in the same statement, all its passages and vectors (cascade); then its original. */
 export async function deleteFile(ctx: AppContext, actor: Actor, fileId: string): Promise<void> {
   const { file } = await loadVisibleFile(ctx, actor, fileId, 'delete');
+  // It would come back with the next sync: deleted at its source instead.
+  if (file.connectorId) throw new AppError('FILE_SYNCED');
   const [row] = await ctx.db
     .delete(files)
-    .where(and(eq(files.id, fileId), eq(files.companyId, file.companyId)))
+    .where(and(eq(files.id, fileId), eq(files.companyId, file.companyId), isNull(files.connectorId)))
     .returning({ key: files.storageKey });
   if (!row) throw notFound();
   await removeStored(ctx, [row.key], 'original of a deleted file');

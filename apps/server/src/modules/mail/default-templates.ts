@@ -13,6 +13,7 @@ const INFORMATIONAL: readonly MailTemplateKind[] = [
   'emailChanged',
   'mailAnswerFailed',
   'secondFactorFailures',
+  'connectorPaused',
   ...BILLING_MAIL_KINDS,
 ];
 

@@ -17,6 +17,7 @@ const SAMPLE_PATHS: Record<MailTemplateKind, string> = {
   paymentFinalNotice: '/account-settings/billing',
   planExpired: '/account-settings/billing',
   mailAnswerFailed: '',
+  connectorPaused: '/divisions',
 };
 
 /** Kinds whose button is no page of the product: the e-mail assistant's notice writes to the assistant again. */
@@ -43,6 +44,8 @@ export function sampleMail(kind: MailTemplateKind, language: Language): Omit<Out
       subject: t('emailTemplates.sample.subject'),
       mailbox: 'assistant@example.com',
       failures: '5',
+      connector: 'Nextcloud',
+      reason: t('connectors.failure.auth'),
     },
     lines: [
       `price-list-2025.pdf: ${t('mail.uploadFinished.ready', { passages: '42' })}`,

@@ -25,11 +25,13 @@ import { Link, useLocation } from 'react-router';
 import { useBillingStatus } from '../../api/billing.ts';
 import { useDivisions } from '../../api/divisions.ts';
 import { useDeleteFile, useDivisionFilesTable, useFileAction } from '../../api/files.ts';
+import { useAuth } from '../../auth/auth-context.tsx';
 import { CellText } from '../../components/cell-text.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { errorMessage } from '../../components/form.tsx';
 import { useFormat } from '../../components/format.ts';
+import { ConnectorsPanel } from './connectors-panel.tsx';
 import { sizeAndKindColumns } from './file-columns.tsx';
 import { anyInProgress, FileStatusCell, isFinal, StatusFilter, useFailureMessage } from './file-status.tsx';
 import { fileLink } from './file-url.ts';
@@ -40,6 +42,7 @@ const FileDetailsDialog = lazy(() => import('./file-details-dialog.tsx'));
 /** `/divisions/:divisionId`: the files of a division with their processing status, live while they are processed. */
 export default function DivisionFilesPage() {
   const { t } = useTranslation();
+  const { ability } = useAuth();
   const theme = useTheme();
   const format = useFormat();
   const failureMessage = useFailureMessage();
@@ -78,7 +81,17 @@ export default function DivisionFilesPage() {
       // On one line, cut with an ellipsis (the whole name on hover), never broken inside a word.
       fill: true,
       minWidth: 160,
-      render: (f) => <CellText text={f.name} />,
+      render: (f) =>
+        f.source ? (
+          <Box sx={{ minWidth: 0 }}>
+            <CellText text={f.name} />
+            <Typography variant="caption" color="text.secondary" component="div" noWrap>
+              {t('connectors.syncedFrom', { connector: f.source.connectorName, path: f.source.path })}
+            </Typography>
+          </Box>
+        ) : (
+          <CellText text={f.name} />
+        ),
       csv: (f) => f.name,
     },
     ...sizeAndKindColumns(t, format),
@@ -130,11 +143,27 @@ export default function DivisionFilesPage() {
               </IconButton>
             </Tooltip>
           )}
-          <Tooltip title={t('common.delete')}>
-            <IconButton aria-label={`${t('common.delete')}: ${f.name}`} onClick={() => setDeleting(f)}>
-              <IconTrash size={20} />
-            </IconButton>
-          </Tooltip>
+          {f.source ? (
+            // A synced file would come back with the next sync: the tooltip says where to delete it.
+            <Tooltip
+              title={t('connectors.deleteAtSource', {
+                connector: f.source.connectorName,
+                path: f.source.path,
+              })}
+            >
+              <span>
+                <IconButton aria-label={`${t('common.delete')}: ${f.name}`} disabled>
+                  <IconTrash size={20} />
+                </IconButton>
+              </span>
+            </Tooltip>
+          ) : (
+            <Tooltip title={t('common.delete')}>
+              <IconButton aria-label={`${t('common.delete')}: ${f.name}`} onClick={() => setDeleting(f)}>
+                <IconTrash size={20} />
+              </IconButton>
+            </Tooltip>
+          )}
         </Stack>
       ),
     },
@@ -159,6 +188,12 @@ export default function DivisionFilesPage() {
       </Box>
       {divisions.isError && <Alert severity="error">{errorMessage(divisions.error, t)}</Alert>}
       {notFound && <Alert severity="warning">{t('pages.files.divisionNotFound')}</Alert>}
+      {division && ability.can('read', 'Connector') && (
+        <ConnectorsPanel
+          divisionId={division.id}
+          disabled={planEnded || !ability.can('create', 'Connector')}
+        />
+      )}
       {!notFound && (
         <DataTable<KnowledgeFile>
           queryKey={table.queryKey}

@@ -1,0 +1,43 @@
+import { connectorContracts } from '@werkwissen/shared';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import { registerRoute, requireActor } from '../../http/route.ts';
+import {
+  createConnector,
+  deleteConnector,
+  getConnector,
+  listConnectors,
+  pauseConnector,
+  resumeConnector,
+  syncNow,
+} from './connectors.service.ts';
+
+export function connectorRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerRoute(app, connectorContracts.list, async (req) => ({
+    items: await listConnectors(ctx, requireActor(req), req.params.divisionId),
+  }));
+  registerRoute(app, connectorContracts.create, async (req, reply) => {
+    const connector = await createConnector(ctx, requireActor(req), req.params.divisionId, req.body);
+    reply.code(201);
+    return connector;
+  });
+  registerRoute(app, connectorContracts.get, async (req) =>
+    getConnector(ctx, requireActor(req), req.params.connectorId),
+  );
+  registerRoute(app, connectorContracts.sync, async (req, reply) => {
+    const connector = await syncNow(ctx, requireActor(req), req.params.connectorId);
+    reply.code(202);
+    return connector;
+  });
+  registerRoute(app, connectorContracts.pause, async (req) =>
+    pauseConnector(ctx, requireActor(req), req.params.connectorId),
+  );
+  registerRoute(app, connectorContracts.resume, async (req) =>
+    resumeConnector(ctx, requireActor(req), req.params.connectorId),
+  );
+  registerRoute(app, connectorContracts.remove, async (req, reply) => {
+    await deleteConnector(ctx, requireActor(req), req.params.connectorId);
+    reply.code(204);
+    return null;
+  });
+}

@@ -1,0 +1,103 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ApiClient } from './support/api-client.ts';
+import { freePort, type Proc, spawnServer } from './support/processes.ts';
+import { engineEnv } from './support/test-database.ts';
+import { registration } from './support/test-server.ts';
+import { startTestStorage, type TestStorage } from './support/test-storage.ts';
+import { TestWebDav } from './support/webdav-server.ts';
+
+const FILES = 80;
+const USER = { user: 'anna', pass: 'app-passwort-1' };
+const dataDir = mkdtempSync(join(tmpdir(), 'ww-sync-crash-'));
+const running: Proc[] = [];
+let storage: TestStorage;
+let dav: TestWebDav;
+beforeAll(async () => {
+  storage = await startTestStorage(dataDir);
+  dav = await TestWebDav.start([USER]);
+  mkdirSync(join(dav.root, 'Archiv'));
+  for (let i = 0; i < FILES; i++)
+    writeFileSync(
+      join(dav.root, 'Archiv', `Protokoll ${i}.txt`),
+      `Anlage ${i} wurde im Monat ${i % 12} geprüft.`,
+    );
+});
+afterAll(async () => {
+  await Promise.all(running.map((p) => p.stop()));
+  await storage?.close();
+  await dav?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const start = async (port: number) => {
+  const proc = spawnServer([], {
+    ...(await engineEnv(dataDir)),
+    ...storage.env,
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    ADMIN_PASSWORD: 'admin-pass-1',
+    OUTBOUND_ALLOWED_HOSTS: `127.0.0.1:${dav.port}`,
+  });
+  running.push(proc);
+  return proc;
+};
+
+it('finishes a sync after the server is killed mid-sync, leaving nothing running and no file twice', async () => {
+  const port = await freePort();
+  const first = await start(port);
+  await first.waitFor('is running at');
+  const client = new ApiClient(`http://127.0.0.1:${port}`);
+  const body = registration({ language: 'en' });
+  expect((await client.post('/auth/register', body)).status).toBe(201);
+  expect(
+    (await client.post('/auth/login', { email: body.email, password: body.password, area: 'user' })).status,
+  ).toBe(200);
+  const divisionId = (await client.post('/divisions', { name: 'Archiv' })).body.id;
+  const created = await client.post(`/divisions/${divisionId}/connectors`, {
+    kind: 'webdav',
+    name: 'NAS',
+    url: dav.url,
+    userName: USER.user,
+    password: USER.pass,
+    folder: 'Archiv',
+  });
+  expect(created.status).toBe(201);
+  const id = created.body.id as string;
+
+  // Kill the whole server (API and worker) once the sync has taken some files, not all.
+  let during = (await client.get(`/connectors/${id}`)).body;
+  const until = Date.now() + 30_000;
+  while (during.fileCount === 0) {
+    if (Date.now() > until) throw new Error(`no file synced: ${JSON.stringify(during)}`);
+    await new Promise((r) => setTimeout(r, 20));
+    during = (await client.get(`/connectors/${id}`)).body;
+  }
+  first.child.kill('SIGKILL');
+  await first.exited;
+  expect(during.syncState).toBe('running');
+  expect(during.fileCount).toBeLessThan(FILES);
+
+  const second = await start(port);
+  await second.waitFor('is running at');
+  const deadline = Date.now() + 120_000;
+  let after = (await client.get(`/connectors/${id}`)).body;
+  while (after.syncState !== 'idle' && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 200));
+    after = (await client.get(`/connectors/${id}`)).body;
+  }
+  expect(after.syncState).toBe('idle');
+  expect(after.lastError).toBeNull();
+  expect(after.fileCount).toBe(FILES);
+  // The retry took over where the killed sync stopped: what it had added was not added again.
+  expect(after.lastResult.added).toBe(FILES - during.fileCount);
+  const list = (await client.get(`/divisions/${divisionId}/files?pageSize=100`)).body.items as Array<{
+    source: { path: string };
+  }>;
+  expect(new Set(list.map((f) => f.source.path)).size).toBe(FILES);
+  await second.stop();
+}, 150_000);

@@ -1,0 +1,135 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './processes.ts';
+
+export const APACHE = '/usr/sbin/apache2';
+const MODULES = '/usr/lib/apache2/modules';
+
+export interface DavUser {
+  user: string;
+  pass: string;
+}
+
+function configOf(dir: string, port: number): string {
+  const root = userInfo().uid === 0;
+  const modules = [
+    'mpm_event',
+    'authn_core',
+    'authn_file',
+    'authz_core',
+    'authz_user',
+    'auth_basic',
+    'dav',
+    'dav_fs',
+  ];
+  return `ServerRoot ${dir}
+ServerName 127.0.0.1
+Listen 127.0.0.1:${port}
+PidFile ${dir}/apache.pid
+ErrorLog ${dir}/error.log
+LogLevel warn
+LogFormat "%m %U" requests
+CustomLog ${dir}/access.log requests
+${modules.map((m) => `LoadModule ${m}_module ${MODULES}/mod_${m}.so`).join('\n')}
+${root ? 'User nobody\nGroup nogroup' : ''}
+DavLockDB ${dir}/locks/DavLock
+DocumentRoot ${dir}/dav
+<Directory ${dir}/dav>
+  Dav On
+  AuthType Basic
+  AuthName "Werkwissen test"
+  AuthUserFile ${dir}/htpasswd
+  Require valid-user
+</Directory>
+`;
+}
+
+async function listening(port: number, deadline: number): Promise<void> {
+  while (Date.now() < deadline) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`Apache did not listen on ${port}`);
+}
+
+/**
+ * Debian's Apache with mod_dav as a real WebDAV server for the connectors' tests: its own configuration (Basic
+ * authentication from a htpasswd file, the shared folder in a temporary directory, a free loopback port), run in the
+ * foreground by the test, no system service. The test changes the shared folder's files directly (`root`).
+ */
+export class TestWebDav {
+  private constructor(
+    private readonly dir: string,
+    private readonly child: ChildProcess,
+    readonly port: number,
+  ) {}
+
+  static async start(users: DavUser[]): Promise<TestWebDav> {
+    const dir = mkdtempSync(join(tmpdir(), 'ww-webdav-'));
+    chmodSync(dir, 0o755);
+    for (const sub of ['dav', 'locks']) mkdirSync(join(dir, sub), { mode: 0o777 });
+    chmodSync(join(dir, 'locks'), 0o777);
+    const sha = (p: string) => createHash('sha1').update(p).digest('base64');
+    writeFileSync(join(dir, 'htpasswd'), users.map((u) => `${u.user}:{SHA}${sha(u.pass)}\n`).join(''));
+    chmodSync(join(dir, 'htpasswd'), 0o644);
+    const port = await freePort();
+    writeFileSync(join(dir, 'httpd.conf'), configOf(dir, port));
+    const child = spawn(APACHE, ['-f', join(dir, 'httpd.conf'), '-DFOREGROUND'], { stdio: 'ignore' });
+    const server = new TestWebDav(dir, child, port);
+    try {
+      await listening(port, Date.now() + 15_000);
+    } catch (error) {
+      await server.stop();
+      throw new Error(`${(error as Error).message}: ${server.errorLog()}`);
+    }
+    return server;
+  }
+
+  /** The WebDAV address of the shared folder. */
+  get url(): string {
+    return `http://127.0.0.1:${this.port}/`;
+  }
+
+  /** The shared folder on disk: what the server serves. */
+  get root(): string {
+    return join(this.dir, 'dav');
+  }
+
+  /** How often a path was downloaded (GET) so far, as the server's request log says. */
+  downloads(path: string): number {
+    let log = '';
+    try {
+      log = readFileSync(join(this.dir, 'access.log'), 'utf8');
+    } catch {}
+    const wanted = `GET /${path.split('/').map(encodeURIComponent).join('/')}`;
+    return log.split('\n').filter((line) => line === wanted || decodeURI(line) === `GET /${path}`).length;
+  }
+
+  errorLog(): string {
+    try {
+      return readFileSync(join(this.dir, 'error.log'), 'utf8');
+    } catch {
+      return '';
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode === null) {
+      const exited = new Promise((resolve) => this.child.once('exit', resolve));
+      this.child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}

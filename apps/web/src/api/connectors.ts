@@ -1,0 +1,80 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Connector, type ConnectorCreate, connectorContracts } from '@werkwissen/shared';
+import { useRef } from 'react';
+import { dashboardKeys } from './dashboard.ts';
+import { divisionKeys } from './divisions.ts';
+import { fileKeys } from './files.ts';
+import { call } from './http.ts';
+import { type MutationCallbacks, useApiMutation } from './mutation.ts';
+import { searchKeys } from './search.ts';
+
+/** Query keys of a division's connectors. */
+export const connectorKeys = {
+  all: ['connectors'] as const,
+  list: (divisionId: string) => [...connectorKeys.all, divisionId] as const,
+};
+
+const busy = (items: Connector[] | undefined) => (items ?? []).some((c) => c.syncState !== 'idle');
+
+/**
+ * The division's connectors, reloaded every two seconds while a sync waits or runs; when the last one ends, the
+ * division's files (which it added, changed or removed) reload too.
+ */
+export function useConnectors(divisionId: string) {
+  const queryClient = useQueryClient();
+  const wasBusy = useRef(false);
+  return useQuery({
+    queryKey: connectorKeys.list(divisionId),
+    queryFn: async () => {
+      const { items } = await call(connectorContracts.list, { params: { divisionId } });
+      const now = busy(items);
+      if (wasBusy.current && !now)
+        void queryClient
+          .invalidateQueries({ queryKey: fileKeys.all })
+          .then(() => queryClient.invalidateQueries({ queryKey: divisionKeys.all }));
+      wasBusy.current = now;
+      return items;
+    },
+    enabled: divisionId !== '',
+    refetchInterval: (query) => (busy(query.state.data) ? 2000 : false),
+  });
+}
+
+export function useConnect(divisionId: string, callbacks?: MutationCallbacks<ConnectorCreate, Connector>) {
+  return useApiMutation(
+    {
+      mutationFn: (body: ConnectorCreate) =>
+        call(connectorContracts.create, { params: { divisionId }, body }),
+      success: (t) => t('connectors.messages.connected'),
+      invalidates: () => [connectorKeys.all],
+    },
+    callbacks,
+  );
+}
+
+export type ConnectorAction = 'sync' | 'pause' | 'resume';
+const ACTION_MESSAGE: Record<ConnectorAction, string> = {
+  sync: 'connectors.messages.syncQueued',
+  pause: 'connectors.messages.paused',
+  resume: 'connectors.messages.resumed',
+};
+
+export function useConnectorAction() {
+  return useApiMutation({
+    mutationFn: ({ action, connectorId }: { action: ConnectorAction; connectorId: string }) =>
+      call(connectorContracts[action], { params: { connectorId } }),
+    success: (t, _data, { action }) => t(ACTION_MESSAGE[action]),
+    invalidates: () => [connectorKeys.all],
+  });
+}
+
+export function useDeleteConnector(callbacks?: MutationCallbacks<string, unknown>) {
+  return useApiMutation(
+    {
+      mutationFn: (connectorId: string) => call(connectorContracts.remove, { params: { connectorId } }),
+      success: (t) => t('connectors.messages.removed'),
+      invalidates: () => [connectorKeys.all, fileKeys.all, dashboardKeys.all, searchKeys.all],
+    },
+    callbacks,
+  );
+}

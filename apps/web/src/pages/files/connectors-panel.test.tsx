@@ -1,0 +1,73 @@
+import { screen, within } from '@testing-library/react';
+import type { Connector } from '@werkwissen/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DIVISION_ID, division, knowledgeFile, signedInAs, storage } from '../../test/fixtures.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import DivisionFilesPage from './division-files-page.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const CONNECTOR_ID = '44444444-4444-4444-8444-444444444444';
+const paused: Connector = {
+  id: CONNECTOR_ID,
+  divisionId: DIVISION_ID,
+  kind: 'webdav',
+  name: 'Nextcloud',
+  url: 'https://cloud.example.com/remote.php/dav/files/anna/',
+  userName: 'anna',
+  folder: 'Preise',
+  fileTypes: [],
+  intervalMinutes: 60,
+  status: 'paused',
+  syncState: 'idle',
+  lastSyncAt: '2025-03-01T09:30:00.000Z',
+  lastResult: { added: 2, changed: 1, renamed: 0, removed: 1, unchanged: 5, failures: [] },
+  lastError: 'The server refused the user name or password.',
+  lastErrorCode: 'auth',
+  failureCount: 3,
+  fileCount: 1,
+  createdAt: '2025-03-01T09:00:00.000Z',
+};
+
+describe('connected folders on a division’s page', () => {
+  it('shows a paused connector with why, and a synced file that is deleted at its source', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/v1/divisions') return Response.json({ items: [division()], limit: 3, storage });
+        if (url === `/api/v1/divisions/${DIVISION_ID}/connectors`) return Response.json({ items: [paused] });
+        if (url.startsWith(`/api/v1/divisions/${DIVISION_ID}/files`)) {
+          const items = [
+            knowledgeFile({
+              name: 'Liste.txt',
+              source: {
+                connectorId: CONNECTOR_ID,
+                connectorName: 'Nextcloud',
+                url: paused.url,
+                path: 'Preise/Liste.txt',
+              },
+            }),
+          ];
+          return Response.json({ items, total: 1, page: 1, pageSize: 10 });
+        }
+        return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
+      }),
+    );
+    signedInAs('DataManager');
+    renderWithApp(<DivisionFilesPage />, `/divisions/${DIVISION_ID}`);
+
+    const card = within(await screen.findByTestId('connector'));
+    expect(card.getByText('Paused')).toBeTruthy();
+    expect(card.getByText(/The server refused the user name or password\./)).toBeTruthy();
+    expect(card.getByText(/2 added · 1 changed · 0 renamed · 1 removed/)).toBeTruthy();
+    expect(card.getByRole('button', { name: 'Resume' })).toBeTruthy();
+    expect((card.getByRole('button', { name: 'Sync now' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await screen.findByText('From Nextcloud: Preise/Liste.txt');
+    const remove = screen.getByRole('button', { name: 'Delete: Liste.txt' }) as HTMLButtonElement;
+    expect(remove.disabled).toBe(true);
+  });
+});
