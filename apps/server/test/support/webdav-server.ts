@@ -69,11 +69,14 @@ async function listening(port: number, deadline: number): Promise<void> {
  * foreground by the test, no system service. The test changes the shared folder's files directly (`root`).
  */
 export class TestWebDav {
-  private constructor(
-    private readonly dir: string,
-    private readonly child: ChildProcess,
-    readonly port: number,
-  ) {}
+  private readonly dir: string;
+  private readonly child: ChildProcess;
+  readonly port: number;
+  private constructor(dir: string, child: ChildProcess, port: number) {
+    this.dir = dir;
+    this.child = child;
+    this.port = port;
+  }
 
   static async start(users: DavUser[]): Promise<TestWebDav> {
     const dir = mkdtempSync(join(tmpdir(), 'ww-webdav-'));

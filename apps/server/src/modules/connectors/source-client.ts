@@ -27,11 +27,10 @@ export interface SourceClient {
 
 /** A failure of the source as a whole, with the reason the connector shows. */
 export class SourceError extends Error {
-  constructor(
-    readonly reason: ConnectorFailure,
-    message: string,
-  ) {
+  readonly reason: ConnectorFailure;
+  constructor(reason: ConnectorFailure, message: string) {
     super(message);
+    this.reason = reason;
     this.name = 'SourceError';
   }
 }
