@@ -46,6 +46,27 @@ describe('the built-in answerer', () => {
     expect(answer.text).toMatch(/found nothing/);
   });
 
+  it('answers from a passage that holds most of the question when no other passage comes close, not when one does', () => {
+    const question = 'Wie lange dauert die Probezeit im Kundendienst?';
+    const clear = answerExtractively(
+      question,
+      [hit('Die Probezeit der Monteure dauert sechs Monate.'), hit('Die Kantine ist mittags geöffnet.')],
+      'de',
+    );
+    expect(clear.noAnswer).toBe(false);
+    expect(clear.text).toContain('Die Probezeit der Monteure dauert sechs Monate. [1]');
+    // Two passages that answer about as well and differently: which one is meant is not clear.
+    const rivals = answerExtractively(
+      question,
+      [
+        hit('Die Probezeit der Monteure dauert sechs Monate.'),
+        hit('Die Probezeit der Helfer dauert drei Monate.'),
+      ],
+      'de',
+    );
+    expect(rivals.noAnswer).toBe(true);
+  });
+
   it('answers with nothing found when there are no passages at all', () => {
     const answer = answerExtractively('Wo steht der Kessel?', [], 'de');
     expect(answer.noAnswer).toBe(true);

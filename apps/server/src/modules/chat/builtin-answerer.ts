@@ -23,10 +23,20 @@ import {
 
 /**
  * Below this confidence (the best unit's score: the weighted share of the question's words it holds, in itself or in
- * the headings and column names above it, with the answer-type evidence) the answerer says it does not know. Chosen
- * with `bench:answer` on the Handwerk set so that wrong answers stay rarer than refusals (docs/decisions/0038-extractive-builtin-answerer.md).
+ * the headings and column names above it, with the answer-type evidence; plus its lead over other passages, see
+ * DISTINCT_WEIGHT) the answerer says it does not know. Chosen with `bench:answer` on the Handwerk set so that wrong
+ * answers stay rarer than refusals (docs/decisions/0038-extractive-builtin-answerer.md, 0068-answers.md).
  */
-export const MIN_CONFIDENCE = 0.85;
+export const MIN_CONFIDENCE = 0.9;
+/**
+ * The confidence adds this share of the best unit's lead over the best unit of any other passage (at most
+ * DISTINCT_CAP; a rival that holds more lowers it; a unit that lacks the question's model or size is a rival by what
+ * it holds otherwise): an answer that one passage gives clearly is more likely right than one that several passages
+ * offer almost equally (bench:answer, Handwerk: most wrong quotes had a rival within 0.05, most right ones none within
+ * 0.2).
+ */
+const DISTINCT_WEIGHT = 0.5;
+const DISTINCT_CAP = 0.3;
 /** A further unit is quoted when it scores nearly as well as the best one and holds words the best one misses. */
 const NEAR_BEST = 0.85;
 /** ...or when it ties with the best one (a second row of the same kind). */
@@ -63,7 +73,7 @@ export interface ExtractiveAnswer {
   /** The cited passages, `[n]` in the text pointing to `hits[n-1]` of this list. */
   cited: SearchHit[];
   noAnswer: boolean;
-  /** The best unit's score; 0 without passages. */
+  /** The best unit's score with its lead over other passages (see DISTINCT_WEIGHT); 0 without passages. */
   confidence: number;
 }
 
@@ -292,6 +302,8 @@ interface Scored extends Unit {
   /** The weighted share of the question's words the unit holds (in itself or its context). */
   coverage: number;
   score: number;
+  /** The score it would have if it held the question's identifying figures (a rival about another model or size). */
+  plain: number;
   /** The question words it holds well (in itself, match ≥ 0.7). */
   covers: Set<string>;
   /** Whether it holds the kind of answer the question asks for (a price, a duration...); null: no kind asked. */
@@ -447,10 +459,15 @@ export function scoreUnits(
     const concise = CONCISE * (1 - Math.min(1, unit.own.words.size / LONG_UNIT));
     // A row keyed by the code the question asks about ("F28 | Keine Flammenbildung ...") defines it.
     const keyed = keyedRow ? KEYED_ROW : 0;
-    const score = complete
-      ? (1 - NGRAM_SHARE) * lexical + NGRAM_SHARE * similarity + prior + concise + keyed
-      : 0;
-    return { ...unit, coverage, score, covers, answers: cue === null ? null : cue === 1 };
+    const plain = (1 - NGRAM_SHARE) * lexical + NGRAM_SHARE * similarity + prior + concise + keyed;
+    return {
+      ...unit,
+      coverage,
+      score: complete ? plain : 0,
+      plain,
+      covers,
+      answers: cue === null ? null : cue === 1,
+    };
   });
 }
 
@@ -502,7 +519,9 @@ export function answerExtractively(
   const scored = scoreUnits(question, hits, lang, options.context, options.translations, options.rarity);
   const ranked = [...scored].sort((a, b) => b.score - a.score || a.hit - b.hit || a.index - b.index);
   const best = ranked[0];
-  const confidence = best?.score ?? 0;
+  // A rival is any other passage's best unit, one about another model or size included ("GB 30 C" for "GB 20 C").
+  const rival = best ? Math.max(0, ...scored.filter((s) => s.hit !== best.hit).map((s) => s.plain)) : 0;
+  const confidence = best ? best.score + DISTINCT_WEIGHT * Math.min(DISTINCT_CAP, best.score - rival) : 0;
   if (!best || confidence < (options.minConfidence ?? MIN_CONFIDENCE)) {
     return { text: translate(lang, 'answer.noAnswer'), cited: [], noAnswer: true, confidence };
   }
