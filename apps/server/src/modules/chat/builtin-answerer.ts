@@ -437,16 +437,23 @@ export function scoreUnits(
     // A row keyed by the code the question asks about ("F28 | Keine Flammenbildung ...") defines it: the question's
     // other words ("Display zeigt F28, was ist das?") are about the code, and the row answers them in its columns.
     const keyedRow = unit.kind === 'row' && required.has(fold(unit.text.split(' | ')[0]!.trim()));
+    let named = 0;
     for (const [g, weight] of weights) {
       found += weight * (keyedRow ? Math.max(CONTEXT_MATCH, holds(g, unit)) : holds(g, unit));
       if (g.alternatives.some((a) => matchWord(a.word, unit.own) >= STRONG_MATCH)) covers.add(g.key);
+      // Named: the word itself, inflected or its compound's parts, here or in the headings and column names above;
+      // the head of a compound alone ("-stunde" of "Elektrikerstunde" in "Monteurstunde") names another thing.
+      const well = (set: WordSet) => g.alternatives.some((a) => matchWord(a.word, set) >= STRONG_MATCH);
+      if (keyedRow || well(unit.own) || well(unit.context) || well(unit.columns)) named += weight;
     }
     // A price or a weight is what a question asks for when it asks for one ("сколько весит": a weight, not any number).
     const cue = cues.length === 0 ? null : answering.some((c) => c.answer.test(answerable)) ? 1 : 0;
-    // The kind of answer counts once the unit holds half of what the question names: any price is no answer to
+    // The kind of answer counts once the unit names half of what the question names: any price is no answer to
     // the price of something the documents do not list.
-    const named = total - cueWeight;
-    const coverage = Math.min(1, (found + (found >= named / 2 ? (cue ?? 0) * cueWeight : 0)) / total);
+    const coverage = Math.min(
+      1,
+      (found + (named >= (total - cueWeight) / 2 ? (cue ?? 0) * cueWeight : 0)) / total,
+    );
     const figures = new Set([...unit.own.words, ...unit.context.words]);
     const complete = [...required].every((f) => figures.has(f));
     const similarity = Math.max(0, cosine(asked, ngrams.embedOne(unit.text)));
