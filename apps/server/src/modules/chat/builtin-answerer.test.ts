@@ -46,6 +46,42 @@ describe('the built-in answerer', () => {
     expect(answer.text).toMatch(/found nothing/);
   });
 
+  it('answers from a passage that holds most of the question when no other passage comes close, not when one does', () => {
+    const question = 'Wie lange dauert die Probezeit im Kundendienst?';
+    const clear = answerExtractively(
+      question,
+      [hit('Die Probezeit der Monteure dauert sechs Monate.'), hit('Die Kantine ist mittags geöffnet.')],
+      'de',
+    );
+    expect(clear.noAnswer).toBe(false);
+    expect(clear.text).toContain('Die Probezeit der Monteure dauert sechs Monate. [1]');
+    // Two passages that answer about as well and differently: which one is meant is not clear.
+    const rivals = answerExtractively(
+      question,
+      [
+        hit('Die Probezeit der Monteure dauert sechs Monate.'),
+        hit('Die Probezeit der Helfer dauert drei Monate.'),
+      ],
+      'de',
+    );
+    expect(rivals.noAnswer).toBe(true);
+  });
+
+  it('refuses the price of an item no row names, though a row shares the head of its compound', () => {
+    const prices =
+      'Preisliste Kundendienst\nArt.-Nr. | Bezeichnung | Einheit | Preis netto EUR\n' +
+      'L-110 | Monteurstunde Geselle | Std | 74,50\nL-111 | Monteurstunde Meister | Std | 89,00\n' +
+      'L-140 | Entsorgung Altgerät | Stk | 48,00';
+    const hits = [
+      hit(prices, 'Preisliste.pdf'),
+      hit('Die Arbeitszeit wird je angefangene 15 Minuten abgerechnet.'),
+    ];
+    // "-stunde" of "Elektrikerstunde" names another thing in "Monteurstunde"; the asked item is not on the list.
+    expect(answerExtractively('Was kostet bei uns eine Elektrikerstunde?', hits, 'de').noAnswer).toBe(true);
+    const asked = answerExtractively('Was kostet eine Monteurstunde?', hits, 'de');
+    expect(asked.text).toContain('L-110 | Monteurstunde Geselle | Std | 74,50');
+  });
+
   it('answers with nothing found when there are no passages at all', () => {
     const answer = answerExtractively('Wo steht der Kessel?', [], 'de');
     expect(answer.noAnswer).toBe(true);
@@ -102,7 +138,8 @@ describe('the built-in answerer', () => {
 
   it('matches German compounds by their parts', () => {
     const hits = [hit(PRICES, 'Preise.pdf'), hit('Der Kessel steht im Keller neben dem Öltank.')];
-    for (const question of ['Was kostet eine Stunde?', 'Was kostet eine Monteurstunde?']) {
+    // A compound's head alone names another thing: "Monteurstunde" is refused here (see the "Elektrikerstunde" test).
+    for (const question of ['Was kostet eine Stunde?', 'Was kostet eine Stunde Arbeit?']) {
       const answer = answerExtractively(question, hits, 'de');
       expect(answer.noAnswer, question).toBe(false);
       expect(answer.text, question).toContain('Arbeitsstunde | 58 €');

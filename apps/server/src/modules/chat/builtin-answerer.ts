@@ -23,10 +23,20 @@ import {
 
 /**
  * Below this confidence (the best unit's score: the weighted share of the question's words it holds, in itself or in
- * the headings and column names above it, with the answer-type evidence) the answerer says it does not know. Chosen
- * with `bench:answer` on the Handwerk set so that wrong answers stay rarer than refusals (docs/decisions/0038-extractive-builtin-answerer.md).
+ * the headings and column names above it, with the answer-type evidence; plus its lead over other passages, see
+ * DISTINCT_WEIGHT) the answerer says it does not know. Chosen with `bench:answer` on the Handwerk set so that wrong
+ * answers stay rarer than refusals (docs/decisions/0038-extractive-builtin-answerer.md, 0068-answers.md).
  */
-export const MIN_CONFIDENCE = 0.85;
+export const MIN_CONFIDENCE = 0.9;
+/**
+ * The confidence adds this share of the best unit's lead over the best unit of any other passage (at most
+ * DISTINCT_CAP; a rival that holds more lowers it; a unit that lacks the question's model or size is a rival by what
+ * it holds otherwise): an answer that one passage gives clearly is more likely right than one that several passages
+ * offer almost equally (bench:answer, Handwerk: most wrong quotes had a rival within 0.05, most right ones none within
+ * 0.2).
+ */
+const DISTINCT_WEIGHT = 0.5;
+const DISTINCT_CAP = 0.3;
 /** A further unit is quoted when it scores nearly as well as the best one and holds words the best one misses. */
 const NEAR_BEST = 0.85;
 /** ...or when it ties with the best one (a second row of the same kind). */
@@ -63,7 +73,7 @@ export interface ExtractiveAnswer {
   /** The cited passages, `[n]` in the text pointing to `hits[n-1]` of this list. */
   cited: SearchHit[];
   noAnswer: boolean;
-  /** The best unit's score; 0 without passages. */
+  /** The best unit's score with its lead over other passages (see DISTINCT_WEIGHT); 0 without passages. */
   confidence: number;
 }
 
@@ -336,6 +346,8 @@ interface Scored extends Unit {
   /** The weighted share of the question's words the unit holds (in itself or its context). */
   coverage: number;
   score: number;
+  /** The score it would have if it held the question's identifying figures (a rival about another model or size). */
+  plain: number;
   /** The question words it holds well (in itself, match ≥ 0.7). */
   covers: Set<string>;
   /** Whether it holds the kind of answer the question asks for (a price, a duration...); null: no kind asked. */
@@ -423,25 +435,29 @@ export function scoreUnits(
   // Each question word is a group of the words that stand for it: itself, or, when the question was translated into
   // the documents' language, its translations (the best-matching one counts, by its weight).
   const groups = askedGroups(main, translations, asking);
-  // How well each unit holds a group, and whether it holds one of its words well in itself: worked out once per
-  // group and unit (the rarity below and the score both ask; matching was most of the scoring's time).
+  // How well each unit holds a group, whether it holds one of its words well in itself (`strong`) or in itself, its
+  // headings or its column names (`named`): worked out once per group and unit (the rarity below and the score both
+  // ask; matching was most of the scoring's time).
   const unitNumber = new Map(units.map((u, i) => [u, i]));
-  const matches = new Map<AskedGroup, { holds: Float64Array; strong: Uint8Array }>();
+  const matches = new Map<AskedGroup, { holds: Float64Array; strong: Uint8Array; named: Uint8Array }>();
   const matchesOf = (g: AskedGroup) => {
     let m = matches.get(g);
     if (!m) {
-      m = { holds: new Float64Array(units.length), strong: new Uint8Array(units.length) };
+      m = {
+        holds: new Float64Array(units.length),
+        strong: new Uint8Array(units.length),
+        named: new Uint8Array(units.length),
+      };
       for (let i = 0; i < units.length; i++) {
         const u = units[i]!;
         let best = Number.NEGATIVE_INFINITY;
         for (const a of g.alternatives) {
           const own = matchWord(a.word, u.own);
+          const context = matchWord(a.word, u.context);
+          const columns = matchWord(a.word, u.columns);
           if (own >= STRONG_MATCH) m.strong[i] = 1;
-          const held = Math.max(
-            own,
-            CONTEXT_MATCH * matchWord(a.word, u.context),
-            COLUMN_MATCH * matchWord(a.word, u.columns),
-          );
+          if (own >= STRONG_MATCH || context >= STRONG_MATCH || columns >= STRONG_MATCH) m.named[i] = 1;
+          const held = Math.max(own, CONTEXT_MATCH * context, COLUMN_MATCH * columns);
           best = Math.max(best, a.weight * held);
         }
         m.holds[i] = best;
@@ -489,16 +505,23 @@ export function scoreUnits(
     // A row keyed by the code the question asks about ("F28 | Keine Flammenbildung ...") defines it: the question's
     // other words ("Display zeigt F28, was ist das?") are about the code, and the row answers them in its columns.
     const keyedRow = unit.kind === 'row' && required.has(fold(unit.text.split(' | ')[0]!.trim()));
+    let named = 0;
     for (const [g, weight] of weights) {
       found += weight * (keyedRow ? Math.max(CONTEXT_MATCH, holds(g, unit)) : holds(g, unit));
-      if (matchesOf(g).strong[unitNumber.get(unit)!]) covers.add(g.key);
+      const i = unitNumber.get(unit)!;
+      if (matchesOf(g).strong[i]) covers.add(g.key);
+      // Named: the word itself, inflected or its compound's parts, here or in the headings and column names above;
+      // the head of a compound alone ("-stunde" of "Elektrikerstunde" in "Monteurstunde") names another thing.
+      if (keyedRow || matchesOf(g).named[i]) named += weight;
     }
     // A price or a weight is what a question asks for when it asks for one ("сколько весит": a weight, not any number).
     const cue = cues.length === 0 ? null : answering.some((c) => c.answer.test(answerable)) ? 1 : 0;
-    // The kind of answer counts once the unit holds half of what the question names: any price is no answer to
+    // The kind of answer counts once the unit names half of what the question names: any price is no answer to
     // the price of something the documents do not list.
-    const named = total - cueWeight;
-    const coverage = Math.min(1, (found + (found >= named / 2 ? (cue ?? 0) * cueWeight : 0)) / total);
+    const coverage = Math.min(
+      1,
+      (found + (named >= (total - cueWeight) / 2 ? (cue ?? 0) * cueWeight : 0)) / total,
+    );
     const figures = new Set([...unit.own.words, ...unit.context.words]);
     const complete = [...required].every((f) => figures.has(f));
     const similarity = Math.max(0, cosine(asked, unit.ngram));
@@ -511,10 +534,15 @@ export function scoreUnits(
     const concise = CONCISE * (1 - Math.min(1, unit.own.words.size / LONG_UNIT));
     // A row keyed by the code the question asks about ("F28 | Keine Flammenbildung ...") defines it.
     const keyed = keyedRow ? KEYED_ROW : 0;
-    const score = complete
-      ? (1 - NGRAM_SHARE) * lexical + NGRAM_SHARE * similarity + prior + concise + keyed
-      : 0;
-    return { ...unit, coverage, score, covers, answers: cue === null ? null : cue === 1 };
+    const plain = (1 - NGRAM_SHARE) * lexical + NGRAM_SHARE * similarity + prior + concise + keyed;
+    return {
+      ...unit,
+      coverage,
+      score: complete ? plain : 0,
+      plain,
+      covers,
+      answers: cue === null ? null : cue === 1,
+    };
   });
 }
 
@@ -566,7 +594,9 @@ export function answerExtractively(
   const scored = scoreUnits(question, hits, lang, options.context, options.translations, options.rarity);
   const ranked = [...scored].sort((a, b) => b.score - a.score || a.hit - b.hit || a.index - b.index);
   const best = ranked[0];
-  const confidence = best?.score ?? 0;
+  // A rival is any other passage's best unit, one about another model or size included ("GB 30 C" for "GB 20 C").
+  const rival = best ? Math.max(0, ...scored.filter((s) => s.hit !== best.hit).map((s) => s.plain)) : 0;
+  const confidence = best ? best.score + DISTINCT_WEIGHT * Math.min(DISTINCT_CAP, best.score - rival) : 0;
   if (!best || confidence < (options.minConfidence ?? MIN_CONFIDENCE)) {
     return { text: translate(lang, 'answer.noAnswer'), cited: [], noAnswer: true, confidence };
   }
