@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './fields.ts';
 import {
   publicChatSchema,
   publicVisitorSchema,
@@ -34,14 +35,12 @@ export function websiteOrigin(text: string): string | null {
   return ORIGIN_SHAPE.test(url.origin) ? url.origin : null;
 }
 
-export const widgetOriginField = z
-  .string({ message: 'validation.required' })
-  .max(300, { message: 'validation.tooLong' })
-  .transform((value, ctx) => {
-    const origin = websiteOrigin(value);
-    if (origin === null) ctx.addIssue({ code: 'custom', message: 'validation.origin' });
-    return origin ?? '';
-  });
+/** A control character is refused as one (like in every text field) before the origin's shape is judged. */
+export const widgetOriginField = singleLineText(300).transform((value, ctx) => {
+  const origin = websiteOrigin(value);
+  if (origin === null) ctx.addIssue({ code: 'custom', message: 'validation.origin' });
+  return origin ?? '';
+});
 
 export const chatWidgetSchema = z
   .object({

@@ -47,11 +47,8 @@ export const connectorSyncResultSchema = z.object({
 export type ConnectorSyncResult = z.infer<typeof connectorSyncResultSchema>;
 
 /** A file extension of the filter: letters and digits, without the dot. */
-const extension = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .transform((v) => v.replace(/^\./, ''))
+const extension = singleLineText()
+  .transform((v) => v.trim().toLowerCase().replace(/^\./, ''))
   .pipe(z.string().regex(/^[a-z0-9]{1,10}$/, { message: 'connectors.validation.fileType' }));
 
 /** A folder below the address: no `..`, no control characters; slashes at either end are dropped. */
