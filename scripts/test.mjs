@@ -25,9 +25,9 @@ import { join, relative } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const results = [];
 
-/** Records a finished step with the seconds since `started` (a `performance.now()`). */
-function finished(name, ok, started) {
-  const seconds = Math.round((performance.now() - started) / 1000);
+/** Records a finished step with the seconds from `started` to `ended` (`performance.now()` values). */
+function finished(name, ok, started, ended = performance.now()) {
+  const seconds = Math.round((ended - started) / 1000);
   results.push({ name, ok, seconds });
   if (process.env.TEST_STEP_TIMES) appendFileSync(process.env.TEST_STEP_TIMES, `${seconds}\t${name}\n`);
 }
@@ -58,16 +58,16 @@ function startStep(name, command, args) {
   return new Promise((resolve) => {
     child.on('close', (status) => {
       closeSync(output);
-      resolve({ name, status, log, started });
+      resolve({ name, status, log, started, ended: performance.now() });
     });
   });
 }
 
-function endStep({ name, status, log, started }) {
+function endStep({ name, status, log, started, ended }) {
   process.stdout.write(`\n▶ ${name} (its output)\n`);
   process.stdout.write(readFileSync(log));
   const ok = status === 0;
-  finished(name, ok, started);
+  finished(name, ok, started, ended);
   if (!ok) process.stdout.write(`✖ ${name} failed (exit ${status})\n`);
 }
 
@@ -131,7 +131,8 @@ migrationsUpToDate();
 step('build the web app', 'npm', ['run', 'build']);
 
 const UNIT_PASS = 'unit tests of the shared package and the web app (vitest)';
-const PGLITE_PASS = 'integration and browser tests on PGlite (vitest)';
+const PGLITE_PASS = 'integration tests on PGlite (vitest)';
+const PGLITE_BROWSER_PASS = 'browser tests on PGlite (vitest, after the unit tests)';
 const POSTGRES_PASS = 'integration and browser tests on PostgreSQL (vitest)';
 
 const counts = { passed: 0, failed: 0 };
@@ -162,19 +163,19 @@ function startVitest(name, args, env, log) {
   return new Promise((resolve) => {
     child.on('close', (status) => {
       if (log) closeSync(output);
-      resolve({ name, status, json, log, started });
+      resolve({ name, status, json, log, started, ended: performance.now() });
     });
   });
 }
 
 /** Records a finished pass: its output when it went to a file, its counts and every failed test. */
-function recordPass({ name, status, json: report, log, started }) {
+function recordPass({ name, status, json: report, log, started, ended }) {
   if (log) {
     process.stdout.write(`\n▶ ${name} (its output)\n`);
     process.stdout.write(readFileSync(log));
   }
   const ok = status === 0;
-  finished(name, ok, started);
+  finished(name, ok, started, ended);
   if (!ok) process.stdout.write(`✖ ${name} failed (exit ${status})\n`);
   let passed = 0;
   let failed = 0;
@@ -205,9 +206,10 @@ function recordPass({ name, status, json: report, log, started }) {
 
 /**
  * The passes run side by side: much of each pass waits (on a browser, a job's poll, a model's stream) rather than
- * computes, and each engine's pass ends with its browser tests one file at a time. The unit tests need no database:
- * in a pass of their own from the start, they no longer run last and alone on one core (vitest ran their projects
- * after the browser tests, about 4 minutes of a fresh-clone run).
+ * computes (a fresh-clone run used 1.3 of the 2 cores on average). The unit tests need no database: in a pass of their
+ * own from the start, they no longer run last and alone on one core (vitest ran their projects after the browser
+ * tests). PGlite's browser tests follow them in that slot instead of waiting for PGlite's integration tests, the
+ * longest of the passes; the PostgreSQL pass runs its browser tests after its integration tests, as before.
  */
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const unitPass = startVitest(
@@ -216,13 +218,21 @@ const unitPass = startVitest(
   { TEST_DATABASE_URL: '' },
   join(mkdtempSync(join(tmpdir(), 'ww-vitest-')), 'unit-pass.log'),
 );
+const pgliteBrowserPass = unitPass.then(() =>
+  startVitest(
+    PGLITE_BROWSER_PASS,
+    ['--project', 'e2e'],
+    { TEST_DATABASE_URL: '' },
+    join(mkdtempSync(join(tmpdir(), 'ww-vitest-')), 'pglite-browser-pass.log'),
+  ),
+);
 /**
  * The uploads and processing tests with their files in the S3 double (`server-s3`) are about the file store, not the
  * engine: beside PostgreSQL they run once, in the shorter pass; without it, on PGlite.
  */
 const pglitePass = startVitest(
   PGLITE_PASS,
-  ['--project', 'server', ...(postgresUrl ? [] : ['--project', 'server-s3']), '--project', 'e2e'],
+  ['--project', 'server', ...(postgresUrl ? [] : ['--project', 'server-s3'])],
   { TEST_DATABASE_URL: '' },
 );
 const postgresPass = postgresUrl
@@ -237,6 +247,7 @@ const postgresPass = postgresUrl
 endStep(await typeCheck);
 recordPass(await pglitePass);
 recordPass(await unitPass);
+recordPass(await pgliteBrowserPass);
 if (postgresPass) {
   recordPass(await postgresPass);
 } else if (process.env.CI) {
@@ -253,7 +264,7 @@ if (postgresPass) {
 
 const passed = counts.passed;
 let failed = counts.failed;
-const passes = [UNIT_PASS, PGLITE_PASS, POSTGRES_PASS];
+const passes = [UNIT_PASS, PGLITE_PASS, PGLITE_BROWSER_PASS, POSTGRES_PASS];
 for (const r of results) if (!r.ok && !passes.includes(r.name)) failed++;
 
 process.stdout.write('\nSummary:\n');
