@@ -15,20 +15,27 @@ export const connectorKeys = {
 };
 
 const busy = (items: Connector[] | undefined) => (items ?? []).some((c) => c.syncState !== 'idle');
+/** When each connector's last sync ended: it changes also for a sync that began and ended between two reads. */
+const syncsEnded = (items: Connector[]) => items.map((c) => `${c.id}:${c.lastSyncAt ?? ''}`).join(',');
 
 /**
- * The division's connectors, reloaded every two seconds while a sync waits or runs; when the last one ends, the
- * division's files (which it added, changed or removed) reload too.
+ * The division's connectors, reloaded every two seconds while a sync waits or runs; when the last one ends (seen
+ * running, or only by its new end time: a quick sync can begin and end between two reads), the division's files
+ * (which it added, changed or removed) reload too.
  */
 export function useConnectors(divisionId: string) {
   const queryClient = useQueryClient();
   const wasBusy = useRef(false);
+  const ended = useRef<string | null>(null);
   return useQuery({
     queryKey: connectorKeys.list(divisionId),
     queryFn: async () => {
       const { items } = await call(connectorContracts.list, { params: { divisionId } });
       const now = busy(items);
-      if (wasBusy.current && !now)
+      const endedNow = syncsEnded(items);
+      const syncEnded = ended.current !== null && endedNow !== ended.current;
+      ended.current = endedNow;
+      if (!now && (wasBusy.current || syncEnded))
         void queryClient
           .invalidateQueries({ queryKey: fileKeys.all })
           .then(() => queryClient.invalidateQueries({ queryKey: divisionKeys.all }));

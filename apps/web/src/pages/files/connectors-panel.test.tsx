@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Connector } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DIVISION_ID, division, knowledgeFile, signedInAs, storage } from '../../test/fixtures.ts';
@@ -69,5 +69,44 @@ describe('connected folders on a division’s page', () => {
     await screen.findByText('From Nextcloud: Preise/Liste.txt');
     const remove = screen.getByRole('button', { name: 'Delete: Liste.txt' }) as HTMLButtonElement;
     expect(remove.disabled).toBe(true);
+  });
+
+  it('reloads the files after a sync it never saw running (it began and ended between two reads)', async () => {
+    const active: Connector = {
+      ...paused,
+      status: 'active',
+      lastError: null,
+      lastErrorCode: null,
+      failureCount: 0,
+    };
+    let synced = false;
+    let fileReads = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/v1/divisions') return Response.json({ items: [division()], limit: 3, storage });
+        if (url === `/api/v1/connectors/${CONNECTOR_ID}/sync` && init?.method === 'POST') {
+          synced = true;
+          return Response.json({ ...active, syncState: 'queued' });
+        }
+        if (url === `/api/v1/divisions/${DIVISION_ID}/connectors`)
+          return Response.json({
+            items: [synced ? { ...active, lastSyncAt: '2025-03-01T10:00:00.000Z' } : active],
+          });
+        if (url.startsWith(`/api/v1/divisions/${DIVISION_ID}/files`)) {
+          fileReads++;
+          return Response.json({ items: [], total: 0, page: 1, pageSize: 10 });
+        }
+        return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
+      }),
+    );
+    signedInAs('DataManager');
+    renderWithApp(<DivisionFilesPage />, `/divisions/${DIVISION_ID}`);
+
+    const card = within(await screen.findByTestId('connector'));
+    await waitFor(() => expect(fileReads).toBeGreaterThan(0));
+    const before = fileReads;
+    fireEvent.click(card.getByRole('button', { name: 'Sync now' }));
+    await waitFor(() => expect(fileReads).toBeGreaterThan(before));
   });
 });
