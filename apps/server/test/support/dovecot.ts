@@ -1,10 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { ImapFlow } from 'imapflow';
-import { freePort } from './processes.ts';
+import { freePort, listening } from './processes.ts';
 
 export const DOVECOT = '/usr/sbin/dovecot';
 
@@ -57,21 +56,6 @@ service imap-login {
 `;
 }
 
-async function listening(port: number, deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`Dovecot did not listen on ${port}`);
-}
-
 /**
  * Debian's Dovecot as a real IMAP server for the e-mail assistant's tests: its own configuration (passwd-file
  * users, maildir in a temporary folder, a free loopback port), run in the foreground by the test, no system service.
@@ -100,7 +84,7 @@ export class TestDovecot {
     const port = await freePort();
     writeFileSync(join(dir, 'dovecot.conf'), configOf(dir, port));
     const server = new TestDovecot(dir, TestDovecot.run(dir), port);
-    await listening(port, Date.now() + 15_000);
+    await listening(port, Date.now() + 15_000, 'Dovecot');
     return server;
   }
 
@@ -137,7 +121,7 @@ export class TestDovecot {
 
   async up(): Promise<void> {
     this.child = TestDovecot.run(this.dir);
-    await listening(this.port, Date.now() + 15_000);
+    await listening(this.port, Date.now() + 15_000, 'Dovecot');
   }
 
   /**

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,6 +86,22 @@ export async function freePort(): Promise<number> {
     if (await portIsFree(port)) return port;
   }
   throw new Error('no free loopback port between 20000 and 32000');
+}
+
+/** Waits until a server a test started (`what`, for the error) accepts connections on a loopback port. */
+export async function listening(port: number, deadline: number, what: string): Promise<void> {
+  while (Date.now() < deadline) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what} did not listen on ${port}`);
 }
 
 /**

@@ -1,10 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './processes.ts';
+import { freePort, listening } from './processes.ts';
 
 export const APACHE = '/usr/sbin/apache2';
 const MODULES = '/usr/lib/apache2/modules';
@@ -48,21 +47,6 @@ DocumentRoot ${dir}/dav
 `;
 }
 
-async function listening(port: number, deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`Apache did not listen on ${port}`);
-}
-
 /**
  * Debian's Apache with mod_dav as a real WebDAV server for the connectors' tests: its own configuration (Basic
  * authentication from a htpasswd file, the shared folder in a temporary directory, a free loopback port), run in the
@@ -91,7 +75,7 @@ export class TestWebDav {
     const child = spawn(APACHE, ['-f', join(dir, 'httpd.conf'), '-DFOREGROUND'], { stdio: 'ignore' });
     const server = new TestWebDav(dir, child, port);
     try {
-      await listening(port, Date.now() + 15_000);
+      await listening(port, Date.now() + 15_000, 'Apache');
     } catch (error) {
       await server.stop();
       throw new Error(`${(error as Error).message}: ${server.errorLog()}`);
