@@ -6,7 +6,7 @@ import { employeeOf } from '../apps/server/test/support/knowledge.ts';
 import { signedInDataManager, type TestServer } from '../apps/server/test/support/test-server.ts';
 import { seriousViolations } from './support/axe.ts';
 import { solveAltcha } from './support/bot-check.ts';
-import { artifactPath, openBrowser } from './support/browser.ts';
+import { failureScreenshot, openBrowser } from './support/browser.ts';
 import { startAppServer, text } from './support/server.ts';
 import { uploadDocxThroughDialog } from './support/upload.ts';
 
@@ -134,7 +134,7 @@ describe('chat in the browser', () => {
       await page.getByText('What is the warranty period of the solar panels on the roof?').first().waitFor();
       expect(browser.problems).toEqual([]);
     } catch (error) {
-      await page.screenshot({ path: artifactPath('chat-failure.png') });
+      await failureScreenshot(page, 'chat-failure.png');
       throw error;
     } finally {
       await browser.close();
@@ -213,14 +213,14 @@ describe('chat in the browser', () => {
         ).toBe(0);
         expect(visitor.problems).toEqual([]);
       } catch (error) {
-        await visitor.page.screenshot({ path: artifactPath('public-chat-failure.png') });
+        await failureScreenshot(visitor.page, 'public-chat-failure.png');
         throw error;
       } finally {
         await visitor.close();
       }
       expect(browser.problems).toEqual([]);
     } catch (error) {
-      await page.screenshot({ path: artifactPath('chat-provider-failure.png') });
+      await failureScreenshot(page, 'chat-provider-failure.png');
       throw error;
     } finally {
       await browser.close();

@@ -4,7 +4,7 @@ import { makeDocx } from '../apps/server/test/support/documents.ts';
 import { FakeWhatsApp } from '../apps/server/test/support/fake-whatsapp.ts';
 import { signedInDataManager, type TestServer } from '../apps/server/test/support/test-server.ts';
 import { seriousViolations } from './support/axe.ts';
-import { artifactPath, openBrowser } from './support/browser.ts';
+import { artifactPath, failureScreenshot, openBrowser } from './support/browser.ts';
 import { startAppServer, text } from './support/server.ts';
 import { uploadDocxThroughDialog } from './support/upload.ts';
 
@@ -150,7 +150,7 @@ describe('the guided tour in the browser', () => {
       await page.getByText(en('whatsapp.connected', { id: '106540352242922' })).waitFor();
       await waitDone('whatsapp');
     } catch (error) {
-      await page.screenshot({ path: artifactPath('guided-tour-failure.png'), fullPage: true });
+      await failureScreenshot(page, 'guided-tour-failure.png', { fullPage: true });
       throw error;
     } finally {
       await browser.close();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInDataManager, type TestServer } from '../apps/server/test/support/test-server.ts';
 import { seriousViolations } from './support/axe.ts';
 import { solveAltcha } from './support/bot-check.ts';
-import { artifactPath, openBrowser } from './support/browser.ts';
+import { failureScreenshot, openBrowser } from './support/browser.ts';
 import { startAppServer, text } from './support/server.ts';
 
 let t: TestServer;
@@ -110,7 +110,7 @@ describe('divisions and employees in the browser', () => {
       expect(seen.items.map((d: { name: string }) => d.name)).toEqual(['Heizung']);
       expect(browser.problems).toEqual([]);
     } catch (error) {
-      await page.screenshot({ path: artifactPath('knowledge-admin-failure.png') });
+      await failureScreenshot(page, 'knowledge-admin-failure.png');
       throw error;
     } finally {
       await browser.close();

@@ -7,7 +7,7 @@ import {
 } from '../apps/server/test/support/test-server.ts';
 import { seriousViolations } from './support/axe.ts';
 import { solveAltcha } from './support/bot-check.ts';
-import { artifactPath, openBrowser } from './support/browser.ts';
+import { failureScreenshot, openBrowser } from './support/browser.ts';
 import { startAppServer, text } from './support/server.ts';
 import { uploadDocxThroughDialog } from './support/upload.ts';
 
@@ -112,7 +112,7 @@ describe('uploads and search in the browser', () => {
       expect(await seriousViolations(page)).toEqual([]);
       expect(browser.problems).toEqual([]);
     } catch (error) {
-      await page.screenshot({ path: artifactPath('knowledge-files-failure.png') });
+      await failureScreenshot(page, 'knowledge-files-failure.png');
       throw error;
     } finally {
       await browser.close();

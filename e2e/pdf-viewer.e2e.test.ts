@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInDataManager, type TestServer } from '../apps/server/test/support/test-server.ts';
 import { seriousViolations } from './support/axe.ts';
-import { artifactPath, openBrowser } from './support/browser.ts';
+import { failureScreenshot, openBrowser, openOwnBrowser } from './support/browser.ts';
 import { startAppServer, text } from './support/server.ts';
 
 let t: TestServer;
@@ -53,8 +53,6 @@ describe('the in-app PDF viewer', () => {
     const popups: string[] = [];
     page.on('dialog', (d) => {
       dialogs.push(d.message());
-      // The control below leaves Chromium's viewer while its script may still be opening alerts: one of those is
-      // gone with the page before it can be dismissed.
       d.dismiss().catch(() => {});
     });
     context.on('request', (r) => {
@@ -130,27 +128,35 @@ describe('the in-app PDF viewer', () => {
       expect(await page.title()).not.toContain('pwned');
       expect(browser.problems).toEqual([]);
 
-      // The control: the same bytes in Chromium's own viewer do run (why the server only sends PDFs as downloads)
+      // The server sends the PDF only as a download (the control below shows why)
       const content = await dm.client.request('GET', `/files/${fileId}/content`);
       expect(content.headers.get('content-disposition')).toMatch(/^attachment/);
-      await page.route(`${t.url}/inline-control.pdf`, (route) =>
+    } catch (error) {
+      await failureScreenshot(page, 'pdf-viewer-failure.png');
+      throw error;
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("is needed: Chromium's own viewer runs the same document's scripts", async () => {
+    // In a Chromium of its own: leaving or closing that viewer while its script still opens alerts can take the
+    // browser down, which must not touch the shared browser of the other tests.
+    const own = await openOwnBrowser();
+    try {
+      own.page.on('dialog', (d) => d.dismiss().catch(() => {}));
+      await own.page.route(`${t.url}/inline-control.pdf`, (route) =>
         route.fulfill({
           body: hostilePdf(`${t.url}/control-side-effect`),
           contentType: 'application/pdf',
           headers: { 'content-disposition': 'inline' },
         }),
       );
-      const alert = page.waitForEvent('dialog', { timeout: 10_000 });
-      await page.goto(`${t.url}/inline-control.pdf`).catch(() => {});
+      const alert = own.page.waitForEvent('dialog', { timeout: 10_000 });
+      await own.page.goto(`${t.url}/inline-control.pdf`).catch(() => {});
       expect((await alert).message()).toBe('pwned');
-      // Leave Chromium's viewer before the context closes: closing a context with that viewer's script still open
-      // takes the shared browser down with it.
-      await page.goto('about:blank');
-    } catch (error) {
-      await page.screenshot({ path: artifactPath('pdf-viewer-failure.png') });
-      throw error;
     } finally {
-      await browser.close();
+      await own.close();
     }
   });
 });

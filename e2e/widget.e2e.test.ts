@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyWithFile } from '../apps/server/test/support/knowledge.ts';
 import type { TestServer } from '../apps/server/test/support/test-server.ts';
 import { solveAltcha } from './support/bot-check.ts';
-import { artifactPath, openBrowser } from './support/browser.ts';
+import { failureScreenshot, openBrowser } from './support/browser.ts';
 import { startAppServer, text } from './support/server.ts';
 
 const MANUAL =
@@ -82,7 +82,7 @@ describe('the chat widget on a website', () => {
       );
       expect(manager.problems).toEqual([]);
     } catch (error) {
-      await manager.page.screenshot({ path: artifactPath('widget-settings-failure.png') });
+      await failureScreenshot(manager.page, 'widget-settings-failure.png');
       throw error;
     } finally {
       await manager.close();
@@ -124,7 +124,7 @@ describe('the chat widget on a website', () => {
       expect(await page.evaluate(() => document.querySelector('iframe')?.contentDocument ?? null)).toBeNull();
       expect(visitor.problems).toEqual([]);
     } catch (error) {
-      await visitor.page.screenshot({ path: artifactPath('widget-visitor-failure.png') });
+      await failureScreenshot(visitor.page, 'widget-visitor-failure.png');
       throw error;
     } finally {
       await visitor.close();

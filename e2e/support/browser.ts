@@ -12,14 +12,20 @@ let shared: Promise<Browser> | null = null;
  * launched on first use. Playwright ends it with the test process.
  */
 function sharedBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`Chromium not found at ${CHROMIUM}: set CHROMIUM_PATH or run npm test as root`);
-  shared ??= launch();
+  shared ??= launch().then((browser) => {
+    // A crashed browser takes only its own test down: the next one starts another.
+    browser.on('disconnected', () => {
+      shared = null;
+    });
+    return browser;
+  });
   return shared;
 }
 
-async function launch(): Promise<Browser> {
-  const browser = await chromium.launch({
+function launch(): Promise<Browser> {
+  if (!existsSync(CHROMIUM))
+    throw new Error(`Chromium not found at ${CHROMIUM}: set CHROMIUM_PATH or run npm test as root`);
+  return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [
@@ -32,11 +38,22 @@ async function launch(): Promise<Browser> {
       '--disable-sync',
     ],
   });
-  // A crashed browser takes only its own test down: the next one starts another.
-  browser.on('disconnected', () => {
-    shared = null;
-  });
-  return browser;
+}
+
+/**
+ * A Chromium of its own, for a test that may leave it broken (a document's scripts running in Chromium's own
+ * viewer): closing it ends the process, and the shared browser of the other tests never sees it.
+ */
+export async function openOwnBrowser(options: { locale?: string } = {}) {
+  const browser = await launch();
+  const context = await browser.newContext({ locale: options.locale ?? 'en-US' });
+  const page = await context.newPage();
+  return {
+    page,
+    async close() {
+      await browser.close();
+    },
+  };
 }
 
 /**
@@ -77,6 +94,16 @@ export async function openBrowser(
 export function artifactPath(name: string): string {
   mkdirSync(ARTIFACTS, { recursive: true });
   return join(ARTIFACTS, name);
+}
+
+/**
+ * A screenshot of a failing test's page, for the artifacts. It never throws: when the page itself is gone (a crashed
+ * renderer), the test's own error is the one to report, not the screenshot's.
+ */
+export async function failureScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  await page.screenshot({ path: artifactPath(name), ...options }).catch((error: Error) => {
+    console.error(`no screenshot ${name}: ${error.message}`);
+  });
 }
 
 /** Keys the interface looked up but the active language lacks (collected by the app, see apps/web/src/i18n). */
