@@ -1,14 +1,16 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/support/api-client.ts';
 import { waitForFile } from '../../../test/support/documents.ts';
 import { signedInAs } from '../../../test/support/factories.ts';
 import { signedInDataManager, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { TestWebDav } from '../../../test/support/webdav-server.ts';
-import { connectors } from '../../db/schema/index.ts';
-import { claimSync, markQueued } from './connectors.queries.ts';
+import { activityLog, connectors, divisions } from '../../db/schema/index.ts';
+import { claimSync, markQueued, queueDue } from './connectors.queries.ts';
+import { syncConnectorJob } from './sync-connector.job.ts';
+import { resumeStrandedSyncs } from './sync-queue.ts';
 
 const USER = { user: 'anna', pass: 'app-passwort-1' };
 let dav: TestWebDav;
@@ -233,6 +235,100 @@ describe('a WebDAV folder kept in sync with a division', () => {
     const healed = await synced(client, created.body.id, last.lastSyncAt);
     expect(healed).toMatchObject({ status: 'active', failureCount: 0, lastError: null });
     expect(healed.lastResult.removed).toBe(1);
+  }, 90_000);
+});
+
+describe('the schedule, the plan and the activity log', () => {
+  it('syncs a connector when its interval has passed, and takes up a sync whose job is gone', async () => {
+    const { client } = await signedInDataManager(t, { language: 'en' });
+    const divisionId = (await client.post('/divisions', { name: 'Plan' })).body.id;
+    const folder = folderWith({ 'a.txt': 'Eins' });
+    const id = (await client.post(`/divisions/${divisionId}/connectors`, connectBody(folder))).body
+      .id as string;
+    const first = await synced(client, id);
+    const ctx = t.server.ctx;
+    const row = () => ctx.db.select().from(connectors).where(eq(connectors.id, id));
+
+    // Synced a minute ago with an hourly interval: not due. An hour and a minute ago: due, and synced.
+    await ctx.db
+      .update(connectors)
+      .set({ lastSyncAt: new Date(Date.now() - 60_000) })
+      .where(eq(connectors.id, id));
+    expect(await queueDue(ctx.db)).not.toContain(id);
+    writeFileSync(join(dav.root, folder, 'b.txt'), 'Zwei');
+    await ctx.db
+      .update(connectors)
+      .set({ lastSyncAt: new Date(Date.now() - 61 * 60_000) })
+      .where(eq(connectors.id, id));
+    const due = await queueDue(ctx.db);
+    expect(due).toContain(id);
+    for (const connectorId of due) await ctx.jobs.send(syncConnectorJob, { connectorId });
+    const second = await synced(client, id, first.lastSyncAt);
+    expect(second.lastResult).toMatchObject({ added: 1, unchanged: 1 });
+
+    // A sync left running by a job that no longer exists is queued again, counted as interrupted, and ends.
+    writeFileSync(join(dav.root, folder, 'c.txt'), 'Drei');
+    await ctx.db
+      .update(connectors)
+      .set({ syncState: 'running', syncJobId: '00000000-0000-4000-8000-000000000000' })
+      .where(eq(connectors.id, id));
+    expect(await resumeStrandedSyncs(ctx)).toBeGreaterThanOrEqual(1);
+    const third = await synced(client, id, second.lastSyncAt);
+    expect(third.lastResult).toMatchObject({ added: 1, unchanged: 2 });
+    expect((await row())[0]).toMatchObject({ syncState: 'idle', syncJobId: null });
+
+    // Each sync is in the company's activity log (written after the sync ends), with the paths it brought in.
+    const loggedPaths = async () =>
+      (
+        await ctx.db
+          .select({ changes: activityLog.changes })
+          .from(activityLog)
+          .where(
+            and(eq(activityLog.endpoint, `/connectors/${id}`), eq(activityLog.action, 'connectorSynced')),
+          )
+      )
+        .flatMap((l) => (l.changes as { after: { added: string[] } }).after.added)
+        .sort();
+    await expect.poll(loggedPaths, { timeout: 10_000 }).toEqual(['a.txt', 'b.txt', 'c.txt']);
+  }, 120_000);
+
+  it("stops at the plan's storage limit with a clear message, keeping what fit", async () => {
+    // The company is on the trial, whose storage the operator sets to 1 KB: one of the two files fits.
+    const admin = await signedInAs(t, 'Administrator');
+    const trial = (
+      (await admin.client.get('/admin/plans')).body.items as Array<Record<string, unknown>>
+    ).find((p) => p.key === 'trial')!;
+    const setStorage = (storageBytes: unknown) =>
+      admin.client.put('/admin/plans/trial', {
+        priceCents: trial.priceCents,
+        limits: { ...(trial.limits as object), storageBytes },
+      });
+    expect((await setStorage(1024)).status).toBe(200);
+    try {
+      const { client } = await signedInDataManager(t, { language: 'de' });
+      const divisionId = (await client.post('/divisions', { name: 'Voll' })).body.id as string;
+      const db = t.server.ctx.db;
+      const [{ companyId }] = await db
+        .select({ companyId: divisions.companyId })
+        .from(divisions)
+        .where(eq(divisions.id, divisionId));
+      const assigned = await admin.client.put(`/admin/payments/${companyId}/plan`, {
+        plan: 'trial',
+        endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+      });
+      expect(assigned.status).toBe(200);
+      const folder = folderWith({ 'a.txt': 'A'.repeat(700), 'b.txt': 'B'.repeat(700) });
+      const id = (await client.post(`/divisions/${divisionId}/connectors`, connectBody(folder))).body
+        .id as string;
+      const stopped = await synced(client, id);
+      expect(stopped.lastErrorCode).toBe('quota');
+      expect(stopped.lastError).toBe(
+        'Der Speicher Ihres Tarifs ist voll: Die Synchronisierung wurde angehalten. Löschen Sie Dateien oder wählen Sie einen größeren Tarif.',
+      );
+      expect(await filesOf(client, divisionId)).toHaveLength(1);
+    } finally {
+      await setStorage((trial.limits as { storageBytes: unknown }).storageBytes);
+    }
   }, 90_000);
 });
 
