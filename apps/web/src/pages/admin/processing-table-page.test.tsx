@@ -53,6 +53,7 @@ describe('the processing table', { timeout: 20_000 }, () => {
       'Company',
       'Division',
       'File name',
+      'Source',
       'Status',
       'Progress',
       'Size',
@@ -64,6 +65,7 @@ describe('the processing table', { timeout: 20_000 }, () => {
       'Heiztechnik Müller GmbH',
       'Kundendienst',
       failed.name,
+      '',
       'Failed',
       10,
       '1.5 MB',
@@ -71,5 +73,33 @@ describe('the processing table', { timeout: 20_000 }, () => {
       expect.any(String),
       failed.errorMessage,
     ]);
+  });
+
+  it('says where a synced file comes from, on screen and in the export', async () => {
+    signedInAs('Administrator');
+    const synced: AdminKnowledgeFile = {
+      ...failed,
+      id: 'f11e0000-0000-4000-8000-000000000002',
+      name: 'Preisliste.pdf',
+      status: 'ready',
+      errorCode: null,
+      errorMessage: null,
+      source: {
+        connectorId: 'c0cc0000-0000-4000-8000-000000000003',
+        connectorName: 'Nextcloud',
+        url: 'https://cloud.example.de/remote.php/dav/files/anna/',
+        path: 'Preise/Preisliste.pdf',
+      },
+    };
+    fakeApi().on(fileContracts.adminList, () => page([synced]));
+    vi.mocked(downloadCsv).mockClear();
+    renderWithApp(<ProcessingTablePage />, '/admin/vector-database/processing-table');
+
+    const name = await screen.findByText('Preisliste.pdf');
+    expect(within(name.closest('tr')!).getByText('From Nextcloud: Preise/Preisliste.pdf')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloadCsv).toHaveBeenCalled());
+    const [, header, rows] = vi.mocked(downloadCsv).mock.calls[0]!;
+    expect(rows[0]![header.indexOf('Source')]).toBe('From Nextcloud: Preise/Preisliste.pdf');
   });
 });

@@ -7,7 +7,7 @@ import { CellText } from '../../components/cell-text.tsx';
 import type { Column } from '../../components/data-table.tsx';
 import { useFormat } from '../../components/format.ts';
 import { ListPage } from '../../components/list-page.tsx';
-import { sizeAndKindColumns } from '../files/file-columns.tsx';
+import { FileNameCell, sizeAndKindColumns, sourceColumn } from '../files/file-columns.tsx';
 import { anyInProgress, FileStatusCell, StatusFilter, useFailureMessage } from '../files/file-status.tsx';
 
 /** `/admin/vector-database/processing-table`: the files of every company and where each is in its processing. */
@@ -43,9 +43,10 @@ export default function ProcessingTablePage() {
       sortable: true,
       fill: true,
       minWidth: 160,
-      render: (f) => <CellText text={f.name} />,
+      render: (f) => <FileNameCell file={f} />,
       csv: (f) => f.name,
     },
+    sourceColumn(t),
     {
       id: 'status',
       label: t('pages.files.status'),

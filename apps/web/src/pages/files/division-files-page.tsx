@@ -26,13 +26,12 @@ import { useBillingStatus } from '../../api/billing.ts';
 import { useDivisions } from '../../api/divisions.ts';
 import { useDeleteFile, useDivisionFilesTable, useFileAction } from '../../api/files.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
-import { CellText } from '../../components/cell-text.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { errorMessage } from '../../components/form.tsx';
 import { useFormat } from '../../components/format.ts';
 import { ConnectorsPanel } from './connectors-panel.tsx';
-import { sizeAndKindColumns } from './file-columns.tsx';
+import { FileNameCell, sizeAndKindColumns, sourceColumn } from './file-columns.tsx';
 import { anyInProgress, FileStatusCell, isFinal, StatusFilter, useFailureMessage } from './file-status.tsx';
 import { fileLink } from './file-url.ts';
 
@@ -81,19 +80,10 @@ export default function DivisionFilesPage() {
       // On one line, cut with an ellipsis (the whole name on hover), never broken inside a word.
       fill: true,
       minWidth: 160,
-      render: (f) =>
-        f.source ? (
-          <Box sx={{ minWidth: 0 }}>
-            <CellText text={f.name} />
-            <Typography variant="caption" color="text.secondary" component="div" noWrap>
-              {t('connectors.syncedFrom', { connector: f.source.connectorName, path: f.source.path })}
-            </Typography>
-          </Box>
-        ) : (
-          <CellText text={f.name} />
-        ),
+      render: (f) => <FileNameCell file={f} />,
       csv: (f) => f.name,
     },
+    sourceColumn(t),
     ...sizeAndKindColumns(t, format),
     {
       id: 'createdAt',
