@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { dictdFiles, readDictd, readDictdIndex, readDictdIndexInSlices, readDictdInSlices } from './dictd.ts';
 import { Lexicon } from './lexicon.ts';
 import { type LanguageCode, scriptOf } from './question-words.ts';
+import { type Glossary, tradeGlossary } from './trade-glossary.ts';
 
 /**
  * The bilingual dictionaries installed on the machine (FreeDict's dictd files, named `freedict-SRC-TGT`, in
@@ -49,9 +50,12 @@ export class Dictionaries {
   private readonly loading = new Map<string, Promise<void>>();
 
   private readonly dir: string;
-  constructor(dir: string) {
+  /** Words of the trade that the dictionaries lack, between any two languages (see trade-glossary.ts). */
+  private readonly glossary: Glossary;
+  constructor(dir: string, glossary: Glossary = tradeGlossary) {
     this.dir = dir;
     this.installed = scan(dir);
+    this.glossary = glossary;
   }
 
   /** Whether any dictionary was found. */
@@ -86,9 +90,12 @@ export class Dictionaries {
   /** The lexicons that lead from one language to the other: directly, and through the pivots. */
   routes(source: LanguageCode, target: LanguageCode): { direct: Lexicon[]; pivot: Route[] } {
     const close = CLOSE_LANGUAGE[source];
-    if (close && !this.installed.some((d) => d.source === source || d.target === source))
-      return this.routes(close, target);
-    const direct = this.direct(source, target);
+    if (close && !this.installed.some((d) => d.source === source || d.target === source)) {
+      // The trade's words in the language itself, the rest through the close language's dictionaries.
+      const routes = this.routes(close, target);
+      return { direct: [...this.glossaryOf(source, target), ...routes.direct], pivot: routes.pivot };
+    }
+    const direct = [...this.glossaryOf(source, target), ...this.direct(source, target)];
     const pivot: Route[] = [];
     for (const via of PIVOTS) {
       if (source === via || target === via || !pivotFor(source, via)) continue;
@@ -105,8 +112,8 @@ export class Dictionaries {
   backward(source: LanguageCode, target: LanguageCode): Lexicon[] {
     const close = CLOSE_LANGUAGE[source];
     if (close && !this.installed.some((d) => d.source === source || d.target === source))
-      return this.backward(close, target);
-    return this.direct(target, source);
+      return [...this.glossaryOf(target, source), ...this.backward(close, target)];
+    return [...this.glossaryOf(target, source), ...this.direct(target, source)];
   }
 
   /**
@@ -127,6 +134,12 @@ export class Dictionaries {
         pairs.push([from, via], [via, target], [target, via]);
     for (const [s, t] of pairs)
       for (const { d, direction } of this.plan(s, t)) await this.loadInSlices(d, direction);
+  }
+
+  /** The glossary's lexicon of the pair, when it has one: ahead of the dictionaries, never a go-between. */
+  private glossaryOf(source: LanguageCode, target: LanguageCode): Lexicon[] {
+    const lexicon = this.glossary(source, target);
+    return lexicon ? [lexicon] : [];
   }
 
   private direct(source: LanguageCode, target: LanguageCode): Lexicon[] {

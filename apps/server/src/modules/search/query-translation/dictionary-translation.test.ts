@@ -52,7 +52,9 @@ writeDictd(dir, 'freedict-ara-eng', [
   entry('ماء', 'water'),
 ]);
 
-const dictionaries = new Dictionaries(dir);
+// The dictionaries' own behaviour, without the trade glossary (tested on its own below).
+const noGlossary = () => null;
+const dictionaries = new Dictionaries(dir, noGlossary);
 
 const alternatives = (t: QueryTranslation | null, word: string) =>
   t?.words.find((w) => w.word === word)?.alternatives.map((a) => a.text);
@@ -204,7 +206,12 @@ describe('word-by-word translation', () => {
         entry('süresiz', 'unbefristet'),
         entry('talep', 'Antrag <masc>'),
       ]);
-      const t = translateByDictionaries(new Dictionaries(turkish), 'süresinde talebini', 'tur', 'deu');
+      const t = translateByDictionaries(
+        new Dictionaries(turkish, noGlossary),
+        'süresinde talebini',
+        'tur',
+        'deu',
+      );
       expect(alternatives(t, 'süresinde')).toEqual(['Dauer']);
       expect(alternatives(t, 'talebini')).toEqual(['Antrag']);
       // A stem that keeps too little of the word is another word ("bakımı" is no "bak").
@@ -220,7 +227,7 @@ describe('word-by-word translation', () => {
   });
 
   it('reads the lexicons a question needs ahead, asynchronously, with the same translations', async () => {
-    const ahead = new Dictionaries(dir);
+    const ahead = new Dictionaries(dir, noGlossary);
     await Promise.all([
       ahead.prepare('ara', 'deu'),
       ahead.prepare('rus', 'deu'),
@@ -244,7 +251,7 @@ describe('word-by-word translation', () => {
     writeDictd(hub, 'freedict-fra-deu', [entry('eau', 'Wasser <neut>, Gewässer <neut>')]);
     writeDictd(hub, 'freedict-fra-eng', [entry('eau', 'water')]);
     writeDictd(hub, 'freedict-pol-fra', [entry('woda', 'eau <fem>')]);
-    const hubs = new Dictionaries(hub);
+    const hubs = new Dictionaries(hub, noGlossary);
     const via = (source: 'eng' | 'fra' | 'pol') => [
       ...new Set(hubs.routes(source, 'deu').pivot.map((r) => r.pivot)),
     ];
@@ -258,6 +265,39 @@ describe('word-by-word translation', () => {
     // Ukrainian, which has no dictionary, through the Russian ones.
     expect([...dictionaries.sourcesFor('deu')].sort()).toEqual(['ara', 'eng', 'rus', 'ukr']);
     expect(new Dictionaries(join(dir, 'missing')).available).toBe(false);
+  });
+});
+
+describe('the trade glossary', () => {
+  // No dictionary installed: what the glossary alone carries into German.
+  const glossaryOnly = new Dictionaries(join(dir, 'none'));
+  const alternatives = (question: string, source: string) =>
+    Object.fromEntries(
+      (translateByDictionaries(glossaryOnly, question, source, 'deu')?.words ?? []).map((w) => [
+        w.word,
+        w.alternatives.map((a) => a.text),
+      ]),
+    );
+
+  it('knows the ranks and charges of a craft business that dictionaries lack', () => {
+    expect(alternatives('tre ore di operaio qualificato e trasferta', 'ita')).toMatchObject({
+      'operaio qualificato': ['Geselle'],
+      trasferta: ['Anfahrt', 'Anfahrtspauschale'],
+    });
+    // An inflected word by its headword, Ukrainian in its own words (not through Russian's dictionaries).
+    expect(alternatives('часа подмастерья и выезд', 'rus')).toMatchObject({
+      подмастерья: ['Geselle'],
+      выезд: ['Anfahrt', 'Anfahrtspauschale'],
+    });
+    expect(alternatives('години підмайстра та виїзд', 'ukr')).toMatchObject({ підмайстра: ['Geselle'] });
+  });
+
+  it('finds a two-word entry through the clitics of its words', () => {
+    expect(alternatives('ساعات عمل لعامل ماهر ورسوم الانتقال', 'ara')).toMatchObject({
+      'ساعات عمل': expect.arrayContaining(['Arbeitsstunde', 'Monteurstunde']),
+      'لعامل ماهر': ['Geselle'],
+      'ورسوم الانتقال': ['Anfahrt', 'Anfahrtspauschale'],
+    });
   });
 });
 

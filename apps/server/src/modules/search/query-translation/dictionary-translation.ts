@@ -87,7 +87,8 @@ export function translateByDictionaries(
     const next = tokens[i + 1];
     if (next && isContent(next, i + 1)) {
       const candidates = new Map<string, Candidate>();
-      for (const lexicon of direct) add(candidates, lexicon.phrase(word, next), DIRECT_VOTE, back);
+      for (const lexicon of direct)
+        add(candidates, phraseOf(lexicon, word, next, source, hints), DIRECT_VOTE, back);
       if (candidates.size > 0) {
         words.push(group(`${word} ${next}`, candidates));
         i++;
@@ -141,6 +142,38 @@ const SCRIPT_TARGETS = new Set(['ara', 'rus', 'ukr', 'bul', 'ell']);
 function isName(word: string, position: number, source: LanguageCode): boolean {
   if (/^\p{Lu}{2,}$/u.test(word)) return true;
   return source !== 'deu' && position > 0 && /^\p{Lu}/u.test(word);
+}
+
+/** Forms of a phrase's word tried against a lexicon's two-word entries, each side. */
+const PHRASE_FORMS = 6;
+
+/**
+ * A lexicon's two-word entry for two adjacent words: as written, else by their dictionary forms, so that an inflected
+ * or cliticised phrase finds its entry ("لعامل ماهر" → "عامل ماهر", "квалифицированного рабочего" → "квалифицированный
+ * рабочий").
+ */
+function phraseOf(
+  lexicon: Lexicon,
+  first: string,
+  second: string,
+  source: LanguageCode,
+  hints: LemmaHints,
+): LexiconMatch | null {
+  const forms = (word: string) =>
+    [
+      ...new Set([
+        normalizeWord(word),
+        ...(hints.get(normalizeWord(word)) ?? []),
+        ...lookupForms(word, source),
+      ]),
+    ].slice(0, PHRASE_FORMS);
+  const seconds = forms(second);
+  for (const a of forms(first))
+    for (const b of seconds) {
+      const match = lexicon.phrase(a, b);
+      if (match) return match;
+    }
+  return null;
 }
 
 /**
