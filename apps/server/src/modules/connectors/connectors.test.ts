@@ -308,10 +308,11 @@ describe('the schedule, the plan and the activity log', () => {
       const { client } = await signedInDataManager(t, { language: 'de' });
       const divisionId = (await client.post('/divisions', { name: 'Voll' })).body.id as string;
       const db = t.server.ctx.db;
-      const [{ companyId }] = await db
+      const [division] = await db
         .select({ companyId: divisions.companyId })
         .from(divisions)
         .where(eq(divisions.id, divisionId));
+      const companyId = division!.companyId;
       const assigned = await admin.client.put(`/admin/payments/${companyId}/plan`, {
         plan: 'trial',
         endsAt: new Date(Date.now() + 86_400_000).toISOString(),
