@@ -73,6 +73,15 @@ describe('the items a job asks for', () => {
     expect(read('ساعتان ونصف عمل')).toEqual([{ quantity: 2.5, words: ['ساعتان', 'عمل'] }]);
   });
 
+  it('reads a half written into its noun, and leaves words that only begin like one', () => {
+    expect(read('полчаса работы мастера')).toEqual([{ quantity: 0.5, words: ['часа', 'работы', 'мастера'] }]);
+    expect(read('півгодини роботи')).toEqual([{ quantity: 0.5, words: ['години', 'роботи'] }]);
+    expect(read("mezz'ora di lavoro")).toEqual([{ quantity: 0.5, words: ['ora', 'lavoro'] }]);
+    expect(read('une demi-heure de compagnon')).toEqual([{ quantity: 0.5, words: ['heure', 'compagnon'] }]);
+    expect(read('полка для инструмента')[0]!.quantity).toBeNull();
+    expect(read('укладка плитки на пол ванной')[0]!.quantity).toBeNull();
+  });
+
   it('reads a count in the case its noun asks for, and a model number after an inflected or Arabic "type"', () => {
     expect(read('замена двух радиаторов типа 22')).toEqual([
       { quantity: 2, words: ['замена', 'радиаторов', 'типа', '22'] },

@@ -113,9 +113,30 @@ function countOf(tokens: string[]): Quantity | null {
 
 const within = (i: number, span: { at: number; length: number }) => i >= span.at && i < span.at + span.length;
 
+/**
+ * A half written into its noun, as the half and the noun: "полчаса" (пол + часа), "півгодини", "mezz'ora",
+ * "demi-heure". Only before nouns of time and measure: "полка" or "половик" stay whole.
+ */
+const JOINED_HALF = [
+  { pattern: /^пол(часа|дня|суток|смены|метра|литра|кило)$/iu, half: 'половина' },
+  { pattern: /^пів(години|дня|доби|зміни|метра|літра)$/iu, half: 'пів' },
+  { pattern: /^mezz['’]?(ora)$/iu, half: 'mezza' },
+  { pattern: /^demi-(heure|journée)$/iu, half: 'demi' },
+];
+
+function withJoinedHalves(tokens: string[]): string[] {
+  return tokens.flatMap((token) => {
+    for (const { pattern, half } of JOINED_HALF) {
+      const noun = pattern.exec(token)?.[1];
+      if (noun) return [half, noun];
+    }
+    return [token];
+  });
+}
+
 /** One item of the job: its quantity and its words. */
 function readItem(text: string): AskedItem {
-  const tokens = westernDigits(text).match(TOKEN) ?? [];
+  const tokens = withJoinedHalves(westernDigits(text).match(TOKEN) ?? []);
   const quantity = quantityOf(tokens);
   const words = tokens
     .filter((_, i) => !quantity || !(within(i, quantity) || (quantity.half && within(i, quantity.half))))
