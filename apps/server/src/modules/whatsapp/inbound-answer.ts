@@ -1,6 +1,5 @@
 import { type Language, QUESTION_MAX_LENGTH } from '@werkwissen/shared';
 import { formatPhone, languageOfPhone } from '@werkwissen/shared/phone';
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../core/app-error.ts';
 import { translate } from '../../i18n/translator.ts';
@@ -11,27 +10,20 @@ import { AUDIO_MAX_BYTES, transcribeAudio } from '../chat/transcription.ts';
 import { GraphClient, GraphError } from './graph-client.ts';
 import { confirmFromWhatsApp } from './phone-verification.service.ts';
 import { replyText, splitMessage } from './reply-text.ts';
+import {
+  claimInbound,
+  type InboundMessage as Inbound,
+  inboundMessage,
+  insertReplyPart,
+  setInboundOutcome,
+  setMessageStatus,
+} from './whatsapp.queries.ts';
 import { askerOf } from './whatsapp-asker.ts';
 import { connectionOfCompany, type OpenConnection } from './whatsapp-connection.service.ts';
 import { whatsappReplyJob } from './whatsapp-reply.job.ts';
 
 /** Meta lets a business answer freely only within 24 hours of the user's last message. */
 const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
-
-interface Inbound extends Record<string, unknown> {
-  id: string;
-  company_id: string;
-  wa_message_id: string;
-  contact: string;
-  contact_name: string | null;
-  kind: string;
-  status: string;
-  payload: {
-    timestamp?: string;
-    text?: { body?: string };
-    audio?: { id?: string };
-  };
-}
 
 /** Stores the reply's parts (pending) and the question's outcome together, then queues their sending. */
 async function queueReply(
@@ -43,21 +35,15 @@ async function queueReply(
 ): Promise<void> {
   const parts = splitMessage(text);
   await ctx.db.transaction(async (tx) => {
-    for (const [part, body] of parts.entries()) {
-      await tx.execute(sql`insert into whatsapp_messages
-          (company_id, direction, contact, kind, body, status, reply_to, part, chat_message_id)
-        values (${inbound.company_id}, 'out', ${inbound.contact}, 'text', ${body}, 'pending', ${inbound.id}, ${part},
-          ${chatMessageId})`);
-    }
-    await tx.execute(sql`update whatsapp_messages set status = ${outcome}, chat_message_id = ${chatMessageId},
-      updated_at = now() where id = ${inbound.id}`);
+    for (const [index, body] of parts.entries())
+      await insertReplyPart(tx, inbound, { index, body, chatMessageId });
+    await setInboundOutcome(tx, inbound.id, outcome, chatMessageId);
   });
   await ctx.jobs.send(whatsappReplyJob, { inboundId: inbound.id }, { singletonKey: inbound.id });
 }
 
 const setStatus = (ctx: AppContext, id: string, status: string, code: string | null = null) =>
-  ctx.db.execute(sql`update whatsapp_messages set status = ${status}, error_code = ${code}, updated_at = now()
-    where id = ${id}`);
+  setMessageStatus(ctx.db, id, status, code);
 
 /** The question a message asks: its text, or a voice note's transcript; null for other kinds (pictures, files). */
 async function questionOf(
@@ -89,10 +75,7 @@ export async function answerInbound(
   messageId: string,
   finalAttempt: boolean,
 ): Promise<void> {
-  const { rows } =
-    await ctx.db.execute<Inbound>(sql`select id, company_id, wa_message_id, contact, contact_name,
-      kind, status, payload from whatsapp_messages where id = ${messageId} and direction = 'in'`);
-  const inbound = rows[0];
+  const inbound = await inboundMessage(ctx.db, messageId);
   if (inbound?.status !== 'received') return;
   const connection = await connectionOfCompany(ctx, inbound.company_id);
   if (!connection) return void (await setStatus(ctx, inbound.id, 'failed', 'WHATSAPP_NOT_CONNECTED'));
@@ -153,9 +136,7 @@ export async function answerInbound(
     return queueReply(ctx, inbound, say(asker.language, 'whatsapp.reply.empty'), 'refused');
 
   // Claimed before answering: a second run of this job (a lost worker) never answers the same message again.
-  const { rows: claimed } = await ctx.db.execute(sql`update whatsapp_messages set status = 'answering',
-    body = ${asked.question}, updated_at = now() where id = ${inbound.id} and status = 'received' returning id`);
-  if (claimed.length === 0) return;
+  if (!(await claimInbound(ctx.db, inbound.id, asked.question))) return;
   const lang = questionLanguage(asked.question, asker.language);
   try {
     // A stranger spends the public chat's question limits like a visitor of its link; their number is the address.

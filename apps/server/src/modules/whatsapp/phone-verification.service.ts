@@ -5,7 +5,7 @@ import {
   type PhoneVerificationCode,
   phoneDigits,
 } from '@werkwissen/shared';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { AppError } from '../../core/app-error.ts';
@@ -13,6 +13,7 @@ import { refuseWhileImpersonating } from '../../core/impersonation-guard.ts';
 import { safeEqual, sha256 } from '../../core/token-crypto.ts';
 import { phoneVerifications, users } from '../../db/schema/index.ts';
 import { takeSlotsOrRefuse } from '../limits/limit-error.ts';
+import { attemptPhoneCodes, confirmPhoneDigits } from './whatsapp.queries.ts';
 import { whatsappNumberOf } from './whatsapp-connection.service.ts';
 
 /** How long a code may take to arrive from the phone, and how many codes a number may send for one. */
@@ -116,19 +117,12 @@ export async function confirmFromWhatsApp(
 ): Promise<{ confirmed: boolean; language: Language } | null> {
   const code = codeIn(text);
   if (!code) return null;
-  const { rows } = await ctx.db.execute<{ user_id: string; code_hash: string; language: Language }>(sql`
-    update phone_verifications pv set attempts = pv.attempts + 1
-    from users u
-    where u.id = pv.user_id and u.company_id = ${companyId} and u.disabled_at is null
-      and pv.phone_digits = ${waId} and regexp_replace(coalesce(u.phone, ''), '\\D', '', 'g') = ${waId}
-      and pv.expires_at > now() and pv.attempts < ${CODE_ATTEMPTS}
-    returning pv.user_id, pv.code_hash, u.language`);
+  const rows = await attemptPhoneCodes(ctx.db, companyId, waId, CODE_ATTEMPTS);
   if (rows.length === 0) return null;
   const match = rows.find((row) => safeEqual(row.code_hash, codeHash(waId, code)));
   if (!match) return { confirmed: false, language: rows[0]!.language };
   await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`update users set phone_verified_digits = ${waId}, updated_at = now()
-      where id = ${match.user_id} and regexp_replace(coalesce(phone, ''), '\\D', '', 'g') = ${waId}`);
+    await confirmPhoneDigits(tx, match.user_id, waId);
     await tx.delete(phoneVerifications).where(eq(phoneVerifications.userId, match.user_id));
   });
   return { confirmed: true, language: match.language };

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { GRAPH_ERRORS, GraphClient, GraphError } from './graph-client.ts';
+import { failMessages, markPartSent, pendingReplyParts } from './whatsapp.queries.ts';
 import { connectionOfCompany } from './whatsapp-connection.service.ts';
 
 /**
@@ -9,21 +9,10 @@ import { connectionOfCompany } from './whatsapp-connection.service.ts';
  * A retryable failure is thrown for the job's next attempt, which continues with the first part not yet sent.
  */
 export async function sendReply(ctx: AppContext, inboundId: string, finalAttempt: boolean): Promise<void> {
-  const { rows } = await ctx.db.execute<{
-    id: string;
-    company_id: string;
-    contact: string;
-    body: string;
-    in_wa_id: string | null;
-  }>(sql`
-    select o.id, o.company_id, o.contact, o.body, i.wa_message_id as in_wa_id from whatsapp_messages o
-    join whatsapp_messages i on i.id = o.reply_to
-    where o.reply_to = ${inboundId} and o.direction = 'out' and o.status = 'pending' order by o.part`);
+  const rows = await pendingReplyParts(ctx.db, inboundId);
   if (rows.length === 0) return;
   const connection = await connectionOfCompany(ctx, rows[0]!.company_id);
-  const fail = (ids: string[], code: string) =>
-    ctx.db.execute(sql`update whatsapp_messages set status = 'failed', error_code = ${code}, updated_at = now()
-      where id = any(${sql.param(ids)}::uuid[])`);
+  const fail = (ids: string[], code: string) => failMessages(ctx.db, ids, code);
   if (!connection) {
     await fail(
       rows.map((r) => r.id),
@@ -41,8 +30,7 @@ export async function sendReply(ctx: AppContext, inboundId: string, finalAttempt
         part.body,
         i === 0 ? (part.in_wa_id ?? undefined) : undefined,
       );
-      await ctx.db.execute(sql`update whatsapp_messages set status = 'sent', wa_message_id = ${waId}, sent_at = now(),
-        updated_at = now() where id = ${part.id} and status = 'pending'`);
+      await markPartSent(ctx.db, part.id, waId);
     } catch (error) {
       const failure = error instanceof GraphError ? error : new GraphError(0, 0, String(error));
       const rest = rows.slice(i).map((r) => r.id);

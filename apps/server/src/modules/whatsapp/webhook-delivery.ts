@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { advanceDelivery, storeInbound } from './whatsapp.queries.ts';
 import type { OpenConnection } from './whatsapp-connection.service.ts';
 
 /** Whether `X-Hub-Signature-256` is `sha256=` + the HMAC-SHA256 of the raw body with the app secret (constant time). */
@@ -70,23 +70,25 @@ export async function storeDelivery(
         const message = messageSchema.safeParse(candidate);
         if (!message.success) continue;
         const { id, from, type } = message.data;
-        const { rows } = await ctx.db.execute<{ id: string }>(sql`insert into whatsapp_messages
-            (company_id, direction, wa_message_id, contact, contact_name, kind, payload, status)
-          values (${connection.companyId}, 'in', ${id}, ${from}, ${names.get(from) ?? null}, ${type},
-            ${JSON.stringify(candidate)}::jsonb, 'received')
-          on conflict (company_id, direction, wa_message_id) where wa_message_id is not null do nothing
-          returning id`);
-        if (rows[0]) stored.push(rows[0].id);
+        const storedId = await storeInbound(ctx.db, {
+          companyId: connection.companyId,
+          waMessageId: id,
+          contact: from,
+          contactName: names.get(from) ?? null,
+          kind: type,
+          payload: candidate,
+        });
+        if (storedId) stored.push(storedId);
       }
       for (const candidate of value.data.statuses ?? []) {
         const status = statusSchema.safeParse(candidate);
         if (!status.success) continue;
         const { id, status: next, errors } = status.data;
-        await ctx.db.execute(sql`update whatsapp_messages set status = ${next},
-            error_code = ${errors?.[0] ? String(errors[0].code) : null}, updated_at = now()
-          where company_id = ${connection.companyId} and direction = 'out' and wa_message_id = ${id}
-            and (case status when 'pending' then 0 when 'sent' then 1 when 'delivered' then 2 when 'read' then 3
-              else 4 end) < ${STATUS_RANK[next]}`);
+        await advanceDelivery(ctx.db, connection.companyId, id, {
+          status: next,
+          rank: STATUS_RANK[next],
+          errorCode: errors?.[0] ? String(errors[0].code) : null,
+        });
       }
     }
   }

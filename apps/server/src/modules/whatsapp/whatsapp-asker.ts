@@ -1,5 +1,4 @@
-import type { Language, UserKind } from '@werkwissen/shared';
-import { sql } from 'drizzle-orm';
+import type { Language } from '@werkwissen/shared';
 import type { AppContext } from '../../app-context.ts';
 import { type Actor, loadUserActor } from '../../core/actor.ts';
 import { sha256 } from '../../core/token-crypto.ts';
@@ -7,6 +6,7 @@ import { areaPaths } from '../auth/areas.ts';
 import type { AskRequest } from '../chat/answer-stream.ts';
 import { findChatRecord, visitorThread } from '../chat/chats.queries.ts';
 import { chatScope, loadChat, ownerScope, threadOf, whatsappChat } from '../chat/chats.service.ts';
+import { upsertNumberVisitor, usersOfNumber } from './whatsapp.queries.ts';
 import type { OpenConnection } from './whatsapp-connection.service.ts';
 
 /** Who a WhatsApp message is from, and where its question is asked: a user's WhatsApp chat, or a public chat. */
@@ -35,11 +35,7 @@ export type Asker =
  * are nobody: neither may answer as the other.
  */
 async function userOfNumber(ctx: AppContext, companyId: string, waId: string) {
-  const { rows } = await ctx.db.execute<{ id: string; kind: UserKind; verified: string | null }>(sql`
-    select u.id, u.kind, u.phone_verified_digits as verified from users u
-    where u.company_id = ${companyId} and u.disabled_at is null and u.phone is not null
-      and regexp_replace(u.phone, '\\D', '', 'g') = ${waId}
-    limit 2`);
+  const rows = await usersOfNumber(ctx.db, companyId, waId);
   if (rows.length !== 1) return null;
   const actor = await loadUserActor(ctx.db, rows[0]!.id, null);
   return actor && { actor, kind: rows[0]!.kind, confirmed: rows[0]!.verified === waId };
@@ -52,12 +48,13 @@ async function visitorOfNumber(
   waId: string,
   name: string | null,
 ): Promise<{ visitorId: string; threadId: string }> {
-  const { rows } = await ctx.db.execute<{ id: string }>(sql`insert into chat_visitors
-      (company_id, chat_id, token_hash, name, phone)
-    values (${chat.companyId}, ${chat.id}, ${sha256(`whatsapp:${chat.id}:${waId}`)}, ${name}, ${`+${waId}`})
-    on conflict (token_hash) do update set last_seen_at = now(), name = coalesce(excluded.name, chat_visitors.name)
-    returning id`);
-  const visitorId = rows[0]!.id;
+  const visitorId = await upsertNumberVisitor(ctx.db, {
+    companyId: chat.companyId,
+    chatId: chat.id,
+    tokenHash: sha256(`whatsapp:${chat.id}:${waId}`),
+    name,
+    phone: `+${waId}`,
+  });
   return { visitorId, threadId: await visitorThread(ctx.db, chat, visitorId) };
 }
 

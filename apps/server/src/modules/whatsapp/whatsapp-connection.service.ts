@@ -5,7 +5,7 @@ import type {
   whatsappConnectionBodySchema,
   whatsappTestBodySchema,
 } from '@werkwissen/shared';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ownCompany } from '../../access/company.access.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -17,6 +17,7 @@ import { translate } from '../../i18n/translator.ts';
 import { maskKey, SecretBox } from '../ai-providers/secret-box.ts';
 import { takeSlotsOrRefuse } from '../limits/limit-error.ts';
 import { GraphClient, GraphError } from './graph-client.ts';
+import { isPublicChatOf } from './whatsapp.queries.ts';
 
 type Body = z.output<typeof whatsappConnectionBodySchema>;
 type TestBody = z.output<typeof whatsappTestBodySchema>;
@@ -86,10 +87,7 @@ export async function getWhatsAppConnection(ctx: AppContext, actor: Actor): Prom
 /** The public chat unknown numbers are answered from must be one of the company's public chats. */
 async function assertPublicChat(ctx: AppContext, companyId: string, chatId: string | null): Promise<void> {
   if (!chatId) throw new AppError('WHATSAPP_PUBLIC_CHAT_INVALID');
-  const { rows } = await ctx.db.execute(
-    sql`select 1 from chats where id = ${chatId} and company_id = ${companyId} and visibility = 'public'`,
-  );
-  if (rows.length === 0) throw new AppError('WHATSAPP_PUBLIC_CHAT_INVALID');
+  if (!(await isPublicChatOf(ctx.db, companyId, chatId))) throw new AppError('WHATSAPP_PUBLIC_CHAT_INVALID');
 }
 
 /** Calls to Meta with a token a company typed in (the test, a save that checks it): a company's per hour. */
