@@ -1,16 +1,17 @@
 import type { ChatMessage, Language } from '@werkwissen/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { loadUserActor } from '../../core/actor.ts';
 import { AppError } from '../../core/app-error.ts';
-import { emailInbound, emailSettings } from '../../db/schema/index.ts';
+import { chatMessages, emailInbound, emailSettings } from '../../db/schema/index.ts';
 import { translate } from '../../i18n/translator.ts';
 import { defineJob, type JobRun } from '../../jobs/job-definition.ts';
 import { answerQuestion } from '../chat/answer-stream.ts';
 import { ownerScope } from '../chat/chats.service.ts';
 import { oneMessage } from '../chat/messages.service.ts';
 import { questionLanguage } from '../chat/question-language.ts';
+import { databaseNow, lockIfClaimable } from './email-inbound.queries.ts';
 import { type Conversation, conversationOf } from './mail-conversation.ts';
 import { failClaimedMail } from './mail-failure-notice.ts';
 import { waitForSlot } from './mail-rate-limit.ts';
@@ -30,11 +31,7 @@ async function claim(
   run: JobRun,
 ): Promise<{ mail: Inbound } | { waitUntil: Date } | null> {
   return ctx.db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ claimable: boolean }>(sql`select
-        (status = 'queued' or (status = 'waiting' and (retry_at is null or retry_at <= now()))
-          or (status = 'answering' and (claimed_by is null or claimed_by = ${run.id}))) as claimable
-      from email_inbound where id = ${inboundId} for update`);
-    if (!rows[0]?.claimable) return null;
+    if (!(await lockIfClaimable(tx, inboundId, run.id))) return null;
     const [mail] = await tx.select().from(emailInbound).where(eq(emailInbound.id, inboundId));
     if (!mail) return null;
     if (!mail.slotAt) {
@@ -52,7 +49,7 @@ async function claim(
       .set({
         status: 'answering',
         claimedBy: run.id,
-        slotAt: mail.slotAt ?? sql`now()`,
+        slotAt: mail.slotAt ?? databaseNow,
         reason: null,
         retryAt: null,
       })
@@ -81,9 +78,11 @@ async function answerOnce(
   const { chat, threadId } = conversation;
   let ask: { question: string } | { regenerate: string } = { question: mail.question };
   if (mail.answerMessageId) {
-    const { rows } = await ctx.db.execute<{ status: string }>(sql`select status from chat_messages
-      where id = ${mail.answerMessageId} and thread_id = ${threadId}`);
-    const status = rows[0]?.status;
+    const [message] = await ctx.db
+      .select({ status: chatMessages.status })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.id, mail.answerMessageId), eq(chatMessages.threadId, threadId)));
+    const status = message?.status;
     if (status === 'complete') {
       const stored = await oneMessage(ctx.db, chat.companyId, mail.answerMessageId, language);
       return { text: stored.content, citations: stored.citations, noAnswer: stored.noAnswer };

@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { emailInbound } from '../../db/schema/index.ts';
 import type { JobRun } from '../../jobs/job-definition.ts';
 import { questionLanguage } from '../chat/question-language.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
+import { mailboxSender } from './email-inbound.queries.ts';
 import { bareSubject } from './mail-classify.ts';
 import { replySubject } from './mail-reply.ts';
 
@@ -17,10 +18,7 @@ export async function tellAskerNotAnswered(
   ctx: AppContext,
   mail: typeof emailInbound.$inferSelect,
 ): Promise<void> {
-  const { rows } = await ctx.db.execute<{ from_email: string; company: string | null }>(sql`select
-      s.from_email, c.name as company from email_settings s join companies c on c.id = s.company_id
-    where s.id = ${mail.settingId}`);
-  const setting = rows[0];
+  const setting = await mailboxSender(ctx.db, mail.settingId);
   if (!setting) return;
   const { general } = await ctx.settings.current();
   const language = questionLanguage(mail.question || mail.subject, general.defaultLanguage);

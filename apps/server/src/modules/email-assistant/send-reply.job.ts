@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { emailInbound, emailSettings } from '../../db/schema/index.ts';
+import { companies, emailInbound, emailSettings } from '../../db/schema/index.ts';
 import { defineJob, type JobRun } from '../../jobs/job-definition.ts';
 import { SecretBox } from '../ai-providers/secret-box.ts';
+import { claimForSending } from './email-inbound.queries.ts';
 import { smtpTransport } from './mail-connection.ts';
 import { errorText, failClaimedMail } from './mail-failure-notice.ts';
 import { composeReply } from './mail-reply.ts';
@@ -14,24 +15,15 @@ import { composeReply } from './mail-reply.ts';
  * server took it; a refusal is kept (`error`) and retried by pg-boss with backoff.
  */
 async function sendReply(ctx: AppContext, inboundId: string, run: JobRun): Promise<void> {
-  const [mail] = await ctx.db
-    .update(emailInbound)
-    .set({ claimedBy: run.id })
-    .where(
-      and(
-        eq(emailInbound.id, inboundId),
-        eq(emailInbound.status, 'sending'),
-        sql`(${emailInbound.claimedBy} is null or ${emailInbound.claimedBy} = ${run.id})`,
-      ),
-    )
-    .returning();
+  const mail = await claimForSending(ctx.db, inboundId, run.id);
   if (!mail?.replyText) return;
   const [setting] = await ctx.db.select().from(emailSettings).where(eq(emailSettings.id, mail.settingId));
   if (!setting) return;
-  const { rows } = await ctx.db.execute<{ name: string | null }>(
-    sql`select name from companies where id = ${setting.companyId}`,
-  );
-  const reply = composeReply({ mail, setting, text: mail.replyText, companyName: rows[0]?.name || null });
+  const [company] = await ctx.db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, setting.companyId));
+  const reply = composeReply({ mail, setting, text: mail.replyText, companyName: company?.name || null });
   const password = new SecretBox(ctx.config.secrets.encryptionKey).open(setting.passwordSealed);
   const transport = await smtpTransport(ctx.outbound.policy, { ...setting, password });
   try {

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { answerMailJob } from './answer-mail.job.ts';
+import { releaseStrandedMail } from './email-inbound.queries.ts';
 import { sendReplyJob } from './send-reply.job.ts';
 
 /** A mail younger than this may still be between its commit and its job's send. */
@@ -13,14 +13,7 @@ const SETTLE_SECONDS = 30;
  * the mail claimed does nothing). Returns how many were queued.
  */
 export async function requeueStrandedMail(ctx: AppContext): Promise<number> {
-  const { rows } = await ctx.db.execute<{ id: string; status: string }>(sql`update email_inbound i
-    set claimed_by = null
-    where i.status in ('queued', 'waiting', 'answering', 'sending')
-      and i.received_at < now() - make_interval(secs => ${SETTLE_SECONDS})
-      and (i.status <> 'waiting' or i.retry_at is null or i.retry_at <= now())
-      and not exists (select 1 from pgboss.job j where j.name in (${answerMailJob.name}, ${sendReplyJob.name})
-        and j.data->>'inboundId' = i.id::text and j.state in ('created', 'retry', 'active'))
-    returning i.id, i.status`);
+  const rows = await releaseStrandedMail(ctx.db, [answerMailJob.name, sendReplyJob.name], SETTLE_SECONDS);
   for (const row of rows)
     await ctx.jobs.send(row.status === 'sending' ? sendReplyJob : answerMailJob, { inboundId: row.id });
   return rows.length;

@@ -1,0 +1,99 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/database.ts';
+import { emailInbound } from '../../db/schema/index.ts';
+
+type Inbound = typeof emailInbound.$inferSelect;
+
+/** The database's clock, for a time stored beside others it compares with (`slot_at` against `now()`). */
+export const databaseNow = sql<Date>`now()`;
+
+/**
+ * Locks a mail's sender and then its thread (`root`) for the rest of the transaction, so that mails answered in
+ * parallel count their places one after another.
+ */
+export async function lockSenderAndThread(tx: Tx, mail: Inbound, root: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`mail-sender ${mail.settingId} ${mail.fromAddress}`}, 0))`,
+  );
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`mail-thread ${mail.settingId} ${root}`}, 0))`,
+  );
+}
+
+/**
+ * The places other mails of the mailbox took within the last hour, from the mail's sender and in its thread, and
+ * when the oldest of each frees up.
+ */
+export async function placesTakenLastHour(tx: Tx, mail: Inbound, root: string) {
+  const { rows } = await tx.execute<{
+    sender: number | string;
+    thread: number | string;
+    sender_free: string | Date | null;
+    thread_free: string | Date | null;
+  }>(sql`select
+      count(*) filter (where from_address = ${mail.fromAddress}) as sender,
+      count(*) filter (where "references"->>0 = ${root}) as thread,
+      min(slot_at) filter (where from_address = ${mail.fromAddress}) + interval '1 hour' as sender_free,
+      min(slot_at) filter (where "references"->>0 = ${root}) + interval '1 hour' as thread_free
+    from email_inbound
+    where setting_id = ${mail.settingId} and slot_at > now() - interval '1 hour' and id <> ${mail.id}`);
+  const row = rows[0];
+  return {
+    sender: Number(row?.sender ?? 0),
+    thread: Number(row?.thread ?? 0),
+    senderFree: row?.sender_free ? new Date(row.sender_free) : null,
+    threadFree: row?.thread_free ? new Date(row.thread_free) : null,
+  };
+}
+
+/**
+ * Locks the mail's row and says whether this job may claim it: a queued mail, a waiting one whose time has come, or
+ * one this job (`runId`) claimed before.
+ */
+export async function lockIfClaimable(tx: Tx, inboundId: string, runId: string): Promise<boolean> {
+  const { rows } = await tx.execute<{ claimable: boolean }>(sql`select
+      (status = 'queued' or (status = 'waiting' and (retry_at is null or retry_at <= now()))
+        or (status = 'answering' and (claimed_by is null or claimed_by = ${runId}))) as claimable
+    from email_inbound where id = ${inboundId} for update`);
+  return rows[0]?.claimable === true;
+}
+
+/** Claims a mail being sent for this job, or for its retry: the mail, or null when another job has it. */
+export async function claimForSending(db: Db, inboundId: string, runId: string): Promise<Inbound | null> {
+  const [mail] = await db
+    .update(emailInbound)
+    .set({ claimedBy: runId })
+    .where(
+      and(
+        eq(emailInbound.id, inboundId),
+        eq(emailInbound.status, 'sending'),
+        sql`(${emailInbound.claimedBy} is null or ${emailInbound.claimedBy} = ${runId})`,
+      ),
+    )
+    .returning();
+  return mail ?? null;
+}
+
+/**
+ * Clears the claim of mails whose job went missing (queued, being answered or sent, or waiting with their time come,
+ * older than `settleSeconds`, with no job of `jobNames` queued or running for them): which they are, and their status.
+ */
+export async function releaseStrandedMail(db: Db, jobNames: string[], settleSeconds: number) {
+  const { rows } = await db.execute<{ id: string; status: string }>(sql`update email_inbound i
+    set claimed_by = null
+    where i.status in ('queued', 'waiting', 'answering', 'sending')
+      and i.received_at < now() - make_interval(secs => ${settleSeconds})
+      and (i.status <> 'waiting' or i.retry_at is null or i.retry_at <= now())
+      and not exists (select 1 from pgboss.job j where j.name = any(${sql.param(jobNames)}::text[])
+        and j.data->>'inboundId' = i.id::text and j.state in ('created', 'retry', 'active'))
+    returning i.id, i.status`);
+  return rows;
+}
+
+/** The address a mailbox answers from and its company's name. */
+export async function mailboxSender(db: DbOrTx, settingId: string) {
+  const { rows } = await db.execute<{ from_email: string; company: string | null }>(sql`select
+      s.from_email, c.name as company from email_settings s join companies c on c.id = s.company_id
+    where s.id = ${settingId}`);
+  return rows[0] ?? null;
+}
