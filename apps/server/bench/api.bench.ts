@@ -10,12 +10,18 @@
  *   a. ceiling  GET  /bare               bare Fastify, no plugins, no database
  *   b. me       GET  /api/v1/auth/me     session cookie: JWT check, the session's actor and the user's data (each
  *                                        read at most once a second per session, ActorCache), presenter
+ *   e. bare me  GET  /me-read            like with like for b: a bare Fastify in the same process, on the server's
+ *                                        own pool, reading what /auth/me reads with the same statements (the
+ *                                        session's actor with its rules, the user's data) through the same one-second
+ *                                        cache, and answering the same JSON; none of our hooks, no cookie, no schema
+ *   f. bare read GET /me-read?each       the same reads on every request (no cache): what the database costs
  *   c. health   GET  /api/v1/health      no session: what every request costs in our hooks (security headers,
  *                                        request id, guard, metrics, serializer) without the database
  *   d. login    POST /api/v1/auth/login  the failure slots (taken, then given back), argon2id password check (slow by
  *                                        design) and a new session row
  * Absolute figures depend on the machine (and the load generator shares it), so for b, c and d the figures are
- * also given relative to the ceiling measured in the same run: those ratios are what compare across machines
+ * also given relative to the ceiling measured in the same run, and b relative to e (same engine, measured in turns
+ * so that a change of the machine's load weighs on both): those ratios are what compare across machines
  * (autocannon records whole milliseconds, so the p50 ratio against a ~1 ms ceiling is coarse).
  * It prints figures only and asserts nothing about timing. Non-2xx answers, socket errors and the server's own
  * error log lines are reported per scenario; a server that cannot shut down in time is reported and exits 1.
@@ -25,11 +31,17 @@ import os from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import type { AppContext } from '../src/app-context.ts';
+import { loadSessionActor } from '../src/core/actor.ts';
+import { ActorCache } from '../src/modules/auth/actor-cache.ts';
+import { loadUserData } from '../src/modules/auth/me.presenter.ts';
 import { signedInDataManager, startTestServer } from '../test/support/test-server.ts';
 import { type BenchEngine, benchEngines } from './support/bench-engines.ts';
 
 const CONNECTIONS = 50;
 const WARMUP_SECONDS = 2;
+/** Turns of the like-for-like pair (b and e), each a share of the duration. */
+const ROUNDS = 4;
 const CLOSE_TIMEOUT_MS = 15_000;
 
 function durationSeconds(): number {
@@ -57,6 +69,8 @@ interface Figures {
   errors: number;
   statusCodes: string;
   serverErrors: string[];
+  /** The like-for-like baseline this row is compared with (b: e of the same engine). */
+  baseline?: Figures;
 }
 
 type LogEntry = { level?: number; msg?: string; err?: { message?: string; stack?: string } };
@@ -76,28 +90,61 @@ function errorLines(lines: string[]): string[] {
   });
 }
 
+const fire = (s: Scenario, seconds: number) => {
+  const { name: _name, ...request } = s;
+  return autocannon({ ...request, connections: CONNECTIONS, duration: seconds, workers: 1 });
+};
+
+/** The figures of one scenario from its measured runs (and the server's error lines meanwhile). */
+function figuresOf(name: string, runs: autocannon.Result[], serverErrors: string[]): Figures {
+  const codes = new Map<string, number>();
+  for (const r of runs)
+    for (const [code, stat] of Object.entries(r.statusCodeStats ?? {}))
+      codes.set(code, (codes.get(code) ?? 0) + (stat.count ?? 0));
+  const sum = (f: (r: autocannon.Result) => number) => runs.reduce((total, r) => total + f(r), 0);
+  return {
+    name,
+    rps: sum((r) => r.requests.total) / sum((r) => r.duration),
+    p50: sum((r) => r.latency.p50) / runs.length,
+    p99: Math.max(...runs.map((r) => r.latency.p99)),
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors + r.timeouts),
+    statusCodes: [...codes].map(([code, count]) => `${code}:${count}`).join(' '),
+    serverErrors,
+  };
+}
+
 async function measure(s: Scenario, duration: number, logs: string[]): Promise<Figures> {
   process.stdout.write(`${s.name}: warm-up ${WARMUP_SECONDS}s, measuring ${duration}s... `);
   const logStart = logs.length;
-  const { name, ...request } = s;
-  const fire = (seconds: number) =>
-    autocannon({ ...request, connections: CONNECTIONS, duration: seconds, workers: 1 });
-  await fire(WARMUP_SECONDS);
-  const r = await fire(duration);
-  const statusCodes = Object.entries(r.statusCodeStats ?? {})
-    .map(([code, stat]) => `${code}:${stat.count ?? 0}`)
-    .join(' ');
+  await fire(s, WARMUP_SECONDS);
+  const r = await fire(s, duration);
   process.stdout.write(`done (${r.requests.total} requests)\n`);
-  return {
-    name,
-    rps: r.requests.total / r.duration,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    non2xx: r.non2xx,
-    errors: r.errors + r.timeouts,
-    statusCodes,
-    serverErrors: errorLines(logs.slice(logStart)),
-  };
+  return figuresOf(s.name, [r], errorLines(logs.slice(logStart)));
+}
+
+/**
+ * Two scenarios measured in turns (ROUNDS each, `duration` in all per scenario), so that a change of the machine's
+ * load during the run weighs on both alike: their ratio is what the like-for-like comparison reads.
+ */
+async function measureInTurns(
+  a: Scenario,
+  b: Scenario,
+  duration: number,
+  logs: string[],
+): Promise<[Figures, Figures]> {
+  process.stdout.write(`${a.name} and ${b.name}: warm-up ${WARMUP_SECONDS}s each, ${ROUNDS} turns... `);
+  const logStart = logs.length;
+  await fire(a, WARMUP_SECONDS);
+  await fire(b, WARMUP_SECONDS);
+  const runsA: autocannon.Result[] = [];
+  const runsB: autocannon.Result[] = [];
+  for (let turn = 0; turn < ROUNDS; turn++) {
+    runsA.push(await fire(a, duration / ROUNDS));
+    runsB.push(await fire(b, duration / ROUNDS));
+  }
+  process.stdout.write('done\n');
+  return [figuresOf(a.name, runsA, errorLines(logs.slice(logStart))), figuresOf(b.name, runsB, [])];
 }
 
 /** Runs a shutdown step, but gives up after CLOSE_TIMEOUT_MS so that a wedged server cannot hang the bench. */
@@ -119,7 +166,17 @@ function cookieHeader(cookies: Map<string, string>, name: string): string {
 }
 
 function printTable(rows: Figures[], ceiling: Figures): void {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'throughput', 'p50 latency'];
+  const header = [
+    'scenario',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'non-2xx',
+    'errors',
+    'throughput',
+    'p50 latency',
+    'like for like',
+  ];
   const body = rows.map((r) => {
     const isCeiling = r === ceiling;
     return [
@@ -131,6 +188,7 @@ function printTable(rows: Figures[], ceiling: Figures): void {
       String(r.errors),
       isCeiling ? '(ceiling)' : `${(r.rps / ceiling.rps).toFixed(3)}x ceiling`,
       isCeiling ? '(ceiling)' : `${(r.p50 / Math.max(ceiling.p50, 0.001)).toFixed(1)}x ceiling`,
+      r.baseline ? `${(r.rps / r.baseline.rps).toFixed(3)}x ${r.baseline.name.split(' ')[0]}` : '',
     ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
@@ -141,7 +199,39 @@ function printTable(rows: Figures[], ceiling: Figures): void {
   for (const row of body) console.log(line(row));
 }
 
-/** Scenarios b and c against the real server on one engine. */
+/**
+ * A bare Fastify beside the server that reads what `/auth/me` reads, with the same statements on the server's own
+ * pool, and answers the same JSON (`?each`: without the one-second cache). Its `close` must run before the server's.
+ */
+async function startBareMe(
+  ctx: AppContext,
+  accessToken: string,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const verified = await ctx.signer.verifyAccess(accessToken);
+  if (typeof verified !== 'object') throw new Error(`the access token is ${verified}`);
+  const { userId, sessionId } = verified;
+  const cache = new ActorCache();
+  const read = async (cached: boolean) => {
+    const through = <T>(key: string, load: () => Promise<T>) => (cached ? cache.get(key, load) : load());
+    const actor = await through(`session:${sessionId}:${userId}`, () =>
+      loadSessionActor(ctx.db, userId, sessionId),
+    );
+    if (!actor) throw new Error('the session is gone');
+    return {
+      userData: await through(`user:${userId}`, () => loadUserData(ctx, userId)),
+      userRole: actor.kind,
+      userAbilityRules: actor.rules,
+      csrfToken: ctx.signer.csrfFor(sessionId),
+      impersonation: null,
+    };
+  };
+  const app = Fastify({ logger: false });
+  app.get('/me-read', async (request) => read(!('each' in (request.query as Record<string, string>))));
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { url, close: () => app.close() };
+}
+
+/** Scenarios b to f against the real server on one engine. */
 async function measureServer(
   engine: BenchEngine,
   duration: number,
@@ -167,13 +257,40 @@ async function measureServer(
   let closed = false;
   try {
     const { client, email, password } = await signedInDataManager(t);
+    const access = cookieHeader(client.cookies, 'ww_access');
+    const bare = await startBareMe(t.server.ctx, access.slice('ww_access='.length));
+    try {
+      const served = await (await fetch(`${t.url}/api/v1/auth/me`, { headers: { cookie: access } })).text();
+      const read = await (await fetch(`${bare.url}/me-read`)).text();
+      console.log(`  /auth/me answers ${served.length} bytes, the bare read ${read.length} bytes`);
+      const [me, bareMe] = await measureInTurns(
+        {
+          name: `b. GET /api/v1/auth/me (${engine.name})`,
+          url: `${t.url}/api/v1/auth/me`,
+          method: 'GET',
+          headers: { cookie: access },
+        },
+        { name: `e. bare me GET /me-read (${engine.name})`, url: `${bare.url}/me-read`, method: 'GET' },
+        duration,
+        t.logs,
+      );
+      me.baseline = bareMe;
+      rows.push(me, bareMe);
+      rows.push(
+        await measure(
+          {
+            name: `f. bare read GET /me-read?each (${engine.name})`,
+            url: `${bare.url}/me-read?each`,
+            method: 'GET',
+          },
+          duration,
+          [],
+        ),
+      );
+    } finally {
+      await bare.close();
+    }
     const scenarios: Scenario[] = [
-      {
-        name: `b. GET /api/v1/auth/me (${engine.name})`,
-        url: `${t.url}/api/v1/auth/me`,
-        method: 'GET',
-        headers: { cookie: cookieHeader(client.cookies, 'ww_access') },
-      },
       { name: `c. GET /api/v1/health (${engine.name})`, url: `${t.url}/api/v1/health`, method: 'GET' },
       {
         name: `d. POST /api/v1/auth/login (${engine.name})`,

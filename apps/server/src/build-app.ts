@@ -8,7 +8,7 @@ import {
   UPLOAD_MAX_FILES,
 } from '@werkwissen/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { AppContext } from './app-context.ts';
@@ -18,6 +18,7 @@ import { botCheckSources } from './http/bot-check-csp.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRequestGuard } from './http/request-guard.ts';
+import { serializerCompiler } from './http/serializer.ts';
 import { registerStaticWeb } from './http/static-web.ts';
 import { registerMetricsRoute } from './metrics/metrics-endpoint.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';

@@ -1,6 +1,7 @@
 /**
  * `npm run bench:web`: what the browser must download to render /login and /dashboard on a first visit (gzipped
- * JavaScript and CSS), the whole bundle, and the time to first paint of /login against an empty React root built
+ * JavaScript and CSS; /login also in each of the nine languages, whose texts and right-to-left styles differ), the
+ * whole bundle, and the time to first paint of /login against an empty React root built
  * by the same Vite in the same run. The ratio survives a noisy machine; the absolute times do not. Prints figures,
  * asserts nothing.
  */
@@ -9,6 +10,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { createServer } from 'node:http';
 import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { LANGUAGES } from '@werkwissen/shared';
 import type { Page } from 'playwright-core';
 import { CHROMIUM, openBrowser } from '../../../e2e/support/browser.ts';
 import { signedInDataManager, startTestServer } from '../../server/test/support/test-server.ts';
@@ -71,8 +73,8 @@ function serveStatic(root: string): Promise<{ url: string; close(): void }> {
   );
 }
 
-async function withPage<T>(fn: (page: Page) => Promise<T>): Promise<T> {
-  const browser = await openBrowser();
+async function withPage<T>(fn: (page: Page) => Promise<T>, locale?: string): Promise<T> {
+  const browser = await openBrowser({ locale });
   try {
     return await fn(browser.page);
   } finally {
@@ -80,8 +82,14 @@ async function withPage<T>(fn: (page: Page) => Promise<T>): Promise<T> {
   }
 }
 
-/** The gzipped JS and CSS files a first visit of a path loads. */
-async function firstLoad(url: string, path: string, ready: string, prepare?: (page: Page) => Promise<void>) {
+/** The gzipped JS and CSS files a first visit of a path loads (in the browser language `locale`, default English). */
+async function firstLoad(
+  url: string,
+  path: string,
+  ready: string,
+  prepare?: (page: Page) => Promise<void>,
+  locale?: string,
+) {
   return withPage(async (page) => {
     if (prepare) await prepare(page);
     const files = new Set<string>();
@@ -101,7 +109,7 @@ async function firstLoad(url: string, path: string, ready: string, prepare?: (pa
       else js += size;
     }
     return { js, css, files: files.size };
-  });
+  }, locale);
 }
 
 async function firstPaint(url: string, ready: string): Promise<number[]> {
@@ -127,6 +135,12 @@ const baseline = await serveStatic(join(baselineDir, 'dist'));
 try {
   const { email, password } = await signedInDataManager(t, { language: 'en' });
   const login = await firstLoad(t.url, '/login', 'input[name=email]');
+  const byLanguage: Array<{ language: string; js: number }> = [];
+  for (const language of LANGUAGES) {
+    const load = await firstLoad(t.url, '/login', 'input[name=email]', undefined, language);
+    byLanguage.push({ language, js: load.js });
+  }
+  const heaviest = byLanguage.reduce((a, b) => (b.js > a.js ? b : a));
   const dashboard = await firstLoad(t.url, '/dashboard', '[data-testid=plan-card]', async (page) => {
     await page.goto(`${t.url}/login`);
     await page.locator('input[name=email]').fill(email);
@@ -146,6 +160,9 @@ try {
   process.stdout.write(`\nChromium ${CHROMIUM}, ${runs} cold loads each, gzip level 9\n\n`);
   process.stdout.write(
     `first load of /login:     ${kb(login.js)} JS + ${kb(login.css)} CSS in ${login.files} files (target: JS under 200 KB)\n`,
+  );
+  process.stdout.write(
+    `  in each language:       ${byLanguage.map((l) => `${l.language} ${kb(l.js)}`).join(', ')}; heaviest ${heaviest.language} (target: under 200 KB in each)\n`,
   );
   process.stdout.write(
     `first load of /dashboard: ${kb(dashboard.js)} JS + ${kb(dashboard.css)} CSS in ${dashboard.files} files\n`,

@@ -8,21 +8,30 @@ import type { TextPart } from './text-parts.ts';
 
 type Resources = Record<string, unknown>;
 /**
- * One chunk per language and part (`text-parts.ts`): only the active language (and English for missing keys) is
- * fetched, and its signed-in part only once the shell or a page that needs it loads (`loadSignedInTexts`).
+ * One chunk per language and part (`text-parts.ts`): only the active language is fetched (English too once a key is
+ * missing, `loadFallback`), and its signed-in part only once the shell or a page that needs it loads
+ * (`loadSignedInTexts`).
  */
 const loaders = localeLoaders as Record<Language, Record<TextPart, () => Promise<{ default: Resources }>>>;
 
-const loaded = new Set<string>();
+/** The parts loaded or loading, by `language/part` (a failed load is forgotten, so that the next need tries again). */
+const loading = new Map<string, Promise<void>>();
 /** Whether the signed-in part is wanted: then every language loaded from now on comes with it. */
 let signedInTexts = false;
+/** Whether a key was missing in the active language, so English (the fallback) is loaded beside it from then on. */
+let fallbackWanted = false;
 
-async function loadPart(lang: Language, part: TextPart): Promise<void> {
+function loadPart(lang: Language, part: TextPart): Promise<void> {
   const key = `${lang}/${part}`;
-  if (loaded.has(key)) return;
-  const resources = (await loaders[lang][part]()).default;
-  i18next.addResourceBundle(lang, 'translation', resources, true, true);
-  loaded.add(key);
+  let pending = loading.get(key);
+  if (!pending) {
+    pending = loaders[lang][part]().then(({ default: resources }) => {
+      i18next.addResourceBundle(lang, 'translation', resources, true, true);
+    });
+    pending.catch(() => loading.delete(key));
+    loading.set(key, pending);
+  }
+  return pending;
 }
 
 function loadLanguage(lang: Language): Promise<unknown> {
@@ -37,7 +46,20 @@ export async function loadSignedInTexts(): Promise<void> {
   signedInTexts = true;
   const lang = (normalizeLanguage(i18next.language) ?? FALLBACK_LANGUAGE) as Language;
   await loadPart(lang, 'signedIn');
-  if (localStorage.getItem('i18n-check') !== '1') void loadPart(FALLBACK_LANGUAGE, 'signedIn');
+  if (fallbackWanted) void loadPart(FALLBACK_LANGUAGE, 'signedIn');
+}
+
+/**
+ * A key the active language lacks (the locale tests allow none): English, the fallback, is loaded then, and the
+ * components re-render with it when it has arrived (`bindI18nStore`). Until a key is missing, only the active
+ * language's texts are downloaded.
+ */
+function loadFallback(): void {
+  if (fallbackWanted) return;
+  fallbackWanted = true;
+  loadLanguage(FALLBACK_LANGUAGE).catch(() => {
+    fallbackWanted = false;
+  });
 }
 
 function applyDocumentLanguage(lang: Language): void {
@@ -83,19 +105,20 @@ export async function initI18n(lang: Language): Promise<void> {
   await i18next.use(initReactI18next).init({
     lng: lang,
     fallbackLng: check ? false : FALLBACK_LANGUAGE,
-    saveMissing: check,
-    missingKeyHandler: (_lngs, _ns, key) => missing.push(key),
+    // Every missing key is reported: collected in the check, else the moment to load the English fallback.
+    saveMissing: true,
+    missingKeyHandler: (_lngs, _ns, key) => (check ? missing.push(key) : loadFallback()),
     supportedLngs: [...LANGUAGES],
     resources: {},
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     returnNull: false,
+    // A part added later (the English fallback after a missing key) re-renders the components that show texts.
+    react: { bindI18nStore: 'added' },
   });
   await Promise.all([loadLanguage(lang), loadMuiLocale(lang), loadStyleCache(lang)]);
   await i18next.changeLanguage(lang);
   applyDocumentLanguage(lang);
-  // English only backs up a missing key (the locale tests allow none), so it does not hold up the first paint.
-  if (!check) void loadLanguage(FALLBACK_LANGUAGE);
 }
 
 /** Switches the interface language (loading it first) and remembers it on this device. */

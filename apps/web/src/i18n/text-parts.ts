@@ -13,6 +13,7 @@ export const SIGNED_IN_TEXT_GROUPS = [
   'chat',
   'company',
   'companyLogo',
+  'connectors',
   'defaultDocument',
   'documents',
   'emailSettings',

@@ -13,7 +13,7 @@ import { clientInfo, registerRoute, requireActor } from '../../http/route.ts';
 import { translate } from '../../i18n/translator.ts';
 import { updateAccount } from './account.service.ts';
 import { confirmEmailChange, requestEmailChange } from './email-change.service.ts';
-import { presentMe } from './me.presenter.ts';
+import { presentCachedMe, presentMe } from './me.presenter.ts';
 import { changePassword, forgotPassword, setPasswordWithToken } from './password.service.ts';
 import { register, resendVerification, verifyEmail } from './registration.service.ts';
 import { CHALLENGE_SECONDS } from './second-factor.service.ts';
@@ -111,7 +111,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { message: message(req, 'messages.passwordChanged') };
   });
 
-  registerRoute(app, authContracts.me, async (req) => presentMe(ctx, requireActor(req)));
+  registerRoute(app, authContracts.me, async (req) => presentCachedMe(ctx, requireActor(req)));
 
   registerRoute(app, authContracts.updateMe, async (req) => {
     const actor = await updateAccount(ctx, requireActor(req), req.body);
