@@ -321,15 +321,13 @@ describe('MCP authorization by OAuth 2.1', () => {
     expect((await b.client.post(`/oauth/interaction/${uid}/consent`, { allow: true })).status).toBe(404);
     // An API key cannot consent (only a person at their own session): 403.
     const key = `ww_${randomToken(32)}`;
-    await t.server.ctx.db
-      .insert(apiKeys)
-      .values({
-        userId: a.user.id,
-        companyId: a.companyId,
-        name: 'k',
-        prefix: key.slice(0, 10),
-        keyHash: sha256(key),
-      });
+    await t.server.ctx.db.insert(apiKeys).values({
+      userId: a.user.id,
+      companyId: a.companyId,
+      name: 'k',
+      prefix: key.slice(0, 10),
+      keyHash: sha256(key),
+    });
     const byKey = t.client();
     byKey.bearer = key;
     expect((await byKey.post(`/oauth/interaction/${uid}/consent`, { allow: true })).body.error.code).toBe(
