@@ -256,13 +256,13 @@ const MATRIX: Record<string, Row> = {
   // The MCP server: any caller reaches it (its tools check their own permissions, mcp.test.ts); GET is always 405
   'POST /mcp': { callers: ANY, body: { jsonrpc: '2.0', id: 1, method: 'ping' } },
   'GET /mcp': { callers: ANY },
-  // MCP authorization: the consent step needs this browser's interaction cookie, which no caller here has (404)
+  // MCP authorization, for who may hold API keys: the consent step needs this browser's interaction cookie, which no
+  // caller here has (404); the apps a user allowed are their own grants only (mcp-oauth.test.ts: another's is 404)
   'GET /oauth/interaction/{uid}': PUBLIC,
-  'GET /oauth/interaction/{uid}/consent': { callers: [404, 404, 404, 404] },
-  'POST /oauth/interaction/{uid}/consent': { callers: [404, 404, 404, 404], body: { allow: true } },
-  // The apps a user allowed: their own grants only (mcp-oauth.test.ts revokes one across companies: 404)
-  'GET /oauth/apps': { callers: ANY },
-  'DELETE /oauth/apps/{grantId}': { callers: [404, 404, 404, 404] },
+  'GET /oauth/interaction/{uid}/consent': { callers: [404, 404, 404, 403] },
+  'POST /oauth/interaction/{uid}/consent': { callers: [404, 404, 404, 403], body: { allow: true } },
+  'GET /oauth/apps': { callers: ['ok', 'ok', 'ok', 403] },
+  'DELETE /oauth/apps/{grantId}': { callers: [404, 404, 404, 403] },
   // Employees: the data manager's; the operator manages users of every company but adds none (no company)
   'GET /employees': { callers: ['ok', 403, 'ok', 403] },
   'POST /employees': {

@@ -35,7 +35,7 @@ describe('the API keys tab', () => {
   });
 
   it('lists the apps connected by sign-in and revokes one after asking', async () => {
-    signedInAs('Employee');
+    signedInAs('Administrator');
     const app = {
       grantId: 'g'.repeat(43),
       clientId: 'c-123',

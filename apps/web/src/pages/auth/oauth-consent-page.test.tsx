@@ -50,7 +50,7 @@ describe('the consent page of an MCP client', () => {
   });
 
   it('sends a denial', async () => {
-    signedInAs('Employee');
+    signedInAs('Staff');
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     const api = fakeApi()
