@@ -1,6 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { mcpOAuthContracts } from '@werkwissen/shared';
-import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../test/fake-api.ts';
 import { signedInAs } from '../../test/fixtures.ts';
@@ -20,13 +19,7 @@ const CONSENT = {
   refreshTokenSeconds: 30 * 86_400,
 };
 
-const page = () =>
-  renderWithApp(
-    <Routes>
-      <Route path="/oauth/consent/:uid" element={<OAuthConsentPage />} />
-    </Routes>,
-    `/oauth/consent/${UID}`,
-  );
+const page = () => renderWithApp(<OAuthConsentPage />, `/oauth/consent/${UID}`);
 
 describe('the consent page of an MCP client', () => {
   it('says who asks, as whom and for how long, and sends the browser on with the answer', async () => {

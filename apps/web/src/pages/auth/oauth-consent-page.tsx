@@ -1,6 +1,8 @@
 import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { matchPath, useLocation } from 'react-router';
 import { useAnswerOAuthConsent, useOAuthConsent } from '../../api/mcp-oauth.ts';
 import { errorMessage } from '../../components/form.tsx';
 import { AuthCard } from './auth-card.tsx';
@@ -13,8 +15,19 @@ const days = (seconds: number) => Math.round(seconds / 86_400);
  * company knowledge as them. Allowing sends the browser back to the client with a code; denying with a refusal.
  */
 export default function OAuthConsentPage() {
+  // The blank layout brings no query cache (sign-in pages do without one): this page has its own.
+  const [queryClient] = useState(() => new QueryClient());
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Consent />
+    </QueryClientProvider>
+  );
+}
+
+function Consent() {
   const { t } = useTranslation();
-  const { uid = '' } = useParams();
+  // The app's one guarded route has no route patterns: the page reads its parameter from the address.
+  const uid = matchPath('/oauth/consent/:uid', useLocation().pathname)?.params.uid ?? '';
   const consent = useOAuthConsent(uid);
   const answer = useAnswerOAuthConsent(uid, {
     onSuccess: ({ redirectTo }) => window.location.assign(redirectTo),
