@@ -4,8 +4,7 @@ import type { InteractionResults } from 'oidc-provider';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { AppError } from '../../core/app-error.ts';
-import { OAUTH_TTL } from './oauth-provider.ts';
-import { MCP_SCOPE, oauthUrls } from './oauth-urls.ts';
+import { MCP_SCOPE, OAUTH_TTL, oauthUrls } from './oauth-urls.ts';
 
 /** What the provider knows of an interaction in progress (its `interactionDetails`). */
 export interface InteractionDetails {

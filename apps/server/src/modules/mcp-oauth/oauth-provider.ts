@@ -11,17 +11,7 @@ import { translate } from '../../i18n/translator.ts';
 import { oauthAdapter } from './oauth-adapter.ts';
 import { oauthKeys } from './oauth-keys.ts';
 import { userForActivity } from './oauth-records.queries.ts';
-import { INTERACTION_PATH, MCP_SCOPE, OAUTH_PATH, oauthUrls } from './oauth-urls.ts';
-
-/** How long what the server issues lives, in seconds. */
-export const OAUTH_TTL = {
-  AccessToken: 3600,
-  AuthorizationCode: 60,
-  Interaction: 900,
-  Session: 900,
-  Grant: 30 * 86_400,
-  RefreshToken: 30 * 86_400,
-} as const;
+import { INTERACTION_PATH, MCP_SCOPE, OAUTH_PATH, OAUTH_TTL, oauthUrls } from './oauth-urls.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
