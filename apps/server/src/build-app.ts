@@ -45,6 +45,8 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { emailTemplateRoutes } from './modules/mail/email-templates.routes.ts';
 import { mcpRoutes } from './modules/mcp/mcp.routes.ts';
+import { mcpOAuthRoutes } from './modules/mcp-oauth/oauth.routes.ts';
+import { mcpBearerResource } from './modules/mcp-oauth/oauth-bearer.ts';
 import { oidcRoutes } from './modules/oidc/oidc.routes.ts';
 import { openAiRoutes } from './modules/openai-api/openai-api.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
@@ -63,7 +65,7 @@ import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes.ts';
 export interface RouteEntry {
   method: string;
   url: string;
-  permission: RoutePermission | 'metricsToken' | undefined;
+  permission: RoutePermission | 'metricsToken' | 'oauthServer' | undefined;
 }
 
 declare module 'fastify' {
@@ -163,7 +165,7 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
     reply.header('connection', 'close');
     throw new AppError('SERVICE_UNAVAILABLE');
   });
-  registerRequestGuard(app, ctx);
+  registerRequestGuard(app, ctx, mcpBearerResource(ctx));
   registerErrorHandler(app, ctx);
   // Latency by route pattern (`/api/v1/files/:fileId`), never by URL, so that the series stay few.
   app.addHook('onResponse', async (request, reply) => {
@@ -196,6 +198,7 @@ export async function buildApp(ctx: AppContext, logger: Logger) {
   connectorRoutes(app, ctx);
   searchRoutes(app, ctx, evidenceSearch);
   mcpRoutes(app, ctx, evidenceSearch);
+  mcpOAuthRoutes(app, ctx);
   feedbackRoutes(app, ctx);
   tagRoutes(app, ctx);
   reportRoutes(app, ctx);

@@ -15,7 +15,8 @@ export interface Actor {
   language: Language;
   rules: AbilityRule[];
   ability: AppAbility;
-  via: 'session' | 'apiKey';
+  /** `oauth`: an access token the MCP authorization server issued for the user (accepted by the MCP server only). */
+  via: 'session' | 'apiKey' | 'oauth';
   sessionId: string | null;
   apiKeyId: string | null;
   /** Set while an operator views the product as this user (an impersonation session): who, and until when. */
@@ -124,6 +125,13 @@ export async function loadApiKeyActor(db: DbOrTx, keyHash: string): Promise<Acto
     await db.execute(sql`update api_keys set last_used_at = now()
       where id = ${row.key_id} and (last_used_at is null or last_used_at < now() - interval '1 minute')`);
   return toActor(db, row, 'apiKey', null, row.key_id);
+}
+
+/** The actor of an admitted user holding an OAuth access token of the MCP authorization server (checked by its caller). */
+export async function loadOAuthActor(db: DbOrTx, userId: string): Promise<Actor | null> {
+  const { rows } = await db.execute<ActorRow>(sql`select ${actorColumns} from users u
+    where u.id = ${userId} and ${admitted}`);
+  return rows[0] ? toActor(db, rows[0], 'oauth', null, null) : null;
 }
 
 /** The actor of a user, for flows that act on their behalf (login, refresh). */

@@ -256,6 +256,13 @@ const MATRIX: Record<string, Row> = {
   // The MCP server: any caller reaches it (its tools check their own permissions, mcp.test.ts); GET is always 405
   'POST /mcp': { callers: ANY, body: { jsonrpc: '2.0', id: 1, method: 'ping' } },
   'GET /mcp': { callers: ANY },
+  // MCP authorization, for who may hold API keys: the consent step needs this browser's interaction cookie, which no
+  // caller here has (404); the apps a user allowed are their own grants only (mcp-oauth.test.ts: another's is 404)
+  'GET /oauth/interaction/{uid}': PUBLIC,
+  'GET /oauth/interaction/{uid}/consent': { callers: [404, 404, 404, 403] },
+  'POST /oauth/interaction/{uid}/consent': { callers: [404, 404, 404, 403], body: { allow: true } },
+  'GET /oauth/apps': { callers: ['ok', 'ok', 'ok', 403] },
+  'DELETE /oauth/apps/{grantId}': { callers: [404, 404, 404, 403] },
   // Employees: the data manager's; the operator manages users of every company but adds none (no company)
   'GET /employees': { callers: ['ok', 403, 'ok', 403] },
   'POST /employees': {
@@ -908,6 +915,8 @@ const OTHER_PARAMS: Record<string, (r: Resources) => Promise<string>> = {
     return row!.id;
   },
   companyKey: async () => 'b'.repeat(32),
+  uid: async () => 'c'.repeat(43),
+  grantId: async () => 'd'.repeat(43),
 };
 
 /** A stored, enabled provider whose discovery document cannot be read (nothing listens on port 9). */

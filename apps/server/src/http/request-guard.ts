@@ -11,10 +11,23 @@ declare module 'fastify' {
     actor: Actor | null;
   }
   interface FastifyContextConfig {
-    /** `metricsToken`: the Prometheus scraper's bearer token (METRICS_TOKEN), which is no user's. */
-    permission?: RoutePermission | 'metricsToken';
+    /**
+     * `metricsToken`: the Prometheus scraper's bearer token (METRICS_TOKEN), which is no user's. `oauthServer`: the
+     * OAuth authorization server's own endpoints and metadata, which authenticate their clients themselves.
+     */
+    permission?: RoutePermission | 'metricsToken' | 'oauthServer';
     operationId?: string;
+    /** The route accepts the access tokens of the MCP authorization server too (the MCP server, a protected resource). */
+    oauthResource?: boolean;
   }
+}
+
+/** A protected resource's way with bearer tokens that are no API key (the MCP server's OAuth access tokens). */
+export interface BearerResource {
+  /** The actor a token acts as, or null when it is unknown, expired, revoked or for another resource. */
+  actorOf(token: string): Promise<Actor | null>;
+  /** The WWW-Authenticate challenge of a 401 (RFC 6750, with the resource's metadata address of RFC 9728). */
+  challenge(error?: 'invalid_token'): string;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -23,7 +36,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Runs before every route: finds the actor (API key or session cookie), refuses a cookie-authenticated mutating
  * request without its CSRF token, and checks the route's declared permission. A route without one is refused.
  */
-export function registerRequestGuard(app: FastifyInstance, ctx: AppContext): void {
+export function registerRequestGuard(
+  app: FastifyInstance,
+  ctx: AppContext,
+  bearerResource?: BearerResource,
+): void {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     const permission = request.routeOptions.config.permission;
@@ -36,7 +53,9 @@ export function registerRequestGuard(app: FastifyInstance, ctx: AppContext): voi
         throw new AppError('UNAUTHENTICATED');
       return;
     }
-    const outcome = await authenticate(request, ctx);
+    if (permission === 'oauthServer') return;
+    const resource = request.routeOptions.config.oauthResource ? bearerResource : undefined;
+    const outcome = await authenticate(request, ctx, resource);
     request.actor = outcome.actor;
     if (outcome.actor && outcome.actor.via === 'session' && !SAFE_METHODS.has(request.method)) {
       const sent = request.headers[CSRF_HEADER];
@@ -44,7 +63,11 @@ export function registerRequestGuard(app: FastifyInstance, ctx: AppContext): voi
       if (typeof sent !== 'string' || !safeEqual(sent, expected)) throw new AppError('CSRF_INVALID');
     }
     if (permission === 'public') return;
-    if (!outcome.actor) throw new AppError(outcome.expired ? 'SESSION_EXPIRED' : 'UNAUTHENTICATED');
+    if (!outcome.actor) {
+      if (resource)
+        throw new AppError('UNAUTHENTICATED', undefined, { 'www-authenticate': resource.challenge() });
+      throw new AppError(outcome.expired ? 'SESSION_EXPIRED' : 'UNAUTHENTICATED');
+    }
     if (permission === 'signedIn') return;
     if (!outcome.actor.ability.can(permission.action, permission.subject)) throw new AppError('FORBIDDEN');
   });
@@ -59,12 +82,19 @@ function bearerIs(header: string | undefined, token: string | undefined): boolea
 async function authenticate(
   request: FastifyRequest,
   ctx: AppContext,
+  resource: BearerResource | undefined,
 ): Promise<{ actor: Actor | null; expired: boolean }> {
   const header = request.headers.authorization;
   if (header) {
     const m = /^Bearer\s+(\S+)$/i.exec(header);
-    const actor = m ? await loadApiKeyActor(ctx.db, sha256(m[1]!)) : null;
-    if (!actor) throw new AppError('UNAUTHENTICATED');
+    const token = m?.[1];
+    const actor = token
+      ? ((await loadApiKeyActor(ctx.db, sha256(token))) ?? (resource ? await resource.actorOf(token) : null))
+      : null;
+    if (!actor) {
+      const headers = resource ? { 'www-authenticate': resource.challenge('invalid_token') } : undefined;
+      throw new AppError('UNAUTHENTICATED', undefined, headers);
+    }
     return { actor, expired: false };
   }
   const token = request.cookies[ACCESS_COOKIE];

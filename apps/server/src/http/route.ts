@@ -40,7 +40,11 @@ export function registerRoute<C extends RouteContract>(
   app.route({
     method: contract.method,
     url: `/api/v1${contract.path}`,
-    config: { permission: contract.permission, operationId: contract.operationId },
+    config: {
+      permission: contract.permission,
+      operationId: contract.operationId,
+      ...(contract.oauthResource ? { oauthResource: true } : {}),
+    },
     schema: {
       operationId: contract.operationId,
       summary: contract.summary,

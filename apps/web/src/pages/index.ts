@@ -23,6 +23,7 @@ export const PAGES: Record<PageName, ComponentType> = {
   ForgotPassword: lazy(() => import('./auth/forgot-password-page.tsx')),
   ResetPassword: lazy(() => import('./auth/reset-password-page.tsx')),
   Verify: lazy(() => import('./auth/verify-page.tsx')),
+  OAuthConsent: lazy(() => import('./auth/oauth-consent-page.tsx')),
   ConfirmEmail: lazy(() => import('./auth/confirm-email-page.tsx')),
   Redirecting: lazy(() => import('./auth/redirecting-page.tsx')),
   TokenError: lazy(() => import('./misc/token-error-page.tsx')),

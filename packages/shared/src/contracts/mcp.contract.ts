@@ -46,6 +46,7 @@ export const mcpContracts = {
       'MCP server (Streamable HTTP, stateless): tools search, ask, list_chats, list_divisions, get_passage, get_file_text, as the API key’s user',
     tags,
     permission: 'signedIn',
+    oauthResource: true,
     body: mcpMessage,
     responses: { 200: mcpAnswer, 202: z.unknown().meta({ description: 'A notification was accepted.' }) },
   }),
@@ -56,6 +57,7 @@ export const mcpContracts = {
     summary: 'The MCP server opens no server-to-client stream (stateless): always 405',
     tags,
     permission: 'signedIn',
+    oauthResource: true,
     responses: { 405: errorBodySchema },
   }),
 };

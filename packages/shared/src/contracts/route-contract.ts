@@ -19,6 +19,8 @@ export interface RouteContract {
   summary: string;
   tags: string[];
   permission: RoutePermission;
+  /** Also accepts the access tokens of the MCP authorization server (OAuth 2.1): the MCP server only. */
+  oauthResource?: boolean;
   params?: z.ZodObject;
   querystring?: z.ZodObject;
   body?: z.ZodType;

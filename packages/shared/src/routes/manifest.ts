@@ -120,6 +120,19 @@ export const APP_ROUTES: AppRoute[] = [
     'pages.resetPassword.title',
   ),
   auth('verify', '/verify', 'Verify', 'user', 'public', 'pages.verify.title'),
+  // An MCP client (Claude, an IDE) asks the signed-in user for access (OAuth 2.1, modules/mcp-oauth on the server).
+  // Whoever may hold API keys may connect an app (the token is a credential like a key).
+  {
+    ...auth(
+      'oauthConsent',
+      '/oauth/consent/:uid',
+      'OAuthConsent',
+      'user',
+      'signedIn',
+      'pages.oauthConsent.title',
+    ),
+    permission: { action: 'manage', subject: 'ApiKey' },
+  },
   auth('confirmEmail', '/confirm-email', 'ConfirmEmail', 'user', 'public', 'pages.confirmEmail.title'),
   auth('redirecting', '/redirecting', 'Redirecting', 'user', 'public', 'pages.redirecting.title'),
   auth('tokenError', '/token-error', 'TokenError', 'user', 'public', 'pages.tokenError.title'),

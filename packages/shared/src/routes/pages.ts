@@ -10,6 +10,7 @@ export const PAGE_NAMES = [
   'ForgotPassword',
   'ResetPassword',
   'Verify',
+  'OAuthConsent',
   'ConfirmEmail',
   'Redirecting',
   'TokenError',

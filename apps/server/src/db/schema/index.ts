@@ -9,6 +9,7 @@ export * from './email-assistant.ts';
 export * from './files.ts';
 export * from './knowledge.ts';
 export * from './limits.ts';
+export * from './oauth.ts';
 export * from './operations.ts';
 export * from './sales-documents.ts';
 export * from './second-factor.ts';

@@ -22,10 +22,11 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { useFormat } from '../../components/format.ts';
 import { useSnackbar } from '../../components/snackbar.tsx';
+import { ConnectedAppsCard } from './connected-apps-card.tsx';
 
 const EXPIRY = [0, 30, 90, 365];
 
-/** Personal API keys: create (the secret shown once), list, revoke. */
+/** Personal API keys: create (the secret shown once), list, revoke; below them the apps connected by sign-in. */
 export function ApiKeysTab() {
   const { t } = useTranslation();
   const format = useFormat();
@@ -193,6 +194,7 @@ export function ApiKeysTab() {
         onConfirm={() => revoke.mutate(revoking!.id)}
         onClose={() => setRevoking(null)}
       />
+      <ConnectedAppsCard />
     </Stack>
   );
 }
