@@ -26,6 +26,7 @@ export * from './contracts/fields.ts';
 export * from './contracts/files.contract.ts';
 export * from './contracts/mail-template-text.ts';
 export * from './contracts/mcp.contract.ts';
+export * from './contracts/microsoft-connector.contract.ts';
 export * from './contracts/oidc.contract.ts';
 export * from './contracts/oidc-constants.ts';
 export * from './contracts/openai.contract.ts';
