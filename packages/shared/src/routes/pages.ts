@@ -26,6 +26,7 @@ export const PAGE_NAMES = [
   'Employees',
   'EmployeeEdit',
   'DivisionFiles',
+  'MicrosoftConsentCallback',
   'PdfViewer',
   'Search',
   'ProcessingTable',
