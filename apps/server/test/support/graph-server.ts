@@ -16,7 +16,8 @@ import type { AddressInfo } from 'node:net';
  *   `@odata.deltaLink` whose token returns only what changed since. `/items/{id}/content` answers 302 to a
  *   pre-authenticated download address, as Graph does.
  * - An expired access token is answered 401 `InvalidAuthenticationToken`; `throttleOnce` answers the next Graph
- *   request 429 with `Retry-After`.
+ *   request 429 with `Retry-After`; after `expireDeltaLinks` an old delta link is answered 410 with a `Location` that
+ *   starts a fresh enumeration.
  *
  * Tests change the drive with `put`, `move` and `remove` (each a new change in the feed), and see what the product did
  * with `downloads`, `tokenGrants` and `throttled`.
@@ -55,12 +56,16 @@ export class TestGraph {
   private readonly accessTokens = new Map<string, { expired: boolean }>();
   private readonly downloadCounts = new Map<string, number>();
   private throttleNext = false;
+  /** Delta tokens below this are no longer honoured (410 Gone with a Location to start afresh). */
+  private oldestToken = 0;
   /** While set, the consent page answers `error=access_denied` (the user said no). */
   denyConsent = false;
   /** Token requests by grant type. */
   readonly tokenGrants: string[] = [];
   /** 429 answers sent. */
   throttled = 0;
+  /** 410 answers sent (expired delta links). */
+  resyncs = 0;
   port = 0;
 
   private constructor() {
@@ -221,6 +226,11 @@ export class TestGraph {
   revokeConsent(): void {
     this.refreshTokens.clear();
     this.expireAccessTokens();
+  }
+
+  /** Every delta link handed out so far expires: using one is answered 410 `resyncChangesApplyDifferences`. */
+  expireDeltaLinks(): void {
+    this.oldestToken = this.seq + 1;
   }
 
   /** The next Graph request is answered 429 with Retry-After: 1. */
@@ -435,11 +445,21 @@ export class TestGraph {
     const since = Number(q.get('token') ?? '0');
     const upto = Number(q.get('upto') ?? this.seq);
     const skip = Number(q.get('skip') ?? '0');
+    const base = `${this.url}/v1.0/drives/${this.driveId}/root/delta`;
+    if (since > 0 && since < this.oldestToken) {
+      this.resyncs++;
+      res.writeHead(410, { 'content-type': 'application/json', location: base });
+      res.end(
+        JSON.stringify({
+          error: { code: 'resyncRequired', innererror: { code: 'resyncChangesApplyDifferences' } },
+        }),
+      );
+      return;
+    }
     const changed = [...this.items.values()]
       .filter((i) => (since === 0 ? !i.deleted : i.changed > since) && i.changed <= upto)
       .sort((a, b) => a.changed - b.changed);
     const page = changed.slice(skip, skip + PAGE_SIZE);
-    const base = `${this.url}/v1.0/drives/${this.driveId}/root/delta`;
     const more = skip + PAGE_SIZE < changed.length;
     this.json(res, 200, {
       '@odata.context': `${this.url}/v1.0/$metadata#Collection(driveItem)`,

@@ -123,6 +123,34 @@ describe('connecting a Microsoft 365 folder', () => {
     ).toBeTruthy();
   });
 
+  it('tells to connect again when a Microsoft 365 connector paused for a withdrawn consent', async () => {
+    const revoked: Connector = {
+      ...connector,
+      status: 'paused',
+      syncState: 'idle',
+      lastSyncAt: '2025-03-01T10:00:00.000Z',
+      lastError: 'Microsoft 365 withdrew access (consent revoked or expired). Connect the folder again.',
+      lastErrorCode: 'revoked',
+      failureCount: 1,
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/v1/divisions') return Response.json({ items: [division()], limit: 3, storage });
+        if (url === `/api/v1/divisions/${DIVISION_ID}/connectors`) return Response.json({ items: [revoked] });
+        if (url.startsWith(`/api/v1/divisions/${DIVISION_ID}/files`))
+          return Response.json({ items: [], total: 0, page: 1, pageSize: 10 });
+        return notFound();
+      }),
+    );
+    signedInAs('DataManager');
+    renderWithApp(<DivisionFilesPage />, `/divisions/${DIVISION_ID}`);
+    const card = within(await screen.findByTestId('connector'));
+    expect(card.getByRole('alert').textContent).toBe(
+      'Microsoft 365 withdrew access (consent revoked or expired). Connect the folder again. Paused: when Microsoft withdrew access, disconnect the folder and connect it again; otherwise resume.',
+    );
+  });
+
   it('ends the connection once when Microsoft sends the browser back, and opens the division', async () => {
     const completes: unknown[] = [];
     vi.stubGlobal(
