@@ -45,6 +45,8 @@ export class GraphApi {
   readonly #keepRefreshToken: (token: string) => Promise<void>;
   #refreshToken: string;
   #accessToken: string | null = null;
+  /** The job's: a worker stopping ends a wait for Retry-After at once. */
+  readonly #signal: AbortSignal | undefined;
 
   constructor(
     ctx: AppContext,
@@ -52,12 +54,14 @@ export class GraphApi {
     refreshToken: string,
     keepRefreshToken: (token: string) => Promise<void>,
     accessToken: string | null = null,
+    signal?: AbortSignal,
   ) {
     this.#ctx = ctx;
     this.#oauth = oauth;
     this.#refreshToken = refreshToken;
     this.#keepRefreshToken = keepRefreshToken;
     this.#accessToken = accessToken;
+    this.#signal = signal;
   }
 
   /** The refresh token in force (rotated ones included). */
@@ -94,7 +98,7 @@ export class GraphApi {
         if (++waits > MAX_WAITS || seconds > MAX_WAIT_SECONDS)
           throw new SourceError('unreachable', `Microsoft Graph throttled the sync (${res.status})`);
         this.#ctx.log.info({ status: res.status, seconds }, 'Microsoft Graph asked to wait');
-        await sleep(seconds * 1000);
+        await sleep(seconds * 1000, undefined, { signal: this.#signal });
         continue;
       }
       throw new GraphError(res.status, `Microsoft Graph answered ${res.status}`, res.headers.get('location'));

@@ -92,14 +92,20 @@ export function filesBelow(
 }
 
 /** Graph's API for a stored connector: its refresh token opened, each rotated one sealed back into the row. */
-export function graphApiOf(ctx: AppContext, app: ResolvedMicrosoftApp, connector: ConnectorRow): GraphApi {
+export function graphApiOf(
+  ctx: AppContext,
+  app: ResolvedMicrosoftApp,
+  connector: ConnectorRow,
+  signal?: AbortSignal,
+): GraphApi {
   const box = new SecretBox(ctx.config.secrets.encryptionKey);
-  return new GraphApi(ctx, microsoftOAuth(ctx, app), box.open(connector.secretSealed), async (token) => {
+  const keep = async (token: string) => {
     await ctx.db
       .update(connectors)
       .set({ secretSealed: box.seal(token) })
       .where(eq(connectors.id, connector.id));
-  });
+  };
+  return new GraphApi(ctx, microsoftOAuth(ctx, app), box.open(connector.secretSealed), keep, null, signal);
 }
 
 /**
@@ -114,8 +120,9 @@ export function graphSource(
   ctx: AppContext,
   app: ResolvedMicrosoftApp,
   connector: ConnectorRow,
+  signal?: AbortSignal,
 ): SourceClient {
-  const api = graphApiOf(ctx, app, connector);
+  const api = graphApiOf(ctx, app, connector, signal);
   const driveUrl = connector.url.replace(/\/root:\/?$/, '');
   const folderId = connector.remoteFolderId;
   const idsByPath = new Map<string, string>();

@@ -10,11 +10,15 @@ import { webdavSource } from './webdav-source.ts';
  * The source of a stored connector, its secret (a password, a refresh token) opened from the sealed form, through the
  * outbound policy. A Microsoft 365 connector needs the operator's Entra app: without it the sync fails as refused.
  */
-export async function openSource(ctx: AppContext, connector: ConnectorRow): Promise<SourceClient> {
+export async function openSource(
+  ctx: AppContext,
+  connector: ConnectorRow,
+  signal?: AbortSignal,
+): Promise<SourceClient> {
   if (connector.kind === 'microsoft365') {
     const app = await loadMicrosoftApp(ctx);
     if (!app) throw new SourceError('auth', 'the Entra app is no longer registered');
-    return graphSource(ctx, app, connector);
+    return graphSource(ctx, app, connector, signal);
   }
   const password = new SecretBox(ctx.config.secrets.encryptionKey).open(connector.secretSealed);
   return webdavSource(

@@ -77,7 +77,7 @@ export const syncConnectorJob = defineJob({
       const { result, paths, stoppedBy } = await runSync(
         ctx,
         connector,
-        await openSource(ctx, connector),
+        await openSource(ctx, connector, run.signal),
         run.signal,
       );
       await finish(ctx, connector, run, { result, paths, failure: stoppedBy?.reason ?? null });
