@@ -1,8 +1,7 @@
 import {
   type Connector,
-  microsoftConsentBodySchema as consentBody,
   type microsoftCompleteBodySchema,
-  type microsoftConsentBodySchema,
+  microsoftConsentBodySchema,
 } from '@werkwissen/shared';
 import { and, eq } from 'drizzle-orm';
 import * as client from 'openid-client';
@@ -34,7 +33,7 @@ const sealedState = z.object({
   divisionId: z.uuid(),
   codeVerifier: z.string().min(43),
   expiresAt: z.number(),
-  settings: consentBody,
+  settings: microsoftConsentBodySchema,
 });
 
 /** The division the actor may connect a source to, with its company (404 unreadable, 403 without the permission). */
