@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { totpCode } from '../src/modules/auth/totp.ts';
 import { ApiClient } from './support/api-client.ts';
+import { TestGraph } from './support/graph-server.ts';
 import { freePort, type Proc, spawnServer } from './support/processes.ts';
 import { engineEnv } from './support/test-database.ts';
 import { registration } from './support/test-server.ts';
@@ -15,9 +17,13 @@ const dataDir = mkdtempSync(join(tmpdir(), 'ww-sync-crash-'));
 const running: Proc[] = [];
 let storage: TestStorage;
 let dav: TestWebDav;
+let graph: TestGraph;
 beforeAll(async () => {
   storage = await startTestStorage(dataDir);
   dav = await TestWebDav.start([USER]);
+  graph = await TestGraph.start();
+  for (let i = 0; i < FILES; i++)
+    graph.put(`Archiv/Protokoll ${i}.txt`, `Anlage ${i} wurde im Quartal ${i % 4} gewartet.`);
   mkdirSync(join(dav.root, 'Archiv'));
   for (let i = 0; i < FILES; i++)
     writeFileSync(
@@ -29,6 +35,7 @@ afterAll(async () => {
   await Promise.all(running.map((p) => p.stop()));
   await storage?.close();
   await dav?.stop();
+  await graph?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -41,35 +48,30 @@ const start = async (port: number) => {
     DATA_DIR: dataDir,
     PORT: String(port),
     ADMIN_PASSWORD: 'admin-pass-1',
-    OUTBOUND_ALLOWED_HOSTS: `127.0.0.1:${dav.port}`,
+    OUTBOUND_ALLOWED_HOSTS: `127.0.0.1:${dav.port},127.0.0.1:${graph.port}`,
   });
   running.push(proc);
   return proc;
 };
 
-it('finishes a sync after the server is killed mid-sync, leaving nothing running and no file twice', async () => {
-  const port = await freePort();
-  const first = await start(port);
-  await first.waitFor('is running at');
+/** A data manager's client, signed in on the server at `port`, with a division of their own. */
+async function dataManagerAt(port: number) {
   const client = new ApiClient(`http://127.0.0.1:${port}`);
   const body = registration({ language: 'en' });
   expect((await client.post('/auth/register', body)).status).toBe(201);
   expect(
     (await client.post('/auth/login', { email: body.email, password: body.password, area: 'user' })).status,
   ).toBe(200);
-  const divisionId = (await client.post('/divisions', { name: 'Archiv' })).body.id;
-  const created = await client.post(`/divisions/${divisionId}/connectors`, {
-    kind: 'webdav',
-    name: 'NAS',
-    url: dav.url,
-    userName: USER.user,
-    password: USER.pass,
-    folder: 'Archiv',
-  });
-  expect(created.status).toBe(201);
-  const id = created.body.id as string;
+  const divisionId = (await client.post('/divisions', { name: 'Archiv' })).body.id as string;
+  return { client, divisionId };
+}
 
-  // Kill the whole server (API and worker) once the sync has taken some files, not all.
+/**
+ * Kills the whole server (API and worker) once the connector's sync has taken some files, not all, starts it again
+ * and waits for the sync to end: nothing is left running, no file is there twice, what was added before the kill is
+ * not added again.
+ */
+async function killMidSync(port: number, first: Proc, client: ApiClient, id: string, divisionId: string) {
   let during = (await client.get(`/connectors/${id}`)).body;
   const until = Date.now() + 30_000;
   while (during.fileCount === 0) {
@@ -100,4 +102,54 @@ it('finishes a sync after the server is killed mid-sync, leaving nothing running
   }>;
   expect(new Set(list.map((f) => f.source.path)).size).toBe(FILES);
   await second.stop();
+}
+
+it('finishes a sync after the server is killed mid-sync, leaving nothing running and no file twice', async () => {
+  const port = await freePort();
+  const first = await start(port);
+  await first.waitFor('is running at');
+  const { client, divisionId } = await dataManagerAt(port);
+  const created = await client.post(`/divisions/${divisionId}/connectors`, {
+    kind: 'webdav',
+    name: 'NAS',
+    url: dav.url,
+    userName: USER.user,
+    password: USER.pass,
+    folder: 'Archiv',
+  });
+  expect(created.status).toBe(201);
+  await killMidSync(port, first, client, created.body.id, divisionId);
+}, 150_000);
+
+it('finishes a Microsoft 365 sync after the kill too: the stored delta link and items carry it over', async () => {
+  const port = await freePort();
+  const first = await start(port);
+  await first.waitFor('is running at');
+  const operator = new ApiClient(`http://127.0.0.1:${port}`);
+  const login = await operator.post('/auth/login', {
+    email: 'admin@werkwissen.example',
+    password: 'admin-pass-1',
+    area: 'admin',
+  });
+  // An operator's first sign-in enrols the second factor, as their authenticator app would.
+  expect(login.body.secondFactor).toBe('enrol');
+  const { secret } = (await operator.post('/auth/two-factor/enrolment')).body;
+  expect(
+    (await operator.post('/auth/two-factor/verify', { code: totpCode(secret, Date.now()) })).status,
+  ).toBe(200);
+  expect((await operator.request('PUT', '/admin/microsoft-app', graph.app)).status).toBe(200);
+  const { client, divisionId } = await dataManagerAt(port);
+  const started = await client.post(`/divisions/${divisionId}/connectors/microsoft365/consent`, {
+    name: 'SharePoint',
+    folder: 'Archiv',
+  });
+  const back = new URL(
+    (await fetch(started.body.authorizationUrl, { redirect: 'manual' })).headers.get('location')!,
+  );
+  const created = await client.post('/connectors/microsoft365/complete', {
+    code: back.searchParams.get('code'),
+    state: back.searchParams.get('state'),
+  });
+  expect(created.status).toBe(201);
+  await killMidSync(port, first, client, created.body.id, divisionId);
 }, 150_000);

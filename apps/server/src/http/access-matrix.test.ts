@@ -252,6 +252,16 @@ const MATRIX: Record<string, Row> = {
   'POST /connectors/{connectorId}/pause': { callers: [404, 403, 'own', 403] },
   'POST /connectors/{connectorId}/resume': { callers: [404, 403, 'own', 403] },
   'DELETE /connectors/{connectorId}': { callers: [404, 403, 'own', 403] },
+  // Microsoft 365: the consent starts like a new connector (the operator's app may not be registered: a refusal of
+  // the service either way); its end opens the sealed state first, which a made-up one is not.
+  'POST /divisions/{divisionId}/connectors/microsoft365/consent': {
+    callers: [404, 403, 'own', 403],
+    body: { name: 'SharePoint' },
+  },
+  'POST /connectors/microsoft365/complete': {
+    callers: ['ok', 403, 'ok', 403],
+    body: { code: 'made-up', state: 'made-up' },
+  },
   'GET /search': { callers: [403, 403, 'ok', 'ok'], query: 'q=Heizung' },
   // The MCP server: any caller reaches it (its tools check their own permissions, mcp.test.ts); GET is always 405
   'POST /mcp': { callers: ANY, body: { jsonrpc: '2.0', id: 1, method: 'ping' } },
@@ -506,6 +516,11 @@ const MATRIX: Record<string, Row> = {
     body: SIGN_IN_PROVIDER,
   },
   'DELETE /admin/sign-in-providers/{signInProviderId}': { callers: ['ok', 403, 403, 403] },
+  'GET /admin/microsoft-app': { callers: ['ok', 'ok', 403, 403] },
+  'PUT /admin/microsoft-app': {
+    callers: ['ok', 403, 403, 403],
+    body: { clientId: 'matrix', clientSecret: 'matrix-secret', loginUrl: 'http://127.0.0.1:9' },
+  },
   // E-mail settings: the company's data manager's; the operator reaches them by `manage all` but has no company to
   // add one to, nor a division to answer from; staff have no rule for them.
   'GET /email-settings': { callers: ['ok', 403, 'ok', 403] },

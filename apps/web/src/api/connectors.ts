@@ -1,5 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Connector, type ConnectorCreate, connectorContracts } from '@werkwissen/shared';
+import {
+  type Connector,
+  type ConnectorCreate,
+  connectorContracts,
+  type MicrosoftConsentBody,
+  microsoftConnectorContracts,
+} from '@werkwissen/shared';
 import { useRef } from 'react';
 import { dashboardKeys } from './dashboard.ts';
 import { divisionKeys } from './divisions.ts';
@@ -81,6 +87,48 @@ export function useDeleteConnector(callbacks?: MutationCallbacks<string, unknown
       mutationFn: (connectorId: string) => call(connectorContracts.remove, { params: { connectorId } }),
       success: (t) => t('connectors.messages.removed'),
       invalidates: () => [connectorKeys.all, fileKeys.all, dashboardKeys.all, searchKeys.all],
+    },
+    callbacks,
+  );
+}
+
+/** Where the consent page sends the browser back to remembers the division it was started for (this tab only). */
+export const CONSENT_DIVISION_KEY = 'ww.microsoftConsentDivision';
+
+/**
+ * Starts connecting a Microsoft 365 folder: the server answers the address of Microsoft's consent page, and the
+ * browser leaves for it (it comes back to the callback page).
+ */
+export function useMicrosoftConsent(
+  divisionId: string,
+  callbacks?: MutationCallbacks<MicrosoftConsentBody, { authorizationUrl: string }>,
+) {
+  return useApiMutation(
+    {
+      mutationFn: (body: MicrosoftConsentBody) =>
+        call(microsoftConnectorContracts.consent, { params: { divisionId }, body }),
+      invalidates: () => [],
+    },
+    {
+      ...callbacks,
+      onSuccess: ({ authorizationUrl }) => {
+        sessionStorage.setItem(CONSENT_DIVISION_KEY, divisionId);
+        window.location.assign(authorizationUrl);
+      },
+    },
+  );
+}
+
+/** Ends the consent with what Microsoft sent back: the connector is stored and its first sync starts. */
+export function useCompleteMicrosoftConsent(
+  callbacks?: MutationCallbacks<{ code: string; state: string }, Connector>,
+) {
+  return useApiMutation(
+    {
+      mutationFn: (body: { code: string; state: string }) =>
+        call(microsoftConnectorContracts.complete, { body }),
+      success: (t) => t('connectors.messages.connected'),
+      invalidates: () => [connectorKeys.all],
     },
     callbacks,
   );

@@ -40,6 +40,7 @@ export const PAGES: Record<PageName, ComponentType> = {
   Employees: shellPage('Employees'),
   EmployeeEdit: shellPage('EmployeeEdit'),
   DivisionFiles: shellPage('DivisionFiles'),
+  MicrosoftConsentCallback: shellPage('MicrosoftConsentCallback'),
   PdfViewer: shellPage('PdfViewer'),
   Search: shellPage('Search'),
   ProcessingTable: shellPage('ProcessingTable'),

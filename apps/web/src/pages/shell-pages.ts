@@ -15,6 +15,7 @@ export const SHELL_PAGES = {
   Employees: () => import('./employees/employees-page.tsx'),
   EmployeeEdit: () => import('./employees/employee-edit-page.tsx'),
   DivisionFiles: () => import('./files/division-files-page.tsx'),
+  MicrosoftConsentCallback: () => import('./files/microsoft-consent-page.tsx'),
   PdfViewer: () => import('./files/pdf-viewer-page.tsx'),
   Search: () => import('./search/search-page.tsx'),
   ProcessingTable: () => import('./admin/processing-table-page.tsx'),

@@ -3,10 +3,11 @@ import { foreignSecretField, requiredText, singleLineText } from './fields.ts';
 import { defineContract, uuidParam } from './route-contract.ts';
 
 /**
- * The sources a division can be kept in sync with. Only WebDAV so far (Nextcloud, ownCloud, Synology, QNAP, any
- * WebDAV server); Microsoft Graph and Google Drive plug in behind the same `SourceClient` on the server.
+ * The sources a division can be kept in sync with: WebDAV (Nextcloud, ownCloud, Synology, QNAP, any WebDAV server)
+ * and Microsoft 365 (a SharePoint document library or OneDrive folder through Microsoft Graph, connected by OAuth
+ * consent: `microsoft-connector.contract.ts`). Google Drive plugs in behind the same `SourceClient` on the server.
  */
-export const CONNECTOR_KINDS = ['webdav'] as const;
+export const CONNECTOR_KINDS = ['webdav', 'microsoft365'] as const;
 export type ConnectorKind = (typeof CONNECTOR_KINDS)[number];
 
 /** `paused`: no scheduled syncs (by hand, or after CONNECTOR_PAUSE_AFTER failed syncs in a row). */
@@ -22,7 +23,8 @@ export const CONNECTOR_PAUSE_AFTER = 3;
 /**
  * Why a sync failed as a whole (`connectors.failure.<code>`): the server could not be reached, refused the user or
  * password, the folder is not there, the outbound policy refused the address, the plan's storage is full, the
- * server answered something else than WebDAV, or the worker stopped during the sync (it is then run again).
+ * server answered something else than WebDAV, the worker stopped during the sync (it is then run again), or the
+ * account's consent was withdrawn (Microsoft 365: the refresh token is refused; the connector pauses at once).
  */
 export const CONNECTOR_FAILURES = [
   'unreachable',
@@ -32,6 +34,7 @@ export const CONNECTOR_FAILURES = [
   'quota',
   'protocol',
   'interrupted',
+  'revoked',
 ] as const;
 export type ConnectorFailure = (typeof CONNECTOR_FAILURES)[number];
 
@@ -65,20 +68,31 @@ const webdavUrl = singleLineText(500)
     message: 'connectors.validation.urlCredentials',
   });
 
+/** A folder below the address: no `..`, no control characters; slashes at either end are dropped. */
+export const connectorFolderField = () => folderField;
+
+/** A connector's file types (extensions without the dot), at most 30. */
+export const connectorFileTypesField = () => z.array(extension).max(30).default([]);
+
+/** Minutes between scheduled syncs: a quarter of an hour to a week, hourly by default. */
+export const connectorIntervalField = () =>
+  z
+    .number()
+    .int()
+    .min(15)
+    .max(7 * 24 * 60)
+    .default(60);
+
+/** A WebDAV source; Microsoft 365 is connected through its consent (`microsoftConsentBodySchema`). */
 export const connectorCreateSchema = z.strictObject({
-  kind: z.enum(CONNECTOR_KINDS, { message: 'validation.invalid' }),
+  kind: z.enum(['webdav'], { message: 'validation.invalid' }),
   name: requiredText(120),
   url: webdavUrl,
   userName: requiredText(254),
   password: foreignSecretField().min(1, { message: 'validation.required' }),
   folder: folderField,
-  fileTypes: z.array(extension).max(30).default([]),
-  intervalMinutes: z
-    .number()
-    .int()
-    .min(15)
-    .max(7 * 24 * 60)
-    .default(60),
+  fileTypes: connectorFileTypesField(),
+  intervalMinutes: connectorIntervalField(),
 });
 export type ConnectorCreate = z.input<typeof connectorCreateSchema>;
 

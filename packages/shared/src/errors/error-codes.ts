@@ -63,6 +63,8 @@ export const ERROR_STATUS = {
   CONNECTOR_SYNC_RUNNING: 409,
   /** A paused connector is resumed before it syncs. */
   CONNECTOR_PAUSED: 409,
+  /** Microsoft 365 is connected through the operator's Entra app, which is not registered yet. */
+  MICROSOFT_APP_UNCONFIGURED: 409,
   CHAT_NO_READY_FILE: 409,
   CHAT_NOT_PUBLIC: 409,
   /** A website widget shows a public chat through its share link: none, no widget. */
@@ -96,6 +98,10 @@ export const ERROR_STATUS = {
    * folder, outbound policy); nothing was stored.
    */
   CONNECTOR_UNREACHABLE: 422,
+  /** A consent's state that is not this server's, has expired, or belongs to another user. */
+  CONNECTOR_CONSENT_INVALID: 422,
+  /** Microsoft refused to redeem the consent's code (used, expired, or the app's secret is wrong). */
+  CONNECTOR_CONSENT_FAILED: 422,
   FILE_PROCESSING_FAILED: 500,
   NO_FILES: 422,
   AUDIO_EMPTY: 422,

@@ -1,3 +1,4 @@
+import { MICROSOFT_CALLBACK_PATH } from '../contracts/microsoft-connector.contract.ts';
 import type { Action, Subject, UserKind } from '../permissions/subjects.ts';
 import type { PageName } from './pages.ts';
 
@@ -260,6 +261,17 @@ export const APP_ROUTES: AppRoute[] = [
     area: 'user',
     permission: { action: 'manage', subject: 'File' },
     title: 'pages.files.title',
+  },
+  {
+    // Microsoft's consent page sends the browser back here (the redirect URI registered in the Entra app).
+    id: 'microsoftConsentCallback',
+    path: MICROSOFT_CALLBACK_PATH,
+    page: 'MicrosoftConsentCallback',
+    layout: 'default',
+    access: 'signedIn',
+    area: 'user',
+    permission: { action: 'create', subject: 'Connector' },
+    title: 'pages.microsoftConsent.title',
   },
   {
     id: 'fileViewer',

@@ -27,6 +27,7 @@ export const PAGE_NAMES = [
   'Employees',
   'EmployeeEdit',
   'DivisionFiles',
+  'MicrosoftConsentCallback',
   'PdfViewer',
   'Search',
   'ProcessingTable',

@@ -9,8 +9,17 @@ import { companies } from './companies.ts';
 import { divisions } from './knowledge.ts';
 import { users } from './users.ts';
 
+/** An item of a change feed: its name, its parent's id, and for a file its size and version. */
+export interface SourceItem {
+  name: string;
+  parentId: string | null;
+  folder: boolean;
+  size: number;
+  version: string;
+}
+
 /**
- * A source a division is kept in sync with (a WebDAV folder so far). Its credentials are sealed under the
+ * A source a division is kept in sync with (a WebDAV folder, a Microsoft 365 folder). Its credentials are sealed under the
  * installation's key. `syncState` is the one place that says whether a sync waits or runs: a request moves it from
  * `idle` to `queued` in one statement (so parallel requests queue one sync), the job moves it to `running` under its
  * pg-boss job id (a retry of the same job, also after a crash, takes it over again), and its end back to `idle`.
@@ -48,7 +57,28 @@ export const connectors = pgTable(
     lastError: text('last_error'),
     /** Whole syncs that failed in a row; at CONNECTOR_PAUSE_AFTER the connector pauses. */
     failureCount: integer('failure_count').notNull().default(0),
+    /** Microsoft 365: the synced folder's drive item id (its path may change, its id does not). */
+    remoteFolderId: text('remote_folder_id'),
+    /** Microsoft 365: the delta link the next sync starts from (null: enumerate the drive afresh). */
+    syncCursor: text('sync_cursor'),
+    /** Microsoft 365: the drive's items as the delta feed left them, by id (what `list()` answers from). */
+    sourceItems: jsonb('source_items').$type<Record<string, SourceItem>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('connectors_division_idx').on(t.divisionId), index('connectors_company_idx').on(t.companyId)],
 );
+
+/**
+ * The operator's Entra app registration that Microsoft 365 connectors consent to (one row, id 1): its client id and
+ * its secret sealed under the installation's key, the tenant, and the identity platform's and Graph's base addresses.
+ */
+export const microsoftApp = pgTable('microsoft_app', {
+  id: integer('id').primaryKey().default(1),
+  clientId: text('client_id').notNull(),
+  clientSecretSealed: text('client_secret_sealed').notNull(),
+  tenant: text('tenant').notNull(),
+  loginUrl: text('login_url').notNull(),
+  graphUrl: text('graph_url').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});

@@ -84,6 +84,8 @@ export const files = pgTable(
     connectorId: uuid('connector_id').references(() => connectors.id, { onDelete: 'set null' }),
     sourcePath: text('source_path'),
     sourceVersion: text('source_version'),
+    /** Its id at a source that has ids (a Microsoft 365 drive item): a moved or renamed item keeps it. */
+    sourceItemId: text('source_item_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     readyAt: timestamp('ready_at', { withTimezone: true }),

@@ -35,7 +35,10 @@ export async function claimSync(db: Db, connectorId: string, jobId: string) {
   return row ?? null;
 }
 
-/** Ends the job's sync: idle, its result or failure counted; paused after CONNECTOR_PAUSE_AFTER failures in a row. */
+/**
+ * Ends the job's sync: idle, its result or failure counted; paused after CONNECTOR_PAUSE_AFTER failures in a row, or at
+ * once for a withdrawn consent.
+ */
 export async function finishSync(
   db: Db,
   connectorId: string,
@@ -52,9 +55,13 @@ export async function finishSync(
       ...(outcome.result ? { lastResult: outcome.result } : {}),
       lastError: outcome.failure,
       failureCount: failed ? sql`${connectors.failureCount} + 1` : 0,
-      status: failed
-        ? sql`case when ${connectors.failureCount} + 1 >= ${CONNECTOR_PAUSE_AFTER} then 'paused' else ${connectors.status} end`
-        : connectors.status,
+      // A withdrawn consent does not heal by retrying: it pauses at once.
+      status:
+        outcome.failure === 'revoked'
+          ? 'paused'
+          : failed
+            ? sql`case when ${connectors.failureCount} + 1 >= ${CONNECTOR_PAUSE_AFTER} then 'paused' else ${connectors.status} end`
+            : connectors.status,
     })
     .where(and(eq(connectors.id, connectorId), eq(connectors.syncJobId, jobId)))
     .returning();

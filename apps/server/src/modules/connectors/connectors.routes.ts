@@ -1,6 +1,7 @@
-import { connectorContracts } from '@werkwissen/shared';
+import { connectorContracts, microsoftConnectorContracts } from '@werkwissen/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { noteChange } from '../../http/activity-hook.ts';
 import { registerRoute, requireActor } from '../../http/route.ts';
 import {
   createConnector,
@@ -11,6 +12,8 @@ import {
   resumeConnector,
   syncNow,
 } from './connectors.service.ts';
+import { getMicrosoftApp, saveMicrosoftApp } from './microsoft-app.service.ts';
+import { completeMicrosoftConsent, startMicrosoftConsent } from './microsoft-consent.service.ts';
 
 export function connectorRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, connectorContracts.list, async (req) => ({
@@ -39,5 +42,19 @@ export function connectorRoutes(app: FastifyInstance, ctx: AppContext): void {
     await deleteConnector(ctx, requireActor(req), req.params.connectorId);
     reply.code(204);
     return null;
+  });
+  registerRoute(app, microsoftConnectorContracts.consent, async (req) =>
+    startMicrosoftConsent(ctx, requireActor(req), req.params.divisionId, req.body),
+  );
+  registerRoute(app, microsoftConnectorContracts.complete, async (req, reply) => {
+    const connector = await completeMicrosoftConsent(ctx, requireActor(req), req.body);
+    reply.code(201);
+    return connector;
+  });
+  registerRoute(app, microsoftConnectorContracts.getApp, async () => getMicrosoftApp(ctx));
+  registerRoute(app, microsoftConnectorContracts.saveApp, async (req) => {
+    const { app: saved, change } = await saveMicrosoftApp(ctx, requireActor(req), req.body);
+    noteChange(req, change);
+    return saved;
   });
 }

@@ -83,7 +83,7 @@ export async function getConnector(ctx: AppContext, actor: Actor, connectorId: s
 }
 
 /** The refusal of a source that cannot be read, with the reason in the caller's language. */
-function unreachable(failure: SourceError, lang: Language): AppError {
+export function unreachable(failure: SourceError, lang: Language): AppError {
   return new AppError('CONNECTOR_UNREACHABLE', {
     reason: failure.reason,
     reasonText: translate(lang, `connectors.failure.${failure.reason}`),

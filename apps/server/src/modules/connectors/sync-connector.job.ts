@@ -52,13 +52,14 @@ async function finish(
       },
     },
   });
-  if (failed && row.status === 'paused' && row.failureCount === CONNECTOR_PAUSE_AFTER)
-    await mailPausedConnector(ctx, row);
+  // Mailed once, when it pauses: after the failures in a row, or at once when the consent was withdrawn.
+  const pausedNow = row.failureCount === CONNECTOR_PAUSE_AFTER || outcome.failure === 'revoked';
+  if (failed && row.status === 'paused' && pausedNow) await mailPausedConnector(ctx, row);
 }
 
 /**
  * One sync of a connector (`runSync`). A source that cannot be reached is retried with backoff (retryLimit); a
- * refused login, a missing folder or the policy fail at once. A worker stopping hands the job back: it stays
+ * refused login, a missing folder or the policy fail at once; a withdrawn consent (`revoked`) pauses it at once. A worker stopping hands the job back: it stays
  * `running` under this job's id and the retry (here or on another worker) takes it over.
  */
 export const syncConnectorJob = defineJob({
@@ -76,7 +77,7 @@ export const syncConnectorJob = defineJob({
       const { result, paths, stoppedBy } = await runSync(
         ctx,
         connector,
-        openSource(ctx, connector),
+        await openSource(ctx, connector, run.signal),
         run.signal,
       );
       await finish(ctx, connector, run, { result, paths, failure: stoppedBy?.reason ?? null });

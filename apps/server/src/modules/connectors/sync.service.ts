@@ -43,6 +43,7 @@ interface Known {
   sha256: string;
   sizeBytes: number;
   storageKey: string;
+  itemId: string | null;
 }
 
 /** Whether a listed file is one the connector takes: not hidden, of a chosen (or else a supported) type. */
@@ -56,7 +57,8 @@ export function wanted(connector: Pick<ConnectorRow, 'fileTypes'>, path: string)
  * One sync of a connector against what its source lists now. Unchanged files (same version) are not read; a file
  * whose version changed is read, and reprocessed only when its content did (same file row: a new processing run,
  * the published passages answer until it is ready). A listed path the division does not hold is a rename when a
- * vanished file had the same version or the same content (the row moves, its history stays), else it is added. What
+ * vanished file had the same item id (a source with ids: Microsoft 365), the same version or the same content (the row
+ * moves, its history stays; moved by id with another version, it is also read as changed), else it is added. What
  * vanished otherwise is deleted with its passages. Files that failed are not read again while their version stands.
  * The plan's storage limit is taken per file; when it is full the sync stops (`SourceError('quota')`) after having
  * counted what it did.
@@ -76,6 +78,7 @@ export async function runSync(
       sha256: files.sha256,
       sizeBytes: files.sizeBytes,
       storageKey: files.storageKey,
+      itemId: files.sourceItemId,
     })
     .from(files)
     .where(eq(files.connectorId, connector.id));
@@ -93,12 +96,18 @@ export async function runSync(
   const fail = (entry: SourceEntry, code: string) =>
     result.failures.push({ path: entry.path, code, version: entry.version });
 
-  const listedPaths = new Set(listed.map((e) => e.path));
-  const gone = [...byPath.values()].filter((k) => !listedPaths.has(k.path));
+  const listedByPath = new Map(listed.map((e) => [e.path, e]));
+  /** Another item now at a file's path (a source with ids): the file is not that item. */
+  const otherItem = (file: Known, entry: SourceEntry | undefined) =>
+    Boolean(entry?.id && file.itemId && entry.id !== file.itemId);
+  const gone = [...byPath.values()].filter(
+    (k) => !listedByPath.has(k.path) || otherItem(k, listedByPath.get(k.path)),
+  );
   const changed: Array<{ entry: SourceEntry; file: Known }> = [];
   const fresh: SourceEntry[] = [];
   for (const entry of listed) {
-    const file = byPath.get(entry.path);
+    const atPath = byPath.get(entry.path);
+    const file = atPath && !otherItem(atPath, entry) ? atPath : undefined;
     const failed = earlierFailures.get(entry.path);
     if (file && file.version === entry.version) result.unchanged++;
     else if (failed && failed.version === entry.version) result.failures.push(failed);
@@ -106,14 +115,26 @@ export async function runSync(
     else fresh.push(entry);
   }
 
-  // Renames by version: the same ETag (or size and time) under another path is the same file, not read at all.
   const staged = new Map<string, StoredObject>();
   try {
+    // Moves by item id: the same item under another path (and, with another version, changed as well).
+    for (const entry of [...fresh]) {
+      const match = entry.id ? gone.find((g) => g.itemId === entry.id) : undefined;
+      if (!match) continue;
+      paths.renamed.push({ from: match.path, to: entry.path });
+      const same = match.version === entry.version;
+      await moveFile(ctx, match, entry, same);
+      if (!same) changed.push({ entry, file: match });
+      gone.splice(gone.indexOf(match), 1);
+      fresh.splice(fresh.indexOf(entry), 1);
+      result.renamed++;
+    }
+    // Renames by version: the same ETag (or size and time) under another path is the same file, not read at all.
     for (const entry of [...fresh]) {
       const match = gone.find((g) => g.version === entry.version && g.sizeBytes === entry.sizeBytes);
       if (!match) continue;
       paths.renamed.push({ from: match.path, to: entry.path });
-      await moveFile(ctx, match, entry);
+      await moveFile(ctx, match, entry, true);
       gone.splice(gone.indexOf(match), 1);
       fresh.splice(fresh.indexOf(entry), 1);
       result.renamed++;
@@ -127,7 +148,7 @@ export async function runSync(
       const match = gone.find((g) => g.sha256 === object.sha256);
       if (!match) continue;
       paths.renamed.push({ from: match.path, to: entry.path });
-      await moveFile(ctx, match, entry);
+      await moveFile(ctx, match, entry, true);
       gone.splice(gone.indexOf(match), 1);
       fresh.splice(fresh.indexOf(entry), 1);
       result.renamed++;
@@ -188,13 +209,22 @@ export async function runSync(
   }
 }
 
-/** A rename: the row takes the new path, name and version; its passages and history stay. */
-async function moveFile(ctx: AppContext, file: Known, entry: SourceEntry): Promise<void> {
+/**
+ * A rename: the row takes the new path and name, and the version when it is the same content (else the change is read
+ * after it); its passages and history stay.
+ */
+async function moveFile(
+  ctx: AppContext,
+  file: Known,
+  entry: SourceEntry,
+  sameContent: boolean,
+): Promise<void> {
   await ctx.db
     .update(files)
     .set({
       sourcePath: entry.path,
-      sourceVersion: entry.version,
+      ...(sameContent ? { sourceVersion: entry.version } : {}),
+      sourceItemId: entry.id ?? file.itemId,
       name: cleanFileName(entry.path),
       updatedAt: new Date(),
     })
@@ -223,7 +253,10 @@ async function replaceContent(
   object: StoredObject,
 ): Promise<'same' | 'replaced' | string> {
   if (object.sha256 === file.sha256) {
-    await ctx.db.update(files).set({ sourceVersion: entry.version }).where(eq(files.id, file.id));
+    await ctx.db
+      .update(files)
+      .set({ sourceVersion: entry.version, sourceItemId: entry.id ?? file.itemId })
+      .where(eq(files.id, file.id));
     return 'same';
   }
   const kind = await kindOf(ctx, object, entry.path);
@@ -250,6 +283,7 @@ async function replaceContent(
           kind,
           mimeType: MIME_BY_KIND[kind],
           sourceVersion: entry.version,
+          sourceItemId: entry.id ?? file.itemId,
           status: 'queued',
           progress: 0,
           errorCode: null,
@@ -305,6 +339,7 @@ async function addFile(
         connectorId: connector.id,
         sourcePath: entry.path,
         sourceVersion: entry.version,
+        sourceItemId: entry.id ?? null,
       });
     });
   } catch (error) {

@@ -7,6 +7,7 @@ import { useAuth } from '../../auth/auth-context.tsx';
 import { errorMessage } from '../../components/form.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { LogoUpload } from './logo-upload.tsx';
+import { MicrosoftAppSection } from './microsoft-app-section.tsx';
 import { SettingsTabForm } from './settings-tab-form.tsx';
 import { SignInProvidersSection } from './sign-in-providers-section.tsx';
 
@@ -57,6 +58,12 @@ export default function SystemSettingsPage() {
                 <>
                   <Divider />
                   <SignInProvidersSection canEdit={canEdit} />
+                </>
+              )}
+              {tab === 'general' && (
+                <>
+                  <Divider />
+                  <MicrosoftAppSection canEdit={canEdit} />
                 </>
               )}
               {tab === 'branding' && (

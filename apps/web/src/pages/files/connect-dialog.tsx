@@ -1,55 +1,85 @@
 import { Alert, Stack } from '@mui/material';
-import type { ConnectorCreate } from '@werkwissen/shared';
+import type { ConnectorCreate, ConnectorKind, MicrosoftConsentBody } from '@werkwissen/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useConnect } from '../../api/connectors.ts';
+import { useConnect, useMicrosoftConsent } from '../../api/connectors.ts';
 import { ApiError } from '../../api/http.ts';
 import { applyFieldErrors, errorMessage, InputField, PasswordField } from '../../components/form.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 
 interface Fields {
+  kind: ConnectorKind;
   name: string;
   url: string;
   userName: string;
   password: string;
+  driveId: string;
   folder: string;
   fileTypes: string;
   intervalMinutes: string;
 }
 
-const FIELDS = ['name', 'url', 'userName', 'password', 'folder', 'fileTypes', 'intervalMinutes'];
+const FIELDS = ['name', 'url', 'userName', 'password', 'driveId', 'folder', 'fileTypes', 'intervalMinutes'];
 const INTERVALS = ['15', '60', '360', '1440'];
+const KINDS: ConnectorKind[] = ['webdav', 'microsoft365'];
 
-/** Connects a WebDAV folder: the server tries it before it stores it, and says why when it cannot read it. */
+const fileTypesOf = (text: string) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/**
+ * Connects a folder. WebDAV: the server tries it before it stores it, and says why when it cannot read it.
+ * Microsoft 365: the drive and folder are chosen here, then the browser leaves for Microsoft's consent page and comes
+ * back to the callback page, which ends the connection.
+ */
 export default function ConnectDialog({ divisionId, onClose }: { divisionId: string; onClose(): void }) {
   const { t } = useTranslation();
   const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm<Fields>({
     defaultValues: {
+      kind: 'webdav',
       name: '',
       url: '',
       userName: '',
       password: '',
+      driveId: '',
       folder: '',
       fileTypes: '',
       intervalMinutes: '60',
     },
   });
+  /** Field errors go to their fields; the refusal of the source (or of a missing app) above the form. */
+  const claimError = (code: string) => (error: unknown) => {
+    if (applyFieldErrors(error, form.setError, FIELDS)) return true;
+    if (error instanceof ApiError && error.code === code) {
+      setRefusal(errorMessage(error, t));
+      return true;
+    }
+    return false;
+  };
   const connect = useConnect(divisionId, {
     onSuccess: onClose,
-    claimError: (error) => {
-      if (applyFieldErrors(error, form.setError, FIELDS)) return true;
-      if (error instanceof ApiError && error.code === 'CONNECTOR_UNREACHABLE') {
-        setRefusal(errorMessage(error, t));
-        return true;
-      }
-      return false;
-    },
+    claimError: claimError('CONNECTOR_UNREACHABLE'),
   });
+  const consent = useMicrosoftConsent(divisionId, { claimError: claimError('MICROSOFT_APP_UNCONFIGURED') });
+  const microsoft = form.watch('kind') === 'microsoft365';
   const submit = form.handleSubmit((v) => {
     setRefusal(null);
+    if (v.kind === 'microsoft365') {
+      const body: MicrosoftConsentBody = {
+        name: v.name,
+        driveId: v.driveId.trim(),
+        folder: v.folder,
+        fileTypes: fileTypesOf(v.fileTypes),
+        intervalMinutes: Number(v.intervalMinutes),
+      };
+      consent.mutate(body);
+      return;
+    }
     const body: ConnectorCreate = {
       kind: 'webdav',
       name: v.name,
@@ -57,10 +87,7 @@ export default function ConnectDialog({ divisionId, onClose }: { divisionId: str
       userName: v.userName,
       password: v.password,
       folder: v.folder,
-      fileTypes: v.fileTypes
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
+      fileTypes: fileTypesOf(v.fileTypes),
       intervalMinutes: Number(v.intervalMinutes),
     };
     connect.mutate(body);
@@ -70,37 +97,41 @@ export default function ConnectDialog({ divisionId, onClose }: { divisionId: str
     <FormDialog
       open
       onClose={onClose}
-      title={t('connectors.dialogTitle')}
-      intro={t('connectors.dialogHint')}
+      title={t(microsoft ? 'connectors.microsoft.dialogTitle' : 'connectors.dialogTitle')}
+      intro={t(microsoft ? 'connectors.microsoft.dialogHint' : 'connectors.dialogHint')}
       formId="connect-form"
-      submitLabel={t('connectors.connect')}
-      pending={connect.isPending}
+      submitLabel={t(microsoft ? 'connectors.microsoft.consent' : 'connectors.connect')}
+      pending={connect.isPending || consent.isPending}
     >
       <Stack component="form" id="connect-form" noValidate spacing={2.5} sx={{ mt: 2 }} onSubmit={submit}>
         {refusal && <Alert severity="error">{refusal}</Alert>}
+        <SelectField
+          id="connect-kind"
+          label={t('connectors.fields.kind')}
+          value={form.watch('kind')}
+          onChange={(v) => {
+            setRefusal(null);
+            form.clearErrors();
+            form.setValue('kind', KINDS.find((k) => k === v) ?? 'webdav');
+          }}
+          options={KINDS.map((k) => ({ value: k, label: t(`connectors.kinds.${k}`) }))}
+          size="medium"
+        />
         <InputField label={t('connectors.fields.name')} errorKey={err('name')} {...form.register('name')} />
-        <InputField
-          label={t('connectors.fields.url')}
-          helperText={t('connectors.fields.urlHelp')}
-          errorKey={err('url')}
-          inputProps={{ dir: 'ltr' }}
-          {...form.register('url')}
-        />
-        <InputField
-          label={t('connectors.fields.userName')}
-          errorKey={err('userName')}
-          autoComplete="off"
-          {...form.register('userName')}
-        />
-        <PasswordField
-          label={t('connectors.fields.password')}
-          errorKey={err('password')}
-          autoComplete="new-password"
-          {...form.register('password')}
-        />
+        {microsoft ? (
+          <InputField
+            label={t('connectors.microsoft.driveId')}
+            helperText={t('connectors.microsoft.driveIdHelp')}
+            errorKey={err('driveId')}
+            inputProps={{ dir: 'ltr' }}
+            {...form.register('driveId')}
+          />
+        ) : (
+          <WebDavFields form={form} />
+        )}
         <InputField
           label={t('connectors.fields.folder')}
-          helperText={t('connectors.fields.folderHelp')}
+          helperText={t(microsoft ? 'connectors.microsoft.folderHelp' : 'connectors.fields.folderHelp')}
           errorKey={err('folder')}
           {...form.register('folder')}
         />
@@ -120,5 +151,34 @@ export default function ConnectDialog({ divisionId, onClose }: { divisionId: str
         />
       </Stack>
     </FormDialog>
+  );
+}
+
+/** The address and login of a WebDAV server. */
+function WebDavFields({ form }: { form: UseFormReturn<Fields> }) {
+  const { t } = useTranslation();
+  const err = (name: keyof Fields) => form.formState.errors[name]?.message;
+  return (
+    <>
+      <InputField
+        label={t('connectors.fields.url')}
+        helperText={t('connectors.fields.urlHelp')}
+        errorKey={err('url')}
+        inputProps={{ dir: 'ltr' }}
+        {...form.register('url')}
+      />
+      <InputField
+        label={t('connectors.fields.userName')}
+        errorKey={err('userName')}
+        autoComplete="off"
+        {...form.register('userName')}
+      />
+      <PasswordField
+        label={t('connectors.fields.password')}
+        errorKey={err('password')}
+        autoComplete="new-password"
+        {...form.register('password')}
+      />
+    </>
   );
 }

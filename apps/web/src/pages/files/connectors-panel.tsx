@@ -63,7 +63,8 @@ function ConnectorCard({ connector, onRemove }: { connector: Connector; onRemove
         {connector.lastError && (
           <Alert severity={paused ? 'warning' : 'error'}>
             {connector.lastError}
-            {paused && ` ${t('connectors.pausedHint')}`}
+            {paused &&
+              ` ${t(connector.kind === 'microsoft365' ? 'connectors.microsoft.pausedHint' : 'connectors.pausedHint')}`}
           </Alert>
         )}
         {r && r.failures.length > 0 && (

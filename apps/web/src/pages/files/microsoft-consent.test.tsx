@@ -1,0 +1,200 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Connector } from '@werkwissen/shared';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CONSENT_DIVISION_KEY } from '../../api/connectors.ts';
+import { changeLanguage } from '../../i18n/i18n.ts';
+import { DIVISION_ID, division, signedInAs, storage } from '../../test/fixtures.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import DivisionFilesPage from './division-files-page.tsx';
+import MicrosoftConsentPage from './microsoft-consent-page.tsx';
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  sessionStorage.clear();
+  await changeLanguage('en');
+});
+
+const CONNECTOR_ID = '55555555-5555-4555-8555-555555555555';
+const connector: Connector = {
+  id: CONNECTOR_ID,
+  divisionId: DIVISION_ID,
+  kind: 'microsoft365',
+  name: 'SharePoint',
+  url: 'https://graph.microsoft.com/v1.0/drives/b!abc/root:/',
+  userName: 'anna@contoso.example',
+  folder: 'Preise',
+  fileTypes: [],
+  intervalMinutes: 60,
+  status: 'active',
+  syncState: 'queued',
+  lastSyncAt: null,
+  lastResult: null,
+  lastError: null,
+  lastErrorCode: null,
+  failureCount: 0,
+  fileCount: 0,
+  createdAt: '2025-03-01T09:00:00.000Z',
+};
+const notFound = () =>
+  Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
+
+describe('connecting a Microsoft 365 folder', () => {
+  it('offers Microsoft 365 in the dialog and leaves for the consent page with the chosen drive and folder', async () => {
+    const bodies: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/v1/divisions') return Response.json({ items: [division()], limit: 3, storage });
+        if (url === `/api/v1/divisions/${DIVISION_ID}/connectors`) return Response.json({ items: [] });
+        if (url.startsWith(`/api/v1/divisions/${DIVISION_ID}/files`))
+          return Response.json({ items: [], total: 0, page: 1, pageSize: 10 });
+        if (
+          url === `/api/v1/divisions/${DIVISION_ID}/connectors/microsoft365/consent` &&
+          init?.method === 'POST'
+        ) {
+          bodies.push(JSON.parse(String(init.body)));
+          return Response.json({
+            authorizationUrl: 'https://login.example/organizations/oauth2/v2.0/authorize?x=1',
+          });
+        }
+        return notFound();
+      }),
+    );
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    signedInAs('DataManager');
+    renderWithApp(<DivisionFilesPage />, `/divisions/${DIVISION_ID}`);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Connect a folder' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText('Connect a WebDAV folder')).toBeTruthy();
+    fireEvent.change(dialog.getByLabelText('Source'), { target: { value: 'microsoft365' } });
+    expect(dialog.getByText('Connect a Microsoft 365 folder')).toBeTruthy();
+    // No address, user or password: the login happens at Microsoft.
+    expect(dialog.queryByLabelText('App password')).toBeNull();
+    fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'SharePoint' } });
+    fireEvent.change(dialog.getByLabelText('Drive ID'), { target: { value: ' b!abc ' } });
+    fireEvent.change(dialog.getByLabelText('Folder'), { target: { value: 'Preise' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Continue to Microsoft' }));
+
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://login.example/organizations/oauth2/v2.0/authorize?x=1'),
+    );
+    expect(bodies).toEqual([
+      { name: 'SharePoint', driveId: 'b!abc', folder: 'Preise', fileTypes: [], intervalMinutes: 60 },
+    ]);
+    expect(sessionStorage.getItem(CONSENT_DIVISION_KEY)).toBe(DIVISION_ID);
+  });
+
+  it('says so in the dialog while the operator has not registered the Microsoft app', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/v1/divisions') return Response.json({ items: [division()], limit: 3, storage });
+        if (url === `/api/v1/divisions/${DIVISION_ID}/connectors`) return Response.json({ items: [] });
+        if (url.startsWith(`/api/v1/divisions/${DIVISION_ID}/files`))
+          return Response.json({ items: [], total: 0, page: 1, pageSize: 10 });
+        if (url.endsWith('/connectors/microsoft365/consent'))
+          return Response.json(
+            {
+              error: {
+                code: 'MICROSOFT_APP_UNCONFIGURED',
+                message: 'Microsoft 365 cannot be connected yet.',
+              },
+            },
+            { status: 409 },
+          );
+        return notFound();
+      }),
+    );
+    signedInAs('DataManager');
+    renderWithApp(<DivisionFilesPage />, `/divisions/${DIVISION_ID}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Connect a folder' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.change(dialog.getByLabelText('Source'), { target: { value: 'microsoft365' } });
+    fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'SharePoint' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Continue to Microsoft' }));
+    expect(
+      await dialog.findByText(
+        'Microsoft 365 cannot be connected yet: the operator has not registered the Microsoft app.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('tells to connect again when a Microsoft 365 connector paused for a withdrawn consent', async () => {
+    const revoked: Connector = {
+      ...connector,
+      status: 'paused',
+      syncState: 'idle',
+      lastSyncAt: '2025-03-01T10:00:00.000Z',
+      lastError: 'Microsoft 365 withdrew access (consent revoked or expired). Connect the folder again.',
+      lastErrorCode: 'revoked',
+      failureCount: 1,
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/v1/divisions') return Response.json({ items: [division()], limit: 3, storage });
+        if (url === `/api/v1/divisions/${DIVISION_ID}/connectors`) return Response.json({ items: [revoked] });
+        if (url.startsWith(`/api/v1/divisions/${DIVISION_ID}/files`))
+          return Response.json({ items: [], total: 0, page: 1, pageSize: 10 });
+        return notFound();
+      }),
+    );
+    signedInAs('DataManager');
+    renderWithApp(<DivisionFilesPage />, `/divisions/${DIVISION_ID}`);
+    const card = within(await screen.findByTestId('connector'));
+    expect(card.getByRole('alert').textContent).toBe(
+      'Microsoft 365 withdrew access (consent revoked or expired). Connect the folder again. Paused: when Microsoft withdrew access, disconnect the folder and connect it again; otherwise resume.',
+    );
+  });
+
+  it('ends the connection once when Microsoft sends the browser back, and opens the division', async () => {
+    const completes: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/v1/connectors/microsoft365/complete' && init?.method === 'POST') {
+          completes.push(JSON.parse(String(init.body)));
+          return Response.json(connector, { status: 201 });
+        }
+        return notFound();
+      }),
+    );
+    signedInAs('DataManager');
+    sessionStorage.setItem(CONSENT_DIVISION_KEY, DIVISION_ID);
+    renderWithApp(
+      <Routes>
+        <Route path="/connectors/microsoft365/callback" element={<MicrosoftConsentPage />} />
+        <Route path="/divisions/:divisionId" element={<p>the division’s page</p>} />
+      </Routes>,
+      '/connectors/microsoft365/callback?code=abc&state=v1.s.t.a',
+    );
+    expect(await screen.findByText('the division’s page')).toBeTruthy();
+    expect(completes).toEqual([{ code: 'abc', state: 'v1.s.t.a' }]);
+    expect(sessionStorage.getItem(CONSENT_DIVISION_KEY)).toBeNull();
+  });
+
+  it('says why when Microsoft gave no access (in Arabic, right to left), and leads back to the division', async () => {
+    const fetchMock = vi.fn(async (_url: string) => notFound());
+    vi.stubGlobal('fetch', fetchMock);
+    signedInAs('DataManager');
+    sessionStorage.setItem(CONSENT_DIVISION_KEY, DIVISION_ID);
+    await changeLanguage('ar');
+    renderWithApp(
+      <MicrosoftConsentPage />,
+      '/connectors/microsoft365/callback?error=access_denied&state=v1.s.t.a',
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      'لم تمنح Microsoft صلاحية الوصول. حاول مرة أخرى، أو اطلب من مسؤول Microsoft 365 الموافقة على التطبيق.',
+    );
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(screen.getByRole('link', { name: 'العودة إلى القسم' }).getAttribute('href')).toBe(
+      `/divisions/${DIVISION_ID}`,
+    );
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('microsoft365/complete'))).toBe(false);
+  });
+});

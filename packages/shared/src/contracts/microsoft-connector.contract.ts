@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import {
+  connectorFileTypesField,
+  connectorFolderField,
+  connectorIntervalField,
+  connectorSchema,
+} from './connectors.contract.ts';
+import { foreignSecretField, requiredText, singleLineText } from './fields.ts';
+import { defineContract, uuidParam } from './route-contract.ts';
+
+/** Microsoft's identity platform and Graph: what an Entra app uses unless the operator names others. */
+export const MICROSOFT_LOGIN_URL = 'https://login.microsoftonline.com';
+export const MICROSOFT_GRAPH_URL = 'https://graph.microsoft.com/v1.0';
+
+/** The web page Microsoft sends the browser back to after consent (register it as the app's redirect URI). */
+export const MICROSOFT_CALLBACK_PATH = '/connectors/microsoft365/callback';
+
+const baseUrl = singleLineText(500)
+  .pipe(z.url({ protocol: /^https?$/, message: 'validation.url' }))
+  .transform((v) => v.replace(/\/+$/, ''));
+
+/** The operator's Entra app registration; an empty or missing `clientSecret` keeps the stored one. */
+export const microsoftAppBodySchema = z.strictObject({
+  clientId: requiredText(200),
+  clientSecret: singleLineText(500).optional(),
+  /** `organizations` (any work or school account), `common`, or one tenant's id or domain. */
+  tenant: singleLineText(100)
+    .pipe(z.string().regex(/^[A-Za-z0-9.-]{1,100}$/, { message: 'validation.invalid' }))
+    .default('organizations'),
+  loginUrl: baseUrl.default(MICROSOFT_LOGIN_URL),
+  graphUrl: baseUrl.default(MICROSOFT_GRAPH_URL),
+});
+export type MicrosoftAppBody = z.input<typeof microsoftAppBodySchema>;
+
+export const microsoftAppSchema = z
+  .object({
+    /** Whether a client id and secret are stored: without them Microsoft 365 cannot be connected. */
+    configured: z.boolean(),
+    clientId: z.string(),
+    clientSecretSet: z.boolean(),
+    tenant: z.string(),
+    loginUrl: z.string(),
+    graphUrl: z.string(),
+    /** The redirect URI to register in the app. */
+    redirectUri: z.string(),
+    updatedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'MicrosoftApp' });
+export type MicrosoftApp = z.infer<typeof microsoftAppSchema>;
+
+/**
+ * What a data manager picks before consenting: the drive (a SharePoint document library's or a OneDrive's drive id;
+ * empty: the consenting account's own OneDrive) and a folder in it.
+ */
+export const microsoftConsentBodySchema = z.strictObject({
+  name: requiredText(120),
+  driveId: singleLineText(200)
+    .pipe(z.string().regex(/^[A-Za-z0-9!_-]*$/, { message: 'connectors.validation.driveId' }))
+    .default(''),
+  folder: connectorFolderField(),
+  fileTypes: connectorFileTypesField(),
+  intervalMinutes: connectorIntervalField(),
+});
+export type MicrosoftConsentBody = z.input<typeof microsoftConsentBodySchema>;
+
+/** Where the browser goes to consent; Microsoft sends it back to MICROSOFT_CALLBACK_PATH with `code` and `state`. */
+export const microsoftConsentSchema = z.object({ authorizationUrl: z.string() });
+
+/** What Microsoft sent the browser back with. */
+export const microsoftCompleteBodySchema = z.strictObject({
+  code: foreignSecretField(4000).min(1, { message: 'validation.required' }),
+  state: foreignSecretField(4000).min(1, { message: 'validation.required' }),
+});
+
+const tags = ['connectors'];
+
+export const microsoftConnectorContracts = {
+  getApp: defineContract({
+    method: 'GET',
+    path: '/admin/microsoft-app',
+    operationId: 'getMicrosoftApp',
+    summary:
+      'The Entra app Microsoft 365 connectors use (its secret never shown) and the redirect URI to register',
+    tags,
+    permission: { action: 'read', subject: 'Setting' },
+    responses: { 200: microsoftAppSchema },
+  }),
+  saveApp: defineContract({
+    method: 'PUT',
+    path: '/admin/microsoft-app',
+    operationId: 'saveMicrosoftApp',
+    summary: 'Stores the Entra app (client id, sealed secret, tenant and endpoints)',
+    tags,
+    permission: { action: 'update', subject: 'Setting' },
+    body: microsoftAppBodySchema,
+    responses: { 200: microsoftAppSchema },
+  }),
+  consent: defineContract({
+    method: 'POST',
+    path: '/divisions/:divisionId/connectors/microsoft365/consent',
+    operationId: 'startMicrosoftConsent',
+    summary:
+      "Starts connecting a Microsoft 365 folder: the address of Microsoft's consent page (PKCE, signed state)",
+    tags,
+    permission: { action: 'create', subject: 'Connector' },
+    params: uuidParam('divisionId'),
+    body: microsoftConsentBodySchema,
+    responses: { 200: microsoftConsentSchema },
+  }),
+  complete: defineContract({
+    method: 'POST',
+    path: '/connectors/microsoft365/complete',
+    operationId: 'completeMicrosoftConsent',
+    summary:
+      'Ends the consent: redeems the code, tries the folder, stores the sealed refresh token and syncs',
+    tags,
+    permission: { action: 'create', subject: 'Connector' },
+    body: microsoftCompleteBodySchema,
+    responses: { 201: connectorSchema },
+  }),
+};
