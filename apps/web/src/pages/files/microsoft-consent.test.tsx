@@ -3,7 +3,7 @@ import type { Connector } from '@werkwissen/shared';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONSENT_DIVISION_KEY } from '../../api/connectors.ts';
-import { changeLanguage } from '../../i18n/i18n.ts';
+import { changeLanguage, loadSignedInTexts } from '../../i18n/i18n.ts';
 import { DIVISION_ID, division, signedInAs, storage } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import DivisionFilesPage from './division-files-page.tsx';
@@ -182,7 +182,9 @@ describe('connecting a Microsoft 365 folder', () => {
     vi.stubGlobal('fetch', fetchMock);
     signedInAs('DataManager');
     sessionStorage.setItem(CONSENT_DIVISION_KEY, DIVISION_ID);
+    // The page is the shell's: the shell loads the signed-in texts (`guarded-route.tsx`) before it shows.
     await changeLanguage('ar');
+    await loadSignedInTexts();
     renderWithApp(
       <MicrosoftConsentPage />,
       '/connectors/microsoft365/callback?error=access_denied&state=v1.s.t.a',
