@@ -68,7 +68,9 @@ class DesktopClient implements OAuthClientProvider {
 
 beforeAll(async () => {
   listener = createServer((request, response) => {
-    received.push(new URL(request.url ?? '/', redirect));
+    // The redirect only: Chromium also asks the page's origin for /favicon.ico.
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname === '/callback') received.push(url);
     response.end('ok');
   });
   await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
