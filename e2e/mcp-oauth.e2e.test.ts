@@ -1,19 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { auth, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type {
-  OAuthClientInformationMixed,
-  OAuthClientMetadata,
-  OAuthTokens,
-} from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../apps/server/src/db/schema/index.ts';
 import { insertDivision } from '../apps/server/test/support/chat-fixtures.ts';
 import { createUser } from '../apps/server/test/support/factories.ts';
+import { MemoryOAuthClient } from '../apps/server/test/support/mcp-oauth-client.ts';
 import type { TestServer } from '../apps/server/test/support/test-server.ts';
 import { seriousViolations } from './support/axe.ts';
 import { missingKeys, openBrowser } from './support/browser.ts';
@@ -24,47 +20,6 @@ let t: TestServer;
 let listener: Server;
 let redirect: string;
 const received: URL[] = [];
-
-/** Claude's side of the flow: the SDK's OAuth client state in memory. */
-class DesktopClient implements OAuthClientProvider {
-  info: OAuthClientInformationMixed | undefined;
-  saved: OAuthTokens | undefined;
-  verifier = '';
-  authorizationUrl: URL | undefined;
-  get redirectUrl() {
-    return redirect;
-  }
-  get clientMetadata(): OAuthClientMetadata {
-    return {
-      client_name: 'Claude Desktop',
-      redirect_uris: [redirect],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'none',
-    };
-  }
-  clientInformation() {
-    return this.info;
-  }
-  saveClientInformation(info: OAuthClientInformationMixed) {
-    this.info = info;
-  }
-  tokens() {
-    return this.saved;
-  }
-  saveTokens(tokens: OAuthTokens) {
-    this.saved = tokens;
-  }
-  redirectToAuthorization(url: URL) {
-    this.authorizationUrl = url;
-  }
-  saveCodeVerifier(verifier: string) {
-    this.verifier = verifier;
-  }
-  codeVerifier() {
-    return this.verifier;
-  }
-}
 
 beforeAll(async () => {
   listener = createServer((request, response) => {
@@ -89,7 +44,7 @@ describe('connecting an MCP client by sign-in', () => {
     const { user, password, companyId } = await createUser(t, 'DataManager');
     await t.server.ctx.db.update(users).set({ language: 'ar' }).where(eq(users.id, user.id));
     const division = await insertDivision(t, companyId!, 'Heizung');
-    const client = new DesktopClient();
+    const client = new MemoryOAuthClient('Claude Desktop', redirect);
     const serverUrl = new URL(`${t.url}/api/v1/mcp`);
     expect(await auth(client, { serverUrl })).toBe('REDIRECT');
 

@@ -2,8 +2,7 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../../test/support/api-client.ts';
-import { waitForFile } from '../../../test/support/documents.ts';
+import { allReady, answerTexts, filesOf, synced } from '../../../test/support/connector-sync.ts';
 import { signedInAs } from '../../../test/support/factories.ts';
 import { signedInDataManager, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { TestWebDav } from '../../../test/support/webdav-server.ts';
@@ -46,42 +45,6 @@ const connectBody = (folder: string, extra: Record<string, unknown> = {}) => ({
   folder,
   ...extra,
 });
-
-/** Waits until the connector's sync has ended (after `since`, when given). */
-async function synced(client: ApiClient, connectorId: string, since?: string) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const res = await client.get(`/connectors/${connectorId}`);
-    expect(res.status).toBe(200);
-    const c = res.body;
-    if (c.syncState === 'idle' && c.lastSyncAt && (!since || c.lastSyncAt > since)) return c;
-    if (Date.now() > deadline) throw new Error(`sync still ${c.syncState}: ${JSON.stringify(c)}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
-
-async function filesOf(client: ApiClient, divisionId: string) {
-  const res = await client.get(`/divisions/${divisionId}/files?pageSize=100`);
-  return res.body.items as Array<{
-    id: string;
-    name: string;
-    status: string;
-    source: { path: string } | null;
-  }>;
-}
-
-async function allReady(client: ApiClient, divisionId: string) {
-  for (const f of await filesOf(client, divisionId)) await waitForFile(client, f.id);
-  return filesOf(client, divisionId);
-}
-
-const answerTexts = async (client: ApiClient, q: string) =>
-  (
-    (await client.get(`/search?q=${encodeURIComponent(q)}`)).body.items as Array<{
-      text: string;
-      fileName: string;
-    }>
-  ).map((h) => `${h.fileName}: ${h.text}`);
 
 describe('a WebDAV folder kept in sync with a division', () => {
   it('adds, changes, renames and removes files as the folder does, reading an unchanged file once', async () => {

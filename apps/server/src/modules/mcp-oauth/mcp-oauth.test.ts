@@ -1,17 +1,13 @@
 import { auth, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type {
-  OAuthClientInformationMixed,
-  OAuthClientMetadata,
-  OAuthTokens,
-} from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/support/api-client.ts';
 import { insertDivision, insertPassage } from '../../../test/support/chat-fixtures.ts';
 import { signedInAs } from '../../../test/support/factories.ts';
+import { MemoryOAuthClient } from '../../../test/support/mcp-oauth-client.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { randomToken, sha256 } from '../../core/token-crypto.ts';
 import { activityLog, apiKeys, oauthRecords, rateLimitEvents, users } from '../../db/schema/index.ts';
@@ -27,46 +23,7 @@ import { oauthProvider } from './oauth-server.ts';
 let t: TestServer;
 const REDIRECT = 'http://127.0.0.1:9/callback';
 
-/** An MCP client's OAuth state in memory, as Claude Desktop keeps it on disk. */
-class TestClient implements OAuthClientProvider {
-  info: OAuthClientInformationMixed | undefined;
-  saved: OAuthTokens | undefined;
-  verifier = '';
-  authorizationUrl: URL | undefined;
-  get redirectUrl() {
-    return REDIRECT;
-  }
-  get clientMetadata(): OAuthClientMetadata {
-    return {
-      client_name: 'Claude (Test)',
-      redirect_uris: [REDIRECT],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'none',
-    };
-  }
-  clientInformation() {
-    return this.info;
-  }
-  saveClientInformation(info: OAuthClientInformationMixed) {
-    this.info = info;
-  }
-  tokens() {
-    return this.saved;
-  }
-  saveTokens(tokens: OAuthTokens) {
-    this.saved = tokens;
-  }
-  redirectToAuthorization(url: URL) {
-    this.authorizationUrl = url;
-  }
-  saveCodeVerifier(verifier: string) {
-    this.verifier = verifier;
-  }
-  codeVerifier() {
-    return this.verifier;
-  }
-}
+const testClient = () => new MemoryOAuthClient('Claude (Test)', REDIRECT);
 
 const mcpUrl = () => new URL(`${t.url}/api/v1/mcp`);
 
@@ -97,7 +54,7 @@ async function toConsentPage(browser: ApiClient, authorizationUrl: URL): Promise
 }
 
 /** The whole flow as a user: the SDK discovers, registers and redirects; the user consents; the SDK gets tokens. */
-async function authorize(browser: ApiClient, client = new TestClient()) {
+async function authorize(browser: ApiClient, client = testClient()) {
   expect(await auth(client, { serverUrl: mcpUrl() })).toBe('REDIRECT');
   const uid = await toConsentPage(browser, client.authorizationUrl!);
   const consent = await browser.get(`/oauth/interaction/${uid}/consent`);
@@ -238,7 +195,7 @@ describe('MCP authorization by OAuth 2.1', () => {
     expect(actions).toContain('mcp:search');
     expect(new Set(entries.map((e) => e.companyId))).toEqual(new Set([a.companyId]));
     // The refresh token gives a new access token; the old refresh token is spent.
-    const refreshed = new TestClient();
+    const refreshed = testClient();
     refreshed.info = client.info;
     refreshed.saved = { ...client.saved!, access_token: 'verbraucht' };
     expect(await auth(refreshed, { serverUrl: mcpUrl() })).toBe('AUTHORIZED');
@@ -325,7 +282,7 @@ describe('MCP authorization by OAuth 2.1', () => {
   });
 
   it('denies when the user denies, and lets no one else answer the interaction', async () => {
-    const client = new TestClient();
+    const client = testClient();
     expect(await auth(client, { serverUrl: mcpUrl() })).toBe('REDIRECT');
     const uid = await toConsentPage(a.client, client.authorizationUrl!);
     // Without a session 401; with a session of another company (without this browser's cookie) 404, no leak.
