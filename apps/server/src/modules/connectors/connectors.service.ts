@@ -90,6 +90,18 @@ export function unreachable(failure: SourceError, lang: Language): AppError {
   });
 }
 
+/** The division the actor may connect a source to, with its company (404 unreadable, 403 without the permission). */
+export async function connectableDivision(ctx: AppContext, actor: Actor, divisionId: string) {
+  const [division] = await ctx.db
+    .select({ id: divisions.id, companyId: divisions.companyId })
+    .from(divisions)
+    .where(and(eq(divisions.id, divisionId), divisionAccess.where(actor, 'read')));
+  if (!division) throw notFound();
+  connectorAccess.assertCan(actor, 'create', { companyId: division.companyId, divisionId });
+  await assertPlanActive(ctx, division.companyId);
+  return division;
+}
+
 /**
  * Connects a source to a division: its address and login are tried first (a listing of the folder, through the
  * outbound policy), so that a wrong password or address is said at once and nothing is stored. The password is
@@ -101,13 +113,7 @@ export async function createConnector(
   divisionId: string,
   body: ConnectorInput,
 ): Promise<Connector> {
-  const [division] = await ctx.db
-    .select({ id: divisions.id, companyId: divisions.companyId })
-    .from(divisions)
-    .where(and(eq(divisions.id, divisionId), divisionAccess.where(actor, 'read')));
-  if (!division) throw notFound();
-  connectorAccess.assertCan(actor, 'create', { companyId: division.companyId, divisionId });
-  await assertPlanActive(ctx, division.companyId);
+  const division = await connectableDivision(ctx, actor, divisionId);
   try {
     await webdavSource(body, ctx.outbound.policy).list();
   } catch (error) {

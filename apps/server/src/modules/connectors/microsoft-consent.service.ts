@@ -3,18 +3,14 @@ import {
   type microsoftCompleteBodySchema,
   microsoftConsentBodySchema,
 } from '@werkwissen/shared';
-import { and, eq } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { z } from 'zod';
-import { connectorAccess } from '../../access/connector.access.ts';
-import { divisionAccess } from '../../access/division.access.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
-import { AppError, notFound } from '../../core/app-error.ts';
-import { connectors, divisions } from '../../db/schema/index.ts';
+import { AppError } from '../../core/app-error.ts';
+import { connectors } from '../../db/schema/index.ts';
 import { SecretBox } from '../ai-providers/secret-box.ts';
-import { assertPlanActive } from '../billing/company-plan.ts';
-import { getConnector, unreachable } from './connectors.service.ts';
+import { connectableDivision, getConnector, unreachable } from './connectors.service.ts';
 import { GraphApi } from './graph-api.ts';
 import { microsoftRedirectUri, requireMicrosoftApp } from './microsoft-app.service.ts';
 import { MICROSOFT_SCOPE, microsoftOAuth, redeemConsent } from './microsoft-oauth.ts';
@@ -35,18 +31,6 @@ const sealedState = z.object({
   expiresAt: z.number(),
   settings: microsoftConsentBodySchema,
 });
-
-/** The division the actor may connect a source to, with its company (404 unreadable, 403 without the permission). */
-async function connectableDivision(ctx: AppContext, actor: Actor, divisionId: string) {
-  const [division] = await ctx.db
-    .select({ id: divisions.id, companyId: divisions.companyId })
-    .from(divisions)
-    .where(and(eq(divisions.id, divisionId), divisionAccess.where(actor, 'read')));
-  if (!division) throw notFound();
-  connectorAccess.assertCan(actor, 'create', { companyId: division.companyId, divisionId });
-  await assertPlanActive(ctx, division.companyId);
-  return division;
-}
 
 /**
  * Starts connecting a Microsoft 365 folder: the address of Microsoft's consent page for the operator's app
