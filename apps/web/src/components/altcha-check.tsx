@@ -1,7 +1,7 @@
 import { Alert, Box, Skeleton } from '@mui/material';
 // The `<altcha-widget>` element's attributes for React's JSX (types only; the widget itself is imported below).
 import type {} from 'altcha/types/react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bootEndpoints } from '../api/boot-endpoints.ts';
 
@@ -31,7 +31,6 @@ export function AltchaCheck({ onChange }: { onChange(payload: string | null): vo
   const language = WIDGET_LANGUAGES[i18n.language] ?? WIDGET_LANGUAGES.en!;
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
-  const widget = useRef<HTMLElement | null>(null);
   const changed = useRef(onChange);
   changed.current = onChange;
 
@@ -45,16 +44,17 @@ export function AltchaCheck({ onChange }: { onChange(payload: string | null): vo
     };
   }, [language]);
 
-  useEffect(() => {
-    const el = widget.current;
-    if (!ready || !el) return;
+  // Listens from the moment the element is in the page (a ref callback runs at commit; an effect could run after a
+  // state change was already announced).
+  const listen = useCallback((el: HTMLElement | null) => {
+    if (!el) return;
     const listener = (event: Event) => {
       const detail = (event as CustomEvent<{ state?: string; payload?: string }>).detail;
       changed.current(detail?.state === 'verified' && detail.payload ? detail.payload : null);
     };
     el.addEventListener('statechange', listener);
     return () => el.removeEventListener('statechange', listener);
-  }, [ready]);
+  }, []);
 
   if (failed) return <Alert severity="error">{t('publicChat.botCheckFailedToLoad')}</Alert>;
   if (!ready) return <Skeleton variant="rounded" height={72} />;
@@ -74,7 +74,7 @@ export function AltchaCheck({ onChange }: { onChange(payload: string | null): vo
       }}
     >
       <altcha-widget
-        ref={widget}
+        ref={listen}
         challenge={ALTCHA_CHALLENGE_URL}
         language={language.code}
         // Its logo is a link hidden from screen readers yet focusable (axe: aria-hidden-focus); the footer names it.

@@ -124,19 +124,25 @@ describe('the login form', () => {
     expect(document.querySelector('altcha-widget')).toBeNull();
     fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'dm@firma.example' } });
     fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'whatever-1' } });
+    // The widget announces its state the moment it is in the page (as a fast proof of work would): no render or effect
+    // may come between, so the page must listen from the element's commit on.
+    const verified = new Promise<boolean>((resolve) => {
+      const observer = new MutationObserver(() => {
+        const widget = document.querySelector('altcha-widget');
+        if (!widget) return;
+        observer.disconnect();
+        const disabledWhileUnverified = (screen.getByRole('button', { name: 'Sign in' }) as HTMLButtonElement)
+          .disabled;
+        widget.dispatchEvent(
+          new CustomEvent('statechange', { detail: { state: 'verified', payload: 'proof-1' } }),
+        );
+        resolve(disabledWhileUnverified);
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(screen.getByTestId('login-error').textContent).toMatch(/not a bot/));
-    const widget = await waitFor(() => {
-      const el = document.querySelector('altcha-widget');
-      if (!el) throw new Error('no widget yet');
-      return el;
-    });
-    expect(screen.getByRole('button', { name: 'Sign in' })).toHaveProperty('disabled', true);
-    act(() => {
-      widget.dispatchEvent(
-        new CustomEvent('statechange', { detail: { state: 'verified', payload: 'proof-1' } }),
-      );
-    });
+    expect(await verified).toBe(true);
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Sign in' })).toHaveProperty('disabled', false),
     );
