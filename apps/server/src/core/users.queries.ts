@@ -71,3 +71,15 @@ export async function setPasswordHash(
     .returning({ email: users.email, kind: users.kind });
   return user;
 }
+
+/** The country of a user's company (its master data), else their own, if either is known. */
+export async function storedCountry(
+  db: DbOrTx,
+  user: { userId: string; companyId: string | null },
+): Promise<string | null> {
+  const { rows } = await db.execute<{ country: string | null }>(sql`
+    select coalesce(
+      (select d.country from company_details d where d.company_id = ${user.companyId}),
+      (select u.country from users u where u.id = ${user.userId})) as country`);
+  return rows[0]?.country ?? null;
+}
