@@ -21,10 +21,6 @@ const NOT_YET_CONVERTED = [
   // Not reached yet: email-assistant, embedding (chat/word-rarity.ts is the answerer's
   // reading of the index, close to search).
   'modules/chat/word-rarity.ts',
-  'modules/email-assistant/email-settings.service.ts',
-  'modules/email-assistant/inbound-mails.service.ts',
-  'modules/email-assistant/mail-conversation.ts',
-  'modules/email-assistant/mailbox-lease.ts',
   'modules/embedding/embedding-index.ts',
   'modules/embedding/graph.job.ts',
   'modules/embedding/reembed.job.ts',

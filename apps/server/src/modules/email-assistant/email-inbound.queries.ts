@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx, Tx } from '../../db/database.ts';
-import { emailInbound } from '../../db/schema/index.ts';
+import { chats, emailConversations, emailInbound, type InboundStatus } from '../../db/schema/index.ts';
 
 type Inbound = typeof emailInbound.$inferSelect;
 
@@ -96,4 +97,68 @@ export async function mailboxSender(db: DbOrTx, settingId: string) {
       s.from_email, c.name as company from email_settings s join companies c on c.id = s.company_id
     where s.id = ${settingId}`);
   return rows[0] ?? null;
+}
+
+/** A mail as the mailbox's list shows it, with its conversation's chat when the reader may open it. */
+export interface ListedInbound {
+  id: string;
+  fromAddress: string;
+  subject: string;
+  /** When the mailbox's server received it (when it was read, for a mail without that date). */
+  receivedAt: Date;
+  status: InboundStatus;
+  reason: string | null;
+  error: string | null;
+  answeredAt: Date | null;
+  retryAt: Date | null;
+  chatId: string | null;
+}
+
+/** The chat a listed mail's conversation opens, as `c` for the reader's access fragment. */
+const readableChat = alias(chats, 'c');
+
+/**
+ * One page of a mailbox's mails, newest first by when they were read, narrowed to some statuses and to a pattern of
+ * the sender or subject (`ilike`); a conversation's chat only when it passes `chatReadable` (on `chats c`).
+ */
+export async function inboundPage(
+  db: DbOrTx,
+  settingId: string,
+  filter: { statuses: InboundStatus[] | null; like: string | null },
+  chatReadable: SQL,
+  page: { limit: number; offset: number },
+): Promise<{ items: ListedInbound[]; total: number }> {
+  const where = and(
+    eq(emailInbound.settingId, settingId),
+    filter.statuses ? inArray(emailInbound.status, filter.statuses) : undefined,
+    filter.like
+      ? or(ilike(emailInbound.fromAddress, filter.like), ilike(emailInbound.subject, filter.like))
+      : undefined,
+  );
+  const [items, [total]] = await Promise.all([
+    db
+      .select({
+        id: emailInbound.id,
+        fromAddress: emailInbound.fromAddress,
+        subject: emailInbound.subject,
+        receivedAt: sql<Date>`coalesce(${emailInbound.deliveredAt}, ${emailInbound.receivedAt})`.mapWith(
+          emailInbound.receivedAt,
+        ),
+        status: emailInbound.status,
+        reason: emailInbound.reason,
+        error: emailInbound.error,
+        answeredAt: emailInbound.answeredAt,
+        retryAt: emailInbound.retryAt,
+        chatId: readableChat.id,
+      })
+      .from(emailInbound)
+      .leftJoin(emailConversations, eq(emailConversations.id, emailInbound.conversationId))
+      .leftJoin(readableChat, and(eq(readableChat.id, emailConversations.chatId), chatReadable))
+      .where(where)
+      .orderBy(desc(emailInbound.receivedAt), desc(emailInbound.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(emailInbound).where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
 }
