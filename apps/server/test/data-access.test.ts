@@ -21,10 +21,6 @@ const NOT_YET_CONVERTED = [
   // Not reached yet: email-assistant, embedding (chat/word-rarity.ts is the answerer's
   // reading of the index, close to search).
   'modules/chat/word-rarity.ts',
-  'modules/embedding/embedding-index.ts',
-  'modules/embedding/graph.job.ts',
-  'modules/embedding/reembed.job.ts',
-  'modules/embedding/vector-param.ts',
   // Not reached yet: the remaining server modules.
   'modules/activity/activity-log.service.ts',
   'modules/admin/email-senders.service.ts',
