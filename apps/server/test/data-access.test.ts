@@ -22,7 +22,6 @@ const NOT_YET_CONVERTED = [
   'modules/files/files.presenter.ts',
   'modules/files/files.service.ts',
   'modules/files/upload.service.ts',
-  'modules/oidc/oidc-flow.service.ts',
   'modules/processing/analyze.job.ts',
   'modules/processing/file-state.ts',
   'modules/processing/ocr-languages.ts',
