@@ -103,6 +103,14 @@ describe('a WebDAV folder connected in the browser', () => {
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
       await page.goto(`${t.url}/divisions/${division}`);
       await page.getByText(ar('connectors.empty')).waitFor();
+      // The tour, folded into the header on this page, leaves the company's name whole beside the header's icons.
+      await page.getByTestId('tour-entry').waitFor();
+      const company = page.getByTestId('shell-company-name');
+      expect(
+        await company.evaluate(
+          (el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1,
+        ),
+      ).toBe(true);
 
       await page.getByRole('button', { name: ar('connectors.connect') }).click();
       const dialog = page.getByRole('dialog');
