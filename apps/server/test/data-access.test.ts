@@ -45,12 +45,6 @@ const NOT_YET_CONVERTED = [
   'modules/processing/process-file.jobs.ts',
   'modules/processing/reformat.job.ts',
   'modules/processing/upload-mail.ts',
-  'modules/sales-documents/convert-document.ts',
-  'modules/sales-documents/customers.service.ts',
-  'modules/sales-documents/document-numbers.ts',
-  'modules/sales-documents/sales-document-view.ts',
-  'modules/sales-documents/sales-documents.service.ts',
-  'modules/sales-documents/sales-figures.ts',
 ];
 
 /** `.execute(` or a `sql` tagged template, also with a type argument (`sql<number>\`...\``). */
