@@ -34,23 +34,7 @@ const NOT_YET_CONVERTED = [
   // Not reached yet: the remaining server modules.
   'modules/activity/activity-log.service.ts',
   'modules/admin/email-senders.service.ts',
-  'modules/files/files.presenter.ts',
-  'modules/files/files.service.ts',
-  'modules/files/upload.service.ts',
   'modules/oidc/oidc-flow.service.ts',
-  'modules/processing/analyze.job.ts',
-  'modules/processing/file-state.ts',
-  'modules/processing/ocr-languages.ts',
-  'modules/processing/passage-writer.ts',
-  'modules/processing/process-file.jobs.ts',
-  'modules/processing/reformat.job.ts',
-  'modules/processing/upload-mail.ts',
-  'modules/sales-documents/convert-document.ts',
-  'modules/sales-documents/customers.service.ts',
-  'modules/sales-documents/document-numbers.ts',
-  'modules/sales-documents/sales-document-view.ts',
-  'modules/sales-documents/sales-documents.service.ts',
-  'modules/sales-documents/sales-figures.ts',
 ];
 
 /** `.execute(` or a `sql` tagged template, also with a type argument (`sql<number>\`...\``). */
