@@ -1,9 +1,16 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInDataManager, type TestServer } from '../apps/server/test/support/test-server.ts';
 import { TestWebDav } from '../apps/server/test/support/webdav-server.ts';
-import { openBrowser } from './support/browser.ts';
+import {
+  artifactPath,
+  failureScreenshot,
+  missingKeys,
+  openBrowser,
+  signInInBrowser,
+} from './support/browser.ts';
+import { overflows } from './support/layout.ts';
 import { startAppServer, text } from './support/server.ts';
 
 const USER = { user: 'anna', pass: 'app-passwort-1' };
@@ -74,6 +81,85 @@ describe('a WebDAV folder connected in the browser', () => {
       await hit.getByText('Preisliste.txt', { exact: true }).waitFor();
       await hit.getByText(/214 Euro/).waitFor();
       expect(await page.getByText(/189 Euro|Schornsteinfeger/).count()).toBe(0);
+    } finally {
+      await browser.close();
+    }
+  }, 150_000);
+
+  it('works right to left in Arabic on a phone: a subfolder connected, its figures, and where to delete a file', async () => {
+    // Arabic names on the server, in a subfolder; a file of another type stays out by the connector's filter.
+    const folder = 'الأسعار';
+    mkdirSync(join(dav.root, folder), { recursive: true });
+    writeFileSync(join(dav.root, folder, 'قائمة الأسعار.txt'), 'Die Anfahrtspauschale beträgt 39,00 Euro.');
+    writeFileSync(join(dav.root, folder, 'ملاحظة.md'), 'Der Kundendienst ist samstags geschlossen.');
+    writeFileSync(join(dav.root, folder, 'صورة.csv'), 'a;b\n1;2\n');
+    const browser = await openBrowser({ locale: 'ar', width: 390 });
+    const { page } = browser;
+    const ar = (key: string, vars?: Record<string, string>) => text('ar', key, vars);
+    try {
+      const dm = await signedInDataManager(t, { language: 'ar' });
+      const division = (await dm.client.post('/divisions', { name: 'التدفئة' })).body.id as string;
+      await signInInBrowser(page, t.url, dm);
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      await page.goto(`${t.url}/divisions/${division}`);
+      await page.getByText(ar('connectors.empty')).waitFor();
+      // The tour, folded into the header on this page, leaves the company's name whole beside the header's icons.
+      await page.getByTestId('tour-entry').waitFor();
+      const company = page.getByTestId('shell-company-name');
+      expect(
+        await company.evaluate(
+          (el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1,
+        ),
+      ).toBe(true);
+
+      await page.getByRole('button', { name: ar('connectors.connect') }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel(ar('connectors.fields.name'), { exact: true }).fill('خادم الشركة');
+      await dialog.getByLabel(ar('connectors.fields.url'), { exact: true }).fill(dav.url);
+      await dialog.getByLabel(ar('connectors.fields.userName'), { exact: true }).fill(USER.user);
+      await dialog.getByLabel(ar('connectors.fields.password'), { exact: true }).fill(USER.pass);
+      await dialog.getByLabel(ar('connectors.fields.folder'), { exact: true }).fill(`/${folder}`);
+      await dialog.getByLabel(ar('connectors.fields.fileTypes'), { exact: true }).fill('txt, md');
+      expect(await overflows(page, false)).toEqual([]);
+      await dialog.getByRole('button', { name: ar('connectors.connect') }).click();
+      await page.getByText(ar('connectors.messages.connected')).waitFor();
+
+      const card = page.getByTestId('connector');
+      await card.getByText(ar('connectors.fileCount', { count: '2' })).waitFor({ timeout: 60_000 });
+      await card.getByText(ar('connectors.states.active')).waitFor({ timeout: 60_000 });
+      const table = page.getByRole('table');
+      await table.getByText('قائمة الأسعار.txt', { exact: true }).waitFor();
+      await table.getByText('ملاحظة.md', { exact: true }).waitFor();
+      expect(await table.getByText('صورة.csv').count()).toBe(0);
+      // The sync's figures, in Arabic: what it added, and the folder it reads.
+      const counts = ar('connectors.counts', { added: '2', changed: '0', renamed: '0', removed: '0' });
+      expect(await card.textContent()).toContain(counts);
+      expect(await card.textContent()).toContain(`/${folder}`);
+
+      await page.screenshot({ path: artifactPath('connectors-ar-390.png'), fullPage: true });
+      expect(await overflows(page, false)).toEqual([]);
+      // The table starts at its first column, the file's name, on the right.
+      const name = await table.getByText('ملاحظة.md', { exact: true }).boundingBox();
+      expect(name!.x + name!.width).toBeLessThanOrEqual(390);
+      expect(name!.x).toBeGreaterThan(0);
+
+      // A synced file is deleted where it lives: the button is off and says so.
+      const remove = table.getByRole('button', { name: `${ar('common.delete')}: ملاحظة.md` });
+      expect(await remove.isDisabled()).toBe(true);
+      await remove.locator('..').hover();
+      const tip = page.getByRole('tooltip');
+      await tip.waitFor();
+      const [before] = ar('connectors.deleteAtSource', { connector: 'خادم الشركة', path: '\u0000' }).split(
+        '\u0000',
+      );
+      expect(await tip.textContent()).toContain(before);
+      expect(await tip.textContent()).toContain('ملاحظة.md');
+
+      expect(await missingKeys(page)).toEqual([]);
+      expect(browser.problems).toEqual([]);
+    } catch (error) {
+      await failureScreenshot(page, 'connectors-ar-390-failure.png', { fullPage: true });
+      throw error;
     } finally {
       await browser.close();
     }

@@ -4,28 +4,9 @@ import {
   type Language,
   PROCESSING_STEPS,
 } from '@werkwissen/shared';
-import { sql } from 'drizzle-orm';
-import { divisions, files, users } from '../../db/schema/index.ts';
 import { translate } from '../../i18n/translator.ts';
 import { FAILURE_VARS, failureMessageKey } from '../processing/failure-message.ts';
-
-/** The columns a file is presented with (its division's and uploader's names joined in). */
-export const fileColumns = {
-  file: files,
-  divisionName: divisions.name,
-  uploaderEmail: users.email,
-  /** The connector it is synced from: its name, and the address of its source. */
-  connectorName: sql<string | null>`(select c.name from connectors c where c.id = files.connector_id)`,
-  connectorUrl: sql<string | null>`(select c.url from connectors c where c.id = files.connector_id)`,
-};
-
-export type FileWithNames = {
-  file: typeof files.$inferSelect;
-  divisionName: string | null;
-  uploaderEmail: string | null;
-  connectorName: string | null;
-  connectorUrl: string | null;
-};
+import type { FileWithNames } from './files.queries.ts';
 
 export function presentFile(row: FileWithNames, lang: Language): KnowledgeFile {
   const f = row.file;
@@ -74,12 +55,3 @@ export function presentAdminFile(
 ): AdminKnowledgeFile {
   return { ...presentFile(row, lang), companyId: row.file.companyId, companyName: row.companyName };
 }
-
-/** Sortable columns of file lists. */
-export const FILE_SORTS = {
-  name: sql`lower(${files.name})`,
-  sizeBytes: files.sizeBytes,
-  status: files.status,
-  createdAt: files.createdAt,
-  mimeType: files.mimeType,
-};

@@ -7,7 +7,6 @@ import {
   UPLOAD_MAX_FILES,
   type UploadResult,
 } from '@werkwissen/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
 import { divisionAccess } from '../../access/division.access.ts';
 import { fileAccess } from '../../access/file.access.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -15,7 +14,6 @@ import type { Actor } from '../../core/actor.ts';
 import { AppError, notFound } from '../../core/app-error.ts';
 import { removeStored } from '../../core/remove-stored.ts';
 import { isUniqueViolation } from '../../db/constraint-violation.ts';
-import { divisions, files, uploads } from '../../db/schema/index.ts';
 import { translate } from '../../i18n/translator.ts';
 import { assertPlanActive, upgradeVars } from '../billing/company-plan.ts';
 import { takeLimitSlot } from '../billing/limit-slot.ts';
@@ -24,6 +22,13 @@ import { cleanFileName } from '../processing/extract/file-name.ts';
 import { MIME_BY_KIND, sniffFileKind } from '../processing/extract/sniff-type.ts';
 import { extractFileJob, sendFileStep } from '../processing/process-file.jobs.ts';
 import type { StoredObject } from './file-storage.ts';
+import {
+  divisionHoldsContent,
+  insertUpload,
+  insertUploadedFile,
+  latestFileNamed,
+  readableDivision,
+} from './files.queries.ts';
 import { getFile } from './files.service.ts';
 
 type Rejection = { code: ErrorCode; vars?: Record<string, string | number> };
@@ -53,10 +58,7 @@ export async function uploadFiles(
   declaredBytes: number,
   lang: Language,
 ): Promise<UploadResult> {
-  const [division] = await ctx.db
-    .select({ id: divisions.id, companyId: divisions.companyId })
-    .from(divisions)
-    .where(and(eq(divisions.id, divisionId), divisionAccess.where(actor, 'read')));
+  const division = await readableDivision(ctx.db, divisionId, divisionAccess.where(actor, 'read'));
   if (!division) throw notFound();
   const companyId = division.companyId;
   fileAccess.assertCan(actor, 'create', { companyId, divisionId });
@@ -108,28 +110,10 @@ export async function uploadFiles(
             language: lang,
           } as const;
           await takeLimitSlot(ctx, tx, slot);
-          const id =
-            uploadId ??
-            (
-              await tx
-                .insert(uploads)
-                .values({ companyId, divisionId, userId: actor.userId })
-                .returning({ id: uploads.id })
-            )[0]!.id;
+          const id = uploadId ?? (await insertUpload(tx, { companyId, divisionId, userId: actor.userId }));
           // A file with the same name in the division is an older version: replaced once this one is ready.
-          const [older] = await tx
-            .select({ id: files.id })
-            .from(files)
-            .where(
-              and(
-                eq(files.divisionId, divisionId),
-                sql`lower(${files.name}) = lower(${name})`,
-                sql`${files.status} not in ('failed', 'cancelled')`,
-              ),
-            )
-            .orderBy(desc(files.createdAt))
-            .limit(1);
-          await tx.insert(files).values({
+          const older = await latestFileNamed(tx, divisionId, name);
+          await insertUploadedFile(tx, {
             id: fileId,
             companyId,
             divisionId,
@@ -141,7 +125,7 @@ export async function uploadFiles(
             kind,
             sha256: staged.sha256,
             storageKey,
-            replacesFileId: older?.id ?? null,
+            replacesFileId: older,
           });
           return id;
         });
@@ -225,15 +209,6 @@ async function check(
   if (staged.sizeBytes > freeBytes) return { code: 'QUOTA_EXCEEDED', vars: await quotaVars() };
   const sniffed = await ctx.storage.withLocalFile(staged.key, (path) => sniffFileKind(path, name));
   if (!sniffed.kind) return { code: 'FILE_TYPE_UNSUPPORTED' };
-  const [same] = await ctx.db
-    .select({ id: files.id })
-    .from(files)
-    .where(
-      and(
-        eq(files.divisionId, divisionId),
-        eq(files.sha256, staged.sha256),
-        sql`${files.status} not in ('failed', 'cancelled')`,
-      ),
-    );
+  const same = await divisionHoldsContent(ctx.db, divisionId, staged.sha256);
   return same ? { code: 'FILE_DUPLICATE' } : { kind: sniffed.kind };
 }

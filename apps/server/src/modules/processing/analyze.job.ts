@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
 import { countStaleTermFrequencies } from '../search/term-frequencies.ts';
+import { analyzeKnowledgeTables } from './file-runs.queries.ts';
 
 /**
  * Refreshes what search knows about the knowledge: the planner's statistics of the knowledge tables (the embedded
@@ -11,7 +11,7 @@ import { countStaleTermFrequencies } from '../search/term-frequencies.ts';
  * chooses the HNSW index) and the term frequencies of the companies whose published passages changed.
  */
 export async function refreshKnowledgeStatistics(db: DbOrTx): Promise<void> {
-  await db.execute(sql`analyze files, passages, passage_embeddings`);
+  await analyzeKnowledgeTables(db);
   await countStaleTermFrequencies(db);
 }
 

@@ -1,6 +1,6 @@
 import type { Language } from '@werkwissen/shared';
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import { companyLanguages } from './file-runs.queries.ts';
 
 /** Tesseract's language pack of each interface language. */
 export const TESSERACT_PACK: Record<Language, string> = {
@@ -26,13 +26,7 @@ const packOf = (language: string) =>
  * published files were detected in.
  */
 export async function companyOcrPacks(ctx: AppContext, companyId: string): Promise<string[]> {
-  const { rows } = await ctx.db.execute<{ language: string }>(sql`
-    select language from (
-      select language, count(*) as n, 0 as source from users where company_id = ${companyId} group by language
-      union all
-      select language, count(*) as n, 1 as source from files
-       where company_id = ${companyId} and status = 'ready' and language is not null group by language
-    ) l order by source, n desc, language`);
-  const packs = rows.map((r) => packOf(r.language)).filter((p): p is string => p !== undefined);
+  const languages = await companyLanguages(ctx.db, companyId);
+  const packs = languages.map(packOf).filter((p): p is string => p !== undefined);
   return [...new Set(packs)];
 }

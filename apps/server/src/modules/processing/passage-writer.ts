@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { vectorArrayParam } from '../embedding/vector-param.ts';
 import { compoundParts, germanWordList } from '../search/german-compounds.ts';
 import type { TextConfig } from '../search/language.ts';
 import type { Chunk } from './chunker.ts';
+import { insertPassages } from './passage-batches.queries.ts';
 
 export interface PassageBatch {
   fileId: string;
@@ -85,32 +84,17 @@ export function compoundTerms(chunks: Chunk[], textConfig: TextConfig): string[]
  * text and its compounds' parts (`compoundTerms`).
  */
 export async function writePassageBatch(db: DbOrTx, batch: PassageBatch): Promise<void> {
-  const ordinals = batch.chunks.map((_, i) => batch.firstOrdinal + i);
-  const texts = batch.chunks.map((c) => c.text);
-  const headings = batch.chunks.map((c) => JSON.stringify(c.headingPath));
-  const pages = batch.chunks.map((c) => c.page);
-  const parts = compoundTerms(batch.chunks, batch.textConfig);
-  const cfg = batch.textConfig;
-  const insertPassages = sql`
-    insert into passages (file_id, company_id, division_id, generation, ordinal, text, heading_path, page,
-                          text_config, tsv, token_count)
-    select ${batch.fileId}, ${batch.companyId}, ${batch.divisionId}, ${batch.generation}, i.ordinal, i.text,
-           array(select json_array_elements_text(i.heading::json)), i.page, ${cfg}, v.tsv,
-           (select coalesce(sum(coalesce(array_length(u.positions, 1), 1)), 0) from unnest(v.tsv) u)
-    from unnest(${sql.param(ordinals)}::int[], ${sql.param(texts)}::text[], ${sql.param(headings)}::text[], ${sql.param(pages)}::int[], ${sql.param(parts)}::text[]) as i(ordinal, text, heading, page, parts),
-         lateral (select to_tsvector(${cfg}::regconfig,
-                  array_to_string(array(select json_array_elements_text(i.heading::json)), ' ') || ' ' || i.text)
-                  || setweight(to_tsvector(${cfg}::regconfig, i.parts), 'C') as tsv) v
-    returning id, ordinal, company_id, file_id, generation`;
-  if (!batch.embeddings) {
-    await db.execute(insertPassages);
-    return;
-  }
-  const vectors = await vectorArrayParam(db, batch.embeddings.vectors);
-  await db.execute(sql`
-    with ins as (${insertPassages})
-    insert into passage_embeddings (passage_id, index_id, company_id, file_id, generation, embedding)
-    select ins.id, ${batch.embeddings.indexId}, ins.company_id, ins.file_id, ins.generation, e.embedding
-    from ins join unnest(${sql.param(ordinals)}::int[], ${vectors}) as e(ordinal, embedding)
-      using (ordinal)`);
+  await insertPassages(db, {
+    fileId: batch.fileId,
+    companyId: batch.companyId,
+    divisionId: batch.divisionId,
+    generation: batch.generation,
+    textConfig: batch.textConfig,
+    ordinals: batch.chunks.map((_, i) => batch.firstOrdinal + i),
+    texts: batch.chunks.map((c) => c.text),
+    headings: batch.chunks.map((c) => JSON.stringify(c.headingPath)),
+    pages: batch.chunks.map((c) => c.page),
+    parts: compoundTerms(batch.chunks, batch.textConfig),
+    embeddings: batch.embeddings,
+  });
 }

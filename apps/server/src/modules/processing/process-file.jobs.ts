@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { removeStored } from '../../core/remove-stored.ts';
@@ -9,8 +8,15 @@ import { detectLanguage, type TextConfig, textConfigFor } from '../search/langua
 import { queueKnowledgeAnalysis } from './analyze.job.ts';
 import { type Chunk, chunkBlocks } from './chunker.ts';
 import { ExtractionError } from './extract/blocks.ts';
+import {
+  deleteFileOfCompany,
+  filesWithoutJob,
+  publishRun,
+  unfinishedFilesAhead,
+} from './file-runs.queries.ts';
 import { enterStep, type FileRow, failRun, finishSteps, loadRun, setProgress } from './file-state.ts';
 import { companyOcrPacks } from './ocr-languages.ts';
+import { deleteOtherGenerations, nextOrdinal } from './passage-batches.queries.ts';
 import { indexText, PASSAGE_FORMAT, writePassageBatch } from './passage-writer.ts';
 import { notifyIfUploadFinished } from './upload-mail.ts';
 
@@ -47,11 +53,8 @@ export async function sendFileStep(
   fileId: string,
   generation: number,
 ): Promise<void> {
-  const { rows } = await ctx.db.execute<{ ahead: number }>(sql`
-    select count(*)::int as ahead from files f join files o on o.company_id = f.company_id
-    where f.id = ${fileId} and (o.created_at, o.id) < (f.created_at, f.id)
-      and o.status not in ('ready', 'failed', 'cancelled')`);
-  await ctx.jobs.send(job, { fileId, generation }, { priority: -(rows[0]?.ahead ?? 0) });
+  const ahead = await unfinishedFilesAhead(ctx.db, fileId);
+  await ctx.jobs.send(job, { fileId, generation }, { priority: -ahead });
 }
 
 const artifactKey = (file: { id: string; processingGeneration: number }) =>
@@ -149,11 +152,12 @@ export const indexFileJob = defineJob({
         if (!(await enterStep(ctx, file, 'embedding', 30))) return;
       }
       const index = await currentIndex(ctx);
-      const { rows } = await ctx.db.execute<{ next: number }>(
-        sql`select coalesce(max(ordinal) + 1, 0)::int as next from passages where file_id = ${fileId} and generation = ${generation}`,
-      );
       const chunks = artifact.chunks;
-      for (let start = rows[0]?.next ?? 0; start < chunks.length; start += PASSAGE_BATCH) {
+      for (
+        let start = await nextOrdinal(ctx.db, fileId, generation);
+        start < chunks.length;
+        start += PASSAGE_BATCH
+      ) {
         const batch = chunks.slice(start, start + PASSAGE_BATCH);
         const vectors = index ? await embedAll(ctx, batch.map(indexText)) : null;
         // Between batches: stop when the file was cancelled or deleted meanwhile, or the job was handed back.
@@ -192,41 +196,21 @@ export const indexFileJob = defineJob({
 async function publish(ctx: AppContext, file: FileRow): Promise<{ replacedKey: string | null } | null> {
   return ctx.db.transaction(async (tx) => {
     const steps = finishSteps(file.steps);
-    const { rows } = await tx.execute<{ id: string }>(sql`
-      update files f set status = 'ready', progress = 100, active_generation = ${file.processingGeneration},
-        ready_at = now(), updated_at = now(), error_code = null, error_detail = null, steps = ${JSON.stringify(steps)}::jsonb,
-        passage_count = s.n, token_count = s.tokens, passage_format = ${PASSAGE_FORMAT}
-      from (select count(*)::int as n, coalesce(sum(token_count), 0)::bigint as tokens from passages
-            where file_id = ${file.id} and generation = ${file.processingGeneration}) s
-      where f.id = ${file.id} and f.processing_generation = ${file.processingGeneration} and f.status = 'indexing'
-      returning f.id`);
-    if (rows.length === 0) return null;
-    await tx.execute(
-      sql`delete from passages where file_id = ${file.id} and generation <> ${file.processingGeneration}`,
-    );
-    let replacedKey: string | null = null;
-    if (file.replacesFileId) {
-      const { rows: old } = await tx.execute<{ storage_key: string }>(
-        sql`delete from files where id = ${file.replacesFileId} and company_id = ${file.companyId} returning storage_key`,
-      );
-      replacedKey = old[0]?.storage_key ?? null;
-    }
+    if (!(await publishRun(tx, file, steps, PASSAGE_FORMAT))) return null;
+    await deleteOtherGenerations(tx, file.id, file.processingGeneration);
+    const replacedKey = file.replacesFileId
+      ? await deleteFileOfCompany(tx, file.companyId, file.replacesFileId)
+      : null;
     return { replacedKey };
   });
 }
 
 /** Re-queues files whose next step was never queued (the process stopped between a state change and the send). */
 export async function resumeStrandedFiles(ctx: AppContext): Promise<number> {
-  const { rows } = await ctx.db.execute<{ id: string; status: string; processing_generation: number }>(sql`
-    select f.id, f.status, f.processing_generation from files f
-    where f.status not in ('ready', 'failed', 'cancelled')
-      and not exists (
-        select 1 from pgboss.job j
-        where j.name in ('file.extract', 'file.index') and j.state in ('created', 'retry', 'active')
-          and j.data->>'fileId' = f.id::text)`);
+  const rows = await filesWithoutJob(ctx.db, [extractFileJob.name, indexFileJob.name]);
   for (const row of rows) {
     const job = row.status === 'embedding' || row.status === 'indexing' ? indexFileJob : extractFileJob;
-    await sendFileStep(ctx, job, row.id, row.processing_generation);
+    await sendFileStep(ctx, job, row.id, row.generation);
   }
   return rows.length;
 }

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
+import { reformatsRunning, restartOlderFormats } from './file-runs.queries.ts';
 import { PASSAGE_FORMAT } from './passage-writer.ts';
 import { extractFileJob, sendFileStep } from './process-file.jobs.ts';
 
@@ -23,21 +23,11 @@ export const reformatJob = defineJob({
   retryDelaySeconds: 60,
   expireInSeconds: 300,
   async handler(_data, ctx) {
-    const { rows: busy } = await ctx.db.execute<{ n: number }>(sql`
-      select count(*)::int as n from files
-      where passage_format < ${PASSAGE_FORMAT} and active_generation is not null
-        and status not in ('ready', 'failed', 'cancelled')`);
-    if (busy[0]!.n > 0) {
+    if ((await reformatsRunning(ctx.db, PASSAGE_FORMAT)) > 0) {
       await queueReformat(ctx, PAUSE_SECONDS);
       return;
     }
-    const { rows } = await ctx.db.execute<{ id: string; generation: number }>(sql`
-      update files f set status = 'queued', progress = 0, error_code = null, error_detail = null, steps = '{}'::jsonb,
-        processing_generation = f.processing_generation + 1, updated_at = now()
-      from (select id from files where status = 'ready' and passage_format < ${PASSAGE_FORMAT}
-            order by ready_at nulls first, id limit ${BATCH} for update skip locked) old
-      where f.id = old.id and f.status = 'ready'
-      returning f.id, f.processing_generation as generation`);
+    const rows = await restartOlderFormats(ctx.db, PASSAGE_FORMAT, BATCH);
     for (const row of rows) await sendFileStep(ctx, extractFileJob, row.id, row.generation);
     if (rows.length > 0) {
       ctx.log.info({ files: rows.length }, 'reprocessing files written in an older passage format');

@@ -1,9 +1,8 @@
-import type { Language } from '@werkwissen/shared';
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { translatorFor } from '../../i18n/translator.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
 import { FAILURE_VARS, failureMessageKey } from './failure-message.ts';
+import { claimFinishedUpload, uploader, uploadOutcomes } from './uploads.queries.ts';
 
 /**
  * Sends the uploader one mail once every file of an upload has finished, listing each file's outcome. The
@@ -12,44 +11,20 @@ import { FAILURE_VARS, failureMessageKey } from './failure-message.ts';
 export async function notifyIfUploadFinished(ctx: AppContext, uploadId: string | null): Promise<void> {
   if (!uploadId) return;
   const emailId = await ctx.db.transaction(async (tx) => {
-    const { rows: claimed } = await tx.execute<{
-      user_id: string | null;
-      division_id: string | null;
-      company_id: string;
-    }>(sql`
-      update uploads u set notified_at = now()
-      where u.id = ${uploadId} and u.notified_at is null
-        and not exists (select 1 from files f where f.upload_id = u.id and f.status not in ('ready', 'failed', 'cancelled'))
-      returning u.user_id, u.division_id, u.company_id`);
-    const upload = claimed[0];
-    if (!upload?.user_id) return null;
-    const { rows: users } = await tx.execute<{
-      email: string;
-      first_name: string | null;
-      language: Language;
-    }>(sql`select email, first_name, language from users where id = ${upload.user_id}`);
-    const user = users[0];
-    const { rows: list } = await tx.execute<{
-      name: string;
-      status: string;
-      error_code: string | null;
-      error_detail: string | null;
-      passage_count: number;
-      division: string | null;
-    }>(sql`
-      select f.name, f.status, f.error_code, f.error_detail, f.passage_count, d.name as division
-      from files f left join divisions d on d.id = f.division_id
-      where f.upload_id = ${uploadId} order by f.created_at, f.name`);
+    const upload = await claimFinishedUpload(tx, uploadId);
+    if (!upload?.userId) return null;
+    const user = await uploader(tx, upload.userId);
+    const list = await uploadOutcomes(tx, uploadId);
     if (!user || list.length === 0) return null;
     const t = translatorFor(user.language);
     const lines = list.map((f) => {
       const outcome =
         f.status === 'ready'
-          ? t('mail.uploadFinished.ready', { passages: String(f.passage_count) })
+          ? t('mail.uploadFinished.ready', { passages: String(f.passageCount) })
           : f.status === 'failed'
             ? t('mail.uploadFinished.failed', {
                 reason: t(
-                  failureMessageKey(f.error_code ?? 'FILE_PROCESSING_FAILED', f.error_detail),
+                  failureMessageKey(f.errorCode ?? 'FILE_PROCESSING_FAILED', f.errorDetail),
                   FAILURE_VARS,
                 ),
               })
@@ -60,12 +35,12 @@ export async function notifyIfUploadFinished(ctx: AppContext, uploadId: string |
       to: user.email,
       template: 'uploadFinished',
       language: user.language,
-      name: user.first_name ?? user.email,
-      actionPath: upload.division_id ? `/divisions/${upload.division_id}` : '/divisions',
+      name: user.firstName ?? user.email,
+      actionPath: upload.divisionId ? `/divisions/${upload.divisionId}` : '/divisions',
       values: { division: list[0]!.division ?? '' },
       lines,
-      userId: upload.user_id,
-      companyId: upload.company_id,
+      userId: upload.userId,
+      companyId: upload.companyId,
     });
   });
   if (emailId) await dispatch(ctx, [emailId]);

@@ -6,25 +6,23 @@ import {
   type Language,
   type SalesDocument,
 } from '@werkwissen/shared';
-import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { homeCompany } from '../../access/resource-access.ts';
 import { salesDocumentAccess } from '../../access/sales-document.access.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { AppError } from '../../core/app-error.ts';
-import { salesDocuments } from '../../db/schema/index.ts';
 import { documentFormat } from './document-format.ts';
 import { documentTitle } from './document-texts.ts';
 import { downPaymentsOf } from './down-payments.ts';
 import type { DocumentRow } from './sales-document-view.ts';
 import {
-  type Body,
-  draftValues,
-  getSalesDocument,
+  hasCancellation,
+  insertDocument,
+  isDeductedByFinalInvoice,
   isSmallBusiness,
-  loadSalesDocument,
-} from './sales-documents.service.ts';
+} from './sales-documents.queries.ts';
+import { type Body, draftValues, getSalesDocument, loadSalesDocument } from './sales-documents.service.ts';
 
 type ConvertBody = z.output<typeof convertBodySchema>;
 
@@ -63,56 +61,31 @@ async function cancellationOf(
 ): Promise<SalesDocument> {
   if (row.status === 'draft') throw new AppError('DOCUMENT_NOT_FINALISED');
   if (row.status === 'cancelled') throw new AppError('DOCUMENT_STEP_INVALID');
-  const [existing] = await ctx.db
-    .select({ id: salesDocuments.id })
-    .from(salesDocuments)
-    .where(
-      and(
-        eq(salesDocuments.companyId, row.companyId),
-        eq(salesDocuments.sourceDocumentId, row.id),
-        eq(salesDocuments.type, 'creditNote'),
-      ),
-    );
-  if (existing) throw new AppError('DOCUMENT_STEP_INVALID');
-  if (row.invoiceKind === 'downPayment') {
-    const [finalInvoice] = await ctx.db
-      .select({ id: salesDocuments.id })
-      .from(salesDocuments)
-      .where(
-        and(
-          eq(salesDocuments.companyId, row.companyId),
-          eq(salesDocuments.invoiceKind, 'final'),
-          ne(salesDocuments.status, 'cancelled'),
-          sql`${salesDocuments.deductions} @> ${JSON.stringify([{ documentId: row.id }])}::jsonb`,
-        ),
-      );
-    if (finalInvoice) throw new AppError('DOCUMENT_STEP_INVALID');
-  }
-  const [created] = await ctx.db
-    .insert(salesDocuments)
-    .values({
-      companyId: row.companyId,
-      type: 'creditNote',
-      invoiceKind: row.invoiceKind,
-      createdBy: actor.userId,
-      sourceDocumentId: row.id,
-      customerId: row.customerId,
-      language,
-      issueDate: new Date().toISOString().slice(0, 10),
-      serviceDate: row.serviceDate,
-      serviceEndDate: row.serviceEndDate,
-      taxTreatment: row.taxTreatment,
-      propertyService: row.propertyService,
-      lines: row.lines,
-      netCents: row.netCents,
-      taxCents: row.taxCents,
-      grossCents: row.grossCents,
-      deductions: row.deductions,
-      prepaidCents: row.prepaidCents,
-      buyer: row.buyer,
-    })
-    .returning({ id: salesDocuments.id });
-  return getSalesDocument(ctx, actor, created!.id);
+  if (await hasCancellation(ctx.db, row.companyId, row.id)) throw new AppError('DOCUMENT_STEP_INVALID');
+  if (row.invoiceKind === 'downPayment' && (await isDeductedByFinalInvoice(ctx.db, row.companyId, row.id)))
+    throw new AppError('DOCUMENT_STEP_INVALID');
+  const created = await insertDocument(ctx.db, {
+    companyId: row.companyId,
+    type: 'creditNote',
+    invoiceKind: row.invoiceKind,
+    createdBy: actor.userId,
+    sourceDocumentId: row.id,
+    customerId: row.customerId,
+    language,
+    issueDate: new Date().toISOString().slice(0, 10),
+    serviceDate: row.serviceDate,
+    serviceEndDate: row.serviceEndDate,
+    taxTreatment: row.taxTreatment,
+    propertyService: row.propertyService,
+    lines: row.lines,
+    netCents: row.netCents,
+    taxCents: row.taxCents,
+    grossCents: row.grossCents,
+    deductions: row.deductions,
+    prepaidCents: row.prepaidCents,
+    buyer: row.buyer,
+  });
+  return getSalesDocument(ctx, actor, created);
 }
 
 /**
@@ -159,16 +132,13 @@ export async function convertSalesDocument(
         ? downPaymentLines(document, input.downPaymentPercent ?? 0, language)
         : row.lines,
   };
-  const [created] = await ctx.db
-    .insert(salesDocuments)
-    .values({
-      companyId,
-      type: input.type,
-      invoiceKind,
-      createdBy: actor.userId,
-      sourceDocumentId: row.id,
-      ...draftValues(input.type, body, await isSmallBusiness(ctx.db, companyId)),
-    })
-    .returning({ id: salesDocuments.id });
-  return getSalesDocument(ctx, actor, created!.id);
+  const created = await insertDocument(ctx.db, {
+    companyId,
+    type: input.type,
+    invoiceKind,
+    createdBy: actor.userId,
+    sourceDocumentId: row.id,
+    ...draftValues(input.type, body, await isSmallBusiness(ctx.db, companyId)),
+  });
+  return getSalesDocument(ctx, actor, created);
 }

@@ -1,7 +1,6 @@
 import type { SalesDocumentType } from '@werkwissen/shared';
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { documentNumberSeries } from '../../db/schema/index.ts';
+import { takeSeriesNumber } from './sales-documents.queries.ts';
 
 /** Each type's number prefix, as German craft businesses write them (Angebot, Auftragsbestätigung, Rechnung, Gutschrift). */
 const PREFIX: Record<SalesDocumentType, string> = {
@@ -22,13 +21,6 @@ export async function nextDocumentNumber(
   type: SalesDocumentType,
   year: number,
 ): Promise<string> {
-  const [row] = await tx
-    .insert(documentNumberSeries)
-    .values({ companyId, type, year, lastNumber: 1 })
-    .onConflictDoUpdate({
-      target: [documentNumberSeries.companyId, documentNumberSeries.type, documentNumberSeries.year],
-      set: { lastNumber: sql`${documentNumberSeries.lastNumber} + 1` },
-    })
-    .returning({ lastNumber: documentNumberSeries.lastNumber });
-  return `${PREFIX[type]}-${year}-${String(row!.lastNumber).padStart(4, '0')}`;
+  const taken = await takeSeriesNumber(tx, companyId, type, year);
+  return `${PREFIX[type]}-${year}-${String(taken).padStart(4, '0')}`;
 }

@@ -6,7 +6,6 @@ import {
   type SalesDocumentStatus,
   type SalesDocumentSummary,
 } from '@werkwissen/shared';
-import { sql } from 'drizzle-orm';
 import type { customers, salesDocuments } from '../../db/schema/index.ts';
 
 export type DocumentRow = typeof salesDocuments.$inferSelect;
@@ -14,10 +13,6 @@ export type CustomerRow = typeof customers.$inferSelect;
 
 /** Issued and not yet settled: `issued` (not mailed) or `sent`. */
 export const OPEN_STATUSES = ['issued', 'sent'] as const;
-export const openSql = sql`sales_documents.status in ('issued', 'sent')`;
-
-/** `overdue` as SQL: an issued invoice, unpaid, past its due date. */
-export const overdueSql = sql`(sales_documents.type = 'invoice' and ${openSql} and sales_documents.due_date < current_date)`;
 
 /** The status shown: an issued or sent invoice past its due date is overdue. */
 export function shownStatus(

@@ -8,7 +8,6 @@ import {
   type salesDocumentListQuerySchema,
   type TaxTreatment,
 } from '@werkwissen/shared';
-import { and, count, desc, eq, ilike, inArray, not, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { customerAccess } from '../../access/customer.access.ts';
 import { homeCompany } from '../../access/resource-access.ts';
@@ -18,26 +17,25 @@ import type { Actor } from '../../core/actor.ts';
 import { AppError, notFound } from '../../core/app-error.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { containsPattern } from '../../db/like.ts';
-import {
-  companyDetails,
-  customers,
-  files,
-  passages,
-  type StoredLine,
-  type StoredParty,
-  salesDocuments,
-} from '../../db/schema/index.ts';
+import type { StoredLine, StoredParty } from '../../db/schema/index.ts';
 import { getCompanyDetails } from '../company/company-details.service.ts';
 import { companyLogo } from '../company/company-logo.service.ts';
+import { customerVisible } from './customers.queries.ts';
 import { currentDeductions } from './down-payments.ts';
 import { salesDocumentPdf } from './sales-document-pdf.ts';
+import { presentDocument, presentSummary } from './sales-document-view.ts';
 import {
-  OPEN_STATUSES,
-  overdueSql,
-  presentDocument,
-  presentSummary,
-  type SourceRef,
-} from './sales-document-view.ts';
+  deleteDocumentRow,
+  documentPage,
+  documentWithCustomer,
+  insertDocument,
+  isSmallBusiness,
+  lockDocument,
+  quotablePassages,
+  settleOpenDocument,
+  sourceReference,
+  updateDocumentRow,
+} from './sales-documents.queries.ts';
 
 export type Body = z.output<typeof salesDocumentBodySchema>;
 type NewBody = z.output<typeof newSalesDocumentSchema>;
@@ -52,41 +50,16 @@ export const plusDays = (isoDate: string, days: number) =>
 
 /** The company's offers, order confirmations, invoices and credit notes the actor may read, newest first. */
 export async function listSalesDocuments(ctx: AppContext, actor: Actor, query: Query) {
-  const like = query.q ? containsPattern(query.q) : undefined;
-  const status =
-    query.status === 'overdue'
-      ? overdueSql
-      : query.status === 'sent' || query.status === 'issued'
-        ? and(eq(salesDocuments.status, query.status), not(overdueSql))
-        : query.status
-          ? eq(salesDocuments.status, query.status)
-          : undefined;
-  const where = and(
-    salesDocumentAccess.where(actor, 'read'),
-    query.type ? eq(salesDocuments.type, query.type) : undefined,
-    status,
-    like
-      ? or(ilike(salesDocuments.number, like), ilike(salesDocuments.title, like), ilike(customers.name, like))
-      : undefined,
-  );
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({ row: salesDocuments, customerName: customers.name })
-      .from(salesDocuments)
-      .innerJoin(customers, eq(customers.id, salesDocuments.customerId))
-      .where(where)
-      .orderBy(desc(salesDocuments.createdAt), desc(salesDocuments.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    ctx.db
-      .select({ n: count() })
-      .from(salesDocuments)
-      .innerJoin(customers, eq(customers.id, salesDocuments.customerId))
-      .where(where),
-  ]);
+  const { items, total } = await documentPage(ctx.db, salesDocumentAccess.where(actor, 'read'), {
+    type: query.type,
+    status: query.status,
+    pattern: query.q ? containsPattern(query.q) : undefined,
+    page: query.page,
+    pageSize: query.pageSize,
+  });
   return {
-    items: rows.map((r) => presentSummary(r.row, r.customerName)),
-    total: total?.n ?? 0,
+    items: items.map((r) => presentSummary(r.row, r.customerName)),
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };
@@ -97,25 +70,10 @@ export async function listSalesDocuments(ctx: AppContext, actor: Actor, query: Q
  * and as `document` how the API shows it (a draft final invoice with the down payments paid now).
  */
 export async function loadSalesDocument(db: DbOrTx, actor: Actor, documentId: string) {
-  const [found] = await db
-    .select({ row: salesDocuments, customer: customers })
-    .from(salesDocuments)
-    .innerJoin(customers, eq(customers.id, salesDocuments.customerId))
-    .where(and(eq(salesDocuments.id, documentId), salesDocumentAccess.where(actor, 'read')));
+  const found = await documentWithCustomer(db, documentId, salesDocumentAccess.where(actor, 'read'));
   if (!found) throw notFound();
   const { row, customer } = found;
-  let source: SourceRef | null = null;
-  if (row.sourceDocumentId) {
-    const [ref] = await db
-      .select({
-        type: salesDocuments.type,
-        number: salesDocuments.number,
-        issueDate: salesDocuments.issueDate,
-      })
-      .from(salesDocuments)
-      .where(and(eq(salesDocuments.id, row.sourceDocumentId), eq(salesDocuments.companyId, row.companyId)));
-    source = ref ?? null;
-  }
+  const source = row.sourceDocumentId ? await sourceReference(db, row.companyId, row.sourceDocumentId) : null;
   const deductions = row.status === 'draft' ? await currentDeductions(db, row) : row.deductions;
   return { row, customer, source, document: presentDocument(row, customer, source, deductions) };
 }
@@ -130,11 +88,7 @@ export async function getSalesDocument(
 
 /** A customer of the actor's company they may read, or not found (another company's customer is never named). */
 async function assertCustomer(db: DbOrTx, actor: Actor, customerId: string): Promise<void> {
-  const [row] = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.id, customerId), customerAccess.where(actor, 'read')));
-  if (!row) throw notFound();
+  if (!(await customerVisible(db, customerId, customerAccess.where(actor, 'read')))) throw notFound();
 }
 
 /**
@@ -151,11 +105,7 @@ async function citedLines<L extends Body['lines'][number]>(
 ): Promise<L[]> {
   const ids = [...new Set(lines.flatMap((l) => (l.source ? [l.source.passageId] : [])))];
   if (ids.length === 0) return lines;
-  const found = await db
-    .select({ id: passages.id, fileId: passages.fileId, text: passages.text, fileName: files.name })
-    .from(passages)
-    .innerJoin(files, eq(files.id, passages.fileId))
-    .where(and(inArray(passages.id, ids), eq(passages.companyId, companyId)));
+  const found = await quotablePassages(db, companyId, ids);
   const byId = new Map(found.map((p) => [p.id, p]));
   return lines.map((line) => {
     const passage = line.source ? byId.get(line.source.passageId) : undefined;
@@ -166,15 +116,6 @@ async function citedLines<L extends Body['lines'][number]>(
       oneSpaced(passage.text).includes(oneSpaced(line.source.excerpt));
     return { ...line, source: quoted ? { ...line.source, fileName: passage.fileName } : null };
   });
-}
-
-/** Whether the company is a small business under § 19 UStG (its documents charge no VAT). */
-export async function isSmallBusiness(db: DbOrTx, companyId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ smallBusiness: companyDetails.smallBusiness })
-    .from(companyDetails)
-    .where(eq(companyDetails.companyId, companyId));
-  return row?.smallBusiness ?? false;
 }
 
 /**
@@ -222,23 +163,20 @@ export async function createSalesDocument(
   salesDocumentAccess.assertCan(actor, 'create', { companyId });
   await assertCustomer(ctx.db, actor, body.customerId);
   body = { ...body, lines: await citedLines(ctx.db, companyId, body.lines) };
-  const [row] = await ctx.db
-    .insert(salesDocuments)
-    .values({
-      companyId,
-      type: body.type,
-      createdBy: actor.userId,
-      sourceDocumentId,
-      ...draftValues(body.type, body, await isSmallBusiness(ctx.db, companyId)),
-    })
-    .returning({ id: salesDocuments.id });
-  return getSalesDocument(ctx, actor, row!.id);
+  const id = await insertDocument(ctx.db, {
+    companyId,
+    type: body.type,
+    createdBy: actor.userId,
+    sourceDocumentId,
+    ...draftValues(body.type, body, await isSmallBusiness(ctx.db, companyId)),
+  });
+  return getSalesDocument(ctx, actor, id);
 }
 
 /** A draft the actor may change, locked for the transaction; an issued one is DOCUMENT_FINALISED. */
 export async function lockDraft(tx: DbOrTx, actor: Actor, action: 'update' | 'delete', documentId: string) {
   await salesDocumentAccess.authorize(tx, actor, action, documentId);
-  const [row] = await tx.select().from(salesDocuments).where(eq(salesDocuments.id, documentId)).for('update');
+  const row = await lockDocument(tx, documentId);
   if (!row) throw notFound();
   if (row.status !== 'draft') throw new AppError('DOCUMENT_FINALISED');
   return row;
@@ -271,7 +209,7 @@ export async function updateSalesDocument(
         values.taxTreatment !== row.taxTreatment)
     )
       throw new AppError('CANCELLATION_FIXED');
-    await tx.update(salesDocuments).set(values).where(eq(salesDocuments.id, documentId));
+    await updateDocumentRow(tx, documentId, values);
   });
   return getSalesDocument(ctx, actor, documentId);
 }
@@ -279,7 +217,7 @@ export async function updateSalesDocument(
 export async function deleteSalesDocument(ctx: AppContext, actor: Actor, documentId: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await lockDraft(tx, actor, 'delete', documentId);
-    await tx.delete(salesDocuments).where(eq(salesDocuments.id, documentId));
+    await deleteDocumentRow(tx, documentId);
   });
 }
 
@@ -304,16 +242,7 @@ export async function setSalesDocumentStatus(
   status: 'accepted' | 'paid',
 ): Promise<SalesDocument> {
   await salesDocumentAccess.authorize(ctx.db, actor, 'update', documentId);
-  const allowed =
-    status === 'paid'
-      ? sql`type = 'invoice' and gross_cents > prepaid_cents`
-      : sql`type in ('offer', 'order')`;
-  const [row] = await ctx.db
-    .update(salesDocuments)
-    .set({ status, updatedAt: new Date() })
-    .where(and(eq(salesDocuments.id, documentId), inArray(salesDocuments.status, OPEN_STATUSES), allowed))
-    .returning({ id: salesDocuments.id });
-  if (!row) throw new AppError('DOCUMENT_STEP_INVALID');
+  if (!(await settleOpenDocument(ctx.db, documentId, status))) throw new AppError('DOCUMENT_STEP_INVALID');
   return getSalesDocument(ctx, actor, documentId);
 }
 

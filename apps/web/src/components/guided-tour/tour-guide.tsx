@@ -9,7 +9,9 @@ import {
   ListItemText,
   Paper,
   Stack,
+  Tooltip,
   Typography,
+  useMediaQuery,
   useTheme,
 } from '@mui/material';
 import { IconChevronDown, IconCircle, IconCircleCheck, IconRoute } from '@tabler/icons-react';
@@ -58,13 +60,26 @@ export function useOpenTour() {
   return shown ? data : null;
 }
 
-/** The navbar's entry to a folded tour: its progress, and the panel again on a click. */
+/**
+ * The navbar's entry to a folded tour: its progress, and the panel again on a click. On a phone it is an icon like
+ * its neighbours (the progress in its name and tooltip), so that the company's name beside it stays whole.
+ */
 export function TourNavbarEntry() {
   const { t } = useTranslation();
   const tour = useOpenTour();
   const { expanded, setExpanded } = useTourControls();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   if (!tour || expanded) return null;
   const done = tour.steps.filter((s) => s.done).length;
+  const label = t('tour.entry', { done, total: TOUR_STEPS.length });
+  if (phone)
+    return (
+      <Tooltip title={label}>
+        <IconButton aria-label={label} onClick={() => setExpanded(true)} data-testid="tour-entry">
+          <IconRoute size={22} aria-hidden />
+        </IconButton>
+      </Tooltip>
+    );
   return (
     <Button
       size="small"
@@ -73,7 +88,7 @@ export function TourNavbarEntry() {
       onClick={() => setExpanded(true)}
       data-testid="tour-entry"
     >
-      {t('tour.entry', { done, total: TOUR_STEPS.length })}
+      {label}
     </Button>
   );
 }
