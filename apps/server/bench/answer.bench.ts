@@ -49,7 +49,7 @@ import { answerExtractively, MIN_CONFIDENCE } from '../src/modules/chat/builtin-
 import { evidenceSearch } from '../src/modules/chat/evidence-order.ts';
 import { questionLanguage } from '../src/modules/chat/question-language.ts';
 import { BuiltinEmbedder } from '../src/modules/embedding/builtin-embedder.ts';
-import { createHnswIndex } from '../src/modules/embedding/embedding-index.ts';
+import { createHnswIndex } from '../src/modules/embedding/embedding-indexes.queries.ts';
 import { refreshKnowledgeStatistics } from '../src/modules/processing/analyze.job.ts';
 import { type Doc, loadCorpus, readJsonl, readQrels } from './retrieval.bench.ts';
 import { benchEngines } from './support/bench-engines.ts';

@@ -32,7 +32,7 @@ import { sql } from 'drizzle-orm';
 import { applyMigrations, type Db, openDatabase } from '../src/db/database.ts';
 import { startEmbeddedDatabase } from '../src/db/embedded/embedded-database.ts';
 import { BuiltinEmbedder } from '../src/modules/embedding/builtin-embedder.ts';
-import { createHnswIndex } from '../src/modules/embedding/embedding-index.ts';
+import { createHnswIndex } from '../src/modules/embedding/embedding-indexes.queries.ts';
 import { refreshKnowledgeStatistics } from '../src/modules/processing/analyze.job.ts';
 import { chunkBlocks } from '../src/modules/processing/chunker.ts';
 import { indexText, writePassageBatch } from '../src/modules/processing/passage-writer.ts';

@@ -8,7 +8,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../src/db/database.ts';
 import { BuiltinEmbedder } from '../../src/modules/embedding/builtin-embedder.ts';
-import { createHnswIndex } from '../../src/modules/embedding/embedding-index.ts';
+import { createHnswIndex } from '../../src/modules/embedding/embedding-indexes.queries.ts';
 import { refreshKnowledgeStatistics } from '../../src/modules/processing/analyze.job.ts';
 import type { Chunk } from '../../src/modules/processing/chunker.ts';
 import { indexText, writePassageBatch } from '../../src/modules/processing/passage-writer.ts';

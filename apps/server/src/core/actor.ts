@@ -1,7 +1,14 @@
 import type { AbilityRule, AppAbility, Language, UserKind } from '@werkwissen/shared';
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database.ts';
-import { abilityOf, type RoleVersion } from './ability-cache.ts';
+import { abilityOf } from './ability-cache.ts';
+import {
+  type ActorUser,
+  admittedUser,
+  apiKeyUser,
+  recordApiKeyUse,
+  type SessionImpersonation,
+  sessionUser,
+} from './actors.queries.ts';
 
 /**
  * Who is making a request, with the permissions of all their roles. Services receive this, never the request, and
@@ -30,49 +37,21 @@ export interface Impersonator {
   expiresAt: Date;
 }
 
-interface ActorRow extends Record<string, unknown> {
-  id: string;
-  company_id: string | null;
-  kind: UserKind;
-  email: string;
-  language: Language;
-  roles: RoleVersion[] | null;
-}
-
-interface SessionRow extends ActorRow {
-  impersonator_id: string | null;
-  impersonator_email: string | null;
-  impersonator_session_id: string | null;
-  expires_at: Date | string | null;
-}
-
-/**
- * An enabled user whose company (if any) is not suspended: the condition of every way in (session, API key, refresh),
- * so that deactivating a user or suspending their company ends what they hold at the next request.
- */
-const admitted = sql`u.disabled_at is null
-  and not exists (select 1 from companies c where c.id = u.company_id and c.suspended_at is not null)`;
-
-// Only which roles in which version: their rules come from the ability cache (ability-cache.ts).
-const actorColumns = sql`u.id, u.company_id, u.kind, u.email, u.language,
-  (select json_agg(json_build_object('id', r.id, 'version', r.version))
-     from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id) as roles`;
-
 async function toActor(
   db: DbOrTx,
-  row: ActorRow,
+  user: ActorUser,
   via: Actor['via'],
   sessionId: string | null,
   apiKeyId: string | null,
   impersonator: Impersonator | null = null,
 ): Promise<Actor> {
-  const { rules, ability } = await abilityOf(db, { id: row.id, companyId: row.company_id }, row.roles ?? []);
+  const { rules, ability } = await abilityOf(db, { id: user.id, companyId: user.companyId }, user.roles);
   return {
-    userId: row.id,
-    companyId: row.company_id,
-    kind: row.kind,
-    email: row.email,
-    language: row.language,
+    userId: user.id,
+    companyId: user.companyId,
+    kind: user.kind,
+    email: user.email,
+    language: user.language,
     rules,
     ability,
     via,
@@ -82,13 +61,13 @@ async function toActor(
   };
 }
 
-function impersonatorOf(row: SessionRow): Impersonator | null {
-  if (!row.impersonator_id || !row.impersonator_session_id || !row.expires_at) return null;
+function impersonatorOf(session: SessionImpersonation): Impersonator | null {
+  if (!session.operatorId || !session.operatorSessionId || !session.expiresAt) return null;
   return {
-    userId: row.impersonator_id,
-    email: row.impersonator_email ?? '',
-    sessionId: row.impersonator_session_id,
-    expiresAt: new Date(row.expires_at),
+    userId: session.operatorId,
+    email: session.operatorEmail ?? '',
+    sessionId: session.operatorSessionId,
+    expiresAt: session.expiresAt,
   };
 }
 
@@ -97,41 +76,25 @@ function impersonatorOf(row: SessionRow): Impersonator | null {
  * limit), and for an impersonation the operator's own session still open.
  */
 export async function loadSessionActor(db: DbOrTx, userId: string, sessionId: string): Promise<Actor | null> {
-  const { rows } = await db.execute<SessionRow>(sql`select ${actorColumns},
-      i.id as impersonator_id, i.email as impersonator_email, s.impersonator_session_id, s.expires_at
-    from auth_sessions s join users u on u.id = s.user_id
-    left join auth_sessions o on o.id = s.impersonator_session_id
-    left join users i on i.id = o.user_id
-    where s.id = ${sessionId} and u.id = ${userId} and s.revoked_at is null and ${admitted}
-      and (s.expires_at is null or s.expires_at > now())
-      and (s.impersonator_session_id is null or (o.revoked_at is null and i.disabled_at is null))`);
-  const row = rows[0];
-  return row ? toActor(db, row, 'session', sessionId, null, impersonatorOf(row)) : null;
+  const found = await sessionUser(db, userId, sessionId);
+  return found
+    ? toActor(db, found.user, 'session', sessionId, null, impersonatorOf(found.impersonation))
+    : null;
 }
 
 /** The actor of an active personal API key (its owner's permissions), or null. */
 export async function loadApiKeyActor(db: DbOrTx, keyHash: string): Promise<Actor | null> {
-  const { rows } = await db.execute<
-    ActorRow & { key_id: string; use_unrecorded: boolean }
-  >(sql`select ${actorColumns},
-      k.id as key_id, (k.last_used_at is null or k.last_used_at < now() - interval '1 minute') as use_unrecorded
-    from api_keys k join users u on u.id = k.user_id
-    where k.key_hash = ${keyHash} and k.revoked_at is null and ${admitted}
-      and (k.expires_at is null or k.expires_at > now())`);
-  const row = rows[0];
-  if (!row) return null;
+  const found = await apiKeyUser(db, keyHash);
+  if (!found) return null;
   // The last use is recorded to the minute: most requests of a busy key cost no write.
-  if (row.use_unrecorded)
-    await db.execute(sql`update api_keys set last_used_at = now()
-      where id = ${row.key_id} and (last_used_at is null or last_used_at < now() - interval '1 minute')`);
-  return toActor(db, row, 'apiKey', null, row.key_id);
+  if (found.useUnrecorded) await recordApiKeyUse(db, found.keyId);
+  return toActor(db, found.user, 'apiKey', null, found.keyId);
 }
 
 /** The actor of an admitted user holding an OAuth access token of the MCP authorization server (checked by its caller). */
 export async function loadOAuthActor(db: DbOrTx, userId: string): Promise<Actor | null> {
-  const { rows } = await db.execute<ActorRow>(sql`select ${actorColumns} from users u
-    where u.id = ${userId} and ${admitted}`);
-  return rows[0] ? toActor(db, rows[0], 'oauth', null, null) : null;
+  const user = await admittedUser(db, userId);
+  return user ? toActor(db, user, 'oauth', null, null) : null;
 }
 
 /** The actor of a user, for flows that act on their behalf (login, refresh). */
@@ -140,7 +103,6 @@ export async function loadUserActor(
   userId: string,
   sessionId: string | null,
 ): Promise<Actor | null> {
-  const { rows } = await db.execute<ActorRow>(sql`select ${actorColumns} from users u
-    where u.id = ${userId} and ${admitted}`);
-  return rows[0] ? toActor(db, rows[0], 'session', sessionId, null) : null;
+  const user = await admittedUser(db, userId);
+  return user ? toActor(db, user, 'session', sessionId, null) : null;
 }

@@ -1,10 +1,10 @@
 import type { Language } from '@werkwissen/shared';
 import { COUNTRY_OF_LANGUAGE, toE164 } from '@werkwissen/shared/phone';
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
 import { translate } from '../i18n/translator.ts';
 import type { Actor } from './actor.ts';
 import { AppError } from './app-error.ts';
+import { storedCountry } from './users.queries.ts';
 
 /**
  * A person's phone number as it is stored: E.164 as libphonenumber-js reads the contract's "+digits" ("+49015123456789"
@@ -26,11 +26,8 @@ export function storedPhone<T extends string | null | undefined>(phone: T, lang:
  * company's (its master data), else their own, else their language's.
  */
 export async function phoneCountryOf(ctx: AppContext, actor: Actor): Promise<string> {
-  const { rows } = await ctx.db.execute<{ country: string | null }>(sql`
-    select coalesce(
-      (select d.country from company_details d where d.company_id = ${actor.companyId}),
-      (select u.country from users u where u.id = ${actor.userId})) as country`);
-  return rows[0]?.country ?? COUNTRY_OF_LANGUAGE[actor.language];
+  const country = await storedCountry(ctx.db, actor);
+  return country ?? COUNTRY_OF_LANGUAGE[actor.language];
 }
 
 /** A phone number of an import row in E.164 when it reads as one in `country`; else as typed, for the schema to refuse. */

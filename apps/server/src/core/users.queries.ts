@@ -1,4 +1,4 @@
-import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database.ts';
 import { companies, users } from '../db/schema/index.ts';
 
@@ -70,4 +70,31 @@ export async function setPasswordHash(
     .where(eq(users.id, userId))
     .returning({ email: users.email, kind: users.kind });
   return user;
+}
+
+/** The country of a user's company (its master data), else their own, if either is known. */
+export async function storedCountry(
+  db: DbOrTx,
+  user: { userId: string; companyId: string | null },
+): Promise<string | null> {
+  const { rows } = await db.execute<{ country: string | null }>(sql`
+    select coalesce(
+      (select d.country from company_details d where d.company_id = ${user.companyId}),
+      (select u.country from users u where u.id = ${user.userId})) as country`);
+  return rows[0]?.country ?? null;
+}
+
+/** Up to `limit` enabled users of a company signing in with this e-mail address (given in lower case). */
+export async function enabledUsersByEmail(
+  db: DbOrTx,
+  companyId: string,
+  email: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), emailIs(email), isNull(users.disabledAt)))
+    .limit(limit);
+  return rows.map((r) => r.id);
 }

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { textConfigFor } from '../search/language.ts';
 import { type ScopeLanguage, scopeLanguages } from '../search/scope-languages.ts';
 import type { SearchScope } from '../search/search-scope.ts';
+import { passageShares } from '../search/term-frequencies.ts';
 import { fold } from './word-match.ts';
 
 /**
@@ -25,17 +25,8 @@ export async function wordRarity(
   const languages = known ?? (await scopeLanguages(db, scope));
   const configs = [...new Set(languages.map((l) => textConfigFor(l.language ?? 'und')))];
   if (configs.length === 0) return new Map();
-  const { rows } = await db.execute<{ word: string; share: number | null }>(sql`
-    with counted as (select passages from term_frequency_counts where company_id = ${scope.companyId})
-    select w.word, max(coalesce(tf.passages, 1)::float8 / counted.passages) as share
-    from counted
-    cross join unnest(${sql.param(unique)}::text[]) as w(word)
-    cross join unnest(${sql.param(configs)}::text[]) as c(cfg)
-    cross join lateral unnest(tsvector_to_array(to_tsvector(c.cfg::regconfig, w.word))) as t(lexeme)
-    left join term_frequencies tf on tf.company_id = ${scope.companyId} and tf.lexeme = t.lexeme
-    where counted.passages > 0
-    group by w.word`);
+  const shares = await passageShares(db, scope.companyId, unique, configs);
   const out = new Map<string, number>();
-  for (const r of rows) if (r.share !== null) out.set(fold(r.word), Math.min(1, Number(r.share)));
+  for (const [word, share] of shares) out.set(fold(word), Math.min(1, share));
   return out;
 }

@@ -1,8 +1,23 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx, Tx } from '../../db/database.ts';
-import { emailInbound } from '../../db/schema/index.ts';
+import {
+  chats,
+  companies,
+  emailConversations,
+  emailInbound,
+  emailSettings,
+  type InboundStatus,
+} from '../../db/schema/index.ts';
 
 type Inbound = typeof emailInbound.$inferSelect;
+
+const QUEUED: InboundStatus = 'queued';
+const WAITING: InboundStatus = 'waiting';
+const ANSWERING: InboundStatus = 'answering';
+const SENDING: InboundStatus = 'sending';
+/** A mail not done with: queued, waiting, being answered or being sent. */
+const PENDING: InboundStatus[] = [QUEUED, WAITING, ANSWERING, SENDING];
 
 /** The database's clock, for a time stored beside others it compares with (`slot_at` against `now()`). */
 export const databaseNow = sql<Date>`now()`;
@@ -25,24 +40,34 @@ export async function lockSenderAndThread(tx: Tx, mail: Inbound, root: string): 
  * when the oldest of each frees up.
  */
 export async function placesTakenLastHour(tx: Tx, mail: Inbound, root: string) {
-  const { rows } = await tx.execute<{
-    sender: number | string;
-    thread: number | string;
-    sender_free: string | Date | null;
-    thread_free: string | Date | null;
-  }>(sql`select
-      count(*) filter (where from_address = ${mail.fromAddress}) as sender,
-      count(*) filter (where "references"->>0 = ${root}) as thread,
-      min(slot_at) filter (where from_address = ${mail.fromAddress}) + interval '1 hour' as sender_free,
-      min(slot_at) filter (where "references"->>0 = ${root}) + interval '1 hour' as thread_free
-    from email_inbound
-    where setting_id = ${mail.settingId} and slot_at > now() - interval '1 hour' and id <> ${mail.id}`);
-  const row = rows[0];
+  const fromSender = sql`${emailInbound.fromAddress} = ${mail.fromAddress}`;
+  const inThread = sql`${emailInbound.references}->>0 = ${root}`;
+  const [row] = await tx
+    .select({
+      sender: sql<number>`(count(*) filter (where ${fromSender}))::int`,
+      thread: sql<number>`(count(*) filter (where ${inThread}))::int`,
+      senderFree:
+        sql<Date | null>`min(${emailInbound.slotAt}) filter (where ${fromSender}) + interval '1 hour'`.mapWith(
+          emailInbound.slotAt,
+        ),
+      threadFree:
+        sql<Date | null>`min(${emailInbound.slotAt}) filter (where ${inThread}) + interval '1 hour'`.mapWith(
+          emailInbound.slotAt,
+        ),
+    })
+    .from(emailInbound)
+    .where(
+      and(
+        eq(emailInbound.settingId, mail.settingId),
+        gt(emailInbound.slotAt, sql`now() - interval '1 hour'`),
+        ne(emailInbound.id, mail.id),
+      ),
+    );
   return {
-    sender: Number(row?.sender ?? 0),
-    thread: Number(row?.thread ?? 0),
-    senderFree: row?.sender_free ? new Date(row.sender_free) : null,
-    threadFree: row?.thread_free ? new Date(row.thread_free) : null,
+    sender: row?.sender ?? 0,
+    thread: row?.thread ?? 0,
+    senderFree: row?.senderFree ?? null,
+    threadFree: row?.threadFree ?? null,
   };
 }
 
@@ -52,8 +77,8 @@ export async function placesTakenLastHour(tx: Tx, mail: Inbound, root: string) {
  */
 export async function lockIfClaimable(tx: Tx, inboundId: string, runId: string): Promise<boolean> {
   const { rows } = await tx.execute<{ claimable: boolean }>(sql`select
-      (status = 'queued' or (status = 'waiting' and (retry_at is null or retry_at <= now()))
-        or (status = 'answering' and (claimed_by is null or claimed_by = ${runId}))) as claimable
+      (status = ${QUEUED} or (status = ${WAITING} and (retry_at is null or retry_at <= now()))
+        or (status = ${ANSWERING} and (claimed_by is null or claimed_by = ${runId}))) as claimable
     from email_inbound where id = ${inboundId} for update`);
   return rows[0]?.claimable === true;
 }
@@ -66,7 +91,7 @@ export async function claimForSending(db: Db, inboundId: string, runId: string):
     .where(
       and(
         eq(emailInbound.id, inboundId),
-        eq(emailInbound.status, 'sending'),
+        eq(emailInbound.status, SENDING),
         sql`(${emailInbound.claimedBy} is null or ${emailInbound.claimedBy} = ${runId})`,
       ),
     )
@@ -78,12 +103,16 @@ export async function claimForSending(db: Db, inboundId: string, runId: string):
  * Clears the claim of mails whose job went missing (queued, being answered or sent, or waiting with their time come,
  * older than `settleSeconds`, with no job of `jobNames` queued or running for them): which they are, and their status.
  */
-export async function releaseStrandedMail(db: Db, jobNames: string[], settleSeconds: number) {
-  const { rows } = await db.execute<{ id: string; status: string }>(sql`update email_inbound i
+export async function releaseStrandedMail(
+  db: Db,
+  jobNames: string[],
+  settleSeconds: number,
+): Promise<{ id: string; status: InboundStatus }[]> {
+  const { rows } = await db.execute<{ id: string; status: InboundStatus }>(sql`update email_inbound i
     set claimed_by = null
-    where i.status in ('queued', 'waiting', 'answering', 'sending')
+    where i.status in ${PENDING}
       and i.received_at < now() - make_interval(secs => ${settleSeconds})
-      and (i.status <> 'waiting' or i.retry_at is null or i.retry_at <= now())
+      and (i.status <> ${WAITING} or i.retry_at is null or i.retry_at <= now())
       and not exists (select 1 from pgboss.job j where j.name = any(${sql.param(jobNames)}::text[])
         and j.data->>'inboundId' = i.id::text and j.state in ('created', 'retry', 'active'))
     returning i.id, i.status`);
@@ -91,9 +120,78 @@ export async function releaseStrandedMail(db: Db, jobNames: string[], settleSeco
 }
 
 /** The address a mailbox answers from and its company's name. */
-export async function mailboxSender(db: DbOrTx, settingId: string) {
-  const { rows } = await db.execute<{ from_email: string; company: string | null }>(sql`select
-      s.from_email, c.name as company from email_settings s join companies c on c.id = s.company_id
-    where s.id = ${settingId}`);
-  return rows[0] ?? null;
+export async function mailboxSender(
+  db: DbOrTx,
+  settingId: string,
+): Promise<{ fromEmail: string; company: string | null } | null> {
+  const [row] = await db
+    .select({ fromEmail: emailSettings.fromEmail, company: companies.name })
+    .from(emailSettings)
+    .innerJoin(companies, eq(companies.id, emailSettings.companyId))
+    .where(eq(emailSettings.id, settingId));
+  return row ?? null;
+}
+
+/** A mail as the mailbox's list shows it, with its conversation's chat when the reader may open it. */
+export interface ListedInbound {
+  id: string;
+  fromAddress: string;
+  subject: string;
+  /** When the mailbox's server received it (when it was read, for a mail without that date). */
+  receivedAt: Date;
+  status: InboundStatus;
+  reason: string | null;
+  error: string | null;
+  answeredAt: Date | null;
+  retryAt: Date | null;
+  chatId: string | null;
+}
+
+/** The chat a listed mail's conversation opens, as `c` for the reader's access fragment. */
+const readableChat = alias(chats, 'c');
+
+/**
+ * One page of a mailbox's mails, newest first by when they were read, narrowed to some statuses and to a pattern of
+ * the sender or subject (`ilike`); a conversation's chat only when it passes `chatReadable` (on `chats c`).
+ */
+export async function inboundPage(
+  db: DbOrTx,
+  settingId: string,
+  filter: { statuses: InboundStatus[] | null; like: string | null },
+  chatReadable: SQL,
+  page: { limit: number; offset: number },
+): Promise<{ items: ListedInbound[]; total: number }> {
+  const where = and(
+    eq(emailInbound.settingId, settingId),
+    filter.statuses ? inArray(emailInbound.status, filter.statuses) : undefined,
+    filter.like
+      ? or(ilike(emailInbound.fromAddress, filter.like), ilike(emailInbound.subject, filter.like))
+      : undefined,
+  );
+  const [items, [total]] = await Promise.all([
+    db
+      .select({
+        id: emailInbound.id,
+        fromAddress: emailInbound.fromAddress,
+        subject: emailInbound.subject,
+        receivedAt: sql<Date>`coalesce(${emailInbound.deliveredAt}, ${emailInbound.receivedAt})`.mapWith(
+          emailInbound.receivedAt,
+        ),
+        status: emailInbound.status,
+        reason: emailInbound.reason,
+        error: emailInbound.error,
+        answeredAt: emailInbound.answeredAt,
+        retryAt: emailInbound.retryAt,
+        chatId: readableChat.id,
+      })
+      .from(emailInbound)
+      .leftJoin(emailConversations, eq(emailConversations.id, emailInbound.conversationId))
+      .leftJoin(readableChat, and(eq(readableChat.id, emailConversations.chatId), chatReadable))
+      .where(where)
+      .orderBy(desc(emailInbound.receivedAt), desc(emailInbound.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(emailInbound).where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
 }

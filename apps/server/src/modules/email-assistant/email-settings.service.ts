@@ -6,7 +6,6 @@ import type {
   EmailSettingUpdate,
   Language,
 } from '@werkwissen/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import { divisionAccess } from '../../access/division.access.ts';
 import { emailSettingAccess } from '../../access/email-setting.access.ts';
 import { homeCompany } from '../../access/resource-access.ts';
@@ -14,18 +13,25 @@ import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { notFound } from '../../core/app-error.ts';
 import type { DbOrTx } from '../../db/database.ts';
-import { chats, divisions, emailSettings } from '../../db/schema/index.ts';
 import { translate } from '../../i18n/translator.ts';
 import { SecretBox } from '../ai-providers/secret-box.ts';
 import { takeLimitSlot } from '../billing/limit-slot.ts';
+import {
+  deleteSetting,
+  divisionNameAmong,
+  type EmailSettingRow,
+  insertSetting,
+  moveConversationChats,
+  settingById,
+  settingsAmong,
+  updateSetting,
+} from './email-settings.queries.ts';
 import { type MailFailure, testAccount } from './mail-connection.ts';
-
-type Row = typeof emailSettings.$inferSelect;
 
 const failureText = (lang: Language, failure: MailFailure | string) =>
   translate(lang, `emailSettings.failure.${failure}`);
 
-function present(row: Row, divisionName: string, lang: Language): EmailSetting {
+function present(row: EmailSettingRow, divisionName: string, lang: Language): EmailSetting {
   return {
     id: row.id,
     fromEmail: row.fromEmail,
@@ -53,23 +59,15 @@ function present(row: Row, divisionName: string, lang: Language): EmailSetting {
 
 /** The e-mail settings the actor may read (their EmailSetting rules in SQL, within their company). */
 export async function listEmailSettings(ctx: AppContext, actor: Actor): Promise<EmailSetting[]> {
-  const rows = await ctx.db
-    .select({ row: emailSettings, divisionName: divisions.name })
-    .from(emailSettings)
-    .innerJoin(divisions, eq(divisions.id, emailSettings.divisionId))
-    .where(emailSettingAccess.where(actor, 'read'))
-    .orderBy(emailSettings.createdAt, emailSettings.id);
+  const rows = await settingsAmong(ctx.db, emailSettingAccess.where(actor, 'read'));
   return rows.map((r) => present(r.row, r.divisionName, actor.language));
 }
 
 /** The division a setting answers from: one the actor may read, of their company (else 404). */
 async function readableDivision(db: DbOrTx, actor: Actor, divisionId: string): Promise<string> {
-  const [row] = await db
-    .select({ name: divisions.name })
-    .from(divisions)
-    .where(and(eq(divisions.id, divisionId), divisionAccess.where(actor, 'read')));
-  if (!row) throw notFound();
-  return row.name;
+  const name = await divisionNameAmong(db, divisionId, divisionAccess.where(actor, 'read'));
+  if (name === null) throw notFound();
+  return name;
 }
 
 const normalized = (body: EmailSettingUpdate) => ({
@@ -105,17 +103,14 @@ export async function createEmailSetting(
     for (const limit of ['emailSettings', 'smtpSettings'] as const) {
       await takeLimitSlot(ctx, tx, { companyId, limit, language: actor.language });
     }
-    const [row] = await tx
-      .insert(emailSettings)
-      .values({
-        companyId,
-        ownerId: actor.userId,
-        ...normalized(body),
-        passwordSealed: box.seal(body.password),
-        answerFrom: body.answerFrom ? new Date(body.answerFrom) : sql`now()`,
-      })
-      .returning();
-    return { row: row!, divisionName };
+    const row = await insertSetting(tx, {
+      companyId,
+      ownerId: actor.userId,
+      ...normalized(body),
+      passwordSealed: box.seal(body.password),
+      answerFrom: body.answerFrom ? new Date(body.answerFrom) : null,
+    });
+    return { row, divisionName };
   });
   return present(row, divisionName, actor.language);
 }
@@ -137,34 +132,18 @@ export async function updateEmailSetting(
   const { row, divisionName } = await ctx.db.transaction(async (tx) => {
     const divisionName = await readableDivision(tx, actor, body.divisionId);
     const values = normalized(body);
-    const [before] = await tx.select().from(emailSettings).where(eq(emailSettings.id, settingId));
+    const before = await settingById(tx, settingId);
     if (!before) throw notFound();
     const mailboxMoved = before.imapHost !== values.imapHost || before.userName !== values.userName;
     const cutOff = body.answerFrom ? new Date(body.answerFrom) : null;
     const cutOffMoved = cutOff !== null && cutOff.getTime() !== before.answerFrom.getTime();
-    const [row] = await tx
-      .update(emailSettings)
-      .set({
-        ...values,
-        ...(body.password ? { passwordSealed: box.seal(body.password) } : {}),
-        ...(mailboxMoved || cutOffMoved
-          ? { uidValidity: null, lastUid: 0, answerFrom: cutOff ?? sql`now()` }
-          : {}),
-        checkError: null,
-        failures: 0,
-        retryAt: null,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(emailSettings.id, settingId), emailSettingAccess.where(actor, 'update')))
-      .returning();
+    const row = await updateSetting(tx, settingId, emailSettingAccess.where(actor, 'update'), {
+      ...values,
+      passwordSealed: body.password ? box.seal(body.password) : null,
+      rereadFrom: mailboxMoved || cutOffMoved ? { from: cutOff } : null,
+    });
     if (!row) throw notFound();
-    const conversations = sql`(select chat_id from email_conversations where setting_id = ${row.id})`;
-    await tx
-      .update(chats)
-      .set({ visibility: row.isPrivate ? 'private' : 'public', updatedAt: new Date() })
-      .where(sql`${chats.id} in ${conversations}`);
-    await tx.execute(sql`update chat_divisions set division_id = ${row.divisionId}
-      where chat_id in ${conversations}`);
+    await moveConversationChats(tx, row);
     return { row, divisionName };
   });
   return present(row, divisionName, actor.language);
@@ -173,11 +152,7 @@ export async function updateEmailSetting(
 /** Deletes an e-mail setting; its mailbox is no longer read (the conversations' chats stay). */
 export async function deleteEmailSetting(ctx: AppContext, actor: Actor, settingId: string): Promise<void> {
   await emailSettingAccess.authorize(ctx.db, actor, 'delete', settingId);
-  const deleted = await ctx.db
-    .delete(emailSettings)
-    .where(and(eq(emailSettings.id, settingId), emailSettingAccess.where(actor, 'delete')))
-    .returning({ id: emailSettings.id });
-  if (deleted.length === 0) throw notFound();
+  if (!(await deleteSetting(ctx.db, settingId, emailSettingAccess.where(actor, 'delete')))) throw notFound();
 }
 
 /**
@@ -193,7 +168,7 @@ export async function testEmailConnection(
   let password = body.password ?? '';
   if (!password && body.settingId) {
     await emailSettingAccess.authorize(ctx.db, actor, 'update', body.settingId);
-    const [saved] = await ctx.db.select().from(emailSettings).where(eq(emailSettings.id, body.settingId));
+    const saved = await settingById(ctx.db, body.settingId);
     const sameHosts =
       saved &&
       saved.smtpHost === body.smtpHost.toLowerCase() &&

@@ -1,11 +1,12 @@
-import { sql } from 'drizzle-orm';
 import { chatAccess } from '../../access/chat.access.ts';
 import type { AppContext } from '../../app-context.ts';
 import { type Actor, loadUserActor } from '../../core/actor.ts';
+import { enabledUsersByEmail } from '../../core/users.queries.ts';
 import type { emailInbound, emailSettings } from '../../db/schema/index.ts';
 import { translate } from '../../i18n/translator.ts';
-import { type ChatRecord, findChatRecord } from '../chat/chats.queries.ts';
+import { type ChatRecord, chatPasses, findChatRecord } from '../chat/chats.queries.ts';
 import { threadOf } from '../chat/chats.service.ts';
+import { conversationByRoot, insertConversation, lockThread } from './email-conversations.queries.ts';
 import { bareSubject } from './mail-classify.ts';
 
 /** The longest chat name (the chats contract's). */
@@ -36,15 +37,11 @@ export function conversationName(subject: string, sender: string, noSubject: str
  * The sender was allowed and not found forged (`mail-classify.ts`), and a link is only ever mailed to that address.
  */
 async function accountOf(ctx: AppContext, chat: ChatRecord, address: string): Promise<Actor | null> {
-  const { rows } = await ctx.db.execute<{ id: string }>(sql`select u.id from users u
-    where u.company_id = ${chat.companyId} and lower(u.email) = ${address} and u.disabled_at is null limit 2`);
-  if (rows.length !== 1) return null;
-  const actor = await loadUserActor(ctx.db, rows[0]!.id, null);
+  const users = await enabledUsersByEmail(ctx.db, chat.companyId, address, 2);
+  if (users.length !== 1) return null;
+  const actor = await loadUserActor(ctx.db, users[0]!, null);
   if (!actor) return null;
-  const { rows: readable } = await ctx.db.execute(
-    sql`select 1 from chats c where c.id = ${chat.id} and ${chatAccess.where(actor, 'read', 'c')}`,
-  );
-  return readable.length > 0 ? actor : null;
+  return (await chatPasses(ctx.db, chat.id, chatAccess.where(actor, 'read', 'c'))) ? actor : null;
 }
 
 /**
@@ -66,31 +63,23 @@ export async function conversationOf(
   );
   const found = await ctx.db.transaction(async (tx) => {
     // Two mails of a new thread answered at once make one conversation.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${setting.id} ${root}`}, 0))`);
-    const { rows } = await tx.execute<{ id: string; chat_id: string }>(sql`select id, chat_id
-      from email_conversations where setting_id = ${setting.id} and root_message_id = ${root}`);
-    if (rows[0]) return rows[0];
-    const { rows: chat } = await tx.execute<{ id: string }>(sql`insert into chats
-        (company_id, owner_id, name, visibility, provider, source)
-      values (${setting.companyId}, ${setting.ownerId}, ${name}, ${setting.isPrivate ? 'private' : 'public'},
-        coalesce((select provider from ai_providers where company_id = ${setting.companyId} and is_default
-          limit 1), 'builtin'), 'email')
-      returning id`);
-    const chatId = chat[0]!.id;
-    await tx.execute(
-      sql`insert into chat_divisions (chat_id, division_id) values (${chatId}, ${setting.divisionId})`,
+    await lockThread(tx, setting.id, root);
+    return (
+      (await conversationByRoot(tx, setting.id, root)) ??
+      (await insertConversation(tx, {
+        settingId: setting.id,
+        companyId: setting.companyId,
+        ownerId: setting.ownerId,
+        divisionId: setting.divisionId,
+        name,
+        visibility: setting.isPrivate ? 'private' : 'public',
+        root,
+        sender: mail.fromAddress,
+        subject: mail.subject.slice(0, 998),
+      }))
     );
-    const { rows: made } = await tx.execute<{
-      id: string;
-      chat_id: string;
-    }>(sql`insert into email_conversations
-        (setting_id, company_id, chat_id, root_message_id, sender, subject)
-      values (${setting.id}, ${setting.companyId}, ${chatId}, ${root}, ${mail.fromAddress},
-        ${mail.subject.slice(0, 998)})
-      returning id, chat_id`);
-    return made[0]!;
   });
-  const chat = await findChatRecord(ctx.db, { id: found.chat_id });
+  const chat = await findChatRecord(ctx.db, { id: found.chatId });
   if (!chat) throw new Error('conversation chat vanished');
   const account = await accountOf(ctx, chat, mail.fromAddress);
   return {

@@ -22,7 +22,7 @@ export async function tellAskerNotAnswered(
   if (!setting) return;
   const { general } = await ctx.settings.current();
   const language = questionLanguage(mail.question || mail.subject, general.defaultLanguage);
-  const again = `mailto:${setting.from_email}?subject=${encodeURIComponent(replySubject(mail.subject))}`;
+  const again = `mailto:${setting.fromEmail}?subject=${encodeURIComponent(replySubject(mail.subject))}`;
   const emailId = await writeToOutbox(ctx.db, ctx, {
     to: mail.fromAddress,
     template: 'mailAnswerFailed',
@@ -32,7 +32,7 @@ export async function tellAskerNotAnswered(
     actionUrl: again,
     values: {
       subject: bareSubject(mail.subject),
-      mailbox: setting.from_email,
+      mailbox: setting.fromEmail,
       company: setting.company ?? '',
     },
     companyId: mail.companyId,

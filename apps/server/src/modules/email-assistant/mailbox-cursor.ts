@@ -4,12 +4,12 @@ import type { MessageEnvelopeObject } from 'imapflow';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { emailInbound, emailSettings } from '../../db/schema/index.ts';
+import type { EmailSettingRow } from './email-settings.queries.ts';
 import { type IgnoreReason, ignoreReason, questionOf, senderOf, threadOf } from './mail-classify.ts';
-import type { Setting } from './mailbox-lease.ts';
 
 /** A mailbox as the worker holding its lease reads it: the setting, with its cursor kept up to date. */
 export interface HeldMailbox {
-  setting: Setting;
+  setting: EmailSettingRow;
   /** The worker holding the lease (`mail_watchers.id`): the cursor moves only while it still does. */
   holder: string;
 }

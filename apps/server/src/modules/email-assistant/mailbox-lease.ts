@@ -1,7 +1,15 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
-import { emailSettings, mailWatchers } from '../../db/schema/index.ts';
+import type { EmailSettingRow } from './email-settings.queries.ts';
 import type { MailFailure } from './mail-connection.ts';
+import {
+  endLease,
+  extendLeases,
+  forgetWatchers,
+  leaseFreeMailboxes,
+  mailboxesAndCapacities,
+  noteWatcher,
+  storeCheck,
+} from './mailbox-leases.queries.ts';
 
 /**
  * A lease lasts this long unless its holder renews it (every scan, see `mailbox-watchers.ts`): a worker that died
@@ -13,14 +21,6 @@ const RETRY_MAX_SECONDS = 30;
 /** A refused sign-in, certificate or address is not retried faster than this (a wrong password can lock accounts). */
 const RETRY_MAX_REFUSED_SECONDS = 300;
 
-export type Setting = typeof emailSettings.$inferSelect;
-
-const leaseEnd = sql`now() + make_interval(secs => ${LEASE_SECONDS})`;
-
-/** Free: nobody holds it (or the holder's lease ran out) and no retry is waiting. */
-const free = sql`(${emailSettings.leaseUntil} is null or ${emailSettings.leaseUntil} < now())
-  and (${emailSettings.retryAt} is null or ${emailSettings.retryAt} <= now())`;
-
 /**
  * Takes up to `count` free mailboxes for `holder`, the longest unread first; with `unreadFor`, only those not read
  * for that many seconds (a poll's turn). One statement with `for update skip locked`: two workers never take the same
@@ -31,20 +31,9 @@ export async function takeMailboxes(
   holder: string,
   count: number,
   unreadFor?: number,
-): Promise<Setting[]> {
+): Promise<EmailSettingRow[]> {
   if (count <= 0) return [];
-  const due: SQL =
-    unreadFor === undefined
-      ? sql``
-      : sql`and (checked_at is null or checked_at < now() - make_interval(secs => ${unreadFor}))`;
-  return ctx.db
-    .update(emailSettings)
-    .set({ leaseHolder: holder, leaseUntil: leaseEnd })
-    .where(
-      sql`${emailSettings.id} in (select id from email_settings where ${free} ${due}
-        order by checked_at nulls first, id limit ${count} for update skip locked)`,
-    )
-    .returning();
+  return leaseFreeMailboxes(ctx.db, { holder, seconds: LEASE_SECONDS }, count, unreadFor);
 }
 
 /**
@@ -57,11 +46,7 @@ export async function renewLeases(
   ids: string[],
 ): Promise<Map<string, Date>> {
   if (ids.length === 0) return new Map();
-  const rows = await ctx.db
-    .update(emailSettings)
-    .set({ leaseUntil: leaseEnd })
-    .where(and(eq(emailSettings.leaseHolder, holder), inArray(emailSettings.id, ids)))
-    .returning({ id: emailSettings.id, updatedAt: emailSettings.updatedAt });
+  const rows = await extendLeases(ctx.db, { holder, seconds: LEASE_SECONDS }, ids);
   return new Map(rows.map((r) => [r.id, r.updatedAt]));
 }
 
@@ -84,21 +69,16 @@ export async function releaseMailbox(
   id: string,
   outcome: { read: boolean } | { failure: MailFailure; failures: number },
 ): Promise<void> {
-  const values =
+  await endLease(
+    ctx.db,
+    holder,
+    id,
     'failure' in outcome
-      ? {
-          checkedAt: new Date(),
-          checkError: outcome.failure,
-          failures: outcome.failures,
-          retryAt: sql`now() + make_interval(secs => ${retryDelaySeconds(outcome.failures, outcome.failure)})`,
-        }
+      ? { ...outcome, retryInSeconds: retryDelaySeconds(outcome.failures, outcome.failure) }
       : outcome.read
-        ? { checkedAt: new Date(), checkError: null, failures: 0, retryAt: null }
-        : {};
-  await ctx.db
-    .update(emailSettings)
-    .set({ ...values, leaseHolder: null, leaseUntil: null })
-    .where(and(eq(emailSettings.id, id), eq(emailSettings.leaseHolder, holder)));
+        ? { read: true }
+        : null,
+  );
 }
 
 /** Notes that a held mailbox was read (null) or why it could not be, keeping the lease. */
@@ -108,10 +88,7 @@ export async function noteChecked(
   id: string,
   failure: MailFailure | null,
 ): Promise<void> {
-  await ctx.db
-    .update(emailSettings)
-    .set({ checkedAt: new Date(), checkError: failure, ...(failure ? {} : { failures: 0, retryAt: null }) })
-    .where(and(eq(emailSettings.id, id), eq(emailSettings.leaseHolder, holder)));
+  await storeCheck(ctx.db, holder, id, failure);
 }
 
 /**
@@ -123,24 +100,13 @@ export async function heartbeat(
   holder: string,
   capacity: number,
 ): Promise<{ mailboxes: number; capacities: number[] }> {
-  await ctx.db
-    .insert(mailWatchers)
-    .values({ id: holder, capacity })
-    .onConflictDoUpdate({ target: mailWatchers.id, set: { capacity, seenAt: sql`now()` } });
-  const { rows } = await ctx.db.execute<{
-    mailboxes: number | string;
-    capacities: number[] | null;
-  }>(sql`select
-      (select count(*) from email_settings) as mailboxes,
-      (select array_agg(capacity) from mail_watchers
-        where seen_at > now() - make_interval(secs => ${LEASE_SECONDS})) as capacities`);
-  return { mailboxes: Number(rows[0]?.mailboxes ?? 0), capacities: (rows[0]?.capacities ?? []).map(Number) };
+  await noteWatcher(ctx.db, holder, capacity);
+  return mailboxesAndCapacities(ctx.db, LEASE_SECONDS);
 }
 
 /** A stopping worker leaves; workers not seen for a while are forgotten. */
 export async function leaveWatchers(ctx: AppContext, holder: string): Promise<void> {
-  await ctx.db.execute(sql`delete from mail_watchers where id = ${holder}
-    or seen_at < now() - make_interval(secs => ${LEASE_SECONDS * 20})`);
+  await forgetWatchers(ctx.db, holder, LEASE_SECONDS * 20);
 }
 
 /**

@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.ts';
-import {
-  heartbeat,
-  leaveWatchers,
-  renewLeases,
-  type Setting,
-  shareOf,
-  takeMailboxes,
-} from './mailbox-lease.ts';
+import type { EmailSettingRow } from './email-settings.queries.ts';
+import { heartbeat, leaveWatchers, renewLeases, shareOf, takeMailboxes } from './mailbox-lease.ts';
 import { MailboxSession, type SessionMode } from './mailbox-session.ts';
 import { requeueStrandedMail } from './stranded-mail.ts';
 
@@ -111,7 +105,7 @@ export class MailboxWatchers {
     }
   }
 
-  private begin(setting: Setting, mode: SessionMode): void {
+  private begin(setting: EmailSettingRow, mode: SessionMode): void {
     if (this.stopped) return;
     const session = new MailboxSession(this.ctx, { setting, holder: this.id }, mode);
     this.sessions.set(setting.id, session);

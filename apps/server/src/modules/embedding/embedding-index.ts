@@ -1,36 +1,14 @@
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/database.ts';
-
-export type EmbeddingIndex = {
-  id: number;
-  signature: string;
-  dimension: number;
-  status: 'building' | 'active' | 'retired';
-};
-
-const hnswIndexName = (id: number) => `passage_embeddings_hnsw_${id}`;
-
-/**
- * The partial HNSW index (the graph) of one embedding index: its own dimension, cosine distance, only its rows that
- * were moved into the graph (`in_graph`, see graph.job.ts).
- */
-export async function createHnswIndex(db: DbOrTx, index: { id: number; dimension: number }): Promise<void> {
-  await db.execute(
-    sql.raw(
-      `create index if not exists ${hnswIndexName(index.id)} on passage_embeddings using hnsw ` +
-        `((embedding::vector(${index.dimension})) vector_cosine_ops) with (m = 16, ef_construction = 64) ` +
-        `where index_id = ${index.id} and in_graph`,
-    ),
-  );
-}
-
-export async function activeIndex(db: DbOrTx): Promise<EmbeddingIndex | null> {
-  const { rows } = await db.execute<EmbeddingIndex>(
-    sql`select id, signature, dimension, status from embedding_indexes where status = 'active' limit 1`,
-  );
-  return rows[0] ?? null;
-}
+import {
+  activateIndex,
+  activeIndex,
+  createHnswIndex,
+  dropIndexVectors,
+  type EmbeddingIndex,
+  liveIndexOf,
+  saveIndex,
+} from './embedding-indexes.queries.ts';
 
 const remembered = new WeakMap<object, EmbeddingIndex>();
 
@@ -53,11 +31,7 @@ export async function searchIndex(
 
 /** The index the installation's embedder writes into (active, or building while the embedder changes). */
 export async function currentIndex(ctx: AppContext): Promise<EmbeddingIndex | null> {
-  const { rows } = await ctx.db.execute<EmbeddingIndex>(
-    sql`select id, signature, dimension, status from embedding_indexes
-        where signature = ${ctx.embedder.signature} and status in ('active', 'building') limit 1`,
-  );
-  return rows[0] ?? null;
+  return liveIndexOf(ctx.db, ctx.embedder.signature);
 }
 
 /**
@@ -79,17 +53,16 @@ export async function ensureEmbeddingIndex(
   }
   const dimension = await ctx.embedder.dimension();
   return ctx.db.transaction(async (tx) => {
-    const active = await activeIndex(tx);
-    const status = active ? 'building' : 'active';
-    const { rows } = await tx.execute<EmbeddingIndex>(sql`
-      insert into embedding_indexes (signature, embedder, model, dimension, status, activated_at)
-      values (${ctx.embedder.signature}, ${ctx.embedder.kind}, ${ctx.embedder.model}, ${dimension}, ${status},
-              ${status === 'active' ? sql`now()` : null})
-      on conflict (signature) do update set status = ${status}, dimension = ${dimension}
-      returning id, signature, dimension, status`);
-    const index = rows[0]!;
+    const active = !(await activeIndex(tx));
+    const index = await saveIndex(tx, {
+      signature: ctx.embedder.signature,
+      embedder: ctx.embedder.kind,
+      model: ctx.embedder.model,
+      dimension,
+      active,
+    });
     await createHnswIndex(tx, index);
-    return { index, rebuild: status === 'building' };
+    return { index, rebuild: !active };
   });
 }
 
@@ -97,13 +70,7 @@ export async function ensureEmbeddingIndex(
 export async function switchOver(ctx: AppContext, building: EmbeddingIndex): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const old = await activeIndex(tx);
-    await tx.execute(sql`update embedding_indexes set status = 'retired' where status = 'active'`);
-    await tx.execute(
-      sql`update embedding_indexes set status = 'active', activated_at = now() where id = ${building.id}`,
-    );
-    if (old) {
-      await tx.execute(sql.raw(`drop index if exists ${hnswIndexName(old.id)}`));
-      await tx.execute(sql`delete from passage_embeddings where index_id = ${old.id}`);
-    }
+    await activateIndex(tx, building.id);
+    if (old) await dropIndexVectors(tx, old.id);
   });
 }

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import type { DbOrTx } from '../../db/database.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
+import { graphBacklog, moveIntoGraph } from './passage-embeddings.queries.ts';
 
 /**
  * Vectors moved into the graph per statement. One HNSW insert costs about 1.5 ms on PostgreSQL and 6 ms on PGlite
@@ -14,53 +13,6 @@ export const GRAPH_BATCH = 64;
 const RUN_MS = 20_000;
 /** How soon after a publish the job looks, and how long it waits again while a company's upload is running. */
 export const GRAPH_DELAY_SECONDS = 5;
-
-export type GraphBacklog = {
-  indexId: number;
-  companyId: string;
-  /** Vectors not in the graph yet, counted up to `exactScanMax + 1`. */
-  pending: number;
-  /** Some of the company's files are still being processed. */
-  busy: boolean;
-};
-
-/**
- * The companies with vectors to move into a live index's graph: only those whose published passages outgrow an
- * exact scan (more than `exactScanMax`). A smaller company's every scope is scanned exactly and never reads the
- * graph, so its vectors never pay for one.
- */
-export async function graphBacklog(db: DbOrTx, exactScanMax: number): Promise<GraphBacklog[]> {
-  const { rows } = await db.execute<GraphBacklog>(sql`
-    with large as (
-      select company_id from files where status = 'ready'
-      group by company_id having sum(passage_count) > ${exactScanMax})
-    select i.id as "indexId", l.company_id as "companyId",
-      (select count(*) from (
-         select 1 from passage_embeddings e
-         where e.index_id = i.id and e.company_id = l.company_id and not e.in_graph
-         limit ${exactScanMax + 1}) p)::int as pending,
-      exists (select 1 from files f where f.company_id = l.company_id
-              and f.status not in ('ready', 'failed', 'cancelled')) as busy
-    from embedding_indexes i cross join large l
-    where i.status in ('active', 'building')`);
-  return rows.filter((r) => r.pending > 0);
-}
-
-/** Moves up to `limit` of a company's pending vectors into the index's graph; answers how many it moved. */
-export async function moveIntoGraph(
-  db: DbOrTx,
-  indexId: number,
-  companyId: string,
-  limit: number,
-): Promise<number> {
-  const { rowCount } = await db.execute(sql`
-    update passage_embeddings set in_graph = true
-    where index_id = ${indexId} and not in_graph and passage_id in (
-      select passage_id from passage_embeddings
-      where index_id = ${indexId} and company_id = ${companyId} and not in_graph
-      limit ${limit} for update skip locked)`);
-  return rowCount ?? 0;
-}
 
 /**
  * Fills the HNSW graphs in the background, so that indexing a file never waits for graph inserts (which cost more

@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyWithFile } from '../../../test/support/knowledge.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { nearestPassagesSql } from '../search/vector-search.ts';
-import { activeIndex, ensureEmbeddingIndex } from './embedding-index.ts';
-import { graphBacklog, graphJob } from './graph.job.ts';
+import { ensureEmbeddingIndex } from './embedding-index.ts';
+import { activeIndex } from './embedding-indexes.queries.ts';
+import { graphJob } from './graph.job.ts';
+import { graphBacklog } from './passage-embeddings.queries.ts';
 
 // An exact scan takes at most 3 passages here: a company with more is "large" and its vectors belong in the graph.
 const EXACT_SCAN_MAX = 3;

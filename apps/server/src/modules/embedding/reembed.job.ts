@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineJob } from '../../jobs/job-definition.ts';
 import { currentIndex, switchOver } from './embedding-index.ts';
 import { queueGraphJob } from './graph.job.ts';
-import { vectorArrayParam } from './vector-param.ts';
+import { insertPassageVectors, passagesWithoutVector } from './passage-embeddings.queries.ts';
 
 const BATCH = 64;
 const BATCHES_PER_RUN = 25;
@@ -23,10 +22,7 @@ export const reembedJob = defineJob({
     if (!index || index.id !== indexId || index.status !== 'building') return;
     for (let n = 0; n < BATCHES_PER_RUN; n++) {
       if (run.signal.aborted) return; // handed back by a stopping worker: the next run goes on from here
-      const { rows } = await ctx.db.execute<{ id: string; text: string; heading: string }>(sql`
-        select p.id, p.text, array_to_string(p.heading_path, ' ') as heading from passages p
-        where not exists (select 1 from passage_embeddings e where e.passage_id = p.id and e.index_id = ${indexId})
-        limit ${BATCH}`);
+      const rows = await passagesWithoutVector(ctx.db, indexId, BATCH);
       if (rows.length === 0) {
         await switchOver(ctx, index);
         await queueGraphJob(ctx);
@@ -37,13 +33,12 @@ export const reembedJob = defineJob({
         rows.map((r) => `${r.heading}\n${r.text}`.trim()),
         'passage',
       );
-      await ctx.db.execute(sql`
-        insert into passage_embeddings (passage_id, index_id, company_id, file_id, generation, embedding)
-        select p.id, ${indexId}, p.company_id, p.file_id, p.generation, v.embedding
-        from unnest(${sql.param(rows.map((r) => r.id))}::uuid[], ${await vectorArrayParam(ctx.db, vectors)})
-          as v(passage_id, embedding)
-        join passages p on p.id = v.passage_id
-        on conflict do nothing`);
+      await insertPassageVectors(
+        ctx.db,
+        indexId,
+        rows.map((r) => r.id),
+        vectors,
+      );
     }
     await ctx.jobs.send(reembedJob, { indexId });
   },

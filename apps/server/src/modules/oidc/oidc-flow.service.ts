@@ -5,14 +5,13 @@ import {
   type OidcArea,
   returnPathField,
 } from '@werkwissen/shared';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Configuration } from 'openid-client';
 import type { AppContext } from '../../app-context.ts';
 import { type Actor, loadUserActor } from '../../core/actor.ts';
 import { AppError } from '../../core/app-error.ts';
 import { refuseWhileImpersonating } from '../../core/impersonation-guard.ts';
 import { randomToken, sha256 } from '../../core/token-crypto.ts';
-import { oidcFlows, users } from '../../db/schema/index.ts';
+import { userByEmail } from '../../core/users.queries.ts';
 import { createCompanyWithDataManager } from '../auth/registration.service.ts';
 import { type ClientInfo, type LoginOutcome, signInIdentifiedUser } from '../auth/session.service.ts';
 import { findIdentity, saveIdentity } from './identities.service.ts';
@@ -24,6 +23,7 @@ import {
   redeemCode,
   verifyCredential,
 } from './oidc-client.ts';
+import { insertFlow, spendFlow } from './oidc-flows.queries.ts';
 import {
   callbackUrl,
   enabledProvider,
@@ -47,7 +47,7 @@ async function saveFlow(
 ) {
   const secrets = newFlowSecrets();
   const token = randomToken();
-  await ctx.db.insert(oidcFlows).values({
+  await insertFlow(ctx.db, {
     tokenHash: sha256(token),
     providerId: provider.id,
     ...secrets,
@@ -109,18 +109,7 @@ export async function startLink(ctx: AppContext, actor: Actor, providerId: strin
 /** Spends the flow of a callback's cookie: unknown, used or expired is none. */
 async function claimFlow(ctx: AppContext, token: string | undefined) {
   if (!token) return null;
-  const [flow] = await ctx.db
-    .update(oidcFlows)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(oidcFlows.tokenHash, sha256(token)),
-        isNull(oidcFlows.usedAt),
-        gt(oidcFlows.expiresAt, new Date()),
-      ),
-    )
-    .returning();
-  return flow ?? null;
+  return spendFlow(ctx.db, sha256(token));
 }
 
 function domainAllowed(provider: ResolvedProvider, claims: IdentityClaims): boolean {
@@ -142,14 +131,9 @@ function domainAllowed(provider: ResolvedProvider, claims: IdentityClaims): bool
 async function userFor(ctx: AppContext, provider: ResolvedProvider, claims: IdentityClaims, area: string) {
   const linked = await findIdentity(ctx.db, claims);
   if (linked) return { userId: linked.userId, created: false, linkedNow: false };
-  const [local] = claims.email
-    ? await ctx.db
-        .select({ id: users.id, verifiedAt: users.emailVerifiedAt })
-        .from(users)
-        .where(sql`lower(${users.email}) = ${claims.email}`)
-    : [];
+  const local = claims.email ? await userByEmail(ctx.db, claims.email) : undefined;
   if (local) {
-    if (!claims.emailVerified || !local.verifiedAt) throw new AppError('OIDC_LINK_REQUIRED');
+    if (!claims.emailVerified || !local.emailVerifiedAt) throw new AppError('OIDC_LINK_REQUIRED');
     await saveIdentity(ctx.db, local.id, provider.id, claims);
     return { userId: local.id, created: false, linkedNow: true };
   }

@@ -41,3 +41,27 @@ async function countTermFrequencies(db: DbOrTx, companyId: string, passages: num
       on conflict (company_id) do update set passages = excluded.passages, counted_at = excluded.counted_at`);
   });
 }
+
+/**
+ * The share of a company's published passages holding each word (the most of its lexemes in the text
+ * configurations `configs`), keyed by the word as given; a lexeme the counts do not hold is in at most one passage.
+ * Empty when the company's passages are not counted yet.
+ */
+export async function passageShares(
+  db: DbOrTx,
+  companyId: string,
+  words: string[],
+  configs: string[],
+): Promise<Map<string, number>> {
+  const { rows } = await db.execute<{ word: string; share: number | null }>(sql`
+    with counted as (select passages from term_frequency_counts where company_id = ${companyId})
+    select w.word, max(coalesce(tf.passages, 1)::float8 / counted.passages) as share
+    from counted
+    cross join unnest(${sql.param(words)}::text[]) as w(word)
+    cross join unnest(${sql.param(configs)}::text[]) as c(cfg)
+    cross join lateral unnest(tsvector_to_array(to_tsvector(c.cfg::regconfig, w.word))) as t(lexeme)
+    left join term_frequencies tf on tf.company_id = ${companyId} and tf.lexeme = t.lexeme
+    where counted.passages > 0
+    group by w.word`);
+  return new Map(rows.flatMap((r) => (r.share === null ? [] : [[r.word, Number(r.share)]])));
+}

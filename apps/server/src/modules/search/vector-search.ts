@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { toVectorLiteral } from '../embedding/embedder.ts';
-import type { EmbeddingIndex } from '../embedding/embedding-index.ts';
+import type { EmbeddingIndex } from '../embedding/embedding-indexes.queries.ts';
 import type { RankedPassage } from './full-text-search.ts';
 import { type SearchScope, scopeFilesSql } from './search-scope.ts';
 

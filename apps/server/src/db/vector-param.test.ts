@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { startTestServer, type TestServer } from '../../test/support/test-server.ts';
 import { vectorArrayBinary, vectorArrayParam } from './vector-param.ts';
 
 let t: TestServer;

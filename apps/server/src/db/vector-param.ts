@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/database.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from './database.ts';
 
 /**
  * Vectors as one binary parameter of type `vector[]`: PostgreSQL's binary array (array_recv) of pgvector's binary
@@ -42,7 +42,7 @@ export function vectorArrayBinary(vectors: number[][], vectorTypeOid: number): B
  * The `vector[]` parameter of these vectors for a statement on `db`. The array names its element type by oid, which
  * the extension got when it was created in this database, so it is asked each time (a lookup of the catalog cache).
  */
-export async function vectorArrayParam(db: DbOrTx, vectors: number[][]) {
+export async function vectorArrayParam(db: DbOrTx, vectors: number[][]): Promise<SQL> {
   const { rows } = await db.execute<{ oid: number }>(sql`select 'vector'::regtype::oid as oid`);
   return sql`${sql.param(vectorArrayBinary(vectors, Number(rows[0]!.oid)))}::vector[]`;
 }
