@@ -27,6 +27,7 @@ export * from './contracts/files.contract.ts';
 export * from './contracts/mail-template-text.ts';
 export * from './contracts/mcp.contract.ts';
 export * from './contracts/mcp-oauth.contract.ts';
+export * from './contracts/google-connector.contract.ts';
 export * from './contracts/microsoft-connector.contract.ts';
 export * from './contracts/oidc.contract.ts';
 export * from './contracts/oidc-constants.ts';

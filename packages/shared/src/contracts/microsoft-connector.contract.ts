@@ -4,8 +4,11 @@ import {
   connectorFolderField,
   connectorIntervalField,
   connectorSchema,
+  consentCompleteBodySchema,
+  consentStartSchema,
+  endpointUrlField,
 } from './connectors.contract.ts';
-import { foreignSecretField, requiredText, singleLineText } from './fields.ts';
+import { requiredText, singleLineText } from './fields.ts';
 import { defineContract, uuidParam } from './route-contract.ts';
 
 /** Microsoft's identity platform and Graph: what an Entra app uses unless the operator names others. */
@@ -15,10 +18,6 @@ export const MICROSOFT_GRAPH_URL = 'https://graph.microsoft.com/v1.0';
 /** The web page Microsoft sends the browser back to after consent (register it as the app's redirect URI). */
 export const MICROSOFT_CALLBACK_PATH = '/connectors/microsoft365/callback';
 
-const baseUrl = singleLineText(500)
-  .pipe(z.url({ protocol: /^https?$/, message: 'validation.url' }))
-  .transform((v) => v.replace(/\/+$/, ''));
-
 /** The operator's Entra app registration; an empty or missing `clientSecret` keeps the stored one. */
 export const microsoftAppBodySchema = z.strictObject({
   clientId: requiredText(200),
@@ -27,8 +26,8 @@ export const microsoftAppBodySchema = z.strictObject({
   tenant: singleLineText(100)
     .pipe(z.string().regex(/^[A-Za-z0-9.-]{1,100}$/, { message: 'validation.invalid' }))
     .default('organizations'),
-  loginUrl: baseUrl.default(MICROSOFT_LOGIN_URL),
-  graphUrl: baseUrl.default(MICROSOFT_GRAPH_URL),
+  loginUrl: endpointUrlField().default(MICROSOFT_LOGIN_URL),
+  graphUrl: endpointUrlField().default(MICROSOFT_GRAPH_URL),
 });
 export type MicrosoftAppBody = z.input<typeof microsoftAppBodySchema>;
 
@@ -63,15 +62,6 @@ export const microsoftConsentBodySchema = z.strictObject({
 });
 export type MicrosoftConsentBody = z.input<typeof microsoftConsentBodySchema>;
 
-/** Where the browser goes to consent; Microsoft sends it back to MICROSOFT_CALLBACK_PATH with `code` and `state`. */
-export const microsoftConsentSchema = z.object({ authorizationUrl: z.string() });
-
-/** What Microsoft sent the browser back with. */
-export const microsoftCompleteBodySchema = z.strictObject({
-  code: foreignSecretField(4000).min(1, { message: 'validation.required' }),
-  state: foreignSecretField(4000).min(1, { message: 'validation.required' }),
-});
-
 const tags = ['connectors'];
 
 export const microsoftConnectorContracts = {
@@ -105,7 +95,7 @@ export const microsoftConnectorContracts = {
     permission: { action: 'create', subject: 'Connector' },
     params: uuidParam('divisionId'),
     body: microsoftConsentBodySchema,
-    responses: { 200: microsoftConsentSchema },
+    responses: { 200: consentStartSchema },
   }),
   complete: defineContract({
     method: 'POST',
@@ -115,7 +105,7 @@ export const microsoftConnectorContracts = {
       'Ends the consent: redeems the code, tries the folder, stores the sealed refresh token and syncs',
     tags,
     permission: { action: 'create', subject: 'Connector' },
-    body: microsoftCompleteBodySchema,
+    body: consentCompleteBodySchema,
     responses: { 201: connectorSchema },
   }),
 };
