@@ -6,8 +6,8 @@ import { CONSENT_DIVISION_KEY } from '../../api/connectors.ts';
 import { changeLanguage, loadSignedInTexts } from '../../i18n/i18n.ts';
 import { DIVISION_ID, division, signedInAs, storage } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
+import { MicrosoftConsentPage } from './consent-callback-page.tsx';
 import DivisionFilesPage from './division-files-page.tsx';
-import MicrosoftConsentPage from './microsoft-consent-page.tsx';
 
 afterEach(async () => {
   vi.unstubAllGlobals();

@@ -3,7 +3,7 @@ import type { MicrosoftApp } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signedInAs } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
-import { MicrosoftAppSection } from './microsoft-app-section.tsx';
+import { OAuthAppSection } from './oauth-app-section.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -45,7 +45,7 @@ describe('the Microsoft 365 app in the system settings', () => {
       }),
     );
     signedInAs('Administrator');
-    renderWithApp(<MicrosoftAppSection canEdit />);
+    renderWithApp(<OAuthAppSection kind="microsoft" canEdit />);
 
     expect(await screen.findByText(unconfigured.redirectUri)).toBeTruthy();
     expect(screen.getByText('Not configured yet')).toBeTruthy();
