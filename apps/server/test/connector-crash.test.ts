@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { totpCode } from '../src/modules/auth/totp.ts';
 import { ApiClient } from './support/api-client.ts';
+import { connectByConsent } from './support/connector-consent.ts';
 import { TestGoogleDrive } from './support/google-drive-server.ts';
 import { TestGraph } from './support/graph-server.ts';
 import { freePort, type Proc, spawnServer } from './support/processes.ts';
@@ -143,23 +144,6 @@ async function operatorAt(port: number) {
   return operator;
 }
 
-/** A connector of an OAuth kind, consented as the browser would: the consent address, the redirect, the code. */
-async function consented(client: ApiClient, divisionId: string, kind: string) {
-  const started = await client.post(`/divisions/${divisionId}/connectors/${kind}/consent`, {
-    name: 'Archiv',
-    folder: 'Archiv',
-  });
-  const back = new URL(
-    (await fetch(started.body.authorizationUrl, { redirect: 'manual' })).headers.get('location')!,
-  );
-  const created = await client.post(`/connectors/${kind}/complete`, {
-    code: back.searchParams.get('code'),
-    state: back.searchParams.get('state'),
-  });
-  expect(created.status).toBe(201);
-  return created.body.id as string;
-}
-
 it('finishes a Microsoft 365 sync after the kill too: the stored delta link and items carry it over', async () => {
   const port = await freePort();
   const first = await start(port);
@@ -167,8 +151,12 @@ it('finishes a Microsoft 365 sync after the kill too: the stored delta link and 
   const operator = await operatorAt(port);
   expect((await operator.request('PUT', '/admin/microsoft-app', graph.app)).status).toBe(200);
   const { client, divisionId } = await dataManagerAt(port);
-  const id = await consented(client, divisionId, 'microsoft365');
-  await killMidSync(port, first, client, id, divisionId);
+  const created = await connectByConsent(client, 'microsoft365', divisionId, {
+    name: 'Archiv',
+    folder: 'Archiv',
+  });
+  expect(created.status).toBe(201);
+  await killMidSync(port, first, client, created.body.id, divisionId);
 }, 150_000);
 
 it('finishes a Google Drive sync after the kill too: the stored page token and items carry it over', async () => {
@@ -178,6 +166,10 @@ it('finishes a Google Drive sync after the kill too: the stored page token and i
   const operator = await operatorAt(port);
   expect((await operator.request('PUT', '/admin/google-app', google.app)).status).toBe(200);
   const { client, divisionId } = await dataManagerAt(port);
-  const id = await consented(client, divisionId, 'googledrive');
-  await killMidSync(port, first, client, id, divisionId);
+  const created = await connectByConsent(client, 'googledrive', divisionId, {
+    name: 'Archiv',
+    folder: 'Archiv',
+  });
+  expect(created.status).toBe(201);
+  await killMidSync(port, first, client, created.body.id, divisionId);
 }, 150_000);

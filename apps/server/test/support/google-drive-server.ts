@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { OAuthDouble } from './oauth-double.ts';
 
 /**
  * A local stand-in for Google's OAuth 2.0 endpoints and the Drive API v3, on 127.0.0.1, speaking their documented wire
@@ -50,12 +50,11 @@ const PAGE_SIZE = 2;
 const newId = () => `1${randomBytes(12).toString('base64url')}`;
 const b64url = (b: Buffer) => b.toString('base64url');
 
-export class TestGoogleDrive {
+export class TestGoogleDrive extends OAuthDouble {
   readonly clientId = `${randomBytes(6).toString('hex')}.apps.googleusercontent.com`;
   readonly clientSecret = `GOCSPX-${randomBytes(10).toString('hex')}`;
   readonly account = 'anna@handwerk.example';
   readonly sharedDriveId = `0A${randomBytes(8).toString('hex')}Uk9PVA`;
-  private readonly server: Server;
   private readonly items = new Map<string, Item>();
   private readonly rootId = newId();
   private seq = 1;
@@ -71,9 +70,9 @@ export class TestGoogleDrive {
   readonly tokenGrants: string[] = [];
   /** Throttled answers sent. */
   throttled = 0;
-  port = 0;
 
   private constructor() {
+    super();
     for (const [id, name, driveId] of [
       [this.rootId, 'My Drive', null],
       [this.sharedDriveId, 'Werkstatt', this.sharedDriveId],
@@ -90,22 +89,10 @@ export class TestGoogleDrive {
         trashed: false,
         deleted: false,
       });
-    this.server = createServer((req, res) => {
-      this.handle(req, res).catch((error: unknown) => {
-        res.writeHead(500).end(String(error));
-      });
-    });
   }
 
-  static async start(): Promise<TestGoogleDrive> {
-    const drive = new TestGoogleDrive();
-    await new Promise<void>((resolve) => drive.server.listen(0, '127.0.0.1', resolve));
-    drive.port = (drive.server.address() as AddressInfo).port;
-    return drive;
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${this.port}`;
+  static start(): Promise<TestGoogleDrive> {
+    return new TestGoogleDrive().listen();
   }
 
   /** What the operator enters for this client (the body of PUT /admin/google-app). */
@@ -117,11 +104,6 @@ export class TestGoogleDrive {
       tokenUrl: `${this.url}/token`,
       driveUrl: `${this.url}/drive/v3`,
     };
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
   // --- the drives, as tests change them ---
@@ -275,11 +257,6 @@ export class TestGoogleDrive {
 
   // --- the wire ---
 
-  private json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-    res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers });
-    res.end(JSON.stringify(body));
-  }
-
   private driveError(res: ServerResponse, status: number, reason: string, message: string, headers = {}) {
     const domain =
       reason.endsWith('RateLimitExceeded') || reason === 'rateLimitExceeded' ? 'usageLimits' : 'global';
@@ -315,16 +292,10 @@ export class TestGoogleDrive {
     };
   }
 
-  private async body(req: IncomingMessage): Promise<URLSearchParams> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse) {
+  protected async handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', this.url);
     if (url.pathname === '/o/oauth2/v2/auth' && req.method === 'GET') return this.authorize(url, res);
-    if (url.pathname === '/token' && req.method === 'POST') return this.token(await this.body(req), res);
+    if (url.pathname === '/token' && req.method === 'POST') return this.token(await this.form(req), res);
     if (!url.pathname.startsWith('/drive/v3/')) return this.driveError(res, 404, 'notFound', 'Not Found');
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     const access = token ? this.accessTokens.get(token) : undefined;

@@ -3,13 +3,10 @@ import {
   connectorFileTypesField,
   connectorFolderField,
   connectorIntervalField,
-  connectorSchema,
-  consentCompleteBodySchema,
-  consentStartSchema,
   endpointUrlField,
 } from './connectors.contract.ts';
+import { consentConnectorContracts } from './consent-connector.contract.ts';
 import { requiredText, singleLineText } from './fields.ts';
-import { defineContract, uuidParam } from './route-contract.ts';
 
 /** Google's OAuth 2.0 endpoints and the Drive API: what a Google app uses unless the operator names others. */
 export const GOOGLE_AUTH_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
@@ -65,50 +62,20 @@ export const googleConsentBodySchema = z.strictObject({
 });
 export type GoogleConsentBody = z.input<typeof googleConsentBodySchema>;
 
-const tags = ['connectors'];
-
-export const googleConnectorContracts = {
-  getApp: defineContract({
-    method: 'GET',
-    path: '/admin/google-app',
-    operationId: 'getGoogleApp',
-    summary:
+export const googleConnectorContracts = consentConnectorContracts({
+  kind: 'googledrive',
+  appPath: 'google-app',
+  vendor: 'Google',
+  appSchema: googleAppSchema,
+  appBodySchema: googleAppBodySchema,
+  consentBodySchema: googleConsentBodySchema,
+  summaries: {
+    getApp:
       'The Google OAuth client Google Drive connectors use (its secret never shown) and the redirect URI',
-    tags,
-    permission: { action: 'read', subject: 'Setting' },
-    responses: { 200: googleAppSchema },
-  }),
-  saveApp: defineContract({
-    method: 'PUT',
-    path: '/admin/google-app',
-    operationId: 'saveGoogleApp',
-    summary: 'Stores the Google OAuth client (client id, sealed secret and endpoints)',
-    tags,
-    permission: { action: 'update', subject: 'Setting' },
-    body: googleAppBodySchema,
-    responses: { 200: googleAppSchema },
-  }),
-  consent: defineContract({
-    method: 'POST',
-    path: '/divisions/:divisionId/connectors/googledrive/consent',
-    operationId: 'startGoogleConsent',
-    summary:
+    saveApp: 'Stores the Google OAuth client (client id, sealed secret and endpoints)',
+    consent:
       "Starts connecting a Google Drive folder: the address of Google's consent page (PKCE, sealed state)",
-    tags,
-    permission: { action: 'create', subject: 'Connector' },
-    params: uuidParam('divisionId'),
-    body: googleConsentBodySchema,
-    responses: { 200: consentStartSchema },
-  }),
-  complete: defineContract({
-    method: 'POST',
-    path: '/connectors/googledrive/complete',
-    operationId: 'completeGoogleConsent',
-    summary:
+    complete:
       'Ends the consent: redeems the code, finds the folder, stores the sealed refresh token and syncs',
-    tags,
-    permission: { action: 'create', subject: 'Connector' },
-    body: consentCompleteBodySchema,
-    responses: { 201: connectorSchema },
-  }),
-};
+  },
+});

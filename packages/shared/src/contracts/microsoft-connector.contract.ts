@@ -3,13 +3,10 @@ import {
   connectorFileTypesField,
   connectorFolderField,
   connectorIntervalField,
-  connectorSchema,
-  consentCompleteBodySchema,
-  consentStartSchema,
   endpointUrlField,
 } from './connectors.contract.ts';
+import { consentConnectorContracts } from './consent-connector.contract.ts';
 import { requiredText, singleLineText } from './fields.ts';
-import { defineContract, uuidParam } from './route-contract.ts';
 
 /** Microsoft's identity platform and Graph: what an Entra app uses unless the operator names others. */
 export const MICROSOFT_LOGIN_URL = 'https://login.microsoftonline.com';
@@ -62,50 +59,20 @@ export const microsoftConsentBodySchema = z.strictObject({
 });
 export type MicrosoftConsentBody = z.input<typeof microsoftConsentBodySchema>;
 
-const tags = ['connectors'];
-
-export const microsoftConnectorContracts = {
-  getApp: defineContract({
-    method: 'GET',
-    path: '/admin/microsoft-app',
-    operationId: 'getMicrosoftApp',
-    summary:
+export const microsoftConnectorContracts = consentConnectorContracts({
+  kind: 'microsoft365',
+  appPath: 'microsoft-app',
+  vendor: 'Microsoft',
+  appSchema: microsoftAppSchema,
+  appBodySchema: microsoftAppBodySchema,
+  consentBodySchema: microsoftConsentBodySchema,
+  summaries: {
+    getApp:
       'The Entra app Microsoft 365 connectors use (its secret never shown) and the redirect URI to register',
-    tags,
-    permission: { action: 'read', subject: 'Setting' },
-    responses: { 200: microsoftAppSchema },
-  }),
-  saveApp: defineContract({
-    method: 'PUT',
-    path: '/admin/microsoft-app',
-    operationId: 'saveMicrosoftApp',
-    summary: 'Stores the Entra app (client id, sealed secret, tenant and endpoints)',
-    tags,
-    permission: { action: 'update', subject: 'Setting' },
-    body: microsoftAppBodySchema,
-    responses: { 200: microsoftAppSchema },
-  }),
-  consent: defineContract({
-    method: 'POST',
-    path: '/divisions/:divisionId/connectors/microsoft365/consent',
-    operationId: 'startMicrosoftConsent',
-    summary:
+    saveApp: 'Stores the Entra app (client id, sealed secret, tenant and endpoints)',
+    consent:
       "Starts connecting a Microsoft 365 folder: the address of Microsoft's consent page (PKCE, signed state)",
-    tags,
-    permission: { action: 'create', subject: 'Connector' },
-    params: uuidParam('divisionId'),
-    body: microsoftConsentBodySchema,
-    responses: { 200: consentStartSchema },
-  }),
-  complete: defineContract({
-    method: 'POST',
-    path: '/connectors/microsoft365/complete',
-    operationId: 'completeMicrosoftConsent',
-    summary:
+    complete:
       'Ends the consent: redeems the code, tries the folder, stores the sealed refresh token and syncs',
-    tags,
-    permission: { action: 'create', subject: 'Connector' },
-    body: consentCompleteBodySchema,
-    responses: { 201: connectorSchema },
-  }),
-};
+  },
+});

@@ -2,34 +2,34 @@ import { type Connector, type consentCompleteBodySchema, googleConsentBodySchema
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
-import { connectableDivision, unreachable } from './connectors.service.ts';
+import { unreachable } from './connectors.service.ts';
 import { googleOAuth, googleRedirectUri, requireGoogleApp } from './google-app.service.ts';
 import { DriveApi, type DriveFile, FOLDER_MIME, GOOGLE_DRIVE_SCOPE } from './google-drive-api.ts';
-import { consentAddress, openConsentState, redeemCode, storeConsentedConnector } from './oauth-consent.ts';
+import { finishConsent, startConsent, storeConsentedConnector } from './oauth-consent.ts';
 import { SourceApi } from './source-api.ts';
 import { SourceError, sourceFailure } from './source-client.ts';
 
 type ConsentInput = z.output<typeof googleConsentBodySchema>;
 type CompleteInput = z.output<typeof consentCompleteBodySchema>;
 
+/** The operator's Google OAuth client as the consent's provider (GOOGLE_APP_UNCONFIGURED without one). */
+async function googleProvider(ctx: AppContext) {
+  const app = await requireGoogleApp(ctx);
+  return {
+    app,
+    config: googleOAuth(ctx, app),
+    redirectUri: await googleRedirectUri(ctx),
+    params: { scope: GOOGLE_DRIVE_SCOPE, access_type: 'offline', prompt: 'consent' },
+  };
+}
+
 /**
  * Starts connecting a Google Drive folder: the address of Google's consent page for the operator's OAuth client
  * (read-only Drive scope; `access_type=offline` and `prompt=consent`, so that Google hands out a refresh token every
  * time), the chosen drive and folder sealed into the state (`oauth-consent.ts`).
  */
-export async function startGoogleConsent(
-  ctx: AppContext,
-  actor: Actor,
-  divisionId: string,
-  body: ConsentInput,
-): Promise<{ authorizationUrl: string }> {
-  await connectableDivision(ctx, actor, divisionId);
-  const app = await requireGoogleApp(ctx);
-  return consentAddress(ctx, actor, divisionId, body, {
-    config: googleOAuth(ctx, app),
-    redirectUri: await googleRedirectUri(ctx),
-    params: { scope: GOOGLE_DRIVE_SCOPE, access_type: 'offline', prompt: 'consent' },
-  });
+export function startGoogleConsent(ctx: AppContext, actor: Actor, divisionId: string, body: ConsentInput) {
+  return startConsent(ctx, actor, divisionId, body, () => googleProvider(ctx));
 }
 
 /**
@@ -42,14 +42,16 @@ export async function completeGoogleConsent(
   actor: Actor,
   body: CompleteInput,
 ): Promise<Connector> {
-  const consent = openConsentState(ctx, actor, body.state, googleConsentBodySchema);
-  const division = await connectableDivision(ctx, actor, consent.divisionId);
-  const app = await requireGoogleApp(ctx);
-  const oauth = googleOAuth(ctx, app);
-  const redirectUri = await googleRedirectUri(ctx);
-  const tokens = await redeemCode(ctx, actor, oauth, redirectUri, body, consent.codeVerifier, 'googledrive');
-  const { settings } = consent;
-  const api = new SourceApi(ctx, oauth, tokens, async () => {}, { service: 'Google Drive' });
+  const { settings, division, provider, tokens } = await finishConsent(
+    ctx,
+    actor,
+    body,
+    'googledrive',
+    googleConsentBodySchema,
+    () => googleProvider(ctx),
+  );
+  const { app } = provider;
+  const api = new SourceApi(ctx, provider.config, tokens, async () => {}, { service: 'Google Drive' });
   const drive = new DriveApi(api, app.driveUrl, settings.driveId);
   let folder: DriveFile;
   let account: string;

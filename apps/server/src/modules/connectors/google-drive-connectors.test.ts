@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/support/api-client.ts';
+import {
+  connectByConsent,
+  consentInBrowser,
+  expectConsentRoutesGuarded,
+} from '../../../test/support/connector-consent.ts';
 import { allReady, answerTexts, synced } from '../../../test/support/connector-sync.ts';
 import { makeDocx } from '../../../test/support/documents.ts';
 import { signedInAs } from '../../../test/support/factories.ts';
@@ -37,24 +42,10 @@ async function registerApp() {
   return saved.body;
 }
 
-/** Consent as the browser goes through it: the server's address, Google's redirect back, the code handed over. */
-async function consent(client: ApiClient, divisionId: string, body: Record<string, unknown>) {
-  const started = await client.post(`/divisions/${divisionId}/connectors/googledrive/consent`, body);
-  expect(started.status, JSON.stringify(started.body)).toBe(200);
-  const page = await fetch(started.body.authorizationUrl, { redirect: 'manual' });
-  expect(page.status).toBe(302);
-  const back = new URL(page.headers.get('location')!);
-  return {
-    code: back.searchParams.get('code'),
-    state: back.searchParams.get('state'),
-    error: back.searchParams.get('error'),
-  };
-}
-
-async function connect(client: ApiClient, divisionId: string, body: Record<string, unknown>) {
-  const { code, state } = await consent(client, divisionId, body);
-  return client.post('/connectors/googledrive/complete', { code, state });
-}
+const consent = (client: ApiClient, divisionId: string, body: Record<string, unknown>) =>
+  consentInBrowser(client, 'googledrive', divisionId, body);
+const connect = (client: ApiClient, divisionId: string, body: Record<string, unknown>) =>
+  connectByConsent(client, 'googledrive', divisionId, body);
 
 describe('a Google Drive folder kept in sync through the changes API', () => {
   it('adds, changes, renames and removes files as the drive does, reading an unchanged file once', async () => {
@@ -308,32 +299,6 @@ describe('connecting Google Drive', () => {
     ).toBe(200);
   }, 60_000);
 
-  it('is the data manager’s and the operator’s: 401 without a session, 403 for others, 404 across companies', async () => {
-    const { client } = await signedInDataManager(t, { language: 'en' });
-    const divisionId = (await client.post('/divisions', { name: 'Rechte' })).body.id;
-    const anonymous = t.client();
-    expect(
-      (await anonymous.post(`/divisions/${divisionId}/connectors/googledrive/consent`, { name: 'X' })).status,
-    ).toBe(401);
-    expect((await anonymous.post('/connectors/googledrive/complete', { code: 'c', state: 's' })).status).toBe(
-      401,
-    );
-    expect((await anonymous.get('/admin/google-app')).status).toBe(401);
-    expect((await anonymous.request('PUT', '/admin/google-app', google.app)).status).toBe(401);
-    const employee = await signedInAs(t, 'Employee');
-    expect(
-      (await employee.client.post(`/divisions/${divisionId}/connectors/googledrive/consent`, { name: 'X' }))
-        .status,
-    ).toBe(403);
-    expect(
-      (await employee.client.post('/connectors/googledrive/complete', { code: 'c', state: 's' })).status,
-    ).toBe(403);
-    expect((await client.get('/admin/google-app')).status).toBe(403);
-    expect((await client.request('PUT', '/admin/google-app', google.app)).status).toBe(403);
-    const other = await signedInDataManager(t, { language: 'en' });
-    const foreign = await other.client.post(`/divisions/${divisionId}/connectors/googledrive/consent`, {
-      name: 'X',
-    });
-    expect(foreign.status).toBe(404);
-  });
+  it('is the data manager’s and the operator’s: 401 without a session, 403 for others, 404 across companies', () =>
+    expectConsentRoutesGuarded(t, 'googledrive', '/admin/google-app', google.app));
 });

@@ -6,33 +6,33 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
-import { connectableDivision, unreachable } from './connectors.service.ts';
+import { unreachable } from './connectors.service.ts';
 import { microsoftRedirectUri, requireMicrosoftApp } from './microsoft-app.service.ts';
 import { MICROSOFT_SCOPE, microsoftOAuth } from './microsoft-oauth.ts';
-import { consentAddress, openConsentState, redeemCode, storeConsentedConnector } from './oauth-consent.ts';
+import { finishConsent, startConsent, storeConsentedConnector } from './oauth-consent.ts';
 import { SourceApi } from './source-api.ts';
 import { SourceError, sourceFailure } from './source-client.ts';
 
 type ConsentInput = z.output<typeof microsoftConsentBodySchema>;
 type CompleteInput = z.output<typeof consentCompleteBodySchema>;
 
+/** The operator's Entra app as the consent's provider (MICROSOFT_APP_UNCONFIGURED without one). */
+async function microsoftProvider(ctx: AppContext) {
+  const app = await requireMicrosoftApp(ctx);
+  return {
+    app,
+    config: microsoftOAuth(ctx, app),
+    redirectUri: await microsoftRedirectUri(ctx),
+    params: { scope: MICROSOFT_SCOPE, response_mode: 'query', prompt: 'select_account' },
+  };
+}
+
 /**
  * Starts connecting a Microsoft 365 folder: the address of Microsoft's consent page for the operator's app, the
  * chosen drive and folder sealed into the state (`oauth-consent.ts`).
  */
-export async function startMicrosoftConsent(
-  ctx: AppContext,
-  actor: Actor,
-  divisionId: string,
-  body: ConsentInput,
-): Promise<{ authorizationUrl: string }> {
-  await connectableDivision(ctx, actor, divisionId);
-  const app = await requireMicrosoftApp(ctx);
-  return consentAddress(ctx, actor, divisionId, body, {
-    config: microsoftOAuth(ctx, app),
-    redirectUri: await microsoftRedirectUri(ctx),
-    params: { scope: MICROSOFT_SCOPE, response_mode: 'query', prompt: 'select_account' },
-  });
+export function startMicrosoftConsent(ctx: AppContext, actor: Actor, divisionId: string, body: ConsentInput) {
+  return startConsent(ctx, actor, divisionId, body, () => microsoftProvider(ctx));
 }
 
 /** A folder path of a drive as Graph addresses it (`root:/a/b`), each segment encoded. */
@@ -49,21 +49,16 @@ export async function completeMicrosoftConsent(
   actor: Actor,
   body: CompleteInput,
 ): Promise<Connector> {
-  const consent = openConsentState(ctx, actor, body.state, microsoftConsentBodySchema);
-  const division = await connectableDivision(ctx, actor, consent.divisionId);
-  const app = await requireMicrosoftApp(ctx);
-  const oauth = microsoftOAuth(ctx, app);
-  const tokens = await redeemCode(
+  const { settings, division, provider, tokens } = await finishConsent(
     ctx,
     actor,
-    oauth,
-    await microsoftRedirectUri(ctx),
     body,
-    consent.codeVerifier,
     'microsoft365',
+    microsoftConsentBodySchema,
+    () => microsoftProvider(ctx),
   );
-  const { settings } = consent;
-  const api = new SourceApi(ctx, oauth, tokens, async () => {}, {
+  const { app } = provider;
+  const api = new SourceApi(ctx, provider.config, tokens, async () => {}, {
     service: 'Microsoft Graph',
     scope: MICROSOFT_SCOPE,
   });

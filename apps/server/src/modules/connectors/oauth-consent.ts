@@ -8,7 +8,7 @@ import { connectors } from '../../db/schema/index.ts';
 import { SecretBox } from '../ai-providers/secret-box.ts';
 import { takeSlotsOrRefuse } from '../limits/limit-error.ts';
 import { type OAuthTokens, redeemConsent } from './connector-oauth.ts';
-import { type connectableDivision, getConnector, unreachable } from './connectors.service.ts';
+import { connectableDivision, getConnector, unreachable } from './connectors.service.ts';
 import { sourceFailure } from './source-client.ts';
 import { requestSync } from './sync-queue.ts';
 
@@ -21,27 +21,37 @@ const CONSENTS_PER_WINDOW = 20;
 const CONSENT_WINDOW_SECONDS = 600;
 
 /** What the state carries through the provider, sealed: whose consent, for which division, its PKCE verifier. */
-const sealedState = <S extends z.ZodType>(settings: S) =>
-  z.object({
-    userId: z.uuid(),
-    divisionId: z.uuid(),
-    codeVerifier: z.string().min(43),
-    expiresAt: z.number(),
-    settings,
-  });
+const sealedState = z.object({
+  userId: z.uuid(),
+  divisionId: z.uuid(),
+  codeVerifier: z.string().min(43),
+  expiresAt: z.number(),
+  settings: z.unknown(),
+});
+
+/** The provider's side of a consent: its configuration, the redirect URI registered with it, its own parameters. */
+export interface ConsentProvider {
+  config: client.Configuration;
+  redirectUri: string;
+  params: Record<string, string>;
+}
 
 /**
- * The address of the provider's consent page (authorization code flow, PKCE S256), within the user's allowance of
- * consents. The state is sealed under the installation's key and carries the verifier, the chosen settings, the user
- * and an expiry, so that nothing is stored before the consent is given and only the same user can complete it.
+ * Starts connecting a folder by consent: for a division the actor may connect (`provider` fails when the operator's
+ * app is missing), within the user's allowance of consents, the address of the provider's consent page
+ * (authorization code flow, PKCE S256). The state is sealed under the installation's key and carries the verifier,
+ * the chosen settings, the user and an expiry, so that nothing is stored before the consent is given and only the
+ * same user can complete it.
  */
-export async function consentAddress(
+export async function startConsent(
   ctx: AppContext,
   actor: Actor,
   divisionId: string,
   settings: unknown,
-  provider: { config: client.Configuration; redirectUri: string; params: Record<string, string> },
+  providerOf: () => Promise<ConsentProvider>,
 ): Promise<{ authorizationUrl: string }> {
+  await connectableDivision(ctx, actor, divisionId);
+  const provider = await providerOf();
   await takeSlotsOrRefuse(ctx, [
     {
       bucket: 'connector-consent:user',
@@ -72,30 +82,22 @@ export async function consentAddress(
 }
 
 /** The sealed state, if it is this server's, unexpired and the actor's; else CONNECTOR_CONSENT_INVALID. */
-export function openConsentState<S extends z.ZodType>(
-  ctx: AppContext,
-  actor: Actor,
-  state: string,
-  settings: S,
-): z.output<ReturnType<typeof sealedState<S>>> {
-  let parsed: z.output<ReturnType<typeof sealedState<S>>>;
+function openConsentState<S extends z.ZodType>(ctx: AppContext, actor: Actor, state: string, settings: S) {
   try {
-    parsed = sealedState(settings).parse(
-      JSON.parse(new SecretBox(ctx.config.secrets.encryptionKey).open(state)),
-    );
+    const parsed = sealedState.parse(JSON.parse(new SecretBox(ctx.config.secrets.encryptionKey).open(state)));
+    if (parsed.userId === actor.userId && parsed.expiresAt >= Date.now())
+      return { ...parsed, settings: settings.parse(parsed.settings) as z.output<S> };
   } catch {
-    throw new AppError('CONNECTOR_CONSENT_INVALID');
+    // Not sealed by this server, or not in this form: refused as a foreign or expired one is.
   }
-  if (parsed.userId !== actor.userId || parsed.expiresAt < Date.now())
-    throw new AppError('CONNECTOR_CONSENT_INVALID');
-  return parsed;
+  throw new AppError('CONNECTOR_CONSENT_INVALID');
 }
 
 /**
  * Redeems the code the provider sent the browser back with (its PKCE verifier from the state): a refused code is
  * CONNECTOR_CONSENT_FAILED, an unreachable provider CONNECTOR_UNREACHABLE.
  */
-export async function redeemCode(
+async function redeemCode(
   ctx: AppContext,
   actor: Actor,
   config: client.Configuration,
@@ -116,6 +118,34 @@ export async function redeemCode(
     }
     throw unreachable(sourceFailure(error), actor.language, kind);
   }
+}
+
+/**
+ * The first half of ending a consent: the sealed state opened (CONNECTOR_CONSENT_INVALID unless it is this server's,
+ * unexpired and the actor's), the division still the actor's to connect, and the code redeemed with the PKCE
+ * verifier. What the provider then finds is the kind's to look up.
+ */
+export async function finishConsent<S extends z.ZodType, P extends ConsentProvider>(
+  ctx: AppContext,
+  actor: Actor,
+  body: CompleteInput,
+  kind: ConnectorKind,
+  settingsSchema: S,
+  providerOf: () => Promise<P>,
+) {
+  const consent = openConsentState(ctx, actor, body.state, settingsSchema);
+  const division = await connectableDivision(ctx, actor, consent.divisionId);
+  const provider = await providerOf();
+  const tokens = await redeemCode(
+    ctx,
+    actor,
+    provider.config,
+    provider.redirectUri,
+    body,
+    consent.codeVerifier,
+    kind,
+  );
+  return { settings: consent.settings, division, provider, tokens };
 }
 
 /** What a consent found at the provider, to be stored with the settings the data manager chose. */

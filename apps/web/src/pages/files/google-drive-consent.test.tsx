@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONSENT_DIVISION_KEY } from '../../api/connectors.ts';
 import { changeLanguage, loadSignedInTexts } from '../../i18n/i18n.ts';
 import { apiError, fakeApi, page } from '../../test/fake-api.ts';
-import { DIVISION_ID, division, signedInAs, storage } from '../../test/fixtures.ts';
+import { connector, DIVISION_ID, division, signedInAs, storage } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { GoogleConsentPage } from './consent-callback-page.tsx';
 import DivisionFilesPage from './division-files-page.tsx';
@@ -23,26 +23,13 @@ afterEach(async () => {
   await changeLanguage('en');
 });
 
-const connector: Connector = {
+const googleConnector = connector({
   id: '66666666-6666-4666-8666-666666666666',
-  divisionId: DIVISION_ID,
   kind: 'googledrive',
   name: 'Drive',
   url: 'https://www.googleapis.com/drive/v3',
   userName: 'anna@handwerk.example',
-  folder: 'Preise',
-  fileTypes: [],
-  intervalMinutes: 60,
-  status: 'active',
-  syncState: 'queued',
-  lastSyncAt: null,
-  lastResult: null,
-  lastError: null,
-  lastErrorCode: null,
-  failureCount: 0,
-  fileCount: 0,
-  createdAt: '2025-03-01T09:00:00.000Z',
-};
+});
 
 /** The division's page with its connectors, as the data manager opens it. */
 function divisionPage(connectors: Connector[] = []) {
@@ -108,7 +95,7 @@ describe('connecting a Google Drive folder', () => {
   it('tells to connect again when a Google Drive connector paused for a withdrawn access', async () => {
     divisionPage([
       {
-        ...connector,
+        ...googleConnector,
         status: 'paused',
         syncState: 'idle',
         lastSyncAt: '2025-03-01T10:00:00.000Z',
@@ -124,7 +111,7 @@ describe('connecting a Google Drive folder', () => {
   });
 
   it('ends the connection once when Google sends the browser back, and opens the division', async () => {
-    const api = fakeApi().on(googleConnectorContracts.complete, () => connector);
+    const api = fakeApi().on(googleConnectorContracts.complete, () => googleConnector);
     signedInAs('DataManager');
     sessionStorage.setItem(CONSENT_DIVISION_KEY, DIVISION_ID);
     renderWithApp(
