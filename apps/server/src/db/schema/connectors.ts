@@ -19,10 +19,11 @@ export interface SourceItem {
 }
 
 /**
- * A source a division is kept in sync with (a WebDAV folder, a Microsoft 365 folder). Its credentials are sealed under the
- * installation's key. `syncState` is the one place that says whether a sync waits or runs: a request moves it from
- * `idle` to `queued` in one statement (so parallel requests queue one sync), the job moves it to `running` under its
- * pg-boss job id (a retry of the same job, also after a crash, takes it over again), and its end back to `idle`.
+ * A source a division is kept in sync with (a WebDAV, Microsoft 365 or Google Drive folder). Its credentials are
+ * sealed under the installation's key. `syncState` is the one place that says whether a sync waits or runs: a request
+ * moves it from `idle` to `queued` in one statement (so parallel requests queue one sync), the job moves it to
+ * `running` under its pg-boss job id (a retry of the same job, also after a crash, takes it over again), and its end
+ * back to `idle`.
  */
 export const connectors = pgTable(
   'connectors',
