@@ -74,7 +74,8 @@ export async function completeGoogleConsent(
   return storeConsentedConnector(ctx, actor, division, {
     kind: 'googledrive',
     settings,
-    url: settings.driveId ? `${app.driveUrl}/drives/${settings.driveId}` : app.driveUrl,
+    // Shown with the folder after it, as WebDAV's and Graph's addresses are.
+    url: settings.driveId ? `${app.driveUrl}/drives/${settings.driveId}/` : `${app.driveUrl}/`,
     account,
     refreshToken: api.refreshToken,
     folder: settings.folderId ? (folder.name ?? '') : settings.folder,

@@ -69,7 +69,12 @@ describe('a Google Drive folder kept in sync through the changes API', () => {
     google.put('Anderswo/Fremd.txt', 'Die Solaranlage liefert 9 Kilowatt.');
     const created = await connect(client, divisionId, { name: 'Drive', folder });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body).toMatchObject({ kind: 'googledrive', userName: google.account, folder });
+    expect(created.body).toMatchObject({
+      kind: 'googledrive',
+      url: `${google.app.driveUrl}/`,
+      userName: google.account,
+      folder,
+    });
     const [row] = await t.server.ctx.db.select().from(connectors).where(eq(connectors.id, created.body.id));
     expect(row!.secretSealed).not.toContain('1//0');
     expect(row!.remoteFolderId).toBe(google.idOf(folder));
@@ -165,7 +170,10 @@ describe('a Google Drive folder kept in sync through the changes API', () => {
       folderId: google.idOf(folder),
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body.folder).toBe(folder.slice('@shared/'.length));
+    expect(created.body).toMatchObject({
+      url: `${google.app.driveUrl}/drives/${google.sharedDriveId}/`,
+      folder: folder.slice('@shared/'.length),
+    });
     const first = await synced(client, created.body.id);
     expect(first.lastResult.added).toBe(1);
     expect((await allReady(client, divisionId)).map((f) => f.source?.path)).toEqual(['Bau/plan.txt']);

@@ -12,8 +12,8 @@ import type { ConnectorRow } from './sync.service.ts';
 const MAX_ITEMS = 100_000;
 const MAX_PAGES = 5_000;
 
-/** The shared drive a connector's address names (`…/drives/<id>`), or '' for the account's My Drive. */
-export const driveIdOf = (url: string) => /\/drives\/([A-Za-z0-9_-]+)$/.exec(url)?.[1] ?? '';
+/** The shared drive a connector's address names (`…/drives/<id>/`), or '' for the account's My Drive. */
+const driveIdOf = (url: string) => /\/drives\/([A-Za-z0-9_-]+)\/$/.exec(url)?.[1] ?? '';
 
 /**
  * A folder of a Google Drive (My Drive or a shared drive) through the Drive API v3. The first sync takes the changes'

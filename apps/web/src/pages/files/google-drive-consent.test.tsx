@@ -27,7 +27,7 @@ const googleConnector = connector({
   id: '66666666-6666-4666-8666-666666666666',
   kind: 'googledrive',
   name: 'Drive',
-  url: 'https://www.googleapis.com/drive/v3',
+  url: 'https://www.googleapis.com/drive/v3/',
   userName: 'anna@handwerk.example',
 });
 
