@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAs } from '../apps/server/test/support/factories.ts';
 import { TestGoogleDrive } from '../apps/server/test/support/google-drive-server.ts';
 import { signedInDataManager, type TestServer } from '../apps/server/test/support/test-server.ts';
-import { openBrowser } from './support/browser.ts';
+import { openBrowser, signInInBrowser } from './support/browser.ts';
 import { startAppServer, text } from './support/server.ts';
 
 let google: TestGoogleDrive;
@@ -28,11 +28,7 @@ describe('a Google Drive folder connected in the browser', () => {
     try {
       const dm = await signedInDataManager(t, { language: 'ar' });
       const division = (await dm.client.post('/divisions', { name: 'Heizung' })).body.id as string;
-      await page.goto(`${t.url}/login`);
-      await page.locator('input[name=email]').fill(dm.email);
-      await page.locator('input[name=password]').fill(dm.password);
-      await page.locator('form button[type=submit]').click();
-      await page.waitForURL(`${t.url}/dashboard`);
+      await signInInBrowser(page, t.url, dm);
       await page.goto(`${t.url}/divisions/${division}`);
       const connect = page.getByRole('button', { name: ar('connectors.connect') });
       await connect.waitFor();
