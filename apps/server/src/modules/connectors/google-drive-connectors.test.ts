@@ -195,6 +195,20 @@ describe('a Google Drive folder kept in sync through the changes API', () => {
       'CONNECTOR_PAUSED',
     );
   }, 60_000);
+  it('says the folder is gone when it was trashed in Drive, and keeps the files until it is back', async () => {
+    await registerApp();
+    const { client } = await signedInDataManager(t, { language: 'en' });
+    const divisionId = (await client.post('/divisions', { name: 'Papierkorb' })).body.id;
+    const folder = folderWith({ 'c.txt': 'Inhalt C' });
+    const created = await connect(client, divisionId, { name: 'Drive', folder });
+    const first = await synced(client, created.body.id);
+    expect(first.lastResult.added).toBe(1);
+    google.trash(folder);
+    await client.post(`/connectors/${created.body.id}/sync`);
+    const second = await synced(client, created.body.id, first.lastSyncAt);
+    expect(second).toMatchObject({ lastErrorCode: 'not-found', status: 'active', fileCount: 1 });
+    expect(second.lastError).toBe('The folder was not found on the server.');
+  }, 60_000);
 });
 
 describe('connecting Google Drive', () => {

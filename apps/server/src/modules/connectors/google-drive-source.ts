@@ -94,7 +94,8 @@ export function googleDriveSource(
         } else {
           // The token first: what changes while the tree is listed is read again by the next sync.
           cursor = await drive.startPageToken();
-          const folder = itemOf(await drive.file(folderId));
+          const file = await drive.file(folderId);
+          const folder = file.trashed ? null : itemOf(file);
           if (!folder?.folder) throw new SourceError('not-found', 'the folder is no longer in the drive');
           items = { [folderId]: { ...folder, parentId: null } };
           await enumerate(items, folderId);
