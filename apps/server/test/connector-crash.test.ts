@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { totpCode } from '../src/modules/auth/totp.ts';
 import { ApiClient } from './support/api-client.ts';
+import { connectByConsent } from './support/connector-consent.ts';
+import { TestGoogleDrive } from './support/google-drive-server.ts';
 import { TestGraph } from './support/graph-server.ts';
 import { freePort, type Proc, spawnServer } from './support/processes.ts';
 import { engineEnv } from './support/test-database.ts';
@@ -18,12 +20,16 @@ const running: Proc[] = [];
 let storage: TestStorage;
 let dav: TestWebDav;
 let graph: TestGraph;
+let google: TestGoogleDrive;
 beforeAll(async () => {
   storage = await startTestStorage(dataDir);
   dav = await TestWebDav.start([USER]);
   graph = await TestGraph.start();
-  for (let i = 0; i < FILES; i++)
+  google = await TestGoogleDrive.start();
+  for (let i = 0; i < FILES; i++) {
     graph.put(`Archiv/Protokoll ${i}.txt`, `Anlage ${i} wurde im Quartal ${i % 4} gewartet.`);
+    google.put(`Archiv/Protokoll ${i}.txt`, `Anlage ${i} wurde in Woche ${i % 52} gereinigt.`);
+  }
   mkdirSync(join(dav.root, 'Archiv'));
   for (let i = 0; i < FILES; i++)
     writeFileSync(
@@ -36,6 +42,7 @@ afterAll(async () => {
   await storage?.close();
   await dav?.stop();
   await graph?.stop();
+  await google?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -48,7 +55,7 @@ const start = async (port: number) => {
     DATA_DIR: dataDir,
     PORT: String(port),
     ADMIN_PASSWORD: 'admin-pass-1',
-    OUTBOUND_ALLOWED_HOSTS: `127.0.0.1:${dav.port},127.0.0.1:${graph.port}`,
+    OUTBOUND_ALLOWED_HOSTS: `127.0.0.1:${dav.port},127.0.0.1:${graph.port},127.0.0.1:${google.port}`,
   });
   running.push(proc);
   return proc;
@@ -121,34 +128,58 @@ it('finishes a sync after the server is killed mid-sync, leaving nothing running
   await killMidSync(port, first, client, created.body.id, divisionId);
 }, 150_000);
 
-it('finishes a Microsoft 365 sync after the kill too: the stored delta link and items carry it over', async () => {
-  const port = await freePort();
-  const first = await start(port);
-  await first.waitFor('is running at');
+/** The operator's authenticator (enrolled at their first sign-in) and the 30-second step of its last code. */
+const authenticator = { secret: '', lastStep: 0 };
+
+/**
+ * The operator signed in at `port`: the first sign-in enrols the second factor, as their authenticator app would;
+ * a later one enters a code of a step not used yet (a code is good once).
+ */
+async function operatorAt(port: number) {
   const operator = new ApiClient(`http://127.0.0.1:${port}`);
   const login = await operator.post('/auth/login', {
     email: 'admin@werkwissen.example',
     password: 'admin-pass-1',
     area: 'admin',
   });
-  // An operator's first sign-in enrols the second factor, as their authenticator app would.
-  expect(login.body.secondFactor).toBe('enrol');
-  const { secret } = (await operator.post('/auth/two-factor/enrolment')).body;
+  if (login.body.secondFactor === 'enrol')
+    authenticator.secret = (await operator.post('/auth/two-factor/enrolment')).body.secret;
+  else expect(login.body.secondFactor).toBe('verify');
+  while (Math.floor(Date.now() / 30_000) === authenticator.lastStep)
+    await new Promise((r) => setTimeout(r, 1000));
+  authenticator.lastStep = Math.floor(Date.now() / 30_000);
   expect(
-    (await operator.post('/auth/two-factor/verify', { code: totpCode(secret, Date.now()) })).status,
+    (await operator.post('/auth/two-factor/verify', { code: totpCode(authenticator.secret, Date.now()) }))
+      .status,
   ).toBe(200);
+  return operator;
+}
+
+it('finishes a Microsoft 365 sync after the kill too: the stored delta link and items carry it over', async () => {
+  const port = await freePort();
+  const first = await start(port);
+  await first.waitFor('is running at');
+  const operator = await operatorAt(port);
   expect((await operator.request('PUT', '/admin/microsoft-app', graph.app)).status).toBe(200);
   const { client, divisionId } = await dataManagerAt(port);
-  const started = await client.post(`/divisions/${divisionId}/connectors/microsoft365/consent`, {
-    name: 'SharePoint',
+  const created = await connectByConsent(client, 'microsoft365', divisionId, {
+    name: 'Archiv',
     folder: 'Archiv',
   });
-  const back = new URL(
-    (await fetch(started.body.authorizationUrl, { redirect: 'manual' })).headers.get('location')!,
-  );
-  const created = await client.post('/connectors/microsoft365/complete', {
-    code: back.searchParams.get('code'),
-    state: back.searchParams.get('state'),
+  expect(created.status).toBe(201);
+  await killMidSync(port, first, client, created.body.id, divisionId);
+}, 150_000);
+
+it('finishes a Google Drive sync after the kill too: the stored page token and items carry it over', async () => {
+  const port = await freePort();
+  const first = await start(port);
+  await first.waitFor('is running at');
+  const operator = await operatorAt(port);
+  expect((await operator.request('PUT', '/admin/google-app', google.app)).status).toBe(200);
+  const { client, divisionId } = await dataManagerAt(port);
+  const created = await connectByConsent(client, 'googledrive', divisionId, {
+    name: 'Archiv',
+    folder: 'Archiv',
   });
   expect(created.status).toBe(201);
   await killMidSync(port, first, client, created.body.id, divisionId);

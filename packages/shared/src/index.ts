@@ -24,6 +24,7 @@ export * from './contracts/employees.contract.ts';
 export * from './contracts/feedback.contract.ts';
 export * from './contracts/fields.ts';
 export * from './contracts/files.contract.ts';
+export * from './contracts/google-connector.contract.ts';
 export * from './contracts/mail-template-text.ts';
 export * from './contracts/mcp.contract.ts';
 export * from './contracts/mcp-oauth.contract.ts';

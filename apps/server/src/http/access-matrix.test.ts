@@ -252,13 +252,21 @@ const MATRIX: Record<string, Row> = {
   'POST /connectors/{connectorId}/pause': { callers: [404, 403, 'own', 403] },
   'POST /connectors/{connectorId}/resume': { callers: [404, 403, 'own', 403] },
   'DELETE /connectors/{connectorId}': { callers: [404, 403, 'own', 403] },
-  // Microsoft 365: the consent starts like a new connector (the operator's app may not be registered: a refusal of
-  // the service either way); its end opens the sealed state first, which a made-up one is not.
+  // Microsoft 365 and Google Drive: the consent starts like a new connector (the operator's app may not be
+  // registered: a refusal of the service either way); its end opens the sealed state first, which a made-up one is not.
   'POST /divisions/{divisionId}/connectors/microsoft365/consent': {
     callers: [404, 403, 'own', 403],
     body: { name: 'SharePoint' },
   },
   'POST /connectors/microsoft365/complete': {
+    callers: ['ok', 403, 'ok', 403],
+    body: { code: 'made-up', state: 'made-up' },
+  },
+  'POST /divisions/{divisionId}/connectors/googledrive/consent': {
+    callers: [404, 403, 'own', 403],
+    body: { name: 'Drive' },
+  },
+  'POST /connectors/googledrive/complete': {
     callers: ['ok', 403, 'ok', 403],
     body: { code: 'made-up', state: 'made-up' },
   },
@@ -520,6 +528,11 @@ const MATRIX: Record<string, Row> = {
   'PUT /admin/microsoft-app': {
     callers: ['ok', 403, 403, 403],
     body: { clientId: 'matrix', clientSecret: 'matrix-secret', loginUrl: 'http://127.0.0.1:9' },
+  },
+  'GET /admin/google-app': { callers: ['ok', 'ok', 403, 403] },
+  'PUT /admin/google-app': {
+    callers: ['ok', 403, 403, 403],
+    body: { clientId: 'matrix', clientSecret: 'matrix-secret', tokenUrl: 'http://127.0.0.1:9/token' },
   },
   // E-mail settings: the company's data manager's; the operator reaches them by `manage all` but has no company to
   // add one to, nor a division to answer from; staff have no rule for them.

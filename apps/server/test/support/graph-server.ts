@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { OAuthDouble } from './oauth-double.ts';
 
 /**
  * A local stand-in for Microsoft's identity platform (v2.0) and the Microsoft Graph drive API, on 127.0.0.1, speaking
@@ -42,12 +42,11 @@ const PAGE_SIZE = 3;
 const newId = () => randomBytes(9).toString('hex').toUpperCase();
 const b64url = (b: Buffer) => b.toString('base64url');
 
-export class TestGraph {
+export class TestGraph extends OAuthDouble {
   readonly clientId = 'a1b2c3d4-0000-4000-8000-0000000000aa';
   readonly clientSecret = `secret-${randomBytes(8).toString('hex')}`;
   readonly account = 'anna@contoso.example';
   readonly driveId = `b!${newId()}`;
-  private readonly server: Server;
   private readonly items = new Map<string, Item>();
   private readonly rootId = newId();
   private seq = 1;
@@ -66,9 +65,9 @@ export class TestGraph {
   throttled = 0;
   /** 410 answers sent (expired delta links). */
   resyncs = 0;
-  port = 0;
 
   private constructor() {
+    super();
     this.items.set(this.rootId, {
       id: this.rootId,
       name: 'root',
@@ -80,22 +79,10 @@ export class TestGraph {
       changed: this.seq,
       deleted: false,
     });
-    this.server = createServer((req, res) => {
-      this.handle(req, res).catch((error: unknown) => {
-        res.writeHead(500).end(String(error));
-      });
-    });
   }
 
-  static async start(): Promise<TestGraph> {
-    const graph = new TestGraph();
-    await new Promise<void>((resolve) => graph.server.listen(0, '127.0.0.1', resolve));
-    graph.port = (graph.server.address() as AddressInfo).port;
-    return graph;
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${this.port}`;
+  static start(): Promise<TestGraph> {
+    return new TestGraph().listen();
   }
 
   /** What the operator enters for this app (the body of PUT /admin/microsoft-app). */
@@ -107,11 +94,6 @@ export class TestGraph {
       loginUrl: this.url,
       graphUrl: `${this.url}/v1.0`,
     };
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
   // --- the drive, as tests change it ---
@@ -240,15 +222,6 @@ export class TestGraph {
 
   // --- the wire ---
 
-  private json(
-    res: ServerResponse,
-    status: number,
-    body: unknown,
-    headers: Record<string, string> = {},
-  ): void {
-    res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
-  }
-
   private graphError(res: ServerResponse, status: number, code: string, message: string): void {
     this.json(res, status, { error: { code, message, innerError: { date: new Date().toISOString() } } });
   }
@@ -292,18 +265,12 @@ export class TestGraph {
     };
   }
 
-  private async body(req: IncomingMessage): Promise<URLSearchParams> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse) {
+  protected async handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', this.url);
     const path = decodeURIComponent(url.pathname);
     const oauth = /^\/[^/]+\/oauth2\/v2\.0\/(authorize|token)$/.exec(url.pathname);
     if (oauth?.[1] === 'authorize' && req.method === 'GET') return this.authorize(url, res);
-    if (oauth?.[1] === 'token' && req.method === 'POST') return this.token(await this.body(req), res);
+    if (oauth?.[1] === 'token' && req.method === 'POST') return this.token(await this.form(req), res);
     const download = /^\/download\/([A-Z0-9]+)$/.exec(url.pathname);
     if (download && req.method === 'GET') {
       const item = this.items.get(download[1]!);

@@ -3,6 +3,8 @@ import {
   type Connector,
   type ConnectorCreate,
   connectorContracts,
+  type GoogleConsentBody,
+  googleConnectorContracts,
   type MicrosoftConsentBody,
   microsoftConnectorContracts,
 } from '@werkwissen/shared';
@@ -93,20 +95,32 @@ export function useDeleteConnector(callbacks?: MutationCallbacks<string, unknown
 }
 
 /** Where the consent page sends the browser back to remembers the division it was started for (this tab only). */
-export const CONSENT_DIVISION_KEY = 'ww.microsoftConsentDivision';
+export const CONSENT_DIVISION_KEY = 'ww.consentDivision';
+
+/** The connector kinds connected by OAuth consent at their vendor. */
+export type ConsentKind = 'microsoft365' | 'googledrive';
+export type ConsentBody = MicrosoftConsentBody | GoogleConsentBody;
 
 /**
- * Starts connecting a Microsoft 365 folder: the server answers the address of Microsoft's consent page, and the
- * browser leaves for it (it comes back to the callback page).
+ * Starts connecting a Microsoft 365 or Google Drive folder: the server answers the address of the vendor's consent
+ * page, and the browser leaves for it (it comes back to the kind's callback page).
  */
-export function useMicrosoftConsent(
+export function useConsent(
   divisionId: string,
-  callbacks?: MutationCallbacks<MicrosoftConsentBody, { authorizationUrl: string }>,
+  callbacks?: MutationCallbacks<{ kind: ConsentKind; body: ConsentBody }, { authorizationUrl: string }>,
 ) {
   return useApiMutation(
     {
-      mutationFn: (body: MicrosoftConsentBody) =>
-        call(microsoftConnectorContracts.consent, { params: { divisionId }, body }),
+      mutationFn: ({ kind, body }: { kind: ConsentKind; body: ConsentBody }) =>
+        kind === 'googledrive'
+          ? call(googleConnectorContracts.consent, {
+              params: { divisionId },
+              body: body as GoogleConsentBody,
+            })
+          : call(microsoftConnectorContracts.consent, {
+              params: { divisionId },
+              body: body as MicrosoftConsentBody,
+            }),
       invalidates: () => [],
     },
     {
@@ -119,14 +133,17 @@ export function useMicrosoftConsent(
   );
 }
 
-/** Ends the consent with what Microsoft sent back: the connector is stored and its first sync starts. */
-export function useCompleteMicrosoftConsent(
+/** Ends the consent with what the vendor sent back: the connector is stored and its first sync starts. */
+export function useCompleteConsent(
+  kind: ConsentKind,
   callbacks?: MutationCallbacks<{ code: string; state: string }, Connector>,
 ) {
   return useApiMutation(
     {
       mutationFn: (body: { code: string; state: string }) =>
-        call(microsoftConnectorContracts.complete, { body }),
+        call((kind === 'googledrive' ? googleConnectorContracts : microsoftConnectorContracts).complete, {
+          body,
+        }),
       success: (t) => t('connectors.messages.connected'),
       invalidates: () => [connectorKeys.all],
     },

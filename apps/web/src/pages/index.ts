@@ -10,7 +10,8 @@ import type { ShellPageName } from './shell-pages.ts';
  */
 export const loadShellPages = () => import('./shell-pages.ts');
 
-const shellPage = (name: ShellPageName) => lazy(() => loadShellPages().then((m) => m.SHELL_PAGES[name]()));
+const shellPage = (name: ShellPageName) =>
+  lazy((): Promise<{ default: ComponentType }> => loadShellPages().then((m) => m.SHELL_PAGES[name]()));
 
 /** A blank-layout page that shows texts of the signed-in part (the public chat's answers, citations, feedback). */
 const withSignedInTexts = <T>(page: Promise<T>) =>
@@ -41,6 +42,7 @@ export const PAGES: Record<PageName, ComponentType> = {
   EmployeeEdit: shellPage('EmployeeEdit'),
   DivisionFiles: shellPage('DivisionFiles'),
   MicrosoftConsentCallback: shellPage('MicrosoftConsentCallback'),
+  GoogleConsentCallback: shellPage('GoogleConsentCallback'),
   PdfViewer: shellPage('PdfViewer'),
   Search: shellPage('Search'),
   ProcessingTable: shellPage('ProcessingTable'),

@@ -1,4 +1,5 @@
 import {
+  type Connector,
   DEFAULT_ROLES,
   type Division,
   interpolateRules,
@@ -19,6 +20,31 @@ export function division(overrides: Partial<Division> = {}): Division {
     fileCount: 1,
     sizeBytes: 3 * MB,
     createdAt: '2025-01-10T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A connector of the division, its first sync waiting. */
+export function connector(overrides: Partial<Connector> = {}): Connector {
+  return {
+    id: '55555555-5555-4555-8555-555555555555',
+    divisionId: DIVISION_ID,
+    kind: 'webdav',
+    name: 'NAS',
+    url: 'https://cloud.example.com/remote.php/dav/files/anna/',
+    userName: 'anna',
+    folder: 'Preise',
+    fileTypes: [],
+    intervalMinutes: 60,
+    status: 'active',
+    syncState: 'queued',
+    lastSyncAt: null,
+    lastResult: null,
+    lastError: null,
+    lastErrorCode: null,
+    failureCount: 0,
+    fileCount: 0,
+    createdAt: '2025-03-01T09:00:00.000Z',
     ...overrides,
   };
 }

@@ -5,9 +5,10 @@ import { defineContract, uuidParam } from './route-contract.ts';
 /**
  * The sources a division can be kept in sync with: WebDAV (Nextcloud, ownCloud, Synology, QNAP, any WebDAV server)
  * and Microsoft 365 (a SharePoint document library or OneDrive folder through Microsoft Graph, connected by OAuth
- * consent: `microsoft-connector.contract.ts`). Google Drive plugs in behind the same `SourceClient` on the server.
+ * consent: `microsoft-connector.contract.ts`) and Google Drive (a My Drive or shared drive folder through the Drive API's
+ * changes, connected by OAuth consent: `google-connector.contract.ts`), behind one `SourceClient` on the server.
  */
-export const CONNECTOR_KINDS = ['webdav', 'microsoft365'] as const;
+export const CONNECTOR_KINDS = ['webdav', 'microsoft365', 'googledrive'] as const;
 export type ConnectorKind = (typeof CONNECTOR_KINDS)[number];
 
 /** `paused`: no scheduled syncs (by hand, or after CONNECTOR_PAUSE_AFTER failed syncs in a row). */
@@ -24,7 +25,8 @@ export const CONNECTOR_PAUSE_AFTER = 3;
  * Why a sync failed as a whole (`connectors.failure.<code>`): the server could not be reached, refused the user or
  * password, the folder is not there, the outbound policy refused the address, the plan's storage is full, the
  * server answered something else than WebDAV, the worker stopped during the sync (it is then run again), or the
- * account's consent was withdrawn (Microsoft 365: the refresh token is refused; the connector pauses at once).
+ * account's consent was withdrawn (Microsoft 365, Google Drive: the refresh token is refused; the connector pauses at
+ * once). The texts name the connector's kind (`connectors.sourceName.<kind>` as `{{source}}`).
  */
 export const CONNECTOR_FAILURES = [
   'unreachable',
@@ -83,7 +85,22 @@ export const connectorIntervalField = () =>
     .max(7 * 24 * 60)
     .default(60);
 
-/** A WebDAV source; Microsoft 365 is connected through its consent (`microsoftConsentBodySchema`). */
+/** A base address of an OAuth app's endpoint (no trailing slash): the vendor's by default, a test double's in tests. */
+export const endpointUrlField = () =>
+  singleLineText(500)
+    .pipe(z.url({ protocol: /^https?$/, message: 'validation.url' }))
+    .transform((v) => v.replace(/\/+$/, ''));
+
+/** Where the browser goes to consent; the vendor sends it back to the kind's callback page with `code` and `state`. */
+export const consentStartSchema = z.object({ authorizationUrl: z.string() });
+
+/** What the vendor sent the browser back with, handed to the server by the callback page. */
+export const consentCompleteBodySchema = z.strictObject({
+  code: foreignSecretField(4000).min(1, { message: 'validation.required' }),
+  state: foreignSecretField(4000).min(1, { message: 'validation.required' }),
+});
+
+/** A WebDAV source; Microsoft 365 and Google Drive are connected through their consent (`*ConsentBodySchema`). */
 export const connectorCreateSchema = z.strictObject({
   kind: z.enum(['webdav'], { message: 'validation.invalid' }),
   name: requiredText(120),

@@ -3,10 +3,10 @@ import {
   connectorFileTypesField,
   connectorFolderField,
   connectorIntervalField,
-  connectorSchema,
+  endpointUrlField,
 } from './connectors.contract.ts';
-import { foreignSecretField, requiredText, singleLineText } from './fields.ts';
-import { defineContract, uuidParam } from './route-contract.ts';
+import { consentConnectorContracts } from './consent-connector.contract.ts';
+import { requiredText, singleLineText } from './fields.ts';
 
 /** Microsoft's identity platform and Graph: what an Entra app uses unless the operator names others. */
 export const MICROSOFT_LOGIN_URL = 'https://login.microsoftonline.com';
@@ -14,10 +14,6 @@ export const MICROSOFT_GRAPH_URL = 'https://graph.microsoft.com/v1.0';
 
 /** The web page Microsoft sends the browser back to after consent (register it as the app's redirect URI). */
 export const MICROSOFT_CALLBACK_PATH = '/connectors/microsoft365/callback';
-
-const baseUrl = singleLineText(500)
-  .pipe(z.url({ protocol: /^https?$/, message: 'validation.url' }))
-  .transform((v) => v.replace(/\/+$/, ''));
 
 /** The operator's Entra app registration; an empty or missing `clientSecret` keeps the stored one. */
 export const microsoftAppBodySchema = z.strictObject({
@@ -27,8 +23,8 @@ export const microsoftAppBodySchema = z.strictObject({
   tenant: singleLineText(100)
     .pipe(z.string().regex(/^[A-Za-z0-9.-]{1,100}$/, { message: 'validation.invalid' }))
     .default('organizations'),
-  loginUrl: baseUrl.default(MICROSOFT_LOGIN_URL),
-  graphUrl: baseUrl.default(MICROSOFT_GRAPH_URL),
+  loginUrl: endpointUrlField().default(MICROSOFT_LOGIN_URL),
+  graphUrl: endpointUrlField().default(MICROSOFT_GRAPH_URL),
 });
 export type MicrosoftAppBody = z.input<typeof microsoftAppBodySchema>;
 
@@ -63,59 +59,20 @@ export const microsoftConsentBodySchema = z.strictObject({
 });
 export type MicrosoftConsentBody = z.input<typeof microsoftConsentBodySchema>;
 
-/** Where the browser goes to consent; Microsoft sends it back to MICROSOFT_CALLBACK_PATH with `code` and `state`. */
-export const microsoftConsentSchema = z.object({ authorizationUrl: z.string() });
-
-/** What Microsoft sent the browser back with. */
-export const microsoftCompleteBodySchema = z.strictObject({
-  code: foreignSecretField(4000).min(1, { message: 'validation.required' }),
-  state: foreignSecretField(4000).min(1, { message: 'validation.required' }),
-});
-
-const tags = ['connectors'];
-
-export const microsoftConnectorContracts = {
-  getApp: defineContract({
-    method: 'GET',
-    path: '/admin/microsoft-app',
-    operationId: 'getMicrosoftApp',
-    summary:
+export const microsoftConnectorContracts = consentConnectorContracts({
+  kind: 'microsoft365',
+  appPath: 'microsoft-app',
+  vendor: 'Microsoft',
+  appSchema: microsoftAppSchema,
+  appBodySchema: microsoftAppBodySchema,
+  consentBodySchema: microsoftConsentBodySchema,
+  summaries: {
+    getApp:
       'The Entra app Microsoft 365 connectors use (its secret never shown) and the redirect URI to register',
-    tags,
-    permission: { action: 'read', subject: 'Setting' },
-    responses: { 200: microsoftAppSchema },
-  }),
-  saveApp: defineContract({
-    method: 'PUT',
-    path: '/admin/microsoft-app',
-    operationId: 'saveMicrosoftApp',
-    summary: 'Stores the Entra app (client id, sealed secret, tenant and endpoints)',
-    tags,
-    permission: { action: 'update', subject: 'Setting' },
-    body: microsoftAppBodySchema,
-    responses: { 200: microsoftAppSchema },
-  }),
-  consent: defineContract({
-    method: 'POST',
-    path: '/divisions/:divisionId/connectors/microsoft365/consent',
-    operationId: 'startMicrosoftConsent',
-    summary:
+    saveApp: 'Stores the Entra app (client id, sealed secret, tenant and endpoints)',
+    consent:
       "Starts connecting a Microsoft 365 folder: the address of Microsoft's consent page (PKCE, signed state)",
-    tags,
-    permission: { action: 'create', subject: 'Connector' },
-    params: uuidParam('divisionId'),
-    body: microsoftConsentBodySchema,
-    responses: { 200: microsoftConsentSchema },
-  }),
-  complete: defineContract({
-    method: 'POST',
-    path: '/connectors/microsoft365/complete',
-    operationId: 'completeMicrosoftConsent',
-    summary:
+    complete:
       'Ends the consent: redeems the code, tries the folder, stores the sealed refresh token and syncs',
-    tags,
-    permission: { action: 'create', subject: 'Connector' },
-    body: microsoftCompleteBodySchema,
-    responses: { 201: connectorSchema },
-  }),
-};
+  },
+});

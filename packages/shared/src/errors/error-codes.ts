@@ -65,6 +65,8 @@ export const ERROR_STATUS = {
   CONNECTOR_PAUSED: 409,
   /** Microsoft 365 is connected through the operator's Entra app, which is not registered yet. */
   MICROSOFT_APP_UNCONFIGURED: 409,
+  /** Google Drive is connected through the operator's Google OAuth client, which is not registered yet. */
+  GOOGLE_APP_UNCONFIGURED: 409,
   CHAT_NO_READY_FILE: 409,
   CHAT_NOT_PUBLIC: 409,
   /** A website widget shows a public chat through its share link: none, no widget. */

@@ -1,3 +1,4 @@
+import { GOOGLE_CALLBACK_PATH } from '../contracts/google-connector.contract.ts';
 import { MICROSOFT_CALLBACK_PATH } from '../contracts/microsoft-connector.contract.ts';
 import type { Action, Subject, UserKind } from '../permissions/subjects.ts';
 import type { PageName } from './pages.ts';
@@ -272,6 +273,17 @@ export const APP_ROUTES: AppRoute[] = [
     area: 'user',
     permission: { action: 'create', subject: 'Connector' },
     title: 'pages.microsoftConsent.title',
+  },
+  {
+    // Google's consent page sends the browser back here (the redirect URI registered in the OAuth client).
+    id: 'googleConsentCallback',
+    path: GOOGLE_CALLBACK_PATH,
+    page: 'GoogleConsentCallback',
+    layout: 'default',
+    access: 'signedIn',
+    area: 'user',
+    permission: { action: 'create', subject: 'Connector' },
+    title: 'pages.googleConsent.title',
   },
   {
     id: 'fileViewer',

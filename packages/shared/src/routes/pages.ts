@@ -28,6 +28,7 @@ export const PAGE_NAMES = [
   'EmployeeEdit',
   'DivisionFiles',
   'MicrosoftConsentCallback',
+  'GoogleConsentCallback',
   'PdfViewer',
   'Search',
   'ProcessingTable',

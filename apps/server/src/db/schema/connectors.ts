@@ -19,10 +19,11 @@ export interface SourceItem {
 }
 
 /**
- * A source a division is kept in sync with (a WebDAV folder, a Microsoft 365 folder). Its credentials are sealed under the
- * installation's key. `syncState` is the one place that says whether a sync waits or runs: a request moves it from
- * `idle` to `queued` in one statement (so parallel requests queue one sync), the job moves it to `running` under its
- * pg-boss job id (a retry of the same job, also after a crash, takes it over again), and its end back to `idle`.
+ * A source a division is kept in sync with (a WebDAV, Microsoft 365 or Google Drive folder). Its credentials are
+ * sealed under the installation's key. `syncState` is the one place that says whether a sync waits or runs: a request
+ * moves it from `idle` to `queued` in one statement (so parallel requests queue one sync), the job moves it to
+ * `running` under its pg-boss job id (a retry of the same job, also after a crash, takes it over again), and its end
+ * back to `idle`.
  */
 export const connectors = pgTable(
   'connectors',
@@ -57,11 +58,14 @@ export const connectors = pgTable(
     lastError: text('last_error'),
     /** Whole syncs that failed in a row; at CONNECTOR_PAUSE_AFTER the connector pauses. */
     failureCount: integer('failure_count').notNull().default(0),
-    /** Microsoft 365: the synced folder's drive item id (its path may change, its id does not). */
+    /** Microsoft 365, Google Drive: the synced folder's id (its path may change, its id does not). */
     remoteFolderId: text('remote_folder_id'),
-    /** Microsoft 365: the delta link the next sync starts from (null: enumerate the drive afresh). */
+    /**
+     * Where the next sync's change feed starts (null: enumerate afresh): Microsoft 365's delta link, Google Drive's
+     * page token of the changes API.
+     */
     syncCursor: text('sync_cursor'),
-    /** Microsoft 365: the drive's items as the delta feed left them, by id (what `list()` answers from). */
+    /** Microsoft 365, Google Drive: the items as the change feed left them, by id (what `list()` answers from). */
     sourceItems: jsonb('source_items').$type<Record<string, SourceItem>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -79,6 +83,21 @@ export const microsoftApp = pgTable('microsoft_app', {
   tenant: text('tenant').notNull(),
   loginUrl: text('login_url').notNull(),
   graphUrl: text('graph_url').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/**
+ * The operator's Google OAuth client that Google Drive connectors consent to (one row, id 1): its client id and its
+ * secret sealed under the installation's key, and the authorization, token and Drive API addresses.
+ */
+export const googleApp = pgTable('google_app', {
+  id: integer('id').primaryKey().default(1),
+  clientId: text('client_id').notNull(),
+  clientSecretSealed: text('client_secret_sealed').notNull(),
+  authUrl: text('auth_url').notNull(),
+  tokenUrl: text('token_url').notNull(),
+  driveUrl: text('drive_url').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
 });

@@ -1,7 +1,8 @@
+import type { ConnectorFailure } from '@werkwissen/shared';
 import type { AppContext } from '../../app-context.ts';
-import { translate } from '../../i18n/translator.ts';
 import { dispatch, writeToOutbox } from '../mail/outbox.service.ts';
 import { ownerOf } from './connectors.queries.ts';
+import { failureText } from './failure-text.ts';
 import type { ConnectorRow } from './sync.service.ts';
 
 /** Tells whoever connected the source (through the outbox) that it paused after failing syncs, and why. */
@@ -19,7 +20,11 @@ export async function mailPausedConnector(ctx: AppContext, connector: ConnectorR
       values: {
         connector: connector.name,
         division: owner.division,
-        reason: translate(owner.language, `connectors.failure.${connector.lastError ?? 'unreachable'}`),
+        reason: failureText(
+          owner.language,
+          (connector.lastError ?? 'unreachable') as ConnectorFailure,
+          connector.kind,
+        ),
       },
       userId: connector.ownerId,
       companyId: connector.companyId,

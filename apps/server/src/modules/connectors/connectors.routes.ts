@@ -1,4 +1,8 @@
-import { connectorContracts, microsoftConnectorContracts } from '@werkwissen/shared';
+import {
+  connectorContracts,
+  googleConnectorContracts,
+  microsoftConnectorContracts,
+} from '@werkwissen/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { noteChange } from '../../http/activity-hook.ts';
@@ -12,6 +16,8 @@ import {
   resumeConnector,
   syncNow,
 } from './connectors.service.ts';
+import { getGoogleApp, saveGoogleApp } from './google-app.service.ts';
+import { completeGoogleConsent, startGoogleConsent } from './google-consent.service.ts';
 import { getMicrosoftApp, saveMicrosoftApp } from './microsoft-app.service.ts';
 import { completeMicrosoftConsent, startMicrosoftConsent } from './microsoft-consent.service.ts';
 
@@ -54,6 +60,20 @@ export function connectorRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, microsoftConnectorContracts.getApp, async () => getMicrosoftApp(ctx));
   registerRoute(app, microsoftConnectorContracts.saveApp, async (req) => {
     const { app: saved, change } = await saveMicrosoftApp(ctx, requireActor(req), req.body);
+    noteChange(req, change);
+    return saved;
+  });
+  registerRoute(app, googleConnectorContracts.consent, async (req) =>
+    startGoogleConsent(ctx, requireActor(req), req.params.divisionId, req.body),
+  );
+  registerRoute(app, googleConnectorContracts.complete, async (req, reply) => {
+    const connector = await completeGoogleConsent(ctx, requireActor(req), req.body);
+    reply.code(201);
+    return connector;
+  });
+  registerRoute(app, googleConnectorContracts.getApp, async () => getGoogleApp(ctx));
+  registerRoute(app, googleConnectorContracts.saveApp, async (req) => {
+    const { app: saved, change } = await saveGoogleApp(ctx, requireActor(req), req.body);
     noteChange(req, change);
     return saved;
   });

@@ -1,4 +1,10 @@
-import type { Connector, ConnectorFailure, connectorCreateSchema, Language } from '@werkwissen/shared';
+import type {
+  Connector,
+  ConnectorFailure,
+  ConnectorKind,
+  connectorCreateSchema,
+  Language,
+} from '@werkwissen/shared';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { connectorAccess } from '../../access/connector.access.ts';
@@ -7,10 +13,10 @@ import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { AppError, notFound } from '../../core/app-error.ts';
 import { connectors, divisions } from '../../db/schema/index.ts';
-import { translate } from '../../i18n/translator.ts';
 import { SecretBox } from '../ai-providers/secret-box.ts';
 import { assertPlanActive } from '../billing/company-plan.ts';
 import { fileCounts } from './connectors.queries.ts';
+import { failureText } from './failure-text.ts';
 import { type SourceError, sourceFailure } from './source-client.ts';
 import type { ConnectorRow } from './sync.service.ts';
 import { requestSync } from './sync-queue.ts';
@@ -34,7 +40,7 @@ function present(row: ConnectorRow, fileCount: number, lang: Language): Connecto
     syncState: row.syncState,
     lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
     lastResult: row.lastResult ?? null,
-    lastError: code ? translate(lang, `connectors.failure.${code}`) : null,
+    lastError: code ? failureText(lang, code, row.kind) : null,
     lastErrorCode: code,
     failureCount: row.failureCount,
     fileCount,
@@ -83,10 +89,10 @@ export async function getConnector(ctx: AppContext, actor: Actor, connectorId: s
 }
 
 /** The refusal of a source that cannot be read, with the reason in the caller's language. */
-export function unreachable(failure: SourceError, lang: Language): AppError {
+export function unreachable(failure: SourceError, lang: Language, kind: ConnectorKind): AppError {
   return new AppError('CONNECTOR_UNREACHABLE', {
     reason: failure.reason,
-    reasonText: translate(lang, `connectors.failure.${failure.reason}`),
+    reasonText: failureText(lang, failure.reason, kind),
   });
 }
 
@@ -117,7 +123,7 @@ export async function createConnector(
   try {
     await webdavSource(body, ctx.outbound.policy).list();
   } catch (error) {
-    throw unreachable(sourceFailure(error), actor.language);
+    throw unreachable(sourceFailure(error), actor.language, 'webdav');
   }
   const [row] = await ctx.db
     .insert(connectors)

@@ -1,13 +1,12 @@
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { connectors, type SourceItem } from '../../db/schema/index.ts';
-import { SecretBox } from '../ai-providers/secret-box.ts';
-import { GraphApi, GraphError } from './graph-api.ts';
+
 import type { ResolvedMicrosoftApp } from './microsoft-app.service.ts';
-import { microsoftOAuth } from './microsoft-oauth.ts';
-import { type SourceClient, type SourceEntry, SourceError, sourceFailure } from './source-client.ts';
+import { MICROSOFT_SCOPE, microsoftOAuth } from './microsoft-oauth.ts';
+import { connectorApi, SourceHttpError } from './source-api.ts';
+import { type SourceClient, SourceError, sourceFailure } from './source-client.ts';
+import { filesBelow } from './source-items.ts';
 import type { ConnectorRow } from './sync.service.ts';
 
 /** Most items of a drive the connector keeps track of, and most delta pages one sync reads. */
@@ -64,51 +63,6 @@ export function applyDelta(items: Record<string, SourceItem>, page: DriveItem[])
 }
 
 /**
- * The files below `folderId`, with their paths relative to it: each item's parents are followed by id (delta gives
- * no paths; a renamed folder returns only itself), and an item whose parents do not reach the folder is not in it.
- */
-export function filesBelow(
-  items: Record<string, SourceItem>,
-  folderId: string,
-): Array<SourceEntry & { id: string }> {
-  const paths = new Map<string, string | null>([[folderId, '']]);
-  const pathOf = (id: string, depth: number): string | null => {
-    const known = paths.get(id);
-    if (known !== undefined) return known;
-    const item = items[id];
-    if (!item?.parentId || depth > 64) return null;
-    const parent = pathOf(item.parentId, depth + 1);
-    const path = parent === null ? null : parent ? `${parent}/${item.name}` : item.name;
-    paths.set(id, path);
-    return path;
-  };
-  const entries: Array<SourceEntry & { id: string }> = [];
-  for (const [id, item] of Object.entries(items)) {
-    if (item.folder || id === folderId) continue;
-    const path = pathOf(id, 0);
-    if (path) entries.push({ id, path, sizeBytes: item.size, version: item.version });
-  }
-  return entries;
-}
-
-/** Graph's API for a stored connector: its refresh token opened, each rotated one sealed back into the row. */
-export function graphApiOf(
-  ctx: AppContext,
-  app: ResolvedMicrosoftApp,
-  connector: ConnectorRow,
-  signal?: AbortSignal,
-): GraphApi {
-  const box = new SecretBox(ctx.config.secrets.encryptionKey);
-  const keep = async (token: string) => {
-    await ctx.db
-      .update(connectors)
-      .set({ secretSealed: box.seal(token) })
-      .where(eq(connectors.id, connector.id));
-  };
-  return new GraphApi(ctx, microsoftOAuth(ctx, app), box.open(connector.secretSealed), keep, null, signal);
-}
-
-/**
  * A folder of a Microsoft 365 drive (a SharePoint document library, a OneDrive) through Graph's delta query on the
  * drive: the first sync enumerates the drive, each later one reads only what changed since the stored delta link
  * (paged by `@odata.nextLink`), folding it into the items kept by id on the connector. `list()` stores the new delta
@@ -122,7 +76,11 @@ export function graphSource(
   connector: ConnectorRow,
   signal?: AbortSignal,
 ): SourceClient {
-  const api = graphApiOf(ctx, app, connector, signal);
+  const api = connectorApi(ctx, microsoftOAuth(ctx, app), connector, {
+    service: 'Microsoft Graph',
+    scope: MICROSOFT_SCOPE,
+    signal,
+  });
   const driveUrl = connector.url.replace(/\/root:\/?$/, '');
   const folderId = connector.remoteFolderId;
   const idsByPath = new Map<string, string>();
@@ -144,7 +102,7 @@ export function graphSource(
             page = await api.json<DeltaPage>(url);
           } catch (error) {
             // The delta link has expired: enumerate afresh from where Graph says (or the start).
-            if (error instanceof GraphError && error.status === 410) {
+            if (error instanceof SourceHttpError && error.status === 410) {
               items = {};
               url = error.location ?? fresh;
               continue;
@@ -176,13 +134,7 @@ export function graphSource(
     async read(path) {
       const id = idsByPath.get(path);
       if (!id) throw new SourceError('protocol', `no item listed at ${path}`);
-      try {
-        const res = await api.get(`${driveUrl}/items/${encodeURIComponent(id)}/content`);
-        if (!res.body) throw new SourceError('protocol', 'an empty download');
-        return Readable.fromWeb(res.body as WebReadableStream);
-      } catch (error) {
-        throw sourceFailure(error);
-      }
+      return api.download(`${driveUrl}/items/${encodeURIComponent(id)}/content`);
     },
   };
 }

@@ -11,8 +11,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { AppError } from '../../core/app-error.ts';
 import { microsoftApp } from '../../db/schema/index.ts';
-import { translate } from '../../i18n/translator.ts';
-import { SecretBox } from '../ai-providers/secret-box.ts';
+import { appSecretBox, redirectUriOf, saveAppRow } from './oauth-app.ts';
 
 type AppInput = z.output<typeof microsoftAppBodySchema>;
 
@@ -25,11 +24,9 @@ export interface ResolvedMicrosoftApp {
   graphUrl: string;
 }
 
-const box = (ctx: AppContext) => new SecretBox(ctx.config.secrets.encryptionKey);
-
 /** The redirect URI registered in the app: the web page that hands the code back to the server. */
 export async function microsoftRedirectUri(ctx: AppContext): Promise<string> {
-  return `${(await ctx.settings.current()).general.publicUrl}${MICROSOFT_CALLBACK_PATH}`;
+  return redirectUriOf(ctx, MICROSOFT_CALLBACK_PATH);
 }
 
 /** The stored app, or null while the operator has not registered one. */
@@ -38,7 +35,7 @@ export async function loadMicrosoftApp(ctx: AppContext): Promise<ResolvedMicroso
   if (!row) return null;
   return {
     clientId: row.clientId,
-    clientSecret: box(ctx).open(row.clientSecretSealed),
+    clientSecret: appSecretBox(ctx).open(row.clientSecretSealed),
     tenant: row.tenant,
     loginUrl: row.loginUrl,
     graphUrl: row.graphUrl,
@@ -76,7 +73,6 @@ export async function saveMicrosoftApp(
   input: AppInput,
 ): Promise<{ app: MicrosoftApp; change: { before: unknown; after: unknown } }> {
   const before = await getMicrosoftApp(ctx);
-  const secret = input.clientSecret?.trim();
   const values = {
     clientId: input.clientId,
     tenant: input.tenant,
@@ -85,37 +81,26 @@ export async function saveMicrosoftApp(
     updatedAt: new Date(),
     updatedBy: actor.userId,
   };
-  if (secret) {
-    const sealed = box(ctx).seal(secret);
-    await ctx.db
-      .insert(microsoftApp)
-      .values({ id: 1, ...values, clientSecretSealed: sealed })
-      .onConflictDoUpdate({ target: microsoftApp.id, set: { ...values, clientSecretSealed: sealed } });
-  } else {
-    const updated = await ctx.db
-      .update(microsoftApp)
-      .set(values)
-      .where(eq(microsoftApp.id, 1))
-      .returning({ id: microsoftApp.id });
-    if (updated.length === 0)
-      throw new AppError('VALIDATION_FAILED', {
-        in: 'body',
-        fields: [
-          {
-            field: 'clientSecret',
-            code: 'validation.required',
-            message: translate(actor.language, 'validation.required'),
-          },
-        ],
-      });
-  }
+  await saveAppRow(ctx, actor, input.clientSecret, {
+    upsert: (clientSecretSealed) =>
+      ctx.db
+        .insert(microsoftApp)
+        .values({ id: 1, ...values, clientSecretSealed })
+        .onConflictDoUpdate({ target: microsoftApp.id, set: { ...values, clientSecretSealed } }),
+    update: () =>
+      ctx.db
+        .update(microsoftApp)
+        .set(values)
+        .where(eq(microsoftApp.id, 1))
+        .returning({ id: microsoftApp.id }),
+  });
   const app = await getMicrosoftApp(ctx);
   const shown = ({ clientId, tenant, loginUrl, graphUrl }: MicrosoftApp) => ({
     clientId,
     tenant,
     loginUrl,
     graphUrl,
-    secretChanged: Boolean(secret),
+    secretChanged: Boolean(input.clientSecret?.trim()),
   });
   return { app, change: { before: before.configured ? shown(before) : null, after: shown(app) } };
 }

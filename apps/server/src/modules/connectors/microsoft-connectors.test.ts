@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../test/support/api-client.ts';
+import {
+  connectByConsent,
+  consentInBrowser,
+  expectConsentRoutesGuarded,
+} from '../../../test/support/connector-consent.ts';
 import { allReady, answerTexts, synced } from '../../../test/support/connector-sync.ts';
 import { signedInAs } from '../../../test/support/factories.ts';
 import { TestGraph } from '../../../test/support/graph-server.ts';
@@ -36,25 +41,10 @@ async function registerApp() {
   return saved.body;
 }
 
-/** Consent as the browser goes through it: the server's address, Microsoft's redirect back, the code handed over. */
-async function consent(client: ApiClient, divisionId: string, body: Record<string, unknown>) {
-  const started = await client.post(`/divisions/${divisionId}/connectors/microsoft365/consent`, body);
-  expect(started.status).toBe(200);
-  const page = await fetch(started.body.authorizationUrl, { redirect: 'manual' });
-  expect(page.status).toBe(302);
-  const back = new URL(page.headers.get('location')!);
-  return {
-    code: back.searchParams.get('code'),
-    state: back.searchParams.get('state'),
-    error: back.searchParams.get('error'),
-    back,
-  };
-}
-
-async function connect(client: ApiClient, divisionId: string, body: Record<string, unknown>) {
-  const { code, state } = await consent(client, divisionId, body);
-  return client.post('/connectors/microsoft365/complete', { code, state });
-}
+const consent = (client: ApiClient, divisionId: string, body: Record<string, unknown>) =>
+  consentInBrowser(client, 'microsoft365', divisionId, body);
+const connect = (client: ApiClient, divisionId: string, body: Record<string, unknown>) =>
+  connectByConsent(client, 'microsoft365', divisionId, body);
 
 describe('a Microsoft 365 folder kept in sync through Graph delta queries', () => {
   it('adds, changes, renames and removes files as the drive does, reading an unchanged file once', async () => {
@@ -253,33 +243,6 @@ describe('connecting Microsoft 365', () => {
     expect((await client.get(`/divisions/${divisionId}/connectors`)).body.items).toHaveLength(1);
   }, 60_000);
 
-  it('is the data manager’s and the operator’s: 401 without a session, 403 for others, 404 across companies', async () => {
-    const { client } = await signedInDataManager(t, { language: 'en' });
-    const divisionId = (await client.post('/divisions', { name: 'Rechte' })).body.id;
-    const anonymous = t.client();
-    expect(
-      (await anonymous.post(`/divisions/${divisionId}/connectors/microsoft365/consent`, { name: 'X' }))
-        .status,
-    ).toBe(401);
-    expect(
-      (await anonymous.post('/connectors/microsoft365/complete', { code: 'c', state: 's' })).status,
-    ).toBe(401);
-    expect((await anonymous.get('/admin/microsoft-app')).status).toBe(401);
-    expect((await anonymous.request('PUT', '/admin/microsoft-app', graph.app)).status).toBe(401);
-    const employee = await signedInAs(t, 'Employee');
-    expect(
-      (await employee.client.post(`/divisions/${divisionId}/connectors/microsoft365/consent`, { name: 'X' }))
-        .status,
-    ).toBe(403);
-    expect(
-      (await employee.client.post('/connectors/microsoft365/complete', { code: 'c', state: 's' })).status,
-    ).toBe(403);
-    expect((await client.get('/admin/microsoft-app')).status).toBe(403);
-    expect((await client.request('PUT', '/admin/microsoft-app', graph.app)).status).toBe(403);
-    const other = await signedInDataManager(t, { language: 'en' });
-    const foreign = await other.client.post(`/divisions/${divisionId}/connectors/microsoft365/consent`, {
-      name: 'X',
-    });
-    expect(foreign.status).toBe(404);
-  });
+  it('is the data manager’s and the operator’s: 401 without a session, 403 for others, 404 across companies', () =>
+    expectConsentRoutesGuarded(t, 'microsoft365', '/admin/microsoft-app', graph.app));
 });

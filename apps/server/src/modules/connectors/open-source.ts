@@ -1,5 +1,7 @@
 import type { AppContext } from '../../app-context.ts';
 import { SecretBox } from '../ai-providers/secret-box.ts';
+import { loadGoogleApp } from './google-app.service.ts';
+import { googleDriveSource } from './google-drive-source.ts';
 import { graphSource } from './graph-source.ts';
 import { loadMicrosoftApp } from './microsoft-app.service.ts';
 import { type SourceClient, SourceError } from './source-client.ts';
@@ -8,7 +10,8 @@ import { webdavSource } from './webdav-source.ts';
 
 /**
  * The source of a stored connector, its secret (a password, a refresh token) opened from the sealed form, through the
- * outbound policy. A Microsoft 365 connector needs the operator's Entra app: without it the sync fails as refused.
+ * outbound policy. A Microsoft 365 or Google Drive connector needs the operator's OAuth app: without it the sync fails
+ * as refused.
  */
 export async function openSource(
   ctx: AppContext,
@@ -19,6 +22,11 @@ export async function openSource(
     const app = await loadMicrosoftApp(ctx);
     if (!app) throw new SourceError('auth', 'the Entra app is no longer registered');
     return graphSource(ctx, app, connector, signal);
+  }
+  if (connector.kind === 'googledrive') {
+    const app = await loadGoogleApp(ctx);
+    if (!app) throw new SourceError('auth', 'the Google OAuth client is no longer registered');
+    return googleDriveSource(ctx, app, connector, signal);
   }
   const password = new SecretBox(ctx.config.secrets.encryptionKey).open(connector.secretSealed);
   return webdavSource(

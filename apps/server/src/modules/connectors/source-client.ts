@@ -12,7 +12,7 @@ export interface SourceEntry {
    * modification time. An unchanged version is never downloaded again.
    */
   version: string;
-  /** Its id at a source that has ids (a Microsoft 365 drive item): a moved or renamed file keeps it. */
+  /** Its id at a source that has ids (a Microsoft 365 drive item, a Google Drive file): a moved file keeps it. */
   id?: string;
 }
 
@@ -20,7 +20,8 @@ export interface SourceEntry {
  * What the sync needs of a source, whatever it is: a listing of the files below the connector's folder now, and one
  * file's content. WebDAV lists the folder tree (`webdav-source.ts`); a source with a change feed (Microsoft Graph's
  * delta query, Google Drive's changes API) answers `list` from its feed and the last listing instead, so that the
- * sync itself (added, changed, renamed, removed) stays one piece of code for all of them (`graph-source.ts`).
+ * sync itself (added, changed, renamed, removed) stays one piece of code for all of them (`graph-source.ts`,
+ * `google-drive-source.ts`).
  */
 export interface SourceClient {
   list(): Promise<SourceEntry[]>;

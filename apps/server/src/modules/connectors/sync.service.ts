@@ -57,9 +57,9 @@ export function wanted(connector: Pick<ConnectorRow, 'fileTypes'>, path: string)
  * One sync of a connector against what its source lists now. Unchanged files (same version) are not read; a file
  * whose version changed is read, and reprocessed only when its content did (same file row: a new processing run,
  * the published passages answer until it is ready). A listed path the division does not hold is a rename when a
- * vanished file had the same item id (a source with ids: Microsoft 365), the same version or the same content (the row
- * moves, its history stays; moved by id with another version, it is also read as changed), else it is added. What
- * vanished otherwise is deleted with its passages. Files that failed are not read again while their version stands.
+ * vanished file had the same item id (a source with ids: Microsoft 365, Google Drive), the same version or the same
+ * content (the row moves, its history stays; moved by id with another version, it is also read as changed), else it
+ * is added. What vanished otherwise is deleted with its passages. Files that failed are not read again while their version stands.
  * The plan's storage limit is taken per file; when it is full the sync stops (`SourceError('quota')`) after having
  * counted what it did.
  */

@@ -7,7 +7,7 @@ import { useAuth } from '../../auth/auth-context.tsx';
 import { errorMessage } from '../../components/form.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { LogoUpload } from './logo-upload.tsx';
-import { MicrosoftAppSection } from './microsoft-app-section.tsx';
+import { OAuthAppSection } from './oauth-app-section.tsx';
 import { SettingsTabForm } from './settings-tab-form.tsx';
 import { SignInProvidersSection } from './sign-in-providers-section.tsx';
 
@@ -63,7 +63,9 @@ export default function SystemSettingsPage() {
               {tab === 'general' && (
                 <>
                   <Divider />
-                  <MicrosoftAppSection canEdit={canEdit} />
+                  <OAuthAppSection kind="microsoft" canEdit={canEdit} />
+                  <Divider />
+                  <OAuthAppSection kind="google" canEdit={canEdit} />
                 </>
               )}
               {tab === 'branding' && (

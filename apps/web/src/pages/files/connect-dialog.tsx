@@ -1,9 +1,9 @@
 import { Alert, Stack } from '@mui/material';
-import type { ConnectorCreate, ConnectorKind, MicrosoftConsentBody } from '@werkwissen/shared';
+import type { ConnectorCreate, ConnectorKind } from '@werkwissen/shared';
 import { useState } from 'react';
 import { type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useConnect, useMicrosoftConsent } from '../../api/connectors.ts';
+import { type ConsentBody, useConnect, useConsent } from '../../api/connectors.ts';
 import { ApiError } from '../../api/http.ts';
 import { applyFieldErrors, errorMessage, InputField, PasswordField } from '../../components/form.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
@@ -16,14 +16,27 @@ interface Fields {
   userName: string;
   password: string;
   driveId: string;
+  folderId: string;
   folder: string;
   fileTypes: string;
   intervalMinutes: string;
 }
 
-const FIELDS = ['name', 'url', 'userName', 'password', 'driveId', 'folder', 'fileTypes', 'intervalMinutes'];
+const FIELDS = [
+  'name',
+  'url',
+  'userName',
+  'password',
+  'driveId',
+  'folderId',
+  'folder',
+  'fileTypes',
+  'intervalMinutes',
+];
 const INTERVALS = ['15', '60', '360', '1440'];
-const KINDS: ConnectorKind[] = ['webdav', 'microsoft365'];
+const KINDS: ConnectorKind[] = ['webdav', 'microsoft365', 'googledrive'];
+/** The texts of the kinds connected by consent (`connectors.<ns>.*`). */
+const CONSENT_TEXTS = { microsoft365: 'connectors.microsoft', googledrive: 'connectors.google' } as const;
 
 const fileTypesOf = (text: string) =>
   text
@@ -33,8 +46,8 @@ const fileTypesOf = (text: string) =>
 
 /**
  * Connects a folder. WebDAV: the server tries it before it stores it, and says why when it cannot read it.
- * Microsoft 365: the drive and folder are chosen here, then the browser leaves for Microsoft's consent page and comes
- * back to the callback page, which ends the connection.
+ * Microsoft 365 and Google Drive: the drive and folder are chosen here, then the browser leaves for the vendor's
+ * consent page and comes back to the kind's callback page, which ends the connection.
  */
 export default function ConnectDialog({ divisionId, onClose }: { divisionId: string; onClose(): void }) {
   const { t } = useTranslation();
@@ -47,6 +60,7 @@ export default function ConnectDialog({ divisionId, onClose }: { divisionId: str
       userName: '',
       password: '',
       driveId: '',
+      folderId: '',
       folder: '',
       fileTypes: '',
       intervalMinutes: '60',
@@ -65,19 +79,23 @@ export default function ConnectDialog({ divisionId, onClose }: { divisionId: str
     onSuccess: onClose,
     claimError: claimError('CONNECTOR_UNREACHABLE'),
   });
-  const consent = useMicrosoftConsent(divisionId, { claimError: claimError('MICROSOFT_APP_UNCONFIGURED') });
-  const microsoft = form.watch('kind') === 'microsoft365';
+  const kind = form.watch('kind');
+  const consent = useConsent(divisionId, {
+    claimError: claimError(kind === 'googledrive' ? 'GOOGLE_APP_UNCONFIGURED' : 'MICROSOFT_APP_UNCONFIGURED'),
+  });
+  const ns = kind === 'webdav' ? null : CONSENT_TEXTS[kind];
   const submit = form.handleSubmit((v) => {
     setRefusal(null);
-    if (v.kind === 'microsoft365') {
-      const body: MicrosoftConsentBody = {
+    if (v.kind !== 'webdav') {
+      const body: ConsentBody = {
         name: v.name,
         driveId: v.driveId.trim(),
+        ...(v.kind === 'googledrive' ? { folderId: v.folderId.trim() } : {}),
         folder: v.folder,
         fileTypes: fileTypesOf(v.fileTypes),
         intervalMinutes: Number(v.intervalMinutes),
       };
-      consent.mutate(body);
+      consent.mutate({ kind: v.kind, body });
       return;
     }
     const body: ConnectorCreate = {
@@ -97,10 +115,10 @@ export default function ConnectDialog({ divisionId, onClose }: { divisionId: str
     <FormDialog
       open
       onClose={onClose}
-      title={t(microsoft ? 'connectors.microsoft.dialogTitle' : 'connectors.dialogTitle')}
-      intro={t(microsoft ? 'connectors.microsoft.dialogHint' : 'connectors.dialogHint')}
+      title={t(ns ? `${ns}.dialogTitle` : 'connectors.dialogTitle')}
+      intro={t(ns ? `${ns}.dialogHint` : 'connectors.dialogHint')}
       formId="connect-form"
-      submitLabel={t(microsoft ? 'connectors.microsoft.consent' : 'connectors.connect')}
+      submitLabel={t(ns ? `${ns}.consent` : 'connectors.connect')}
       pending={connect.isPending || consent.isPending}
     >
       <Stack component="form" id="connect-form" noValidate spacing={2.5} sx={{ mt: 2 }} onSubmit={submit}>
@@ -118,10 +136,10 @@ export default function ConnectDialog({ divisionId, onClose }: { divisionId: str
           size="medium"
         />
         <InputField label={t('connectors.fields.name')} errorKey={err('name')} {...form.register('name')} />
-        {microsoft ? (
+        {ns ? (
           <InputField
-            label={t('connectors.microsoft.driveId')}
-            helperText={t('connectors.microsoft.driveIdHelp')}
+            label={t(`${ns}.driveId`)}
+            helperText={t(`${ns}.driveIdHelp`)}
             errorKey={err('driveId')}
             inputProps={{ dir: 'ltr' }}
             {...form.register('driveId')}
@@ -129,9 +147,18 @@ export default function ConnectDialog({ divisionId, onClose }: { divisionId: str
         ) : (
           <WebDavFields form={form} />
         )}
+        {kind === 'googledrive' && (
+          <InputField
+            label={t('connectors.google.folderId')}
+            helperText={t('connectors.google.folderIdHelp')}
+            errorKey={err('folderId')}
+            inputProps={{ dir: 'ltr' }}
+            {...form.register('folderId')}
+          />
+        )}
         <InputField
           label={t('connectors.fields.folder')}
-          helperText={t(microsoft ? 'connectors.microsoft.folderHelp' : 'connectors.fields.folderHelp')}
+          helperText={t(ns ? `${ns}.folderHelp` : 'connectors.fields.folderHelp')}
           errorKey={err('folder')}
           {...form.register('folder')}
         />

@@ -6,7 +6,7 @@ import {
   IconPlugConnectedX,
   IconRefresh,
 } from '@tabler/icons-react';
-import type { Connector } from '@werkwissen/shared';
+import type { Connector, ConnectorKind } from '@werkwissen/shared';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConnectorAction, useConnectors, useDeleteConnector } from '../../api/connectors.ts';
@@ -14,6 +14,13 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { useFormat } from '../../components/format.ts';
 
 const ConnectDialog = lazy(() => import('./connect-dialog.tsx'));
+
+/** What a paused connector's owner does: check the login, or connect again after the vendor withdrew the access. */
+const PAUSED_HINTS: Record<ConnectorKind, string> = {
+  webdav: 'connectors.pausedHint',
+  microsoft365: 'connectors.microsoft.pausedHint',
+  googledrive: 'connectors.google.pausedHint',
+};
 
 /** What a connector is doing, as a chip: paused, or its sync's state. */
 function StateChip({ connector }: { connector: Connector }) {
@@ -63,8 +70,7 @@ function ConnectorCard({ connector, onRemove }: { connector: Connector; onRemove
         {connector.lastError && (
           <Alert severity={paused ? 'warning' : 'error'}>
             {connector.lastError}
-            {paused &&
-              ` ${t(connector.kind === 'microsoft365' ? 'connectors.microsoft.pausedHint' : 'connectors.pausedHint')}`}
+            {paused && ` ${t(PAUSED_HINTS[connector.kind])}`}
           </Alert>
         )}
         {r && r.failures.length > 0 && (

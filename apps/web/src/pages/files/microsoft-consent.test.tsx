@@ -4,10 +4,10 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONSENT_DIVISION_KEY } from '../../api/connectors.ts';
 import { changeLanguage, loadSignedInTexts } from '../../i18n/i18n.ts';
-import { DIVISION_ID, division, signedInAs, storage } from '../../test/fixtures.ts';
+import { connector, DIVISION_ID, division, signedInAs, storage } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
+import { MicrosoftConsentPage } from './consent-callback-page.tsx';
 import DivisionFilesPage from './division-files-page.tsx';
-import MicrosoftConsentPage from './microsoft-consent-page.tsx';
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -16,27 +16,12 @@ afterEach(async () => {
   await changeLanguage('en');
 });
 
-const CONNECTOR_ID = '55555555-5555-4555-8555-555555555555';
-const connector: Connector = {
-  id: CONNECTOR_ID,
-  divisionId: DIVISION_ID,
+const microsoftConnector = connector({
   kind: 'microsoft365',
   name: 'SharePoint',
   url: 'https://graph.microsoft.com/v1.0/drives/b!abc/root:/',
   userName: 'anna@contoso.example',
-  folder: 'Preise',
-  fileTypes: [],
-  intervalMinutes: 60,
-  status: 'active',
-  syncState: 'queued',
-  lastSyncAt: null,
-  lastResult: null,
-  lastError: null,
-  lastErrorCode: null,
-  failureCount: 0,
-  fileCount: 0,
-  createdAt: '2025-03-01T09:00:00.000Z',
-};
+});
 const notFound = () =>
   Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
 
@@ -125,7 +110,7 @@ describe('connecting a Microsoft 365 folder', () => {
 
   it('tells to connect again when a Microsoft 365 connector paused for a withdrawn consent', async () => {
     const revoked: Connector = {
-      ...connector,
+      ...microsoftConnector,
       status: 'paused',
       syncState: 'idle',
       lastSyncAt: '2025-03-01T10:00:00.000Z',
@@ -158,7 +143,7 @@ describe('connecting a Microsoft 365 folder', () => {
       vi.fn(async (url: string, init?: RequestInit) => {
         if (url === '/api/v1/connectors/microsoft365/complete' && init?.method === 'POST') {
           completes.push(JSON.parse(String(init.body)));
-          return Response.json(connector, { status: 201 });
+          return Response.json(microsoftConnector, { status: 201 });
         }
         return notFound();
       }),
