@@ -244,8 +244,7 @@ export class JobQueue {
       isFinalAttempt: job.retryCount >= job.retryLimit,
       signal: abort.signal,
     };
-    // biome-ignore lint/plugin: a job of the mixed list (AnyJobDefinition) gets what its own schema parsed
-    const handle = async () => def.handler(def.schema.parse(job.data) as never, ctx, run);
+    const handle = async () => def.handle(job.data, ctx, run);
     const settled = this.liveness ? this.liveness.hold(job.id, handle) : handle();
     this.running.set(job.id, { abort, settled });
     const handedBack = new Promise<'handed back'>((resolve) =>
