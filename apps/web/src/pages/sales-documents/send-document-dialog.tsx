@@ -22,7 +22,7 @@ import {
 import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useDocumentMailDraft, useDocumentMails, useSendDocumentMail } from '../../api/handwerk.ts';
+import { useDocumentMailDraft, useDocumentMails, useSendDocumentMail } from '../../api/sales-documents.ts';
 import { applyFieldErrors, errorMessage, InputField } from '../../components/form.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { useFormat } from '../../components/format.ts';
