@@ -259,6 +259,7 @@ export class JobQueue {
         handedBack,
       ]);
       if (abort.signal.aborted) {
+        // Handed back: the job runs again elsewhere, so how this attempt's handler ends no longer counts.
         settled.catch(() => {});
         await this.handBackHeld;
         this.onAttempt(def.name, 'handed_back', seconds());
