@@ -231,6 +231,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     });
     return { ctx, app, url, metricsUrl, databaseUrl, firstAdmin, close, mailWatchers: watchers };
   } catch (error) {
+    // The start's own error is thrown; what stopping the half-started parts says would only hide it.
     await close().catch(() => {});
     throw error;
   }
@@ -266,8 +267,12 @@ async function ensureEmbeddingIndexWithLock(database: Database, ctx: AppContext)
     await client.query('select pg_advisory_lock(727275)');
     return await ensureEmbeddingIndex(ctx);
   } finally {
-    await client.query('select pg_advisory_unlock(727275)').catch(() => {});
-    client.release();
+    const unlocked = await client.query('select pg_advisory_unlock(727275)').then(
+      () => true,
+      () => false,
+    );
+    // A connection that failed to unlock is closed, not pooled: its session lock ends with it.
+    client.release(!unlocked);
   }
 }
 
@@ -278,7 +283,11 @@ async function migrateWithLock(database: Database): Promise<void> {
     await client.query('select pg_advisory_lock(727274)');
     await applyMigrations(database);
   } finally {
-    await client.query('select pg_advisory_unlock(727274)').catch(() => {});
-    client.release();
+    const unlocked = await client.query('select pg_advisory_unlock(727274)').then(
+      () => true,
+      () => false,
+    );
+    // A connection that failed to unlock is closed, not pooled: its session lock ends with it.
+    client.release(!unlocked);
   }
 }

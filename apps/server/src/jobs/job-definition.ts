@@ -14,8 +14,8 @@ export interface JobRun {
   signal: AbortSignal;
 }
 
-/** A job: a name, a zod payload and a handler, with its own retry and expiry policy. */
-export interface JobDefinition<T = unknown> {
+/** A job as written: a name, a zod payload and a handler, with its own retry and expiry policy. */
+export interface JobSpec<T> {
   name: string;
   schema: z.ZodType<T>;
   /** Retries after the first attempt, with exponential backoff from `retryDelaySeconds`. */
@@ -36,14 +36,17 @@ export interface JobDefinition<T = unknown> {
   handler(data: T, ctx: AppContext, run: JobRun): Promise<void>;
 }
 
-/**
- * A job of whichever data type, as the queue's list holds them: any JobDefinition<T> is one. Its handler takes what
- * its own schema parsed, a pairing the type system cannot follow through a mixed list (JobQueue.attempt makes it).
- */
-export type AnyJobDefinition = Omit<JobDefinition, 'handler'> & {
-  handler(data: never, ctx: AppContext, run: JobRun): Promise<void>;
-};
+/** A job as the queue runs it: its spec, and `handle`, which hands the handler what the job's own schema parsed. */
+export interface JobDefinition<T = unknown> extends JobSpec<T> {
+  handle(data: unknown, ctx: AppContext, run: JobRun): Promise<void>;
+}
 
-export function defineJob<T>(definition: JobDefinition<T>): JobDefinition<T> {
-  return definition;
+/**
+ * A job of whichever data type, as the queue's list holds them: any JobDefinition<T> is one. The queue calls
+ * `handle`, which pairs the job's schema with its handler where both are still typed.
+ */
+export type AnyJobDefinition = Omit<JobDefinition, 'handler'>;
+
+export function defineJob<T>(spec: JobSpec<T>): JobDefinition<T> {
+  return { ...spec, handle: async (data, ctx, run) => spec.handler(spec.schema.parse(data), ctx, run) };
 }

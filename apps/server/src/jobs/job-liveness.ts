@@ -67,6 +67,7 @@ export class JobLiveness {
       return await run();
     } finally {
       this.held.delete(jobId);
+      // A failed unlock means a lost lock connection, which ended the session's locks with it.
       await this.serially((client) =>
         client.query('select pg_advisory_unlock(hashtextextended($1, $2))', [jobId, JOB_LOCK_SEED]),
       ).catch(() => {});
@@ -76,12 +77,14 @@ export class JobLiveness {
   /** Runs a statement on the lock connection after the ones before it (none while it is reconnecting). */
   private serially(statement: (client: pg.Client) => Promise<unknown>): Promise<unknown> {
     const next = this.queue.then(() => (this.client ? statement(this.client) : undefined));
+    // The caller gets the statement's failure through `next`; the chain only keeps the order.
     this.queue = next.catch(() => {});
     return next;
   }
 
   async stop(): Promise<void> {
     this.closed = true;
+    // Stopping: a connection that cannot end cleanly is gone all the same.
     await this.client?.end().catch(() => {});
     this.client = null;
   }

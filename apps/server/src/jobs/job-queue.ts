@@ -244,8 +244,7 @@ export class JobQueue {
       isFinalAttempt: job.retryCount >= job.retryLimit,
       signal: abort.signal,
     };
-    // biome-ignore lint/plugin: a job of the mixed list (AnyJobDefinition) gets what its own schema parsed
-    const handle = async () => def.handler(def.schema.parse(job.data) as never, ctx, run);
+    const handle = async () => def.handle(job.data, ctx, run);
     const settled = this.liveness ? this.liveness.hold(job.id, handle) : handle();
     this.running.set(job.id, { abort, settled });
     const handedBack = new Promise<'handed back'>((resolve) =>
@@ -260,6 +259,7 @@ export class JobQueue {
         handedBack,
       ]);
       if (abort.signal.aborted) {
+        // Handed back: the job runs again elsewhere, so how this attempt's handler ends no longer counts.
         settled.catch(() => {});
         await this.handBackHeld;
         this.onAttempt(def.name, 'handed_back', seconds());

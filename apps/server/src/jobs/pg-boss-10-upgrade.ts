@@ -25,6 +25,7 @@ async function withClient<T>(connectionString: string, run: (client: pg.Client) 
     await client.query('commit');
     return result;
   } catch (error) {
+    // The upgrade's own error is thrown; a rollback failing on a broken connection would only hide it.
     await client.query('rollback').catch(() => {});
     throw error;
   } finally {

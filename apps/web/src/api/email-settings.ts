@@ -70,20 +70,19 @@ const SMTP_FIELDS = [
 const aboutSmtp = (error: unknown) =>
   error instanceof ApiError && error.fieldErrors.some((f) => SMTP_FIELDS.includes(f.field));
 
-interface Save {
-  /** The setting to change; absent: a new one. */
-  settingId?: string;
-  body: EmailSettingCreate | EmailSettingUpdate;
-}
+/** A change of a saved setting (its id and the change's body), or a new setting. */
+type Save =
+  | { settingId: string; body: EmailSettingUpdate }
+  | { settingId?: undefined; body: EmailSettingCreate };
 
 /** Adds or changes a setting, with the spec's messages ("Email added successfully!" and the failures). */
 export function useSaveEmailSetting(callbacks?: MutationCallbacks<Save, EmailSetting>) {
   return useApiMutation(
     {
-      mutationFn: ({ settingId, body }: Save) =>
-        settingId
-          ? call(emailSettingContracts.update, { params: { settingId }, body: body as EmailSettingUpdate })
-          : call(emailSettingContracts.create, { body: body as EmailSettingCreate }),
+      mutationFn: (save: Save) =>
+        save.settingId === undefined
+          ? call(emailSettingContracts.create, { body: save.body })
+          : call(emailSettingContracts.update, { params: { settingId: save.settingId }, body: save.body }),
       success: (t, _setting, { settingId }) =>
         t(settingId ? 'emailSettings.messages.saved' : 'emailSettings.messages.added'),
       failure: (t, error) =>

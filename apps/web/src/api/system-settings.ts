@@ -21,19 +21,22 @@ export function useSystemSettings() {
   });
 }
 
-const UPDATE = {
-  general: systemSettingsContracts.updateGeneral,
-  signUp: systemSettingsContracts.updateSignUp,
-  plans: systemSettingsContracts.updatePlans,
-  branding: systemSettingsContracts.updateBranding,
-  activityLog: systemSettingsContracts.updateActivityLog,
-  mailBudget: systemSettingsContracts.updateMailBudget,
-} as const;
+/** Each tab's save, typed by its own contract. */
+const UPDATE: { [T in SettingsTab]: (values: SettingsValues[T]) => Promise<SystemSettings> } = {
+  general: (body) => call(systemSettingsContracts.updateGeneral, { body }),
+  signUp: (body) => call(systemSettingsContracts.updateSignUp, { body }),
+  plans: (body) => call(systemSettingsContracts.updatePlans, { body }),
+  branding: (body) => call(systemSettingsContracts.updateBranding, { body }),
+  activityLog: (body) => call(systemSettingsContracts.updateActivityLog, { body }),
+  mailBudget: (body) => call(systemSettingsContracts.updateMailBudget, { body }),
+};
 
 export interface TabChange<T extends SettingsTab = SettingsTab> {
   tab: T;
   values: SettingsValues[T];
 }
+
+const saveTab = <T extends SettingsTab>({ tab, values }: TabChange<T>) => UPDATE[tab](values);
 
 /**
  * Saves one tab. The public configuration (title, colours, logo, sign-up) is loaded again before the change counts
@@ -43,11 +46,8 @@ export function useSaveSettings(callbacks?: MutationCallbacks<TabChange, SystemS
   const reloadConfig = useReloadConfig();
   return useApiMutation(
     {
-      mutationFn: async ({ tab, values }: TabChange) => {
-        const saved = await call(UPDATE[tab] as typeof systemSettingsContracts.updateGeneral, {
-          // biome-ignore lint/plugin: the values belong to the tab's contract, picked at run time
-          body: values as never,
-        });
+      mutationFn: async (change: TabChange) => {
+        const saved = await saveTab(change);
         await reloadConfig();
         return saved;
       },

@@ -29,6 +29,7 @@ export function loadAbilityBuilder(): Promise<BuildAbility> {
   return loading;
 }
 
+/** Starts loading CASL early; a failure is reported by the load that needs it (the loader retries). */
 export const preloadAbilityBuilder = () => void loadAbilityBuilder().catch(() => {});
 
 /** The builder, once loaded. */

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type FieldValues, type UseFormProps, useForm } from 'react-hook-form';
+import { type FieldValues, type UseFormProps, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
 /**
@@ -9,6 +9,13 @@ import type { z } from 'zod';
 export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
   options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
-) {
+): SchemaForm<S> {
   return useForm<z.input<S>, unknown, z.output<S>>({ ...options, resolver: zodResolver(schema) });
 }
+
+/** What `useSchemaForm` returns, for a part of a form that receives it. */
+export type SchemaForm<S extends z.ZodType<FieldValues, FieldValues>> = UseFormReturn<
+  z.input<S>,
+  unknown,
+  z.output<S>
+>;

@@ -63,6 +63,26 @@ describe('the fake API', () => {
     expect(api.problems[0]).toContain('an answer listStaff does not allow');
   });
 
+  it('checks a JSON answer the handler writes itself, and passes a stream as it is', async () => {
+    const api = new FakeApi().on(staffContracts.list, () => Response.json({ items: 'none' }));
+    expect((await api.fetch('/api/v1/admin/staff')).status).toBe(500);
+    expect(api.problems[0]).toContain('an answer listStaff does not allow');
+    api.problems.length = 0;
+    api.on(staffContracts.list, () => new Response('event: done\ndata: {}\n\n'));
+    expect(await (await api.fetch('/api/v1/admin/staff')).text()).toBe('event: done\ndata: {}\n\n');
+    api.on(staffContracts.list, () => Response.json(page([member]), { headers: { 'x-csrf-token': 'c' } }));
+    const sent = await api.fetch('/api/v1/admin/staff', {
+      headers: { 'X-CSRF-Token': 'c' },
+      credentials: 'same-origin',
+    });
+    expect(sent.status).toBe(200);
+    expect(api.last(staffContracts.list)).toMatchObject({
+      headers: { 'x-csrf-token': 'c' },
+      credentials: 'same-origin',
+    });
+    expect(api.problems).toEqual([]);
+  });
+
   it('fails on a path no contract has, and on one no handler answers', async () => {
     const api = new FakeApi();
     expect((await api.fetch('/api/v1/admin/stafff')).status).toBe(500);

@@ -33,6 +33,12 @@ export interface Call<C extends RouteContract> {
   /** The multipart form of an upload. */
   form?: FormData;
   url: URL;
+  /** The request's headers, names in lower case (e.g. the CSRF header of a change). */
+  headers: Record<string, string>;
+  /** Whether the request sends cookies (`credentials`), as the page asked. */
+  credentials?: RequestCredentials;
+  /** The request's abort signal, for an answer that streams (server-sent events) until the page lets go. */
+  signal?: AbortSignal;
 }
 
 /** An answer with a status other than the contract's success: an error body or another documented response. */
@@ -91,7 +97,7 @@ const pattern = (path: string) =>
 const ROUTES = CONTRACTS.map((contract) => ({ contract, regex: pattern(contract.path) }));
 
 /** The contract a request is for; a literal segment wins over a `:param` one (`/roles/new` before `/roles/:id`). */
-function routeOf(method: string, pathname: string) {
+export function routeOf(method: string, pathname: string) {
   const matches = ROUTES.filter((r) => r.contract.method === method && r.regex.test(pathname));
   matches.sort(
     (a, b) =>
@@ -183,7 +189,24 @@ export class FakeApi {
       data = parsed.data;
     } else if (contract.body && !form) return fail('no body, but the contract takes one');
 
-    const call: Call<RouteContract> = { params: params?.data, query: query?.data, body, data, form, url };
+    const call: Call<RouteContract> = {
+      params: params?.data,
+      query: query?.data,
+      body,
+      data,
+      form,
+      url,
+      headers: Object.fromEntries(
+        [...new Headers(init.headers ?? request?.headers)].map(([name, value]) => [
+          name.toLowerCase(),
+          value,
+        ]),
+      ),
+      ...((init.credentials ?? request?.credentials)
+        ? { credentials: init.credentials ?? request?.credentials }
+        : {}),
+      ...(signal ? { signal } : {}),
+    };
     this.received.set(contract, [...(this.received.get(contract) ?? []), call]);
 
     const handler = this.handlers.get(contract);
@@ -198,7 +221,19 @@ export class FakeApi {
     } catch (error) {
       return fail(`the handler threw: ${(error as Error).message}`);
     }
-    if (result instanceof Response) return result;
+    if (result instanceof Response) {
+      // A stream or a file goes as it is; a JSON answer is checked like any other.
+      if (!result.headers.get('content-type')?.includes('application/json')) return result;
+      const schema =
+        contract.responses[result.status] ?? (result.status >= 400 ? shared.errorBodySchema : undefined);
+      const checked =
+        schema && 'safeParse' in schema ? schema.safeParse(await result.clone().json()) : undefined;
+      if (!checked)
+        return fail(`answered ${result.status}, which ${contract.operationId} does not document as JSON`);
+      if (!checked.success)
+        return fail(`an answer ${contract.operationId} does not allow (${zodIssues(checked.error)})`);
+      return result;
+    }
     const status =
       result instanceof Reply
         ? result.status

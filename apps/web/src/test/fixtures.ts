@@ -4,6 +4,7 @@ import {
   type Division,
   interpolateRules,
   type KnowledgeFile,
+  type MeResponse,
   type StorageUsage,
   type UserData,
   type UserKind,
@@ -82,8 +83,8 @@ export function knowledgeFile(overrides: Partial<KnowledgeFile> = {}): Knowledge
 const USER_ID = '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a';
 const COMPANY_ID = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
 
-/** A stored session of a user of this kind with its default role's rules, as the AuthProvider reads it at start. */
-export function signedInAs(kind: UserKind) {
+/** The server's answer about a signed-in user of this kind, with its default role's rules (`GET /auth/me`). */
+export function session(kind: UserKind): MeResponse {
   const userData: UserData = {
     id: USER_ID,
     email: 'kai@firma.example',
@@ -100,7 +101,13 @@ export function signedInAs(kind: UserKind) {
     createdAt: '2025-03-01T10:00:00.000Z',
   };
   const rules = interpolateRules(DEFAULT_ROLES[kind].rules, { user: { id: USER_ID, companyId: COMPANY_ID } });
+  return { userData, userRole: kind, userAbilityRules: rules, csrfToken: 'csrf', impersonation: null };
+}
+
+/** A stored session of a user of this kind with its default role's rules, as the AuthProvider reads it at start. */
+export function signedInAs(kind: UserKind) {
+  const { userData, userAbilityRules } = session(kind);
   localStorage.setItem('userData', JSON.stringify(userData));
   localStorage.setItem('userRole', kind);
-  localStorage.setItem('userAbilityRules', JSON.stringify(rules));
+  localStorage.setItem('userAbilityRules', JSON.stringify(userAbilityRules));
 }

@@ -51,6 +51,7 @@ async function runAsChild(): Promise<void> {
   if (!dataDir || !process.send) throw new Error('pglite-process must be forked with PGLITE_DATA_DIR');
   const handle = await startPgliteServer(dataDir, Number(process.env.PGLITE_PORT ?? 0));
   const stop = async () => {
+    // The process exits either way, and the engine's files are flushed by its own stop or not at all.
     await handle.stop().catch(() => {});
     process.exit(0);
   };

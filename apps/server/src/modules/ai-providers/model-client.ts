@@ -92,6 +92,7 @@ export async function listModels(
       signal: AbortSignal.timeout(timeoutMs),
     });
     if (!res.ok) {
+      // Only frees the connection: the refusal below is the answer, whether or not the body could be dropped.
       await res.body?.cancel().catch(() => {});
       const code = res.status === 401 || res.status === 403 ? 'PROVIDER_KEY_REFUSED' : 'PROVIDER_ERROR';
       return { ok: false, code, detail: `HTTP ${res.status}` };

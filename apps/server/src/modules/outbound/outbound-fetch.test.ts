@@ -186,6 +186,50 @@ describe('the outbound fetch', () => {
     }
   });
 
+  it('sends a global Request, a Blob and bytes as they are, with their method and headers', async () => {
+    const receiving = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      req.on('end', () =>
+        res.end(
+          JSON.stringify({
+            method: req.method,
+            type: req.headers['content-type'],
+            key: req.headers['x-key'],
+            body,
+          }),
+        ),
+      );
+    });
+    await new Promise<void>((resolve) => receiving.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(receiving.address() as AddressInfo).port}/`;
+    const outbound = createOutboundFetch(outboundPolicy({ OUTBOUND_ALLOW_PRIVATE: true }));
+    const echo = async (response: Promise<Response>) => await (await response).json();
+    try {
+      const request = new Request(url, { method: 'PUT', headers: { 'x-key': 'k' }, body: 'from a Request' });
+      expect(await echo(outbound.fetch(request))).toEqual({
+        method: 'PUT',
+        type: 'text/plain;charset=UTF-8',
+        key: 'k',
+        body: 'from a Request',
+      });
+      const blob = new Blob(['{"a":1}'], { type: 'application/json' });
+      expect(await echo(outbound.fetch(url, { method: 'POST', body: blob }))).toMatchObject({
+        type: 'application/json',
+        body: '{"a":1}',
+      });
+      const bytes = new TextEncoder().encode('xbytesx').subarray(1, 6);
+      expect(await echo(outbound.fetch(url, { method: 'POST', body: bytes }))).toMatchObject({
+        body: 'bytes',
+      });
+    } finally {
+      await outbound.close();
+      await new Promise<void>((resolve) => receiving.close(() => resolve()));
+    }
+  });
+
   it('checks the target of a redirect too', async () => {
     const redirecting = createServer((_req, res) => {
       res.writeHead(302, { location: 'http://10.0.0.1/' }).end();

@@ -1,7 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import type { Agent, buildConnector } from 'undici';
+import type { Agent, buildConnector, RequestInit as UndiciRequestInit } from 'undici';
 
 /**
  * The policy for requests the product makes on a user's behalf (AI providers: connection test, chat answers,
@@ -184,15 +184,13 @@ export function createOutboundFetch(policy: OutboundPolicy): OutboundFetch {
     }));
     return loaded;
   };
-  const outboundFetch = (async (input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) => {
+  const outboundFetch = async (input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> => {
     const { agent, undiciFetch } = await load();
-    return undiciFetch(
-      // biome-ignore lint/plugin: undici's fetch types differ from the DOM's typeof fetch this returns
-      input as never,
-      // biome-ignore lint/plugin: undici's fetch types differ from the DOM's typeof fetch this returns
-      { ...(await withPortableBody(init)), dispatcher: agent } as never,
-    );
-  }) as unknown as typeof fetch;
+    const request = await portableRequest(input, init);
+    const response = await undiciFetch(request.url, { ...request.init, dispatcher: agent });
+    // The same Response; undici 8's declarations lack the iterators' `Symbol.dispose` that Node's global ones name.
+    return response as unknown as Response;
+  };
   const close = async () => {
     if (loaded) await (await loaded).agent.close();
   };
@@ -241,16 +239,40 @@ function policyAgent(
 }
 
 /**
- * undici's own `fetch` (since undici 8) takes only its own FormData class as a body, and Node's global one, which
- * the AI SDK builds for a transcription upload, would go out as the text "[object FormData]". Such a body is encoded
- * here by the global `Response`, as multipart with its boundary, and sent as bytes (with their length).
+ * A request in undici's own terms. undici's `fetch` knows only its own `Request` class and would read a global one
+ * (from Node's bundled undici) as the URL "[object Request]", so such a request goes as its URL with its method,
+ * headers, body and signal (`init` wins). It also takes only its own FormData class as a body (since undici 8), and
+ * Node's global one, which the AI SDK builds for a transcription upload, would go out as the text "[object FormData]":
+ * such a body is encoded here by the global `Response`, as multipart with its boundary, and sent as bytes (with their
+ * length). Blobs and typed arrays go as bytes too, headers as a record: the global and undici 8's declarations of
+ * these classes differ.
  */
-async function withPortableBody(init: RequestInit | undefined): Promise<RequestInit | undefined> {
-  if (!(init?.body instanceof FormData)) return init;
-  const encoded = new Response(init.body);
-  const headers = Object.fromEntries(new Headers(init.headers));
-  headers['content-type'] = encoded.headers.get('content-type') ?? 'multipart/form-data';
-  return { ...init, headers, body: new Uint8Array(await encoded.arrayBuffer()) };
+async function portableRequest(
+  input: Parameters<typeof fetch>[0],
+  init: RequestInit | undefined,
+): Promise<{ url: string | URL; init: UndiciRequestInit }> {
+  if (input instanceof Request) {
+    const { method, headers, signal, redirect } = input;
+    const body = init?.body ?? (input.body ? new Uint8Array(await input.arrayBuffer()) : undefined);
+    return portableRequest(input.url, { method, headers, signal, redirect, ...init, body });
+  }
+  const { body, headers: given, ...rest } = init ?? {};
+  const headers = Object.fromEntries(new Headers(given));
+  if (body instanceof FormData) {
+    const encoded = new Response(body);
+    headers['content-type'] = encoded.headers.get('content-type') ?? 'multipart/form-data';
+    return { url: input, init: { ...rest, headers, body: new Uint8Array(await encoded.arrayBuffer()) } };
+  }
+  if (body instanceof Blob) {
+    if (body.type) headers['content-type'] ??= body.type;
+    return { url: input, init: { ...rest, headers, body: await body.bytes() } };
+  }
+  if (ArrayBuffer.isView(body))
+    return {
+      url: input,
+      init: { ...rest, headers, body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) },
+    };
+  return { url: input, init: { ...rest, headers, body } };
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string, family: number) => void;

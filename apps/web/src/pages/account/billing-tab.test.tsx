@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { BillingOverview, Invoice } from '@werkwissen/shared';
+import { type BillingOverview, billingContracts, type Invoice } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, page } from '../../test/fake-api.ts';
 import { signedInAs } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { BillingTab } from './billing-tab.tsx';
@@ -55,15 +56,10 @@ const overview = (paymentsEnabled: boolean): BillingOverview => ({
 });
 
 function stubServer(paymentsEnabled: boolean, invoices: Invoice[] = []) {
-  const fetch = vi.fn(async (url: string, _init: RequestInit = {}) => {
-    if (url === '/api/v1/billing') return Response.json(overview(paymentsEnabled));
-    if (url.startsWith('/api/v1/billing/invoices'))
-      return Response.json({ items: invoices, total: invoices.length, page: 1, pageSize: 10 });
-    if (url === '/api/v1/billing/checkout') return Response.json({ url: '/checkout-test' });
-    return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  return fakeApi()
+    .on(billingContracts.overview, () => overview(paymentsEnabled))
+    .on(billingContracts.invoices, () => page(invoices))
+    .on(billingContracts.checkout, () => ({ url: '/checkout-test' }));
 }
 
 describe('the billing tab', { timeout: 20_000 }, () => {
@@ -80,7 +76,7 @@ describe('the billing tab', { timeout: 20_000 }, () => {
 
   it('opens checkout for the chosen plan', async () => {
     signedInAs('DataManager');
-    const fetch = stubServer(true);
+    const api = stubServer(true);
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     renderWithApp(<BillingTab />);
@@ -88,8 +84,7 @@ describe('the billing tab', { timeout: 20_000 }, () => {
       within(await screen.findByTestId('plan-monthly')).getByRole('button', { name: 'Choose' }),
     );
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/checkout-test'));
-    const call = fetch.mock.calls.find(([url]) => url === '/api/v1/billing/checkout')!;
-    expect(JSON.parse(call[1]!.body as string)).toEqual({ plan: 'monthly' });
+    expect(api.calls(billingContracts.checkout).map((call) => call.body)).toEqual([{ plan: 'monthly' }]);
   });
 
   it('asks for no payment when billing is switched off', async () => {

@@ -1,5 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { type CompanyDetails, companyBrandingContracts, companyDetailsContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi } from '../../test/fake-api.ts';
 import { signedInAs } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { CompanyTab } from './company-tab.tsx';
@@ -7,7 +9,7 @@ import { CompanyTab } from './company-tab.tsx';
 afterEach(() => vi.unstubAllGlobals());
 configure({ asyncUtilTimeout: 5000 });
 
-const stored = {
+const stored: CompanyDetails = {
   name: 'Müller Haustechnik GmbH',
   website: '',
   street: 'Hauptstraße 12',
@@ -32,41 +34,31 @@ const stored = {
 
 function stubServer() {
   let savedColor: string | null = null;
-  const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
-    if (url.endsWith('/company/details') && init.method === 'PUT')
-      return Response.json({
-        ...stored,
-        ...JSON.parse(init.body as string),
-        missing: [],
-        complete: true,
-        updatedAt: null,
-      });
-    if (url.endsWith('/company/details')) return Response.json(stored);
-    if (url.endsWith('/company/brand-color')) {
-      const { brandColor } = JSON.parse(init.body as string);
+  const api = fakeApi()
+    .on(companyDetailsContracts.save, ({ body }) => ({
+      ...stored,
+      ...body,
+      missing: [],
+      complete: true,
+      updatedAt: null,
+    }))
+    .on(companyDetailsContracts.get, () => stored)
+    .on(companyBrandingContracts.setBrandColor, ({ body: { brandColor } }) => {
       if (brandColor === '#ffcc00')
-        return Response.json(
+        return apiError(
+          422,
+          'BRAND_COLOR_LOW_CONTRAST',
+          'This colour is too light (contrast 1.5:1, at least 4.5:1 needed).',
           {
-            error: {
-              code: 'BRAND_COLOR_LOW_CONTRAST',
-              message: 'This colour is too light (contrast 1.5:1, at least 4.5:1 needed).',
-              details: { contrast: '1.5', min: 4.5 },
-            },
+            contrast: '1.5',
+            min: 4.5,
           },
-          { status: 422 },
         );
       savedColor = brandColor;
-      return Response.json({ logo: null, brandColor, defaultDocument: null });
-    }
-    if (url.endsWith('/company/branding'))
-      return Response.json({ logo: null, brandColor: savedColor, defaultDocument: null });
-    return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return () =>
-    fetch.mock.calls
-      .filter(([url, init]) => url.endsWith('/company/details') && init?.method === 'PUT')
-      .map(([, init]) => JSON.parse(init!.body as string));
+      return { logo: null, brandColor, defaultDocument: null };
+    })
+    .on(companyBrandingContracts.get, () => ({ logo: null, brandColor: savedColor, defaultDocument: null }));
+  return () => api.calls(companyDetailsContracts.save).map((call) => call.body);
 }
 
 describe('the company details tab', { timeout: 20_000 }, () => {
@@ -116,23 +108,18 @@ describe('the company details tab', { timeout: 20_000 }, () => {
       updatedAt: '2026-01-01T00:00:00.000Z',
     };
     const puts: FormData[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init: RequestInit = {}) => {
-        if (url.endsWith('/company/details')) return Response.json(stored);
-        if (url.endsWith('/company/branding'))
-          return Response.json({ logo: puts.length ? logo : null, defaultDocument: null });
-        if (url.endsWith('/company/logo') && init.method === 'PUT') {
-          puts.push(init.body as FormData);
-          if (puts.length === 1) return Response.json({ logo, defaultDocument: null });
-          return Response.json(
-            { error: { code: 'COMPANY_LOGO_UNSAFE', message: 'This SVG contains scripts.' } },
-            { status: 422 },
-          );
-        }
-        return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
-      }),
-    );
+    fakeApi()
+      .on(companyDetailsContracts.get, () => stored)
+      .on(companyBrandingContracts.get, () => ({
+        logo: puts.length ? logo : null,
+        brandColor: null,
+        defaultDocument: null,
+      }))
+      .on(companyBrandingContracts.uploadLogo, ({ form }) => {
+        puts.push(form!);
+        if (puts.length === 1) return { logo, brandColor: null, defaultDocument: null };
+        return apiError(422, 'COMPANY_LOGO_UNSAFE', 'This SVG contains scripts.');
+      });
     renderWithApp(<CompanyTab />);
     expect(await screen.findByText("No logo yet: the product's logo is shown.")).toBeTruthy();
     const input = screen.getByTestId('company-logo-input');

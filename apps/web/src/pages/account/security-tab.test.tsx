@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { authContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi, type Reply } from '../../test/fake-api.ts';
 import { signedInAs } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { SecurityTab } from './security-tab.tsx';
@@ -7,16 +9,10 @@ import { SecurityTab } from './security-tab.tsx';
 afterEach(() => vi.unstubAllGlobals());
 
 function stubChangePassword() {
-  const fetch = vi.fn(async (url: string, _init: RequestInit = {}) =>
-    url.endsWith('/auth/change-password')
-      ? Response.json({ message: 'Password changed successfully.' })
-      : Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 }),
-  );
-  vi.stubGlobal('fetch', fetch);
-  return () =>
-    fetch.mock.calls
-      .filter(([url]) => url.endsWith('/auth/change-password'))
-      .map(([, init]) => JSON.parse(init!.body as string));
+  const api = fakeApi().on(authContracts.changePassword, () => ({
+    message: 'Password changed successfully.',
+  }));
+  return () => api.calls(authContracts.changePassword).map((call) => call.body);
 }
 
 function fill() {
@@ -53,22 +49,14 @@ describe('the change-password form', { timeout: 20_000 }, () => {
     fill();
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(sent()).toHaveLength(1));
-    expect(sent()[0].revokeApiKeys).toBe(false);
+    expect(sent()[0]?.revokeApiKeys).toBe(false);
   });
 });
 
 describe('the change-email form', { timeout: 20_000 }, () => {
-  function stubChangeEmail(answer: Response) {
-    const fetch = vi.fn(async (url: string, _init: RequestInit = {}) =>
-      url.endsWith('/auth/change-email')
-        ? answer
-        : Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 }),
-    );
-    vi.stubGlobal('fetch', fetch);
-    return () =>
-      fetch.mock.calls
-        .filter(([url]) => url.endsWith('/auth/change-email'))
-        .map(([, init]) => JSON.parse(init!.body as string));
+  function stubChangeEmail(answer: { message: string } | Reply) {
+    const api = fakeApi().on(authContracts.changeEmail, () => answer);
+    return () => api.calls(authContracts.changeEmail).map((call) => call.body);
   }
 
   function submit(email: string) {
@@ -81,11 +69,9 @@ describe('the change-email form', { timeout: 20_000 }, () => {
 
   it('names the current address, sends the new one with the password and shows where the link went', async () => {
     signedInAs('Employee');
-    const sent = stubChangeEmail(
-      Response.json({
-        message: 'We sent a confirmation link to neu@firma.example. Your address changes once you open it.',
-      }),
-    );
+    const sent = stubChangeEmail({
+      message: 'We sent a confirmation link to neu@firma.example. Your address changes once you open it.',
+    });
     renderWithApp(<SecurityTab />);
     expect(screen.getByText(/You sign in with .+@/)).toBeTruthy();
     submit('Neu@Firma.example');
@@ -97,16 +83,7 @@ describe('the change-email form', { timeout: 20_000 }, () => {
   it('puts a taken address on its field', async () => {
     signedInAs('Employee');
     stubChangeEmail(
-      Response.json(
-        {
-          error: {
-            code: 'EMAIL_TAKEN',
-            message: 'An account with this email already exists.',
-            details: { field: 'email' },
-          },
-        },
-        { status: 409 },
-      ),
+      apiError(409, 'EMAIL_TAKEN', 'An account with this email already exists.', { field: 'email' }),
     );
     renderWithApp(<SecurityTab />);
     const form = submit('kollege@firma.example');

@@ -1,6 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { WhatsAppConnection } from '@werkwissen/shared';
+import { chatContracts, type WhatsAppConnection, whatsappContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, page } from '../../test/fake-api.ts';
 import { signedInAs } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { chat } from '../chat/chat-test-data.ts';
@@ -30,40 +31,34 @@ const proposal: WhatsAppConnection = {
 
 function stubServer(initial: WhatsAppConnection) {
   let stored = initial;
-  const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
-    if (url.endsWith('/whatsapp/connection/test'))
-      return Response.json({
-        ok: true,
-        displayPhoneNumber: '+49 30 1234567',
-        verifiedName: 'Müller GmbH',
-        message: null,
-      });
-    if (url.endsWith('/whatsapp/connection') && method === 'PUT') {
-      const body = JSON.parse(init.body as string);
-      stored = { ...stored, ...body, connected: true, accessTokenHint: '…oken', appSecretHint: '…cret' };
-      return Response.json(stored);
-    }
-    if (url.endsWith('/whatsapp/connection') && method === 'DELETE') {
+  const api = fakeApi()
+    .on(whatsappContracts.test, () => ({
+      ok: true,
+      displayPhoneNumber: '+49 30 1234567',
+      verifiedName: 'Müller GmbH',
+      message: null,
+    }))
+    .on(whatsappContracts.save, ({ data }) => {
+      const { accessToken: _token, appSecret: _secret, ...settings } = data;
+      stored = { ...stored, ...settings, connected: true, accessTokenHint: '…oken', appSecretHint: '…cret' };
+      return stored;
+    })
+    .on(whatsappContracts.remove, () => {
       stored = proposal;
-      return new Response(null, { status: 204 });
-    }
-    if (url.endsWith('/whatsapp/connection')) return Response.json(stored);
-    if (url.includes('/chats?'))
-      return Response.json({ items: [chat(), PUBLIC_CHAT], total: 2, page: 1, pageSize: 100 });
-    return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return (method: string) =>
-    fetch.mock.calls
-      .filter(([url, init]) => url.endsWith('/whatsapp/connection') && init?.method === method)
-      .map(([, init]) => (init?.body ? JSON.parse(init.body as string) : null));
+      return undefined;
+    })
+    .on(whatsappContracts.get, () => stored)
+    .on(chatContracts.list, () => page([chat(), PUBLIC_CHAT], 100));
+  return {
+    saved: () => api.calls(whatsappContracts.save).map((call) => call.body),
+    removals: () => api.calls(whatsappContracts.remove),
+  };
 }
 
 describe('the WhatsApp tab', { timeout: 30_000 }, () => {
   it('connects a number with the generated verify token, tests it and offers the public chats for strangers', async () => {
     signedInAs('DataManager');
-    const sent = stubServer(proposal);
+    const { saved } = stubServer(proposal);
     renderWithApp(<WhatsAppTab />);
     expect(await screen.findByText('No WhatsApp number is connected yet.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Connect WhatsApp' }));
@@ -76,7 +71,7 @@ describe('the WhatsApp tab', { timeout: 30_000 }, () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Save changes' }));
     expect(await dialog.findAllByText('Enter the numeric ID from Meta.')).toHaveLength(2);
     expect(dialog.getAllByText('This field is required').length).toBeGreaterThan(0);
-    expect(sent('PUT')).toEqual([]);
+    expect(saved()).toEqual([]);
 
     fireEvent.change(dialog.getByLabelText(/Phone-number ID/), { target: { value: '106540352242922' } });
     fireEvent.change(dialog.getByLabelText(/WhatsApp Business Account ID/), {
@@ -94,8 +89,8 @@ describe('the WhatsApp tab', { timeout: 30_000 }, () => {
     expect(options.map((o) => o.textContent)).toEqual(['Kundendienst']);
     fireEvent.click(options[0]!);
     fireEvent.click(dialog.getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(sent('PUT')).toHaveLength(1));
-    expect(sent('PUT')[0]).toEqual({
+    await waitFor(() => expect(saved()).toHaveLength(1));
+    expect(saved()[0]).toEqual({
       phoneNumberId: '106540352242922',
       businessAccountId: '102290129340398',
       accessToken: 'EAAG-access-token',
@@ -110,7 +105,7 @@ describe('the WhatsApp tab', { timeout: 30_000 }, () => {
 
   it('keeps the saved secrets when their fields stay empty, and disconnects after confirmation', async () => {
     signedInAs('DataManager');
-    const sent = stubServer({
+    const { saved, removals } = stubServer({
       ...proposal,
       connected: true,
       phoneNumberId: '106540352242922',
@@ -123,16 +118,16 @@ describe('the WhatsApp tab', { timeout: 30_000 }, () => {
     const dialog = within(await screen.findByRole('dialog'));
     expect(dialog.getByText('Saved: …oken. Leave empty to keep it.')).toBeTruthy();
     fireEvent.click(dialog.getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(sent('PUT')).toHaveLength(1));
-    expect(sent('PUT')[0]).not.toHaveProperty('accessToken');
-    expect(sent('PUT')[0]).not.toHaveProperty('appSecret');
+    await waitFor(() => expect(saved()).toHaveLength(1));
+    expect(saved()[0]).not.toHaveProperty('accessToken');
+    expect(saved()[0]).not.toHaveProperty('appSecret');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     fireEvent.click(screen.getByRole('button', { name: 'Disconnect' }));
     const confirm = within(await screen.findByRole('dialog'));
     expect(confirm.getByText(/Messages to it will no longer be answered/)).toBeTruthy();
     fireEvent.click(confirm.getByRole('button', { name: 'Disconnect' }));
-    await waitFor(() => expect(sent('DELETE')).toHaveLength(1));
+    await waitFor(() => expect(removals()).toHaveLength(1));
     expect(await screen.findByText('No WhatsApp number is connected yet.')).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import type { SettingsTab } from '@werkwissen/shared';
+import { type SettingsTab, type SettingsValues, settingsTabSchemas } from '@werkwissen/shared';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { ApiError } from '../../api/http.ts';
@@ -45,7 +45,7 @@ export const toFormValues = (values: Record<string, unknown>): FormValues =>
   Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'boolean' ? v : String(v)]));
 
 /** The request body: typed numbers become numbers (an empty field stays a refusal, never 0). */
-export function toBody(tab: SettingsTab, values: FormValues): Record<string, unknown> {
+function toBody(tab: SettingsTab, values: FormValues): Record<string, unknown> {
   return Object.fromEntries(
     TAB_FIELDS[tab].map(({ name, kind }) => {
       const v = values[name];
@@ -54,17 +54,27 @@ export function toBody(tab: SettingsTab, values: FormValues): Record<string, unk
   );
 }
 
-/** The shared schema's problems as translated messages per field, with the bounds they name. */
-export function schemaErrors(schema: z.ZodType, body: unknown, t: TFunction): Record<string, string> | null {
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return null;
+/** Each tab's schema, typed by the values it gives (so a tab's check hands over that tab's values). */
+const TAB_SCHEMAS: { [T in SettingsTab]: z.ZodType<SettingsValues[T]> } = settingsTabSchemas;
+
+/**
+ * A tab's form checked by the tab's shared schema: the values to send, or the problems as translated messages per
+ * field, with the bounds they name.
+ */
+export function checkTab<T extends SettingsTab>(
+  tab: T,
+  values: FormValues,
+  t: TFunction,
+): { values: SettingsValues[T] } | { errors: Record<string, string> } {
+  const parsed = TAB_SCHEMAS[tab].safeParse(toBody(tab, values));
+  if (parsed.success) return { values: parsed.data };
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
     const field = String(issue.path[0] ?? '');
     const bounds = issue as { minimum?: unknown; maximum?: unknown };
     errors[field] ??= t(issue.message, { minimum: bounds.minimum, maximum: bounds.maximum });
   }
-  return errors;
+  return { errors };
 }
 
 /** The server's per-field messages of a refused save (already in the interface language). */

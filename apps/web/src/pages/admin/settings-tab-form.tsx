@@ -8,24 +8,11 @@ import {
   Switch,
   TextField,
 } from '@mui/material';
-import {
-  LANGUAGE_NAMES,
-  LANGUAGES,
-  type SettingsTab,
-  type SystemSettings,
-  settingsTabSchemas,
-} from '@werkwissen/shared';
+import { LANGUAGE_NAMES, LANGUAGES, type SettingsTab, type SystemSettings } from '@werkwissen/shared';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveSettings } from '../../api/system-settings.ts';
-import {
-  type FormValues,
-  schemaErrors,
-  serverErrors,
-  TAB_FIELDS,
-  toBody,
-  toFormValues,
-} from './settings-fields.ts';
+import { checkTab, type FormValues, serverErrors, TAB_FIELDS, toFormValues } from './settings-fields.ts';
 
 const ltr = { dir: 'ltr' } as const;
 
@@ -60,14 +47,12 @@ export function SettingsTabForm({
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const body = toBody(tab, values);
-    const problems = schemaErrors(settingsTabSchemas[tab], body, t);
-    if (problems) {
-      setErrors(problems);
+    const checked = checkTab(tab, values, t);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
       return;
     }
-    // biome-ignore lint/plugin: the body of the shown tab, checked by that tab's schema above
-    save.mutate({ tab, values: body as never });
+    save.mutate({ tab, values: checked.values });
   };
   const shownDefault = (name: string, value: string | boolean) =>
     typeof value === 'boolean'

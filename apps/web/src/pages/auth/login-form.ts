@@ -23,7 +23,10 @@ function loadCheck(): Promise<LoginFormCheck> {
   return loading;
 }
 
-/** Starts loading the schema (when the user starts typing), so that submitting does not wait for it. */
+/**
+ * Starts loading the schema (when the user starts typing), so that submitting does not wait for it; a failure is
+ * reported by the submit's own load, which tries again.
+ */
 export const preloadLoginCheck = () => void loadCheck().catch(() => {});
 
 /**

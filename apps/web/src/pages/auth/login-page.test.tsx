@@ -1,44 +1,35 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { authContracts, type MeResponse, type OfferedProvider, oidcContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, type FakeApi, fakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import LoginPage from './login-page.tsx';
 
 vi.mock('altcha', () => ({}));
 afterEach(() => vi.unstubAllGlobals());
 
-const PROVIDERS = '/api/v1/auth/oidc/providers';
-
-/**
- * The server as the page meets it: the sign-in providers of the area (none unless given) and, for every other call,
- * `handler`, which records only those calls.
- */
-function server(
-  handler: (url: string, init: RequestInit) => Promise<Response>,
-  providers: Array<{ id: string; kind: 'google' | 'oidc'; name: string }> = [],
-) {
-  const calls = vi.fn(handler);
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) =>
-    url.startsWith(PROVIDERS) ? Response.json({ items: providers }) : calls(url, init),
-  );
-  return calls;
+/** The server as the page meets it: the sign-in providers of the area (none unless given). */
+function server(providers: OfferedProvider[] = []) {
+  return fakeApi().on(oidcContracts.offered, () => ({ items: providers }));
 }
+
+/** The requests other than the providers' list. */
+const asked = (api: FakeApi) => api.requests.filter((r) => r.contract !== oidcContracts.offered);
 
 describe('the login form', () => {
   it('shows the spec texts for empty and invalid fields without calling the server', async () => {
-    const fetch = server(async () => Response.json({}));
+    const api = server();
     renderWithApp(<LoginPage />, '/login');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await screen.findAllByText('This field is required');
     fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'not-an-email' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await screen.findByText('Email must be valid!');
-    expect(fetch).not.toHaveBeenCalled();
+    expect(asked(api)).toEqual([]);
   });
 
   it('focuses the first field in error, checks a field again as it is typed after a submit, and sends the parsed address', async () => {
-    const fetch = server(async () =>
-      Response.json({ error: { code: 'INVALID_CREDENTIALS', message: '' } }, { status: 401 }),
-    );
+    const api = server().on(authContracts.login, () => apiError(401, 'INVALID_CREDENTIALS', ''));
     renderWithApp(<LoginPage />, '/login');
     const email = screen.getByLabelText('Email');
     const password = screen.getByLabelText('Password');
@@ -57,11 +48,10 @@ describe('the login form', () => {
     await screen.findByText('This field is required');
     fireEvent.input(password, { target: { value: 'whatever-1' } });
     await waitFor(() => expect(screen.queryByText('This field is required')).toBeNull());
-    expect(fetch).not.toHaveBeenCalled();
+    expect(asked(api)).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
-    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-    expect(JSON.parse(String(init.body))).toEqual({
+    await waitFor(() => expect(asked(api)).toHaveLength(1));
+    expect(api.last(authContracts.login)?.body).toEqual({
       email: 'ma@firma.example',
       password: 'whatever-1',
       area: 'user',
@@ -69,18 +59,15 @@ describe('the login form', () => {
   });
 
   it('comes with the address filled in from another page, and the password field focused', async () => {
-    server(async () => Response.json({}));
+    server();
     renderWithApp(<LoginPage />, '/login?email=ma%40firma.example');
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ma@firma.example');
     expect(document.activeElement).toBe(screen.getByLabelText('Password'));
   });
 
   it("shows the server's refusal in the interface language and sends the area of the page", async () => {
-    const fetch = server(async () =>
-      Response.json(
-        { error: { code: 'INVALID_CREDENTIALS', message: 'Falsche E-Mail-Adresse oder falsches Passwort.' } },
-        { status: 401 },
-      ),
+    const api = server().on(authContracts.login, () =>
+      apiError(401, 'INVALID_CREDENTIALS', 'Falsche E-Mail-Adresse oder falsches Passwort.'),
     );
     renderWithApp(<LoginPage />, '/employee/login');
     fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'ma@firma.example' } });
@@ -89,9 +76,8 @@ describe('the login form', () => {
     await waitFor(() =>
       expect(screen.getByTestId('login-error').textContent).toBe('Incorrect email or password.'),
     );
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/v1/auth/login');
-    expect(JSON.parse(String(init.body))).toEqual({
+    expect(asked(api).map((r) => r.url)).toEqual(['/api/v1/auth/login']);
+    expect(api.last(authContracts.login)?.body).toEqual({
       email: 'ma@firma.example',
       password: 'whatever-1',
       area: 'employee',
@@ -102,7 +88,7 @@ describe('the login form', () => {
     ['ACCOUNT_DEACTIVATED', 'This account has been deactivated. Please contact support.'],
     ['COMPANY_SUSPENDED', "Your company's account has been suspended. Please contact support."],
   ])('says plainly when the account cannot sign in (%s)', async (code, text) => {
-    server(async () => Response.json({ error: { code, message: '' } }, { status: 403 }));
+    server().on(authContracts.login, () => apiError(403, code, ''));
     renderWithApp(<LoginPage />, '/login');
     fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'dm@firma.example' } });
     fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'richtig-Pass-1' } });
@@ -111,15 +97,11 @@ describe('the login form', () => {
   });
 
   it('asks for the bot check when the server wants one, and sends its payload with the next attempt', async () => {
-    const fetch = server(async (_url: string, init: RequestInit) => {
-      const body = JSON.parse(String(init.body));
-      if (body.botCheck)
-        return Response.json({ error: { code: 'INVALID_CREDENTIALS', message: '' } }, { status: 401 });
-      return Response.json(
-        { error: { code: 'BOT_CHECK_REQUIRED', message: 'Bitte bestätigen Sie ...' } },
-        { status: 401 },
-      );
-    });
+    const api = server().on(authContracts.login, ({ body }) =>
+      body.botCheck
+        ? apiError(401, 'INVALID_CREDENTIALS', '')
+        : apiError(401, 'BOT_CHECK_REQUIRED', 'Bitte bestätigen Sie ...'),
+    );
     renderWithApp(<LoginPage />, '/login');
     expect(document.querySelector('altcha-widget')).toBeNull();
     fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'dm@firma.example' } });
@@ -147,19 +129,19 @@ describe('the login form', () => {
       expect(screen.getByRole('button', { name: 'Sign in' })).toHaveProperty('disabled', false),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
-    const [, second] = fetch.mock.calls[1] as unknown as [string, RequestInit];
-    expect(JSON.parse(String(second.body))).toMatchObject({ email: 'dm@firma.example', botCheck: 'proof-1' });
+    await waitFor(() => expect(asked(api)).toHaveLength(2));
+    expect(api.calls(authContracts.login)[1]?.body).toMatchObject({
+      email: 'dm@firma.example',
+      botCheck: 'proof-1',
+    });
   });
 
   it("offers the area's sign-in providers as links to the server's start of the flow, with the return path", async () => {
-    server(
-      async () => Response.json({}),
-      [
-        { id: 'google', kind: 'google', name: 'Google' },
-        { id: '6f1c1e0e-0000-4000-8000-000000000001', kind: 'oidc', name: 'Keycloak' },
-      ],
-    );
+    // Google's script never loads here, so its own button is not drawn and the link stays.
+    server([
+      { id: 'google', kind: 'google', name: 'Google' },
+      { id: '6f1c1e0e-0000-4000-8000-000000000001', kind: 'oidc', name: 'Keycloak' },
+    ]).on(oidcContracts.googleButton, () => ({ clientId: 'client-1', nonce: 'nonce-1' }));
     renderWithApp(<LoginPage />, '/employee/login?to=%2Femployee%2Fchat');
     const google = await screen.findByRole('link', { name: 'Sign in with Google' });
     expect(google.getAttribute('href')).toBe(
@@ -170,23 +152,21 @@ describe('the login form', () => {
     );
   });
 
+  /** An ID token in compact form, as the credential contract wants it (header.payload.signature). */
+  const ID_TOKEN = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJnb29nbGUifQ.c2lnbmF0dXJl';
+
   it("draws Google's own button with the flow's nonce once its script is there, and hands its ID token to the server", async () => {
     const initialize = vi.fn();
     const renderButton = vi.fn((parent: HTMLElement) => {
       parent.append(Object.assign(document.createElement('button'), { textContent: 'Google' }));
     });
     vi.stubGlobal('google', { accounts: { id: { initialize, renderButton } } });
-    const fetch = server(
-      async (url) =>
-        url.includes('/google-button')
-          ? Response.json({ clientId: 'client-1', nonce: 'nonce-1' })
-          : Response.json({ location: '/login?oidc=signedIn' }),
-      [{ id: 'google', kind: 'google', name: 'Google' }],
-    );
+    const api = server([{ id: 'google', kind: 'google', name: 'Google' }])
+      .on(oidcContracts.googleButton, () => ({ clientId: 'client-1', nonce: 'nonce-1' }))
+      .on(oidcContracts.credential, () => ({ location: '/login?oidc=signedIn' }));
     renderWithApp(<LoginPage />, '/login?to=%2Fchat');
     await waitFor(() => expect(renderButton).toHaveBeenCalled());
-    const [url] = fetch.mock.calls[0] as unknown as [string];
-    expect(url).toBe('/api/v1/auth/oidc/google/google-button?area=user&to=%2Fchat');
+    expect(asked(api)[0]?.url).toBe('/api/v1/auth/oidc/google/google-button?area=user&to=%2Fchat');
     expect(initialize).toHaveBeenCalledWith(
       expect.objectContaining({ client_id: 'client-1', nonce: 'nonce-1', ux_mode: 'popup' }),
     );
@@ -195,28 +175,27 @@ describe('the login form', () => {
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Sign in with Google' })).toBeNull());
 
     const { callback } = initialize.mock.calls[0]![0] as { callback: (r: { credential: string }) => void };
-    act(() => callback({ credential: 'id-token-from-google' }));
-    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
-    const [credentialUrl, init] = fetch.mock.calls[1] as unknown as [string, RequestInit];
-    expect(credentialUrl).toBe('/api/v1/auth/oidc/credential');
-    expect(JSON.parse(String(init.body))).toEqual({ credential: 'id-token-from-google' });
+    act(() => callback({ credential: ID_TOKEN }));
+    await waitFor(() => expect(asked(api)).toHaveLength(2));
+    expect(asked(api)[1]?.url).toBe('/api/v1/auth/oidc/credential');
+    expect(api.last(oidcContracts.credential)?.body).toEqual({ credential: ID_TOKEN });
   });
 
   it("shows a provider's failed sign-in in the spec's words", async () => {
-    server(async () => Response.json({}));
+    server();
     renderWithApp(<LoginPage />, '/login?oidcError=OIDC_NO_ACCOUNT');
     expect(screen.getByTestId('login-error').textContent).toBe('No users found with this email');
   });
 
   it('asks for the second factor when a provider sign-in comes back needing it', async () => {
-    server(async () => Response.json({}));
+    server();
     renderWithApp(<LoginPage />, '/admin/auth/login?secondFactor=verify');
     expect(await screen.findByText('Two-factor authentication')).toBeTruthy();
     expect(screen.queryByLabelText('Password')).toBeNull();
   });
 
   it('loads the signed-in user when a provider sign-in comes back signed in', async () => {
-    const me = {
+    const me: MeResponse = {
       userData: {
         id: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a',
         email: 'ida@firma.example',
@@ -237,11 +216,11 @@ describe('the login form', () => {
       csrfToken: 'csrf',
       impersonation: null,
     };
-    const fetch = server(async () => Response.json(me));
+    const api = server().on(authContracts.me, () => me);
     renderWithApp(<LoginPage />, '/login?oidc=signedIn&to=%2Ffiles');
     await waitFor(() =>
       expect(JSON.parse(localStorage.getItem('userData') ?? 'null')?.email).toBe(me.userData.email),
     );
-    expect((fetch.mock.calls[0] as unknown as [string])[0]).toBe('/api/v1/auth/me');
+    expect(asked(api)[0]?.url).toBe('/api/v1/auth/me');
   });
 });

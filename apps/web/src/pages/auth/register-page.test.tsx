@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../test/fake-api.ts';
 import { renderWithApp, useLanguage } from '../../test/render.tsx';
 import RegisterPage, { lookupCountry } from './register-page.tsx';
 
@@ -7,21 +8,20 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the registration form', () => {
   it('requires the terms and matching passwords, with the spec texts', async () => {
-    const fetch = vi.fn();
-    vi.stubGlobal('fetch', fetch);
+    const api = fakeApi();
     renderWithApp(<RegisterPage />, '/register');
     fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'sicher-Pass-1' } });
     fireEvent.input(screen.getByLabelText('Confirm password'), { target: { value: 'sicher-Pass-2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     await screen.findByText('You must accept the terms and conditions to proceed.');
     await screen.findByText('New password and confirm password do not match.');
-    expect(fetch).not.toHaveBeenCalled();
+    expect(api.requests).toEqual([]);
   });
 });
 
 describe('the phone field', { timeout: 20_000 }, () => {
   it("shows the chosen country's flag and names it in the interface language", async () => {
-    vi.stubGlobal('fetch', vi.fn());
+    fakeApi();
     await useLanguage('de');
     renderWithApp(<RegisterPage />, '/register');
     const flag = screen.getByRole('button', { name: 'Deutschland, Land auswählen' });
@@ -36,6 +36,7 @@ describe('the phone field', { timeout: 20_000 }, () => {
   });
 });
 
+// The lookup asks a third-party service (IP_COUNTRY_LOOKUP_URL), not the API: a hand stub speaks its reply.
 describe('country detection (spec section 7)', () => {
   it('reads the two-letter code from a reply that starts with 1', async () => {
     vi.stubGlobal(

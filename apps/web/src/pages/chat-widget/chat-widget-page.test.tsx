@@ -2,7 +2,7 @@ import { act, configure, fireEvent, screen, waitFor } from '@testing-library/rea
 import type { PublicChat } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';
-import { stubFetch } from '../chat/chat-test-data.ts';
+import { notFound, stubFetch } from '../chat/chat-test-data.ts';
 import ChatWidgetPage from './chat-widget-page.tsx';
 
 // The bot check's web component (a proof of work) is not what these tests are about.
@@ -31,7 +31,7 @@ const header = (init: RequestInit) => new Headers(init.headers).get('x-visitor-t
 
 describe('the widget page in a website’s frame', { timeout: 20_000 }, () => {
   it('shows nothing for a widget that is off or gone', async () => {
-    const { calls } = stubFetch({});
+    const { calls } = stubFetch({ [`GET ${VIEW}`]: notFound });
     const { container } = renderWithApp(<ChatWidgetPage />, `/widget/${TOKEN}`);
     await waitFor(() => expect(calls(`GET ${VIEW}`)).toHaveLength(1));
     // Not even the loading placeholder stays: the frame is empty, and the launcher never hears "ready".

@@ -13,6 +13,7 @@ import {
   eventStream,
   feedbackEcho,
   message,
+  notFound,
   QUESTION_ID,
   stubFetch,
 } from './chat-test-data.ts';
@@ -52,6 +53,10 @@ function server(
     'GET /api/v1/chat-options': () => Response.json(chatOptions(options.speech)),
     'GET /api/v1/divisions': () => Response.json({ items: [division()], limit: 3, storage }),
     [`GET ${MESSAGES}`]: () => Response.json({ items: options.messages ?? [] }),
+    // Not what these tests look at: answered "not there", as the hand-written stub answered them before.
+    'GET /api/v1/tags': notFound,
+    [`GET /api/v1/chats/${CHAT_ID}/widget`]: notFound,
+    [`GET /api/v1/chats/${OTHER_CHAT}`]: notFound,
     ...options.extra,
   });
 }

@@ -1,5 +1,5 @@
-import type { Chat, ChatMessage, ChatOptions, Citation, Feedback } from '@werkwissen/shared';
-import { vi } from 'vitest';
+import type { Chat, ChatMessage, ChatOptions, Citation, Feedback, RouteContract } from '@werkwissen/shared';
+import { apiError, type Call, fakeApi, routeOf } from '../../test/fake-api.ts';
 import { DIVISION_ID } from '../../test/fixtures.ts';
 
 /** Test data and a fake server for the chat screens' tests. */
@@ -90,7 +90,6 @@ export function eventStream(signal?: AbortSignal | null) {
 
 type Handler = (init: RequestInit, url: string) => Response | Promise<Response>;
 
-/** A fetch stub answering `METHOD path` keys (path without the query) and 404 otherwise; returns the calls made. */
 /** A stub of `PUT /messages/:id/feedback` that saves what was sent over `saved` and answers the whole feedback. */
 export function feedbackEcho(saved: Partial<Feedback> = {}): Handler {
   return (init) =>
@@ -109,18 +108,55 @@ export function feedbackEcho(saved: Partial<Feedback> = {}): Handler {
     });
 }
 
+/** The server's answer for what is not there (a revoked link, a widget switched off). */
+export const notFound: Handler = () =>
+  Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
+
+/**
+ * The chat screens' server: `METHOD path` keys (path without the query) answered by handlers that write the
+ * response (a JSON body, or a stream of server-sent events). It runs on the typed fake API: each key must be a
+ * contract's route, each request must pass the contract's schemas and each JSON answer its response schema, and a
+ * request no key answers fails the test. Returns the calls made to a key.
+ */
 export function stubFetch(routes: Record<string, Handler>) {
-  const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
-    const handler = routes[`${method} ${url.split('?')[0]}`];
-    if (handler) return handler(init, url);
-    return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetch);
+  const api = fakeApi();
+  const byContract = new Map<RouteContract, Map<string, Handler>>();
+  const contracts = new Map<string, RouteContract>();
+  for (const [key, handler] of Object.entries(routes)) {
+    const [method, path] = key.split(' ') as [string, string];
+    const route = routeOf(method, path);
+    if (!route) throw new Error(`No contract has the route ${key}`);
+    contracts.set(key, route.contract);
+    byContract.set(route.contract, (byContract.get(route.contract) ?? new Map()).set(path, handler));
+  }
+  for (const [contract, handlers] of byContract)
+    api.on(contract, (call) => {
+      const handler = handlers.get(call.url.pathname);
+      if (!handler) return apiError(404, 'NOT_FOUND', 'Not found.');
+      return handler(initOf(contract.method, call), `${call.url.pathname}${call.url.search}`);
+    });
   return {
-    calls: (key: string) =>
-      fetch.mock.calls
-        .filter(([url, init]) => `${init?.method ?? 'GET'} ${url.split('?')[0]}` === key)
-        .map(([url, init]) => ({ url, init: init ?? {} })),
+    calls: (key: string) => {
+      const path = key.slice(key.indexOf(' ') + 1);
+      const contract = contracts.get(key) ?? routeOf(key.slice(0, key.indexOf(' ')), path)?.contract;
+      return (contract ? api.calls(contract) : [])
+        .filter((call) => call.url.pathname === path)
+        .map((call) => ({
+          url: `${call.url.pathname}${call.url.search}`,
+          init: initOf(contract!.method, call),
+        }));
+    },
+  };
+}
+
+/** The request as a handler reads it: its method, its JSON body as sent, its abort signal. */
+function initOf(method: string, call: Call<RouteContract>): RequestInit {
+  return {
+    method,
+    headers: call.headers,
+    ...(call.credentials ? { credentials: call.credentials } : {}),
+    ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
+    ...(call.form ? { body: call.form } : {}),
+    ...(call.signal ? { signal: call.signal } : {}),
   };
 }

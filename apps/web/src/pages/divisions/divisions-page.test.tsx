@@ -1,5 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  authContracts,
+  type BillingOverview,
+  billingContracts,
+  type Division,
+  divisionContracts,
+  type MeResponse,
+} from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi } from '../../test/fake-api.ts';
 import { DIVISION_ID, division, signedInAs, storage } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import DivisionsPage from './divisions-page.tsx';
@@ -9,12 +18,12 @@ afterEach(() => {
   localStorage.clear();
 });
 
+/** The divisions list as the server answers it. */
+const divisions = (items: Division[], limit = 3) => ({ items, limit, storage });
+
 describe('the divisions page', () => {
   it('shows the storage used, the files of each division and what deleting one removes', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ items: [division({ fileCount: 4 })], limit: 3, storage })),
-    );
+    fakeApi().on(divisionContracts.list, () => divisions([division({ fileCount: 4 })]));
     renderWithApp(<DivisionsPage />, '/divisions');
 
     const usage = await screen.findByTestId('storage-card');
@@ -38,30 +47,23 @@ describe('the divisions page', () => {
 
   it("disables adding once the plan's divisions are used up, says why and leads to the plans", async () => {
     signedInAs('DataManager');
-    const me = {
+    const me: MeResponse = {
       userData: JSON.parse(localStorage.getItem('userData')!),
       userRole: 'DataManager',
       userAbilityRules: JSON.parse(localStorage.getItem('userAbilityRules')!),
       csrfToken: 'csrf',
+      impersonation: null,
     };
-    const billing = {
+    const billing: BillingOverview = {
       paymentsEnabled: true,
       subscription: null,
       plans: [],
       usage: [{ limit: 'divisions', used: 1, max: 1 }],
     };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) =>
-        Response.json(
-          url.endsWith('/auth/me')
-            ? me
-            : url.endsWith('/billing')
-              ? billing
-              : { items: [division()], limit: 1, storage },
-        ),
-      ),
-    );
+    fakeApi()
+      .on(authContracts.me, () => me)
+      .on(billingContracts.overview, () => billing)
+      .on(divisionContracts.list, () => divisions([division()], 1));
     renderWithApp(<DivisionsPage />, '/divisions');
     const note = await screen.findByTestId('plan-limit-note');
     expect(note.textContent).toContain(
@@ -74,10 +76,7 @@ describe('the divisions page', () => {
   });
 
   it('creates a division with "Create" and renames one with "Save changes"', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ items: [division()], limit: 3, storage })),
-    );
+    fakeApi().on(divisionContracts.list, () => divisions([division()]));
     renderWithApp(<DivisionsPage />, '/divisions');
     const card = await screen.findByTestId('division-card');
 
@@ -95,14 +94,12 @@ describe('the divisions page', () => {
 
   it('deletes a division after confirmation, says so and shows the list without it', async () => {
     let deleted = false;
-    const fetch = vi.fn(async (_url: string, init: RequestInit = {}) => {
-      if (init.method === 'DELETE') {
+    const api = fakeApi()
+      .on(divisionContracts.remove, () => {
         deleted = true;
-        return new Response(null, { status: 204 });
-      }
-      return Response.json({ items: deleted ? [] : [division()], limit: 3, storage });
-    });
-    vi.stubGlobal('fetch', fetch);
+        return null;
+      })
+      .on(divisionContracts.list, () => divisions(deleted ? [] : [division()]));
     renderWithApp(<DivisionsPage />, '/divisions');
     const card = await screen.findByTestId('division-card');
 
@@ -111,23 +108,15 @@ describe('the divisions page', () => {
     expect(await screen.findByText('Division deleted.')).toBeTruthy();
     expect(await screen.findByText(/^No divisions yet\./)).toBeTruthy();
     expect(screen.queryByTestId('division-card')).toBeNull();
-    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'DELETE').map(([url]) => url)).toEqual([
+    expect(api.requests.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual([
       `/api/v1/divisions/${DIVISION_ID}`,
     ]);
   });
 
   it('says a name the server refuses under the field, keeping the dialog open', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init: RequestInit = {}) =>
-        init.method === 'POST'
-          ? Response.json(
-              { error: { code: 'DIVISION_EXISTS', message: 'Diesen Bereich gibt es schon.' } },
-              { status: 409 },
-            )
-          : Response.json({ items: [division()], limit: 3, storage }),
-      ),
-    );
+    fakeApi()
+      .on(divisionContracts.create, () => apiError(409, 'DIVISION_EXISTS', 'Diesen Bereich gibt es schon.'))
+      .on(divisionContracts.list, () => divisions([division()]));
     renderWithApp(<DivisionsPage />, '/divisions');
     await screen.findByTestId('division-card');
 

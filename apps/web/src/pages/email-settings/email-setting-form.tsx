@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Box,
@@ -17,36 +16,27 @@ import {
   emailSettingUpdateSchema,
   MAIL_SECURITY,
   MAX_ALLOWED_EMAILS,
-  type MailSecurity,
 } from '@werkwissen/shared';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useDivisions } from '../../api/divisions.ts';
 import { useSaveEmailSetting, useTestEmailConnection } from '../../api/email-settings.ts';
 import { applyFieldErrors, InputField, PasswordField } from '../../components/form.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
+import { useSchemaForm } from '../../components/schema-form.ts';
 import { SelectField } from '../../components/select-field.tsx';
 import { useSnackbar } from '../../components/snackbar.tsx';
 
-interface Values {
-  fromEmail: string;
-  /** Objects, as react-hook-form's field arrays want them; the API takes the plain addresses. */
+/**
+ * The form's fields: the contract's body, with the allowed addresses as objects (as react-hook-form's field arrays
+ * want them; the API takes the plain addresses) and the cut-off as a day (yyyy-mm-dd; empty: only mails that arrive
+ * after saving).
+ */
+type Values = Omit<Required<z.input<typeof emailSettingCreateSchema>>, 'allowedEmails' | 'answerFrom'> & {
   allowedEmails: Array<{ value: string }>;
-  divisionId: string;
-  isPrivate: boolean;
-  smtpHost: string;
-  smtpPort: number;
-  imapHost: string;
-  imapPort: number;
-  smtpEmail: string;
-  userName: string;
-  password: string;
-  security: MailSecurity;
-  authservId: string;
-  /** A day (yyyy-mm-dd) from which mails are answered; empty: only mails that arrive after saving. */
   answerFrom: string;
-}
+};
 
 const FIELDS = [
   'fromEmail',
@@ -71,21 +61,33 @@ const today = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
-/** The shared schema, read through the form's shape (the allowed addresses as objects). */
-const formSchema = (base: typeof emailSettingCreateSchema | typeof emailSettingUpdateSchema) =>
-  z.preprocess(
-    (v) => ({
-      ...(v as Values),
-      allowedEmails: (v as Values).allowedEmails.map((e) => e.value),
-      // An empty password of a saved setting is "keep it": absent, as the API wants it.
-      password: (v as Values).password || (base === emailSettingUpdateSchema ? undefined : ''),
-      // The chosen day from its start, in the reader's time zone.
-      answerFrom: (v as Values).answerFrom
-        ? new Date(`${(v as Values).answerFrom}T00:00`).toISOString()
-        : undefined,
-    }),
-    base,
-  );
+/** The form's values in the contract's shape. */
+const toBody = (v: Values) => ({
+  ...v,
+  allowedEmails: v.allowedEmails.map((e) => e.value),
+  // The chosen day from its start, in the reader's time zone.
+  answerFrom: v.answerFrom ? new Date(`${v.answerFrom}T00:00`).toISOString() : undefined,
+});
+
+/** The form's values (typed by the form itself), read through the shared schema; a valid form becomes the save. */
+const saveSchema = (setting: EmailSetting | null) =>
+  setting
+    ? z
+        .custom<Values>()
+        // An empty password of a saved setting is "keep it": absent, as the API wants it.
+        .transform(
+          (v): z.input<typeof emailSettingUpdateSchema> => ({
+            ...toBody(v),
+            password: v.password || undefined,
+          }),
+        )
+        .pipe(emailSettingUpdateSchema)
+        .transform((body) => ({ settingId: setting.id, body }))
+    : z
+        .custom<Values>()
+        .transform((v): z.input<typeof emailSettingCreateSchema> => toBody(v))
+        .pipe(emailSettingCreateSchema)
+        .transform((body) => ({ body }));
 
 /**
  * The add and edit dialog of an e-mail setting: the setting (from e-mail, up to two allowed e-mails, division,
@@ -95,12 +97,7 @@ export function EmailSettingDialog({ setting, onClose }: { setting: EmailSetting
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const divisions = useDivisions();
-  const form = useForm<Values>({
-    // biome-ignore lint/plugin: the resolver's types follow the preprocessed schema's, not the form's
-    resolver: zodResolver(
-      // biome-ignore lint/plugin: z.preprocess maps the form's shape (address objects) onto the contract's, typed unknown
-      formSchema(setting ? emailSettingUpdateSchema : emailSettingCreateSchema) as never,
-    ) as never,
+  const form = useSchemaForm(saveSchema(setting), {
     defaultValues: {
       fromEmail: setting?.fromEmail ?? '',
       allowedEmails: (setting?.allowedEmails ?? ['']).map((value) => ({ value })),
@@ -129,8 +126,7 @@ export function EmailSettingDialog({ setting, onClose }: { setting: EmailSetting
   });
   const test = useTestEmailConnection();
   const onSubmit = form.handleSubmit(
-    // biome-ignore lint/plugin: z.preprocess maps the form's shape (address objects) onto the contract's, typed unknown
-    (values) => save.mutate({ settingId: setting?.id, body: values as never }),
+    (change) => save.mutate(change),
     () => snackbar(t('emailSettings.messages.formInvalid'), 'error'),
   );
   const runTest = () => {

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { EmailSetting } from '@werkwissen/shared';
+import { divisionContracts, type EmailSetting, emailSettingContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DIVISION_ID } from '../../test/fixtures.ts';
+import { fakeApi } from '../../test/fake-api.ts';
+import { DIVISION_ID, division } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import EmailSettingsPage from './email-settings-page.tsx';
 
@@ -28,42 +29,28 @@ const setting: EmailSetting = {
   createdAt: '2025-03-01T09:00:00.000Z',
 };
 
-/** The server: the settings list, the divisions, and what the page sends. */
-function fakeServer(sent: Array<{ method: string; url: string; body: unknown }>) {
-  return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const method = init?.method ?? 'GET';
-    if (method !== 'GET') sent.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : null });
-    if (url.includes('/email-settings/test'))
-      return Response.json({
-        smtp: { ok: true, message: null },
-        imap: { ok: false, message: 'The server refused the user name or password.' },
-      });
-    if (url.includes('/divisions'))
-      return Response.json({
-        items: [
-          {
-            id: DIVISION_ID,
-            name: 'Heizung',
-            employeeCount: 0,
-            fileCount: 1,
-            sizeBytes: 1,
-            createdAt: setting.createdAt,
-          },
-        ],
-        limit: 10,
-        storage: { usedBytes: 0, limitBytes: 1, maxUploadBytes: 1 },
-      });
-    if (method === 'POST') return Response.json(setting, { status: 201 });
-    return Response.json({ items: [setting] });
-  });
+/** The server: the settings list, the divisions, and what the page sends (its requests other than reads). */
+function fakeServer() {
+  const api = fakeApi()
+    .on(emailSettingContracts.test, () => ({
+      smtp: { ok: true, message: null },
+      imap: { ok: false, message: 'The server refused the user name or password.' },
+    }))
+    .on(divisionContracts.list, () => ({
+      items: [division({ employeeCount: 0, sizeBytes: 1, createdAt: setting.createdAt })],
+      limit: 10,
+      storage: { usedBytes: 0, limitBytes: 1, maxUploadBytes: 1 },
+    }))
+    .on(emailSettingContracts.create, () => setting)
+    .on(emailSettingContracts.remove, () => null)
+    .on(emailSettingContracts.list, () => ({ items: [setting] }));
+  return { api, sent: () => api.requests.filter((r) => r.method !== 'GET') };
 }
 
 // MUI renders slowly in happy-dom when the whole suite shares the processor.
 describe('the e-mail settings page', { timeout: 30_000 }, () => {
   it('lists the settings with the mailbox’s trouble, and deletes one after confirmation', async () => {
-    const sent: Array<{ method: string; url: string; body: unknown }> = [];
-    vi.stubGlobal('fetch', fakeServer(sent));
+    const { sent } = fakeServer();
     renderWithApp(<EmailSettingsPage />, '/email-settings');
     expect(await screen.findByText('The server refused the user name or password.')).toBeTruthy();
     expect(screen.getByText('chefin@kunde.example')).toBeTruthy();
@@ -72,13 +59,12 @@ describe('the e-mail settings page', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/stops answering mails to assistent@firma\.example/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(sent.map((s) => s.method)).toEqual(['DELETE']));
-    expect(sent[0]!.url).toContain(`/email-settings/${setting.id}`);
+    await waitFor(() => expect(sent().map((s) => s.method)).toEqual(['DELETE']));
+    expect(sent()[0]!.url).toContain(`/email-settings/${setting.id}`);
   });
 
   it('shows the spec’s messages for a form filled wrongly, and the port range in the help', async () => {
-    const sent: Array<{ method: string; url: string; body: unknown }> = [];
-    vi.stubGlobal('fetch', fakeServer(sent));
+    const { sent } = fakeServer();
     renderWithApp(<EmailSettingsPage />, '/email-settings');
     fireEvent.click(await screen.findByRole('button', { name: 'Add e-mail setting' }));
     const dialog = await screen.findByRole('dialog');
@@ -95,12 +81,11 @@ describe('the e-mail settings page', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('Please enter a valid host name or IP address.')).toBeTruthy();
     expect(within(dialog).getByText('Enter a port from 1 to 65535.')).toBeTruthy();
     expect(within(dialog).getAllByText('This field is required').length).toBeGreaterThan(0);
-    expect(sent).toEqual([]);
+    expect(sent()).toEqual([]);
   });
 
   it('adds a setting and tests its connection, saying which sign-in failed', async () => {
-    const sent: Array<{ method: string; url: string; body: unknown }> = [];
-    vi.stubGlobal('fetch', fakeServer(sent));
+    const { api, sent } = fakeServer();
     renderWithApp(<EmailSettingsPage />, '/email-settings');
     fireEvent.click(await screen.findByRole('button', { name: 'Add e-mail setting' }));
     const dialog = await screen.findByRole('dialog');
@@ -125,11 +110,11 @@ describe('the e-mail settings page', { timeout: 30_000 }, () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Email added successfully!')).toBeTruthy();
-    expect(sent.map((s) => `${s.method} ${s.url.replace(/^https?:\/\/[^/]+/, '')}`)).toEqual([
+    expect(sent().map((s) => `${s.method} ${s.url}`)).toEqual([
       'POST /api/v1/email-settings/test',
       'POST /api/v1/email-settings',
     ]);
-    expect(sent[1]!.body).toMatchObject({
+    expect(api.last(emailSettingContracts.create)?.body).toMatchObject({
       allowedEmails: ['chefin@kunde.example'],
       divisionId: DIVISION_ID,
       smtpPort: 587,

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { EmailSetting, InboundMail } from '@werkwissen/shared';
+import { type EmailSetting, emailSettingContracts, type InboundMail } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, page } from '../../test/fake-api.ts';
 import { DIVISION_ID } from '../../test/fixtures.ts';
 import { renderWithApp, useLanguage } from '../../test/render.tsx';
 import InboundMailsPage from './inbound-mails-page.tsx';
@@ -46,23 +47,21 @@ const mail = (over: Partial<InboundMail>): InboundMail => ({
 });
 
 /** The server: the settings list and the mails (the reason in the reader's language, as the server writes it). */
-function fakeServer(mails: InboundMail[], asked: string[]) {
-  return vi.fn(async (input: RequestInfo | URL) => {
-    const url = String(input);
-    if (url.includes('/mails')) {
-      asked.push(url);
-      const fate = new URL(url, 'http://x').searchParams.get('fate');
-      const items = mails.filter((m) => !fate || m.fate === fate);
-      return Response.json({ items, total: items.length, page: 1, pageSize: 25 });
-    }
-    return Response.json({ items: [setting] });
-  });
+function fakeServer(mails: InboundMail[]) {
+  const api = fakeApi()
+    .on(emailSettingContracts.mails, ({ query }) =>
+      page(
+        mails.filter((m) => !query.fate || m.fate === query.fate),
+        25,
+      ),
+    )
+    .on(emailSettingContracts.list, () => ({ items: [setting] }));
+  return () => api.calls(emailSettingContracts.mails).map((call) => call.url.search);
 }
 
 describe('the incoming mails of a mailbox', { timeout: 30_000 }, () => {
   it('shows each mail with what became of it, in German, and filters by fate', async () => {
     await useLanguage('de');
-    const asked: string[] = [];
     const mails = [
       mail({}),
       mail({
@@ -85,7 +84,7 @@ describe('the incoming mails of a mailbox', { timeout: 30_000 }, () => {
         answeredAt: null,
       }),
     ];
-    vi.stubGlobal('fetch', fakeServer(mails, asked));
+    const asked = fakeServer(mails);
     renderWithApp(<InboundMailsPage />, `/email-settings/${SETTING_ID}/mails`);
     expect(await screen.findByRole('heading', { name: 'Eingegangene Mails' })).toBeTruthy();
     const ignored = within((await screen.findByText('Angebot')).closest('tr')!);
@@ -105,28 +104,22 @@ describe('the incoming mails of a mailbox', { timeout: 30_000 }, () => {
     ).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'failed' } });
-    await waitFor(() => expect(asked.at(-1)).toContain('fate=failed'));
+    await waitFor(() => expect(asked().at(-1)).toContain('fate=failed'));
     await waitFor(() => expect(screen.queryByText('Angebot')).toBeNull());
     expect(screen.getByText('Fehlgeschlagen', { selector: 'td *' })).toBeTruthy();
   });
 
   it('shows a waiting mail and its reason in Arabic', async () => {
     await useLanguage('ar');
-    vi.stubGlobal(
-      'fetch',
-      fakeServer(
-        [
-          mail({
-            fate: 'waiting',
-            reason: 'rate-limited',
-            reasonText: 'تجاوزت الحد بالساعة لهذا المرسِل (20) أو لهذه المحادثة (5): يُرَدّ عليها لاحقًا',
-            answeredAt: null,
-            retryAt: '2025-03-02T09:00:00.000Z',
-          }),
-        ],
-        [],
-      ),
-    );
+    fakeServer([
+      mail({
+        fate: 'waiting',
+        reason: 'rate-limited',
+        reasonText: 'تجاوزت الحد بالساعة لهذا المرسِل (20) أو لهذه المحادثة (5): يُرَدّ عليها لاحقًا',
+        answeredAt: null,
+        retryAt: '2025-03-02T09:00:00.000Z',
+      }),
+    ]);
     renderWithApp(<InboundMailsPage />, `/email-settings/${SETTING_ID}/mails`);
     expect(await screen.findByRole('heading', { name: 'الرسائل الواردة' })).toBeTruthy();
     const row = within((await screen.findByText('Heizkörper entlüften')).closest('tr')!);

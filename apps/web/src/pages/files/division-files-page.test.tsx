@@ -1,26 +1,19 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { KnowledgeFile } from '@werkwissen/shared';
+import { divisionContracts, fileContracts, type KnowledgeFile } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, page } from '../../test/fake-api.ts';
 import { DIVISION_ID, division, knowledgeFile, storage } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import DivisionFilesPage from './division-files-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const FILES_URL = `/api/v1/divisions/${DIVISION_ID}/files`;
-
 /** A server whose file list answers with the next of `pages` each time (the last one repeats). */
 function stubServer(pages: KnowledgeFile[][]) {
-  const fetch = vi.fn(async (url: string) => {
-    if (url === '/api/v1/divisions') return Response.json({ items: [division()], limit: 3, storage });
-    if (url.startsWith(FILES_URL)) {
-      const items = pages.length > 1 ? pages.shift()! : pages[0]!;
-      return Response.json({ items, total: items.length, page: 1, pageSize: 10 });
-    }
-    return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return () => fetch.mock.calls.map(([url]) => url).filter((url) => url.startsWith(FILES_URL));
+  const api = fakeApi()
+    .on(divisionContracts.list, () => ({ items: [division()], limit: 3, storage }))
+    .on(fileContracts.list, () => page(pages.length > 1 ? pages.shift()! : pages[0]!));
+  return () => api.calls(fileContracts.list).map((call) => `${call.url.pathname}${call.url.search}`);
 }
 
 const row = (name: string) => screen.getByRole('cell', { name }).closest('tr')!;

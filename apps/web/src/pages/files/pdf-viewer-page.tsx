@@ -88,6 +88,7 @@ function usePdfDocument(fileId: string | null): DocState {
     const abort = new AbortController();
     setState({ status: 'loading' });
     const engine = import('./pdf-engine.ts');
+    // Awaited below, where its failure is shown; this only keeps it from counting as unhandled meanwhile.
     engine.catch(() => {});
     (async () => {
       try {

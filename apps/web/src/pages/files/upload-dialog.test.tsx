@@ -1,19 +1,20 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { UPLOAD_MAX_FILES } from '@werkwissen/shared';
+import { authContracts, UPLOAD_MAX_FILES } from '@werkwissen/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type FakeApi, fakeApi } from '../../test/fake-api.ts';
 import { FakeXhr } from '../../test/fake-xhr.ts';
-import { DIVISION_ID, knowledgeFile, storage } from '../../test/fixtures.ts';
+import { DIVISION_ID, knowledgeFile, session, storage } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import UploadDialog from './upload-dialog.tsx';
 
 const ADDED = 'File added successfully, an e-mail follows on completion.';
 
+// The upload itself goes by XMLHttpRequest (for its progress events): FakeXhr answers it; the API's other calls
+// go to the typed fake.
+let api: FakeApi;
 beforeEach(() => {
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => Response.json({ items: [], limit: 3, storage })),
-  );
+  api = fakeApi();
   // biome-ignore lint/suspicious/noDocumentCookie: the CSRF cookie the upload must send back as a header
   document.cookie = 'ww_csrf=csrf-token-1';
 });
@@ -155,16 +156,13 @@ describe('the upload dialog', () => {
       { status: 401, body: { error: { code: 'SESSION_EXPIRED', message: 'expired' } } },
       { status: 201, body: { uploadId: null, message: ADDED, results: [{ name: 'a.txt', accepted: true }] } },
     );
-    const fetch = vi.fn(async (url: string) =>
-      url === '/api/v1/auth/refresh' ? new Response(null, { status: 204 }) : Response.json({}),
-    );
-    vi.stubGlobal('fetch', fetch);
+    api.on(authContracts.refresh, () => session('DataManager'));
     open();
     choose(new File(['hello'], 'a.txt', { type: 'text/plain' }));
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
 
     await waitFor(() => expect(results()).toEqual([`a.txt${ADDED}`]));
     expect(FakeXhr.sent).toHaveLength(2);
-    expect(fetch.mock.calls.filter(([url]) => url === '/api/v1/auth/refresh')).toHaveLength(1);
+    expect(api.calls(authContracts.refresh)).toHaveLength(1);
   });
 });

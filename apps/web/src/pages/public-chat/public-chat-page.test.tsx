@@ -2,7 +2,15 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import type { PublicChat } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';
-import { ANSWER_ID, citation, eventStream, message, QUESTION_ID, stubFetch } from '../chat/chat-test-data.ts';
+import {
+  ANSWER_ID,
+  citation,
+  eventStream,
+  message,
+  notFound,
+  QUESTION_ID,
+  stubFetch,
+} from '../chat/chat-test-data.ts';
 import PublicChatPage from './public-chat-page.tsx';
 
 // The widget itself (a web component solving a proof of work) is not what these tests are about.
@@ -192,7 +200,7 @@ describe('the public chat page', { timeout: 20_000 }, () => {
   });
 
   it('says that a revoked or unknown link does not work any more', async () => {
-    stubFetch({});
+    stubFetch({ [`GET ${BASE}`]: notFound });
     renderWithApp(<PublicChatPage />, `/p/${TOKEN}`);
     await screen.findByRole('heading', { name: 'This link does not work any more' });
   });

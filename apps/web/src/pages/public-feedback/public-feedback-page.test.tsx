@@ -1,5 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { type PublicChat, publicChatContracts, publicFeedbackContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import PublicFeedbackPage from './public-feedback-page.tsx';
 
@@ -10,7 +12,7 @@ const TOKEN = 'a'.repeat(32);
 
 describe('the public feedback page', () => {
   it('needs stars and the bot check, then sends both with the comment and thanks the visitor', async () => {
-    const chat = {
+    const chat: PublicChat = {
       name: 'Kundenfragen',
       companyName: 'Heizung Müller GmbH',
       companyLogoUrl: '/api/v1/branding/companies/c1/logo?v=abc',
@@ -20,18 +22,15 @@ describe('the public feedback page', () => {
       botCheckSiteKey: null,
       visitor: null,
     };
-    const fetch = vi.fn(async (url: string) =>
-      url.startsWith('/api/v1/public/chats/')
-        ? Response.json(chat)
-        : Response.json({ message: 'Thank you for your feedback!' }, { status: 201 }),
-    );
-    vi.stubGlobal('fetch', fetch);
+    const api = fakeApi()
+      .on(publicChatContracts.get, () => chat)
+      .on(publicFeedbackContracts.submit, () => ({ message: 'Thank you for your feedback!' }));
     renderWithApp(<PublicFeedbackPage />, `/feedback-21chatgpt?chat=${TOKEN}`);
     // The company's customers see the company whose chat they rate: its logo and name.
     const header = await screen.findByTestId('company-header');
     expect(header.textContent).toBe('Heizung Müller GmbH');
     expect(header.querySelector('img')?.getAttribute('src')).toBe(chat.companyLogoUrl);
-    const posts = () => fetch.mock.calls.filter(([url]) => url === '/api/v1/public/feedback');
+    const posts = () => api.calls(publicFeedbackContracts.submit);
     fireEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
     await screen.findByText('Please choose a rating.');
     fireEvent.click(screen.getByRole('radio', { name: '4 Stars' }));
@@ -55,23 +54,25 @@ describe('the public feedback page', () => {
     await screen.findByText('Thank you for your feedback!');
     // Not a dead end: the visitor goes back to the chat.
     expect(screen.getByRole('link', { name: 'Back to the chat' }).getAttribute('href')).toBe(`/p/${TOKEN}`);
-    const [, init] = posts()[0] as unknown as [string, RequestInit];
-    expect(JSON.parse(String(init.body))).toEqual({
-      chatToken: TOKEN,
-      rating: 4,
-      comment: 'Schnelle Antworten',
-      botCheck: 'proof-9',
-    });
+    expect(posts().map((post) => post.body)).toEqual([
+      {
+        chatToken: TOKEN,
+        rating: 4,
+        comment: 'Schnelle Antworten',
+        botCheck: 'proof-9',
+      },
+    ]);
   });
 
   it('says the link is incomplete without a chat', () => {
-    vi.stubGlobal('fetch', vi.fn());
+    const api = fakeApi();
     renderWithApp(<PublicFeedbackPage />, '/feedback-21chatgpt');
     expect(screen.getByText(/This feedback link is incomplete/)).toBeTruthy();
+    expect(api.requests).toEqual([]);
   });
 
   it('shows the company’s colour on its buttons, and the product’s without one', async () => {
-    const chat = (companyColor: string | null) => ({
+    const chat = (companyColor: string | null): PublicChat => ({
       name: 'Kundenfragen',
       companyName: 'Heizung Müller GmbH',
       companyLogoUrl: null,
@@ -82,10 +83,7 @@ describe('the public feedback page', () => {
       visitor: null,
     });
     const submitColor = async (companyColor: string | null) => {
-      vi.stubGlobal(
-        'fetch',
-        vi.fn(async () => Response.json(chat(companyColor))),
-      );
+      fakeApi().on(publicChatContracts.get, () => chat(companyColor));
       const view = renderWithApp(<PublicFeedbackPage />, `/feedback-21chatgpt?chat=${TOKEN}`);
       await screen.findByTestId('company-header');
       const color = await waitFor(() => {

@@ -1,7 +1,7 @@
 import { IconFileCode, IconFileInvoice } from '@tabler/icons-react';
 import type { SalesDocumentSummary } from '@werkwissen/shared';
 import { useTranslation } from 'react-i18next';
-import { salesDocumentFacturXUrl, salesDocumentXRechnungUrl } from '../../api/handwerk.ts';
+import { salesDocumentFacturXUrl, salesDocumentXRechnungUrl } from '../../api/sales-documents.ts';
 import { DownloadLink } from './download-link.tsx';
 
 /** The German e-invoice downloads of an issued invoice or credit note: XRechnung (XML) and ZUGFeRD / Factur-X. */

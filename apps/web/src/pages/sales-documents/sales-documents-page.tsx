@@ -29,7 +29,7 @@ import {
   useDeleteDocument,
   useFinaliseDocument,
   useSetDocumentStatus,
-} from '../../api/handwerk.ts';
+} from '../../api/sales-documents.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
@@ -269,7 +269,7 @@ export function DocumentsTable({
 }
 
 /** /handwerk: the company's documents, drafting from price lists, and its customers. */
-export default function HandwerkPage() {
+export default function SalesDocumentsPage() {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<'customer' | 'draft' | null>(null);
   return (

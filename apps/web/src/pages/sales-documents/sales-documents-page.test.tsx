@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SalesDocumentSummary } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';
-import HandwerkPage from './handwerk-page.tsx';
+import SalesDocumentsPage from './sales-documents-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -74,7 +74,7 @@ function stubServer(documents: SalesDocumentSummary[] = [offer]) {
 describe('the offers and invoices page', { timeout: 20_000 }, () => {
   it('lists the documents with their PDF and turns an offer into an invoice in the chosen language', async () => {
     const calls = stubServer();
-    renderWithApp(<HandwerkPage />, '/handwerk');
+    renderWithApp(<SalesDocumentsPage />, '/handwerk');
     await screen.findByText('AN-2026-0001');
     expect(screen.getByText('Offer')).toBeTruthy();
     expect(screen.getByText('Sent')).toBeTruthy();
@@ -107,7 +107,7 @@ describe('the offers and invoices page', { timeout: 20_000 }, () => {
       number: 'RE-2026-0003',
     };
     const calls = stubServer([offer, issued, cancelled]);
-    renderWithApp(<HandwerkPage />, '/handwerk');
+    renderWithApp(<SalesDocumentsPage />, '/handwerk');
     await screen.findByText('RE-2026-0002');
     expect(screen.getByText('Issued')).toBeTruthy();
     // The issued invoice may be paid or cancelled; the cancelled one neither.
@@ -133,7 +133,7 @@ describe('the offers and invoices page', { timeout: 20_000 }, () => {
 
   it('marks an overdue invoice paid, starts its credit note, and deletes a draft after confirmation', async () => {
     const calls = stubServer([invoice, draft]);
-    renderWithApp(<HandwerkPage />, '/handwerk');
+    renderWithApp(<SalesDocumentsPage />, '/handwerk');
     await screen.findByText('RE-2026-0001');
     // An invoice is neither accepted nor turned into an invoice; a draft has no cancellation invoice.
     expect(screen.queryByRole('button', { name: 'Mark accepted' })).toBeNull();
@@ -162,7 +162,7 @@ describe('the offers and invoices page', { timeout: 20_000 }, () => {
 
   it('drafts an offer from the job’s description for a customer', async () => {
     const calls = stubServer();
-    renderWithApp(<HandwerkPage />, '/handwerk');
+    renderWithApp(<SalesDocumentsPage />, '/handwerk');
     await screen.findByText('AN-2026-0001');
     fireEvent.click(screen.getByRole('button', { name: 'Draft offer' }));
     const dialog = await screen.findByRole('dialog');

@@ -3,7 +3,7 @@ import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { Customer } from '@werkwissen/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { customerTable, useDeleteCustomer } from '../../api/handwerk.ts';
+import { customerTable, useDeleteCustomer } from '../../api/sales-documents.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { CustomerDialog } from './customer-dialog.tsx';

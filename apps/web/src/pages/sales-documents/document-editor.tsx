@@ -22,7 +22,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { documentTotals, type SalesDocument, type SalesDocumentLine } from '@werkwissen/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCustomerOptions, useSalesDocument, useSaveDocument } from '../../api/handwerk.ts';
+import { useCustomerOptions, useSalesDocument, useSaveDocument } from '../../api/sales-documents.ts';
 import { errorMessage } from '../../components/form.tsx';
 import { DocumentLanguageField } from './document-language-field.tsx';
 

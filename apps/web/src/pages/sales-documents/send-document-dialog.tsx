@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Box,
@@ -21,12 +20,13 @@ import {
   type SalesDocumentSummary,
 } from '@werkwissen/shared';
 import { useMemo } from 'react';
-import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useDocumentMailDraft, useDocumentMails, useSendDocumentMail } from '../../api/handwerk.ts';
+import { useDocumentMailDraft, useDocumentMails, useSendDocumentMail } from '../../api/sales-documents.ts';
 import { applyFieldErrors, errorMessage, InputField } from '../../components/form.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { useFormat } from '../../components/format.ts';
+import { type SchemaForm, useSchemaForm } from '../../components/schema-form.ts';
 
 const STATUS_COLOR = { queued: 'info', sent: 'success', not_sent: 'warning', failed: 'error' } as const;
 
@@ -74,7 +74,7 @@ function SendForm({
   onSubmit,
 }: {
   draft: DocumentMailDraft;
-  form: UseFormReturn<DocumentMailBody>;
+  form: SchemaForm<typeof documentMailBodySchema>;
   onSubmit(body: DocumentMailBody): void;
 }) {
   const { t } = useTranslation();
@@ -160,8 +160,7 @@ export function SendDocumentDialog({
   const draft = useDocumentMailDraft(d.id);
   const mails = useDocumentMails(d.id);
   const values = useMemo(() => (draft.data ? startValues(draft.data) : undefined), [draft.data]);
-  // biome-ignore lint/plugin: left for the offers branch, which edits this dialog (useSchemaForm fits)
-  const form = useForm<DocumentMailBody>({ resolver: zodResolver(documentMailBodySchema) as never, values });
+  const form = useSchemaForm(documentMailBodySchema, { values });
   const send = useSendDocumentMail({
     onSuccess: onClose,
     claimError: (error) => applyFieldErrors(error, form.setError, ['to', 'subject', 'message', 'attach']),

@@ -1,7 +1,7 @@
 import { Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
-import { DocumentsTable } from './handwerk-page.tsx';
+import { DocumentsTable } from './sales-documents-page.tsx';
 
 /** /order: the company's order confirmations, with the same actions as in /handwerk. */
 export default function OrdersPage() {

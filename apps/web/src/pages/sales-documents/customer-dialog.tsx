@@ -2,7 +2,7 @@ import { MenuItem, Stack, TextField } from '@mui/material';
 import { CUSTOMER_KINDS, type Customer, type CustomerBody, customerBodySchema } from '@werkwissen/shared';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useCreateCustomer, useUpdateCustomer } from '../../api/handwerk.ts';
+import { useCreateCustomer, useUpdateCustomer } from '../../api/sales-documents.ts';
 import { applyFieldErrors, InputField } from '../../components/form.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { useSchemaForm } from '../../components/schema-form.ts';

@@ -2,7 +2,7 @@ import { MenuItem, Stack, TextField } from '@mui/material';
 import type { Language } from '@werkwissen/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCustomerOptions, useDraftOffer } from '../../api/handwerk.ts';
+import { useCustomerOptions, useDraftOffer } from '../../api/sales-documents.ts';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { DocumentLanguageField } from './document-language-field.tsx';
 
