@@ -248,6 +248,7 @@ const MATRIX: Record<string, Row> = {
     body: { kind: 'webdav', name: 'NAS', url: 'http://127.0.0.1:9/', userName: 'anna', password: 'app-pass' },
   },
   'GET /connectors/{connectorId}': { callers: [404, 403, 'own', 403] },
+  'PATCH /connectors/{connectorId}': { callers: [404, 403, 'own', 403], body: { name: 'NAS Büro' } },
   'POST /connectors/{connectorId}/sync': { callers: [404, 403, 'own', 403] },
   'POST /connectors/{connectorId}/pause': { callers: [404, 403, 'own', 403] },
   'POST /connectors/{connectorId}/resume': { callers: [404, 403, 'own', 403] },

@@ -47,6 +47,8 @@ DocumentRoot ${dir}/dav
 `;
 }
 
+const htpasswdLine = (u: DavUser) => `${u.user}:{SHA}${createHash('sha1').update(u.pass).digest('base64')}\n`;
+
 /**
  * Debian's Apache with mod_dav as a real WebDAV server for the connectors' tests: its own configuration (Basic
  * authentication from a htpasswd file, the shared folder in a temporary directory, a free loopback port), run in the
@@ -67,8 +69,7 @@ export class TestWebDav {
     chmodSync(dir, 0o755);
     for (const sub of ['dav', 'locks']) mkdirSync(join(dir, sub), { mode: 0o777 });
     chmodSync(join(dir, 'locks'), 0o777);
-    const sha = (p: string) => createHash('sha1').update(p).digest('base64');
-    writeFileSync(join(dir, 'htpasswd'), users.map((u) => `${u.user}:{SHA}${sha(u.pass)}\n`).join(''));
+    writeFileSync(join(dir, 'htpasswd'), users.map(htpasswdLine).join(''));
     chmodSync(join(dir, 'htpasswd'), 0o644);
     const port = await freePort();
     writeFileSync(join(dir, 'httpd.conf'), configOf(dir, port));
@@ -91,6 +92,15 @@ export class TestWebDav {
   /** The shared folder on disk: what the server serves. */
   get root(): string {
     return join(this.dir, 'dav');
+  }
+
+  /** Gives a user a new password, as an app password is replaced on the server (Apache reads the file per request). */
+  setPassword(user: DavUser): void {
+    const file = join(this.dir, 'htpasswd');
+    const others = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => line && !line.startsWith(`${user.user}:`));
+    writeFileSync(file, [...others.map((line) => `${line}\n`), htpasswdLine(user)].join(''));
   }
 
   /** How often a path was downloaded (GET) so far, as the server's request log says. */

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type Connector,
   type ConnectorCreate,
+  type ConnectorUpdate,
   connectorContracts,
   type GoogleConsentBody,
   googleConnectorContracts,
@@ -61,6 +62,22 @@ export function useConnect(divisionId: string, callbacks?: MutationCallbacks<Con
       mutationFn: (body: ConnectorCreate) =>
         call(connectorContracts.create, { params: { divisionId }, body }),
       success: (t) => t('connectors.messages.connected'),
+      invalidates: () => [connectorKeys.all],
+    },
+    callbacks,
+  );
+}
+
+/** Changes a connector's name, schedule, file types or WebDAV login (the server tries a new login first). */
+export function useUpdateConnector(
+  connectorId: string,
+  callbacks?: MutationCallbacks<ConnectorUpdate, Connector>,
+) {
+  return useApiMutation(
+    {
+      mutationFn: (body: ConnectorUpdate) =>
+        call(connectorContracts.update, { params: { connectorId }, body }),
+      success: (t) => t('connectors.messages.saved'),
       invalidates: () => [connectorKeys.all],
     },
     callbacks,

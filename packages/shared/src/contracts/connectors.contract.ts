@@ -73,17 +73,18 @@ const webdavUrl = singleLineText(500)
 /** A folder below the address: no `..`, no control characters; slashes at either end are dropped. */
 export const connectorFolderField = () => folderField;
 
+const fileTypes = z.array(extension).max(30);
+const interval = z
+  .number()
+  .int()
+  .min(15)
+  .max(7 * 24 * 60);
+
 /** A connector's file types (extensions without the dot), at most 30. */
-export const connectorFileTypesField = () => z.array(extension).max(30).default([]);
+export const connectorFileTypesField = () => fileTypes.default([]);
 
 /** Minutes between scheduled syncs: a quarter of an hour to a week, hourly by default. */
-export const connectorIntervalField = () =>
-  z
-    .number()
-    .int()
-    .min(15)
-    .max(7 * 24 * 60)
-    .default(60);
+export const connectorIntervalField = () => interval.default(60);
 
 /** A base address of an OAuth app's endpoint (no trailing slash): the vendor's by default, a test double's in tests. */
 export const endpointUrlField = () =>
@@ -112,6 +113,20 @@ export const connectorCreateSchema = z.strictObject({
   intervalMinutes: connectorIntervalField(),
 });
 export type ConnectorCreate = z.input<typeof connectorCreateSchema>;
+
+/**
+ * What a data manager may change of a connector without connecting it again (which would take its files in anew):
+ * its name, schedule and file types, and a WebDAV server's login (a new app password; tried before it is stored). The
+ * source's address and folder stay: another folder is another connector.
+ */
+export const connectorUpdateSchema = z.strictObject({
+  name: requiredText(120).optional(),
+  fileTypes: fileTypes.optional(),
+  intervalMinutes: interval.optional(),
+  userName: requiredText(254).optional(),
+  password: foreignSecretField().min(1, { message: 'validation.required' }).optional(),
+});
+export type ConnectorUpdate = z.input<typeof connectorUpdateSchema>;
 
 export const connectorSchema = z
   .object({
@@ -173,6 +188,18 @@ export const connectorContracts = {
     tags,
     permission: { action: 'read', subject: 'Connector' },
     params,
+    responses: { 200: connectorSchema },
+  }),
+  update: defineContract({
+    method: 'PATCH',
+    path: '/connectors/:connectorId',
+    operationId: 'updateConnector',
+    summary:
+      "Changes a connector's name, schedule, file types or WebDAV login (a new login is tried first); syncs again when what it reads changed",
+    tags,
+    permission: { action: 'update', subject: 'Connector' },
+    params,
+    body: connectorUpdateSchema,
     responses: { 200: connectorSchema },
   }),
   sync: defineContract({

@@ -15,6 +15,7 @@ import {
   pauseConnector,
   resumeConnector,
   syncNow,
+  updateConnector,
 } from './connectors.service.ts';
 import { getGoogleApp, saveGoogleApp } from './google-app.service.ts';
 import { completeGoogleConsent, startGoogleConsent } from './google-consent.service.ts';
@@ -32,6 +33,9 @@ export function connectorRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
   registerRoute(app, connectorContracts.get, async (req) =>
     getConnector(ctx, requireActor(req), req.params.connectorId),
+  );
+  registerRoute(app, connectorContracts.update, async (req) =>
+    updateConnector(ctx, requireActor(req), req.params.connectorId, req.body),
   );
   registerRoute(app, connectorContracts.sync, async (req, reply) => {
     const connector = await syncNow(ctx, requireActor(req), req.params.connectorId);

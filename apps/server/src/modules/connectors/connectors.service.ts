@@ -3,6 +3,7 @@ import type {
   ConnectorFailure,
   ConnectorKind,
   connectorCreateSchema,
+  connectorUpdateSchema,
   Language,
 } from '@werkwissen/shared';
 import { and, eq } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { AppError, notFound } from '../../core/app-error.ts';
 import { connectors, divisions } from '../../db/schema/index.ts';
+import { translate } from '../../i18n/translator.ts';
 import { SecretBox } from '../ai-providers/secret-box.ts';
 import { assertPlanActive } from '../billing/company-plan.ts';
 import { fileCounts } from './connectors.queries.ts';
@@ -23,6 +25,7 @@ import { requestSync } from './sync-queue.ts';
 import { webdavSource } from './webdav-source.ts';
 
 type ConnectorInput = z.output<typeof connectorCreateSchema>;
+type ConnectorChanges = z.output<typeof connectorUpdateSchema>;
 
 function present(row: ConnectorRow, fileCount: number, lang: Language): Connector {
   const code = row.lastError as ConnectorFailure | null;
@@ -143,6 +146,64 @@ export async function createConnector(
     .returning();
   await requestSync(ctx, row!.id);
   return getConnector(ctx, actor, row!.id);
+}
+
+/**
+ * Changes a connector without connecting it again (its files and their history stay). A new WebDAV login is tried
+ * first (a listing of the folder), so that a wrong password is said at once and nothing is stored; a connector
+ * connected by consent has no login to change. When what the sync reads changed (the login, the file types), an
+ * active connector syncs again at once.
+ */
+export async function updateConnector(
+  ctx: AppContext,
+  actor: Actor,
+  connectorId: string,
+  changes: ConnectorChanges,
+): Promise<Connector> {
+  const { row } = await loadConnector(ctx, actor, connectorId, 'update');
+  const login = changes.userName !== undefined || changes.password !== undefined;
+  if (login && row.kind !== 'webdav') {
+    const field = changes.password !== undefined ? 'password' : 'userName';
+    throw new AppError('VALIDATION_FAILED', {
+      in: 'body',
+      fields: [
+        {
+          field,
+          code: 'connectors.validation.noLogin',
+          message: translate(actor.language, 'connectors.validation.noLogin'),
+        },
+      ],
+    });
+  }
+  const box = new SecretBox(ctx.config.secrets.encryptionKey);
+  if (login) {
+    const settings = {
+      url: row.url,
+      folder: row.folder,
+      userName: changes.userName ?? row.userName,
+      password: changes.password ?? box.open(row.secretSealed),
+    };
+    try {
+      await webdavSource(settings, ctx.outbound.policy).list();
+    } catch (error) {
+      throw unreachable(sourceFailure(error), actor.language, 'webdav');
+    }
+  }
+  const fileTypes = changes.fileTypes && [...new Set(changes.fileTypes)];
+  const set = {
+    ...(changes.name !== undefined && { name: changes.name }),
+    ...(changes.intervalMinutes !== undefined && { intervalMinutes: changes.intervalMinutes }),
+    ...(fileTypes && { fileTypes }),
+    ...(changes.userName !== undefined && { userName: changes.userName }),
+    ...(changes.password !== undefined && { secretSealed: box.seal(changes.password) }),
+  };
+  if (Object.keys(set).length > 0)
+    await ctx.db.update(connectors).set(set).where(eq(connectors.id, connectorId));
+  const filtered =
+    fileTypes !== undefined &&
+    (fileTypes.length !== row.fileTypes.length || fileTypes.some((type) => !row.fileTypes.includes(type)));
+  if ((login || filtered) && row.status === 'active') await requestSync(ctx, connectorId);
+  return getConnector(ctx, actor, connectorId);
 }
 
 /** Syncs now: CONNECTOR_PAUSED for a paused connector, CONNECTOR_SYNC_RUNNING while one waits or runs. */

@@ -12,10 +12,12 @@ import { syncConnectorJob } from './sync-connector.job.ts';
 import { resumeStrandedSyncs } from './sync-queue.ts';
 
 const USER = { user: 'anna', pass: 'app-passwort-1' };
+/** A login whose app password the test replaces on the server. */
+const ROTATING = { user: 'bernd', pass: 'app-passwort-alt' };
 let dav: TestWebDav;
 let t: TestServer;
 beforeAll(async () => {
-  dav = await TestWebDav.start([USER]);
+  dav = await TestWebDav.start([USER, ROTATING]);
   // The operator allows the test's WebDAV server (a NAS on the same network); every other private address stays
   // refused by the outbound policy.
   t = await startTestServer({ env: { OUTBOUND_ALLOWED_HOSTS: `127.0.0.1:${dav.port}` } });
@@ -201,6 +203,70 @@ describe('a WebDAV folder kept in sync with a division', () => {
   }, 90_000);
 });
 
+describe('changing a connector', () => {
+  it('takes a new name, schedule, file types and app password without connecting again', async () => {
+    const { client } = await signedInDataManager(t, { language: 'en' });
+    const divisionId = (await client.post('/divisions', { name: 'Ändern' })).body.id;
+    const folder = folderWith({ 'a.txt': 'Text eins', 'b.md': '# Zwei' });
+    const created = await client.post(
+      `/divisions/${divisionId}/connectors`,
+      connectBody(folder, { userName: ROTATING.user, password: ROTATING.pass }),
+    );
+    expect((await synced(client, created.body.id)).lastResult.added).toBe(2);
+    const id = created.body.id as string;
+    const markdown = (await filesOf(client, divisionId)).find((f) => f.name === 'b.md')!;
+
+    // Name and schedule: nothing to read again.
+    const renamed = await client.patch(`/connectors/${id}`, { name: 'NAS Büro', intervalMinutes: 1440 });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: 'NAS Büro', intervalMinutes: 1440, syncState: 'idle' });
+
+    // The app password is replaced on the server: a wrong new one is refused and not stored, the right one syncs.
+    const rotated = { ...ROTATING, pass: 'app-passwort-neu' };
+    dav.setPassword(rotated);
+    const sealed = async () =>
+      (await t.server.ctx.db.select().from(connectors).where(eq(connectors.id, id)))[0]!.secretSealed;
+    const before = await sealed();
+    const wrong = await client.patch(`/connectors/${id}`, { password: 'app-passwort-falsch' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.error).toMatchObject({ code: 'CONNECTOR_UNREACHABLE', details: { reason: 'auth' } });
+    expect(await sealed()).toBe(before);
+    const fixed = await client.patch(`/connectors/${id}`, { password: rotated.pass });
+    expect(fixed.status).toBe(200);
+    expect(JSON.stringify(fixed.body)).not.toContain(rotated.pass);
+    const after = await synced(client, id);
+    expect(after.lastError).toBeNull();
+    expect(after.lastResult).toMatchObject({ added: 0, changed: 0, removed: 0, unchanged: 2 });
+
+    // Fewer file types: the next sync removes what no longer fits, and keeps the rest as it was.
+    await client.patch(`/connectors/${id}`, { fileTypes: ['.MD'] });
+    expect((await synced(client, id)).lastResult).toMatchObject({ removed: 1, unchanged: 1 });
+    const left = await filesOf(client, divisionId);
+    expect(left.map((f) => [f.id, f.name])).toEqual([[markdown.id, 'b.md']]);
+
+    // Bad input changes nothing.
+    for (const body of [{ intervalMinutes: 5 }, { name: '' }, { url: 'https://elsewhere.example/' }]) {
+      const res = await client.patch(`/connectors/${id}`, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.error.code).toBe('VALIDATION_FAILED');
+    }
+    expect((await client.get(`/connectors/${id}`)).body).toMatchObject({
+      name: 'NAS Büro',
+      intervalMinutes: 1440,
+      fileTypes: ['md'],
+    });
+
+    // A connector connected by consent has no login to change.
+    await t.server.ctx.db.update(connectors).set({ kind: 'microsoft365' }).where(eq(connectors.id, id));
+    const login = await client.patch(`/connectors/${id}`, { password: 'x-1' });
+    expect(login.status).toBe(422);
+    expect(login.body.error.details.fields[0]).toMatchObject({
+      field: 'password',
+      code: 'connectors.validation.noLogin',
+    });
+  }, 120_000);
+});
+
 describe('the schedule, the plan and the activity log', () => {
   it('syncs a connector when its interval has passed, and takes up a sync whose job is gone', async () => {
     const { client } = await signedInDataManager(t, { language: 'en' });
@@ -352,11 +418,14 @@ describe('connecting a source', () => {
       403,
     );
     expect((await employee.client.post(`/connectors/${created.body.id}/sync`)).status).toBe(403);
+    expect((await employee.client.patch(`/connectors/${created.body.id}`, { name: 'x' })).status).toBe(403);
+    expect((await anonymous.patch(`/connectors/${created.body.id}`, { name: 'x' })).status).toBe(401);
     const other = await signedInDataManager(t, { language: 'en' });
     for (const res of [
       await other.client.get(`/connectors/${created.body.id}`),
       await other.client.post(`/connectors/${created.body.id}/sync`),
       await other.client.post(`/connectors/${created.body.id}/pause`),
+      await other.client.patch(`/connectors/${created.body.id}`, { name: 'Fremd' }),
       await other.client.delete(`/connectors/${created.body.id}`),
       await other.client.get(`/divisions/${divisionId}/connectors`),
     ]) {

@@ -8,6 +8,7 @@ import { ApiError } from '../../api/http.ts';
 import { applyFieldErrors, errorMessage, InputField, PasswordField } from '../../components/form.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { SelectField } from '../../components/select-field.tsx';
+import { CONNECTOR_INTERVALS, fileTypesOf } from './connector-fields.ts';
 
 interface Fields {
   kind: ConnectorKind;
@@ -33,16 +34,9 @@ const FIELDS = [
   'fileTypes',
   'intervalMinutes',
 ];
-const INTERVALS = ['15', '60', '360', '1440'];
 const KINDS: ConnectorKind[] = ['webdav', 'microsoft365', 'googledrive'];
 /** The texts of the kinds connected by consent (`connectors.<ns>.*`). */
 const CONSENT_TEXTS = { microsoft365: 'connectors.microsoft', googledrive: 'connectors.google' } as const;
-
-const fileTypesOf = (text: string) =>
-  text
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
 
 /**
  * Connects a folder. WebDAV: the server tries it before it stores it, and says why when it cannot read it.
@@ -173,7 +167,7 @@ export default function ConnectDialog({ divisionId, onClose }: { divisionId: str
           label={t('connectors.fields.interval')}
           value={form.watch('intervalMinutes')}
           onChange={(v) => form.setValue('intervalMinutes', v)}
-          options={INTERVALS.map((m) => ({ value: m, label: t(`connectors.intervals.${m}`) }))}
+          options={CONNECTOR_INTERVALS.map((m) => ({ value: m, label: t(`connectors.intervals.${m}`) }))}
           size="medium"
         />
       </Stack>

@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import {
+  IconEdit,
   IconFolderShare,
   IconPlayerPause,
   IconPlayerPlay,
@@ -14,6 +15,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { useFormat } from '../../components/format.ts';
 
 const ConnectDialog = lazy(() => import('./connect-dialog.tsx'));
+const EditConnectorDialog = lazy(() => import('./edit-connector-dialog.tsx'));
 
 /** What a paused connector's owner does: check the login, or connect again after the vendor withdrew the access. */
 const PAUSED_HINTS: Record<ConnectorKind, string> = {
@@ -32,7 +34,15 @@ function StateChip({ connector }: { connector: Connector }) {
   return <Chip size="small" color="success" variant="outlined" label={t('connectors.states.active')} />;
 }
 
-function ConnectorCard({ connector, onRemove }: { connector: Connector; onRemove(): void }) {
+function ConnectorCard({
+  connector,
+  onEdit,
+  onRemove,
+}: {
+  connector: Connector;
+  onEdit(): void;
+  onRemove(): void;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   const action = useConnectorAction();
@@ -103,6 +113,9 @@ function ConnectorCard({ connector, onRemove }: { connector: Connector; onRemove
               {t('connectors.pause')}
             </Button>
           )}
+          <Button size="small" startIcon={<IconEdit size={18} />} onClick={onEdit}>
+            {t('connectors.edit')}
+          </Button>
           <Button size="small" color="error" startIcon={<IconPlugConnectedX size={18} />} onClick={onRemove}>
             {t('connectors.remove')}
           </Button>
@@ -118,6 +131,7 @@ export function ConnectorsPanel({ divisionId, disabled }: { divisionId: string; 
   const connectors = useConnectors(divisionId);
   const [connecting, setConnecting] = useState(false);
   const [removing, setRemoving] = useState<Connector | null>(null);
+  const [editing, setEditing] = useState<Connector | null>(null);
   const remove = useDeleteConnector({ onSettled: () => setRemoving(null) });
   return (
     <Stack component="section" spacing={2} aria-labelledby="connectors-title">
@@ -149,10 +163,16 @@ export function ConnectorsPanel({ divisionId, disabled }: { divisionId: string; 
         </Typography>
       )}
       {connectors.data?.map((c) => (
-        <ConnectorCard key={c.id} connector={c} onRemove={() => setRemoving(c)} />
+        <ConnectorCard
+          key={c.id}
+          connector={c}
+          onEdit={() => setEditing(c)}
+          onRemove={() => setRemoving(c)}
+        />
       ))}
       <Suspense fallback={null}>
         {connecting && <ConnectDialog divisionId={divisionId} onClose={() => setConnecting(false)} />}
+        {editing && <EditConnectorDialog connector={editing} onClose={() => setEditing(null)} />}
       </Suspense>
       <ConfirmDialog
         open={removing !== null}
