@@ -384,4 +384,22 @@ describe('the built-in answerer', () => {
     expect(answer.noAnswer).toBe(false);
     expect(answer.text).toContain('The radiator valve is opened with key number 4100.');
   });
+
+  it('weighs less a lower-case word of the question that no passage holds, not a noun no passage holds', () => {
+    const hits = [
+      hit(
+        'Die Werkzeugausgabe im Lager ist montags bis freitags von 6:30 bis 7:15 Uhr geöffnet. Defektes Werkzeug wird dort getauscht.',
+      ),
+      hit('Die Probezeit der Monteure dauert sechs Monate.'),
+    ];
+    // "offen" is how the asker puts it; the documents say "geöffnet".
+    const open = answerExtractively('Wann hat die Werkzeugausgabe offen?', hits, 'de');
+    expect(open.noAnswer).toBe(false);
+    expect(open.text).toContain('von 6:30 bis 7:15 Uhr geöffnet');
+    // A noun no passage holds names what is asked about: the opening hours in summer are not in the documents.
+    expect(answerExtractively('Wann hat die Werkzeugausgabe im Sommer offen?', hits, 'de').noAnswer).toBe(
+      true,
+    );
+    expect(answerExtractively('Wann hat die Kantine offen?', hits, 'de').noAnswer).toBe(true);
+  });
 });

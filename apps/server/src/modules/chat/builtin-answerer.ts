@@ -55,7 +55,7 @@ const NGRAM_SHARE = 0.1;
 /** An identifying figure or code of the question (a size, an article number, "F28") weighs this much more. */
 const SPECIFIC_WEIGHT = 1.5;
 /** Added for the passage's rank in the search (its score over the best one's). */
-const PASSAGE_PRIOR = Number(process.env.PP ?? 0.1);
+const PASSAGE_PRIOR = 0.1;
 /** Added, at most, for a short unit (fading out at LONG_UNIT distinct words). */
 const CONCISE = 0.05;
 const LONG_UNIT = 60;
@@ -65,6 +65,12 @@ const MISSING_STRONG_CUE = 0.6;
 const KEYED_ROW = 0.4;
 /** A question word counts as held by a unit (for its rarity, and for what a quote covers) from this match on. */
 const STRONG_MATCH = 0.7;
+/**
+ * A lower-case question word held by no retrieved unit (no match from this on) weighs this share
+ * (docs/decisions/0078-answer-confidence.md).
+ */
+const UNHELD = 0.5;
+const UNHELD_WEIGHT = 0.25;
 /** A word's weight: this share from its rarity in the company's passages, the rest from the retrieved text. */
 const INDEX_RARITY = 0.7;
 
@@ -481,6 +487,16 @@ export function scoreUnits(
   };
   const weights = new Map<AskedGroup, number>();
   for (const g of groups) weights.set(g, idf(g) * (required.has(g.key) ? SPECIFIC_WEIGHT : 1));
+  // A question word that no retrieved unit holds at all, in itself or above it, and that the asker wrote in lower case
+  // (a verb, an adverb, a colloquial word: "krieg", "zahlen"; a German noun or a name is capitalised; a translated
+  // word and a word of a script without capitals count as lower case) is how the asker put it rather than what the
+  // documents are about: it weighs less, once another word of the question is held well.
+  const held = (g: AskedGroup) => units.some((u) => holds(g, u) >= UNHELD);
+  const capitalised = new Set((question.match(/(?<=\S\s+)\p{Lu}\p{L}+/gu) ?? []).map(fold));
+  if (groups.some((g) => units.some((u) => holds(g, u) >= STRONG_MATCH)))
+    for (const g of groups)
+      if (!required.has(g.key) && !capitalised.has(g.key) && !held(g))
+        weights.set(g, weights.get(g)! * UNHELD_WEIGHT);
   for (const w of extra) {
     const g = single(w);
     weights.set(g, idf(g) / 2);
