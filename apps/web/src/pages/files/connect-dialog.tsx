@@ -8,7 +8,7 @@ import { ApiError } from '../../api/http.ts';
 import { applyFieldErrors, errorMessage, InputField, PasswordField } from '../../components/form.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { SelectField } from '../../components/select-field.tsx';
-import { CONNECTOR_INTERVALS, fileTypesOf } from './connector-fields.ts';
+import { fileTypesOf, ScheduleFields } from './connector-fields.tsx';
 
 interface Fields {
   kind: ConnectorKind;
@@ -156,19 +156,12 @@ export default function ConnectDialog({ divisionId, onClose }: { divisionId: str
           errorKey={err('folder')}
           {...form.register('folder')}
         />
-        <InputField
-          label={t('connectors.fields.fileTypes')}
-          helperText={t('connectors.fields.fileTypesHelp')}
-          errorKey={err('fileTypes')}
-          {...form.register('fileTypes')}
-        />
-        <SelectField
+        <ScheduleFields
           id="connect-interval"
-          label={t('connectors.fields.interval')}
-          value={form.watch('intervalMinutes')}
-          onChange={(v) => form.setValue('intervalMinutes', v)}
-          options={CONNECTOR_INTERVALS.map((m) => ({ value: m, label: t(`connectors.intervals.${m}`) }))}
-          size="medium"
+          fileTypes={form.register('fileTypes')}
+          fileTypesError={err('fileTypes')}
+          interval={form.watch('intervalMinutes')}
+          onInterval={(v) => form.setValue('intervalMinutes', v)}
         />
       </Stack>
     </FormDialog>
