@@ -296,8 +296,15 @@ async function questionTerms(
       select x.cfg, t.lexeme, x.kind, coalesce(x.grp, x.cfg || ':' || t.lexeme) as grp, x.weight
       from unnest(${sql.param(texts.map((t) => t.cfg))}::text[], ${sql.param(texts.map((t) => t.text))}::text[],
                   ${sql.param(texts.map((t) => t.kind))}::text[], ${sql.param(texts.map((t) => t.group))}::text[],
-                  ${sql.param(texts.map((t) => t.weight))}::float8[]) as x(cfg, text, kind, grp, weight)
+                  ${sql.param(texts.map((t) => t.weight))}::float8[],
+                  ${sql.param(texts.map((t) => t.unless ?? null))}::text[]) as x(cfg, text, kind, grp, weight, unless)
       cross join lateral unnest(tsvector_to_array(to_tsvector(x.cfg::regconfig, x.text))) as t(lexeme)
+      -- A word's synonyms only when no passage of the company holds the word (in German or as written).
+      where x.unless is null or not exists (
+        select 1 from term_frequencies tf
+        where tf.company_id = ${companyId}
+          and tf.lexeme = any(tsvector_to_array(to_tsvector('german', x.unless))
+                              || tsvector_to_array(to_tsvector('simple', x.unless))))
     ),
     terms as (
       select cfg, lexeme, quote_literal(lexeme) as quoted, bool_and(kind in ('part', 'synonym')) as part,
@@ -399,6 +406,8 @@ interface QueryText {
   /** The translated word's group; null for the question's own words (each lexeme its own group). */
   group: string | null;
   weight: number;
+  /** A word whose synonyms these are: searched only when the company's documents do not use it. */
+  unless?: string;
 }
 
 /**
@@ -427,6 +436,12 @@ function ownTexts(query: SearchQuery, translations: QueryTranslation[]): QueryTe
       { cfg, text: query.parts, kind: 'part', group: null, weight: 1 },
       { cfg, text: query.compounds, kind: 'compound', group: null, weight: 1 },
       { cfg, text: query.synonyms, kind: 'synonym', group: null, weight: 1 },
+      // An everyday word the documents do not use ("Azubi") is looked for by the words they use instead
+      // ("Auszubildender"), and weighs the question by them, as a compound no passage writes by its parts.
+      ...query.synonymous.flatMap(({ word, synonyms }): QueryText[] => [
+        { cfg, text: synonyms.join(' '), kind: 'synonym', group: null, weight: 1, unless: word },
+        { cfg, text: word, kind: 'compound', group: null, weight: 1, unless: word },
+      ]),
     ] satisfies QueryText[];
   });
 }
