@@ -147,11 +147,15 @@ export async function fullTextSearch(
     ),
     scope_files as (${scopeFiles}),
     stats as (select ${n}::float8 as n, ${avgdl}::float8 as avgdl),
-    matched_rare as (${matching(scope.companyId, selecting)}),
+    -- The company's passages found by the rarer terms, then those of the scope: apart, so that the planner does not
+    -- look the terms up in the GIN index once per file of the scope.
+    rare as materialized (${matching(scope.companyId, selecting)}),
+    matched_rare as (${inScope('rare', selecting)}),
     -- When the rarer terms find (almost) nothing (a typo, a word the statistics do not know), every term selects.
-    matched_all as (
+    common as materialized (
       ${matching(scope.companyId, every, sql`(select count(*) from matched_rare) < ${FEW_MATCHES}`)}
     ),
+    matched_all as (${inScope('common', every)}),
     matched as (
       select m.*, count(*) over () as total from (
         select * from matched_rare where (select count(*) from matched_rare) >= ${FEW_MATCHES}
@@ -381,19 +385,27 @@ function candidateQueries(terms: QuestionTerm[], maxShare: number, budgetShare: 
 }
 
 /**
- * The scope's passages that match their own configuration's query, each with its one-pass rank: one arm per
- * configuration, so that each is found through the GIN index alone (a match needs no second test, nor a passage of
- * another configuration fetched for one).
+ * The company's passages that match their own configuration's query: one arm per configuration, so that each is
+ * found through the GIN index alone (a match needs no second test, nor a passage of another configuration fetched).
  */
 function matching(companyId: string, queries: Map<string, string>, when: SQL = sql`true`) {
   const arms = [...queries].map(
     ([cfg, q]) => sql`
-      select p.id, p.text_config, p.tsv, p.token_count, ts_rank(${UNIFORM}, p.tsv, ${q}::tsquery, 1) as pre
+      select p.id, p.file_id, p.generation, p.text_config, p.tsv, p.token_count
       from passages p
-      join scope_files s on s.id = p.file_id and s.active_generation = p.generation
       where p.company_id = ${companyId} and p.text_config = ${cfg} and p.tsv @@ ${q}::tsquery and ${when}`,
   );
   return sql.join(arms, sql` union all `);
+}
+
+/** The found passages (`from`) of the scope's published files, each with its one-pass rank. */
+function inScope(from: 'rare' | 'common', queries: Map<string, string>) {
+  const arms = [...queries].map(([cfg, q]) => sql`when ${cfg} then ${q}::tsquery`);
+  return sql`
+    select m.id, m.text_config, m.tsv, m.token_count,
+           ts_rank(${UNIFORM}, m.tsv, (case m.text_config ${sql.join(arms, sql` `)} end), 1) as pre
+    from ${sql.raw(from)} m
+    join scope_files s on s.id = m.file_id and s.active_generation = m.generation`;
 }
 
 /**
