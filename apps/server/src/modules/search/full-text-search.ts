@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { TEXT_CONFIGS, textConfigFor } from './language.ts';
 import type { SearchQuery } from './query-terms.ts';
@@ -49,10 +49,15 @@ export const FLOOR_IDF_SHARE = 0.5;
  */
 const PART_WEIGHT = 0.5;
 /**
- * Every weight the same: a passage's compound parts are indexed with weight C (passage-writer.ts), its own words with
- * D, and the tf recovered from `ts_rank` assumes one weight for all.
+ * Every weight the same for the candidates' one-pass rank: a passage's compound parts are indexed with weight C
+ * (passage-writer.ts), its own words with D.
  */
 const UNIFORM = sql.raw(`'{0.1,0.1,0.1,0.1}'::float4[]`);
+/**
+ * A term's frequency counts at most this many positions: what `ts_rank` of a single term could still tell apart when
+ * the frequency was recovered from it (1/j² summed over the positions, its remainder floored at 0.02).
+ */
+const MAX_TF = 50;
 
 export interface FullTextResult {
   /** The passages above the floor, best first. */
@@ -76,11 +81,11 @@ export interface FullTextFloor {
  * (`term_frequencies`, counted by the knowledge.analyze job after files are published or deleted): the rarest terms
  * select candidates, until together they hold SELECTING_BUDGET passages, the candidates are the best few
  * hundred by one `ts_rank` pass, and only those are scored per term. Two statements: the first reads the terms and
- * their frequencies, the second receives the candidate queries as values, so that the planner can find the candidates
- * through the GIN index. A term's inverse document frequency is its share of the company's passages applied to the
- * caller's scope (counted exactly among the candidates of a small scope); its term
- * frequency is recovered from `ts_rank` of the single-term query, which for an unweighted tsvector is the partial
- * sum of 1/j² over its positions (so tf ≈ 1/(π²/6 − r/r₁) − ½); passage length is normalised by the scope's average.
+ * their frequencies (and the scope's languages: only their configurations are searched), the second receives the
+ * candidate queries as values, so that the planner can find the candidates through the GIN index. A term's inverse
+ * document frequency is its share of the company's passages applied to the caller's scope (counted exactly among the
+ * candidates of a small scope); its term frequency is the number of its positions in the candidate's tsvector (read
+ * once per candidate, at most MAX_TF); passage length is normalised by the scope's average.
  * A passage that matches only common words of the question, while the question's other words are rare or unknown
  * to the scope, is below the relevance floor and left out (see FLOOR_TERM_SHARE), so a word that occurs nowhere
  * finds nothing.
@@ -104,7 +109,13 @@ export async function fullTextSearch(
     ...ownTexts(own, translations),
     ...translatedTexts(translations),
   ]);
-  if (question.terms.length === 0) return { hits: [], matched: 0, scopePassages: question.passages };
+  // Only the configurations of the scope's files' languages: another one's terms match none of their passages, yet
+  // their posting lists ("die" as an English word) would be read. A file of no known language keeps every one.
+  const configs = question.languages.includes(null)
+    ? null
+    : new Set<string>(question.languages.map((l) => textConfigFor(l ?? 'und')));
+  const terms = configs ? question.terms.filter((t) => configs.has(t.cfg)) : question.terms;
+  if (terms.length === 0) return { hits: [], matched: 0, scopePassages: question.passages };
   const { n, avgdl } = question;
   const [k1, k1plus1, b, termShare, idfShare] = [
     K1,
@@ -116,54 +127,56 @@ export async function fullTextSearch(
   // The candidate queries are parameters of this statement, not values computed inside it: the planner then sees
   // them and finds the matching passages through the GIN index instead of testing every passage of the company.
   const selecting = candidateQueries(
-    question.terms,
+    terms,
     Math.max(COMMON_TERM_SHARE, SELECTING_ROWS / n),
     SELECTING_BUDGET / n,
   );
-  const every = candidateQueries(question.terms, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY);
+  const every = candidateQueries(terms, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY);
   const { rows } = await db.execute<{ id: string | null; score: number | null; matched: number }>(sql`
     with terms as (
-      select t.cfg, t.lexeme, quote_literal(t.lexeme)::tsquery as q, (quote_literal(t.lexeme) || ':D')::tsquery as q_text,
-             t.share, t.part, t.compound, t.synonym, t.grp, t.weight
-      from unnest(${sql.param(question.terms.map((t) => t.cfg))}::text[],
-                  ${sql.param(question.terms.map((t) => t.lexeme))}::text[],
-                  ${sql.param(question.terms.map((t) => t.share))}::float8[],
-                  ${sql.param(question.terms.map((t) => t.part))}::boolean[],
-                  ${sql.param(question.terms.map((t) => t.compound))}::boolean[],
-                  ${sql.param(question.terms.map((t) => t.synonym))}::boolean[],
-                  ${sql.param(question.terms.map((t) => t.group))}::text[],
-                  ${sql.param(question.terms.map((t) => t.weight))}::float8[])
+      select t.cfg, t.lexeme, t.share, t.part, t.compound, t.synonym, t.grp, t.weight
+      from unnest(${sql.param(terms.map((t) => t.cfg))}::text[],
+                  ${sql.param(terms.map((t) => t.lexeme))}::text[],
+                  ${sql.param(terms.map((t) => t.share))}::float8[],
+                  ${sql.param(terms.map((t) => t.part))}::boolean[],
+                  ${sql.param(terms.map((t) => t.compound))}::boolean[],
+                  ${sql.param(terms.map((t) => t.synonym))}::boolean[],
+                  ${sql.param(terms.map((t) => t.group))}::text[],
+                  ${sql.param(terms.map((t) => t.weight))}::float8[])
         as t(cfg, lexeme, share, part, compound, synonym, grp, weight)
     ),
     scope_files as (${scopeFiles}),
     stats as (select ${n}::float8 as n, ${avgdl}::float8 as avgdl),
-    matched_rare as (
-      select p.id, p.text_config, p.tsv, p.token_count, ts_rank(${UNIFORM}, p.tsv, ${rankQuery(selecting)}, 1) as pre
-      from passages p
-      join scope_files s on s.id = p.file_id and s.active_generation = p.generation
-      where p.company_id = ${scope.companyId} and (${matchCondition(selecting)})
-    ),
+    -- The company's passages found by the rarer terms, then those of the scope: apart, so that the planner does not
+    -- look the terms up in the GIN index once per file of the scope.
+    rare as materialized (${matching(scope.companyId, selecting)}),
+    matched_rare as (${inScope('rare', selecting)}),
     -- When the rarer terms find (almost) nothing (a typo, a word the statistics do not know), every term selects.
-    matched_all as (
-      select p.id, p.text_config, p.tsv, p.token_count, ts_rank(${UNIFORM}, p.tsv, ${rankQuery(every)}, 1) as pre
-      from passages p
-      join scope_files s on s.id = p.file_id and s.active_generation = p.generation
-      where p.company_id = ${scope.companyId} and (${matchCondition(every)})
-        and (select count(*) from matched_rare) < ${FEW_MATCHES}
+    common as materialized (
+      ${matching(scope.companyId, every, sql`(select count(*) from matched_rare) < ${FEW_MATCHES}`)}
     ),
+    matched_all as (${inScope('common', every)}),
     matched as (
       select m.*, count(*) over () as total from (
         select * from matched_rare where (select count(*) from matched_rare) >= ${FEW_MATCHES}
         union all select * from matched_all
       ) m
     ),
-    candidates as (select * from matched order by pre desc limit ${CANDIDATES}),
+    -- Ties by id: the same candidates however the passages were found.
+    candidates as (select * from matched order by pre desc, id limit ${CANDIDATES}),
+    -- Each candidate's tsvector read once (it is stored apart, compressed: read per term, it was fetched and unpacked
+    -- once for every term of the question): its lexemes that are terms of the question, with their positions …
+    found as materialized (
+      select c.id, c.text_config, c.token_count, c.total, l.lexeme,
+             least(coalesce(cardinality(l.positions), 1), ${sql.raw(String(MAX_TF))}) as tf, 'D' = any(l.weights) as in_text
+      from candidates c
+      cross join lateral unnest(c.tsv) as l(lexeme, positions, weights)
+      where l.lexeme = any(${sql.param([...new Set(terms.map((t) => t.lexeme))])}::text[])
+    ),
+    -- … matched with the terms of its configuration.
     hits as (
-      select * from (
-        select c.id, t.cfg, t.lexeme, t.grp, t.share, c.token_count, c.total, ts_rank(${UNIFORM}, c.tsv, t.q, 0) as r,
-               c.tsv @@ t.q_text as in_text
-        from candidates c join terms t on t.cfg = c.text_config
-      ) ranked where r > 0
+      select f.id, t.cfg, t.lexeme, t.grp, t.share, f.token_count, f.total, f.tf, f.in_text
+      from found f join terms t on t.cfg = f.text_config and t.lexeme = f.lexeme
     ),
     counted as (select cfg, lexeme, count(distinct id)::float8 as n from hits group by cfg, lexeme),
     -- Every match of a small scope is a candidate: its document frequencies are counted exactly.
@@ -202,18 +215,18 @@ export async function fullTextSearch(
     ),
     grouped as (
       select h.id, h.cfg, max(
-          w.idf * (x.tf * ${k1plus1}) / (x.tf + ${k1} * (1 - ${b} + ${b} * h.token_count / stats.avgdl))
+          w.idf * (h.tf * ${k1plus1}) / (h.tf + ${k1} * (1 - ${b} + ${b} * h.token_count / stats.avgdl))
         ) as score,
         max(w.idf * case when h.in_text then w.part_weight else ${sql.raw(PART_WEIGHT.toFixed(2))} end) as floor_idf,
         bool_or(w.telling and h.in_text) as telling
       from hits h
       join weights w on w.cfg = h.cfg and w.lexeme = h.lexeme and w.grp = h.grp
       cross join stats
-      cross join lateral (select greatest(1, round(1 / greatest(1.6449341 - h.r / 0.06079271, 0.02) - 0.5)) as tf) x
       group by h.id, h.cfg, w.grp
     ),
     ranked as (
-    select g.id, sum(g.score)::float8 as score
+    -- Rounded: passages of equal scores are ordered by id, whichever order their terms were added in.
+    select g.id, round(sum(g.score)::numeric, 9)::float8 as score
     from grouped g
     join question on question.cfg = g.cfg
     group by g.id
@@ -261,8 +274,15 @@ async function questionTerms(
   companyId: string,
   scopeFiles: ReturnType<typeof scopeFilesSql>,
   texts: QueryText[],
-): Promise<{ terms: QuestionTerm[]; passages: number; n: number; avgdl: number }> {
+): Promise<{
+  terms: QuestionTerm[];
+  passages: number;
+  n: number;
+  avgdl: number;
+  languages: Array<string | null>;
+}> {
   const { rows } = await db.execute<{
+    languages: Array<string | null>;
     cfg: string | null;
     lexeme: string | null;
     quoted: string | null;
@@ -280,8 +300,15 @@ async function questionTerms(
       select x.cfg, t.lexeme, x.kind, coalesce(x.grp, x.cfg || ':' || t.lexeme) as grp, x.weight
       from unnest(${sql.param(texts.map((t) => t.cfg))}::text[], ${sql.param(texts.map((t) => t.text))}::text[],
                   ${sql.param(texts.map((t) => t.kind))}::text[], ${sql.param(texts.map((t) => t.group))}::text[],
-                  ${sql.param(texts.map((t) => t.weight))}::float8[]) as x(cfg, text, kind, grp, weight)
+                  ${sql.param(texts.map((t) => t.weight))}::float8[],
+                  ${sql.param(texts.map((t) => t.unless ?? null))}::text[]) as x(cfg, text, kind, grp, weight, unless)
       cross join lateral unnest(tsvector_to_array(to_tsvector(x.cfg::regconfig, x.text))) as t(lexeme)
+      -- A word's synonyms only when no passage of the company holds the word (in German or as written).
+      where x.unless is null or not exists (
+        select 1 from term_frequencies tf
+        where tf.company_id = ${companyId}
+          and tf.lexeme = any(tsvector_to_array(to_tsvector('german', x.unless))
+                              || tsvector_to_array(to_tsvector('simple', x.unless))))
     ),
     terms as (
       select cfg, lexeme, quote_literal(lexeme) as quoted, bool_and(kind in ('part', 'synonym')) as part,
@@ -294,12 +321,13 @@ async function questionTerms(
     stats as (
       select coalesce(sum(passage_count), 0)::bigint as passages,
              greatest(coalesce(sum(passage_count), 0), 1)::float8 as n,
-             greatest(coalesce(sum(token_count)::float8 / nullif(sum(passage_count), 0), 1), 1)::float8 as avgdl
+             greatest(coalesce(sum(token_count)::float8 / nullif(sum(passage_count), 0), 1), 1)::float8 as avgdl,
+             coalesce(array_agg(distinct language), '{}') as languages
       from scope_files
     )
     select t.cfg, t.lexeme, t.quoted, coalesce(tf.passages::float8 / counted.passages, 0) as share, t.part,
            t.compound, t.synonym, t.grp, t.weight,
-           stats.passages, stats.n, stats.avgdl
+           stats.passages, stats.n, stats.avgdl, stats.languages
     from stats left join terms t on true
     left join counted on true
     left join term_frequencies tf on tf.company_id = ${companyId} and tf.lexeme = t.lexeme
@@ -324,6 +352,7 @@ async function questionTerms(
           ],
     ),
     passages: Number(first.passages),
+    languages: first.languages,
     n: Number(first.n),
     avgdl: Number(first.avgdl),
   };
@@ -355,18 +384,28 @@ function candidateQueries(terms: QuestionTerm[], maxShare: number, budgetShare: 
   return queries;
 }
 
-/** A passage matches its own configuration's query. */
-function matchCondition(queries: Map<string, string>) {
-  return sql.join(
-    [...queries].map(([cfg, q]) => sql`(p.text_config = ${cfg} and p.tsv @@ ${q}::tsquery)`),
-    sql` or `,
+/**
+ * The company's passages that match their own configuration's query: one arm per configuration, so that each is
+ * found through the GIN index alone (a match needs no second test, nor a passage of another configuration fetched).
+ */
+function matching(companyId: string, queries: Map<string, string>, when: SQL = sql`true`) {
+  const arms = [...queries].map(
+    ([cfg, q]) => sql`
+      select p.id, p.file_id, p.generation, p.text_config, p.tsv, p.token_count
+      from passages p
+      where p.company_id = ${companyId} and p.text_config = ${cfg} and p.tsv @@ ${q}::tsquery and ${when}`,
   );
+  return sql.join(arms, sql` union all `);
 }
 
-/** The query of the passage's configuration, for ranking it. */
-function rankQuery(queries: Map<string, string>) {
+/** The found passages (`from`) of the scope's published files, each with its one-pass rank. */
+function inScope(from: 'rare' | 'common', queries: Map<string, string>) {
   const arms = [...queries].map(([cfg, q]) => sql`when ${cfg} then ${q}::tsquery`);
-  return sql`(case p.text_config ${sql.join(arms, sql` `)} end)`;
+  return sql`
+    select m.id, m.text_config, m.tsv, m.token_count,
+           ts_rank(${UNIFORM}, m.tsv, (case m.text_config ${sql.join(arms, sql` `)} end), 1) as pre
+    from ${sql.raw(from)} m
+    join scope_files s on s.id = m.file_id and s.active_generation = m.generation`;
 }
 
 /**
@@ -379,6 +418,8 @@ interface QueryText {
   /** The translated word's group; null for the question's own words (each lexeme its own group). */
   group: string | null;
   weight: number;
+  /** A word whose synonyms these are: searched only when the company's documents do not use it. */
+  unless?: string;
 }
 
 /**
@@ -407,6 +448,12 @@ function ownTexts(query: SearchQuery, translations: QueryTranslation[]): QueryTe
       { cfg, text: query.parts, kind: 'part', group: null, weight: 1 },
       { cfg, text: query.compounds, kind: 'compound', group: null, weight: 1 },
       { cfg, text: query.synonyms, kind: 'synonym', group: null, weight: 1 },
+      // An everyday word the documents do not use ("Azubi") is looked for by the words they use instead
+      // ("Auszubildender"), and weighs the question by them, as a compound no passage writes by its parts.
+      ...query.synonymous.flatMap(({ word, synonyms }): QueryText[] => [
+        { cfg, text: synonyms.join(' '), kind: 'synonym', group: null, weight: 1, unless: word },
+        { cfg, text: word, kind: 'compound', group: null, weight: 1, unless: word },
+      ]),
     ] satisfies QueryText[];
   });
 }

@@ -7,7 +7,7 @@ import { searchIndex } from '../embedding/embedding-index.ts';
 import type { EmbeddingIndex } from '../embedding/embedding-indexes.queries.ts';
 import { STOPWORDS } from '../embedding/stopwords.ts';
 import { fullTextSearch, type RankedPassage } from './full-text-search.ts';
-import { searchQuery, withSynonyms } from './query-terms.ts';
+import { searchQuery } from './query-terms.ts';
 import { type QueryTranslation, translationText } from './query-translation/translation.ts';
 import type { SearchScope } from './search-scope.ts';
 import { scopeSize, vectorSearch } from './vector-search.ts';
@@ -125,14 +125,7 @@ export async function rankPassages(
   };
   const floor = options.floor !== false;
   const fullText = wantText
-    ? await fullTextSearch(
-        db,
-        scope,
-        await withSynonyms(db, scope.companyId, searchQuery(query)),
-        depth,
-        floor ? undefined : null,
-        translations,
-      )
+    ? await fullTextSearch(db, scope, searchQuery(query), depth, floor ? undefined : null, translations)
     : { hits: [], matched: 0, scopePassages: null };
   const text = fullText.hits;
   if (options.mode === 'fulltext') return text.slice(0, options.limit);

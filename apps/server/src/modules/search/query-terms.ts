@@ -1,5 +1,3 @@
-import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/database.ts';
 import { STOPWORDS } from '../embedding/stopwords.ts';
 import { compoundParts } from './german-compounds.ts';
 import { synonymsOf } from './german-thesaurus.ts';
@@ -18,8 +16,10 @@ export interface SearchQuery {
   /** Synonyms of its words the documents do not use: like parts, and the question is not weighed by them. */
   synonyms: string;
   /**
-   * The question's words the thesaurus knows, with their synonyms: `withSynonyms` adds those of the words the
-   * company's documents do not use.
+   * The question's words the thesaurus knows, with their synonyms: the full-text search adds those of the words that
+   * no passage of the company holds (its term frequencies, in German and as written), in the statement that reads
+   * the question's terms. A word the documents do use is looked for as it is: its synonyms would mostly bring other
+   * meanings.
    */
   synonymous: Array<{ word: string; synonyms: string[] }>;
 }
@@ -122,31 +122,5 @@ export function searchQuery(question: string): SearchQuery {
       .map((a) => a.words)
       .join(' '),
     synonymous,
-  };
-}
-
-/**
- * The query with the synonyms of its words that no passage of the company holds (its term frequencies, in German
- * and as written): an everyday word the documents do not use ("Azubi", "Krankschreibung") is looked for by the
- * words they use instead ("Auszubildender", "Arbeitsunfähigkeitsbescheinigung"), as a part of it is. A word the
- * documents do use is looked for as it is: its synonyms would mostly bring other meanings.
- */
-export async function withSynonyms(db: DbOrTx, companyId: string, query: SearchQuery): Promise<SearchQuery> {
-  if (query.synonymous.length === 0) return query;
-  const words = query.synonymous.map((s) => s.word);
-  const { rows } = await db.execute<{ word: string }>(sql`
-    select w.word from unnest(${sql.param(words)}::text[]) as w(word)
-    where not exists (
-      select 1 from term_frequencies tf
-      where tf.company_id = ${companyId}
-        and tf.lexeme = any(tsvector_to_array(to_tsvector('german', w.word))
-                            || tsvector_to_array(to_tsvector('simple', w.word))))`);
-  const unknown = new Set(rows.map((r) => r.word));
-  const added = query.synonymous.filter((s) => unknown.has(s.word));
-  if (added.length === 0) return query;
-  return {
-    ...query,
-    synonyms: [query.synonyms, ...added.flatMap((s) => s.synonyms)].filter(Boolean).join(' '),
-    compounds: [query.compounds, ...added.map((s) => s.word)].filter(Boolean).join(' '),
   };
 }

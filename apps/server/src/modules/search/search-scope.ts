@@ -18,7 +18,7 @@ export interface SearchScope {
 /** The published files in a scope (filtered in SQL by company, divisions and the searcher's rules). */
 export function scopeFilesSql(scope: SearchScope) {
   return sql`
-    select f.id, f.active_generation, f.passage_count, f.token_count from files f
+    select f.id, f.active_generation, f.passage_count, f.token_count, f.language from files f
     where f.company_id = ${scope.companyId} and f.active_generation is not null
       ${scope.divisionIds ? sql`and f.division_id = any(${sql.param(scope.divisionIds)}::uuid[])` : sql``}
       ${scope.files ? sql`and ${scope.files}` : sql``}`;
