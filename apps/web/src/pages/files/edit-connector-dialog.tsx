@@ -7,7 +7,6 @@ import { useUpdateConnector } from '../../api/connectors.ts';
 import { ApiError } from '../../api/http.ts';
 import { applyFieldErrors, errorMessage, InputField, PasswordField } from '../../components/form.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
-import { SelectField } from '../../components/select-field.tsx';
 import { fileTypesOf, ScheduleFields } from './connector-fields.tsx';
 
 interface Fields {
