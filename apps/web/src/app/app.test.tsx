@@ -1,8 +1,20 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { parseConfig, toPublicConfig, type UserData } from '@werkwissen/shared';
+import {
+  adminPeopleContracts,
+  authContracts,
+  chatContracts,
+  divisionContracts,
+  type MeResponse,
+  parseConfig,
+  systemContracts,
+  tagContracts,
+  toPublicConfig,
+  type UserData,
+} from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18next } from '../i18n/i18n.ts';
-import { signedInAs } from '../test/fixtures.ts';
+import { apiError, fakeApi, page } from '../test/fake-api.ts';
+import { signedInAs, storage } from '../test/fixtures.ts';
 import { App } from './app.tsx';
 
 afterEach(() => {
@@ -22,20 +34,24 @@ describe('the start of the app', { timeout: 20_000 }, () => {
     localStorage.setItem('language', 'ar');
     const parsed = parseConfig({});
     if (!parsed.ok) throw new Error('default configuration is invalid');
-    const config = { ...toPublicConfig(parsed.config), defaultLanguage: 'en' };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        if (url === '/api/v1/config') return Response.json(config);
-        if (url === '/api/v1/auth/me')
-          return Response.json({
-            userData: { ...stored, language: 'de' },
-            userRole: 'Employee',
-            userAbilityRules: JSON.parse(localStorage.getItem('userAbilityRules')!),
-          });
-        return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
-      }),
-    );
+    const config = { ...toPublicConfig(parsed.config), defaultLanguage: 'en' as const };
+    fakeApi()
+      .on(systemContracts.config, () => config)
+      .on(authContracts.me, () => ({
+        userData: { ...stored, language: 'de' },
+        userRole: 'Employee',
+        userAbilityRules: JSON.parse(localStorage.getItem('userAbilityRules')!),
+        csrfToken: 'x',
+      }))
+      // What the employee's first page asks for: nothing yet.
+      .on(chatContracts.list, () => page([], 100))
+      .on(chatContracts.options, () => ({
+        providers: [],
+        defaultProvider: 'builtin',
+        speech: { available: false, provider: null, reason: null },
+      }))
+      .on(divisionContracts.list, () => ({ items: [], limit: 3, storage }))
+      .on(tagContracts.list, () => ({ items: [] }));
     const languages: string[] = [];
     i18next.on('languageChanged', (lng) => languages.push(lng));
 
@@ -53,7 +69,7 @@ describe('the start of the app', { timeout: 20_000 }, () => {
       'impersonation',
       JSON.stringify({ by: 'admin@werkwissen.example', expiresAt: '2026-01-01T00:00:00.000Z' }),
     );
-    const admin = {
+    const admin: MeResponse = {
       userData: { ...JSON.parse(localStorage.getItem('userData')!), kind: 'Administrator', companyId: null },
       userRole: 'Administrator',
       userAbilityRules: [{ action: 'manage', subject: 'all' }],
@@ -64,22 +80,18 @@ describe('the start of the app', { timeout: 20_000 }, () => {
     if (!parsed.ok) throw new Error('default configuration is invalid');
     const config = toPublicConfig(parsed.config);
     const replace = vi.spyOn(window.location, 'replace').mockImplementation(() => {});
-    const expired = () =>
-      Response.json({ error: { code: 'SESSION_EXPIRED', message: 'Expired.' } }, { status: 401 });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        if (url === '/api/v1/config') return Response.json(config);
-        if (url === '/api/v1/auth/impersonation/end') return Response.json(admin);
-        return expired();
-      }),
-    );
+    const expired = () => apiError(401, 'SESSION_EXPIRED', 'Expired.');
+    const api = fakeApi()
+      .on(systemContracts.config, () => config)
+      .on(adminPeopleContracts.endImpersonation, () => admin)
+      .on(authContracts.me, expired)
+      .on(authContracts.refresh, expired);
     render(<App />);
     await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('/admin/dashboard'));
     // The page load of the operator's home is under way: the app must not render the old route meanwhile, whose
     // requests (refused here, as the view ran out) would end the operator's session. A CI run caught it doing so.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const sent = vi.mocked(fetch).mock.calls.map(([url]) => url);
+    const sent = api.requests.map(({ url }) => url);
     expect(new Set(sent)).toEqual(
       new Set([
         '/api/v1/config',

@@ -1,8 +1,9 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { Tour } from '@werkwissen/shared';
+import { type Tour, tourContracts } from '@werkwissen/shared';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HelpMenu } from '../../layouts/help-menu.tsx';
+import { fakeApi } from '../../test/fake-api.ts';
 import { signedInAs } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { TourProvider } from './tour-context.tsx';
@@ -14,25 +15,13 @@ configure({ asyncUtilTimeout: 5000 });
 /** A server whose tour answers `tour`, keeping what the client sends. */
 function stubServer(tour: Tour) {
   let current = tour;
-  const sent: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      if (url.endsWith('/tour') && init.method === 'PUT') {
-        const body = JSON.parse(init.body as string);
-        sent.push(body);
-        current = {
-          ...current,
-          status: body.state,
-          currentStep: body.currentStep ?? current.currentStep,
-        };
-        return Response.json(current);
-      }
-      if (url.endsWith('/tour')) return Response.json(current);
-      return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
-    }),
-  );
-  return sent;
+  const api = fakeApi()
+    .on(tourContracts.update, ({ body }) => {
+      current = { ...current, status: body.state, currentStep: body.currentStep ?? current.currentStep };
+      return current;
+    })
+    .on(tourContracts.get, () => current);
+  return () => api.calls(tourContracts.update).map((call) => call.body);
 }
 
 const tour = (overrides: Partial<Tour> = {}): Tour => ({
@@ -102,7 +91,7 @@ describe('the guided tour', { timeout: 20_000 }, () => {
     expect(panel.textContent).toContain('Create a division and upload your first documents');
     fireEvent.click(screen.getByRole('button', { name: 'Go there' }));
     expect(await screen.findByText('Divisions')).toBeTruthy();
-    await waitFor(() => expect(sent).toEqual([{ state: 'active', currentStep: 'documents' }]));
+    await waitFor(() => expect(sent()).toEqual([{ state: 'active', currentStep: 'documents' }]));
     expect(screen.getByTestId('tour-panel')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Fold the guided tour away' }));
     await waitFor(() => expect(screen.queryByTestId('tour-panel')).toBeNull());
@@ -116,13 +105,13 @@ describe('the guided tour', { timeout: 20_000 }, () => {
     await screen.findByTestId('tour-panel');
     fireEvent.click(screen.getAllByRole('button', { name: 'Skip tour' })[0]!);
     await waitFor(() => expect(screen.queryByTestId('tour-panel')).toBeNull());
-    expect(sent).toEqual([{ state: 'skipped', currentStep: 'companyDetails' }]);
+    expect(sent()).toEqual([{ state: 'skipped', currentStep: 'companyDetails' }]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Help' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Guided tour' }));
     const panel = await screen.findByTestId('tour-panel');
     expect(panel.textContent).toContain('1 of 4 done');
-    await waitFor(() => expect(sent).toContainEqual({ state: 'active' }));
+    await waitFor(() => expect(sent()).toContainEqual({ state: 'active' }));
     expect(screen.getByTestId('tour-step-companyDetails').className).toContain('Mui-selected');
   });
 

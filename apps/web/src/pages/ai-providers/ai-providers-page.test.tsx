@@ -1,6 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AiProviderSettings } from '@werkwissen/shared';
+import { type AiProviderSettings, aiProviderContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import AiProvidersPage from './ai-providers-page.tsx';
 
@@ -23,42 +24,38 @@ function openai(overrides: Partial<AiProviderSettings> = {}): AiProviderSettings
   };
 }
 
-interface Call {
-  url: string;
-  method: string;
-  body: Record<string, unknown> | undefined;
-}
-
 function stubServer(saved: AiProviderSettings[]) {
-  const calls: Call[] = [];
   let items = saved;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
-      calls.push({ url, method, body });
-      if (url === '/api/v1/ai-providers' && method === 'GET') return Response.json({ items });
-      if (url === '/api/v1/ai-providers/openai/test')
-        return Response.json({ ok: true, models: ['gpt-4o', 'gpt-4o-mini', 'whisper-1'], message: null });
-      if (url === '/api/v1/ai-providers/mistral/test')
-        return Response.json({ ok: false, models: [], message: 'The key was refused (401).' });
-      if (url.startsWith('/api/v1/ai-providers/') && method === 'PUT') {
-        const next = openai({
-          ...(body as Partial<AiProviderSettings>),
-          updatedAt: '2025-03-02T10:00:00.000Z',
-        });
-        items = [next];
-        return Response.json(next);
-      }
-      if (url.startsWith('/api/v1/ai-providers/') && method === 'DELETE') {
-        items = [];
-        return new Response(null, { status: 204 });
-      }
-      return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
-    }),
-  );
-  return calls;
+  const api = fakeApi()
+    .on(aiProviderContracts.list, () => ({ items }))
+    .on(aiProviderContracts.test, ({ params: { provider } }) => {
+      if (provider === 'openai')
+        return { ok: true, models: ['gpt-4o', 'gpt-4o-mini', 'whisper-1'], message: null };
+      if (provider === 'mistral') return { ok: false, models: [], message: 'The key was refused (401).' };
+      return apiError(404, 'NOT_FOUND', 'Not found.');
+    })
+    .on(aiProviderContracts.save, ({ body }) => {
+      const next = openai({
+        ...(body as Partial<AiProviderSettings>),
+        updatedAt: '2025-03-02T10:00:00.000Z',
+      });
+      items = [next];
+      return next;
+    })
+    .on(aiProviderContracts.remove, () => {
+      items = [];
+    });
+  /** Every request as its address, method and the body sent, grouped by operation, oldest first. */
+  return () =>
+    [...new Set(api.requests.map((request) => request.contract))].flatMap((contract) =>
+      contract
+        ? api.calls(contract).map((call) => ({
+            url: `${call.url.pathname}${call.url.search}`,
+            method: contract.method,
+            body: call.body as Record<string, unknown> | undefined,
+          }))
+        : [],
+    );
 }
 
 const keyField = () => screen.getByLabelText('API key') as HTMLInputElement;
@@ -95,7 +92,7 @@ describe('the AI providers page', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
 
     await screen.findByText('The connection works. Models available: 3');
-    const test = calls.find((c) => c.url.endsWith('/test'))!;
+    const test = calls().find((c) => c.url.endsWith('/test'))!;
     expect(test.method).toBe('POST');
     expect(test.url).toBe('/api/v1/ai-providers/openai/test');
     expect(test.body).toMatchObject({
@@ -103,7 +100,7 @@ describe('the AI providers page', { timeout: 20_000 }, () => {
       apiKey: 'sk-live-very-secret',
       model: 'gpt-4o-mini',
     });
-    expect(calls.every((c) => !c.url.includes('secret'))).toBe(true);
+    expect(calls().every((c) => !c.url.includes('secret'))).toBe(true);
 
     // The models the test found are offered for the model field.
     const model = screen.getByLabelText('Model') as HTMLInputElement;
@@ -114,7 +111,7 @@ describe('the AI providers page', { timeout: 20_000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await screen.findByText('Settings for OpenAI saved.');
-    const put = calls.find((c) => c.method === 'PUT')!;
+    const put = calls().find((c) => c.method === 'PUT')!;
     expect(put.url).toBe('/api/v1/ai-providers/openai');
     expect(put.body).toMatchObject({ apiKey: 'sk-live-very-secret', model: 'gpt-4o', isDefault: true });
     await waitFor(() => expect(keyField().value).toBe(''));
@@ -128,7 +125,7 @@ describe('the AI providers page', { timeout: 20_000 }, () => {
     await screen.findByRole('heading', { name: 'Settings for OpenAI' });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await screen.findByText('Settings for OpenAI saved.');
-    const put = calls.find((c) => c.method === 'PUT')!;
+    const put = calls().find((c) => c.method === 'PUT')!;
     expect(put.body).not.toHaveProperty('apiKey');
   });
 
@@ -148,14 +145,14 @@ describe('the AI providers page', { timeout: 20_000 }, () => {
     await screen.findByText('Enter the key again for the new address.');
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(keyField().getAttribute('aria-invalid')).toBe('true'));
-    expect(calls.some((c) => c.url.endsWith('/test') || c.method === 'PUT')).toBe(false);
+    expect(calls().some((c) => c.url.endsWith('/test') || c.method === 'PUT')).toBe(false);
 
     // The same address again needs no key.
     fireEvent.input(screen.getByLabelText('Base URL'), { target: { value: 'https://api.openai.com/v1/' } });
     await screen.findByText('Leave this field empty to keep the saved key.');
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
     await screen.findByText('The connection works. Models available: 3');
-    expect(calls.find((c) => c.url.endsWith('/test'))!.body).not.toHaveProperty('apiKey');
+    expect(calls().find((c) => c.url.endsWith('/test'))!.body).not.toHaveProperty('apiKey');
   });
 
   it('says that an optional saved key does not go to a new address', async () => {
@@ -183,11 +180,11 @@ describe('the AI providers page', { timeout: 20_000 }, () => {
     // Without a saved key, Mistral needs one typed before a test is worth sending.
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
     await screen.findByText('This field is required');
-    expect(calls.some((c) => c.url.endsWith('/test'))).toBe(false);
+    expect(calls().some((c) => c.url.endsWith('/test'))).toBe(false);
     fireEvent.input(keyField(), { target: { value: 'wrong-key' } });
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
     await screen.findByText('The key was refused (401).');
-    expect(calls.find((c) => c.url.endsWith('/test'))?.url).toBe('/api/v1/ai-providers/mistral/test');
+    expect(calls().find((c) => c.url.endsWith('/test'))?.url).toBe('/api/v1/ai-providers/mistral/test');
   });
 
   it('asks for the base URL of an OpenAI-compatible server before saving', async () => {
@@ -198,7 +195,7 @@ describe('the AI providers page', { timeout: 20_000 }, () => {
     fireEvent.input(screen.getByLabelText('Model'), { target: { value: 'llama-3-70b' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await screen.findByText('This field is required');
-    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    expect(calls().some((c) => c.method === 'PUT')).toBe(false);
   });
 
   it('removes a provider after confirmation', async () => {
@@ -209,7 +206,7 @@ describe('the AI providers page', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('Remove OpenAI?')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await screen.findByText('OpenAI removed.');
-    expect(calls.find((c) => c.method === 'DELETE')?.url).toBe('/api/v1/ai-providers/openai');
+    expect(calls().find((c) => c.method === 'DELETE')?.url).toBe('/api/v1/ai-providers/openai');
     await waitFor(() =>
       expect(within(screen.getByTestId('provider-card-openai')).getByText('Not configured')).toBeTruthy(),
     );

@@ -1,6 +1,7 @@
 import { configure, screen, within } from '@testing-library/react';
-import type { Dashboard } from '@werkwissen/shared';
+import { type Dashboard, dashboardContracts, divisionContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../test/fake-api.ts';
 import { division, storage } from '../../test/fixtures.ts';
 import { renderWithApp, useLanguage } from '../../test/render.tsx';
 import DashboardPage from './dashboard-page.tsx';
@@ -41,14 +42,9 @@ function dashboard(chat: Partial<Dashboard['chat']> = {}): Dashboard {
 }
 
 function stubServer(data: Dashboard) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      if (url === '/api/v1/dashboard') return Response.json(data);
-      if (url === '/api/v1/divisions') return Response.json({ items: [division()], limit: 3, storage });
-      return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
-    }),
-  );
+  fakeApi()
+    .on(dashboardContracts.company, () => data)
+    .on(divisionContracts.list, () => ({ items: [division()], limit: 3, storage }));
 }
 
 describe('the dashboard', { timeout: 20_000 }, () => {

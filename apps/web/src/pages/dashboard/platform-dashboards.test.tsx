@@ -1,6 +1,13 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { type AdminDashboard, lastDays, type PlatformFigures } from '@werkwissen/shared';
+import {
+  type AdminDashboard,
+  dashboardContracts,
+  lastDays,
+  type PlatformFigures,
+  type RouteContract,
+} from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi, type Handler } from '../../test/fake-api.ts';
 import { renderWithApp, useLanguage } from '../../test/render.tsx';
 import AdminDashboardPage from './admin-dashboard-page.tsx';
 import AnalysisDashboardPage from './analysis-dashboard-page.tsx';
@@ -58,29 +65,21 @@ function figures(busy = true): PlatformFigures {
   };
 }
 
-/** Answers the figures of any period the page asks for and records the addresses it asked. */
-function stubServer(answer: (url: URL) => Response) {
-  const asked: URL[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const url = new URL(input, 'http://localhost');
-      asked.push(url);
-      return answer(url);
-    }),
-  );
-  return asked;
+/** Answers the page's figures of any period it asks for; what it gives are the addresses of all its requests. */
+function stubServer<C extends RouteContract>(contract: C, answer: Handler<C>) {
+  const api = fakeApi().on(contract, answer);
+  return () => api.requests.map((request) => new URL(request.url, 'http://localhost'));
 }
 
 describe('the analysis dashboard', { timeout: 30_000 }, () => {
   it('asks for the last 30 days and shows the totals, the period and every chart', async () => {
-    const asked = stubServer(() => Response.json(figures()));
+    const asked = stubServer(dashboardContracts.analysis, () => figures());
     renderWithApp(<AnalysisDashboardPage />, '/analysis/dashboard');
 
     await within(await screen.findByTestId('figure-companies')).findByText('1,240');
     const last30 = lastDays(30);
-    expect(asked[0]!.pathname).toBe('/api/v1/analysis/dashboard');
-    expect(Object.fromEntries(asked[0]!.searchParams)).toEqual(last30);
+    expect(asked()[0]!.pathname).toBe('/api/v1/analysis/dashboard');
+    expect(Object.fromEntries(asked()[0]!.searchParams)).toEqual(last30);
     expect(screen.getByRole('heading', { level: 1, name: 'Analysis' })).toBeTruthy();
     expect(screen.getByTestId('period-shown').textContent).toBe('Mar 3, 2025 to Mar 16, 2025');
     expect(within(screen.getByTestId('figure-companies')).getByText('New in this period: 3')).toBeTruthy();
@@ -114,18 +113,18 @@ describe('the analysis dashboard', { timeout: 30_000 }, () => {
   });
 
   it('switches to a preset and to a custom period, refusing one that ends before it starts', async () => {
-    const asked = stubServer(() => Response.json(figures()));
+    const asked = stubServer(dashboardContracts.analysis, () => figures());
     renderWithApp(<AnalysisDashboardPage />, '/analysis/dashboard');
     await within(await screen.findByTestId('figure-companies')).findByText('1,240');
 
     fireEvent.click(screen.getByRole('button', { name: 'Last 7 days' }));
-    await waitFor(() => expect(Object.fromEntries(asked.at(-1)!.searchParams)).toEqual(lastDays(7)));
+    await waitFor(() => expect(Object.fromEntries(asked().at(-1)!.searchParams)).toEqual(lastDays(7)));
     expect(screen.getByRole('button', { name: 'Last 7 days' }).getAttribute('aria-pressed')).toBe('true');
 
     fireEvent.click(screen.getByRole('button', { name: 'Custom' }));
     const from = screen.getByLabelText('From');
     const to = screen.getByLabelText('To');
-    const before = asked.length;
+    const before = asked().length;
     fireEvent.change(from, { target: { value: '2025-03-20' } });
     fireEvent.change(to, { target: { value: '2025-03-10' } });
     expect(
@@ -133,11 +132,11 @@ describe('the analysis dashboard', { timeout: 30_000 }, () => {
         'Choose a period whose start is not after its end and that covers at most 366 days.',
       ),
     ).toBeTruthy();
-    expect(asked.length).toBe(before);
+    expect(asked().length).toBe(before);
 
     fireEvent.change(from, { target: { value: '2025-03-01' } });
     await waitFor(() =>
-      expect(Object.fromEntries(asked.at(-1)!.searchParams)).toEqual({
+      expect(Object.fromEntries(asked().at(-1)!.searchParams)).toEqual({
         from: '2025-03-01',
         to: '2025-03-10',
       }),
@@ -146,7 +145,7 @@ describe('the analysis dashboard', { timeout: 30_000 }, () => {
   });
 
   it('says so in each chart when the period had nothing, instead of plotting zeros', async () => {
-    stubServer(() => Response.json(figures(false)));
+    stubServer(dashboardContracts.analysis, () => figures(false));
     renderWithApp(<AnalysisDashboardPage />, '/analysis/dashboard?days=90');
     await within(await screen.findByTestId('figure-questions')).findByText('0');
     expect(within(screen.getByTestId('figure-answered')).getByText('—')).toBeTruthy();
@@ -157,11 +156,8 @@ describe('the analysis dashboard', { timeout: 30_000 }, () => {
 
   it("shows the server's refusal of a period in the interface language", async () => {
     await useLanguage('de');
-    stubServer(() =>
-      Response.json(
-        { error: { code: 'PERIOD_INVALID', message: 'Wählen Sie einen gültigen Zeitraum.' } },
-        { status: 422 },
-      ),
+    stubServer(dashboardContracts.analysis, () =>
+      apiError(422, 'PERIOD_INVALID', 'Wählen Sie einen gültigen Zeitraum.'),
     );
     renderWithApp(<AnalysisDashboardPage />, '/analysis/dashboard?from=2025-03-01&to=2025-03-10');
     expect(await screen.findByRole('alert')).toBeTruthy();
@@ -182,11 +178,11 @@ describe("the operator's dashboard", { timeout: 30_000 }, () => {
       failedSignInsLast7Days: 5,
       figures: figures(),
     };
-    const asked = stubServer(() => Response.json(body));
+    const asked = stubServer(dashboardContracts.admin, () => body);
     renderWithApp(<AdminDashboardPage />, '/admin/dashboard?days=7');
     await screen.findByText('5.321');
-    expect(asked[0]!.pathname).toBe('/api/v1/admin/dashboard');
-    expect(Object.fromEntries(asked[0]!.searchParams)).toEqual(lastDays(7));
+    expect(asked()[0]!.pathname).toBe('/api/v1/admin/dashboard');
+    expect(Object.fromEntries(asked()[0]!.searchParams)).toEqual(lastDays(7));
     expect(screen.getByRole('heading', { name: 'Im Zeitverlauf' })).toBeTruthy();
     expect(screen.getByTestId('period-shown').textContent).toBe('03.03.2025 bis 16.03.2025');
     expect(within(screen.getByTestId('figure-files')).getByText('Speicher: 1,5 GB')).toBeTruthy();

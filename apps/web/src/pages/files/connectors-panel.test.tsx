@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Connector } from '@werkwissen/shared';
+import { type Connector, connectorContracts, divisionContracts, fileContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, page } from '../../test/fake-api.ts';
 import { DIVISION_ID, division, knowledgeFile, signedInAs, storage } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import DivisionFilesPage from './division-files-page.tsx';
@@ -34,28 +35,22 @@ const paused: Connector = {
 
 describe('connected folders on a division’s page', () => {
   it('shows a paused connector with why, and a synced file that is deleted at its source', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        if (url === '/api/v1/divisions') return Response.json({ items: [division()], limit: 3, storage });
-        if (url === `/api/v1/divisions/${DIVISION_ID}/connectors`) return Response.json({ items: [paused] });
-        if (url.startsWith(`/api/v1/divisions/${DIVISION_ID}/files`)) {
-          const items = [
-            knowledgeFile({
-              name: 'Liste.txt',
-              source: {
-                connectorId: CONNECTOR_ID,
-                connectorName: 'Nextcloud',
-                url: paused.url,
-                path: 'Preise/Liste.txt',
-              },
-            }),
-          ];
-          return Response.json({ items, total: 1, page: 1, pageSize: 10 });
-        }
-        return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
-      }),
-    );
+    fakeApi()
+      .on(divisionContracts.list, () => ({ items: [division()], limit: 3, storage }))
+      .on(connectorContracts.list, () => ({ items: [paused] }))
+      .on(fileContracts.list, () =>
+        page([
+          knowledgeFile({
+            name: 'Liste.txt',
+            source: {
+              connectorId: CONNECTOR_ID,
+              connectorName: 'Nextcloud',
+              url: paused.url,
+              path: 'Preise/Liste.txt',
+            },
+          }),
+        ]),
+      );
     signedInAs('DataManager');
     renderWithApp(<DivisionFilesPage />, `/divisions/${DIVISION_ID}`);
 
@@ -81,25 +76,19 @@ describe('connected folders on a division’s page', () => {
     };
     let synced = false;
     let fileReads = 0;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        if (url === '/api/v1/divisions') return Response.json({ items: [division()], limit: 3, storage });
-        if (url === `/api/v1/connectors/${CONNECTOR_ID}/sync` && init?.method === 'POST') {
-          synced = true;
-          return Response.json({ ...active, syncState: 'queued' });
-        }
-        if (url === `/api/v1/divisions/${DIVISION_ID}/connectors`)
-          return Response.json({
-            items: [synced ? { ...active, lastSyncAt: '2025-03-01T10:00:00.000Z' } : active],
-          });
-        if (url.startsWith(`/api/v1/divisions/${DIVISION_ID}/files`)) {
-          fileReads++;
-          return Response.json({ items: [], total: 0, page: 1, pageSize: 10 });
-        }
-        return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
-      }),
-    );
+    fakeApi()
+      .on(divisionContracts.list, () => ({ items: [division()], limit: 3, storage }))
+      .on(connectorContracts.sync, () => {
+        synced = true;
+        return { ...active, syncState: 'queued' };
+      })
+      .on(connectorContracts.list, () => ({
+        items: [synced ? { ...active, lastSyncAt: '2025-03-01T10:00:00.000Z' } : active],
+      }))
+      .on(fileContracts.list, () => {
+        fileReads++;
+        return page([]);
+      });
     signedInAs('DataManager');
     renderWithApp(<DivisionFilesPage />, `/divisions/${DIVISION_ID}`);
 

@@ -1,9 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Connector } from '@werkwissen/shared';
+import {
+  type Connector,
+  connectorContracts,
+  divisionContracts,
+  fileContracts,
+  microsoftConnectorContracts,
+} from '@werkwissen/shared';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONSENT_DIVISION_KEY } from '../../api/connectors.ts';
 import { changeLanguage, loadSignedInTexts } from '../../i18n/i18n.ts';
+import { apiError, fakeApi, page } from '../../test/fake-api.ts';
 import { connector, DIVISION_ID, division, signedInAs, storage } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { MicrosoftConsentPage } from './consent-callback-page.tsx';
@@ -22,31 +29,19 @@ const microsoftConnector = connector({
   url: 'https://graph.microsoft.com/v1.0/drives/b!abc/root:/',
   userName: 'anna@contoso.example',
 });
-const notFound = () =>
-  Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
+
+/** A server with the division, its connectors and no files. */
+const divisionPage = (connectors: Connector[]) =>
+  fakeApi()
+    .on(divisionContracts.list, () => ({ items: [division()], limit: 3, storage }))
+    .on(connectorContracts.list, () => ({ items: connectors }))
+    .on(fileContracts.list, () => page([]));
 
 describe('connecting a Microsoft 365 folder', () => {
   it('offers Microsoft 365 in the dialog and leaves for the consent page with the chosen drive and folder', async () => {
-    const bodies: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        if (url === '/api/v1/divisions') return Response.json({ items: [division()], limit: 3, storage });
-        if (url === `/api/v1/divisions/${DIVISION_ID}/connectors`) return Response.json({ items: [] });
-        if (url.startsWith(`/api/v1/divisions/${DIVISION_ID}/files`))
-          return Response.json({ items: [], total: 0, page: 1, pageSize: 10 });
-        if (
-          url === `/api/v1/divisions/${DIVISION_ID}/connectors/microsoft365/consent` &&
-          init?.method === 'POST'
-        ) {
-          bodies.push(JSON.parse(String(init.body)));
-          return Response.json({
-            authorizationUrl: 'https://login.example/organizations/oauth2/v2.0/authorize?x=1',
-          });
-        }
-        return notFound();
-      }),
-    );
+    const api = divisionPage([]).on(microsoftConnectorContracts.consent, () => ({
+      authorizationUrl: 'https://login.example/organizations/oauth2/v2.0/authorize?x=1',
+    }));
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     signedInAs('DataManager');
@@ -67,32 +62,15 @@ describe('connecting a Microsoft 365 folder', () => {
     await waitFor(() =>
       expect(assign).toHaveBeenCalledWith('https://login.example/organizations/oauth2/v2.0/authorize?x=1'),
     );
-    expect(bodies).toEqual([
+    expect(api.calls(microsoftConnectorContracts.consent).map((call) => call.body)).toEqual([
       { name: 'SharePoint', driveId: 'b!abc', folder: 'Preise', fileTypes: [], intervalMinutes: 60 },
     ]);
     expect(sessionStorage.getItem(CONSENT_DIVISION_KEY)).toBe(DIVISION_ID);
   });
 
   it('says so in the dialog while the operator has not registered the Microsoft app', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        if (url === '/api/v1/divisions') return Response.json({ items: [division()], limit: 3, storage });
-        if (url === `/api/v1/divisions/${DIVISION_ID}/connectors`) return Response.json({ items: [] });
-        if (url.startsWith(`/api/v1/divisions/${DIVISION_ID}/files`))
-          return Response.json({ items: [], total: 0, page: 1, pageSize: 10 });
-        if (url.endsWith('/connectors/microsoft365/consent'))
-          return Response.json(
-            {
-              error: {
-                code: 'MICROSOFT_APP_UNCONFIGURED',
-                message: 'Microsoft 365 cannot be connected yet.',
-              },
-            },
-            { status: 409 },
-          );
-        return notFound();
-      }),
+    divisionPage([]).on(microsoftConnectorContracts.consent, () =>
+      apiError(409, 'MICROSOFT_APP_UNCONFIGURED', 'Microsoft 365 cannot be connected yet.'),
     );
     signedInAs('DataManager');
     renderWithApp(<DivisionFilesPage />, `/divisions/${DIVISION_ID}`);
@@ -118,16 +96,7 @@ describe('connecting a Microsoft 365 folder', () => {
       lastErrorCode: 'revoked',
       failureCount: 1,
     };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        if (url === '/api/v1/divisions') return Response.json({ items: [division()], limit: 3, storage });
-        if (url === `/api/v1/divisions/${DIVISION_ID}/connectors`) return Response.json({ items: [revoked] });
-        if (url.startsWith(`/api/v1/divisions/${DIVISION_ID}/files`))
-          return Response.json({ items: [], total: 0, page: 1, pageSize: 10 });
-        return notFound();
-      }),
-    );
+    divisionPage([revoked]);
     signedInAs('DataManager');
     renderWithApp(<DivisionFilesPage />, `/divisions/${DIVISION_ID}`);
     const card = within(await screen.findByTestId('connector'));
@@ -137,17 +106,7 @@ describe('connecting a Microsoft 365 folder', () => {
   });
 
   it('ends the connection once when Microsoft sends the browser back, and opens the division', async () => {
-    const completes: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        if (url === '/api/v1/connectors/microsoft365/complete' && init?.method === 'POST') {
-          completes.push(JSON.parse(String(init.body)));
-          return Response.json(microsoftConnector, { status: 201 });
-        }
-        return notFound();
-      }),
-    );
+    const api = fakeApi().on(microsoftConnectorContracts.complete, () => microsoftConnector);
     signedInAs('DataManager');
     sessionStorage.setItem(CONSENT_DIVISION_KEY, DIVISION_ID);
     renderWithApp(
@@ -158,13 +117,14 @@ describe('connecting a Microsoft 365 folder', () => {
       '/connectors/microsoft365/callback?code=abc&state=v1.s.t.a',
     );
     expect(await screen.findByText('the division’s page')).toBeTruthy();
-    expect(completes).toEqual([{ code: 'abc', state: 'v1.s.t.a' }]);
+    expect(api.calls(microsoftConnectorContracts.complete).map((call) => call.body)).toEqual([
+      { code: 'abc', state: 'v1.s.t.a' },
+    ]);
     expect(sessionStorage.getItem(CONSENT_DIVISION_KEY)).toBeNull();
   });
 
   it('says why when Microsoft gave no access (in Arabic, right to left), and leads back to the division', async () => {
-    const fetchMock = vi.fn(async (_url: string) => notFound());
-    vi.stubGlobal('fetch', fetchMock);
+    const api = fakeApi();
     signedInAs('DataManager');
     sessionStorage.setItem(CONSENT_DIVISION_KEY, DIVISION_ID);
     // The page is the shell's: the shell loads the signed-in texts (`guarded-route.tsx`) before it shows.
@@ -182,6 +142,6 @@ describe('connecting a Microsoft 365 folder', () => {
     expect(screen.getByRole('link', { name: 'العودة إلى القسم' }).getAttribute('href')).toBe(
       `/divisions/${DIVISION_ID}`,
     );
-    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('microsoft365/complete'))).toBe(false);
+    expect(api.requests.some(({ url }) => url.includes('microsoft365/complete'))).toBe(false);
   });
 });

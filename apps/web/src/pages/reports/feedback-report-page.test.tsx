@@ -1,6 +1,12 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { FeedbackReportItem } from '@werkwissen/shared';
+import {
+  divisionContracts,
+  type FeedbackReportItem,
+  feedbackContracts,
+  tagContracts,
+} from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, page } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import FeedbackReportPage from './feedback-report-page.tsx';
 import { COMPANY_ID, DIVISION_ID, divisionsResponse, feedbackItem, TAG_ID } from './report-test-data.ts';
@@ -10,39 +16,30 @@ afterEach(() => vi.unstubAllGlobals());
 configure({ asyncUtilTimeout: 5000 });
 
 function stubServer(items: FeedbackReportItem[]) {
-  const urls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      urls.push(url);
-      if (url === '/api/v1/divisions') return Response.json(divisionsResponse());
-      if (url === '/api/v1/tags')
-        return Response.json({
-          items: [
-            {
-              id: TAG_ID,
-              name: 'Preis veraltet',
-              color: 'warning',
-              feedbackCount: 1,
-              createdAt: '2025-02-01T08:00:00.000Z',
-            },
-          ],
-        });
-      if (url.startsWith('/api/v1/feedback-series'))
-        return Response.json({
-          items: [
-            { date: '2025-03-03', questions: 5, likes: 2, dislikes: 1, feedback: 3, averageRating: 4 },
-            { date: '2025-03-04', questions: 7, likes: 1, dislikes: 2, feedback: 3, averageRating: null },
-          ],
-        });
-      if (url.startsWith('/api/v1/feedback?') || url === '/api/v1/feedback')
-        return Response.json({ items, total: items.length, page: 1, pageSize: 10 });
-      return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
-    }),
-  );
-  const query = (prefix: string) =>
-    urls.filter((u) => u.startsWith(prefix)).map((u) => new URL(u, 'http://localhost').searchParams);
-  return { list: () => query('/api/v1/feedback?'), series: () => query('/api/v1/feedback-series') };
+  const api = fakeApi()
+    .on(divisionContracts.list, () => divisionsResponse())
+    .on(tagContracts.list, () => ({
+      items: [
+        {
+          id: TAG_ID,
+          name: 'Preis veraltet',
+          color: 'warning',
+          feedbackCount: 1,
+          createdAt: '2025-02-01T08:00:00.000Z',
+        },
+      ],
+    }))
+    .on(feedbackContracts.series, () => ({
+      items: [
+        { date: '2025-03-03', questions: 5, likes: 2, dislikes: 1, feedback: 3, averageRating: 4 },
+        { date: '2025-03-04', questions: 7, likes: 1, dislikes: 2, feedback: 3, averageRating: null },
+      ],
+    }))
+    .on(feedbackContracts.list, () => page(items));
+  return {
+    list: () => api.calls(feedbackContracts.list).map((call) => call.url.searchParams),
+    series: () => api.calls(feedbackContracts.series).map((call) => call.url.searchParams),
+  };
 }
 
 /** Matches the element whose whole text is `text`, even when parts of it sit in child elements. */

@@ -1,7 +1,15 @@
 import { screen } from '@testing-library/react';
-import { buildAbility, DEFAULT_ROLES, guard, interpolateRules, type UserKind } from '@werkwissen/shared';
+import {
+  buildAbility,
+  DEFAULT_ROLES,
+  divisionContracts,
+  guard,
+  interpolateRules,
+  type UserKind,
+} from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { menuFor } from '../../layouts/menu.ts';
+import { fakeApi } from '../../test/fake-api.ts';
 import { storage } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import SearchPage from './search-page.tsx';
@@ -40,10 +48,7 @@ describe('search in the navigation', () => {
   });
 
   it('opens the search page at /search for a data manager', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ items: [], limit: 3, storage })),
-    );
+    fakeApi().on(divisionContracts.list, () => ({ items: [], limit: 3, storage }));
     renderWithApp(<SearchPage />, '/search');
     await screen.findByText(
       'There is nothing to search yet. Add a division and upload your documents first.',
