@@ -57,14 +57,14 @@ function stubServer(refuse?: { field: string; message: string }) {
         };
         return current;
       })
-      .on(systemSettingsContracts.updateGeneral, ({ body }) => {
+      .on(systemSettingsContracts.updateGeneral, ({ data }) => {
         if (refuse)
           return apiError(422, 'VALIDATION_FAILED', 'Please fill out the form correctly.', {
             fields: [{ field: refuse.field, code: 'validation.url', message: refuse.message }],
           });
         return {
           ...settings,
-          values: { ...values, general: body },
+          values: { ...values, general: data },
           updatedAt: '2026-03-05T10:00:00Z',
         };
       })
