@@ -1,5 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { adminContracts, type SystemSettings, systemSettingsContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../test/fake-api.ts';
 import { signedInAs } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import type { ActivityEntry } from './activity-detail-dialog.tsx';
@@ -43,24 +45,35 @@ const refused: ActivityEntry = {
   changes: null,
 };
 
+const settingsValues: SystemSettings['values'] = {
+  general: { appTitle: 'Werkwissen', publicUrl: 'https://wissen.example', defaultLanguage: 'de' },
+  signUp: { signupEnabled: true, botProtection: false },
+  plans: { divisionsLimit: 10, employeesLimit: 25, storageLimitMb: 5120, trialDays: 14 },
+  branding: {
+    primaryColor: '#ff7526',
+    primaryColorDark: '#b34700',
+    surfaceLight: '#f8f7fa',
+    surfaceDark: '#2f3349',
+  },
+  activityLog: { retentionDays: 90 },
+  mailBudget: { perHour: 200, perDay: 1000, trialPerHour: 20, trialPerDay: 50 },
+};
+
 function stubServer() {
-  const urls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      urls.push(url);
-      if (url.startsWith('/api/v1/admin/activity-log?'))
-        return Response.json({ items: [settingsChange, refused], total: 12, page: 1, pageSize: 10 });
-      if (url === '/api/v1/admin/system-settings')
-        return Response.json({ values: { activityLog: { retentionDays: 90 } } });
-      return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
-    }),
-  );
-  return {
-    lastList: () =>
-      new URL(urls.filter((u) => u.startsWith('/api/v1/admin/activity-log?')).at(-1)!, 'http://x')
-        .searchParams,
-  };
+  const api = fakeApi()
+    .on(adminContracts.listActivity, () => ({
+      items: [settingsChange, refused],
+      total: 12,
+      page: 1,
+      pageSize: 10,
+    }))
+    .on(systemSettingsContracts.get, () => ({
+      values: settingsValues,
+      defaults: { ...settingsValues, activityLog: { retentionDays: 180 } },
+      logo: null,
+      updatedAt: null,
+    }));
+  return { lastList: () => api.last(adminContracts.listActivity)!.url.searchParams };
 }
 
 describe('the activity log', { timeout: 20_000 }, () => {

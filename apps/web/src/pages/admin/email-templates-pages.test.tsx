@@ -1,6 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { LANGUAGES } from '@werkwissen/shared';
+import { emailTemplateContracts, LANGUAGES } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Answer, apiError, fakeApi, reply } from '../../test/fake-api.ts';
 import { signedInAs } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import EmailTemplateEditPage from './email-template-edit-page.tsx';
@@ -10,7 +11,7 @@ afterEach(() => vi.unstubAllGlobals());
 // MUI renders slowly in happy-dom when the whole suite shares the processor.
 configure({ asyncUtilTimeout: 5000 });
 
-const template = {
+const template: Answer<typeof emailTemplateContracts.get> = {
   kind: 'setPassword',
   variables: [
     { name: 'name', required: false, list: false, description: "The recipient's first name" },
@@ -25,68 +26,40 @@ const template = {
   })),
 };
 
-interface Call {
-  url: string;
-  method: string;
-  body: unknown;
-}
-
 function stubServer(refuseSave = false) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ url, method, body });
-      if (url === '/api/v1/admin/email-templates')
-        return Response.json({
-          items: [
-            {
-              kind: 'setPassword',
-              editedLanguages: ['en'],
-              defaultLanguages: [],
-              updatedAt: '2026-03-01T10:00:00.000Z',
-            },
-            { kind: 'welcome', editedLanguages: [], defaultLanguages: [], updatedAt: null },
-          ],
-        });
-      if (url === '/api/v1/admin/email-templates/setPassword') return Response.json(template);
-      if (url.endsWith('/preview')) {
-        if (String(body.body).includes('{{unknown}}'))
-          return Response.json(
-            {
-              error: {
-                code: 'TEMPLATE_VARIABLE_UNKNOWN',
-                message: '',
-                details: { field: 'body', variable: 'unknown' },
-              },
-            },
-            { status: 422 },
-          );
-        return Response.json({
-          subject: `Rendered: ${body.subject}`,
-          text: body.body,
-          html: `<p>${body.body}</p>`,
-        });
-      }
-      if (method === 'PUT' && refuseSave)
-        return Response.json(
-          {
-            error: {
-              code: 'TEMPLATE_VARIABLE_UNKNOWN',
-              message: '',
-              details: { field: 'body', variable: 'firma' },
-            },
-          },
-          { status: 422 },
-        );
-      if (method === 'PUT' || method === 'DELETE')
-        return Response.json({ ...template.languages[2], edited: method === 'PUT' });
-      return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
-    }),
-  );
-  return calls;
+  const english = template.languages[2]!;
+  return fakeApi()
+    .on(emailTemplateContracts.list, () => ({
+      items: [
+        {
+          kind: 'setPassword',
+          editedLanguages: ['en'],
+          defaultLanguages: [],
+          updatedAt: '2026-03-01T10:00:00.000Z',
+        },
+        { kind: 'welcome', editedLanguages: [], defaultLanguages: [], updatedAt: null },
+      ],
+    }))
+    .on(emailTemplateContracts.get, ({ params: { kind } }) =>
+      kind === 'setPassword' ? template : apiError(404, 'NOT_FOUND', 'Not found.'),
+    )
+    .on(emailTemplateContracts.preview, ({ body }) => {
+      if (body.body.includes('{{unknown}}'))
+        return apiError(422, 'TEMPLATE_VARIABLE_UNKNOWN', '', { field: 'body', variable: 'unknown' });
+      return { subject: `Rendered: ${body.subject}`, text: body.body, html: `<p>${body.body}</p>` };
+    })
+    .on(emailTemplateContracts.update, () =>
+      refuseSave
+        ? apiError(422, 'TEMPLATE_VARIABLE_UNKNOWN', '', { field: 'body', variable: 'firma' })
+        : { ...english, edited: true },
+    )
+    .on(emailTemplateContracts.reset, () => ({ ...english, edited: false }))
+    .on(emailTemplateContracts.sendTest, () =>
+      reply(emailTemplateContracts.sendTest, 202, {
+        message: 'A test email is on its way to you.',
+        emailId: '7d1f0c2e-0000-4000-8000-000000000003',
+      }),
+    );
 }
 
 describe('the e-mail templates', { timeout: 30_000 }, () => {
@@ -103,7 +76,7 @@ describe('the e-mail templates', { timeout: 30_000 }, () => {
 
   it('inserts a variable at the cursor, previews the draft and saves it', async () => {
     signedInAs('Administrator');
-    const calls = stubServer();
+    const api = stubServer();
     renderWithApp(<EmailTemplateEditPage />, '/admin/email-templates/template/setPassword');
 
     const subject = (await screen.findByLabelText('Subject')) as HTMLInputElement;
@@ -119,12 +92,13 @@ describe('the e-mail templates', { timeout: 30_000 }, () => {
     expect(screen.getByTitle('Preview with sample data').getAttribute('sandbox')).toBe('');
 
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    await waitFor(() =>
-      expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+    await waitFor(() => {
+      const put = api.calls(emailTemplateContracts.update)[0];
+      expect({ url: put?.url.pathname, body: put?.body }).toMatchObject({
         url: '/api/v1/admin/email-templates/setPassword/en',
         body: { subject: 'Welcome {{name}}', body: template.languages[2]!.body },
-      }),
-    );
+      });
+    });
   });
 
   it('shows the server’s refusal of an unknown variable at the body, while previewing and when saving', async () => {
@@ -149,13 +123,13 @@ describe('the e-mail templates', { timeout: 30_000 }, () => {
 
   it('switches language, sends a test of the saved text and resets after confirmation', async () => {
     signedInAs('Administrator');
-    const calls = stubServer();
+    const api = stubServer();
     renderWithApp(<EmailTemplateEditPage />, '/admin/email-templates/template/setPassword');
     await screen.findByLabelText('Subject');
 
     fireEvent.click(screen.getByRole('button', { name: 'Send test to me' }));
     await waitFor(() =>
-      expect(calls).toContainEqual(
+      expect(api.requests).toContainEqual(
         expect.objectContaining({ url: '/api/v1/admin/email-templates/setPassword/en/test', method: 'POST' }),
       ),
     );
@@ -163,7 +137,7 @@ describe('the e-mail templates', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Reset this language to the default text?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reset to default' }));
     await waitFor(() =>
-      expect(calls).toContainEqual(
+      expect(api.requests).toContainEqual(
         expect.objectContaining({ url: '/api/v1/admin/email-templates/setPassword/en', method: 'DELETE' }),
       ),
     );

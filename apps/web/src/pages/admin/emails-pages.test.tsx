@@ -1,5 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { adminContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Answer, apiError, fakeApi, page, reply } from '../../test/fake-api.ts';
 import { signedInAs } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import EmailDetailPage from './email-detail-page.tsx';
@@ -11,7 +13,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 const ID = '7d1f0c2e-0000-4000-8000-000000000001';
 const COPY = '7d1f0c2e-0000-4000-8000-000000000002';
-const mail = {
+const mail: Answer<typeof adminContracts.listEmails>['items'][number] = {
   id: ID,
   to: 'kai@firma.example',
   template: 'setPassword',
@@ -27,67 +29,49 @@ const mail = {
 const LINK = 'https://wissen.example/setPassword?token=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
 
 function stubServer() {
-  const calls: Array<{ url: string; method: string; body?: unknown }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push({
-        url,
-        method: init?.method ?? 'GET',
-        ...(init?.body ? { body: JSON.parse(String(init.body)) } : {}),
-      });
-      if (url.startsWith('/api/v1/admin/emails?'))
-        return Response.json({ items: [mail], total: 1, page: 1, pageSize: 10 });
-      if (url.startsWith('/api/v1/admin/email-senders?'))
-        return Response.json({
-          items: [
-            {
-              companyId: '7d1f0c2e-0000-4000-8000-0000000000c1',
-              companyName: 'Firma Nord',
-              trial: true,
-              lastHour: 3,
-              lastDay: 7,
-              perHour: 20,
-              perDay: 50,
-              lastMailAt: '2026-03-04T08:00:00.000Z',
-            },
-          ],
-          total: 1,
-          page: 1,
-          pageSize: 10,
-        });
-      if (url === `/api/v1/admin/emails/${ID}/reveal-link`) {
-        const { code } = JSON.parse(String(init?.body));
-        return code === '123456'
-          ? Response.json({ link: LINK })
-          : Response.json(
-              { error: { code: 'TWO_FACTOR_CODE_INVALID', message: 'This code is not valid.' } },
-              { status: 422 },
-            );
-      }
-      if (url === `/api/v1/admin/emails/${ID}/resend`)
-        return Response.json(
-          { message: 'The email to kai@firma.example is queued.', emailId: COPY },
-          { status: 202 },
-        );
-      if (url === `/api/v1/admin/emails/${ID}` || url === `/api/v1/admin/emails/${COPY}`)
-        return Response.json({
-          ...mail,
-          id: url.endsWith(COPY) ? COPY : ID,
-          text: 'Hallo Kai,\nbitte Passwort setzen: https://wissen.example/setPassword?token=••••••••',
-          html: '<p>Hallo Kai</p><script>parent.alert(1)</script>',
-          hiddenLink: true,
-        });
-      return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
-    }),
-  );
-  return calls;
+  return fakeApi()
+    .on(adminContracts.listEmails, () => page([mail]))
+    .on(adminContracts.listEmailSenders, () =>
+      page([
+        {
+          companyId: '7d1f0c2e-0000-4000-8000-0000000000c1',
+          companyName: 'Firma Nord',
+          trial: true,
+          lastHour: 3,
+          lastDay: 7,
+          perHour: 20,
+          perDay: 50,
+          lastMailAt: '2026-03-04T08:00:00.000Z',
+        },
+      ]),
+    )
+    .on(adminContracts.revealEmailLink, ({ body: { code } }) =>
+      code === '123456'
+        ? { link: LINK }
+        : apiError(422, 'TWO_FACTOR_CODE_INVALID', 'This code is not valid.'),
+    )
+    .on(adminContracts.resendEmail, () =>
+      reply(adminContracts.resendEmail, 202, {
+        message: 'The email to kai@firma.example is queued.',
+        emailId: COPY,
+      }),
+    )
+    .on(adminContracts.getEmail, ({ params: { emailId } }) => {
+      if (emailId !== ID && emailId !== COPY) return apiError(404, 'NOT_FOUND', 'Not found.');
+      return {
+        ...mail,
+        id: emailId,
+        text: 'Hallo Kai,\nbitte Passwort setzen: https://wissen.example/setPassword?token=••••••••',
+        html: '<p>Hallo Kai</p><script>parent.alert(1)</script>',
+        hiddenLink: true,
+      };
+    });
 }
 
 describe('the e-mail log', { timeout: 20_000 }, () => {
   it('lists status, reason and attempts, filters by status and links each mail', async () => {
     signedInAs('Administrator');
-    const calls = stubServer();
+    const api = stubServer();
     renderWithApp(<EmailsPage />, '/admin/emails');
 
     const subject = await screen.findByText('Einladung zu Werkwissen');
@@ -105,15 +89,15 @@ describe('the e-mail log', { timeout: 20_000 }, () => {
 
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'failed' } });
     await waitFor(() =>
-      expect(calls.some((c) => new URL(c.url, 'http://x').searchParams.get('status') === 'failed')).toBe(
-        true,
-      ),
+      expect(
+        api.requests.some((r) => new URL(r.url, 'http://x').searchParams.get('status') === 'failed'),
+      ).toBe(true),
     );
   });
 
   it('shows the mail in a sandboxed frame and as text, and resends it after confirmation', async () => {
     signedInAs('Administrator');
-    const calls = stubServer();
+    const api = stubServer();
     renderWithApp(<EmailDetailPage />, `/admin/emails/${ID}`);
 
     await screen.findByText('Einladung zu Werkwissen');
@@ -129,7 +113,10 @@ describe('the e-mail log', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText(/kai@firma\.example as a new email/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send again' }));
     await waitFor(() =>
-      expect(calls).toContainEqual({ url: `/api/v1/admin/emails/${ID}/resend`, method: 'POST' }),
+      expect(api.requests.map(({ url, method }) => ({ url, method }))).toContainEqual({
+        url: `/api/v1/admin/emails/${ID}/resend`,
+        method: 'POST',
+      }),
     );
     expect(await screen.findByText('The email to kai@firma.example is queued.')).toBeTruthy();
   });
@@ -146,7 +133,7 @@ describe('the e-mail log', { timeout: 20_000 }, () => {
 
   it("lets the administrator show an undelivered mail's link with a code of the authenticator app", async () => {
     signedInAs('Administrator');
-    const calls = stubServer();
+    const api = stubServer();
     renderWithApp(<EmailDetailPage />, `/admin/emails/${ID}`);
     await screen.findByText(/did not reach its recipient/);
     fireEvent.click(screen.getByRole('button', { name: 'Show link' }));
@@ -159,11 +146,11 @@ describe('the e-mail log', { timeout: 20_000 }, () => {
     fireEvent.change(code, { target: { value: '123 456' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Show link' }));
     expect(await within(dialog).findByDisplayValue(LINK)).toBeTruthy();
-    expect(calls).toContainEqual({
+    expect(api.requests.map(({ url, method }) => ({ url, method }))).toContainEqual({
       url: `/api/v1/admin/emails/${ID}/reveal-link`,
       method: 'POST',
-      body: { code: '123456' },
     });
+    expect(api.calls(adminContracts.revealEmailLink).map((c) => c.body)).toContainEqual({ code: '123456' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByDisplayValue(LINK)).toBeNull());
   });

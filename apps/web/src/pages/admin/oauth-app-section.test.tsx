@@ -1,5 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { type GoogleApp, googleConnectorContracts, type MicrosoftApp } from '@werkwissen/shared';
+import {
+  type GoogleApp,
+  googleConnectorContracts,
+  type MicrosoftApp,
+  microsoftConnectorContracts,
+} from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fake-api.ts';
 import { signedInAs } from '../../test/fixtures.ts';
@@ -24,27 +29,19 @@ const unconfigured: MicrosoftApp = {
 
 describe('the Microsoft 365 app in the system settings', () => {
   it('shows the redirect URI to register and saves the client id and secret', async () => {
-    const saved: unknown[] = [];
     let current = unconfigured;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        if (url === '/api/v1/admin/microsoft-app' && init?.method === 'PUT') {
-          const body = JSON.parse(String(init.body));
-          saved.push(body);
-          current = {
-            ...unconfigured,
-            configured: true,
-            clientSecretSet: true,
-            clientId: body.clientId,
-            updatedAt: '2025-03-01T09:00:00.000Z',
-          };
-          return Response.json(current);
-        }
-        if (url === '/api/v1/admin/microsoft-app') return Response.json(current);
-        return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
-      }),
-    );
+    const api = fakeApi()
+      .on(microsoftConnectorContracts.getApp, () => current)
+      .on(microsoftConnectorContracts.saveApp, ({ data }) => {
+        current = {
+          ...unconfigured,
+          configured: true,
+          clientSecretSet: true,
+          clientId: data.clientId,
+          updatedAt: '2025-03-01T09:00:00.000Z',
+        };
+        return current;
+      });
     signedInAs('Administrator');
     renderWithApp(<OAuthAppSection kind="microsoft" canEdit />);
 
@@ -53,8 +50,8 @@ describe('the Microsoft 365 app in the system settings', () => {
     fireEvent.change(screen.getByLabelText('Application (client) ID'), { target: { value: ' app-id ' } });
     fireEvent.change(screen.getByLabelText('Client secret'), { target: { value: 'geheim' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(saved).toHaveLength(1));
-    expect(saved[0]).toEqual({
+    await waitFor(() => expect(api.calls(microsoftConnectorContracts.saveApp)).toHaveLength(1));
+    expect(api.last(microsoftConnectorContracts.saveApp)?.body).toEqual({
       clientId: 'app-id',
       clientSecret: 'geheim',
       tenant: 'organizations',

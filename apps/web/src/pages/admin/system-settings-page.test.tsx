@@ -1,8 +1,14 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { SystemSettings } from '@werkwissen/shared';
+import {
+  googleConnectorContracts,
+  microsoftConnectorContracts,
+  type SystemSettings,
+  systemSettingsContracts,
+} from '@werkwissen/shared';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigReloadContext } from '../../app/config-context.tsx';
+import { apiError, fakeApi } from '../../test/fake-api.ts';
 import { signedInAs } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import SystemSettingsPage from './system-settings-page.tsx';
@@ -30,16 +36,15 @@ const values: SystemSettings['values'] = {
 const settings: SystemSettings = { values, defaults: values, logo: null, updatedAt: null };
 
 function stubServer(refuse?: { field: string; message: string }) {
-  const calls: Array<{ url: string; method: string; body: unknown }> = [];
   let current = settings;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
-      calls.push({ url, method, body });
-      if (url === '/api/v1/admin/system-settings') return Response.json(current);
-      if (url === '/api/v1/admin/system-settings/logo' && method === 'PUT') {
+  return (
+    fakeApi()
+      .on(systemSettingsContracts.get, () => current)
+      // The OAuth apps under the general tab have their own test (oauth-app-section.test.tsx): here they stay loading,
+      // so that the page has one form with one "Save changes" button, whenever their answer would come.
+      .on(microsoftConnectorContracts.getApp, () => new Promise<never>(() => {}))
+      .on(googleConnectorContracts.getApp, () => new Promise<never>(() => {}))
+      .on(systemSettingsContracts.uploadLogo, () => {
         current = {
           ...settings,
           logo: {
@@ -50,29 +55,20 @@ function stubServer(refuse?: { field: string; message: string }) {
           },
           updatedAt: '2026-03-05T10:00:00Z',
         };
-        return Response.json(current);
-      }
-      if (method === 'PUT' && refuse)
-        return Response.json(
-          {
-            error: {
-              code: 'VALIDATION_FAILED',
-              message: 'Please fill out the form correctly.',
-              details: { fields: [{ field: refuse.field, code: 'validation.url', message: refuse.message }] },
-            },
-          },
-          { status: 422 },
-        );
-      if (method === 'PUT')
-        return Response.json({
+        return current;
+      })
+      .on(systemSettingsContracts.updateGeneral, ({ data }) => {
+        if (refuse)
+          return apiError(422, 'VALIDATION_FAILED', 'Please fill out the form correctly.', {
+            fields: [{ field: refuse.field, code: 'validation.url', message: refuse.message }],
+          });
+        return {
           ...settings,
-          values: { ...values, general: body },
+          values: { ...values, general: data },
           updatedAt: '2026-03-05T10:00:00Z',
-        });
-      return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
-    }),
+        };
+      })
   );
-  return calls;
 }
 
 function renderPage(path: string, reloadConfig = vi.fn(async () => {})) {
@@ -90,7 +86,7 @@ function renderPage(path: string, reloadConfig = vi.fn(async () => {})) {
 describe('the system settings', { timeout: 20_000 }, () => {
   it('saves a tab, reloads the public configuration so the change shows at once', async () => {
     signedInAs('Administrator');
-    const calls = stubServer();
+    const api = stubServer();
     const reload = renderPage('/admin/system-settings/general');
 
     const title = (await screen.findByLabelText('App title')) as HTMLInputElement;
@@ -99,17 +95,20 @@ describe('the system settings', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
 
     await waitFor(() => expect(reload).toHaveBeenCalled());
-    expect(calls.find((c) => c.method === 'PUT')).toEqual({
-      url: '/api/v1/admin/system-settings/general',
-      method: 'PUT',
-      body: { appTitle: 'Handwerk Wissen', publicUrl: 'https://wissen.example', defaultLanguage: 'de' },
+    expect(api.requests.filter((r) => r.method === 'PUT').map((r) => r.url)).toEqual([
+      '/api/v1/admin/system-settings/general',
+    ]);
+    expect(api.last(systemSettingsContracts.updateGeneral)?.body).toEqual({
+      appTitle: 'Handwerk Wissen',
+      publicUrl: 'https://wissen.example',
+      defaultLanguage: 'de',
     });
     expect(await screen.findByText('Settings saved. They apply right away.')).toBeTruthy();
   });
 
   it('checks the shared schema before sending and names the bound', async () => {
     signedInAs('Administrator');
-    const calls = stubServer();
+    const api = stubServer();
     renderPage('/admin/system-settings/plans');
     const trial = await screen.findByLabelText('Trial length (days)');
     fireEvent.change(trial, { target: { value: '0' } });
@@ -117,7 +116,7 @@ describe('the system settings', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('The value must be at least 1.')).toBeTruthy();
     expect(screen.getByText('Enter a whole number.')).toBeTruthy();
-    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    expect(api.requests.some((r) => r.method === 'PUT')).toBe(false);
   });
 
   it('shows the server’s refusal at its field', async () => {
@@ -146,7 +145,7 @@ describe('the system settings', { timeout: 20_000 }, () => {
 
   it('previews a chosen logo, uploads it as one multipart part and shows it in use', async () => {
     signedInAs('Administrator');
-    const calls = stubServer();
+    const api = stubServer();
     vi.stubGlobal(
       'URL',
       Object.assign(URL, { createObjectURL: () => 'blob:chosen-logo', revokeObjectURL: () => {} }),
@@ -161,9 +160,8 @@ describe('the system settings', { timeout: 20_000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Upload logo' }));
     await waitFor(() => expect(reload).toHaveBeenCalled());
-    const upload = calls.find((c) => c.url === '/api/v1/admin/system-settings/logo')!;
-    expect(upload.method).toBe('PUT');
-    expect((upload.body as FormData).get('file')).toBeInstanceOf(File);
+    expect(api.requests.find((r) => r.url === '/api/v1/admin/system-settings/logo')?.method).toBe('PUT');
+    expect(api.calls(systemSettingsContracts.uploadLogo)[0]!.form?.get('file')).toBeInstanceOf(File);
     await waitFor(() =>
       expect(screen.getByAltText('Current logo').getAttribute('src')).toBe('/api/v1/branding/logo?v=abc'),
     );

@@ -1,8 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { SalesDocument } from '@werkwissen/shared';
+import { customerContracts, type SalesDocument, salesDocumentContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, page } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { DocumentEditor } from './document-editor.tsx';
+import { CUSTOMER_ID, customer, salesDocument } from './sales-documents-test-data.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -12,69 +14,55 @@ const source = {
   passageId: '3c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5',
   excerpt: 'Anfahrt je km 0,85 €',
 };
-const draft = {
-  id: '0c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5',
-  type: 'offer',
-  status: 'draft',
-  number: null,
-  customerId: '1c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5',
-  customerName: 'Familie Schneider',
-  title: 'Heizungswartung',
-  language: 'de',
-  issueDate: '2026-03-02',
-  dueDate: null,
-  serviceDate: null,
-  serviceEndDate: null,
-  validUntil: null,
-  taxTreatment: 'standard',
-  propertyService: true,
-  cashDiscount: null,
-  notes: '',
-  lines: [
-    {
-      description: 'Anfahrt',
-      quantity: 25,
-      unit: 'km',
-      unitPriceCents: 85,
-      discountPercent: 0,
-      taxRate: 19,
-      source,
-      netCents: 2125,
-    },
-  ],
-} as unknown as SalesDocument;
+const draft: SalesDocument = salesDocument(
+  {
+    id: '0c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5',
+    type: 'offer',
+    status: 'draft',
+    number: null,
+    customerId: CUSTOMER_ID,
+    customerName: 'Familie Schneider',
+    title: 'Heizungswartung',
+    language: 'de',
+    invoiceKind: 'standard',
+    issueDate: '2026-03-02',
+    dueDate: null,
+    netCents: 2125,
+    grossCents: 2529,
+    amountDueCents: 2529,
+    createdAt: '2026-03-02T08:00:00.000Z',
+  },
+  {
+    lines: [
+      {
+        description: 'Anfahrt',
+        quantity: 25,
+        unit: 'km',
+        unitPriceCents: 85,
+        discountPercent: 0,
+        taxRate: 19,
+        source,
+        netCents: 2125,
+      },
+    ],
+  },
+);
 
 const OTHER_CUSTOMER = '4c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5';
 
 /** The server: the draft, the company's two customers, and every call noted. */
 function stubServer(document: SalesDocument = draft) {
-  const calls: { method: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push({
-        method: init?.method ?? 'GET',
-        body: init?.body ? JSON.parse(String(init.body)) : null,
-      });
-      if (url.startsWith('/api/v1/handwerk/customers'))
-        return Response.json({
-          items: [
-            { id: draft.customerId, name: 'Familie Schneider' },
-            { id: OTHER_CUSTOMER, name: 'Bäckerei Kunz' },
-          ],
-          total: 2,
-          page: 1,
-          pageSize: 100,
-        });
-      return Response.json(document);
-    }),
-  );
-  return calls;
+  return fakeApi()
+    .on(customerContracts.list, () =>
+      page([customer(), customer({ id: OTHER_CUSTOMER, name: 'Bäckerei Kunz' })], 100),
+    )
+    .on(salesDocumentContracts.get, () => document)
+    .on(salesDocumentContracts.update, () => document);
 }
 
 describe('the document editor', { timeout: 20_000 }, () => {
   it('changes the customer, language, title, dates and notes of a draft', async () => {
-    const calls = stubServer();
+    const api = stubServer();
     renderWithApp(<DocumentEditor documentId={draft.id} onClose={() => {}} />, '/handwerk');
     const dialog = await screen.findByRole('dialog');
     const customer = await within(dialog).findByRole('combobox', { name: 'Customer' });
@@ -91,8 +79,8 @@ describe('the document editor', { timeout: 20_000 }, () => {
       target: { value: 'Payable within 14 days.' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
-    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+    await waitFor(() => expect(api.calls(salesDocumentContracts.update).length).toBeGreaterThan(0));
+    expect(api.calls(salesDocumentContracts.update)[0]!.body).toMatchObject({
       customerId: OTHER_CUSTOMER,
       language: 'en',
       title: 'Bakery oven',
@@ -103,8 +91,8 @@ describe('the document editor', { timeout: 20_000 }, () => {
   });
 
   it('takes an invoice’s service period, reverse charge, property work and cash discount', async () => {
-    const invoice = { ...draft, type: 'invoice' } as SalesDocument;
-    const calls = stubServer(invoice);
+    const invoice: SalesDocument = { ...draft, type: 'invoice' };
+    const api = stubServer(invoice);
     renderWithApp(<DocumentEditor documentId={draft.id} onClose={() => {}} />, '/handwerk');
     const dialog = await screen.findByRole('dialog');
     // An invoice has no offer validity; it has the service date § 14 UStG asks for.
@@ -133,8 +121,8 @@ describe('the document editor', { timeout: 20_000 }, () => {
       target: { value: '10' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
-    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+    await waitFor(() => expect(api.calls(salesDocumentContracts.update).length).toBeGreaterThan(0));
+    expect(api.calls(salesDocumentContracts.update)[0]!.body).toMatchObject({
       serviceDate: '2026-02-02',
       serviceEndDate: '2026-02-27',
       validUntil: null,
@@ -145,7 +133,7 @@ describe('the document editor', { timeout: 20_000 }, () => {
   });
 
   it('shows each line’s source, recomputes the totals as the user types, and saves the lines', async () => {
-    const calls = stubServer();
+    const api = stubServer();
     renderWithApp(<DocumentEditor documentId={draft.id} onClose={() => {}} />, '/handwerk');
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByText('From Preisliste.docx: “Anfahrt je km 0,85 €”');
@@ -168,8 +156,8 @@ describe('the document editor', { timeout: 20_000 }, () => {
     await totals.findByText('Total: €41.05');
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
-    const body = calls.find((c) => c.method === 'PUT')!.body as { lines: unknown[] };
+    await waitFor(() => expect(api.calls(salesDocumentContracts.update).length).toBeGreaterThan(0));
+    const body = api.calls(salesDocumentContracts.update)[0]!.body;
     expect(body.lines).toEqual([
       {
         description: 'Anfahrt',

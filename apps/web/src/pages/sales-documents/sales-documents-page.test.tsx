@@ -1,8 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { SalesDocumentSummary } from '@werkwissen/shared';
+import { customerContracts, type SalesDocumentSummary, salesDocumentContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, page } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import SalesDocumentsPage from './sales-documents-page.tsx';
+import { CUSTOMER_ID, customer, salesDocument } from './sales-documents-test-data.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -11,7 +13,7 @@ const offer: SalesDocumentSummary = {
   type: 'offer',
   status: 'sent',
   number: 'AN-2026-0001',
-  customerId: '1c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5',
+  customerId: CUSTOMER_ID,
   customerName: 'Familie Schneider',
   title: 'Heizungswartung',
   language: 'de',
@@ -39,41 +41,39 @@ const draft: SalesDocumentSummary = {
   customerName: 'Bäckerei Kunz',
 };
 
+const line = {
+  description: 'Wartung Gasbrennwertkessel',
+  quantity: 1,
+  unit: 'pauschal',
+  unitPriceCents: 14900,
+  discountPercent: 0,
+  taxRate: 19,
+  source: null,
+  netCents: 14900,
+};
+
 function stubServer(documents: SalesDocumentSummary[] = [offer]) {
-  const calls: { method: string; url: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : null });
-      if (url.startsWith('/api/v1/handwerk/documents?'))
-        return Response.json({ items: documents, total: documents.length, page: 1, pageSize: 10 });
-      if (url.startsWith('/api/v1/handwerk/customers'))
-        return Response.json({
-          items: [{ id: offer.customerId, name: 'Familie Schneider' }],
-          total: 1,
-          page: 1,
-          pageSize: 100,
-        });
-      if (url.endsWith('/convert'))
-        return Response.json(
-          { ...offer, id: 'new', type: 'invoice', status: 'draft', number: null },
-          { status: 201 },
-        );
-      if (url.endsWith('/status')) return Response.json({ ...invoice, status: 'paid', lines: [] });
-      if (method === 'DELETE') return new Response(null, { status: 204 });
-      if (url.endsWith('/drafted-offers'))
-        return Response.json({ ...offer, lines: [{}, {}] }, { status: 201 });
-      return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
-    }),
-  );
-  return calls;
+  return fakeApi()
+    .on(salesDocumentContracts.list, () => page(documents))
+    .on(customerContracts.list, () => page([customer()], 100))
+    .on(salesDocumentContracts.convert, () =>
+      salesDocument({
+        ...offer,
+        id: '5c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5',
+        type: 'invoice',
+        status: 'draft',
+        number: null,
+      }),
+    )
+    .on(salesDocumentContracts.setStatus, () => salesDocument({ ...invoice, status: 'paid' }))
+    .on(salesDocumentContracts.remove, () => null)
+    .on(salesDocumentContracts.draftOffer, () => salesDocument(offer, { lines: [line, line] }));
 }
 
 // MUI renders slowly in happy-dom when the whole suite shares the processor.
 describe('the offers and invoices page', { timeout: 20_000 }, () => {
   it('lists the documents with their PDF and turns an offer into an invoice in the chosen language', async () => {
-    const calls = stubServer();
+    const api = stubServer();
     renderWithApp(<SalesDocumentsPage />, '/handwerk');
     await screen.findByText('AN-2026-0001');
     expect(screen.getByText('Offer')).toBeTruthy();
@@ -90,9 +90,9 @@ describe('the offers and invoices page', { timeout: 20_000 }, () => {
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Document language' }));
     fireEvent.click(await screen.findByRole('option', { name: 'English' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Turn into invoice' }));
-    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/convert'))).toBe(true));
-    expect(calls.find((c) => c.url.endsWith('/convert'))).toMatchObject({
-      method: 'POST',
+    await waitFor(() => expect(api.calls(salesDocumentContracts.convert).length).toBeGreaterThan(0));
+    const convert = api.calls(salesDocumentContracts.convert)[0]!;
+    expect({ url: convert.url.pathname, body: convert.body }).toMatchObject({
       url: `/api/v1/handwerk/documents/${offer.id}/convert`,
       body: { type: 'invoice', language: 'en' },
     });
@@ -106,7 +106,7 @@ describe('the offers and invoices page', { timeout: 20_000 }, () => {
       status: 'cancelled',
       number: 'RE-2026-0003',
     };
-    const calls = stubServer([offer, issued, cancelled]);
+    const api = stubServer([offer, issued, cancelled]);
     renderWithApp(<SalesDocumentsPage />, '/handwerk');
     await screen.findByText('RE-2026-0002');
     expect(screen.getByText('Issued')).toBeTruthy();
@@ -122,8 +122,8 @@ describe('the offers and invoices page', { timeout: 20_000 }, () => {
       target: { value: '40' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Turn into invoice' }));
-    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/convert'))).toBe(true));
-    expect(calls.find((c) => c.url.endsWith('/convert'))?.body).toEqual({
+    await waitFor(() => expect(api.calls(salesDocumentContracts.convert).length).toBeGreaterThan(0));
+    expect(api.calls(salesDocumentContracts.convert)[0]?.body).toEqual({
       type: 'invoice',
       language: 'de',
       invoiceKind: 'downPayment',
@@ -132,7 +132,7 @@ describe('the offers and invoices page', { timeout: 20_000 }, () => {
   });
 
   it('marks an overdue invoice paid, starts its credit note, and deletes a draft after confirmation', async () => {
-    const calls = stubServer([invoice, draft]);
+    const api = stubServer([invoice, draft]);
     renderWithApp(<SalesDocumentsPage />, '/handwerk');
     await screen.findByText('RE-2026-0001');
     // An invoice is neither accepted nor turned into an invoice; a draft has no cancellation invoice.
@@ -140,28 +140,30 @@ describe('the offers and invoices page', { timeout: 20_000 }, () => {
     expect(screen.getAllByRole('button', { name: 'Cancel (cancellation invoice)' })).toHaveLength(1);
 
     fireEvent.click(screen.getByRole('button', { name: 'Mark paid' }));
-    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/status'))).toBe(true));
-    expect(calls.find((c) => c.url.endsWith('/status'))).toMatchObject({
-      method: 'POST',
+    await waitFor(() => expect(api.calls(salesDocumentContracts.setStatus).length).toBeGreaterThan(0));
+    const status = api.calls(salesDocumentContracts.setStatus)[0]!;
+    expect({ url: status.url.pathname, body: status.body }).toMatchObject({
       url: `/api/v1/handwerk/documents/${invoice.id}/status`,
       body: { status: 'paid' },
     });
     expect(await screen.findByText('RE-2026-0001 is now “Paid”.')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel (cancellation invoice)' }));
-    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/convert'))).toBe(true));
-    expect(calls.find((c) => c.url.endsWith('/convert'))?.body).toEqual({ type: 'creditNote' });
+    await waitFor(() => expect(api.calls(salesDocumentContracts.convert).length).toBeGreaterThan(0));
+    expect(api.calls(salesDocumentContracts.convert)[0]?.body).toEqual({ type: 'creditNote' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete draft' }));
     const confirm = await screen.findByRole('dialog');
     expect(confirm.textContent).toContain('The draft for Bäckerei Kunz will be deleted.');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete draft' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
-    expect(calls.find((c) => c.method === 'DELETE')?.url).toBe(`/api/v1/handwerk/documents/${draft.id}`);
+    await waitFor(() => expect(api.requests.some((r) => r.method === 'DELETE')).toBe(true));
+    expect(api.requests.find((r) => r.method === 'DELETE')?.url).toBe(
+      `/api/v1/handwerk/documents/${draft.id}`,
+    );
   });
 
   it('drafts an offer from the job’s description for a customer', async () => {
-    const calls = stubServer();
+    const api = stubServer();
     renderWithApp(<SalesDocumentsPage />, '/handwerk');
     await screen.findByText('AN-2026-0001');
     fireEvent.click(screen.getByRole('button', { name: 'Draft offer' }));
@@ -172,8 +174,8 @@ describe('the offers and invoices page', { timeout: 20_000 }, () => {
       target: { value: 'Heizungswartung Gasbrennwertkessel, Anfahrt 25 km' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Draft' }));
-    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/drafted-offers'))).toBe(true));
-    expect(calls.find((c) => c.url.endsWith('/drafted-offers'))?.body).toEqual({
+    await waitFor(() => expect(api.calls(salesDocumentContracts.draftOffer).length).toBeGreaterThan(0));
+    expect(api.calls(salesDocumentContracts.draftOffer)[0]?.body).toEqual({
       customerId: offer.customerId,
       language: 'en',
       description: 'Heizungswartung Gasbrennwertkessel, Anfahrt 25 km',

@@ -1,6 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { DocumentMail, DocumentMailDraft, SalesDocumentSummary } from '@werkwissen/shared';
+import {
+  type DocumentMail,
+  type DocumentMailDraft,
+  type SalesDocumentSummary,
+  salesDocumentContracts,
+} from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Answer, apiError, fakeApi, reply } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { SendDocumentDialog } from './send-document-dialog.tsx';
 
@@ -42,29 +48,26 @@ const earlier: DocumentMail = {
   sentAt: null,
 };
 
-function stubServer(draftResponse: () => Response = () => Response.json(mailDraft)) {
-  const calls: { method: string; url: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : null });
-      if (url.endsWith('/mail-draft')) return draftResponse();
-      if (url.endsWith('/mails') && method === 'GET') return Response.json({ items: [earlier] });
-      if (url.endsWith('/mails'))
-        return Response.json(
-          { ...earlier, id: 'new', to: 'chefin@kunde.example', status: 'queued' },
-          { status: 202 },
-        );
-      return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
-    }),
-  );
-  return calls;
+function stubServer(
+  draft: () => Answer<typeof salesDocumentContracts.mailDraft> | ReturnType<typeof apiError> = () =>
+    mailDraft,
+) {
+  return fakeApi()
+    .on(salesDocumentContracts.mailDraft, draft)
+    .on(salesDocumentContracts.mails, () => ({ items: [earlier] }))
+    .on(salesDocumentContracts.sendMail, () =>
+      reply(salesDocumentContracts.sendMail, 202, {
+        ...earlier,
+        id: '5c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5',
+        to: 'chefin@kunde.example',
+        status: 'queued',
+      }),
+    );
 }
 
 describe('sending a document by e-mail', { timeout: 20_000 }, () => {
   it('starts from the server’s draft, sends what the user changed with the chosen attachment, and lists earlier mails', async () => {
-    const calls = stubServer();
+    const api = stubServer();
     const onClose = vi.fn();
     renderWithApp(<SendDocumentDialog document={invoice} onClose={onClose} />, '/handwerk');
     const dialog = await screen.findByRole('dialog', { name: 'Send Invoice RE-2026-0001' });
@@ -82,23 +85,22 @@ describe('sending a document by e-mail', { timeout: 20_000 }, () => {
     fireEvent.change(to, { target: { value: 'Chefin@Kunde.example' } });
     fireEvent.click(within(dialog).getByRole('radio', { name: /XRechnung/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-    expect(calls.find((c) => c.method === 'POST')).toEqual({
-      method: 'POST',
-      url: `/api/v1/handwerk/documents/${invoice.id}/mails`,
-      body: {
-        to: 'chefin@kunde.example',
-        subject: mailDraft.subject,
-        message: mailDraft.message,
-        attach: 'xrechnung',
-      },
+    await waitFor(() => expect(api.requests.some((r) => r.method === 'POST')).toBe(true));
+    expect(api.requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual([
+      `/api/v1/handwerk/documents/${invoice.id}/mails`,
+    ]);
+    expect(api.last(salesDocumentContracts.sendMail)?.body).toEqual({
+      to: 'chefin@kunde.example',
+      subject: mailDraft.subject,
+      message: mailDraft.message,
+      attach: 'xrechnung',
     });
     expect(await screen.findByText('The e-mail to chefin@kunde.example is on its way.')).toBeTruthy();
     expect(onClose).toHaveBeenCalled();
   });
 
   it('shows the field’s message for a wrong address and sends nothing', async () => {
-    const calls = stubServer();
+    const api = stubServer();
     renderWithApp(<SendDocumentDialog document={invoice} onClose={() => {}} />, '/handwerk');
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(await within(dialog).findByRole('textbox', { name: 'To' }), {
@@ -106,16 +108,11 @@ describe('sending a document by e-mail', { timeout: 20_000 }, () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await within(dialog).findByText('Email must be valid!')).toBeTruthy();
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(api.requests.some((r) => r.method === 'POST')).toBe(false);
   });
 
   it('says why when the server cannot send mail, with the send button off', async () => {
-    stubServer(() =>
-      Response.json(
-        { error: { code: 'MAIL_NOT_CONFIGURED', message: 'Sending e-mail is not set up on this server.' } },
-        { status: 409 },
-      ),
-    );
+    stubServer(() => apiError(409, 'MAIL_NOT_CONFIGURED', 'Sending e-mail is not set up on this server.'));
     renderWithApp(<SendDocumentDialog document={invoice} onClose={() => {}} />, '/handwerk');
     const dialog = await screen.findByRole('dialog');
     expect(
