@@ -199,7 +199,8 @@ describe('the e-mail assistant', () => {
     // A mail is no chat: not "in this chat's documents".
     expect(none.text).toContain('In den Dokumenten habe ich nichts gefunden');
     expect(none.text).not.toMatch(/Chat/);
-  });
+    // Two mails in turn, each waited for up to a minute: the test's own time is theirs (the default is one minute).
+  }, 120_000);
 
   it('answers once and retries only the sending while the SMTP server refuses', async () => {
     smtp.failNext(2);
