@@ -80,6 +80,8 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['./src/test/setup.ts'],
+          testTimeout: 20_000,
           sequence: { groupOrder: 0 },
         },
       },
