@@ -76,8 +76,15 @@ describe('metrics behind a token and on their own port', () => {
     });
     const outcome = asked.done().noAnswer ? 'no_answer' : 'complete';
 
-    const text = await (await scrape(t.server.metricsUrl!, TOKEN)).text();
     const job = 'werkwissen_job_duration_seconds_count';
+    // The file is ready inside its index job, which is counted once the queue has completed it: a moment later.
+    const scraped = async () => (await scrape(t.server.metricsUrl!, TOKEN)).text();
+    await expect
+      .poll(async () => sample(await scraped(), job, { name: 'file.index', outcome: 'completed' }) ?? 0, {
+        timeout: 15_000,
+      })
+      .toBeGreaterThanOrEqual(1);
+    const text = await scraped();
     expect(sample(text, job, { name: 'file.extract', outcome: 'completed' })).toBeGreaterThanOrEqual(1);
     expect(sample(text, job, { name: 'file.index', outcome: 'completed' })).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'werkwissen_files', { status: 'ready' })).toBeGreaterThanOrEqual(1);
