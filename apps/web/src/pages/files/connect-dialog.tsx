@@ -5,10 +5,10 @@ import { type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type ConsentBody, useConnect, useConsent } from '../../api/connectors.ts';
 import { ApiError } from '../../api/http.ts';
-import { applyFieldErrors, errorMessage, InputField, PasswordField } from '../../components/form.tsx';
+import { applyFieldErrors, errorMessage, InputField } from '../../components/form.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { SelectField } from '../../components/select-field.tsx';
-import { fileTypesOf, ScheduleFields } from './connector-fields.tsx';
+import { fileTypesOf, LoginFields, ScheduleFields } from './connector-fields.tsx';
 
 interface Fields {
   kind: ConnectorKind;
@@ -181,17 +181,11 @@ function WebDavFields({ form }: { form: UseFormReturn<Fields> }) {
         inputProps={{ dir: 'ltr' }}
         {...form.register('url')}
       />
-      <InputField
-        label={t('connectors.fields.userName')}
-        errorKey={err('userName')}
-        autoComplete="off"
-        {...form.register('userName')}
-      />
-      <PasswordField
-        label={t('connectors.fields.password')}
-        errorKey={err('password')}
-        autoComplete="new-password"
-        {...form.register('password')}
+      <LoginFields
+        userName={form.register('userName')}
+        userNameError={err('userName')}
+        password={form.register('password')}
+        passwordError={err('password')}
       />
     </>
   );

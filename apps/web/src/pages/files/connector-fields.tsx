@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { InputField } from '../../components/form.tsx';
+import { InputField, PasswordField } from '../../components/form.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 
 /** The schedules offered for a connector, in minutes (`connectors.intervals.<n>`). */
@@ -44,6 +44,40 @@ export function ScheduleFields({
         onChange={onInterval}
         options={CONNECTOR_INTERVALS.map((m) => ({ value: m, label: t(`connectors.intervals.${m}`) }))}
         size="medium"
+      />
+    </>
+  );
+}
+
+/** A WebDAV server's login, when connecting and when changing it (`passwordHelp`: an empty password keeps the saved one). */
+export function LoginFields({
+  userName,
+  userNameError,
+  password,
+  passwordError,
+  passwordHelp,
+}: {
+  userName: UseFormRegisterReturn<'userName'>;
+  userNameError?: string;
+  password: UseFormRegisterReturn<'password'>;
+  passwordError?: string;
+  passwordHelp?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <InputField
+        label={t('connectors.fields.userName')}
+        errorKey={userNameError}
+        autoComplete="off"
+        {...userName}
+      />
+      <PasswordField
+        label={t('connectors.fields.password')}
+        helperText={passwordHelp}
+        errorKey={passwordError}
+        autoComplete="new-password"
+        {...password}
       />
     </>
   );

@@ -5,9 +5,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useUpdateConnector } from '../../api/connectors.ts';
 import { ApiError } from '../../api/http.ts';
-import { applyFieldErrors, errorMessage, InputField, PasswordField } from '../../components/form.tsx';
+import { applyFieldErrors, errorMessage, InputField } from '../../components/form.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
-import { fileTypesOf, ScheduleFields } from './connector-fields.tsx';
+import { fileTypesOf, LoginFields, ScheduleFields } from './connector-fields.tsx';
 
 interface Fields {
   name: string;
@@ -86,21 +86,13 @@ export default function EditConnectorDialog({
         {refusal && <Alert severity="error">{refusal}</Alert>}
         <InputField label={t('connectors.fields.name')} errorKey={err('name')} {...form.register('name')} />
         {webdav && (
-          <>
-            <InputField
-              label={t('connectors.fields.userName')}
-              errorKey={err('userName')}
-              autoComplete="off"
-              {...form.register('userName')}
-            />
-            <PasswordField
-              label={t('connectors.fields.password')}
-              helperText={t('connectors.fields.passwordKeep')}
-              errorKey={err('password')}
-              autoComplete="new-password"
-              {...form.register('password')}
-            />
-          </>
+          <LoginFields
+            userName={form.register('userName')}
+            userNameError={err('userName')}
+            password={form.register('password')}
+            passwordError={err('password')}
+            passwordHelp={t('connectors.fields.passwordKeep')}
+          />
         )}
         <ScheduleFields
           id="edit-connector-interval"

@@ -1,27 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { type Customer, customerContracts } from '@werkwissen/shared';
+import { customerContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi, page } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { CustomersTable } from './customers-table.tsx';
+import { customer as customerFixture } from './sales-documents-test-data.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const customer: Customer = {
-  id: '1c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5',
-  name: 'Familie Schneider',
-  street: 'Gartenweg 3',
-  postalCode: '14467',
-  city: 'Potsdam',
-  country: 'DE',
-  email: 'schneider@example.com',
-  phone: '',
-  vatId: '',
-  buyerReference: '',
-  kind: 'private',
-  documentCount: 2,
-  createdAt: '2026-03-02T08:00:00.000Z',
-};
+const customer = customerFixture();
 
 function stubServer() {
   return fakeApi()
