@@ -55,6 +55,8 @@ export function nearestPassagesSql(
   const indexId = sql.raw(String(Math.trunc(index.id)));
   const v = sql`${toVectorLiteral(queryVector)}::vector(${dim})`;
   const distance = sql`(e.embedding::vector(${dim})) <=> ${v}`;
+  // The scans order by the output column `d`: an expression of the distance (`+ 0`, once used to keep the planner
+  // off the graph, which the partial index's `in_graph` now does) would compute each distance twice.
   if (path === 'exact')
     return sql`
       with scope_files as materialized (${scopeFilesSql(scope)})
@@ -62,7 +64,7 @@ export function nearestPassagesSql(
       from passage_embeddings e
       join scope_files s on s.id = e.file_id and s.active_generation = e.generation
       where e.index_id = ${indexId} and e.company_id = ${scope.companyId}
-      order by (${distance}) + 0, e.passage_id
+      order by d, e.passage_id
       limit ${limit}`;
   const inScope = sql`
     ${scope.divisionIds ? sql`and f.division_id = any(${sql.param(scope.divisionIds)}::uuid[])` : sql``}
@@ -81,7 +83,7 @@ export function nearestPassagesSql(
       from passage_embeddings e
       join files f on f.id = e.file_id and f.active_generation = e.generation
       where e.index_id = ${indexId} and not e.in_graph and e.company_id = ${scope.companyId} ${inScope}
-      order by (${distance}) + 0, e.passage_id
+      order by d, e.passage_id
       limit ${limit})
     select id, d from graph union all select id, d from pending
     order by d, id
