@@ -132,6 +132,7 @@ export async function fullTextSearch(
     SELECTING_BUDGET / n,
   );
   const every = candidateQueries(terms, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY);
+  const lexemes = sql`${sql.param([...new Set(terms.map((t) => t.lexeme))])}::text[]`;
   const { rows } = await db.execute<{ id: string | null; score: number | null; matched: number }>(sql`
     with terms as (
       select t.cfg, t.lexeme, t.share, t.part, t.compound, t.synonym, t.grp, t.weight
@@ -150,12 +151,12 @@ export async function fullTextSearch(
     -- The company's passages found by the rarer terms, then those of the scope: apart, so that the planner does not
     -- look the terms up in the GIN index once per file of the scope.
     rare as materialized (${matching(scope.companyId, selecting)}),
-    matched_rare as (${inScope('rare', selecting)}),
+    matched_rare as (${inScope('rare', selecting, lexemes)}),
     -- When the rarer terms find (almost) nothing (a typo, a word the statistics do not know), every term selects.
     common as materialized (
       ${matching(scope.companyId, every, sql`(select count(*) from matched_rare) < ${FEW_MATCHES}`)}
     ),
-    matched_all as (${inScope('common', every)}),
+    matched_all as (${inScope('common', every, lexemes)}),
     matched as (
       select m.*, count(*) over () as total from (
         select * from matched_rare where (select count(*) from matched_rare) >= ${FEW_MATCHES}
@@ -168,10 +169,10 @@ export async function fullTextSearch(
     -- once for every term of the question): its lexemes that are terms of the question, with their positions …
     found as materialized (
       select c.id, c.text_config, c.token_count, c.total, l.lexeme,
-             least(coalesce(cardinality(l.positions), 1), ${sql.raw(String(MAX_TF))}) as tf, 'D' = any(l.weights) as in_text
+             least(coalesce(cardinality(l.positions), 1), ${sql.raw(String(MAX_TF))}) as tf,
+             l.lexeme = any(c.written) as in_text
       from candidates c
-      cross join lateral unnest(c.tsv) as l(lexeme, positions, weights)
-      where l.lexeme = any(${sql.param([...new Set(terms.map((t) => t.lexeme))])}::text[])
+      cross join lateral unnest(c.asked) as l(lexeme, positions, weights)
     ),
     -- … matched with the terms of its configuration.
     hits as (
@@ -398,14 +399,22 @@ function matching(companyId: string, queries: Map<string, string>, when: SQL = s
   return sql.join(arms, sql` union all `);
 }
 
-/** The found passages (`from`) of the scope's published files, each with its one-pass rank. */
-function inScope(from: 'rare' | 'common', queries: Map<string, string>) {
+/**
+ * The found passages (`from`) of the scope's published files, each with its one-pass rank and the question's lexemes
+ * in its tsvector, which is read (fetched and unpacked) once here.
+ */
+function inScope(from: 'rare' | 'common', queries: Map<string, string>, lexemes: SQL) {
   const arms = [...queries].map(([cfg, q]) => sql`when ${cfg} then ${q}::tsquery`);
   return sql`
-    select m.id, m.text_config, m.tsv, m.token_count,
-           ts_rank(${UNIFORM}, m.tsv, (case m.text_config ${sql.join(arms, sql` `)} end), 1) as pre
+    select m.id, m.text_config, m.token_count, r.pre, r.asked, r.written
     from ${sql.raw(from)} m
-    join scope_files s on s.id = m.file_id and s.active_generation = m.generation`;
+    join scope_files s on s.id = m.file_id and s.active_generation = m.generation
+    cross join lateral (
+      select ts_rank(${UNIFORM}, v.tsv, (case m.text_config ${sql.join(arms, sql` `)} end), 1) as pre,
+             ts_filter(setweight(setweight(v.tsv, 'D'), 'A', ${lexemes}), '{a}') as asked,
+             tsvector_to_array(ts_filter(setweight(ts_filter(v.tsv, '{d}'), 'A', ${lexemes}), '{a}')) as written
+      from (select setweight(m.tsv, 'D', '{}'::text[]) as tsv offset 0) v
+    ) r`;
 }
 
 /**
