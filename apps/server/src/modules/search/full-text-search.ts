@@ -82,7 +82,8 @@ export interface FullTextFloor {
  * select candidates, until together they hold SELECTING_BUDGET passages, the candidates are the best few
  * hundred by one `ts_rank` pass, and only those are scored per term. Two statements: the first reads the terms and
  * their frequencies (and the scope's languages: only their configurations are searched), the second receives the
- * candidate queries as values, so that the planner can find the candidates through the GIN index. A term's inverse
+ * candidate queries as values, so that the planner can find the candidates through the GIN index (and is sent again
+ * with every term selecting when the rarer ones find fewer than FEW_MATCHES passages). A term's inverse
  * document frequency is its share of the company's passages applied to the caller's scope (counted exactly among the
  * candidates of a small scope); its term frequency is the number of its positions in the candidate's tsvector (read
  * once per candidate, at most MAX_TF); passage length is normalised by the scope's average.
@@ -133,7 +134,11 @@ export async function fullTextSearch(
   );
   const every = candidateQueries(terms, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY);
   const lexemes = sql`${sql.param([...new Set(terms.map((t) => t.lexeme))])}::text[]`;
-  const { rows } = await db.execute<{ id: string | null; score: number | null; matched: number }>(sql`
+  // One statement with the rarer terms selecting; when they find (almost) nothing (a typo, a word the statistics do
+  // not know), it is sent again with every term selecting. Apart, so that the usual statement is planned without
+  // the second search it almost never needs.
+  const ranked = (queries: Map<string, string>) =>
+    db.execute<{ id: string | null; score: number | null; matched: number }>(sql`
     with terms as (
       select t.cfg, t.lexeme, t.share, t.part, t.compound, t.synonym, t.grp, t.weight
       from unnest(${sql.param(terms.map((t) => t.cfg))}::text[],
@@ -148,21 +153,10 @@ export async function fullTextSearch(
     ),
     scope_files as (${scopeFiles}),
     stats as (select ${n}::float8 as n, ${avgdl}::float8 as avgdl),
-    -- The company's passages found by the rarer terms, then those of the scope: apart, so that the planner does not
-    -- look the terms up in the GIN index once per file of the scope.
-    rare as materialized (${matching(scope.companyId, selecting)}),
-    matched_rare as (${inScope('rare', selecting, lexemes)}),
-    -- When the rarer terms find (almost) nothing (a typo, a word the statistics do not know), every term selects.
-    common as materialized (
-      ${matching(scope.companyId, every, sql`(select count(*) from matched_rare) < ${FEW_MATCHES}`)}
-    ),
-    matched_all as (${inScope('common', every, lexemes)}),
-    matched as (
-      select m.*, count(*) over () as total from (
-        select * from matched_rare where (select count(*) from matched_rare) >= ${FEW_MATCHES}
-        union all select * from matched_all
-      ) m
-    ),
+    -- The company's passages found by the selecting terms, then those of the scope: apart, so that the planner does
+    -- not look the terms up in the GIN index once per file of the scope.
+    selected as materialized (${matching(scope.companyId, queries)}),
+    matched as (select m.*, count(*) over () as total from (${inScope(queries, lexemes)}) m),
     -- Ties by id: the same candidates however the passages were found.
     candidates as (select * from matched order by pre desc, id limit ${CANDIDATES}),
     -- Each candidate's tsvector read once (it is stored apart, compressed: read per term, it was fetched and unpacked
@@ -240,6 +234,9 @@ export async function fullTextSearch(
     select r.id, r.score, (select count(*) from matched)::int as matched
     from (select 1) one left join ranked r on true
     order by r.score desc nulls last, r.id`);
+  let { rows } = await ranked(selecting);
+  if (Number(rows[0]?.matched ?? 0) < FEW_MATCHES && !sameQueries(selecting, every))
+    ({ rows } = await ranked(every));
   return {
     hits: rows.flatMap((r) => (r.id === null ? [] : [{ passageId: r.id, score: Number(r.score) }])),
     matched: Number(rows[0]?.matched ?? 0),
@@ -385,29 +382,32 @@ function candidateQueries(terms: QuestionTerm[], maxShare: number, budgetShare: 
   return queries;
 }
 
+const sameQueries = (a: Map<string, string>, b: Map<string, string>) =>
+  a.size === b.size && [...a].every(([cfg, q]) => b.get(cfg) === q);
+
 /**
  * The company's passages that match their own configuration's query: one arm per configuration, so that each is
  * found through the GIN index alone (a match needs no second test, nor a passage of another configuration fetched).
  */
-function matching(companyId: string, queries: Map<string, string>, when: SQL = sql`true`) {
+function matching(companyId: string, queries: Map<string, string>) {
   const arms = [...queries].map(
     ([cfg, q]) => sql`
       select p.id, p.file_id, p.generation, p.text_config, p.tsv, p.token_count
       from passages p
-      where p.company_id = ${companyId} and p.text_config = ${cfg} and p.tsv @@ ${q}::tsquery and ${when}`,
+      where p.company_id = ${companyId} and p.text_config = ${cfg} and p.tsv @@ ${q}::tsquery`,
   );
   return sql.join(arms, sql` union all `);
 }
 
 /**
- * The found passages (`from`) of the scope's published files, each with its one-pass rank and the question's lexemes
+ * The `selected` passages of the scope's published files, each with its one-pass rank and the question's lexemes
  * in its tsvector, which is read (fetched and unpacked) once here.
  */
-function inScope(from: 'rare' | 'common', queries: Map<string, string>, lexemes: SQL) {
+function inScope(queries: Map<string, string>, lexemes: SQL) {
   const arms = [...queries].map(([cfg, q]) => sql`when ${cfg} then ${q}::tsquery`);
   return sql`
     select m.id, m.text_config, m.token_count, r.pre, r.asked, r.written
-    from ${sql.raw(from)} m
+    from selected m
     join scope_files s on s.id = m.file_id and s.active_generation = m.generation
     cross join lateral (
       select ts_rank(${UNIFORM}, v.tsv, (case m.text_config ${sql.join(arms, sql` `)} end), 1) as pre,
