@@ -1,7 +1,7 @@
 /**
  * The full-text statement of a chat question: `npm run bench:fulltext [-- --questions=30] [--runs=5]
  * [--database-url=postgres://...] [--engines=postgres] [--save=hits.json] [--compare=hits.json] [--keep]
- * [--corpus-url=postgres://.../db] [--plan=N]`.
+ * [--corpus-url=postgres://.../db] [--corpus-dir=DIR] [--plan=N]`.
  *
  * bench:chat's corpus and questions without its server: search.bench's synthetic corpus (`buildCorpus`, 10k
  * passages, seed 10000 as bench:chat writes it), every file and passage moved into one company and division (as
@@ -15,9 +15,18 @@
  * name and ordinal, which do not change from one corpus build to the next, with their scores), which a later run
  * compares with --compare: how many questions return the same ranked passages, and the same scores.
  * --keep leaves the PostgreSQL database (its URL is printed), --corpus-url reuses such a database instead of
- * writing the corpus again; --plan=N prints the plans of the Nth question's statements. Figures only, nothing is asserted.
+ * writing the corpus again; on PGlite, --corpus-dir=DIR writes the corpus into DIR, or reuses the one there (the
+ * passages' ids, which break ties, differ from one corpus build to the next: compare runs over the same corpus); --plan=N prints the plans of the Nth question's statements. Figures only, nothing is asserted.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
@@ -136,11 +145,14 @@ async function explain(db: Db, query: SQL): Promise<PlanJson> {
 }
 
 async function benchEngine(engine: BenchEngine, questionCount: number, runs: number) {
-  const root = mkdtempSync(join(os.tmpdir(), 'ww-bench-fulltext-'));
-  onInterrupt(() => rmSync(root, { recursive: true, force: true }));
-  const reuse = engine.name === 'PostgreSQL' ? flag('corpus-url') : undefined;
-  const opened = reuse ? null : await engine.open(root, (m) => console.error(m));
-  const database = openDatabase(reuse ?? opened!.url, 2);
+  const dir = engine.name === 'PGlite' ? flag('corpus-dir') : undefined;
+  const root = dir ?? mkdtempSync(join(os.tmpdir(), 'ww-bench-fulltext-'));
+  if (!dir) onInterrupt(() => rmSync(root, { recursive: true, force: true }));
+  const url = engine.name === 'PostgreSQL' ? flag('corpus-url') : undefined;
+  const reuse = url !== undefined || (dir !== undefined && existsSync(dir) && readdirSync(dir).length > 0);
+  if (dir) mkdirSync(dir, { recursive: true });
+  const opened = url ? null : await engine.open(root, (m) => console.error(m));
+  const database = openDatabase(url ?? opened!.url, 2);
   try {
     let scope: SearchScope;
     if (reuse) scope = await corpusScope(database.db);
@@ -220,7 +232,7 @@ async function benchEngine(engine: BenchEngine, questionCount: number, runs: num
     await closeWithin('the pool', () => database.close());
     if (opened && (flag('keep') === undefined || opened.exclusive))
       await closeWithin('the database', () => opened.stop(), 20_000);
-    rmSync(root, { recursive: true, force: true });
+    if (!dir) rmSync(root, { recursive: true, force: true });
   }
 }
 
