@@ -115,6 +115,28 @@ async function makeQuestions(db: Db, count: number): Promise<string[]> {
   return questions;
 }
 
+/**
+ * The CPU time (ms) the connection's PostgreSQL backend has used so far, read from /proc when the server runs on
+ * this machine (on PGlite, null: its backend id is no process of this machine). On a machine shared with other work
+ * the wall times say more about the others than about the statement; the backend's CPU time much less so.
+ */
+async function backendCpu(db: Db, url: string): Promise<(() => number) | null> {
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname)) return null;
+  const { rows } = await db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+  const stat = `/proc/${rows[0]!.pid}/stat`;
+  const read = () => {
+    const fields = readFileSync(stat, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, in clock ticks of 10 ms (USER_HZ is 100 on Linux)
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  };
+  try {
+    read();
+    return read;
+  } catch {
+    return null;
+  }
+}
+
 /** The database with every statement it is sent recorded (and timed). */
 function recording(db: Db, sent: Array<{ query: SQL; ms: number }>): Db {
   return new Proxy(db, {
@@ -152,7 +174,8 @@ async function benchEngine(engine: BenchEngine, questionCount: number, runs: num
   const reuse = url !== undefined || (dir !== undefined && existsSync(dir) && readdirSync(dir).length > 0);
   if (dir) mkdirSync(dir, { recursive: true });
   const opened = url ? null : await engine.open(root, (m) => console.error(m));
-  const database = openDatabase(url ?? opened!.url, 2);
+  // One connection: the timed runs then go to one backend, whose CPU time can be read.
+  const database = openDatabase(url ?? opened!.url, 1);
   try {
     let scope: SearchScope;
     if (reuse) scope = await corpusScope(database.db);
@@ -169,6 +192,8 @@ async function benchEngine(engine: BenchEngine, questionCount: number, runs: num
     ).rows)
       names.set(row.id, row.key);
     const questions = await makeQuestions(db, questionCount);
+    const cpu = engine.name === 'PostgreSQL' ? await backendCpu(db, url ?? opened!.url) : null;
+    let cpuSpent = 0;
     const statements: Statement[] = [];
     const totals: number[] = [];
     const hits: Hits = {};
@@ -180,8 +205,10 @@ async function benchEngine(engine: BenchEngine, questionCount: number, runs: num
       for (let run = 0; run < runs; run++) {
         const sent: Array<{ query: SQL; ms: number }> = [];
         const start = performance.now();
+        const cpuStart = cpu?.();
         const result = await fullTextSearch(recording(db, sent), scope, query, DEPTH);
         totals.push(performance.now() - start);
+        if (cpu) cpuSpent += cpu() - cpuStart!;
         perRun.push(sent);
         if (run === 0) hits[question] = result.hits.map((h) => [names.get(h.passageId)!, h.score]);
       }
@@ -219,7 +246,8 @@ async function benchEngine(engine: BenchEngine, questionCount: number, runs: num
     );
     console.log(
       `  fullTextSearch wall p50 ${fmt(percentile(totals, 50), 2)} / p95 ${fmt(percentile(totals, 95), 2)} ms, ` +
-        `${fmt(mean(Object.values(hits).map((h) => h.length)), 1)} hits per question`,
+        `${fmt(mean(Object.values(hits).map((h) => h.length)), 1)} hits per question; the database's CPU per ` +
+        `search ${cpu ? `${fmt(cpuSpent / (questions.length * runs), 2)} ms` : 'not readable here'}`,
     );
     const save = flag('save');
     if (save) writeFileSync(save.replace('{engine}', engine.name), JSON.stringify(hits, null, 1));
