@@ -328,7 +328,11 @@ async function questionTerms(
            stats.passages, stats.n, stats.avgdl, stats.languages
     from stats left join terms t on true
     left join counted on true
-    left join term_frequencies tf on tf.company_id = ${companyId} and tf.lexeme = t.lexeme
+    -- Each term looked up by the key (the limit keeps the planner from turning the subquery back into a join, for
+    -- which it read the company's term counts whole and hashed them, for a few dozen terms).
+    left join lateral (
+      select tf.passages from term_frequencies tf where tf.company_id = ${companyId} and tf.lexeme = t.lexeme limit 1
+    ) tf on true
     order by t.cfg, t.lexeme, t.grp`);
   const first = rows[0]!;
   return {
