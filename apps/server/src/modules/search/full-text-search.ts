@@ -86,7 +86,7 @@ export interface FullTextFloor {
  * with every term selecting when the rarer ones find fewer than FEW_MATCHES passages). A term's inverse
  * document frequency is its share of the company's passages applied to the caller's scope (counted exactly among the
  * candidates of a small scope); its term frequency is the number of its positions in the candidate's tsvector (read
- * once per candidate, at most MAX_TF); passage length is normalised by the scope's average.
+ * once per matched passage, at most MAX_TF); passage length is normalised by the scope's average.
  * A passage that matches only common words of the question, while the question's other words are rare or unknown
  * to the scope, is below the relevance floor and left out (see FLOOR_TERM_SHARE), so a word that occurs nowhere
  * finds nothing.
@@ -159,8 +159,8 @@ export async function fullTextSearch(
     matched as (select m.*, count(*) over () as total from (${inScope(queries, lexemes)}) m),
     -- Ties by id: the same candidates however the passages were found.
     candidates as (select * from matched order by pre desc, id limit ${CANDIDATES}),
-    -- Each candidate's tsvector read once (it is stored apart, compressed: read per term, it was fetched and unpacked
-    -- once for every term of the question): its lexemes that are terms of the question, with their positions …
+    -- Each candidate's lexemes that are terms of the question (cut out of its tsvector in matched), with their
+    -- positions …
     found as materialized (
       select c.id, c.text_config, c.token_count, c.total, l.lexeme,
              least(coalesce(cardinality(l.positions), 1), ${sql.raw(String(MAX_TF))}) as tf,
@@ -405,7 +405,13 @@ function matching(companyId: string, queries: Map<string, string>) {
 
 /**
  * The `selected` passages of the scope's published files, each with its one-pass rank and the question's lexemes
- * in its tsvector, which is read (fetched and unpacked) once here.
+ * in its tsvector. The tsvector is stored apart and compressed: it is fetched and unpacked once, into a copy (a
+ * subquery the planner keeps apart) that the functions after it read; each reading the column would unpack it
+ * again. The question's lexemes are cut out in C, not by unnesting the whole tsvector (about ninety rows with their
+ * position and weight arrays, several times the cost): `asked` holds every position of each (all set to weight D,
+ * then the question's lexemes marked A and kept), `written` those of them with a position of weight D, the passage's
+ * own words and not only a compound's part (passage-writer.ts). Every lexeme of a passage has positions
+ * (`to_tsvector` writes them; `ts_filter` would drop one without).
  */
 function inScope(queries: Map<string, string>, lexemes: SQL) {
   const arms = [...queries].map(([cfg, q]) => sql`when ${cfg} then ${q}::tsquery`);
