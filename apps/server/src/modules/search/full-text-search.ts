@@ -82,10 +82,11 @@ export interface FullTextFloor {
  * select candidates, until together they hold SELECTING_BUDGET passages, the candidates are the best few
  * hundred by one `ts_rank` pass, and only those are scored per term. Two statements: the first reads the terms and
  * their frequencies (and the scope's languages: only their configurations are searched), the second receives the
- * candidate queries as values, so that the planner can find the candidates through the GIN index. A term's inverse
+ * candidate queries as values, so that the planner can find the candidates through the GIN index (and is sent again
+ * with every term selecting when the rarer ones find fewer than FEW_MATCHES passages). A term's inverse
  * document frequency is its share of the company's passages applied to the caller's scope (counted exactly among the
  * candidates of a small scope); its term frequency is the number of its positions in the candidate's tsvector (read
- * once per candidate, at most MAX_TF); passage length is normalised by the scope's average.
+ * once per matched passage, at most MAX_TF); passage length is normalised by the scope's average.
  * A passage that matches only common words of the question, while the question's other words are rare or unknown
  * to the scope, is below the relevance floor and left out (see FLOOR_TERM_SHARE), so a word that occurs nowhere
  * finds nothing.
@@ -132,7 +133,12 @@ export async function fullTextSearch(
     SELECTING_BUDGET / n,
   );
   const every = candidateQueries(terms, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY);
-  const { rows } = await db.execute<{ id: string | null; score: number | null; matched: number }>(sql`
+  const lexemes = sql`${sql.param([...new Set(terms.map((t) => t.lexeme))])}::text[]`;
+  // One statement with the rarer terms selecting; when they find (almost) nothing (a typo, a word the statistics do
+  // not know), it is sent again with every term selecting. Apart, so that the usual statement is planned without
+  // the second search it almost never needs.
+  const ranked = (queries: Map<string, string>) =>
+    db.execute<{ id: string | null; score: number | null; matched: number }>(sql`
     with terms as (
       select t.cfg, t.lexeme, t.share, t.part, t.compound, t.synonym, t.grp, t.weight
       from unnest(${sql.param(terms.map((t) => t.cfg))}::text[],
@@ -147,31 +153,20 @@ export async function fullTextSearch(
     ),
     scope_files as (${scopeFiles}),
     stats as (select ${n}::float8 as n, ${avgdl}::float8 as avgdl),
-    -- The company's passages found by the rarer terms, then those of the scope: apart, so that the planner does not
-    -- look the terms up in the GIN index once per file of the scope.
-    rare as materialized (${matching(scope.companyId, selecting)}),
-    matched_rare as (${inScope('rare', selecting)}),
-    -- When the rarer terms find (almost) nothing (a typo, a word the statistics do not know), every term selects.
-    common as materialized (
-      ${matching(scope.companyId, every, sql`(select count(*) from matched_rare) < ${FEW_MATCHES}`)}
-    ),
-    matched_all as (${inScope('common', every)}),
-    matched as (
-      select m.*, count(*) over () as total from (
-        select * from matched_rare where (select count(*) from matched_rare) >= ${FEW_MATCHES}
-        union all select * from matched_all
-      ) m
-    ),
+    -- The company's passages found by the selecting terms, then those of the scope: apart, so that the planner does
+    -- not look the terms up in the GIN index once per file of the scope.
+    selected as materialized (${matching(scope.companyId, queries)}),
+    matched as (select m.*, count(*) over () as total from (${inScope(queries, lexemes)}) m),
     -- Ties by id: the same candidates however the passages were found.
     candidates as (select * from matched order by pre desc, id limit ${CANDIDATES}),
-    -- Each candidate's tsvector read once (it is stored apart, compressed: read per term, it was fetched and unpacked
-    -- once for every term of the question): its lexemes that are terms of the question, with their positions …
+    -- Each candidate's lexemes that are terms of the question (cut out of its tsvector in matched), with their
+    -- positions …
     found as materialized (
       select c.id, c.text_config, c.token_count, c.total, l.lexeme,
-             least(coalesce(cardinality(l.positions), 1), ${sql.raw(String(MAX_TF))}) as tf, 'D' = any(l.weights) as in_text
+             least(coalesce(cardinality(l.positions), 1), ${sql.raw(String(MAX_TF))}) as tf,
+             l.lexeme = any(c.written) as in_text
       from candidates c
-      cross join lateral unnest(c.tsv) as l(lexeme, positions, weights)
-      where l.lexeme = any(${sql.param([...new Set(terms.map((t) => t.lexeme))])}::text[])
+      cross join lateral unnest(c.asked) as l(lexeme, positions, weights)
     ),
     -- … matched with the terms of its configuration.
     hits as (
@@ -239,6 +234,9 @@ export async function fullTextSearch(
     select r.id, r.score, (select count(*) from matched)::int as matched
     from (select 1) one left join ranked r on true
     order by r.score desc nulls last, r.id`);
+  let { rows } = await ranked(selecting);
+  if (Number(rows[0]?.matched ?? 0) < FEW_MATCHES && !sameQueries(selecting, every))
+    ({ rows } = await ranked(every));
   return {
     hits: rows.flatMap((r) => (r.id === null ? [] : [{ passageId: r.id, score: Number(r.score) }])),
     matched: Number(rows[0]?.matched ?? 0),
@@ -330,7 +328,11 @@ async function questionTerms(
            stats.passages, stats.n, stats.avgdl, stats.languages
     from stats left join terms t on true
     left join counted on true
-    left join term_frequencies tf on tf.company_id = ${companyId} and tf.lexeme = t.lexeme
+    -- Each term looked up by the key (the limit keeps the planner from turning the subquery back into a join, for
+    -- which it read the company's term counts whole and hashed them, for a few dozen terms).
+    left join lateral (
+      select tf.passages from term_frequencies tf where tf.company_id = ${companyId} and tf.lexeme = t.lexeme limit 1
+    ) tf on true
     order by t.cfg, t.lexeme, t.grp`);
   const first = rows[0]!;
   return {
@@ -384,28 +386,45 @@ function candidateQueries(terms: QuestionTerm[], maxShare: number, budgetShare: 
   return queries;
 }
 
+const sameQueries = (a: Map<string, string>, b: Map<string, string>) =>
+  a.size === b.size && [...a].every(([cfg, q]) => b.get(cfg) === q);
+
 /**
  * The company's passages that match their own configuration's query: one arm per configuration, so that each is
  * found through the GIN index alone (a match needs no second test, nor a passage of another configuration fetched).
  */
-function matching(companyId: string, queries: Map<string, string>, when: SQL = sql`true`) {
+function matching(companyId: string, queries: Map<string, string>) {
   const arms = [...queries].map(
     ([cfg, q]) => sql`
       select p.id, p.file_id, p.generation, p.text_config, p.tsv, p.token_count
       from passages p
-      where p.company_id = ${companyId} and p.text_config = ${cfg} and p.tsv @@ ${q}::tsquery and ${when}`,
+      where p.company_id = ${companyId} and p.text_config = ${cfg} and p.tsv @@ ${q}::tsquery`,
   );
   return sql.join(arms, sql` union all `);
 }
 
-/** The found passages (`from`) of the scope's published files, each with its one-pass rank. */
-function inScope(from: 'rare' | 'common', queries: Map<string, string>) {
+/**
+ * The `selected` passages of the scope's published files, each with its one-pass rank and the question's lexemes
+ * in its tsvector. The tsvector is stored apart and compressed: it is fetched and unpacked once, into a copy (a
+ * subquery the planner keeps apart) that the functions after it read; each reading the column would unpack it
+ * again. The question's lexemes are cut out in C, not by unnesting the whole tsvector (about ninety rows with their
+ * position and weight arrays, several times the cost): `asked` holds every position of each (all set to weight D,
+ * then the question's lexemes marked A and kept), `written` those of them with a position of weight D, the passage's
+ * own words and not only a compound's part (passage-writer.ts). Every lexeme of a passage has positions
+ * (`to_tsvector` writes them; `ts_filter` would drop one without).
+ */
+function inScope(queries: Map<string, string>, lexemes: SQL) {
   const arms = [...queries].map(([cfg, q]) => sql`when ${cfg} then ${q}::tsquery`);
   return sql`
-    select m.id, m.text_config, m.tsv, m.token_count,
-           ts_rank(${UNIFORM}, m.tsv, (case m.text_config ${sql.join(arms, sql` `)} end), 1) as pre
-    from ${sql.raw(from)} m
-    join scope_files s on s.id = m.file_id and s.active_generation = m.generation`;
+    select m.id, m.text_config, m.token_count, r.pre, r.asked, r.written
+    from selected m
+    join scope_files s on s.id = m.file_id and s.active_generation = m.generation
+    cross join lateral (
+      select ts_rank(${UNIFORM}, v.tsv, (case m.text_config ${sql.join(arms, sql` `)} end), 1) as pre,
+             ts_filter(setweight(setweight(v.tsv, 'D'), 'A', ${lexemes}), '{a}') as asked,
+             tsvector_to_array(ts_filter(setweight(ts_filter(v.tsv, '{d}'), 'A', ${lexemes}), '{a}')) as written
+      from (select setweight(m.tsv, 'D', '{}'::text[]) as tsv offset 0) v
+    ) r`;
 }
 
 /**
