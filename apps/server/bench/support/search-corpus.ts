@@ -7,12 +7,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../src/db/database.ts';
+import type { TextConfig } from '../../src/db/schema/index.ts';
 import { BuiltinEmbedder } from '../../src/modules/embedding/builtin-embedder.ts';
 import { createHnswIndex } from '../../src/modules/embedding/embedding-indexes.queries.ts';
 import { refreshKnowledgeStatistics } from '../../src/modules/processing/analyze.job.ts';
 import type { Chunk } from '../../src/modules/processing/chunker.ts';
 import { indexText, writePassageBatch } from '../../src/modules/processing/passage-writer.ts';
-import type { TextConfig } from '../../src/modules/search/language.ts';
 import { fmt, since } from './bench-kit.ts';
 import { between, type Language, languages, type Random, rng, TextSource } from './synthetic-text.ts';
 

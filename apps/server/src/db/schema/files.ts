@@ -104,6 +104,19 @@ export const files = pgTable(
   ],
 );
 
+/** PostgreSQL's full-text configurations a passage is indexed in (search/language.ts: each language's). */
+export const TEXT_CONFIGS = [
+  'german',
+  'english',
+  'russian',
+  'arabic',
+  'italian',
+  'portuguese',
+  'french',
+  'simple',
+] as const;
+export type TextConfig = (typeof TEXT_CONFIGS)[number];
+
 /** A searchable piece of a file, in the file's language, with its page and heading path. */
 export const passages = pgTable(
   'passages',
@@ -127,7 +140,13 @@ export const passages = pgTable(
   (t) => [
     uniqueIndex('passages_file_generation_ordinal_unique').on(t.fileId, t.generation, t.ordinal),
     index('passages_scope_idx').on(t.companyId, t.divisionId),
-    index('passages_tsv_idx').using('gin', t.tsv),
+    // One full-text index per text configuration: a question's search has one arm per configuration of the scope
+    // (full-text-search.ts), which then reads only the passages of that configuration's postings.
+    ...TEXT_CONFIGS.map((cfg) =>
+      index(`passages_tsv_${cfg}_idx`)
+        .using('gin', t.tsv)
+        .where(sql.raw(`text_config = '${cfg}'`)),
+    ),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
+import type { TextConfig } from '../../db/schema/index.ts';
 import { vectorArrayParam } from '../../db/vector-param.ts';
-import type { TextConfig } from '../search/language.ts';
 
 /** Passages of one file's run, as written in one statement: one entry per passage in each array. */
 export interface PassageRows {

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/database.ts';
+import type { TextConfig } from '../../db/schema/index.ts';
 import { compoundParts, germanWordList } from '../search/german-compounds.ts';
-import type { TextConfig } from '../search/language.ts';
 import type { Chunk } from './chunker.ts';
 import { insertPassages } from './passage-batches.queries.ts';
 

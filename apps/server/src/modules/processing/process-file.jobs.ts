@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { removeStored } from '../../core/remove-stored.ts';
+import type { TextConfig } from '../../db/schema/index.ts';
 import { defineJob, type JobRun } from '../../jobs/job-definition.ts';
 import { currentIndex } from '../embedding/embedding-index.ts';
 import { queueGraphJob } from '../embedding/graph.job.ts';
-import { detectLanguage, type TextConfig, textConfigFor } from '../search/language.ts';
+import { detectLanguage, textConfigFor } from '../search/language.ts';
 import { queueKnowledgeAnalysis } from './analyze.job.ts';
 import { type Chunk, chunkBlocks } from './chunker.ts';
 import { ExtractionError } from './extract/blocks.ts';

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { TEXT_CONFIGS, textConfigFor } from './language.ts';
+import { TEXT_CONFIGS } from '../../db/schema/index.ts';
+import { textConfigFor } from './language.ts';
 import type { SearchQuery } from './query-terms.ts';
 import type { QueryTranslation } from './query-translation/translation.ts';
 import { type SearchScope, scopeFilesSql } from './search-scope.ts';
@@ -390,15 +391,26 @@ const sameQueries = (a: Map<string, string>, b: Map<string, string>) =>
   a.size === b.size && [...a].every(([cfg, q]) => b.get(cfg) === q);
 
 /**
+ * A text configuration as a literal, not a parameter: the planner proves from it which configuration's partial GIN
+ * index (`passages_tsv_<cfg>_idx`) the arm may read, also in a generic plan.
+ */
+function configLiteral(cfg: string): SQL {
+  if (!(TEXT_CONFIGS as readonly string[]).includes(cfg))
+    throw new Error(`unknown text configuration ${cfg}`);
+  return sql.raw(`'${cfg}'`);
+}
+
+/**
  * The company's passages that match their own configuration's query: one arm per configuration, so that each is
- * found through the GIN index alone (a match needs no second test, nor a passage of another configuration fetched).
+ * found through that configuration's GIN index alone (a match needs no second test, nor a passage of another
+ * configuration fetched: with one index for all, an arm read every configuration's postings of its terms).
  */
 function matching(companyId: string, queries: Map<string, string>) {
   const arms = [...queries].map(
     ([cfg, q]) => sql`
       select p.id, p.file_id, p.generation, p.text_config, p.tsv, p.token_count
       from passages p
-      where p.company_id = ${companyId} and p.text_config = ${cfg} and p.tsv @@ ${q}::tsquery`,
+      where p.company_id = ${companyId} and p.text_config = ${configLiteral(cfg)} and p.tsv @@ ${q}::tsquery`,
   );
   return sql.join(arms, sql` union all `);
 }

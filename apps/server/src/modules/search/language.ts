@@ -1,4 +1,5 @@
 import { franc } from 'franc-min';
+import type { TextConfig } from '../../db/schema/index.ts';
 
 /** PostgreSQL full-text configurations by ISO 639-3 code; every other language uses `simple`. */
 const TEXT_CONFIG_BY_LANGUAGE: Record<string, string> = {
@@ -10,18 +11,6 @@ const TEXT_CONFIG_BY_LANGUAGE: Record<string, string> = {
   por: 'portuguese',
   fra: 'french',
 };
-
-export const TEXT_CONFIGS = [
-  'german',
-  'english',
-  'russian',
-  'arabic',
-  'italian',
-  'portuguese',
-  'french',
-  'simple',
-] as const;
-export type TextConfig = (typeof TEXT_CONFIGS)[number];
 
 /** The language of a text (ISO 639-3, `und` when unsure) from a sample of at most 20,000 characters. */
 export function detectLanguage(text: string): string {
