@@ -210,7 +210,15 @@ export async function companyLanguages(db: DbOrTx, companyId: string): Promise<s
   return rows.map((r) => r.language);
 }
 
-/** Refreshes the planner's statistics of the knowledge tables. */
+/** Refreshes the planner's statistics of the knowledge tables and merges the full-text indexes' new entries. */
 export async function analyzeKnowledgeTables(db: DbOrTx): Promise<void> {
   await db.execute(sql`analyze files, passages, passage_embeddings`);
+  // GIN takes new entries into an unsorted pending list, which every full-text search reads whole until a vacuum
+  // merges it into the index's tree (PGlite runs no autovacuum; PostgreSQL's may be minutes away): merged here, for
+  // the indexes this role may clean (their owner's; a database migrated by another role leaves it to autovacuum).
+  await db.execute(sql`
+    select gin_clean_pending_list(i.indexrelid)
+    from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am am on am.oid = c.relam
+    where i.indrelid = 'passages'::regclass and am.amname = 'gin'
+      and pg_has_role(current_user, c.relowner, 'USAGE')`);
 }

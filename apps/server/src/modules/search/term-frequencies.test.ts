@@ -104,3 +104,12 @@ it('counts again after a company’s files change, and forgets a company that ha
   );
   expect(rows).toHaveLength(0);
 });
+
+it('leaves nothing in the full-text indexes’ pending lists, which every search would read whole', async () => {
+  // GIN takes new entries into an unsorted pending list until a vacuum merges it; PGlite runs no autovacuum.
+  const { rows } = await database.db.execute<{ pages: string }>(sql`
+    select coalesce(sum(gin_clean_pending_list(i.indexrelid)), 0)::bigint as pages
+    from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am am on am.oid = c.relam
+    where i.indrelid = 'passages'::regclass and am.amname = 'gin'`);
+  expect(Number(rows[0]!.pages)).toBe(0);
+});
