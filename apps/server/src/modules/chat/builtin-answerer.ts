@@ -184,23 +184,26 @@ const CUES: Array<{ asks: RegExp; answer: RegExp; strong?: boolean; generic?: bo
 export function withoutReferences(text: string): string {
   return text
     .replace(/§§?\s*\d+\p{L}?(?:\s*(?:,|und|bis|and|to|-|–)\s*\d+\p{L}?)*/gu, ' ')
-    .replace(
-      unicodeWords(
-        /\b(abs|absatz|absätze|nr|nummer|satz|sätze|buchstabe|art|artikel|anlage|anhang|kapitel|seite|s|para|section|sec|no|page|p)\.?\s*\d+\p{L}?(?:\s*(?:,|und|bis|and|to|-|–)\s*\d+\p{L}?)*/giu,
-      ),
-      ' ',
-    )
+    .replace(REFERENCE, ' ')
     .replace(/\(\d{1,3}\p{L}?\)/gu, ' ')
     .replace(/^\s*\d{1,3}\p{L}?\.\s/u, ' ');
 }
+/** A numbered reference by its word ("Abs. 2", "Satz 1", "page 4"): made once, not for every unit scored. */
+const REFERENCE = unicodeWords(
+  /\b(abs|absatz|absätze|nr|nummer|satz|sätze|buchstabe|art|artikel|anlage|anhang|kapitel|seite|s|para|section|sec|no|page|p)\.?\s*\d+\p{L}?(?:\s*(?:,|und|bis|and|to|-|–)\s*\d+\p{L}?)*/giu,
+);
 
-/** A text without the given figures as words of their own. */
-function withoutFigures(text: string, figures: Set<string>): string {
+/** The patterns of the given figures (those of figures alone) as words of their own, for `withoutFigures`. */
+function figurePatterns(figures: Set<string>): RegExp[] {
+  return [...figures]
+    .filter((f) => /^\p{N}+$/u.test(f))
+    .map((f) => new RegExp(`(?<![\\p{L}\\p{N}.,])${f}(?![\\p{N}]|[.,]\\p{N})`, 'gu'));
+}
+
+/** A text without the figures of `figurePatterns` as words of their own. */
+function withoutFigures(text: string, patterns: RegExp[]): string {
   let out = text;
-  for (const f of figures) {
-    if (!/^\p{N}+$/u.test(f)) continue;
-    out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}.,])${f}(?![\\p{N}]|[.,]\\p{N})`, 'gu'), ' ');
-  }
+  for (const pattern of patterns) out = out.replace(pattern, ' ');
   return out;
 }
 
@@ -361,7 +364,11 @@ interface Scored extends Unit {
 }
 
 const ngrams = new BuiltinEmbedder(256);
-const cosine = (a: number[], b: number[]) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
+function cosine(a: number[], b: number[]): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!;
+  return sum;
+}
 
 /**
  * The figures and codes a question identifies its subject by, which a unit must hold to answer it: codes of letters
@@ -454,13 +461,24 @@ export function scoreUnits(
         strong: new Uint8Array(units.length),
         named: new Uint8Array(units.length),
       };
+      // The units of a passage share their headings' (and a table's rows their columns') word set: matched once.
+      const shared = g.alternatives.map(() => new Map<WordSet, number>());
+      const matchShared = (k: number, word: AskedWord, set: WordSet) => {
+        let found = shared[k]!.get(set);
+        if (found === undefined) {
+          found = matchWord(word, set);
+          shared[k]!.set(set, found);
+        }
+        return found;
+      };
       for (let i = 0; i < units.length; i++) {
         const u = units[i]!;
         let best = Number.NEGATIVE_INFINITY;
-        for (const a of g.alternatives) {
+        for (let k = 0; k < g.alternatives.length; k++) {
+          const a = g.alternatives[k]!;
           const own = matchWord(a.word, u.own);
-          const context = matchWord(a.word, u.context);
-          const columns = matchWord(a.word, u.columns);
+          const context = matchShared(k, a.word, u.context);
+          const columns = matchShared(k, a.word, u.columns);
           if (own >= STRONG_MATCH) m.strong[i] = 1;
           if (own >= STRONG_MATCH || context >= STRONG_MATCH || columns >= STRONG_MATCH) m.named[i] = 1;
           const held = Math.max(own, CONTEXT_MATCH * context, COLUMN_MATCH * columns);
@@ -512,10 +530,11 @@ export function scoreUnits(
   const total = groups.reduce((sum, g) => sum + (weights.get(g) ?? 0), 0) + cueWeight || 1;
   const asked = ngrams.embedOne([question, ...translations.map(translationText)].join(' '));
   const topScore = Math.max(...hits.map((h) => h.score), 0) || 1;
+  const figureWords = figurePatterns(required);
   return units.map((unit) => {
     // A paragraph, list or section number is no amount, date or duration: "(2) ... nach § 11" answers no "how many".
     // Nor is a figure the question names itself ("wiegt der GB 30 C": "30 C" is no weight).
-    const answerable = withoutFigures(withoutReferences(unit.text), required);
+    const answerable = withoutFigures(withoutReferences(unit.text), figureWords);
     let found = 0;
     const covers = new Set<string>();
     // A row keyed by the code the question asks about ("F28 | Keine Flammenbildung ...") defines it: the question's

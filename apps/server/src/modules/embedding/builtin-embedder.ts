@@ -36,6 +36,9 @@ const FOLD: Record<string, string> = {
   ґ: 'г',
 };
 
+/** The letters FOLD replaces, to find them in a word at once. */
+const FOLDED = new RegExp(`[${Object.keys(FOLD).join('')}]`, 'g');
+
 export function tokenize(text: string): string[] {
   const lower = text.normalize('NFKC').toLowerCase();
   // Arabic: drop diacritics and tatweel, unify alef forms.
@@ -136,7 +139,7 @@ export class BuiltinEmbedder implements Embedder {
     const bump = (h: number, weight: number) => counts.add(h, weight);
     const tokens = tokenize(text).filter((t) => !STOPWORDS.has(t));
     for (const token of tokens) {
-      const folded = [...token].map((c) => FOLD[c] ?? c).join('');
+      const folded = token.replace(FOLDED, (c) => FOLD[c]!);
       bump(fnv(WORD, folded), 1);
       const padded = `<${folded}>`;
       const grams = Math.max(1, padded.length - 2);
