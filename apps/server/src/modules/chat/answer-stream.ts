@@ -249,6 +249,10 @@ interface Retrieved {
 async function retrieve(ctx: AppContext, req: AskRequest, prepared: Prepared): Promise<Retrieved> {
   const context = retrievalContext(prepared.question, prepared.history);
   const query = context ? `${prepared.question} ${context}` : prepared.question;
+  // How common the question's words are in the company: what a quote must hold to answer it. Read beside the
+  // translation and the search, which do not need it.
+  const rarity = wordRarity(ctx.db, req.scope, query.match(/[\p{L}\p{N}]+/gu) ?? [], prepared.languages);
+  rarity.catch(() => {});
   // A question in another language than the documents is translated first (by the company's model if the chat
   // has one, else through the dictionaries), and the answer is looked for with the translated words too.
   const translations = await translateQuestion(
@@ -258,13 +262,6 @@ async function retrieve(ctx: AppContext, req: AskRequest, prepared: Prepared): P
     prepared.languages,
   );
   const limit = ctx.config.CHAT_PASSAGES;
-  // How common the question's words are in the company: what a quote must hold to answer it.
-  const rarity = await wordRarity(
-    ctx.db,
-    req.scope,
-    query.match(/[\p{L}\p{N}]+/gu) ?? [],
-    prepared.languages,
-  );
   const found = await searchByEvidence(
     ctx.db,
     ctx.embedder,
@@ -284,7 +281,7 @@ async function retrieve(ctx: AppContext, req: AskRequest, prepared: Prepared): P
         ctx.log.warn({ err }, 'reranking service failed: the search order is kept'),
       )
     : found;
-  return { context, translations, rarity, hits };
+  return { context, translations, rarity: await rarity, hits };
 }
 
 /** Writes the answer from the retrieved passages, however it ends; never throws. */
