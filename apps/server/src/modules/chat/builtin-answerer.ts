@@ -134,48 +134,85 @@ const AMOUNT = new RegExp(
   'iu',
 );
 
-const CUES: Array<{ asks: RegExp; answer: RegExp; strong?: boolean; generic?: boolean }> = [
-  {
-    asks: /\b(kost\p{L}*|preis\p{L}*|teuer|berechn\p{L}*|cost\p{L}*|price\p{L}*|prix|co[uû]t\p{L}*|prezz\p{L}*|koszt\p{L}*|cen[ayę]|custa\p{L}*|pre[cç]o\p{L}*)\b|сто(ит|имост\p{L}*)|цен\p{L}*|ціна|варт\p{L}*|кошту\p{L}*|سعر|تكلف\p{L}*|ثمن/iu,
-    answer:
-      /\d\s?(€|eur\b|euro|\$|usd|£|chf|zł|pln|руб|₽|грн|₴)|(€|\$|£)\s?\d|\b(eur|euro|chf|usd)\s?\d|\b\d{1,3}(\.\d{3})*,\d{2}\b|دولار|يورو|جنيه/iu,
-    strong: true,
-  },
-  {
-    asks: /wie (oft|häufig)|in welchen abständen|how (often|frequently)|combien de fois|à quelle fréquence|ogni quanto|quanto spesso|jak często|com que frequência|quantas vezes|как часто|як часто|كم مرة/iu,
-    answer:
-      /\b(jährlich|halbjährlich|vierteljährlich|monatlich|wöchentlich|täglich|stündlich|\p{L}*intervall\p{L}*|alle \S+ (jahre|monate|wochen|tage|stunden)|einmal|zweimal|dreimal|pro (jahr|monat|woche|tag)|annual(ly)?|yearly|monthly|weekly|daily|hourly|every|interval|once|twice|per (year|month|week|day)|annuel\p{L}*|mensuel\p{L}*|hebdomadaire|quotidien\p{L}*|tous les|mensil\p{L}*|settimanal\p{L}*|ogni|rocznie|miesięcznie|tygodniowo|codziennie|anualmente|mensalmente|semanalmente|diariamente|cada)\b|ежегодно|ежемесячно|еженедельно|ежедневно|кажд\p{L}*|раз в|щороку|щомісяця|щотижня|щодня|кожн\p{L}*|سنوي\p{L}*|شهري\p{L}*|أسبوعي\p{L}*|يومي\p{L}*|كل /iu,
-  },
-  {
-    asks: /wie schwer|gewicht|wiegt|how heavy|weigh\p{L}*|poids|pes[oa]|ile waży|waga|сколько весит|вес|скільки важить|وزن/iu,
-    answer: /\d\s?(kg|g|t)\b|gewicht|weight|poids|peso|waga|вес|вага|وزن/iu,
-    strong: true,
-  },
-  {
-    // "How long" asks for a duration: a number of seconds to years, not any figure ("§ 11", "(2)").
-    asks: /wie lange?\b|wie viele? (sekunden|minuten|stunden|tage|werktage|arbeitstage|wochen|monate|jahre)|how long|how many (seconds|minutes|hours|days|weeks|months|years)|combien de temps|pendant combien|quanto tempo|per quanto|jak długo|ile (dni|godzin|tygodni|miesięcy|lat)|как долго|сколько (времени|дней|часов|недель|месяцев|лет)|як довго|скільки (часу|днів|годин|тижнів|місяців|років)|كم من الوقت|كم يوم|كم ساعة|كم سنة|مدة/iu,
-    answer: DURATION,
-    strong: true,
-  },
-  {
-    // "How much" (of a thing, not the price: that is the cue above) asks for an amount with its unit.
-    asks: /wie ?viel\b|how much|ile\b|сколько|скільки/iu,
-    answer: AMOUNT,
-    strong: true,
-    // Beside a price, a weight or a duration asked for ("wie viel kostet", "сколько весит"), that is what counts.
-    generic: true,
-  },
-  {
-    asks: /wie (lange?|viele?|hoch|groß|gross|weit|breit|tief|alt)|wieviele?|ab wie viel|how (many|much|long|high|big|far|wide|deep|old)|combien|quant[oiae]|\bile\b|quant[oa]s?|сколько|скільки|^كم|\bكم\b/iu,
-    answer:
-      /\p{N}|\b(ein|eine|einen|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwanzig|dreißig|hundert|one|two|three|four|five|six|seven|eight|nine|ten|twelve|half|halb|viertel)\b/iu,
-  },
-  {
-    asks: /\b(wann|seit wann|bis wann|ab wann|in welchem jahr|when|what year|which year|quand|en quelle année|quando|in che anno|kiedy|w którym roku|em que ano)\b|когда|в каком году|коли|в якому році|متى|في أي عام/iu,
-    answer:
-      /\p{N}|\b(vor|nach|bis|ab|innerhalb|spätestens|frühestens|sofort|unverzüglich|jährlich|halbjährlich|monatlich|wöchentlich|täglich|morgens|mittags|abends|nachts|frühjahr|frühling|sommer|herbst|winter|montags?|dienstags?|mittwochs?|donnerstags?|freitags?|samstags?|sonntags?|januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|before|after|until|within|immediately|annually|yearly|monthly|weekly|daily|spring|summer|autumn|fall|winter|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\b/iu,
-  },
-].map((c) => ({ ...c, asks: unicodeWords(c.asks), answer: unicodeWords(c.answer) }));
+interface Cue {
+  asks: RegExp;
+  answer: RegExp;
+  strong?: boolean;
+  generic?: boolean;
+}
+
+const CUES: Array<Cue & { everyAsk: RegExp }> = (
+  [
+    {
+      asks: /\b(kost\p{L}*|preis\p{L}*|teuer|berechn\p{L}*|cost\p{L}*|price\p{L}*|prix|co[uû]t\p{L}*|prezz\p{L}*|koszt\p{L}*|cen[ayę]|custa\p{L}*|pre[cç]o\p{L}*)\b|сто(ит|имост\p{L}*)|цен\p{L}*|ціна|варт\p{L}*|кошту\p{L}*|سعر|تكلف\p{L}*|ثمن/iu,
+      answer:
+        /\d\s?(€|eur\b|euro|\$|usd|£|chf|zł|pln|руб|₽|грн|₴)|(€|\$|£)\s?\d|\b(eur|euro|chf|usd)\s?\d|\b\d{1,3}(\.\d{3})*,\d{2}\b|دولار|يورو|جنيه/iu,
+      strong: true,
+    },
+    {
+      asks: /wie (oft|häufig)|in welchen abständen|how (often|frequently)|combien de fois|à quelle fréquence|ogni quanto|quanto spesso|jak często|com que frequência|quantas vezes|как часто|як часто|كم مرة/iu,
+      answer:
+        /\b(jährlich|halbjährlich|vierteljährlich|monatlich|wöchentlich|täglich|stündlich|\p{L}*intervall\p{L}*|alle \S+ (jahre|monate|wochen|tage|stunden)|einmal|zweimal|dreimal|pro (jahr|monat|woche|tag)|annual(ly)?|yearly|monthly|weekly|daily|hourly|every|interval|once|twice|per (year|month|week|day)|annuel\p{L}*|mensuel\p{L}*|hebdomadaire|quotidien\p{L}*|tous les|mensil\p{L}*|settimanal\p{L}*|ogni|rocznie|miesięcznie|tygodniowo|codziennie|anualmente|mensalmente|semanalmente|diariamente|cada)\b|ежегодно|ежемесячно|еженедельно|ежедневно|кажд\p{L}*|раз в|щороку|щомісяця|щотижня|щодня|кожн\p{L}*|سنوي\p{L}*|شهري\p{L}*|أسبوعي\p{L}*|يومي\p{L}*|كل /iu,
+    },
+    {
+      asks: /wie schwer|gewicht|wiegt|how heavy|weigh\p{L}*|poids|pes[oa]|ile waży|waga|сколько весит|вес|скільки важить|وزن/iu,
+      answer: /\d\s?(kg|g|t)\b|gewicht|weight|poids|peso|waga|вес|вага|وزن/iu,
+      strong: true,
+    },
+    {
+      // "How long" asks for a duration: a number of seconds to years, not any figure ("§ 11", "(2)").
+      asks: /wie lange?\b|wie viele? (sekunden|minuten|stunden|tage|werktage|arbeitstage|wochen|monate|jahre)|how long|how many (seconds|minutes|hours|days|weeks|months|years)|combien de temps|pendant combien|quanto tempo|per quanto|jak długo|ile (dni|godzin|tygodni|miesięcy|lat)|как долго|сколько (времени|дней|часов|недель|месяцев|лет)|як довго|скільки (часу|днів|годин|тижнів|місяців|років)|كم من الوقت|كم يوم|كم ساعة|كم سنة|مدة/iu,
+      answer: DURATION,
+      strong: true,
+    },
+    {
+      // "How much" (of a thing, not the price: that is the cue above) asks for an amount with its unit.
+      asks: /wie ?viel\b|how much|ile\b|сколько|скільки/iu,
+      answer: AMOUNT,
+      strong: true,
+      // Beside a price, a weight or a duration asked for ("wie viel kostet", "сколько весит"), that is what counts.
+      generic: true,
+    },
+    {
+      asks: /wie (lange?|viele?|hoch|groß|gross|weit|breit|tief|alt)|wieviele?|ab wie viel|how (many|much|long|high|big|far|wide|deep|old)|combien|quant[oiae]|\bile\b|quant[oa]s?|сколько|скільки|^كم|\bكم\b/iu,
+      answer:
+        /\p{N}|\b(ein|eine|einen|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwanzig|dreißig|hundert|one|two|three|four|five|six|seven|eight|nine|ten|twelve|half|halb|viertel)\b/iu,
+    },
+    {
+      asks: /\b(wann|seit wann|bis wann|ab wann|in welchem jahr|when|what year|which year|quand|en quelle année|quando|in che anno|kiedy|w którym roku|em que ano)\b|когда|в каком году|коли|в якому році|متى|في أي عام/iu,
+      answer:
+        /\p{N}|\b(vor|nach|bis|ab|innerhalb|spätestens|frühestens|sofort|unverzüglich|jährlich|halbjährlich|monatlich|wöchentlich|täglich|morgens|mittags|abends|nachts|frühjahr|frühling|sommer|herbst|winter|montags?|dienstags?|mittwochs?|donnerstags?|freitags?|samstags?|sonntags?|januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|before|after|until|within|immediately|annually|yearly|monthly|weekly|daily|spring|summer|autumn|fall|winter|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\b/iu,
+    },
+  ] satisfies Cue[]
+).map((c) => {
+  const asks = unicodeWords(c.asks);
+  // `everyAsk` finds each place that asks (matchAll clones it: shared safely).
+  return { ...c, asks, everyAsk: new RegExp(asks.source, `${asks.flags}g`), answer: unicodeWords(c.answer) };
+});
+
+/**
+ * What a question (with the previous one, for a follow-up) asks for, and the words that ask it: the same for both
+ * scorings of a question (evidence order, relevance check), and the cue patterns are slow to run.
+ */
+function cuesOf(
+  question: string,
+  context: string | undefined,
+): { cues: typeof CUES; askingWords: Set<string> } {
+  const key = `${question}\u0000${context ?? ''}`;
+  let found = askedCues.get(key);
+  if (found) return found;
+  const cues = CUES.filter((c) => c.asks.test(question) || (context ? c.asks.test(context) : false));
+  // The words that ask for an amount ("kostet", "wie lange") are looked for by their cue, not as words.
+  const askingWords = new Set(
+    cues.flatMap((c) => [...question.matchAll(c.everyAsk)].flatMap((m) => wordsOf(m[0]))),
+  );
+  found = { cues, askingWords };
+  if (askedCues.size >= ASKED_CUES_LIMIT) askedCues.clear();
+  askedCues.set(key, found);
+  return found;
+}
+const askedCues = new Map<string, { cues: typeof CUES; askingWords: Set<string> }>();
+const ASKED_CUES_LIMIT = 1000;
 
 /**
  * A text without the figures that only point somewhere: section signs with their numbers ("§§ 8, 15", "§ 4 Abs. 2"),
@@ -427,15 +464,7 @@ export function scoreUnits(
 ): Scored[] {
   const units = hits.flatMap((h, i) => unitsOf(h, i, lang));
   if (units.length === 0) return [];
-  const cues = CUES.filter((c) => c.asks.test(question) || (context ? c.asks.test(context) : false));
-  // The words that ask for an amount ("kostet", "wie lange") are looked for by their cue, not as words.
-  const askingWords = new Set(
-    cues.flatMap((c) =>
-      [...question.matchAll(new RegExp(c.asks.source, `${c.asks.flags.replace('g', '')}g`))].flatMap((m) =>
-        wordsOf(m[0]),
-      ),
-    ),
-  );
+  const { cues, askingWords } = cuesOf(question, context);
   const asking = (w: string) => askingWords.has(fold(w));
   const required = new Set(identifyingFigures(question));
   // A size is asked by its numbers, as the documents write it in many ways ("600x1000", "600 x 1000 mm").
