@@ -40,7 +40,9 @@
  * first and again, relevance check), each with its wall and CPU time. Per round also the server's CPU ms per request.
  * Figures only, nothing about timing is asserted. The issue's target: p95 overhead under 100 ms, zero errors.
  * Flags: --chats, --passages, --rounds, --answer-tokens, --chunk-ms, --first-chunk-ms, --database-url, --engines
- * (postgres or pglite: one engine only).
+ * (postgres or pglite: one engine only), --cpu-profile=PREFIX (profiles the server process during the rounds'
+ * product phases, prints its self time by file and function per request, and writes `PREFIX-<engine>-<n>.cpuprofile`;
+ * the profiler's own cost shows in that run's CPU figures).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -81,6 +83,7 @@ import {
   since,
   sleep,
 } from './support/bench-kit.ts';
+import { CpuProfiler } from './support/cpu-profile.ts';
 import { buildCorpus } from './support/search-corpus.ts';
 
 const ROLE_ENV = 'WW_BENCH_CHAT_ROLE';
@@ -656,6 +659,7 @@ async function benchEngine(
   // 2. The real server on that database, a data manager with a division, one uploaded file and the corpus.
   let t: TestServer | null = null;
   let load: LoadGen | null = null;
+  let profiler: CpuProfiler | null = null;
   try {
     // The fake provider listens on 127.0.0.1, which the outbound policy refuses unless allowed.
     t = await startTestServer({
@@ -823,13 +827,21 @@ async function benchEngine(
     const pool = instrumentPool(server.server.ctx.pool);
     const pgPid = pglitePid();
     const loadPid = load.pid;
+    const profilePrefix = flag('cpu-profile');
+    if (profilePrefix !== undefined && !profilePrefix) throw new Error('--cpu-profile needs a file prefix');
+    profiler = profilePrefix ? new CpuProfiler() : null;
+    await profiler?.open();
+    let profiling = false;
     const runPhase = async (kind: Kind, requests: PlannedRequest[]): Promise<Phase> => {
       pool.reset();
       const loop = monitorEventLoopDelay({ resolution: 5 });
       loop.enable();
+      const profiled = profiling && kind === 'product';
+      if (profiled) await profiler?.start();
       const cpu0 = { server: process.cpuUsage(), pglite: pgPid ? cpuSeconds(pgPid) : Number.NaN };
       const load0 = cpuSeconds(loadPid);
       const { results, wallMs } = await load!.run(kind, requests);
+      if (profiled) await profiler?.stop();
       // Let the pool's bookkeeping of the last queries land.
       await sleep(50);
       loop.disable();
@@ -862,6 +874,7 @@ async function benchEngine(
     );
     const expectedText = scriptedAnswer(answerTokens);
     const roundsOut: RoundFigures[] = [];
+    profiling = true;
     for (let round = 1; round <= rounds; round++) {
       await sleep(1000);
       let product: Phase;
@@ -892,6 +905,12 @@ async function benchEngine(
         console.log(
           `  built-in answer (the provider was not called) to "${r.key}": ${r.text.slice(0, 100)}…`,
         );
+    }
+
+    profiling = false;
+    if (profiler && profilePrefix) {
+      profiler.print(rounds * chats);
+      profiler.write(`${profilePrefix}-${engine.name.toLowerCase()}`);
     }
 
     // 5. Figures.
@@ -1133,6 +1152,7 @@ async function benchEngine(
       errors,
     };
   } finally {
+    profiler?.close();
     if (load) await load.stop();
     if (t && !(await closeWithin('the server', () => t!.close(), 30_000)))
       problems.push('the server did not stop');

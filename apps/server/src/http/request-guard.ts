@@ -88,8 +88,12 @@ async function authenticate(
   if (header) {
     const m = /^Bearer\s+(\S+)$/i.exec(header);
     const token = m?.[1];
-    const actor = token
-      ? ((await loadApiKeyActor(ctx.db, sha256(token))) ?? (resource ? await resource.actorOf(token) : null))
+    // An API key's actor is kept like a session's (`ActorCache`: a second, emptied by this process's writes to
+    // the tables it is read from, api_keys among them), by the key's hash.
+    const keyHash = token ? sha256(token) : null;
+    const actor = keyHash
+      ? ((await ctx.actors.get(`apiKey:${keyHash}`, () => loadApiKeyActor(ctx.db, keyHash))) ??
+        (resource ? await resource.actorOf(token!) : null))
       : null;
     if (!actor) {
       const headers = resource ? { 'www-authenticate': resource.challenge('invalid_token') } : undefined;

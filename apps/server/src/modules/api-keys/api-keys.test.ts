@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAs } from '../../../test/support/factories.ts';
 import { signedInDataManager, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { issueUserToken } from '../../core/user-tokens.ts';
+import { ACTOR_CACHE_MS } from '../auth/actor-cache.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -82,6 +84,23 @@ describe('personal API keys', () => {
     expect((await script.get('/auth/me')).status).toBe(401);
     expect((await client.get('/api-keys')).body.total).toBe(0);
     script.bearer = 'ww_not-a-real-key';
+    expect((await script.get('/auth/me')).status).toBe(401);
+  });
+
+  it('is refused within ACTOR_CACHE_MS once another process has revoked it', async () => {
+    const { client } = await signedInDataManager(t);
+    const created = (await client.post('/api-keys', { name: 'anderswo' })).body;
+    const script = t.client();
+    script.bearer = created.token;
+    expect((await script.get('/auth/me')).status).toBe(200);
+    const other = new pg.Client({ connectionString: t.server.databaseUrl });
+    await other.connect();
+    try {
+      await other.query('update api_keys set revoked_at = now() where id = $1', [created.apiKey.id]);
+    } finally {
+      await other.end();
+    }
+    await new Promise((resolve) => setTimeout(resolve, ACTOR_CACHE_MS + 50));
     expect((await script.get('/auth/me')).status).toBe(401);
   });
 

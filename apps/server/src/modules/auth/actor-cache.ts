@@ -1,5 +1,12 @@
-/** The tables whose rows decide who a session's actor is and what `/auth/me` shows of them. */
-export const ACTOR_TABLES = ['users', 'auth_sessions', 'user_roles', 'roles', 'companies'] as const;
+/** The tables whose rows decide who a session's or an API key's actor is and what `/auth/me` shows of them. */
+export const ACTOR_TABLES = [
+  'users',
+  'auth_sessions',
+  'api_keys',
+  'user_roles',
+  'roles',
+  'companies',
+] as const;
 
 /** How long a loaded value serves before it is read again: the most another process's change can stay unseen. */
 export const ACTOR_CACHE_MS = 1_000;
@@ -11,7 +18,7 @@ interface Entry {
 }
 
 /**
- * What every signed-in request reads (the session's actor, the user's data for `/auth/me`), kept for a second so
+ * What every signed-in request reads (the session's or API key's actor, the user's data for `/auth/me`), kept for a second so
  * that a busy session costs about one read per second instead of one per request. Every write of this process to
  * `ACTOR_TABLES` empties it (the pool's write watch, `db/write-watch.ts`), so a change made here is seen by the next
  * request; a change made by another process is seen within `ACTOR_CACHE_MS`. Requests that arrive together while a

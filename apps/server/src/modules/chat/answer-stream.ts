@@ -75,10 +75,18 @@ interface Prepared {
   languages: ScopeLanguage[];
 }
 
-/** Checks everything that can fail before the stream opens, so that those failures are ordinary JSON errors. */
+/**
+ * Checks everything that can fail before the stream opens, so that those failures are ordinary JSON errors. The
+ * plan, the scope and a new question's history are read side by side (three round trips at once, not in turn);
+ * an answer to write again is removed only once the checks passed.
+ */
 async function prepare(ctx: AppContext, req: AskRequest): Promise<Prepared> {
-  const capped = await assertMayAsk(ctx, req.chat.companyId, req.language);
-  const languages = await scopeLanguages(ctx.db, req.scope);
+  const ask = req.ask;
+  const [capped, languages, turns] = await Promise.all([
+    assertMayAsk(ctx, req.chat.companyId, req.language),
+    scopeLanguages(ctx.db, req.scope),
+    'question' in ask && !ask.history ? turnsBefore(ctx.db, req.threadId, null) : undefined,
+  ]);
   if (languages.length === 0) throw new AppError('CHAT_NO_READY_FILE');
   const provider = req.chat.provider;
   const stored = isModelProvider(provider) ? req.chat.providerSettings : null;
@@ -98,7 +106,7 @@ async function prepare(ctx: AppContext, req: AskRequest): Promise<Prepared> {
       languages,
     };
   }
-  const history = req.ask.history ?? (await turnsBefore(ctx.db, req.threadId, null));
+  const history = req.ask.history ?? turns ?? [];
   return { questionId: null, capped, question: req.ask.question, history, connection, provider, languages };
 }
 
@@ -197,6 +205,10 @@ export async function answerQuestion(
   const started = performance.now();
   const prepared = await prepare(ctx, req);
   const language = questionLanguage(prepared.question, req.language);
+  // The search does not need the question's row: it starts beside the insert (on PGlite it waits for a capped
+  // plan's transaction, which does not wait for it). Its failure is the answer's, after `start`.
+  const retrieval = retrieve(ctx, req, prepared);
+  retrieval.catch(() => {});
   const { messageId, questionId } = await insertAnswerRow(ctx, req, prepared, language);
 
   const abort = new AbortController();
@@ -206,7 +218,7 @@ export async function answerQuestion(
   const ended = ctx.streams.open(abort);
   try {
     output.emit({ event: 'start', data: { questionId, messageId } });
-    const outcome = await answer(ctx, req, prepared, language, output.emit, abort, started);
+    const outcome = await answer(ctx, req, prepared, retrieval, language, output.emit, abort, started);
     await finishAnswer(ctx.db, messageId, outcome);
     ctx.metrics.countAnswer(outcome.noAnswer ? 'no_answer' : outcome.status, prepared.provider);
     if (outcome.errorCode) {
@@ -224,11 +236,60 @@ export async function answerQuestion(
   }
 }
 
-/** Retrieves and writes the answer, however it ends; never throws. */
+/** What a question is answered from: its passages, and what the answerer weighs their words by. */
+interface Retrieved {
+  /** The previous question, when this one is a short follow-up. */
+  context: string | undefined;
+  translations: QueryTranslation[];
+  rarity: Map<string, number>;
+  hits: SearchHit[];
+}
+
+/** Retrieves the passages a question is answered from, in the chat's scope. */
+async function retrieve(ctx: AppContext, req: AskRequest, prepared: Prepared): Promise<Retrieved> {
+  const context = retrievalContext(prepared.question, prepared.history);
+  const query = context ? `${prepared.question} ${context}` : prepared.question;
+  // How common the question's words are in the company: what a quote must hold to answer it. Read beside the
+  // translation and the search, which do not need it.
+  const rarity = wordRarity(ctx.db, req.scope, query.match(/[\p{L}\p{N}]+/gu) ?? [], prepared.languages);
+  rarity.catch(() => {});
+  // A question in another language than the documents is translated first (by the company's model if the chat
+  // has one, else through the dictionaries), and the answer is looked for with the translated words too.
+  const translations = await translateQuestion(
+    translationDeps(ctx, prepared.connection),
+    req.scope,
+    query,
+    prepared.languages,
+  );
+  const limit = ctx.config.CHAT_PASSAGES;
+  const found = await searchByEvidence(
+    ctx.db,
+    ctx.embedder,
+    req.scope,
+    query,
+    {
+      // With a reranking service, more candidates, of which it picks the best.
+      limit: ctx.reranker ? Math.max(limit, ctx.config.RERANKER_CANDIDATES) : limit,
+      mode: 'hybrid',
+      exactScanMax: ctx.config.VECTOR_EXACT_SCAN_MAX,
+      translations,
+    },
+    rarity,
+  );
+  const hits = ctx.reranker
+    ? await rerankHits(ctx.reranker, query, found, limit, (err) =>
+        ctx.log.warn({ err }, 'reranking service failed: the search order is kept'),
+      )
+    : found;
+  return { context, translations, rarity: await rarity, hits };
+}
+
+/** Writes the answer from the retrieved passages, however it ends; never throws. */
 async function answer(
   ctx: AppContext,
   req: AskRequest,
   prepared: Prepared,
+  retrieval: Promise<Retrieved>,
   language: Language,
   send: AnswerOutput['emit'],
   abort: AbortController,
@@ -236,43 +297,7 @@ async function answer(
 ): Promise<Outcome> {
   let outcome: Outcome;
   try {
-    const context = retrievalContext(prepared.question, prepared.history);
-    const query = context ? `${prepared.question} ${context}` : prepared.question;
-    // A question in another language than the documents is translated first (by the company's model if the chat
-    // has one, else through the dictionaries), and the answer is looked for with the translated words too.
-    const translations = await translateQuestion(
-      translationDeps(ctx, prepared.connection),
-      req.scope,
-      query,
-      prepared.languages,
-    );
-    const limit = ctx.config.CHAT_PASSAGES;
-    // How common the question's words are in the company: what a quote must hold to answer it.
-    const rarity = await wordRarity(
-      ctx.db,
-      req.scope,
-      query.match(/[\p{L}\p{N}]+/gu) ?? [],
-      prepared.languages,
-    );
-    const found = await searchByEvidence(
-      ctx.db,
-      ctx.embedder,
-      req.scope,
-      query,
-      {
-        // With a reranking service, more candidates, of which it picks the best.
-        limit: ctx.reranker ? Math.max(limit, ctx.config.RERANKER_CANDIDATES) : limit,
-        mode: 'hybrid',
-        exactScanMax: ctx.config.VECTOR_EXACT_SCAN_MAX,
-        translations,
-      },
-      rarity,
-    );
-    const hits = ctx.reranker
-      ? await rerankHits(ctx.reranker, query, found, limit, (err) =>
-          ctx.log.warn({ err }, 'reranking service failed: the search order is kept'),
-        )
-      : found;
+    const { context, translations, rarity, hits } = await retrieval;
     const emit = (text: string) => send({ event: 'token', data: { text } });
     if (
       prepared.connection &&

@@ -134,48 +134,85 @@ const AMOUNT = new RegExp(
   'iu',
 );
 
-const CUES: Array<{ asks: RegExp; answer: RegExp; strong?: boolean; generic?: boolean }> = [
-  {
-    asks: /\b(kost\p{L}*|preis\p{L}*|teuer|berechn\p{L}*|cost\p{L}*|price\p{L}*|prix|co[uû]t\p{L}*|prezz\p{L}*|koszt\p{L}*|cen[ayę]|custa\p{L}*|pre[cç]o\p{L}*)\b|сто(ит|имост\p{L}*)|цен\p{L}*|ціна|варт\p{L}*|кошту\p{L}*|سعر|تكلف\p{L}*|ثمن/iu,
-    answer:
-      /\d\s?(€|eur\b|euro|\$|usd|£|chf|zł|pln|руб|₽|грн|₴)|(€|\$|£)\s?\d|\b(eur|euro|chf|usd)\s?\d|\b\d{1,3}(\.\d{3})*,\d{2}\b|دولار|يورو|جنيه/iu,
-    strong: true,
-  },
-  {
-    asks: /wie (oft|häufig)|in welchen abständen|how (often|frequently)|combien de fois|à quelle fréquence|ogni quanto|quanto spesso|jak często|com que frequência|quantas vezes|как часто|як часто|كم مرة/iu,
-    answer:
-      /\b(jährlich|halbjährlich|vierteljährlich|monatlich|wöchentlich|täglich|stündlich|\p{L}*intervall\p{L}*|alle \S+ (jahre|monate|wochen|tage|stunden)|einmal|zweimal|dreimal|pro (jahr|monat|woche|tag)|annual(ly)?|yearly|monthly|weekly|daily|hourly|every|interval|once|twice|per (year|month|week|day)|annuel\p{L}*|mensuel\p{L}*|hebdomadaire|quotidien\p{L}*|tous les|mensil\p{L}*|settimanal\p{L}*|ogni|rocznie|miesięcznie|tygodniowo|codziennie|anualmente|mensalmente|semanalmente|diariamente|cada)\b|ежегодно|ежемесячно|еженедельно|ежедневно|кажд\p{L}*|раз в|щороку|щомісяця|щотижня|щодня|кожн\p{L}*|سنوي\p{L}*|شهري\p{L}*|أسبوعي\p{L}*|يومي\p{L}*|كل /iu,
-  },
-  {
-    asks: /wie schwer|gewicht|wiegt|how heavy|weigh\p{L}*|poids|pes[oa]|ile waży|waga|сколько весит|вес|скільки важить|وزن/iu,
-    answer: /\d\s?(kg|g|t)\b|gewicht|weight|poids|peso|waga|вес|вага|وزن/iu,
-    strong: true,
-  },
-  {
-    // "How long" asks for a duration: a number of seconds to years, not any figure ("§ 11", "(2)").
-    asks: /wie lange?\b|wie viele? (sekunden|minuten|stunden|tage|werktage|arbeitstage|wochen|monate|jahre)|how long|how many (seconds|minutes|hours|days|weeks|months|years)|combien de temps|pendant combien|quanto tempo|per quanto|jak długo|ile (dni|godzin|tygodni|miesięcy|lat)|как долго|сколько (времени|дней|часов|недель|месяцев|лет)|як довго|скільки (часу|днів|годин|тижнів|місяців|років)|كم من الوقت|كم يوم|كم ساعة|كم سنة|مدة/iu,
-    answer: DURATION,
-    strong: true,
-  },
-  {
-    // "How much" (of a thing, not the price: that is the cue above) asks for an amount with its unit.
-    asks: /wie ?viel\b|how much|ile\b|сколько|скільки/iu,
-    answer: AMOUNT,
-    strong: true,
-    // Beside a price, a weight or a duration asked for ("wie viel kostet", "сколько весит"), that is what counts.
-    generic: true,
-  },
-  {
-    asks: /wie (lange?|viele?|hoch|groß|gross|weit|breit|tief|alt)|wieviele?|ab wie viel|how (many|much|long|high|big|far|wide|deep|old)|combien|quant[oiae]|\bile\b|quant[oa]s?|сколько|скільки|^كم|\bكم\b/iu,
-    answer:
-      /\p{N}|\b(ein|eine|einen|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwanzig|dreißig|hundert|one|two|three|four|five|six|seven|eight|nine|ten|twelve|half|halb|viertel)\b/iu,
-  },
-  {
-    asks: /\b(wann|seit wann|bis wann|ab wann|in welchem jahr|when|what year|which year|quand|en quelle année|quando|in che anno|kiedy|w którym roku|em que ano)\b|когда|в каком году|коли|в якому році|متى|في أي عام/iu,
-    answer:
-      /\p{N}|\b(vor|nach|bis|ab|innerhalb|spätestens|frühestens|sofort|unverzüglich|jährlich|halbjährlich|monatlich|wöchentlich|täglich|morgens|mittags|abends|nachts|frühjahr|frühling|sommer|herbst|winter|montags?|dienstags?|mittwochs?|donnerstags?|freitags?|samstags?|sonntags?|januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|before|after|until|within|immediately|annually|yearly|monthly|weekly|daily|spring|summer|autumn|fall|winter|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\b/iu,
-  },
-].map((c) => ({ ...c, asks: unicodeWords(c.asks), answer: unicodeWords(c.answer) }));
+interface Cue {
+  asks: RegExp;
+  answer: RegExp;
+  strong?: boolean;
+  generic?: boolean;
+}
+
+const CUES: Array<Cue & { everyAsk: RegExp }> = (
+  [
+    {
+      asks: /\b(kost\p{L}*|preis\p{L}*|teuer|berechn\p{L}*|cost\p{L}*|price\p{L}*|prix|co[uû]t\p{L}*|prezz\p{L}*|koszt\p{L}*|cen[ayę]|custa\p{L}*|pre[cç]o\p{L}*)\b|сто(ит|имост\p{L}*)|цен\p{L}*|ціна|варт\p{L}*|кошту\p{L}*|سعر|تكلف\p{L}*|ثمن/iu,
+      answer:
+        /\d\s?(€|eur\b|euro|\$|usd|£|chf|zł|pln|руб|₽|грн|₴)|(€|\$|£)\s?\d|\b(eur|euro|chf|usd)\s?\d|\b\d{1,3}(\.\d{3})*,\d{2}\b|دولار|يورو|جنيه/iu,
+      strong: true,
+    },
+    {
+      asks: /wie (oft|häufig)|in welchen abständen|how (often|frequently)|combien de fois|à quelle fréquence|ogni quanto|quanto spesso|jak często|com que frequência|quantas vezes|как часто|як часто|كم مرة/iu,
+      answer:
+        /\b(jährlich|halbjährlich|vierteljährlich|monatlich|wöchentlich|täglich|stündlich|\p{L}*intervall\p{L}*|alle \S+ (jahre|monate|wochen|tage|stunden)|einmal|zweimal|dreimal|pro (jahr|monat|woche|tag)|annual(ly)?|yearly|monthly|weekly|daily|hourly|every|interval|once|twice|per (year|month|week|day)|annuel\p{L}*|mensuel\p{L}*|hebdomadaire|quotidien\p{L}*|tous les|mensil\p{L}*|settimanal\p{L}*|ogni|rocznie|miesięcznie|tygodniowo|codziennie|anualmente|mensalmente|semanalmente|diariamente|cada)\b|ежегодно|ежемесячно|еженедельно|ежедневно|кажд\p{L}*|раз в|щороку|щомісяця|щотижня|щодня|кожн\p{L}*|سنوي\p{L}*|شهري\p{L}*|أسبوعي\p{L}*|يومي\p{L}*|كل /iu,
+    },
+    {
+      asks: /wie schwer|gewicht|wiegt|how heavy|weigh\p{L}*|poids|pes[oa]|ile waży|waga|сколько весит|вес|скільки важить|وزن/iu,
+      answer: /\d\s?(kg|g|t)\b|gewicht|weight|poids|peso|waga|вес|вага|وزن/iu,
+      strong: true,
+    },
+    {
+      // "How long" asks for a duration: a number of seconds to years, not any figure ("§ 11", "(2)").
+      asks: /wie lange?\b|wie viele? (sekunden|minuten|stunden|tage|werktage|arbeitstage|wochen|monate|jahre)|how long|how many (seconds|minutes|hours|days|weeks|months|years)|combien de temps|pendant combien|quanto tempo|per quanto|jak długo|ile (dni|godzin|tygodni|miesięcy|lat)|как долго|сколько (времени|дней|часов|недель|месяцев|лет)|як довго|скільки (часу|днів|годин|тижнів|місяців|років)|كم من الوقت|كم يوم|كم ساعة|كم سنة|مدة/iu,
+      answer: DURATION,
+      strong: true,
+    },
+    {
+      // "How much" (of a thing, not the price: that is the cue above) asks for an amount with its unit.
+      asks: /wie ?viel\b|how much|ile\b|сколько|скільки/iu,
+      answer: AMOUNT,
+      strong: true,
+      // Beside a price, a weight or a duration asked for ("wie viel kostet", "сколько весит"), that is what counts.
+      generic: true,
+    },
+    {
+      asks: /wie (lange?|viele?|hoch|groß|gross|weit|breit|tief|alt)|wieviele?|ab wie viel|how (many|much|long|high|big|far|wide|deep|old)|combien|quant[oiae]|\bile\b|quant[oa]s?|сколько|скільки|^كم|\bكم\b/iu,
+      answer:
+        /\p{N}|\b(ein|eine|einen|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwanzig|dreißig|hundert|one|two|three|four|five|six|seven|eight|nine|ten|twelve|half|halb|viertel)\b/iu,
+    },
+    {
+      asks: /\b(wann|seit wann|bis wann|ab wann|in welchem jahr|when|what year|which year|quand|en quelle année|quando|in che anno|kiedy|w którym roku|em que ano)\b|когда|в каком году|коли|в якому році|متى|في أي عام/iu,
+      answer:
+        /\p{N}|\b(vor|nach|bis|ab|innerhalb|spätestens|frühestens|sofort|unverzüglich|jährlich|halbjährlich|monatlich|wöchentlich|täglich|morgens|mittags|abends|nachts|frühjahr|frühling|sommer|herbst|winter|montags?|dienstags?|mittwochs?|donnerstags?|freitags?|samstags?|sonntags?|januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|before|after|until|within|immediately|annually|yearly|monthly|weekly|daily|spring|summer|autumn|fall|winter|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\b/iu,
+    },
+  ] satisfies Cue[]
+).map((c) => {
+  const asks = unicodeWords(c.asks);
+  // `everyAsk` finds each place that asks (matchAll clones it: shared safely).
+  return { ...c, asks, everyAsk: new RegExp(asks.source, `${asks.flags}g`), answer: unicodeWords(c.answer) };
+});
+
+/**
+ * What a question (with the previous one, for a follow-up) asks for, and the words that ask it: the same for both
+ * scorings of a question (evidence order, relevance check), and the cue patterns are slow to run.
+ */
+function cuesOf(
+  question: string,
+  context: string | undefined,
+): { cues: typeof CUES; askingWords: Set<string> } {
+  const key = `${question}\u0000${context ?? ''}`;
+  let found = askedCues.get(key);
+  if (found) return found;
+  const cues = CUES.filter((c) => c.asks.test(question) || (context ? c.asks.test(context) : false));
+  // The words that ask for an amount ("kostet", "wie lange") are looked for by their cue, not as words.
+  const askingWords = new Set(
+    cues.flatMap((c) => [...question.matchAll(c.everyAsk)].flatMap((m) => wordsOf(m[0]))),
+  );
+  found = { cues, askingWords };
+  if (askedCues.size >= ASKED_CUES_LIMIT) askedCues.clear();
+  askedCues.set(key, found);
+  return found;
+}
+const askedCues = new Map<string, { cues: typeof CUES; askingWords: Set<string> }>();
+const ASKED_CUES_LIMIT = 1000;
 
 /**
  * A text without the figures that only point somewhere: section signs with their numbers ("§§ 8, 15", "§ 4 Abs. 2"),
@@ -184,23 +221,26 @@ const CUES: Array<{ asks: RegExp; answer: RegExp; strong?: boolean; generic?: bo
 export function withoutReferences(text: string): string {
   return text
     .replace(/§§?\s*\d+\p{L}?(?:\s*(?:,|und|bis|and|to|-|–)\s*\d+\p{L}?)*/gu, ' ')
-    .replace(
-      unicodeWords(
-        /\b(abs|absatz|absätze|nr|nummer|satz|sätze|buchstabe|art|artikel|anlage|anhang|kapitel|seite|s|para|section|sec|no|page|p)\.?\s*\d+\p{L}?(?:\s*(?:,|und|bis|and|to|-|–)\s*\d+\p{L}?)*/giu,
-      ),
-      ' ',
-    )
+    .replace(REFERENCE, ' ')
     .replace(/\(\d{1,3}\p{L}?\)/gu, ' ')
     .replace(/^\s*\d{1,3}\p{L}?\.\s/u, ' ');
 }
+/** A numbered reference by its word ("Abs. 2", "Satz 1", "page 4"): made once, not for every unit scored. */
+const REFERENCE = unicodeWords(
+  /\b(abs|absatz|absätze|nr|nummer|satz|sätze|buchstabe|art|artikel|anlage|anhang|kapitel|seite|s|para|section|sec|no|page|p)\.?\s*\d+\p{L}?(?:\s*(?:,|und|bis|and|to|-|–)\s*\d+\p{L}?)*/giu,
+);
 
-/** A text without the given figures as words of their own. */
-function withoutFigures(text: string, figures: Set<string>): string {
+/** The patterns of the given figures (those of figures alone) as words of their own, for `withoutFigures`. */
+function figurePatterns(figures: Set<string>): RegExp[] {
+  return [...figures]
+    .filter((f) => /^\p{N}+$/u.test(f))
+    .map((f) => new RegExp(`(?<![\\p{L}\\p{N}.,])${f}(?![\\p{N}]|[.,]\\p{N})`, 'gu'));
+}
+
+/** A text without the figures of `figurePatterns` as words of their own. */
+function withoutFigures(text: string, patterns: RegExp[]): string {
   let out = text;
-  for (const f of figures) {
-    if (!/^\p{N}+$/u.test(f)) continue;
-    out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}.,])${f}(?![\\p{N}]|[.,]\\p{N})`, 'gu'), ' ');
-  }
+  for (const pattern of patterns) out = out.replace(pattern, ' ');
   return out;
 }
 
@@ -361,7 +401,11 @@ interface Scored extends Unit {
 }
 
 const ngrams = new BuiltinEmbedder(256);
-const cosine = (a: number[], b: number[]) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
+function cosine(a: number[], b: number[]): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!;
+  return sum;
+}
 
 /**
  * The figures and codes a question identifies its subject by, which a unit must hold to answer it: codes of letters
@@ -420,15 +464,7 @@ export function scoreUnits(
 ): Scored[] {
   const units = hits.flatMap((h, i) => unitsOf(h, i, lang));
   if (units.length === 0) return [];
-  const cues = CUES.filter((c) => c.asks.test(question) || (context ? c.asks.test(context) : false));
-  // The words that ask for an amount ("kostet", "wie lange") are looked for by their cue, not as words.
-  const askingWords = new Set(
-    cues.flatMap((c) =>
-      [...question.matchAll(new RegExp(c.asks.source, `${c.asks.flags.replace('g', '')}g`))].flatMap((m) =>
-        wordsOf(m[0]),
-      ),
-    ),
-  );
+  const { cues, askingWords } = cuesOf(question, context);
   const asking = (w: string) => askingWords.has(fold(w));
   const required = new Set(identifyingFigures(question));
   // A size is asked by its numbers, as the documents write it in many ways ("600x1000", "600 x 1000 mm").
@@ -454,13 +490,24 @@ export function scoreUnits(
         strong: new Uint8Array(units.length),
         named: new Uint8Array(units.length),
       };
+      // The units of a passage share their headings' (and a table's rows their columns') word set: matched once.
+      const shared = g.alternatives.map(() => new Map<WordSet, number>());
+      const matchShared = (k: number, word: AskedWord, set: WordSet) => {
+        let found = shared[k]!.get(set);
+        if (found === undefined) {
+          found = matchWord(word, set);
+          shared[k]!.set(set, found);
+        }
+        return found;
+      };
       for (let i = 0; i < units.length; i++) {
         const u = units[i]!;
         let best = Number.NEGATIVE_INFINITY;
-        for (const a of g.alternatives) {
+        for (let k = 0; k < g.alternatives.length; k++) {
+          const a = g.alternatives[k]!;
           const own = matchWord(a.word, u.own);
-          const context = matchWord(a.word, u.context);
-          const columns = matchWord(a.word, u.columns);
+          const context = matchShared(k, a.word, u.context);
+          const columns = matchShared(k, a.word, u.columns);
           if (own >= STRONG_MATCH) m.strong[i] = 1;
           if (own >= STRONG_MATCH || context >= STRONG_MATCH || columns >= STRONG_MATCH) m.named[i] = 1;
           const held = Math.max(own, CONTEXT_MATCH * context, COLUMN_MATCH * columns);
@@ -512,10 +559,11 @@ export function scoreUnits(
   const total = groups.reduce((sum, g) => sum + (weights.get(g) ?? 0), 0) + cueWeight || 1;
   const asked = ngrams.embedOne([question, ...translations.map(translationText)].join(' '));
   const topScore = Math.max(...hits.map((h) => h.score), 0) || 1;
+  const figureWords = figurePatterns(required);
   return units.map((unit) => {
     // A paragraph, list or section number is no amount, date or duration: "(2) ... nach § 11" answers no "how many".
     // Nor is a figure the question names itself ("wiegt der GB 30 C": "30 C" is no weight).
-    const answerable = withoutFigures(withoutReferences(unit.text), required);
+    const answerable = withoutFigures(withoutReferences(unit.text), figureWords);
     let found = 0;
     const covers = new Set<string>();
     // A row keyed by the code the question asks about ("F28 | Keine Flammenbildung ...") defines it: the question's

@@ -52,7 +52,8 @@ export function orderByEvidence(
 /**
  * The passages a question is answered from: the search's best EVIDENCE_POOL (at least `options.limit`), ordered by
  * their evidence (`orderByEvidence`), the first `options.limit` of them. `rarity`: the question's words' rarity in the
- * company (`wordRarity`), which the answerer weighs them by too: the chat reads it once for both. The search route
+ * company (`wordRarity`), which the answerer weighs them by too: the chat reads it once for both, beside the search
+ * (it may be given while it is still being read). The search route
  * (given this by the composition root, `build-app.ts`: search does not import the answerer) and the answer benchmark
  * search this way too, the rarity read here (`evidenceSearch`).
  */
@@ -62,16 +63,16 @@ export async function searchByEvidence(
   scope: SearchScope,
   query: string,
   options: SearchOptions,
-  rarity: Map<string, number>,
+  rarity: Map<string, number> | Promise<Map<string, number>>,
 ): Promise<SearchHit[]> {
-  const hits = await searchPassages(db, embedder, scope, query, {
-    ...options,
-    limit: Math.max(options.limit, EVIDENCE_POOL),
-  });
-  return orderByEvidence(query, hits, options.translations ?? [], rarity).slice(0, options.limit);
+  const [hits, rare] = await Promise.all([
+    searchPassages(db, embedder, scope, query, { ...options, limit: Math.max(options.limit, EVIDENCE_POOL) }),
+    rarity,
+  ]);
+  return orderByEvidence(query, hits, options.translations ?? [], rare).slice(0, options.limit);
 }
 
-/** `searchByEvidence` with the question's word rarity read first: a search without an answer to weigh. */
+/** `searchByEvidence` with the question's word rarity read beside it: a search without an answer to weigh. */
 export async function evidenceSearch(
   db: DbOrTx,
   embedder: Embedder,
@@ -79,7 +80,7 @@ export async function evidenceSearch(
   query: string,
   options: SearchOptions,
 ): Promise<SearchHit[]> {
-  const rarity = await wordRarity(db, scope, query.match(/[\p{L}\p{N}]+/gu) ?? []);
+  const rarity = wordRarity(db, scope, query.match(/[\p{L}\p{N}]+/gu) ?? []);
   return searchByEvidence(db, embedder, scope, query, options, rarity);
 }
 

@@ -125,22 +125,38 @@ export function wordSet(text: string): WordSet {
   return { words, cores, englishCores, parts };
 }
 
+/** The two rows `within` works in, grown as needed: it runs for many word pairs per question. */
+let rowA = new Int32Array(32);
+let rowB = new Int32Array(32);
+
 /** Levenshtein distance, stopping early once it exceeds `max`. */
 function within(a: string, b: string, max: number): boolean {
   if (Math.abs(a.length - b.length) > max) return false;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  const n = b.length;
+  if (rowA.length <= n) {
+    rowA = new Int32Array(n + 1);
+    rowB = new Int32Array(n + 1);
+  }
+  let prev = rowA;
+  let cur = rowB;
+  for (let j = 0; j <= n; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
+    const char = a.charCodeAt(i - 1);
+    cur[0] = i;
     let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      cur.push(v);
-      best = Math.min(best, v);
+    for (let j = 1; j <= n; j++) {
+      const v = Math.min(
+        prev[j]! + 1,
+        cur[j - 1]! + 1,
+        prev[j - 1]! + (char === b.charCodeAt(j - 1) ? 0 : 1),
+      );
+      cur[j] = v;
+      if (v < best) best = v;
     }
     if (best > max) return false;
-    prev = cur;
+    [prev, cur] = [cur, prev];
   }
-  return prev[b.length]! <= max;
+  return prev[n]! <= max;
 }
 
 /** The share of a compound that its head (last part) stands for, when the question's compound is found by parts. */

@@ -36,6 +36,9 @@ const FOLD: Record<string, string> = {
   ґ: 'г',
 };
 
+/** The letters FOLD replaces, to find them in a word at once. */
+const FOLDED = new RegExp(`[${Object.keys(FOLD).join('')}]`, 'g');
+
 export function tokenize(text: string): string[] {
   const lower = text.normalize('NFKC').toLowerCase();
   // Arabic: drop diacritics and tatweel, unify alef forms.
@@ -113,6 +116,8 @@ export class BuiltinEmbedder implements Embedder {
   readonly signature: string;
   readonly minSimilarity = 0.1;
   private readonly counts = new FeatureWeights();
+  /** A word's character n-gram hashes, reused from word to word. */
+  private hashes = new Int32Array(96);
 
   private readonly dims: number;
   constructor(dims: number) {
@@ -136,12 +141,25 @@ export class BuiltinEmbedder implements Embedder {
     const bump = (h: number, weight: number) => counts.add(h, weight);
     const tokens = tokenize(text).filter((t) => !STOPWORDS.has(t));
     for (const token of tokens) {
-      const folded = [...token].map((c) => FOLD[c] ?? c).join('');
+      const folded = token.replace(FOLDED, (c) => FOLD[c]!);
       bump(fnv(WORD, folded), 1);
       const padded = `<${folded}>`;
       const grams = Math.max(1, padded.length - 2);
+      // The 4- and 5-gram at a position continue its 3-gram's hash; they are counted in the same order as ever
+      // (every 3-gram, then every 4-gram, then every 5-gram).
+      const starts = padded.length - 2;
+      if (this.hashes.length < 3 * starts) this.hashes = new Int32Array(3 * starts);
+      const hashes = this.hashes;
+      for (let i = 0; i < starts; i++) {
+        const three = fnv(GRAM, padded, i, i + 3);
+        hashes[i] = three;
+        if (i + 4 > padded.length) continue;
+        const four = fnv(three, padded, i + 3, i + 4);
+        hashes[starts + i] = four;
+        if (i + 5 <= padded.length) hashes[2 * starts + i] = fnv(four, padded, i + 4, i + 5);
+      }
       for (let n = 3; n <= 5; n++) {
-        for (let i = 0; i + n <= padded.length; i++) bump(fnv(GRAM, padded, i, i + n), 1.5 / grams);
+        for (let i = 0; i + n <= padded.length; i++) bump(hashes[(n - 3) * starts + i]!, 1.5 / grams);
       }
     }
     for (let i = 0; i + 1 < tokens.length; i++) {

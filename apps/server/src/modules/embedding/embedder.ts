@@ -20,9 +20,13 @@ export interface Embedder {
 export const toVectorLiteral = (v: number[]) =>
   `[${v.map((x) => (Number.isFinite(x) ? x.toFixed(6) : '0')).join(',')}]`;
 
+/** `v` scaled to length 1 (indexed loops: iterating a typed array and `Array.from` with a map were a question's hot spot). */
 export function l2normalize(v: Float32Array | number[]): number[] {
+  const n = v.length;
   let sum = 0;
-  for (const x of v) sum += x * x;
+  for (let i = 0; i < n; i++) sum += v[i]! * v[i]!;
   const norm = Math.sqrt(sum) || 1;
-  return Array.from(v, (x) => x / norm);
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = v[i]! / norm;
+  return out;
 }
