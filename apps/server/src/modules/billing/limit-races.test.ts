@@ -4,9 +4,10 @@ import { solvedAltcha } from '../../../test/support/altcha.ts';
 import type { ApiResponse } from '../../../test/support/api-client.ts';
 import { insertPassage } from '../../../test/support/chat-fixtures.ts';
 import { signedInAs } from '../../../test/support/factories.ts';
+import { type FakeLlm, startFakeLlm } from '../../../test/support/fake-llm.ts';
 import { stream } from '../../../test/support/sse.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
-import { subscriptions } from '../../db/schema/index.ts';
+import { files, subscriptions } from '../../db/schema/index.ts';
 
 /**
  * Every limit of a plan holds against parallel requests: each of them is taken inside the creating transaction with
@@ -14,6 +15,7 @@ import { subscriptions } from '../../db/schema/index.ts';
  * PGlite runs one transaction at a time; on PostgreSQL (TEST_DATABASE_URL) the requests really race.
  */
 let t: TestServer;
+let llm: FakeLlm;
 const db = () => t.server.ctx.db;
 const DAY = 86_400_000;
 const PARALLEL = 12;
@@ -29,12 +31,16 @@ const TRIAL = {
 };
 
 beforeAll(async () => {
-  t = await startTestServer({ smtp: false });
+  llm = await startFakeLlm();
+  t = await startTestServer({ smtp: false, env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' } });
   const admin = await signedInAs(t, 'Administrator');
   const res = await admin.client.put('/admin/plans/trial', { priceCents: null, limits: TRIAL });
   expect(res.status).toBe(200);
 }, 120_000);
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await llm?.close();
+});
 
 /** A data manager of a new company on the trial. */
 async function onTrial() {
@@ -204,6 +210,44 @@ describe('limits under parallel requests', () => {
         sql`select count(*) as n from chat_messages where company_id = ${dm.companyId} and role = 'user'`,
       ),
     ).toBe(TRIAL.questionsPerMonth);
+  });
+
+  it('spends the company model only on the questions within the cap', async () => {
+    // English questions over a German file: each question the model answers is first translated by it. A question
+    // refused at the cap must not have started that call beside its refused insert.
+    const dm = await onTrial();
+    const division = await dm.client.post('/divisions', { name: 'Technik' });
+    const { file } = await insertPassage(t, {
+      companyId: dm.companyId!,
+      divisionId: division.body.id,
+      text: 'Den Heizkörper entlüften Sie mit dem Vierkantschlüssel am oberen Ventil.',
+    });
+    await db().update(files).set({ language: 'deu' }).where(sql`id = ${file.id}`);
+    const saved = await dm.client.request('PUT', '/ai-providers/openai', {
+      baseUrl: llm.url,
+      apiKey: 'sk-test-0123456789abcdef',
+      model: 'gpt-4o-mini',
+    });
+    expect(saved.status).toBe(200);
+    llm.setScript({ text: 'Mit dem Vierkantschlüssel [1].' });
+    const chats = await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) =>
+        dm.client.post('/chats', { name: `KI ${i}`, provider: 'openai', divisionIds: [division.body.id] }),
+      ),
+    );
+    llm.reset();
+    const answers = await parallel((i) =>
+      stream(dm.client, `/chats/${chats[i]!.body.id}/messages`, {
+        content: 'How do I bleed the radiator with the square key?',
+      }),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(TRIAL.questionsPerMonth);
+    // A refused question's work would go on after its answer: give it the time it would take.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const translations = llm.requests.filter(
+      (r) => r.route === 'chat' && JSON.stringify(r.body.messages).includes('Translate the user'),
+    );
+    expect(translations).toHaveLength(TRIAL.questionsPerMonth);
   });
 
   it('counts public chat visitors against the same cap', async () => {

@@ -205,11 +205,14 @@ export async function answerQuestion(
   const started = performance.now();
   const prepared = await prepare(ctx, req);
   const language = questionLanguage(prepared.question, req.language);
-  // The search does not need the question's row: it starts beside the insert (on PGlite it waits for a capped
-  // plan's transaction, which does not wait for it). Its failure is the answer's, after `start`.
-  const retrieval = retrieve(ctx, req, prepared);
-  retrieval.catch(() => {});
+  // The search does not need the question's row: it starts beside the insert. Not under a monthly cap, though: a
+  // question refused there, when parallel ones took the last slots, must not have spent the company's model on
+  // translating it. Its failure is the answer's, after `start`.
+  const early = prepared.capped ? null : retrieve(ctx, req, prepared);
+  early?.catch(() => {});
   const { messageId, questionId } = await insertAnswerRow(ctx, req, prepared, language);
+  const retrieval = early ?? retrieve(ctx, req, prepared);
+  retrieval.catch(() => {});
 
   const abort = new AbortController();
   const stop = () => abort.abort('stopped');
