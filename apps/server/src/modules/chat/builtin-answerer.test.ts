@@ -402,4 +402,21 @@ describe('the built-in answerer', () => {
     );
     expect(answerExtractively('Wann hat die Kantine offen?', hits, 'de').noAnswer).toBe(true);
   });
+
+  it('asks "when" for a time or a date: a phone number is none', () => {
+    const hits = [
+      hit(
+        'Bereich | Ansprechpartner | Telefon\nLager und Werkzeugausgabe | A. Nowak | 0561 470 93-25',
+        'Kontakte.pdf',
+      ),
+      hit(
+        'Die Werkzeugausgabe im Lager ist montags bis freitags von 6:30 bis 7:15 Uhr und von 15:30 bis 16:30 Uhr geöffnet. Defektes Werkzeug wird dort getauscht.',
+        'Handbuch.pdf',
+      ),
+    ];
+    const answer = answerExtractively('Wann hat die Werkzeugausgabe offen?', hits, 'de');
+    expect(answer.noAnswer).toBe(false);
+    expect(answer.text).toContain('von 6:30 bis 7:15 Uhr');
+    expect(answer.text).not.toContain('0561');
+  });
 });
