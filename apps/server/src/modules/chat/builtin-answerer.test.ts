@@ -403,6 +403,29 @@ describe('the built-in answerer', () => {
     expect(answerExtractively('Wann hat die Kantine offen?', hits, 'de').noAnswer).toBe(true);
   });
 
+  it('matches a verb form with its noun and a typo of one ("gewartet", "Wartung"; "widerholen", "wiederholt")', () => {
+    const hits = [
+      hit(
+        'Die Anlage ist einmal jährlich zu prüfen. Eine Wartung der Anlage ist bedarfsabhängig durchzuführen, spätestens jedoch alle 2 Jahre.',
+        'Anleitung.pdf',
+      ),
+      hit('Die Anlage steht im Keller neben dem Öltank.', 'Haus.pdf'),
+    ];
+    const serviced = answerExtractively('Wie oft muss die Anlage gewartet werden?', hits, 'de');
+    expect(serviced.noAnswer).toBe(false);
+    expect(serviced.text).toContain('spätestens jedoch alle 2 Jahre');
+    const exam = [
+      hit(
+        'Die Gesellenprüfung besteht aus zwei Teilen. Die Prüfung kann im Falle des Nichtbestehens zweimal wiederholt werden.',
+        'Ordnung.pdf',
+      ),
+      hit('Die Prüfungsgebühr trägt der Betrieb.', 'Handbuch.pdf'),
+    ];
+    const retaken = answerExtractively('wie oft kann man die gesellenprüfung widerholen', exam, 'de');
+    expect(retaken.noAnswer).toBe(false);
+    expect(retaken.text).toContain('zweimal wiederholt');
+  });
+
   it('asks "when" for a time or a date: a phone number is none', () => {
     const hits = [
       hit(
