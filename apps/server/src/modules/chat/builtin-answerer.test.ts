@@ -442,4 +442,26 @@ describe('the built-in answerer', () => {
     expect(answer.text).toContain('von 6:30 bis 7:15 Uhr');
     expect(answer.text).not.toContain('0561');
   });
+
+  it('finds a compound the word list does not split by the words of a row ("Gastherme", "Gas-Brennwerttherme")', () => {
+    const hits = [
+      hit(
+        'Art.-Nr. | Bezeichnung | Einheit | Preis netto EUR\n' +
+          'W-200 | Wartung Gas-Brennwerttherme (Wandgerät) inkl. Abgasmessung | pauschal | 179,00\n' +
+          'W-202 | Wartung Öl-Brennwertkessel inkl. Düsenwechsel | pauschal | 249,00\n' +
+          'W-203 | Wartung Luft/Wasser-Wärmepumpe | pauschal | 199,00',
+        'Preise.pdf',
+      ),
+    ];
+    const answer = answerExtractively('Was kostet die Wartung von einer Gastherme?', hits, 'de');
+    expect(answer.noAnswer).toBe(false);
+    expect(answer.text).toContain('179,00');
+    expect(answer.text).not.toContain('249,00');
+    // A preposition is no part of it: "Nachprüfung" is not found by "nach" and "Meisterprüfung".
+    const exam = [
+      hit('Er weist die Meisterprüfung nach.', 'Ordnung.pdf'),
+      hit('Der Kessel steht im Keller.'),
+    ];
+    expect(answerExtractively('Wer darf zur Nachprüfung?', exam, 'de').noAnswer).toBe(true);
+  });
 });

@@ -181,6 +181,30 @@ export interface AskedWord {
   synonyms: string[];
   /** Its German verb root (`verbRoot`), or null. */
   root: string | null;
+  /**
+   * A long word the word list does not split ("Gastherme"): every way to cut it into a first part of at least
+   * MIN_MODIFIER letters (without a linking "s") and the core of the rest, found by a text's own words.
+   */
+  cuts: Array<{ modifier: string; head: string }>;
+}
+
+/** The shortest first part, and the shortest rest, of a compound cut by a text's own words. */
+const MIN_MODIFIER = 3;
+const MIN_HEAD = 4;
+const MIN_CUT_WORD = 7;
+
+function cutsOf(word: string): AskedWord['cuts'] {
+  const cuts: AskedWord['cuts'] = [];
+  for (let i = MIN_MODIFIER; i <= word.length - MIN_HEAD; i++) {
+    const modifier = word.slice(0, i);
+    const head = core(word.slice(i));
+    // A preposition or article is no part ("nach" of "Nachprüfung" is not the text's "nach").
+    if (!isFunctionWord(modifier)) cuts.push({ modifier, head });
+    const unlinked = modifier.slice(0, -1);
+    if (modifier.endsWith('s') && unlinked.length >= MIN_MODIFIER && !isFunctionWord(unlinked))
+      cuts.push({ modifier: unlinked, head });
+  }
+  return cuts;
 }
 
 /** A question word (lower case, as written: compounds split and synonyms found before folding). */
@@ -188,14 +212,16 @@ export function askedWord(word: string): AskedWord {
   const lower = word.toLowerCase();
   const w = fold(lower);
   const figure = isFigure(w);
+  const parts = figure ? [] : compoundParts(lower).map((p) => core(fold(p)));
   return {
     word: w,
     core: figure ? w : core(w),
     englishCore: englishCore(w),
-    parts: figure ? [] : compoundParts(lower).map((p) => core(fold(p))),
+    parts,
     known: figure || (germanWordList()?.has(lower) ?? false),
     synonyms: figure || isFunctionWord(w) ? [] : synonymsOf(lower).map((s) => core(fold(s))),
     root: figure ? null : verbRoot(w),
+    cuts: parts.length > 0 || !/^[a-z]+$/.test(w) || w.length < MIN_CUT_WORD ? [] : cutsOf(w),
   };
 }
 
@@ -205,7 +231,7 @@ export function askedWord(word: string): AskedWord {
  * head three quarters of it); a word derived from it or it from one, sharing five letters at the start (0.7); a
  * word one letter apart (two for long words) when the question's word is no word of the German word list (0.8); a
  * synonym (0.7); a verb form or its noun sharing their root (`verbRoot`: "gewartet", "Wartung"), or a typo of it
- * (0.7).
+ * (0.7); a compound the word list does not split, cut into words of the unit ("Gastherme": "Gas", "-therme", 0.8).
  */
 export function matchWord(asked: AskedWord, set: WordSet): number {
   if (set.words.has(asked.word)) return MATCH.exact;
@@ -223,6 +249,16 @@ export function matchWord(asked: AskedWord, set: WordSet): number {
       (has(head) ? HEAD_SHARE : 0) + ((1 - HEAD_SHARE) * others.filter(has).length) / others.length;
     best = Math.max(best, MATCH.part * share);
   }
+  // A compound the word list does not split, whose parts the text writes as words of their own ("Gastherme" in
+  // "Gas-Brennwerttherme"): the first part as a word of the text, the rest as a word or a compound's part.
+  for (const cut of asked.cuts)
+    if (
+      (set.words.has(cut.modifier) || set.cores.has(cut.modifier)) &&
+      (set.cores.has(cut.head) || set.parts.has(cut.head))
+    ) {
+      best = Math.max(best, MATCH.part);
+      break;
+    }
   if (best >= MATCH.part) return best;
   if (asked.synonyms.some((syn) => set.cores.has(syn) || set.parts.has(syn)))
     best = Math.max(best, MATCH.synonym);
