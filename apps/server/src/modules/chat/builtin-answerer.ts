@@ -134,13 +134,6 @@ const AMOUNT = new RegExp(
   'iu',
 );
 
-/**
- * A figure that says when: a clock time ("6:30", "7 Uhr", "9 a.m."), a date ("31.12.", "15. März") or a year
- * ("2024"); not any figure ("0561 470 93-25" is a phone number, "§ 11" a reference).
- */
-const WHEN_FIGURE =
-  /\d{1,2}[:.]\d{2}\s*(?:uhr|h\b)|\d{1,2}:\d{2}|\d{1,2}\s*(?:uhr\b|o'clock|[ap]\.?m\.)|\d{1,2}\.\s*(?:\d{1,2}\.|januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember)|(?<!\d)(?:1[89]|20)\d{2}(?!\d)/iu;
-
 const CUES: Array<{ asks: RegExp; answer: RegExp; strong?: boolean; generic?: boolean }> = [
   {
     asks: /\b(kost\p{L}*|preis\p{L}*|teuer|berechn\p{L}*|cost\p{L}*|price\p{L}*|prix|co[uû]t\p{L}*|prezz\p{L}*|koszt\p{L}*|cen[ayę]|custa\p{L}*|pre[cç]o\p{L}*)\b|сто(ит|имост\p{L}*)|цен\p{L}*|ціна|варт\p{L}*|кошту\p{L}*|سعر|تكلف\p{L}*|ثمن/iu,
@@ -179,10 +172,8 @@ const CUES: Array<{ asks: RegExp; answer: RegExp; strong?: boolean; generic?: bo
   },
   {
     asks: /\b(wann|seit wann|bis wann|ab wann|in welchem jahr|when|what year|which year|quand|en quelle année|quando|in che anno|kiedy|w którym roku|em que ano)\b|когда|в каком году|коли|в якому році|متى|في أي عام/iu,
-    answer: new RegExp(
-      `${WHEN_FIGURE.source}|${DURATION.source}|${/\b(vor|nach|bis|ab|innerhalb|spätestens|frühestens|sofort|unverzüglich|jährlich|halbjährlich|monatlich|wöchentlich|täglich|morgens|mittags|abends|nachts|frühjahr|frühling|sommer|herbst|winter|montags?|dienstags?|mittwochs?|donnerstags?|freitags?|samstags?|sonntags?|januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|before|after|until|within|immediately|annually|yearly|monthly|weekly|daily|spring|summer|autumn|fall|winter|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\b/.source}`,
-      'iu',
-    ),
+    answer:
+      /\p{N}|\b(vor|nach|bis|ab|innerhalb|spätestens|frühestens|sofort|unverzüglich|jährlich|halbjährlich|monatlich|wöchentlich|täglich|morgens|mittags|abends|nachts|frühjahr|frühling|sommer|herbst|winter|montags?|dienstags?|mittwochs?|donnerstags?|freitags?|samstags?|sonntags?|januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|before|after|until|within|immediately|annually|yearly|monthly|weekly|daily|spring|summer|autumn|fall|winter|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\b/iu,
   },
 ].map((c) => ({ ...c, asks: unicodeWords(c.asks), answer: unicodeWords(c.answer) }));
 
@@ -201,6 +192,14 @@ export function withoutReferences(text: string): string {
     )
     .replace(/\(\d{1,3}\p{L}?\)/gu, ' ')
     .replace(/^\s*\d{1,3}\p{L}?\.\s/u, ' ');
+}
+
+/**
+ * A text without its phone numbers (a trunk or country prefix, then at least seven digits in groups: "0561 470 93-25",
+ * "+49 561 47093"): they are no amount, count or time ("Wann hat das Lager offen?" is not answered by its number).
+ */
+function withoutPhoneNumbers(text: string): string {
+  return text.replace(/(?<![\p{L}\p{N}])(?:\+|0)\d(?:[ /-]?\d){6,}(?!\p{N})/gu, ' ');
 }
 
 /** A text without the given figures as words of their own. */
@@ -524,7 +523,7 @@ export function scoreUnits(
   return units.map((unit) => {
     // A paragraph, list or section number is no amount, date or duration: "(2) ... nach § 11" answers no "how many".
     // Nor is a figure the question names itself ("wiegt der GB 30 C": "30 C" is no weight).
-    const answerable = withoutFigures(withoutReferences(unit.text), required);
+    const answerable = withoutPhoneNumbers(withoutFigures(withoutReferences(unit.text), required));
     let found = 0;
     const covers = new Set<string>();
     // A row keyed by the code the question asks about ("F28 | Keine Flammenbildung ...") defines it: the question's
