@@ -1,7 +1,7 @@
 import type { SearchHit } from '@werkwissen/shared';
 import { describe, expect, it } from 'vitest';
 import type { QueryTranslation } from '../search/query-translation/translation.ts';
-import { answerExtractively, withoutReferences } from './builtin-answerer.ts';
+import { answerExtractively, scoreUnits, withoutReferences } from './builtin-answerer.ts';
 import { questionLanguage } from './question-language.ts';
 
 const hit = (text: string, fileName = 'Handbuch.pdf', page: number | null = 3): SearchHit => ({
@@ -463,5 +463,39 @@ describe('the built-in answerer', () => {
       hit('Der Kessel steht im Keller.'),
     ];
     expect(answerExtractively('Wer darf zur Nachprüfung?', exam, 'de').noAnswer).toBe(true);
+  });
+
+  it('takes a passage that repeats the quoted unit for agreement, not for a rival; one with another figure is a rival', () => {
+    const question = 'Krieg ich vor der schriftlichen Abschlussprüfung einen Tag frei?';
+    const rule = hit(
+      'Der Arbeitgeber hat den Jugendlichen freizustellen an dem Arbeitstag, der der schriftlichen Abschlussprüfung unmittelbar vorangeht.',
+      'Gesetz.pdf',
+    );
+    const penalty = hit(
+      'Ordnungswidrig handelt, wer den Jugendlichen an dem Arbeitstag, der der schriftlichen Abschlussprüfung unmittelbar vorangeht, nicht freistellt.',
+      'Gesetz.pdf',
+    );
+    const excerpt = hit(
+      'an dem Arbeitstag, der der schriftlichen Abschlussprüfung unmittelbar vorangeht,',
+      'Gesetz.pdf',
+    );
+    // The lead over the best unit of any other passage: a passage alone has the whole of it (DISTINCT_WEIGHT ×
+    // DISTINCT_CAP).
+    const lead = (q: string, hits: SearchHit[]) =>
+      answerExtractively(q, hits, 'de').confidence -
+      Math.max(...scoreUnits(q, hits, 'de').map((u) => u.score));
+    expect(lead(question, [penalty])).toBeCloseTo(0.15, 5);
+    expect(lead(question, [penalty, excerpt])).toBeCloseTo(0.15, 5);
+    expect(lead(question, [penalty, rule])).toBeLessThan(0.15);
+    const price = 'Wie hoch ist die Anfahrtspauschale in Zone 1?';
+    const current = hit(
+      'Art.-Nr. | Bezeichnung | Preis\nL-100 | Anfahrtspauschale Zone 1 | 39,00',
+      'Preise.pdf',
+    );
+    const older = hit(
+      'Art.-Nr. | Bezeichnung | Preis\nL-100 | Anfahrtspauschale Zone 1 | 35,00',
+      'Preise-2024.pdf',
+    );
+    expect(lead(price, [current, older])).toBeLessThan(0.15);
   });
 });

@@ -609,6 +609,18 @@ function askedGroups(
   return groups;
 }
 
+/** A unit that says what another says: all of its figures and nearly all of its words are the other's. */
+const REPEATS = 0.8;
+function repeats(unit: Unit, other: Unit): boolean {
+  const words = wordsOf(withoutReferences(unit.text)).filter((w) => !isFunctionWord(w));
+  const held = words.filter((w) => other.own.words.has(w));
+  return (
+    words.length > 0 &&
+    held.length >= REPEATS * words.length &&
+    words.every((w) => !/\p{N}/u.test(w) || other.own.words.has(w))
+  );
+}
+
 export function answerExtractively(
   question: string,
   hits: SearchHit[],
@@ -619,7 +631,10 @@ export function answerExtractively(
   const ranked = [...scored].sort((a, b) => b.score - a.score || a.hit - b.hit || a.index - b.index);
   const best = ranked[0];
   // A rival is any other passage's best unit, one about another model or size included ("GB 30 C" for "GB 20 C").
-  const rival = best ? Math.max(0, ...scored.filter((s) => s.hit !== best.hit).map((s) => s.plain)) : 0;
+  // ...unless it repeats the best unit: the same words and figures in another passage agree with it, not rival it.
+  const rival = best
+    ? Math.max(0, ...scored.filter((s) => s.hit !== best.hit && !repeats(s, best)).map((s) => s.plain))
+    : 0;
   const confidence = best ? best.score + DISTINCT_WEIGHT * Math.min(DISTINCT_CAP, best.score - rival) : 0;
   if (!best || confidence < (options.minConfidence ?? MIN_CONFIDENCE)) {
     return { text: translate(lang, 'answer.noAnswer'), cited: [], noAnswer: true, confidence };
