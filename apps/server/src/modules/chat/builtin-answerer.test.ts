@@ -498,4 +498,14 @@ describe('the built-in answerer', () => {
     );
     expect(lead(price, [current, older])).toBeLessThan(0.15);
   });
+
+  it('reads the spoken short form of "heraus" ("raus") as the documents write it ("herausnehmen")', () => {
+    const hits = [
+      hit('Die vier Muttern am Flansch lösen und den Brenner nach vorn herausnehmen.', 'Anleitung.pdf'),
+      hit('Der Brenner läuft bei der Wartung zehn Minuten auf Volllast.', 'Wartung.pdf'),
+    ];
+    const answer = answerExtractively('Wie krieg ich den Brenner raus?', hits, 'de');
+    expect(answer.noAnswer).toBe(false);
+    expect(answer.text).toContain('nach vorn herausnehmen');
+  });
 });

@@ -207,9 +207,17 @@ function cutsOf(word: string): AskedWord['cuts'] {
   return cuts;
 }
 
+/**
+ * The spoken short forms of "heraus", "herauf", "herunter", "herüber", "herum", "heran" ("krieg ich den Brenner
+ * raus"), as the documents write them ("herausnehmen"). Not "rein", which is also an adjective ("rein" = pure).
+ */
+function colloquial(lower: string): string {
+  return /^r(?:aus|auf|unter|über|um|an)$/.test(lower) ? `he${lower}` : lower;
+}
+
 /** A question word (lower case, as written: compounds split and synonyms found before folding). */
 export function askedWord(word: string): AskedWord {
-  const lower = word.toLowerCase();
+  const lower = colloquial(word.toLowerCase());
   const w = fold(lower);
   const figure = isFigure(w);
   const parts = figure ? [] : compoundParts(lower).map((p) => core(fold(p)));
