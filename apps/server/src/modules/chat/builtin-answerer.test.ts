@@ -1,7 +1,7 @@
 import type { SearchHit } from '@werkwissen/shared';
 import { describe, expect, it } from 'vitest';
 import type { QueryTranslation } from '../search/query-translation/translation.ts';
-import { answerExtractively, withoutReferences } from './builtin-answerer.ts';
+import { answerExtractively, scoreUnits, withoutReferences } from './builtin-answerer.ts';
 import { questionLanguage } from './question-language.ts';
 
 const hit = (text: string, fileName = 'Handbuch.pdf', page: number | null = 3): SearchHit => ({
@@ -401,5 +401,111 @@ describe('the built-in answerer', () => {
       true,
     );
     expect(answerExtractively('Wann hat die Kantine offen?', hits, 'de').noAnswer).toBe(true);
+  });
+
+  it('matches a verb form with its noun and a typo of one ("gewartet", "Wartung"; "widerholen", "wiederholt")', () => {
+    const hits = [
+      hit(
+        'Die Anlage ist einmal jährlich zu prüfen. Eine Wartung der Anlage ist bedarfsabhängig durchzuführen, spätestens jedoch alle 2 Jahre.',
+        'Anleitung.pdf',
+      ),
+      hit('Die Anlage steht im Keller neben dem Öltank.', 'Haus.pdf'),
+    ];
+    const serviced = answerExtractively('Wie oft muss die Anlage gewartet werden?', hits, 'de');
+    expect(serviced.noAnswer).toBe(false);
+    expect(serviced.text).toContain('spätestens jedoch alle 2 Jahre');
+    const exam = [
+      hit(
+        'Die Gesellenprüfung besteht aus zwei Teilen. Die Prüfung kann im Falle des Nichtbestehens zweimal wiederholt werden.',
+        'Ordnung.pdf',
+      ),
+      hit('Die Prüfungsgebühr trägt der Betrieb.', 'Handbuch.pdf'),
+    ];
+    const retaken = answerExtractively('wie oft kann man die gesellenprüfung widerholen', exam, 'de');
+    expect(retaken.noAnswer).toBe(false);
+    expect(retaken.text).toContain('zweimal wiederholt');
+  });
+
+  it('asks "when" for a time or a date: a phone number is none', () => {
+    const hits = [
+      hit(
+        'Bereich | Ansprechpartner | Telefon\nLager und Werkzeugausgabe | A. Nowak | 0561 470 93-25',
+        'Kontakte.pdf',
+      ),
+      hit(
+        'Die Werkzeugausgabe im Lager ist montags bis freitags von 6:30 bis 7:15 Uhr und von 15:30 bis 16:30 Uhr geöffnet. Defektes Werkzeug wird dort getauscht.',
+        'Handbuch.pdf',
+      ),
+    ];
+    const answer = answerExtractively('Wann hat die Werkzeugausgabe offen?', hits, 'de');
+    expect(answer.noAnswer).toBe(false);
+    expect(answer.text).toContain('von 6:30 bis 7:15 Uhr');
+    expect(answer.text).not.toContain('0561');
+  });
+
+  it('finds a compound the word list does not split by the words of a row ("Gastherme", "Gas-Brennwerttherme")', () => {
+    const hits = [
+      hit(
+        'Art.-Nr. | Bezeichnung | Einheit | Preis netto EUR\n' +
+          'W-200 | Wartung Gas-Brennwerttherme (Wandgerät) inkl. Abgasmessung | pauschal | 179,00\n' +
+          'W-202 | Wartung Öl-Brennwertkessel inkl. Düsenwechsel | pauschal | 249,00\n' +
+          'W-203 | Wartung Luft/Wasser-Wärmepumpe | pauschal | 199,00',
+        'Preise.pdf',
+      ),
+    ];
+    const answer = answerExtractively('Was kostet die Wartung von einer Gastherme?', hits, 'de');
+    expect(answer.noAnswer).toBe(false);
+    expect(answer.text).toContain('179,00');
+    expect(answer.text).not.toContain('249,00');
+    // A preposition is no part of it: "Nachprüfung" is not found by "nach" and "Meisterprüfung".
+    const exam = [
+      hit('Er weist die Meisterprüfung nach.', 'Ordnung.pdf'),
+      hit('Der Kessel steht im Keller.'),
+    ];
+    expect(answerExtractively('Wer darf zur Nachprüfung?', exam, 'de').noAnswer).toBe(true);
+  });
+
+  it('takes a passage that repeats the quoted unit for agreement, not for a rival; one with another figure is a rival', () => {
+    const question = 'Krieg ich vor der schriftlichen Abschlussprüfung einen Tag frei?';
+    const rule = hit(
+      'Der Arbeitgeber hat den Jugendlichen freizustellen an dem Arbeitstag, der der schriftlichen Abschlussprüfung unmittelbar vorangeht.',
+      'Gesetz.pdf',
+    );
+    const penalty = hit(
+      'Ordnungswidrig handelt, wer den Jugendlichen an dem Arbeitstag, der der schriftlichen Abschlussprüfung unmittelbar vorangeht, nicht freistellt.',
+      'Gesetz.pdf',
+    );
+    const excerpt = hit(
+      'an dem Arbeitstag, der der schriftlichen Abschlussprüfung unmittelbar vorangeht,',
+      'Gesetz.pdf',
+    );
+    // The lead over the best unit of any other passage: a passage alone has the whole of it (DISTINCT_WEIGHT ×
+    // DISTINCT_CAP).
+    const lead = (q: string, hits: SearchHit[]) =>
+      answerExtractively(q, hits, 'de').confidence -
+      Math.max(...scoreUnits(q, hits, 'de').map((u) => u.score));
+    expect(lead(question, [penalty])).toBeCloseTo(0.15, 5);
+    expect(lead(question, [penalty, excerpt])).toBeCloseTo(0.15, 5);
+    expect(lead(question, [penalty, rule])).toBeLessThan(0.15);
+    const price = 'Wie hoch ist die Anfahrtspauschale in Zone 1?';
+    const current = hit(
+      'Art.-Nr. | Bezeichnung | Preis\nL-100 | Anfahrtspauschale Zone 1 | 39,00',
+      'Preise.pdf',
+    );
+    const older = hit(
+      'Art.-Nr. | Bezeichnung | Preis\nL-100 | Anfahrtspauschale Zone 1 | 35,00',
+      'Preise-2024.pdf',
+    );
+    expect(lead(price, [current, older])).toBeLessThan(0.15);
+  });
+
+  it('reads the spoken short form of "heraus" ("raus") as the documents write it ("herausnehmen")', () => {
+    const hits = [
+      hit('Die vier Muttern am Flansch lösen und den Brenner nach vorn herausnehmen.', 'Anleitung.pdf'),
+      hit('Der Brenner läuft bei der Wartung zehn Minuten auf Volllast.', 'Wartung.pdf'),
+    ];
+    const answer = answerExtractively('Wie krieg ich den Brenner raus?', hits, 'de');
+    expect(answer.noAnswer).toBe(false);
+    expect(answer.text).toContain('nach vorn herausnehmen');
   });
 });

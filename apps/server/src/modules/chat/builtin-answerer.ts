@@ -230,6 +230,14 @@ const REFERENCE = unicodeWords(
   /\b(abs|absatz|absätze|nr|nummer|satz|sätze|buchstabe|art|artikel|anlage|anhang|kapitel|seite|s|para|section|sec|no|page|p)\.?\s*\d+\p{L}?(?:\s*(?:,|und|bis|and|to|-|–)\s*\d+\p{L}?)*/giu,
 );
 
+/**
+ * A text without its phone numbers (a trunk or country prefix, then at least seven digits in groups: "0561 470 93-25",
+ * "+49 561 47093"): they are no amount, count or time ("Wann hat das Lager offen?" is not answered by its number).
+ */
+function withoutPhoneNumbers(text: string): string {
+  return text.replace(/(?<![\p{L}\p{N}])(?:\+|0)\d(?:[ /-]?\d){6,}(?!\p{N})/gu, ' ');
+}
+
 /** The patterns of the given figures (those of figures alone) as words of their own, for `withoutFigures`. */
 function figurePatterns(figures: Set<string>): RegExp[] {
   return [...figures]
@@ -563,7 +571,7 @@ export function scoreUnits(
   return units.map((unit) => {
     // A paragraph, list or section number is no amount, date or duration: "(2) ... nach § 11" answers no "how many".
     // Nor is a figure the question names itself ("wiegt der GB 30 C": "30 C" is no weight).
-    const answerable = withoutFigures(withoutReferences(unit.text), figureWords);
+    const answerable = withoutPhoneNumbers(withoutFigures(withoutReferences(unit.text), figureWords));
     let found = 0;
     const covers = new Set<string>();
     // A row keyed by the code the question asks about ("F28 | Keine Flammenbildung ...") defines it: the question's
@@ -649,6 +657,18 @@ function askedGroups(
   return groups;
 }
 
+/** A unit that says what another says: all of its figures and nearly all of its words are the other's. */
+const REPEATS = 0.8;
+function repeats(unit: Unit, other: Unit): boolean {
+  const words = wordsOf(withoutReferences(unit.text)).filter((w) => !isFunctionWord(w));
+  const held = words.filter((w) => other.own.words.has(w));
+  return (
+    words.length > 0 &&
+    held.length >= REPEATS * words.length &&
+    words.every((w) => !/\p{N}/u.test(w) || other.own.words.has(w))
+  );
+}
+
 export function answerExtractively(
   question: string,
   hits: SearchHit[],
@@ -659,7 +679,10 @@ export function answerExtractively(
   const ranked = [...scored].sort((a, b) => b.score - a.score || a.hit - b.hit || a.index - b.index);
   const best = ranked[0];
   // A rival is any other passage's best unit, one about another model or size included ("GB 30 C" for "GB 20 C").
-  const rival = best ? Math.max(0, ...scored.filter((s) => s.hit !== best.hit).map((s) => s.plain)) : 0;
+  // ...unless it repeats the best unit: the same words and figures in another passage agree with it, not rival it.
+  const rival = best
+    ? Math.max(0, ...scored.filter((s) => s.hit !== best.hit && !repeats(s, best)).map((s) => s.plain))
+    : 0;
   const confidence = best ? best.score + DISTINCT_WEIGHT * Math.min(DISTINCT_CAP, best.score - rival) : 0;
   if (!best || confidence < (options.minConfidence ?? MIN_CONFIDENCE)) {
     return { text: translate(lang, 'answer.noAnswer'), cited: [], noAnswer: true, confidence };

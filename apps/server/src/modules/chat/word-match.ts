@@ -51,6 +51,19 @@ export function englishCore(word: string): string | null {
   return stem.length >= 3 ? stem : word;
 }
 
+/**
+ * A German verb's or its noun's stem, which Snowball leaves apart: the participle ("gewartet", "gekürzt") without
+ * its "ge-" and ending, a verb form without "-et"/"-t"/"-en" ("wartet", "wiederholt"), a noun of action without
+ * "-ung" ("Wartung", "Kürzung"): "gewartet", "wartet" and "Wartung" share "wart". Null when nothing is taken off or
+ * fewer than four letters are left (folded words of Latin script only).
+ */
+export function verbRoot(word: string): string | null {
+  if (!/^[a-z]+$/.test(word)) return null;
+  const participle = /^ge([a-z]{4,}?)(?:et|t|en)$/.exec(word);
+  const root = participle ? participle[1]! : word.replace(/(?:ung|et|t|en)$/, '');
+  return root !== word && root.length >= 4 ? root : null;
+}
+
 /** The words of a text, folded: letters and figures, each run of them a word ("H-1002" → "h", "1002"). */
 export function wordsOf(text: string): string[] {
   return (text.match(/[\p{L}\p{N}]+/gu) ?? []).map(fold);
@@ -71,6 +84,8 @@ export interface WordSet {
   englishCores: Set<string>;
   /** Cores of the parts of the text's compounds ("monteurstunde" → "monteur", "stund"). */
   parts: Set<string>;
+  /** The German verb roots of its words (`verbRoot`). */
+  roots: Set<string>;
 }
 
 /** What matching needs of one word of a text (lower case, as written): its fold, cores and compound parts' cores. */
@@ -80,6 +95,7 @@ interface TextWord {
   core: string | null;
   englishCore: string | null;
   parts: string[];
+  root: string | null;
 }
 
 /**
@@ -95,11 +111,12 @@ function textWord(lower: string): TextWord {
   if (known) return known;
   const w = fold(lower);
   known = isFigure(w)
-    ? { word: w, core: null, englishCore: null, parts: [] }
+    ? { word: w, core: null, englishCore: null, parts: [], root: null }
     : {
         word: w,
         core: core(w),
         englishCore: englishCore(w),
+        root: verbRoot(w),
         // Split as written: the word list knows "Prüfung", not "Prufung".
         parts: compoundParts(lower).map((p) => core(fold(p))),
       };
@@ -114,6 +131,7 @@ export function wordSet(text: string): WordSet {
   const cores = new Set<string>();
   const englishCores = new Set<string>();
   const parts = new Set<string>();
+  const roots = new Set<string>();
   for (const lower of raw) {
     const t = textWord(lower);
     words.add(t.word);
@@ -121,8 +139,9 @@ export function wordSet(text: string): WordSet {
     cores.add(t.core);
     if (t.englishCore) englishCores.add(t.englishCore);
     for (const p of t.parts) parts.add(p);
+    if (t.root) roots.add(t.root);
   }
-  return { words, cores, englishCores, parts };
+  return { words, cores, englishCores, parts, roots };
 }
 
 /** The two rows `within` works in, grown as needed: it runs for many word pairs per question. */
@@ -176,20 +195,57 @@ export interface AskedWord {
   known: boolean;
   /** Cores of its synonyms (german-thesaurus.ts). */
   synonyms: string[];
+  /** Its German verb root (`verbRoot`), or null. */
+  root: string | null;
+  /**
+   * A long word the word list does not split ("Gastherme"): every way to cut it into a first part of at least
+   * MIN_MODIFIER letters (without a linking "s") and the core of the rest, found by a text's own words.
+   */
+  cuts: Array<{ modifier: string; head: string }>;
+}
+
+/** The shortest first part, and the shortest rest, of a compound cut by a text's own words. */
+const MIN_MODIFIER = 3;
+const MIN_HEAD = 4;
+const MIN_CUT_WORD = 7;
+
+function cutsOf(word: string): AskedWord['cuts'] {
+  const cuts: AskedWord['cuts'] = [];
+  for (let i = MIN_MODIFIER; i <= word.length - MIN_HEAD; i++) {
+    const modifier = word.slice(0, i);
+    const head = core(word.slice(i));
+    // A preposition or article is no part ("nach" of "Nachprüfung" is not the text's "nach").
+    if (!isFunctionWord(modifier)) cuts.push({ modifier, head });
+    const unlinked = modifier.slice(0, -1);
+    if (modifier.endsWith('s') && unlinked.length >= MIN_MODIFIER && !isFunctionWord(unlinked))
+      cuts.push({ modifier: unlinked, head });
+  }
+  return cuts;
+}
+
+/**
+ * The spoken short forms of "heraus", "herauf", "herunter", "herüber", "herum", "heran" ("krieg ich den Brenner
+ * raus"), as the documents write them ("herausnehmen"). Not "rein", which is also an adjective ("rein" = pure).
+ */
+function colloquial(lower: string): string {
+  return /^r(?:aus|auf|unter|über|um|an)$/.test(lower) ? `he${lower}` : lower;
 }
 
 /** A question word (lower case, as written: compounds split and synonyms found before folding). */
 export function askedWord(word: string): AskedWord {
-  const lower = word.toLowerCase();
+  const lower = colloquial(word.toLowerCase());
   const w = fold(lower);
   const figure = isFigure(w);
+  const parts = figure ? [] : compoundParts(lower).map((p) => core(fold(p)));
   return {
     word: w,
     core: figure ? w : core(w),
     englishCore: englishCore(w),
-    parts: figure ? [] : compoundParts(lower).map((p) => core(fold(p))),
+    parts,
     known: figure || (germanWordList()?.has(lower) ?? false),
     synonyms: figure || isFunctionWord(w) ? [] : synonymsOf(lower).map((s) => core(fold(s))),
+    root: figure ? null : verbRoot(w),
+    cuts: parts.length > 0 || !/^[a-z]+$/.test(w) || w.length < MIN_CUT_WORD ? [] : cutsOf(w),
   };
 }
 
@@ -198,7 +254,8 @@ export function askedWord(word: string): AskedWord {
  * is; a part of one of the unit's compounds, or the parts of the question's compound among the unit's words (0.8, the
  * head three quarters of it); a word derived from it or it from one, sharing five letters at the start (0.7); a
  * word one letter apart (two for long words) when the question's word is no word of the German word list (0.8); a
- * synonym (0.7).
+ * synonym (0.7); a verb form or its noun sharing their root (`verbRoot`: "gewartet", "Wartung"), or a typo of it
+ * (0.7); a compound the word list does not split, cut into words of the unit ("Gastherme": "Gas", "-therme", 0.8).
  */
 export function matchWord(asked: AskedWord, set: WordSet): number {
   if (set.words.has(asked.word)) return MATCH.exact;
@@ -216,6 +273,16 @@ export function matchWord(asked: AskedWord, set: WordSet): number {
       (has(head) ? HEAD_SHARE : 0) + ((1 - HEAD_SHARE) * others.filter(has).length) / others.length;
     best = Math.max(best, MATCH.part * share);
   }
+  // A compound the word list does not split, whose parts the text writes as words of their own ("Gastherme" in
+  // "Gas-Brennwerttherme"): the first part as a word of the text, the rest as a word or a compound's part.
+  for (const cut of asked.cuts)
+    if (
+      (set.words.has(cut.modifier) || set.cores.has(cut.modifier)) &&
+      (set.cores.has(cut.head) || set.parts.has(cut.head))
+    ) {
+      best = Math.max(best, MATCH.part);
+      break;
+    }
   if (best >= MATCH.part) return best;
   if (asked.synonyms.some((syn) => set.cores.has(syn) || set.parts.has(syn)))
     best = Math.max(best, MATCH.synonym);
@@ -234,6 +301,15 @@ export function matchWord(asked: AskedWord, set: WordSet): number {
       )
         best = Math.max(best, MATCH.typo);
     }
+  }
+  // A verb form and its noun ("gewartet" for "Wartung", "gekürzt" for "Kürzung"), or a typo of one ("widerholen").
+  if (best < MATCH.derived) {
+    const root = asked.root;
+    if ((root && (set.roots.has(root) || set.cores.has(root))) || set.roots.has(asked.core))
+      best = MATCH.derived;
+    else if (root && !asked.known && root.length >= 6)
+      for (const other of set.roots)
+        if (other.length >= 6 && within(root, other, root.length >= 9 ? 2 : 1)) best = MATCH.derived;
   }
   return best;
 }
