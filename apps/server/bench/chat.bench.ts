@@ -58,7 +58,6 @@ import { scoreUnits } from '../src/modules/chat/builtin-answerer.ts';
 import { EVIDENCE_POOL, orderByEvidence } from '../src/modules/chat/evidence-order.ts';
 import { questionLanguage } from '../src/modules/chat/question-language.ts';
 import { wordRarity } from '../src/modules/chat/word-rarity.ts';
-import { STOPWORDS } from '../src/modules/embedding/stopwords.ts';
 import { refreshKnowledgeStatistics } from '../src/modules/processing/analyze.job.ts';
 import { searchPassages } from '../src/modules/search/hybrid-search.ts';
 import { scopeLanguages } from '../src/modules/search/scope-languages.ts';
@@ -84,11 +83,11 @@ import {
   sleep,
 } from './support/bench-kit.ts';
 import { CpuProfiler } from './support/cpu-profile.ts';
+import { QUESTION_WORDS, questionWindow } from './support/question-window.ts';
 import { buildCorpus } from './support/search-corpus.ts';
 
 const ROLE_ENV = 'WW_BENCH_CHAT_ROLE';
 const WARMUP = 10;
-const QUESTION_WORDS = 8;
 const MODEL = 'gpt-4o-mini';
 const TARGET_P95_MS = 100;
 
@@ -752,16 +751,10 @@ async function benchEngine(
     const asked = new Set<string>();
     let notGerman = 0;
     const questions = sample.slice(6).flatMap(({ text }) => {
-      const words = text.split(/\s+/).filter(Boolean);
       // A window with more than FOLLOW_UP_WORDS content words, so that it is read alone (not as a follow-up).
       for (let attempt = 0; attempt < 20; attempt++) {
-        const from = Math.floor(Math.random() * Math.max(1, words.length - QUESTION_WORDS));
-        const q = `${words
-          .slice(from, from + QUESTION_WORDS)
-          .join(' ')
-          .replace(/[.,;:!?]+$/, '')}?`;
-        const content = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOPWORDS.has(w));
-        if (asked.has(q) || content.length < 5) continue;
+        const q = questionWindow(text, Math.random);
+        if (!q || asked.has(q)) continue;
         if (questionLanguage(q, 'en') !== 'de') {
           notGerman++;
           continue;

@@ -33,7 +33,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { applyMigrations, type Db, openDatabase } from '../src/db/database.ts';
 import { questionLanguage } from '../src/modules/chat/question-language.ts';
-import { STOPWORDS } from '../src/modules/embedding/stopwords.ts';
 import { refreshKnowledgeStatistics } from '../src/modules/processing/analyze.job.ts';
 import { fullTextSearch } from '../src/modules/search/full-text-search.ts';
 import { searchQuery } from '../src/modules/search/query-terms.ts';
@@ -51,11 +50,11 @@ import {
   printTable,
   revisionLine,
 } from './support/bench-kit.ts';
+import { questionWindow } from './support/question-window.ts';
 import { buildCorpus } from './support/search-corpus.ts';
 import { rng } from './support/synthetic-text.ts';
 
 const PASSAGES = 10_000;
-const QUESTION_WORDS = 8;
 /** What the hybrid search asks the full text for (hybrid-search.ts CANDIDATES). */
 const DEPTH = 50;
 
@@ -101,14 +100,8 @@ async function makeQuestions(db: Db, count: number): Promise<string[]> {
   const asked = new Set<string>();
   const questions: string[] = [];
   while (questions.length < count) {
-    const words = rows[Math.floor(r() * rows.length)]!.text.split(/\s+/).filter(Boolean);
-    const from = Math.floor(r() * Math.max(1, words.length - QUESTION_WORDS));
-    const q = `${words
-      .slice(from, from + QUESTION_WORDS)
-      .join(' ')
-      .replace(/[.,;:!?]+$/, '')}?`;
-    const content = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOPWORDS.has(w));
-    if (asked.has(q) || content.length < 5 || questionLanguage(q, 'en') !== 'de') continue;
+    const q = questionWindow(rows[Math.floor(r() * rows.length)]!.text, r);
+    if (!q || asked.has(q) || questionLanguage(q, 'en') !== 'de') continue;
     asked.add(q);
     questions.push(q);
   }
