@@ -141,13 +141,18 @@ export async function rankPassages(
   return fuseByScore(text, vector, TEXT_WEIGHT, options.limit);
 }
 
-/** Search hits with their file, division, page, heading path and text, in rank order. */
+/**
+ * Search hits with their file, division, page, heading path and text, in rank order. A file published again between
+ * ranking and reading deletes the passages ranked (its old generation, in the publishing transaction): the search
+ * then ranks once more, against the new ones.
+ */
 export async function searchPassages(
   db: DbOrTx,
   embedder: Embedder,
   scope: SearchScope,
   query: string,
   options: SearchOptions,
+  retried = false,
 ): Promise<SearchHit[]> {
   const ranked = await rankPassages(db, embedder, scope, query, options);
   if (ranked.length === 0) return [];
@@ -166,6 +171,8 @@ export async function searchPassages(
            p.heading_path, p.text
     from passages p join files f on f.id = p.file_id join divisions d on d.id = p.division_id
     where p.id = any(${sql.param(ranked.map((r) => r.passageId))}::uuid[]) and p.company_id = ${scope.companyId}`);
+  if (rows.length < ranked.length && !retried)
+    return searchPassages(db, embedder, scope, query, options, true);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ranked.flatMap((r) => {
     const row = byId.get(r.passageId);
