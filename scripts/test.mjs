@@ -250,7 +250,8 @@ const browserPass = postgresUrl
 const pglitePass = startVitest(
   PGLITE_PASS,
   ['--project', 'server', ...(postgresUrl ? [] : ['--project', 'server-s3'])],
-  { TEST_DATABASE_URL: '' },
+  // The server tests that open no database (apps/server/test/engine-free-files.ts) run in PostgreSQL's pass only.
+  { TEST_DATABASE_URL: '', TEST_ENGINE_FREE_ELSEWHERE: postgresUrl ? '1' : '' },
 );
 const postgresPass = postgresUrl
   ? startVitest(
