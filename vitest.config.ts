@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { ENGINE_FREE_FILES } from './apps/server/test/engine-free-files.ts';
 import { localeParts } from './apps/web/vite-locale-parts.ts';
 
 /**
@@ -7,11 +8,17 @@ import { localeParts } from './apps/web/vite-locale-parts.ts';
  * does (`*.postgres.test.ts`).
  */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+/**
+ * The server tests that open no database run in one integration pass: `npm test` sets TEST_ENGINE_FREE_ELSEWHERE for
+ * PGlite's pass when PostgreSQL's runs them (apps/server/test/engine-free-files.ts).
+ */
+const engineFreeElsewhere = process.env.TEST_ENGINE_FREE_ELSEWHERE === '1';
 const engineExclude = [
   ...configDefaults.exclude,
   ...(onPostgres
     ? ['test/start-up.test.ts', 'test/backup-restore.test.ts', 'src/db/embedded/**']
     : ['**/*.postgres.test.ts']),
+  ...(engineFreeElsewhere ? ENGINE_FREE_FILES : []),
 ];
 
 /**

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
  * The whole test suite, as one command (`npm test`): lint and format, type-check, generated files up to date, the
- * web build, then, side by side, the unit tests, the integration and browser tests (vitest, the browser tests in
- * Debian's Chromium) on the embedded PGlite, and the integration and browser tests again on PostgreSQL when
- * TEST_DATABASE_URL names one (CI always does; `scripts/test-postgres.sh` starts a throwaway one). Ends with each
+ * web build, then, side by side, the unit tests, the integration tests on the embedded PGlite and again on PostgreSQL
+ * when TEST_DATABASE_URL names one (CI always does; `scripts/test-postgres.sh` starts a throwaway one), and the
+ * browser tests (vitest, in Debian's Chromium) once, on PostgreSQL when there is one, else on PGlite. Ends with each
  * step's time and one "N passed, N failed" line; with TEST_STEP_TIMES set, also appends each step's seconds and name
  * to that file (.ci/run prints them in its phase times).
  */
@@ -24,6 +24,13 @@ import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const results = [];
+
+/**
+ * Node's compile cache (code compiled once, read back by the next process) for every process of the run: the vitest
+ * processes, the test servers they spawn (test/support/processes.ts passes it on) and their databases. The same
+ * modules are evaluated by each pass and by every spawned server; in the clone's node_modules, gone with it.
+ */
+process.env.NODE_COMPILE_CACHE ??= join(root, 'node_modules', '.cache', 'node-compile-cache');
 
 /** Records a finished step with the seconds from `started` to `ended` (`performance.now()` values). */
 function finished(name, ok, started, ended = performance.now()) {
@@ -133,7 +140,8 @@ step('build the web app', 'npm', ['run', 'build']);
 const UNIT_PASS = 'unit tests of the shared package and the web app (vitest)';
 const PGLITE_PASS = 'integration tests on PGlite (vitest)';
 const PGLITE_BROWSER_PASS = 'browser tests on PGlite (vitest, after the unit tests)';
-const POSTGRES_PASS = 'integration and browser tests on PostgreSQL (vitest)';
+const POSTGRES_BROWSER_PASS = 'browser tests on PostgreSQL (vitest)';
+const POSTGRES_PASS = 'integration tests on PostgreSQL (vitest)';
 
 const counts = { passed: 0, failed: 0 };
 /** Every failed test of both passes, repeated under the summary: a CI log is often read from its end only. */
@@ -206,48 +214,58 @@ function recordPass({ name, status, json: report, log, started, ended }) {
 
 /**
  * The passes run side by side: much of each pass waits (on a browser, a job's poll, a model's stream) rather than
- * computes (a fresh-clone run used 1.3 of the 2 cores on average). The unit tests need no database: in a pass of their
- * own from the start, they no longer run last and alone on one core (vitest ran their projects after the browser
- * tests). PGlite's browser tests follow them in that slot instead of waiting for PGlite's integration tests, the
- * longest of the passes; the PostgreSQL pass runs its browser tests after its integration tests, as before.
+ * computes. The unit tests need no database: in a pass of their own from the start. The server's integration tests
+ * run on each engine. The browser tests run once (decision 0085): what they add to the integration tests is the
+ * browser and the built app, which no engine changes. Beside a PostgreSQL they run on it, in a process of their own
+ * from the start (a test server there starts from a database copied by PostgreSQL rather than from an embedded
+ * database in a process of its own); without one, on PGlite after the unit tests.
  */
 const postgresUrl = process.env.TEST_DATABASE_URL;
+const passLog = (name) => join(mkdtempSync(join(tmpdir(), 'ww-vitest-')), name);
 const unitPass = startVitest(
   UNIT_PASS,
   ['--project', 'shared', '--project', 'web'],
   { TEST_DATABASE_URL: '' },
-  join(mkdtempSync(join(tmpdir(), 'ww-vitest-')), 'unit-pass.log'),
+  passLog('unit-pass.log'),
 );
-const pgliteBrowserPass = unitPass.then(() =>
-  startVitest(
-    PGLITE_BROWSER_PASS,
-    ['--project', 'e2e'],
-    { TEST_DATABASE_URL: '' },
-    join(mkdtempSync(join(tmpdir(), 'ww-vitest-')), 'pglite-browser-pass.log'),
-  ),
-);
+const browserPass = postgresUrl
+  ? startVitest(
+      POSTGRES_BROWSER_PASS,
+      ['--project', 'e2e'],
+      { TEST_DATABASE_URL: postgresUrl },
+      passLog('postgres-browser-pass.log'),
+    )
+  : unitPass.then(() =>
+      startVitest(
+        PGLITE_BROWSER_PASS,
+        ['--project', 'e2e'],
+        { TEST_DATABASE_URL: '' },
+        passLog('pglite-browser-pass.log'),
+      ),
+    );
 /**
  * The uploads and processing tests with their files in the S3 double (`server-s3`) are about the file store, not the
- * engine: beside PostgreSQL they run once, in the shorter pass; without it, on PGlite.
+ * engine: beside PostgreSQL they run once, in its pass; without it, on PGlite.
  */
 const pglitePass = startVitest(
   PGLITE_PASS,
   ['--project', 'server', ...(postgresUrl ? [] : ['--project', 'server-s3'])],
-  { TEST_DATABASE_URL: '' },
+  // The server tests that open no database (apps/server/test/engine-free-files.ts) run in PostgreSQL's pass only.
+  { TEST_DATABASE_URL: '', TEST_ENGINE_FREE_ELSEWHERE: postgresUrl ? '1' : '' },
 );
 const postgresPass = postgresUrl
   ? startVitest(
       POSTGRES_PASS,
       // Which files are about one engine only is in vitest.config.ts.
-      ['--project', 'server', '--project', 'server-s3', '--project', 'e2e'],
+      ['--project', 'server', '--project', 'server-s3'],
       { TEST_DATABASE_URL: postgresUrl },
-      join(mkdtempSync(join(tmpdir(), 'ww-vitest-')), 'postgres-pass.log'),
+      passLog('postgres-pass.log'),
     )
   : null;
 endStep(await typeCheck);
 recordPass(await pglitePass);
 recordPass(await unitPass);
-recordPass(await pgliteBrowserPass);
+recordPass(await browserPass);
 if (postgresPass) {
   recordPass(await postgresPass);
 } else if (process.env.CI) {
@@ -264,7 +282,7 @@ if (postgresPass) {
 
 const passed = counts.passed;
 let failed = counts.failed;
-const passes = [UNIT_PASS, PGLITE_PASS, PGLITE_BROWSER_PASS, POSTGRES_PASS];
+const passes = [UNIT_PASS, PGLITE_PASS, PGLITE_BROWSER_PASS, POSTGRES_BROWSER_PASS, POSTGRES_PASS];
 for (const r of results) if (!r.ok && !passes.includes(r.name)) failed++;
 
 process.stdout.write('\nSummary:\n');

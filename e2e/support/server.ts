@@ -4,8 +4,9 @@ import { startTestServer, type TestServer } from '../../apps/server/test/support
 const dist = new URL('../../apps/web/dist/index.html', import.meta.url).pathname;
 
 /**
- * The real server serving the built web app, on a throwaway PGlite, with a real SMTP sink (`smtp: false`: without
- * SMTP, as an installation that has none).
+ * The real server serving the built web app, on a throwaway database (PGlite, or a database of its own on the
+ * PostgreSQL of TEST_DATABASE_URL), with a real SMTP sink (`smtp: false`: without SMTP, as an installation that has
+ * none).
  */
 export async function startAppServer(
   env: Record<string, string> = {},

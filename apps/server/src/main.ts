@@ -3,7 +3,7 @@
  * apart. Configuration comes from the environment and `.env`; an invalid one stops the start with every violation.
  */
 import { ConfigError, loadConfig, readEnv } from './config/load-config.ts';
-import { type Role, startServer } from './server.ts';
+import type { Role } from './server.ts';
 
 const roleArg = process.argv.find((a) => a.startsWith('--role='))?.slice('--role='.length) ?? 'all';
 if (!['api', 'worker', 'all'].includes(roleArg)) {
@@ -23,6 +23,9 @@ try {
 }
 
 try {
+  // Loaded once the role and the configuration are known to be good: a wrong one is reported at once, without
+  // first evaluating the server's thousand modules (seconds of CPU).
+  const { startServer } = await import('./server.ts');
   const server = await startServer({ config, role: roleArg as Role });
   const say = (line: string) => process.stdout.write(`${line}\n`);
   if (server.url) say(`${config.APP_TITLE} is running at ${server.url} (role: ${roleArg})`);

@@ -12,6 +12,7 @@ import {
   engineEnv,
   onPostgres,
   postgresSecrets,
+  seedFromTemplate,
 } from './support/test-database.ts';
 import { registration } from './support/test-server.ts';
 
@@ -136,14 +137,17 @@ describe('a server stopped with SIGTERM', () => {
   }, 120_000);
 
   it('hands a long job back to the queue, and another worker finishes it as the same attempt', async () => {
+    // A copy of the migrated template, as a test server's: the processes are the subject, not the first migration.
     let databaseUrl: string;
     if (onPostgres) {
-      const database = await createTestDatabase();
+      const database = await createTestDatabase(undefined, { migrated: true });
       onCleanup(() => database.drop());
       databaseUrl = database.url;
     } else {
       const dbPort = await freePort();
-      const db = start([], { DATA_DIR: tempDir(), DB_PORT: String(dbPort) }, 'src/db/standalone-db.ts');
+      const dbDir = tempDir();
+      seedFromTemplate(dbDir);
+      const db = start([], { DATA_DIR: dbDir, DB_PORT: String(dbPort) }, 'src/db/standalone-db.ts');
       await db.waitFor('DATABASE_URL=');
       databaseUrl = `postgres://postgres:postgres@127.0.0.1:${dbPort}/postgres`;
     }
