@@ -3,7 +3,7 @@
  * The whole test suite, as one command (`npm test`): lint and format, type-check, generated files up to date, the
  * web build, then, side by side, the unit tests, the integration tests on the embedded PGlite and again on PostgreSQL
  * when TEST_DATABASE_URL names one (CI always does; `scripts/test-postgres.sh` starts a throwaway one), and the
- * browser tests (vitest, in Debian's Chromium) once, on PostgreSQL when there is one, else on PGlite. Ends with each
+ * browser tests (vitest, in Debian's Chromium) once, on PGlite. Ends with each
  * step's time and one "N passed, N failed" line; with TEST_STEP_TIMES set, also appends each step's seconds and name
  * to that file (.ci/run prints them in its phase times).
  */
@@ -139,8 +139,7 @@ step('build the web app', 'npm', ['run', 'build']);
 
 const UNIT_PASS = 'unit tests of the shared package and the web app (vitest)';
 const PGLITE_PASS = 'integration tests on PGlite (vitest)';
-const PGLITE_BROWSER_PASS = 'browser tests on PGlite (vitest, after the unit tests)';
-const POSTGRES_BROWSER_PASS = 'browser tests on PostgreSQL (vitest)';
+const BROWSER_PASS = 'browser tests on PGlite (vitest)';
 const POSTGRES_PASS = 'integration tests on PostgreSQL (vitest)';
 
 const counts = { passed: 0, failed: 0 };
@@ -215,10 +214,9 @@ function recordPass({ name, status, json: report, log, started, ended }) {
 /**
  * The passes run side by side: much of each pass waits (on a browser, a job's poll, a model's stream) rather than
  * computes. The unit tests need no database: in a pass of their own from the start. The server's integration tests
- * run on each engine. The browser tests run once (decision 0085): what they add to the integration tests is the
- * browser and the built app, which no engine changes. Beside a PostgreSQL they run on it, in a process of their own
- * from the start (a test server there starts from a database copied by PostgreSQL rather than from an embedded
- * database in a process of its own); without one, on PGlite after the unit tests.
+ * run on each engine. The browser tests run once (decision 0085), on the embedded PGlite that the quick start runs,
+ * in a process of their own from the start: what they add to the integration tests is the browser and the built
+ * app, and an installation's default engine is where a page meets one database session serving every request.
  */
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const passLog = (name) => join(mkdtempSync(join(tmpdir(), 'ww-vitest-')), name);
@@ -228,21 +226,12 @@ const unitPass = startVitest(
   { TEST_DATABASE_URL: '' },
   passLog('unit-pass.log'),
 );
-const browserPass = postgresUrl
-  ? startVitest(
-      POSTGRES_BROWSER_PASS,
-      ['--project', 'e2e'],
-      { TEST_DATABASE_URL: postgresUrl },
-      passLog('postgres-browser-pass.log'),
-    )
-  : unitPass.then(() =>
-      startVitest(
-        PGLITE_BROWSER_PASS,
-        ['--project', 'e2e'],
-        { TEST_DATABASE_URL: '' },
-        passLog('pglite-browser-pass.log'),
-      ),
-    );
+const browserPass = startVitest(
+  BROWSER_PASS,
+  ['--project', 'e2e'],
+  { TEST_DATABASE_URL: '' },
+  passLog('browser-pass.log'),
+);
 /**
  * The uploads and processing tests with their files in the S3 double (`server-s3`) are about the file store, not the
  * engine: beside PostgreSQL they run once, in its pass; without it, on PGlite.
@@ -282,7 +271,7 @@ if (postgresPass) {
 
 const passed = counts.passed;
 let failed = counts.failed;
-const passes = [UNIT_PASS, PGLITE_PASS, PGLITE_BROWSER_PASS, POSTGRES_BROWSER_PASS, POSTGRES_PASS];
+const passes = [UNIT_PASS, PGLITE_PASS, BROWSER_PASS, POSTGRES_PASS];
 for (const r of results) if (!r.ok && !passes.includes(r.name)) failed++;
 
 process.stdout.write('\nSummary:\n');
