@@ -18,7 +18,7 @@ import { translateQuestion, translationDeps } from '../search/query-translation/
 import type { QueryTranslation } from '../search/query-translation/translation.ts';
 import { rerankHits } from '../search/reranker.ts';
 import { type ScopeLanguage, scopeLanguages } from '../search/scope-languages.ts';
-import type { SearchScope } from '../search/search-scope.ts';
+import { type SearchScope, scopeKey } from '../search/search-scope.ts';
 import {
   type AnswerOptions,
   answerExtractively,
@@ -77,14 +77,15 @@ interface Prepared {
 
 /**
  * Checks everything that can fail before the stream opens, so that those failures are ordinary JSON errors. The
- * plan, the scope and a new question's history are read side by side (three round trips at once, not in turn);
- * an answer to write again is removed only once the checks passed.
+ * plan, the scope and a new question's history are read side by side (three round trips at once, not in turn; the
+ * plan and the scope's languages mostly none, kept in `ctx.questionState`); an answer to write again is removed
+ * only once the checks passed.
  */
 async function prepare(ctx: AppContext, req: AskRequest): Promise<Prepared> {
   const ask = req.ask;
   const [capped, languages, turns] = await Promise.all([
     assertMayAsk(ctx, req.chat.companyId, req.language),
-    scopeLanguages(ctx.db, req.scope),
+    ctx.questionState.get(`scope\u0000${scopeKey(req.scope)}`, () => scopeLanguages(ctx.db, req.scope)),
     'question' in ask && !ask.history ? turnsBefore(ctx.db, req.threadId, null) : undefined,
   ]);
   if (languages.length === 0) throw new AppError('CHAT_NO_READY_FILE');

@@ -28,6 +28,7 @@ import {
   countDivisionsAmong,
   deleteChatRow,
   findChatRecord,
+  findChatRecordWithThread,
   findChatView,
   insertChat,
   listChatViews,
@@ -107,6 +108,21 @@ export async function loadChat(ctx: AppContext, actor: Actor, chatId: string): P
   const chat = await findChatRecord(ctx.db, { id: chatId, among: visibleChat(actor) });
   if (!chat) throw notFound();
   return chat;
+}
+
+/** A chat the actor may see, with their own thread in it (created on first use), in one statement; else 404. */
+export async function loadChatWithThread(
+  ctx: AppContext,
+  actor: Actor,
+  chatId: string,
+): Promise<{ chat: ChatRecord; threadId: string }> {
+  const found = await findChatRecordWithThread(
+    ctx.db,
+    { id: chatId, among: visibleChat(actor) },
+    actor.userId,
+  );
+  if (!found) throw notFound();
+  return found;
 }
 
 /**
