@@ -37,7 +37,7 @@ import {
 import type { ChatRecord } from './chats.queries.ts';
 import { isModelProvider } from './chats.service.ts';
 import { searchByEvidence } from './evidence-order.ts';
-import { oneMessage } from './messages.service.ts';
+import { presentMessage } from './messages.service.ts';
 import { buildPrompt, citedNumbers, NOT_IN_DOCUMENTS, type Turn } from './prompt.ts';
 import { questionLanguage } from './question-language.ts';
 import { wordRarity } from './word-rarity.ts';
@@ -223,7 +223,7 @@ export async function answerQuestion(
   try {
     output.emit({ event: 'start', data: { questionId, messageId } });
     const outcome = await answer(ctx, req, prepared, retrieval, language, output.emit, abort, started);
-    await finishAnswer(ctx.db, messageId, outcome);
+    const finished = await finishAnswer(ctx.db, messageId, outcome);
     ctx.metrics.countAnswer(outcome.noAnswer ? 'no_answer' : outcome.status, prepared.provider);
     if (outcome.errorCode) {
       output.emit({
@@ -231,7 +231,7 @@ export async function answerQuestion(
         data: { code: outcome.errorCode, message: translate(req.language, `errors.${outcome.errorCode}`) },
       });
     }
-    const stored = await oneMessage(ctx.db, req.chat.companyId, messageId, req.language);
+    const stored = await presentMessage(ctx.db, req.chat.companyId, finished, req.language);
     output.emit({ event: 'done', data: stored });
     return stored;
   } finally {
