@@ -276,9 +276,12 @@ export async function whatsappChat(ctx: AppContext, companyId: string, userId: s
 
 /**
  * The actor's one chat of the OpenAI-compatible API's default model (over everything they may read), created on
- * first use with the company's default provider.
+ * first use with the company's default provider, with their thread in it.
  */
-export async function apiChat(ctx: AppContext, actor: Actor): Promise<ChatRecord> {
+export async function apiChat(
+  ctx: AppContext,
+  actor: Actor,
+): Promise<{ chat: ChatRecord; threadId: string }> {
   const companyId = homeCompany(actor);
   chatAccess.assertCan(actor, 'create', { companyId, userId: actor.userId, visibility: 'private' });
   const id = await ownChatOfSource(
@@ -287,7 +290,7 @@ export async function apiChat(ctx: AppContext, actor: Actor): Promise<ChatRecord
     'api',
     await defaultProvider(ctx, companyId),
   );
-  return loadChat(ctx, actor, id);
+  return loadChatWithThread(ctx, actor, id);
 }
 
 /** The actor's own thread in a chat, created on first use. */
