@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { ServerConfig } from './config/load-config.ts';
 import type { TokenSigner } from './core/token-crypto.ts';
 import type { Db } from './db/database.ts';
+import type { ReadCache } from './db/read-cache.ts';
 import type { OpenStreams } from './http/open-streams.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { Metrics } from './metrics/metrics.ts';
@@ -45,4 +46,9 @@ export interface AppContext {
   activity: ActivityWriter;
   /** Sessions' actors and users' data as signed-in requests read them, emptied by this process's writes to them. */
   actors: ActorCache;
+  /**
+   * What a question reads before its search (the company's plan, a scope's languages), emptied by this process's
+   * writes to `QUESTION_TABLES` (`modules/chat/question-cache.ts`).
+   */
+  questionState: ReadCache;
 }

@@ -8,6 +8,7 @@ import { TokenSigner } from './core/token-crypto.ts';
 import { applyMigrations, type Database, openDatabase } from './db/database.ts';
 import { acquireDataDirLock } from './db/embedded/data-dir-lock.ts';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded/embedded-database.ts';
+import { ReadCache } from './db/read-cache.ts';
 import { watchWrites } from './db/write-watch.ts';
 import { closeGracefully } from './http/close-gracefully.ts';
 import { loggerOptions } from './http/logging.ts';
@@ -19,6 +20,7 @@ import { startMetricsListener } from './metrics/metrics-endpoint.ts';
 import { ActivityWriter } from './modules/activity/activity-writer.ts';
 import { ACTOR_TABLES, ActorCache } from './modules/auth/actor-cache.ts';
 import { interruptStrandedAnswers } from './modules/chat/messages.service.ts';
+import { QUESTION_TABLES } from './modules/chat/question-cache.ts';
 import { resumeStrandedSyncs } from './modules/connectors/sync-queue.ts';
 import { MailboxWatchers } from './modules/email-assistant/mailbox-watchers.ts';
 import { createEmbedder } from './modules/embedding/create-embedder.ts';
@@ -99,6 +101,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     // Before the first statement, so that every connection of the pool is watched.
     const actors = new ActorCache();
     watchWrites(database.pool, ACTOR_TABLES, () => actors.clear());
+    const questionState = new ReadCache();
+    watchWrites(database.pool, QUESTION_TABLES, () => questionState.clear());
     await migrateWithLock(database);
     await seedRoles(database.db);
 
@@ -155,6 +159,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       streams: new OpenStreams(),
       activity: new ActivityWriter(database.db, log),
       actors,
+      questionState,
     };
     // After the API has answered its last request, before the database closes.
     cleanups.push(() => ctx.activity.close());

@@ -55,6 +55,23 @@ describe('the write watch', () => {
     expect(writes).toBe(0);
   });
 
+  it('hears a write in a with clause, not a write of another table that reads a watched one', async () => {
+    await database.pool.query("insert into watched values (5, 'f')");
+    writes = 0;
+    await database.pool.query(
+      'with w as (select name from watched where id = 5) insert into unwatched select 5, name from w',
+    );
+    await database.pool.query(
+      'update unwatched u set watched_name = w.name from watched w where w.id = u.id',
+    );
+    await database.pool.query('delete from unwatched where id in (select id from "watched")');
+    expect(writes).toBe(0);
+    await database.pool.query(
+      'with gone as (delete from public.watched where id = 5 returning id) select * from gone',
+    );
+    expect(writes).toBe(1);
+  });
+
   it('hears the writes of a transaction again when it commits or rolls back, and not its reads', async () => {
     const client = await database.pool.connect();
     try {

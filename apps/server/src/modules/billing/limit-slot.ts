@@ -64,20 +64,28 @@ export async function takeLimitSlot(
   throw await limitRefusal(ctx, tx, { ...slot, plan: row?.plan ?? null, max, used });
 }
 
-/**
- * What a question needs of the plan, checked before anything is done for it: the plan has not ended (PLAN_EXPIRED),
- * and when the plan caps questions per month, this month's are below the cap (PLAN_LIMIT_REACHED). One statement
- * reads the plan and its cap; without a cap nothing is counted. Resolves whether there is a cap: a new question is
- * then stored with its slot taken (`takeLimitSlot`), which decides between parallel questions.
- */
-export async function assertMayAsk(ctx: AppContext, companyId: string, language: Language): Promise<boolean> {
-  const [found] = await ctx.db
+/** A company's current subscription and its plan's monthly question cap (null: none), in one statement. */
+async function questionPlan(db: DbOrTx, companyId: string) {
+  const [found] = await db
     .select({ row: subscriptions, cap: plans.questionsPerMonth })
     .from(subscriptions)
     .leftJoin(plans, eq(plans.key, subscriptions.plan))
     .where(eq(subscriptions.companyId, companyId))
     .orderBy(desc(subscriptions.createdAt))
     .limit(1);
+  return found ?? null;
+}
+
+/**
+ * What a question needs of the plan, checked before anything is done for it: the plan has not ended (PLAN_EXPIRED),
+ * and when the plan caps questions per month, this month's are below the cap (PLAN_LIMIT_REACHED). The plan and its
+ * cap are kept in `ctx.questionState` (a second at most, emptied by this process's writes to subscriptions and
+ * plans); whether it has ended is judged now; without a cap nothing is counted. Resolves whether there is a cap: a
+ * new question is then stored with its slot taken (`takeLimitSlot`), which reads the plan again in its transaction
+ * and decides between parallel questions.
+ */
+export async function assertMayAsk(ctx: AppContext, companyId: string, language: Language): Promise<boolean> {
+  const found = await ctx.questionState.get(`plan\u0000${companyId}`, () => questionPlan(ctx.db, companyId));
   if (!found) return false;
   if (hasEnded(found.row)) throw new AppError('PLAN_EXPIRED');
   if (found.cap === null) return false;

@@ -18,7 +18,7 @@ import { translateQuestion, translationDeps } from '../search/query-translation/
 import type { QueryTranslation } from '../search/query-translation/translation.ts';
 import { rerankHits } from '../search/reranker.ts';
 import { type ScopeLanguage, scopeLanguages } from '../search/scope-languages.ts';
-import type { SearchScope } from '../search/search-scope.ts';
+import { type SearchScope, scopeKey } from '../search/search-scope.ts';
 import {
   type AnswerOptions,
   answerExtractively,
@@ -37,7 +37,7 @@ import {
 import type { ChatRecord } from './chats.queries.ts';
 import { isModelProvider } from './chats.service.ts';
 import { searchByEvidence } from './evidence-order.ts';
-import { oneMessage } from './messages.service.ts';
+import { presentMessage } from './messages.service.ts';
 import { buildPrompt, citedNumbers, NOT_IN_DOCUMENTS, type Turn } from './prompt.ts';
 import { questionLanguage } from './question-language.ts';
 import { wordRarity } from './word-rarity.ts';
@@ -77,14 +77,15 @@ interface Prepared {
 
 /**
  * Checks everything that can fail before the stream opens, so that those failures are ordinary JSON errors. The
- * plan, the scope and a new question's history are read side by side (three round trips at once, not in turn);
- * an answer to write again is removed only once the checks passed.
+ * plan, the scope and a new question's history are read side by side (three round trips at once, not in turn; the
+ * plan and the scope's languages mostly none, kept in `ctx.questionState`); an answer to write again is removed
+ * only once the checks passed.
  */
 async function prepare(ctx: AppContext, req: AskRequest): Promise<Prepared> {
   const ask = req.ask;
   const [capped, languages, turns] = await Promise.all([
     assertMayAsk(ctx, req.chat.companyId, req.language),
-    scopeLanguages(ctx.db, req.scope),
+    ctx.questionState.get(`scope\u0000${scopeKey(req.scope)}`, () => scopeLanguages(ctx.db, req.scope)),
     'question' in ask && !ask.history ? turnsBefore(ctx.db, req.threadId, null) : undefined,
   ]);
   if (languages.length === 0) throw new AppError('CHAT_NO_READY_FILE');
@@ -222,7 +223,7 @@ export async function answerQuestion(
   try {
     output.emit({ event: 'start', data: { questionId, messageId } });
     const outcome = await answer(ctx, req, prepared, retrieval, language, output.emit, abort, started);
-    await finishAnswer(ctx.db, messageId, outcome);
+    const finished = await finishAnswer(ctx.db, messageId, outcome);
     ctx.metrics.countAnswer(outcome.noAnswer ? 'no_answer' : outcome.status, prepared.provider);
     if (outcome.errorCode) {
       output.emit({
@@ -230,7 +231,7 @@ export async function answerQuestion(
         data: { code: outcome.errorCode, message: translate(req.language, `errors.${outcome.errorCode}`) },
       });
     }
-    const stored = await oneMessage(ctx.db, req.chat.companyId, messageId, req.language);
+    const stored = await presentMessage(ctx.db, req.chat.companyId, finished, req.language);
     output.emit({ event: 'done', data: stored });
     return stored;
   } finally {

@@ -160,9 +160,9 @@ export interface AnswerEnd {
   firstTokenMs: number | null;
 }
 
-/** Stores how an answer ended. */
-export async function finishAnswer(db: DbOrTx, messageId: string, end: AnswerEnd): Promise<void> {
-  await db
+/** Stores how an answer ended; the stored answer (read back by the same statement). */
+export async function finishAnswer(db: DbOrTx, messageId: string, end: AnswerEnd): Promise<StoredMessage> {
+  const [row] = await db
     .update(chatMessages)
     .set({
       content: end.text,
@@ -173,5 +173,18 @@ export async function finishAnswer(db: DbOrTx, messageId: string, end: AnswerEnd
       firstTokenMs: end.firstTokenMs,
       completedAt: sql`now()`,
     })
-    .where(eq(chatMessages.id, messageId));
+    .where(eq(chatMessages.id, messageId))
+    .returning({
+      id: chatMessages.id,
+      role: chatMessages.role,
+      content: chatMessages.content,
+      status: chatMessages.status,
+      errorCode: chatMessages.errorCode,
+      noAnswer: chatMessages.noAnswer,
+      citations: chatMessages.citations,
+      provider: chatMessages.provider,
+      model: chatMessages.model,
+      createdAt: chatMessages.createdAt,
+    });
+  return row!;
 }

@@ -174,26 +174,59 @@ function recordWhere(filter: ChatRecordFilter): SQL {
   );
 }
 
+type ChatRecordRow = {
+  id: string;
+  company_id: string;
+  company_name: string | null;
+  owner_id: string;
+  name: string;
+  visibility: ChatVisibility;
+  provider: AnswerProvider;
+  source: ChatSource;
+  share_token: string | null;
+  division_ids: string[];
+  provider_settings: StoredConnection | null;
+};
+
+const recordSelect = (filter: ChatRecordFilter) => sql`select c.id, c.company_id, co.name as company_name,
+    c.owner_id, c.name, c.visibility, c.provider, c.source, c.share_token,
+    array(select cd.division_id from chat_divisions cd where cd.chat_id = c.id) as division_ids,
+    ${storedConnectionColumn(sql`c.company_id`, sql`c.provider`)} as provider_settings
+  from chats c join companies co on co.id = c.company_id where ${recordWhere(filter)}`;
+
 /** The chat matching a filter, with its divisions, company name and provider settings (one statement), or null. */
 export async function findChatRecord(db: DbOrTx, filter: ChatRecordFilter): Promise<ChatRecord | null> {
-  const { rows } = await db.execute<{
-    id: string;
-    company_id: string;
-    company_name: string | null;
-    owner_id: string;
-    name: string;
-    visibility: ChatVisibility;
-    provider: AnswerProvider;
-    source: ChatSource;
-    share_token: string | null;
-    division_ids: string[];
-    provider_settings: StoredConnection | null;
-  }>(sql`select c.id, c.company_id, co.name as company_name, c.owner_id, c.name, c.visibility, c.provider, c.source,
-      c.share_token, array(select cd.division_id from chat_divisions cd where cd.chat_id = c.id) as division_ids,
-      ${storedConnectionColumn(sql`c.company_id`, sql`c.provider`)} as provider_settings
-    from chats c join companies co on co.id = c.company_id where ${recordWhere(filter)}`);
+  const { rows } = await db.execute<ChatRecordRow>(recordSelect(filter));
+  return rows[0] ? toRecord(rows[0]) : null;
+}
+
+/**
+ * The chat matching a filter, as `findChatRecord` reads it, and a user's thread in it, created on first use, in one
+ * statement (asking is a hot path: the chat's read and the thread's upsert were two round trips in turn); null when
+ * no chat matches (no thread is made then). A thread a parallel first question inserted after this statement's
+ * snapshot is read again, as `userThread` does.
+ */
+export async function findChatRecordWithThread(
+  db: DbOrTx,
+  filter: ChatRecordFilter,
+  userId: string,
+): Promise<{ chat: ChatRecord; threadId: string } | null> {
+  const { rows } = await db.execute<ChatRecordRow & { thread_id: string | null }>(sql`
+    with chat as (${recordSelect(filter)}),
+    created as (
+      insert into chat_threads (company_id, chat_id, user_id) select company_id, id, ${userId}::uuid from chat
+      on conflict do nothing returning id
+    )
+    select chat.*, coalesce((select id from created),
+      (select t.id from chat_threads t where t.chat_id = chat.id and t.user_id = ${userId})) as thread_id
+    from chat`);
   const row = rows[0];
   if (!row) return null;
+  const chat = toRecord(row);
+  return { chat, threadId: row.thread_id ?? (await userThread(db, chat, userId)) };
+}
+
+function toRecord(row: ChatRecordRow): ChatRecord {
   return {
     id: row.id,
     companyId: row.company_id,

@@ -13,9 +13,9 @@ import {
   getChat,
   listChats,
   loadChat,
+  loadChatWithThread,
   revokeShare,
   shareChat,
-  threadOf,
   updateChat,
 } from './chats.service.ts';
 import { threadMessages } from './messages.service.ts';
@@ -46,9 +46,7 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
     revokeShare(ctx, requireActor(req), req.params.chatId),
   );
   registerRoute(app, chatContracts.messages, async (req) => {
-    const actor = requireActor(req);
-    const chat = await loadChat(ctx, actor, req.params.chatId);
-    const threadId = await threadOf(ctx, chat, actor.userId);
+    const { chat, threadId } = await loadChatWithThread(ctx, requireActor(req), req.params.chatId);
     return { items: await threadMessages(ctx.db, chat.companyId, threadId, requestLanguage(req, ctx)) };
   });
   /** Streams the answer to a new question, or a new answer to an earlier one, in the caller's own thread. */
@@ -58,10 +56,10 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
     ask: AskRequest['ask'],
   ) => {
     const actor = requireActor(req);
-    const chat = await loadChat(ctx, actor, req.params.chatId);
+    const { chat, threadId } = await loadChatWithThread(ctx, actor, req.params.chatId);
     await streamAnswer(ctx, reply, {
       chat,
-      threadId: await threadOf(ctx, chat, actor.userId),
+      threadId,
       scope: chatScope(chat, actor),
       language: requestLanguage(req, ctx),
       ask,

@@ -28,6 +28,7 @@ import {
   countDivisionsAmong,
   deleteChatRow,
   findChatRecord,
+  findChatRecordWithThread,
   findChatView,
   insertChat,
   listChatViews,
@@ -107,6 +108,21 @@ export async function loadChat(ctx: AppContext, actor: Actor, chatId: string): P
   const chat = await findChatRecord(ctx.db, { id: chatId, among: visibleChat(actor) });
   if (!chat) throw notFound();
   return chat;
+}
+
+/** A chat the actor may see, with their own thread in it (created on first use), in one statement; else 404. */
+export async function loadChatWithThread(
+  ctx: AppContext,
+  actor: Actor,
+  chatId: string,
+): Promise<{ chat: ChatRecord; threadId: string }> {
+  const found = await findChatRecordWithThread(
+    ctx.db,
+    { id: chatId, among: visibleChat(actor) },
+    actor.userId,
+  );
+  if (!found) throw notFound();
+  return found;
 }
 
 /**
@@ -260,9 +276,12 @@ export async function whatsappChat(ctx: AppContext, companyId: string, userId: s
 
 /**
  * The actor's one chat of the OpenAI-compatible API's default model (over everything they may read), created on
- * first use with the company's default provider.
+ * first use with the company's default provider, with their thread in it.
  */
-export async function apiChat(ctx: AppContext, actor: Actor): Promise<ChatRecord> {
+export async function apiChat(
+  ctx: AppContext,
+  actor: Actor,
+): Promise<{ chat: ChatRecord; threadId: string }> {
   const companyId = homeCompany(actor);
   chatAccess.assertCan(actor, 'create', { companyId, userId: actor.userId, visibility: 'private' });
   const id = await ownChatOfSource(
@@ -271,7 +290,7 @@ export async function apiChat(ctx: AppContext, actor: Actor): Promise<ChatRecord
     'api',
     await defaultProvider(ctx, companyId),
   );
-  return loadChat(ctx, actor, id);
+  return loadChatWithThread(ctx, actor, id);
 }
 
 /** The actor's own thread in a chat, created on first use. */

@@ -68,8 +68,18 @@ export async function oneMessage(
 ): Promise<ChatMessage> {
   const message = await findMessage(db, messageId);
   if (!message) throw notFound();
+  return presentMessage(db, companyId, message, lang);
+}
+
+/** A stored message as the API shows it: its citations with their passages' live text, its feedback. */
+export async function presentMessage(
+  db: DbOrTx,
+  companyId: string,
+  message: StoredMessage,
+  lang: Language,
+): Promise<ChatMessage> {
   const texts = await livePassageTexts(db, companyId, citedPassages([message]));
-  return present(message, texts, await feedbackForMessages(db, [messageId]), lang);
+  return present(message, texts, await feedbackForMessages(db, [message.id]), lang);
 }
 
 /**

@@ -14,7 +14,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Actor } from '../../core/actor.ts';
 import { AppError } from '../../core/app-error.ts';
 import { answerQuestion } from '../chat/answer-stream.ts';
-import { chatScope, listChats, loadChat, threadOf } from '../chat/chats.service.ts';
+import { chatScope, listChats, loadChatWithThread } from '../chat/chats.service.ts';
 import type { EvidenceSearch } from '../chat/evidence-order.ts';
 import { listDivisions } from '../divisions/divisions.service.ts';
 import { getFileText, getPassage } from '../files/passages.service.ts';
@@ -73,12 +73,12 @@ export const MCP_TOOLS: Tools = {
       'the sources (file name, page, heading path, passage id, quoted text). Counts against the plan’s question limit.',
     permission: chatContracts.ask.permission,
     run: async ({ ctx, actor, language }, input) => {
-      const chat = await loadChat(ctx, actor, input.chatId);
+      const { chat, threadId } = await loadChatWithThread(ctx, actor, input.chatId);
       const answer = await answerQuestion(
         ctx,
         {
           chat,
-          threadId: await threadOf(ctx, chat, actor.userId),
+          threadId,
           scope: chatScope(chat, actor),
           language,
           ask: { question: input.question },

@@ -19,7 +19,7 @@ import { companyLimit } from '../billing/company-plan.ts';
 import { usedOf } from '../billing/limit-usage.queries.ts';
 import { type AnswerOutput, type AskRequest, answerQuestion } from '../chat/answer-stream.ts';
 import type { ChatRecord } from '../chat/chats.queries.ts';
-import { apiChat, chatScope, listChats, loadChat, threadOf } from '../chat/chats.service.ts';
+import { apiChat, chatScope, listChats, loadChatWithThread } from '../chat/chats.service.ts';
 import type { Turn } from '../chat/prompt.ts';
 
 const PAGE = 100;
@@ -57,11 +57,15 @@ export async function listModels(ctx: AppContext, actor: Actor, lang: Language):
 }
 
 /** The chat a model stands for: the actor's API chat, or a chat they see; anything else is not found. */
-async function chatOfModel(ctx: AppContext, actor: Actor, model: string): Promise<ChatRecord> {
+async function chatOfModel(
+  ctx: AppContext,
+  actor: Actor,
+  model: string,
+): Promise<{ chat: ChatRecord; threadId: string }> {
   if (model === OPENAI_DEFAULT_MODEL) return apiChat(ctx, actor);
   const chatId = chatIdOfModel(model);
   if (!chatId) throw new AppError('NOT_FOUND');
-  return loadChat(ctx, actor, chatId);
+  return loadChatWithThread(ctx, actor, chatId);
 }
 
 /**
@@ -74,14 +78,14 @@ async function askRequest(
   body: ChatCompletionBody,
   language: Language,
 ): Promise<AskRequest> {
-  const chat = await chatOfModel(ctx, actor, body.model);
+  const { chat, threadId } = await chatOfModel(ctx, actor, body.model);
   const history: Turn[] = body.messages.slice(0, -1).flatMap((m) => {
     const text = messageText(m);
     return (m.role === 'user' || m.role === 'assistant') && text ? [{ role: m.role, content: text }] : [];
   });
   return {
     chat,
-    threadId: await threadOf(ctx, chat, actor.userId),
+    threadId,
     scope: chatScope(chat, actor),
     language,
     ask: { question: messageText(body.messages.at(-1)!) ?? '', history },

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { divisionAccess } from '../../access/division.access.ts';
 import { fileAccess } from '../../access/file.access.ts';
 import { homeCompany } from '../../access/resource-access.ts';
@@ -22,6 +23,14 @@ export function scopeFilesSql(scope: SearchScope) {
     where f.company_id = ${scope.companyId} and f.active_generation is not null
       ${scope.divisionIds ? sql`and f.division_id = any(${sql.param(scope.divisionIds)}::uuid[])` : sql``}
       ${scope.files ? sql`and ${scope.files}` : sql``}`;
+}
+
+const dialect = new PgDialect();
+
+/** A scope as a key: the statement text and parameters of its files (the same key, the same files). */
+export function scopeKey(scope: SearchScope): string {
+  const { sql: text, params } = dialect.sqlToQuery(scopeFilesSql(scope));
+  return JSON.stringify([text, params]);
 }
 
 /**

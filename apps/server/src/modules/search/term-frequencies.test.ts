@@ -105,6 +105,20 @@ it('counts again after a company’s files change, and forgets a company that ha
   expect(rows).toHaveLength(0);
 });
 
+it('refreshes the planner’s statistics of the counts it rewrote, which autovacuum may not do for minutes', async () => {
+  const db = database.db;
+  await addFile(db, b, ['Die Heizung im Keller.', 'Die Heizung im Bad.']);
+  await refreshKnowledgeStatistics(db);
+  const { rows } = await db.execute<{ relname: string; reltuples: number; live: number }>(sql`
+    select c.relname, c.reltuples,
+           case c.relname when 'term_frequencies' then (select count(*) from term_frequencies)
+                          else (select count(*) from term_frequency_counts) end::int as live
+    from pg_class c where c.relname in ('term_frequencies', 'term_frequency_counts') order by c.relname`);
+  expect(rows.map((r) => [r.relname, Number(r.reltuples)])).toEqual(
+    rows.map((r) => [r.relname, Number(r.live)]),
+  );
+});
+
 it('leaves nothing in the full-text indexes’ pending lists, which every search would read whole', async () => {
   // GIN takes new entries into an unsorted pending list until a vacuum merges it; PGlite runs no autovacuum.
   const { rows } = await database.db.execute<{ pages: string }>(sql`

@@ -5,7 +5,8 @@ import type { DbOrTx } from '../../db/database.ts';
  * Counts, per company, how many published passages hold each full-text term, for the companies whose counts are
  * out of date: a file published since they were counted, or a different number of published passages (a file or
  * division deleted). `ts_stat` does the counting in one pass over the company's tsvectors; terms of a single
- * passage are not stored (a term missing from the table is in at most one passage). Returns the companies counted.
+ * passage are not stored (a term missing from the table is in at most one passage). The two tables are analyzed
+ * after a recount. Returns the companies counted.
  */
 export async function countStaleTermFrequencies(db: DbOrTx): Promise<number> {
   const { rows } = await db.execute<{ company_id: string; passages: number }>(sql`
@@ -17,6 +18,9 @@ export async function countStaleTermFrequencies(db: DbOrTx): Promise<number> {
     from published p full join term_frequency_counts c on c.company_id = p.company_id
     where c.company_id is null or p.company_id is null or c.passages <> p.passages or p.last > c.counted_at`);
   for (const row of rows) await countTermFrequencies(db, row.company_id, row.passages);
+  // The planner's statistics of what was just rewritten: a bulk recount leaves them to autovacuum, which PGlite does
+  // not run and PostgreSQL's may run minutes later, and the questions' term lookups are planned from them.
+  if (rows.length > 0) await db.execute(sql`analyze term_frequencies, term_frequency_counts`);
   return rows.length;
 }
 
