@@ -219,6 +219,26 @@ describe('the built-in answerer', () => {
     expect(other.noAnswer).toBe(true);
   });
 
+  it('reads the spoken Arabic "how much" (قديش) as asking for an amount, not as a word a quote must hold', () => {
+    const translations: QueryTranslation[] = [
+      {
+        source: 'ara',
+        target: 'deu',
+        via: 'dictionary',
+        functionWords: ['قديش'],
+        words: [{ word: 'الغرامة', alternatives: [{ text: 'Bußgeld', weight: 0.8 }] }],
+      },
+    ];
+    const hits = [
+      hit('Bei verspäteter Meldung wird ein Bußgeld von 50 Euro fällig.', 'Regeln.pdf'),
+      hit('Die Kantine ist mittags geöffnet.'),
+    ];
+    // "how much is the fine at the factory": the word no dictionary knew weighs less, "how much" not at all.
+    const answer = answerExtractively('قديش الغرامة بالمصنع؟', hits, 'ar', { translations });
+    expect(answer.noAnswer).toBe(false);
+    expect(answer.text).toContain('Bußgeld von 50 Euro');
+  });
+
   it('explains a code by the table row it keys, with the column names, over a sentence that mentions it', () => {
     const hits = [
       hit(

@@ -167,14 +167,14 @@ const CUES: Array<Cue & { everyAsk: RegExp }> = (
     },
     {
       // "How much" (of a thing, not the price: that is the cue above) asks for an amount with its unit.
-      asks: /wie ?viel\b|how much|ile\b|сколько|скільки/iu,
+      asks: /wie ?viel\b|how much|ile\b|сколько|скільки|قديش|أديش/iu,
       answer: AMOUNT,
       strong: true,
       // Beside a price, a weight or a duration asked for ("wie viel kostet", "сколько весит"), that is what counts.
       generic: true,
     },
     {
-      asks: /wie (lange?|viele?|hoch|groß|gross|weit|breit|tief|alt)|wieviele?|ab wie viel|how (many|much|long|high|big|far|wide|deep|old)|combien|quant[oiae]|\bile\b|quant[oa]s?|сколько|скільки|^كم|\bكم\b/iu,
+      asks: /wie (lange?|viele?|hoch|groß|gross|weit|breit|tief|alt)|wieviele?|ab wie viel|how (many|much|long|high|big|far|wide|deep|old)|combien|quant[oiae]|\bile\b|quant[oa]s?|сколько|скільки|^كم|\bكم\b|قديش|أديش/iu,
       answer:
         /\p{N}|\b(ein|eine|einen|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwanzig|dreißig|hundert|one|two|three|four|five|six|seven|eight|nine|ten|twelve|half|halb|viertel)\b/iu,
     },

@@ -301,6 +301,24 @@ describe('the trade glossary', () => {
   });
 });
 
+describe('a Turkish name with its suffix', () => {
+  it('is searched as written, first in the question too', () => {
+    const own = mkdtempSync(join(tmpdir(), 'ww-dicts-tur-'));
+    try {
+      writeDictd(own, 'freedict-tur-deu', [entry('gün', 'Tag <masc>'), entry('schule', 'Schule <fem>')]);
+      const t = translateByDictionaries(
+        new Dictionaries(own, noGlossary),
+        'Schulz’da kaç gün?',
+        'tur',
+        'deu',
+      );
+      expect(t?.words.map((w) => w.word)).toEqual(['gün']);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the question’s language', () => {
   const all = ['ara', 'deu', 'eng', 'fra', 'ita', 'pol', 'por', 'rus', 'tur', 'ukr'];
   it.each([
@@ -314,6 +332,11 @@ describe('the question’s language', () => {
     ['قديش رسوم المشوار جوا المدينة؟', 'ara'],
   ])('%s is %s', (question, language) => {
     expect(sourceLanguage(question, all)).toBe(language);
+  });
+
+  it('weighs a letter two languages share for both: "ö" is no German letter beside Turkish "ı"', () => {
+    expect(sourceLanguage('Tip 33 radyatör ağırlığı', all)).toBe('tur');
+    expect(sourceLanguage('Müller Heizöl Lieferung', all)).toBe('deu');
   });
 
   it('answers only among the candidates', () => {

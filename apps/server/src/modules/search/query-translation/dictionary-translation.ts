@@ -137,10 +137,12 @@ const SCRIPT_TARGETS = new Set(['ara', 'rus', 'ukr', 'bul', 'ell']);
 
 /**
  * A name or a code, searched as written: a capitalised word inside the question of a language that writes its nouns
- * in lower case ("Calora" is no "kalorisch"), or a word in capitals ("GB").
+ * in lower case ("Calora" is no "kalorisch"), a word in capitals ("GB"), a Turkish name with its suffix.
  */
 function isName(word: string, position: number, source: LanguageCode): boolean {
   if (/^\p{Lu}{2,}$/u.test(word)) return true;
+  // Turkish writes a name's suffixes after an apostrophe, first in the question too ("Brandt’ta", "Calora'nın").
+  if (source === 'tur' && /^\p{Lu}\p{L}*['’]\p{Ll}+$/u.test(word)) return true;
   return source !== 'deu' && position > 0 && /^\p{Lu}/u.test(word);
 }
 

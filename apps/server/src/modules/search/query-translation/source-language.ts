@@ -1,14 +1,34 @@
 import { francAll } from 'franc-min';
 import { FUNCTION_WORDS, type LanguageCode, normalizeWord, wordsOf } from './question-words.ts';
 
-/** Letters that only some Latin-script languages use, as evidence for them in a short question. */
-const LETTERS: Record<LanguageCode, RegExp> = {
-  tur: /[ışğİ]/u,
-  pol: /[ąęłńśźż]/u,
-  deu: /[äöüß]/u,
-  fra: /[éèêàùœ]/u,
-  por: /[ãõ]/u,
+/**
+ * Letters that only some Latin-script languages use, as evidence for them in a short question. A letter that
+ * several of them use ("ö", "ü": German and Turkish) is evidence for each of them, shared: "radyatör fiyatı" is
+ * Turkish by its "ı", not German by its "ö".
+ */
+const LETTERS: Record<LanguageCode, string> = {
+  tur: 'çğıöşü',
+  pol: 'ąęłńśźż',
+  deu: 'äöüß',
+  fra: 'éèêàùœç',
+  por: 'ãõç',
 };
+/** What the telling letters of a question give a language, at most. */
+const LETTER_EVIDENCE = 2;
+
+/** A language's share of the evidence of the question's telling letters, up to LETTER_EVIDENCE. */
+function letterEvidence(question: string, language: LanguageCode, candidates: LanguageCode[]): number {
+  const own = LETTERS[language];
+  if (!own) return 0;
+  let evidence = 0;
+  // A capital "İ" is Turkish's, as its dotless "ı" is.
+  for (const letter of new Set([...question].map((c) => (c === 'İ' ? 'ı' : c.toLowerCase())))) {
+    if (!own.includes(letter)) continue;
+    const sharing = candidates.filter((l) => LETTERS[l]?.includes(letter)).length;
+    evidence += LETTER_EVIDENCE / sharing;
+  }
+  return Math.min(LETTER_EVIDENCE, evidence);
+}
 
 /**
  * The language a question is written in, among `candidates` (ISO 639-3): by script for Arabic and Cyrillic (the
@@ -32,7 +52,7 @@ export function sourceLanguage(question: string, candidates: Iterable<LanguageCo
   let best: LanguageCode | null = null;
   let bestScore = Number.NEGATIVE_INFINITY;
   for (const language of latin) {
-    const score = (franc.get(language) ?? 0) + hits(language) + (LETTERS[language]?.test(question) ? 2 : 0);
+    const score = (franc.get(language) ?? 0) + hits(language) + letterEvidence(question, language, latin);
     if (score > bestScore) [best, bestScore] = [language, score];
   }
   return best;
