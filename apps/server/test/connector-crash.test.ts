@@ -138,6 +138,26 @@ async function operatorAt(port: number) {
   return operator;
 }
 
+/** A server started on a free port with a data folder (database) of its own, named `name`. */
+async function startedIn(name: string) {
+  const dir = join(dataDir, name);
+  const port = await freePort();
+  const first = await start(port, dir);
+  await first.waitFor('is running at');
+  return { dir, port, first };
+}
+
+/** `killMidSync` for a cloud connector: the operator sets up the provider's app, the data manager consents. */
+async function killConsentedMidSync(kind: 'microsoft365' | 'googledrive', appPath: string, app: unknown) {
+  const { dir, port, first } = await startedIn(kind);
+  const operator = await operatorAt(port);
+  expect((await operator.request('PUT', appPath, app)).status).toBe(200);
+  const { client, divisionId } = await dataManagerAt(port);
+  const created = await connectByConsent(client, kind, divisionId, { name: 'Archiv', folder: 'Archiv' });
+  expect(created.status).toBe(201);
+  await killMidSync(port, dir, first, client, created.body.id, divisionId);
+}
+
 /**
  * Each test has a server, a data folder (database) and a source double of its own. On PostgreSQL they run side by
  * side: there a test mostly waits for the restarted server to find the dead worker's job (the lock grace and the
@@ -145,10 +165,7 @@ async function operatorAt(port: number) {
  */
 describe('a connector sync killed with its server', { concurrent: onPostgres }, () => {
   it('finishes a sync after the server is killed mid-sync, leaving nothing running and no file twice', async () => {
-    const dir = join(dataDir, 'webdav');
-    const port = await freePort();
-    const first = await start(port, dir);
-    await first.waitFor('is running at');
+    const { dir, port, first } = await startedIn('webdav');
     const { client, divisionId } = await dataManagerAt(port);
     const created = await client.post(`/divisions/${divisionId}/connectors`, {
       kind: 'webdav',
@@ -163,34 +180,10 @@ describe('a connector sync killed with its server', { concurrent: onPostgres }, 
   }, 150_000);
 
   it('finishes a Microsoft 365 sync after the kill too: the stored delta link and items carry it over', async () => {
-    const dir = join(dataDir, 'microsoft365');
-    const port = await freePort();
-    const first = await start(port, dir);
-    await first.waitFor('is running at');
-    const operator = await operatorAt(port);
-    expect((await operator.request('PUT', '/admin/microsoft-app', graph.app)).status).toBe(200);
-    const { client, divisionId } = await dataManagerAt(port);
-    const created = await connectByConsent(client, 'microsoft365', divisionId, {
-      name: 'Archiv',
-      folder: 'Archiv',
-    });
-    expect(created.status).toBe(201);
-    await killMidSync(port, dir, first, client, created.body.id, divisionId);
+    await killConsentedMidSync('microsoft365', '/admin/microsoft-app', graph.app);
   }, 150_000);
 
   it('finishes a Google Drive sync after the kill too: the stored page token and items carry it over', async () => {
-    const dir = join(dataDir, 'googledrive');
-    const port = await freePort();
-    const first = await start(port, dir);
-    await first.waitFor('is running at');
-    const operator = await operatorAt(port);
-    expect((await operator.request('PUT', '/admin/google-app', google.app)).status).toBe(200);
-    const { client, divisionId } = await dataManagerAt(port);
-    const created = await connectByConsent(client, 'googledrive', divisionId, {
-      name: 'Archiv',
-      folder: 'Archiv',
-    });
-    expect(created.status).toBe(201);
-    await killMidSync(port, dir, first, client, created.body.id, divisionId);
+    await killConsentedMidSync('googledrive', '/admin/google-app', google.app);
   }, 150_000);
 });

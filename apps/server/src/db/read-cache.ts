@@ -17,7 +17,7 @@ interface Entry {
 export class ReadCache {
   private entries = new Map<string, Entry>();
 
-  private readonly now: () => number = () => performance.now();
+  private readonly now: () => number;
   constructor(now: () => number = () => performance.now()) {
     this.now = now;
   }

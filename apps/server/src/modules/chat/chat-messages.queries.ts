@@ -162,29 +162,10 @@ export interface AnswerEnd {
 
 /** Stores how an answer ended; the stored answer (read back by the same statement). */
 export async function finishAnswer(db: DbOrTx, messageId: string, end: AnswerEnd): Promise<StoredMessage> {
-  const [row] = await db
-    .update(chatMessages)
-    .set({
-      content: end.text,
-      status: end.status,
-      citations: end.citations,
-      noAnswer: end.noAnswer,
-      errorCode: end.errorCode,
-      firstTokenMs: end.firstTokenMs,
-      completedAt: sql`now()`,
-    })
-    .where(eq(chatMessages.id, messageId))
-    .returning({
-      id: chatMessages.id,
-      role: chatMessages.role,
-      content: chatMessages.content,
-      status: chatMessages.status,
-      errorCode: chatMessages.errorCode,
-      noAnswer: chatMessages.noAnswer,
-      citations: chatMessages.citations,
-      provider: chatMessages.provider,
-      model: chatMessages.model,
-      createdAt: chatMessages.createdAt,
-    });
-  return row!;
+  const { rows } = await db.execute<MessageRow>(sql`
+    update chat_messages m set content = ${end.text}, status = ${end.status},
+      citations = ${JSON.stringify(end.citations)}::jsonb, no_answer = ${end.noAnswer}, error_code = ${end.errorCode},
+      first_token_ms = ${end.firstTokenMs}, completed_at = now()
+    where m.id = ${messageId} returning ${messageColumns}`);
+  return toMessage(rows[0]!);
 }

@@ -66,7 +66,8 @@ export interface ChatViewer {
 /** Which chat views to find: an access fragment on `chats c`, or a company's chat by id, and a name search. */
 export type ChatViewFilter = { among: SQL; id?: string; q?: string } | { id: string; companyId: string };
 
-interface ChatViewRow extends Record<string, unknown> {
+/** The columns of `chats c` that every read of a chat returns. */
+interface ChatRow extends Record<string, unknown> {
   id: string;
   company_id: string;
   owner_id: string;
@@ -75,6 +76,9 @@ interface ChatViewRow extends Record<string, unknown> {
   provider: AnswerProvider;
   source: ChatSource;
   share_token: string | null;
+}
+
+interface ChatViewRow extends ChatRow {
   created_at: string | Date;
   owner_name: string;
   divisions: Array<{ id: string; name: string }>;
@@ -174,19 +178,11 @@ function recordWhere(filter: ChatRecordFilter): SQL {
   );
 }
 
-type ChatRecordRow = {
-  id: string;
-  company_id: string;
+interface ChatRecordRow extends ChatRow {
   company_name: string | null;
-  owner_id: string;
-  name: string;
-  visibility: ChatVisibility;
-  provider: AnswerProvider;
-  source: ChatSource;
-  share_token: string | null;
   division_ids: string[];
   provider_settings: StoredConnection | null;
-};
+}
 
 const recordSelect = (filter: ChatRecordFilter) => sql`select c.id, c.company_id, co.name as company_name,
     c.owner_id, c.name, c.visibility, c.provider, c.source, c.share_token,
