@@ -1,7 +1,7 @@
 import type { SearchHit } from '@werkwissen/shared';
 import { describe, expect, it } from 'vitest';
 import type { QueryTranslation } from '../search/query-translation/translation.ts';
-import { answerExtractively, scoreUnits, withoutReferences } from './builtin-answerer.ts';
+import { answerExtractively, scoreUnits, sentencesOf, withoutReferences } from './builtin-answerer.ts';
 import { questionLanguage } from './question-language.ts';
 
 const hit = (text: string, fileName = 'Handbuch.pdf', page: number | null = 3): SearchHit => ({
@@ -36,6 +36,40 @@ describe('the built-in answerer', () => {
     expect(answer.text.startsWith('Das steht dazu in Ihren Dokumenten:')).toBe(true);
     expect(answer.cited.map((c) => c.fileName)).toEqual(['Wartung.pdf']);
     expect(answer.text).not.toContain('1998');
+  });
+
+  it('quotes a whole sentence that the segmenter cut after an ordinal or an abbreviation', () => {
+    const hits = [
+      hit(
+        'In der Heizperiode vom 1. Oktober bis 31. März können Mitarbeiter im Kundendienst höchstens 2 Wochen am Stück Urlaub nehmen. Anträge gehen an das Büro.',
+      ),
+      hit('Die Firma wurde 1998 gegründet.'),
+    ];
+    const answer = answerExtractively(
+      'Wie viele Wochen Urlaub am Stück dürfen Mitarbeiter im Kundendienst nehmen?',
+      hits,
+      'de',
+    );
+    expect(answer.noAnswer).toBe(false);
+    expect(answer.text).toContain(
+      'In der Heizperiode vom 1. Oktober bis 31. März können Mitarbeiter im Kundendienst höchstens 2 Wochen am Stück Urlaub nehmen. [1]',
+    );
+  });
+
+  it('reads a sentence across ordinals, dates, abbreviations and initials, and not across a sentence end', () => {
+    const segmenter = new Intl.Segmenter('de', { granularity: 'sentence' });
+    const sentences = (line: string) => [...new Set(sentencesOf(line, segmenter).map((s) => s.sentence))];
+    expect(
+      sentences(
+        'Nach Vollendung des 50. Lebensjahres gilt das jährlich. Die Schichtzeit (§ 4 Abs. 2) beträgt z. B. 10 Stunden, gem. Nr. 3 inkl. Fahrt. Das kostet 21,50 EUR. Im Jahr 2019. Neu ist es nicht.',
+      ),
+    ).toEqual([
+      'Nach Vollendung des 50. Lebensjahres gilt das jährlich.',
+      'Die Schichtzeit (§ 4 Abs. 2) beträgt z. B. 10 Stunden, gem. Nr. 3 inkl. Fahrt.',
+      'Das kostet 21,50 EUR.',
+      'Im Jahr 2019.',
+      'Neu ist es nicht.',
+    ]);
   });
 
   it('says plainly that nothing was found when no passage covers the question', () => {

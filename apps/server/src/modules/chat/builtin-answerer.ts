@@ -258,8 +258,13 @@ interface Unit {
   hit: number;
   index: number;
   kind: UnitKind;
-  /** Verbatim, as quoted (a list item without its bullet). */
+  /** Verbatim (a list item without its bullet). */
   text: string;
+  /**
+   * What is quoted for it: the text, or for a part of a sentence that the segmenter cut after an abbreviation or an
+   * ordinal ("bis zum 31."), the whole sentence.
+   */
+  quote: string;
   /** The header row of the table a row belongs to, quoted with it. */
   header: string | null;
   /** The unit ends with ":" and introduces what follows (a list, a table). */
@@ -338,12 +343,20 @@ function readUnits(hit: Pick<SearchHit, 'text' | 'headingPath'>, lang: Language)
   let caption: string[] = [];
   let section: string | null = null;
   let inTable = false;
-  const push = (kind: UnitKind, text: string, head: string | null, context: string, columns = '') => {
+  const push = (
+    kind: UnitKind,
+    text: string,
+    head: string | null,
+    context: string,
+    columns = '',
+    quote = text,
+  ) => {
     out.push({
       hit: -1,
       index: out.length,
       kind,
       text,
+      quote,
       header: head,
       intro: text.endsWith(':'),
       own: setOf(text),
@@ -388,12 +401,58 @@ function readUnits(hit: Pick<SearchHit, 'text' | 'headingPath'>, lang: Language)
       push('item', line.startsWith('• ') ? line.slice(2).trim() : line, null, headings);
       return;
     }
-    for (const { segment } of segmenter.segment(line)) {
-      const sentence = segment.trim();
-      if (sentence.length >= 2) push('sentence', sentence, null, headings);
-    }
+    for (const { text, sentence } of sentencesOf(line, segmenter))
+      push('sentence', text, null, headings, '', sentence);
   });
   return out;
+}
+
+/**
+ * Abbreviations a sentence segmenter takes for a sentence's end ("§ 4 Abs. 2", "gem. Nr. 3", "inkl. MwSt."): the
+ * word before the full stop, folded to lower case.
+ */
+const ABBREVIATIONS = new Set(
+  (
+    'abs art nr ziff buchst bzw ca ggf gem vgl evtl inkl zzgl bzgl sog lt tel fa str dr prof hr abb tab kap anm ' +
+    'pos approx vs mr mrs ms np tj ul pkt'
+  ).split(' '),
+);
+const ABBREVIATION_END = /(?:^|[\s(])([\p{L}.]+)\.$/u;
+/** A figure of up to three digits with a full stop: an ordinal or a date ("des 50. Lebensjahres", "bis 31. März"). */
+const ORDINAL_END = /(?:^|[\s(])\d{1,3}\.$/u;
+
+/**
+ * A line's sentences as the segmenter cuts them, each with the whole sentence it belongs to: the segmenter also cuts
+ * after an abbreviation, an initial ("z. B.") or an ordinal followed by a word, and before a word in lower case (no
+ * sentence starts with one), so that a law's "Nach Vollendung des 50. Lebensjahres ..." comes as "Nach Vollendung
+ * des 50." and the rest. The parts are scored as they are (docs/decisions/0086-whole-sentences.md); a quote is the
+ * whole sentence.
+ */
+export function sentencesOf(
+  line: string,
+  segmenter: Intl.Segmenter,
+): Array<{ text: string; sentence: string }> {
+  const sentences: string[][] = [];
+  /** Whether the previous part ended in an abbreviation or an initial, or in an ordinal. */
+  let cut: 'abbreviation' | 'ordinal' | null = null;
+  for (const { segment } of segmenter.segment(line)) {
+    const part = segment.trim();
+    if (part.length === 0) continue;
+    const joins =
+      cut === 'abbreviation' || /^\p{Ll}/u.test(part) || (cut === 'ordinal' && /^\p{L}/u.test(part));
+    if (joins && sentences.length > 0) sentences[sentences.length - 1]!.push(part);
+    else sentences.push([part]);
+    const word = ABBREVIATION_END.exec(part)?.[1]?.toLowerCase();
+    cut = ORDINAL_END.test(part)
+      ? 'ordinal'
+      : word !== undefined && (/^(?:\p{L}\.)*\p{L}$/u.test(word) || ABBREVIATIONS.has(word))
+        ? 'abbreviation'
+        : null;
+  }
+  return sentences.flatMap((parts) => {
+    const sentence = parts.join(' ');
+    return parts.filter((p) => p.length >= 2).map((text) => ({ text, sentence }));
+  });
 }
 
 interface Scored extends Unit {
@@ -688,35 +747,38 @@ export function answerExtractively(
     return { text: translate(lang, 'answer.noAnswer'), cited: [], noAnswer: true, confidence };
   }
   const chosen: Scored[] = [best];
-  let chars = best.text.length;
+  let chars = best.quote.length;
   const sameHit = (s: Scored, index: number) => s.hit === best.hit && s.index === index;
   if (best.intro) {
     // A line that introduces a list or table ("So beantragst du Urlaub:") brings what it introduces.
     for (let i = best.index + 1; ; i++) {
       const next = scored.find((s) => sameHit(s, i));
-      if (!next || next.kind === 'sentence' || chars + next.text.length > MAX_CHARS) break;
+      if (!next || next.kind === 'sentence' || chars + next.quote.length > MAX_CHARS) break;
       chosen.push(next);
-      chars += next.text.length;
+      chars += next.quote.length;
     }
-  } else if (best.kind === 'sentence' && best.text.length < SHORT_SENTENCE) {
-    const next = scored.find((s) => sameHit(s, best.index + 1));
+  } else if (best.kind === 'sentence' && best.quote.length < SHORT_SENTENCE) {
+    // The next sentence: past the other parts of the best one's.
+    let after = best.index + 1;
+    while (scored.find((s) => sameHit(s, after))?.quote === best.quote) after++;
+    const next = scored.find((s) => sameHit(s, after));
     if (next?.kind === 'sentence') {
       chosen.push(next);
-      chars += next.text.length;
+      chars += next.quote.length;
     }
   }
   const covered = new Set(best.covers);
   for (const s of ranked.slice(1)) {
     if (chosen.length >= MAX_UNITS || s.score < best.score * NEAR_BEST) break;
-    if (chosen.includes(s) || chars + s.text.length > MAX_CHARS) continue;
-    if (chosen.some((c) => c.text === s.text)) continue;
+    if (chosen.includes(s) || chars + s.quote.length > MAX_CHARS) continue;
+    if (chosen.some((c) => c.quote === s.quote)) continue;
     // Beside a quote that holds the price or duration asked for, a unit without one adds nothing.
     if (best.answers === true && s.answers === false) continue;
     // Only what adds to the answer: words the quotes so far miss, or an equally good second row or sentence.
     const adds = [...s.covers].some((w) => !covered.has(w));
     if (!adds && s.score < best.score * TIE) continue;
     chosen.push(s);
-    chars += s.text.length;
+    chars += s.quote.length;
     for (const w of s.covers) covered.add(w);
   }
   // Quote passage by passage, in the order they were first chosen, each passage's units in their own order.
@@ -726,7 +788,10 @@ export function answerExtractively(
     const own = chosen.filter((s) => s.hit === hit).sort((a, b) => a.index - b.index);
     const lines = own.some((s) => s.kind !== 'sentence');
     const header = own.find((s) => s.header)?.header;
-    const body = own.map((s) => (s.kind === 'item' && !NUMBERED.test(s.text) ? `• ${s.text}` : s.text));
+    // Two parts of one sentence are quoted once, as the sentence.
+    const body = own
+      .filter((s, i) => own.findIndex((o) => o.quote === s.quote) === i)
+      .map((s) => (s.kind === 'item' && !NUMBERED.test(s.quote) ? `• ${s.quote}` : s.quote));
     return `${header ? `${header}\n` : ''}${body.join(lines ? '\n' : ' ')} [${n + 1}]`;
   });
   const intro = translate(lang, options.audience === 'visitor' ? 'answer.introPublic' : 'answer.intro');
