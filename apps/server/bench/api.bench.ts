@@ -9,7 +9,7 @@
  * for a discarded ~2 s warm-up and then a measured run per scenario:
  *   a. ceiling  GET  /bare               bare Fastify, no plugins, no database
  *   b. me       GET  /api/v1/auth/me     session cookie: JWT check, the session's actor and the user's data (each
- *                                        read at most once a second per session, ActorCache), presenter
+ *                                        read at most once a second per session, ReadCache), presenter
  *   e. bare me  GET  /me-read            like with like for b: a bare Fastify in the same process, on the server's
  *                                        own pool, reading what /auth/me reads with the same statements (the
  *                                        session's actor with its rules, the user's data) through the same one-second
@@ -33,7 +33,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import type { AppContext } from '../src/app-context.ts';
 import { loadSessionActor } from '../src/core/actor.ts';
-import { ActorCache } from '../src/modules/auth/actor-cache.ts';
+import { ReadCache } from '../src/db/read-cache.ts';
 import { loadUserData } from '../src/modules/auth/me.presenter.ts';
 import { signedInDataManager, startTestServer } from '../test/support/test-server.ts';
 import { type BenchEngine, benchEngines } from './support/bench-engines.ts';
@@ -210,7 +210,7 @@ async function startBareMe(
   const verified = await ctx.signer.verifyAccess(accessToken);
   if (typeof verified !== 'object') throw new Error(`the access token is ${verified}`);
   const { userId, sessionId } = verified;
-  const cache = new ActorCache();
+  const cache = new ReadCache();
   const read = async (cached: boolean) => {
     const through = <T>(key: string, load: () => Promise<T>) => (cached ? cache.get(key, load) : load());
     const actor = await through(`session:${sessionId}:${userId}`, () =>

@@ -9,7 +9,6 @@ import type { OpenStreams } from './http/open-streams.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { ActivityWriter } from './modules/activity/activity-writer.ts';
-import type { ActorCache } from './modules/auth/actor-cache.ts';
 import type { Embedder } from './modules/embedding/embedder.ts';
 import type { FileStorage } from './modules/files/file-storage.ts';
 import type { OutboundFetch } from './modules/outbound/outbound-fetch.ts';
@@ -45,7 +44,7 @@ export interface AppContext {
   /** Writes the activity log in batches, off the request path. */
   activity: ActivityWriter;
   /** Sessions' actors and users' data as signed-in requests read them, emptied by this process's writes to them. */
-  actors: ActorCache;
+  actors: ReadCache;
   /**
    * What a question reads before its search (the company's plan, a scope's languages), emptied by this process's
    * writes to `QUESTION_TABLES` (`modules/chat/question-cache.ts`).

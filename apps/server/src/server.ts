@@ -18,7 +18,7 @@ import { JobQueue } from './jobs/job-queue.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { startMetricsListener } from './metrics/metrics-endpoint.ts';
 import { ActivityWriter } from './modules/activity/activity-writer.ts';
-import { ACTOR_TABLES, ActorCache } from './modules/auth/actor-cache.ts';
+import { ACTOR_TABLES } from './modules/auth/actor-cache.ts';
 import { interruptStrandedAnswers } from './modules/chat/messages.service.ts';
 import { QUESTION_TABLES } from './modules/chat/question-cache.ts';
 import { resumeStrandedSyncs } from './modules/connectors/sync-queue.ts';
@@ -99,7 +99,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const database: Database = openDatabase(databaseUrl, 10, (seconds) => metrics.observeAcquire(seconds));
     cleanups.push(() => database.close());
     // Before the first statement, so that every connection of the pool is watched.
-    const actors = new ActorCache();
+    const actors = new ReadCache();
     watchWrites(database.pool, ACTOR_TABLES, () => actors.clear());
     const questionState = new ReadCache();
     watchWrites(database.pool, QUESTION_TABLES, () => questionState.clear());

@@ -10,7 +10,6 @@ export const ENGINE_FREE_FILES = [
   'src/http/recent-reads.test.ts',
   'src/http/serializer.test.ts',
   'src/http/widget-frame-policy.test.ts',
-  'src/modules/auth/actor-cache.test.ts',
   'src/modules/chat/builtin-answerer.test.ts',
   'src/modules/chat/evidence-order.test.ts',
   'src/modules/chat/question-language.test.ts',

@@ -88,7 +88,7 @@ async function authenticate(
   if (header) {
     const m = /^Bearer\s+(\S+)$/i.exec(header);
     const token = m?.[1];
-    // An API key's actor is kept like a session's (`ActorCache`: a second, emptied by this process's writes to
+    // An API key's actor is kept like a session's (`ctx.actors`: a second, emptied by this process's writes to
     // the tables it is read from, api_keys among them), by the key's hash.
     const keyHash = token ? sha256(token) : null;
     const actor = keyHash

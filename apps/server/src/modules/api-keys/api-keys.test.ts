@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAs } from '../../../test/support/factories.ts';
 import { signedInDataManager, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { issueUserToken } from '../../core/user-tokens.ts';
-import { ACTOR_CACHE_MS } from '../auth/actor-cache.ts';
+import { READ_CACHE_MS } from '../../db/read-cache.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -87,7 +87,7 @@ describe('personal API keys', () => {
     expect((await script.get('/auth/me')).status).toBe(401);
   });
 
-  it('is refused within ACTOR_CACHE_MS once another process has revoked it', async () => {
+  it('is refused within READ_CACHE_MS once another process has revoked it', async () => {
     const { client } = await signedInDataManager(t);
     const created = (await client.post('/api-keys', { name: 'anderswo' })).body;
     const script = t.client();
@@ -100,7 +100,7 @@ describe('personal API keys', () => {
     } finally {
       await other.end();
     }
-    await new Promise((resolve) => setTimeout(resolve, ACTOR_CACHE_MS + 50));
+    await new Promise((resolve) => setTimeout(resolve, READ_CACHE_MS + 50));
     expect((await script.get('/auth/me')).status).toBe(401);
   });
 

@@ -1,4 +1,7 @@
-/** The tables whose rows decide who a session's or an API key's actor is and what `/auth/me` shows of them. */
+/**
+ * The tables whose rows decide who a session's or an API key's actor is and what `/auth/me` shows of them: what every
+ * signed-in request reads is kept in a `ReadCache` (`AppContext.actors`) that this process's writes to them empty.
+ */
 export const ACTOR_TABLES = [
   'users',
   'auth_sessions',
@@ -7,9 +10,3 @@ export const ACTOR_TABLES = [
   'roles',
   'companies',
 ] as const;
-
-/**
- * What every signed-in request reads (the session's or API key's actor, the user's data for `/auth/me`): a
- * `ReadCache` emptied by this process's writes to `ACTOR_TABLES`.
- */
-export { READ_CACHE_MS as ACTOR_CACHE_MS, ReadCache as ActorCache } from '../../db/read-cache.ts';

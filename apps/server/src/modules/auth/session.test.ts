@@ -11,7 +11,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../test/support/test-server.ts';
-import { ACTOR_CACHE_MS } from './actor-cache.ts';
+import { READ_CACHE_MS } from '../../db/read-cache.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -262,7 +262,7 @@ describe('access tokens and CSRF', () => {
   });
 });
 
-describe('what every signed-in request reads (cached for ACTOR_CACHE_MS)', () => {
+describe('what every signed-in request reads (cached for READ_CACHE_MS)', () => {
   it("shows this server's own changes at the next request", async () => {
     const { client } = await signedInDataManager(t);
     expect((await client.get('/auth/me')).body.userData.firstName).not.toBe('Ida');
@@ -274,7 +274,7 @@ describe('what every signed-in request reads (cached for ACTOR_CACHE_MS)', () =>
     expect((await client.get('/auth/me')).status).toBe(401);
   });
 
-  it('refuses a session within ACTOR_CACHE_MS once another process has disabled its user', async () => {
+  it('refuses a session within READ_CACHE_MS once another process has disabled its user', async () => {
     const { client, me } = await signedInDataManager(t);
     expect((await client.get('/auth/me')).status).toBe(200);
     const other = new pg.Client({ connectionString: t.server.databaseUrl });
@@ -284,7 +284,7 @@ describe('what every signed-in request reads (cached for ACTOR_CACHE_MS)', () =>
     } finally {
       await other.end();
     }
-    await new Promise((resolve) => setTimeout(resolve, ACTOR_CACHE_MS + 50));
+    await new Promise((resolve) => setTimeout(resolve, READ_CACHE_MS + 50));
     expect((await client.get('/auth/me')).status).toBe(401);
   });
 });

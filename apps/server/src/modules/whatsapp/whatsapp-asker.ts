@@ -5,7 +5,7 @@ import { sha256 } from '../../core/token-crypto.ts';
 import { areaPaths } from '../auth/areas.ts';
 import type { AskRequest } from '../chat/answer-stream.ts';
 import { findChatRecord, visitorThread } from '../chat/chats.queries.ts';
-import { chatScope, loadChat, ownerScope, threadOf, whatsappChat } from '../chat/chats.service.ts';
+import { chatScope, loadChatWithThread, ownerScope, whatsappChat } from '../chat/chats.service.ts';
 import { upsertNumberVisitor, usersOfNumber } from './whatsapp.queries.ts';
 import type { OpenConnection } from './whatsapp-connection.service.ts';
 
@@ -81,13 +81,17 @@ export async function askerOf(
   }
   const actor = saved?.actor;
   if (actor) {
-    const chat = await loadChat(ctx, actor, await whatsappChat(ctx, connection.companyId, actor.userId));
+    const { chat, threadId } = await loadChatWithThread(
+      ctx,
+      actor,
+      await whatsappChat(ctx, connection.companyId, actor.userId),
+    );
     return {
       kind: 'user',
       actor,
       language: actor.language,
       link: `${general.publicUrl}/chat?chat=${chat.id}`,
-      request: { chat, threadId: await threadOf(ctx, chat, actor.userId), scope: chatScope(chat, actor) },
+      request: { chat, threadId, scope: chatScope(chat, actor) },
     };
   }
   const fallback = general.defaultLanguage;

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { ACTOR_CACHE_MS, ActorCache } from './actor-cache.ts';
+import { READ_CACHE_MS, ReadCache } from './read-cache.ts';
 
 function clockedCache() {
   const clock = { now: 0 };
-  return { clock, cache: new ActorCache(() => clock.now) };
+  return { clock, cache: new ReadCache(() => clock.now) };
 }
 
-describe('the actor cache', () => {
-  it('serves a loaded value until ACTOR_CACHE_MS have passed, then reads it again', async () => {
+describe('the read cache', () => {
+  it('serves a loaded value until READ_CACHE_MS have passed, then reads it again', async () => {
     const { clock, cache } = clockedCache();
     let reads = 0;
     const load = async () => ++reads;
     expect(await cache.get('k', load)).toBe(1);
-    clock.now = ACTOR_CACHE_MS - 1;
+    clock.now = READ_CACHE_MS - 1;
     expect(await cache.get('k', load)).toBe(1);
-    clock.now = ACTOR_CACHE_MS;
+    clock.now = READ_CACHE_MS;
     expect(await cache.get('k', load)).toBe(2);
   });
 
