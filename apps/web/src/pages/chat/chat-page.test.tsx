@@ -203,6 +203,44 @@ describe('the chat screen', { timeout: 20_000 }, () => {
     );
   });
 
+  it('keeps a source opened while the answer streams open when the stored answer takes its place', async () => {
+    let stream: ReturnType<typeof eventStream> | null = null;
+    server({
+      extra: {
+        [`POST ${MESSAGES}`]: (init) => {
+          stream = eventStream(init.signal);
+          return stream.response;
+        },
+      },
+    });
+    renderWithApp(<ChatPage />, `/chat?chat=${CHAT_ID}`);
+    await ask('Wie oft wird der Brenner gewartet?');
+    await waitFor(() => expect(stream).not.toBeNull());
+    const s = stream!;
+    act(() => {
+      s.send('start', { questionId: QUESTION_ID, messageId: ANSWER_ID });
+      s.send('citation', citation());
+      s.send('token', { text: 'Der Brenner wird jährlich gewartet [1].' });
+    });
+    fireEvent.click(await within(log()).findByRole('button', { name: 'Source 1: Wartungshandbuch.pdf' }));
+    await screen.findByRole('dialog', { name: 'Source 1' });
+
+    act(() => {
+      s.send(
+        'done',
+        message({ content: 'Der Brenner wird jährlich gewartet [1].', citations: [citation()] }),
+      );
+      s.close();
+    });
+    // The stored answer is there (behind the open source, which hides the rest from assistive technology).
+    await screen.findByRole('button', { name: 'Answer again', hidden: true });
+    const popover = await screen.findByRole('dialog', { name: 'Source 1' });
+    expect(within(popover).getByText('Der Brenner wird jährlich gewartet.')).toBeTruthy();
+    // Closed, it stays closed.
+    fireEvent.keyDown(popover, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Source 1' })).toBeNull());
+  });
+
   it('keeps the partial answer as stopped when the asker stops it', async () => {
     let stream: ReturnType<typeof eventStream> | null = null;
     server({

@@ -2,7 +2,16 @@ import { Box, ButtonBase, Chip, Link, Popover, Stack, Typography } from '@mui/ma
 import { IconExternalLink } from '@tabler/icons-react';
 import type { Citation } from '@werkwissen/shared';
 import type { TFunction } from 'i18next';
-import { type ReactNode, useId, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  type Ref,
+  useContext,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { fileLink } from '../files/file-url.ts';
@@ -36,10 +45,19 @@ const where = (c: Citation, t: TFunction) =>
     .filter(Boolean)
     .join(' · ');
 
-function CitationChip({ citation, onOpen }: { citation: Citation; onOpen(anchor: HTMLElement): void }) {
+function CitationChip({
+  citation,
+  onOpen,
+  chipRef,
+}: {
+  citation: Citation;
+  onOpen(anchor: HTMLElement): void;
+  chipRef: Ref<HTMLButtonElement>;
+}) {
   const { t } = useTranslation();
   return (
     <Chip
+      ref={chipRef}
       component="button"
       size="small"
       color="primary"
@@ -129,16 +147,30 @@ function CitationPopover({
   );
 }
 
+type OpenCitation = { answerId: string; n: number } | null;
+
+/**
+ * Which source of which answer a conversation shows open. The conversation keeps it, not the answer: the streamed
+ * answer's bubble gives way to the stored answer's when the stream ends, and a source opened meanwhile stays open.
+ */
+export const OpenCitationContext = createContext<{
+  open: OpenCitation;
+  setOpen(open: OpenCitation): void;
+} | null>(null);
+
 /**
  * An answer with its citation markers as numbered chips, and the cited passages listed below it; a chip or a list
  * entry opens the passage.
  */
 export function CitedAnswer({
+  answerId,
   content,
   citations,
   linkFiles,
   trailing,
 }: {
+  /** The stored answer's id (while it streams, once the server named it): what keeps its open source. */
+  answerId?: string | null;
   content: string;
   citations: Citation[];
   linkFiles: boolean;
@@ -146,7 +178,25 @@ export function CitedAnswer({
   trailing?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState<{ citation: Citation; anchor: HTMLElement } | null>(null);
+  const shared = useContext(OpenCitationContext);
+  const [ownOpen, setOwnOpen] = useState<number | null>(null);
+  const kept = shared && answerId ? shared : null;
+  const openN = kept ? (kept.open && kept.open.answerId === answerId ? kept.open.n : null) : ownOpen;
+  const setOpenN = (n: number | null) =>
+    kept ? kept.setOpen(n === null ? null : { answerId: answerId!, n }) : setOwnOpen(n);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  /** Each citation's chip in the text, else its entry in the list: where a carried-over source is anchored. */
+  const targets = useRef(new Map<number, HTMLElement>());
+  const target = (n: number, chip: boolean) => (el: HTMLElement | null) => {
+    if (el && (chip || !targets.current.has(n))) targets.current.set(n, el);
+  };
+  useLayoutEffect(() => {
+    if (openN !== null && !anchor?.isConnected) setAnchor(targets.current.get(openN) ?? null);
+  });
+  const openAt = (n: number, el: HTMLElement) => {
+    setAnchor(el);
+    setOpenN(n);
+  };
   const byNumber = new Map(citations.map((c) => [c.n, c]));
   const parts = splitCitations(content, new Set(byNumber.keys()));
   const sorted = [...citations].sort((a, b) => a.n - b.n);
@@ -164,7 +214,12 @@ export function CitedAnswer({
               {part.map((n) => {
                 const c = byNumber.get(n);
                 return c ? (
-                  <CitationChip key={n} citation={c} onOpen={(anchor) => setOpen({ citation: c, anchor })} />
+                  <CitationChip
+                    key={n}
+                    citation={c}
+                    chipRef={target(n, true)}
+                    onOpen={(el) => openAt(n, el)}
+                  />
                 ) : null;
               })}
             </span>
@@ -181,7 +236,8 @@ export function CitedAnswer({
             {sorted.map((c) => (
               <li key={c.n}>
                 <ButtonBase
-                  onClick={(e) => setOpen({ citation: c, anchor: e.currentTarget })}
+                  ref={target(c.n, false)}
+                  onClick={(e) => openAt(c.n, e.currentTarget)}
                   aria-haspopup="dialog"
                   sx={{
                     gap: 2,
@@ -213,10 +269,10 @@ export function CitedAnswer({
         </Box>
       )}
       <CitationPopover
-        citation={open?.citation ?? null}
-        anchor={open?.anchor ?? null}
+        citation={openN === null ? null : (byNumber.get(openN) ?? null)}
+        anchor={anchor?.isConnected ? anchor : null}
         linkFiles={linkFiles}
-        onClose={() => setOpen(null)}
+        onClose={() => setOpenN(null)}
       />
     </>
   );

@@ -1,12 +1,13 @@
 import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { APP_ROUTES, type ChatMessage, type Tag } from '@werkwissen/shared';
-import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAnswerStream } from '../../api/answer-stream.ts';
 import { type ConversationApi, useGiveFeedback, useMessages } from '../../api/conversations.ts';
 import type { ApiError } from '../../api/http.ts';
 import { errorMessage } from '../../components/form.tsx';
+import { OpenCitationContext } from './citations.tsx';
 import { Composer } from './composer.tsx';
 import { AnswerBubble, LiveAnswerBubble, QuestionBubble } from './messages.tsx';
 import type { SpeechAvailability } from './voice-button.tsx';
@@ -74,6 +75,8 @@ export function Conversation({
   const { live } = stream;
   const log = useRef<HTMLDivElement | null>(null);
   const stick = useRef(true);
+  const [openCitation, setOpenCitation] = useState<{ answerId: string; n: number } | null>(null);
+  const citationState = useMemo(() => ({ open: openCitation, setOpen: setOpenCitation }), [openCitation]);
 
   useEffect(() => {
     if (stream.error) onRefused?.(stream.error);
@@ -96,84 +99,91 @@ export function Conversation({
   };
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
-      <Box
-        ref={log}
-        role="log"
-        aria-live="polite"
-        aria-busy={live ? true : undefined}
-        aria-label={t('chat.conversation')}
-        tabIndex={0}
-        onScroll={(e) => {
-          const el = e.currentTarget;
-          stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
-        }}
-        sx={{
-          flex: 1,
-          minHeight: 0,
-          overflowY: 'auto',
-          px: { xs: 2, sm: 4 },
-          py: 4,
-          '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
-        }}
-      >
-        <Stack spacing={4}>
-          {messages.isPending && (
-            <Stack spacing={4} aria-busy="true" aria-label={t('shell.loading')}>
-              <Skeleton variant="rounded" height={48} width="50%" sx={{ alignSelf: 'flex-end' }} />
-              <Skeleton variant="rounded" height={96} width="75%" />
-            </Stack>
-          )}
-          {messages.isError && <Alert severity="error">{errorMessage(messages.error, t)}</Alert>}
-          {messages.isSuccess && items.length === 0 && !live && (
-            <Typography color="text.secondary" sx={{ textAlign: 'center', py: 8 }}>
-              {empty ?? t('chat.emptyConversation')}
-            </Typography>
-          )}
-          {items.map((m) =>
-            m.role === 'user' ? (
-              <QuestionBubble key={m.id} message={m} />
-            ) : (
-              <Stack key={m.id} spacing={2}>
-                <AnswerBubble
-                  message={m}
-                  linkFiles={api.linkFiles}
-                  tags={tags}
-                  onFeedback={async (body) => {
-                    await feedback.mutateAsync({ messageId: m.id, body });
-                  }}
-                  onRegenerate={
-                    api.regenerate && !live && canAsk && m === lastAnswer
-                      ? () => {
-                          stick.current = true;
-                          void stream.regenerate(m.id);
-                        }
-                      : undefined
-                  }
-                />
-                {m.id === hintAfter && <ProviderHint />}
+    <OpenCitationContext value={citationState}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+        <Box
+          ref={log}
+          role="log"
+          aria-live="polite"
+          aria-busy={live ? true : undefined}
+          aria-label={t('chat.conversation')}
+          tabIndex={0}
+          onScroll={(e) => {
+            const el = e.currentTarget;
+            stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+          }}
+          sx={{
+            flex: 1,
+            minHeight: 0,
+            overflowY: 'auto',
+            px: { xs: 2, sm: 4 },
+            py: 4,
+            '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+          }}
+        >
+          <Stack spacing={4}>
+            {messages.isPending && (
+              <Stack spacing={4} aria-busy="true" aria-label={t('shell.loading')}>
+                <Skeleton variant="rounded" height={48} width="50%" sx={{ alignSelf: 'flex-end' }} />
+                <Skeleton variant="rounded" height={96} width="75%" />
               </Stack>
-            ),
-          )}
-          {live?.question != null && <QuestionBubble message={live.question} />}
-          {live && (
-            <LiveAnswerBubble content={live.content} citations={live.citations} linkFiles={api.linkFiles} />
-          )}
-        </Stack>
+            )}
+            {messages.isError && <Alert severity="error">{errorMessage(messages.error, t)}</Alert>}
+            {messages.isSuccess && items.length === 0 && !live && (
+              <Typography color="text.secondary" sx={{ textAlign: 'center', py: 8 }}>
+                {empty ?? t('chat.emptyConversation')}
+              </Typography>
+            )}
+            {items.map((m) =>
+              m.role === 'user' ? (
+                <QuestionBubble key={m.id} message={m} />
+              ) : (
+                <Stack key={m.id} spacing={2}>
+                  <AnswerBubble
+                    message={m}
+                    linkFiles={api.linkFiles}
+                    tags={tags}
+                    onFeedback={async (body) => {
+                      await feedback.mutateAsync({ messageId: m.id, body });
+                    }}
+                    onRegenerate={
+                      api.regenerate && !live && canAsk && m === lastAnswer
+                        ? () => {
+                            stick.current = true;
+                            void stream.regenerate(m.id);
+                          }
+                        : undefined
+                    }
+                  />
+                  {m.id === hintAfter && <ProviderHint />}
+                </Stack>
+              ),
+            )}
+            {live?.question != null && <QuestionBubble message={live.question} />}
+            {live && (
+              <LiveAnswerBubble
+                answerId={live.answerId}
+                content={live.content}
+                citations={live.citations}
+                linkFiles={api.linkFiles}
+              />
+            )}
+          </Stack>
+        </Box>
+        {stream.error && (
+          <Alert severity="error" onClose={stream.clearError} sx={{ mx: { xs: 2, sm: 4 }, mb: 2 }}>
+            {errorMessage(stream.error, t)}
+          </Alert>
+        )}
+        <Composer
+          canAsk={canAsk && !blocked}
+          blocked={blocked}
+          streaming={Boolean(live)}
+          onSend={send}
+          onStop={stream.stop}
+          voice={speech && api.transcribe ? { speech, transcribe: api.transcribe } : undefined}
+        />
       </Box>
-      {stream.error && (
-        <Alert severity="error" onClose={stream.clearError} sx={{ mx: { xs: 2, sm: 4 }, mb: 2 }}>
-          {errorMessage(stream.error, t)}
-        </Alert>
-      )}
-      <Composer
-        canAsk={canAsk && !blocked}
-        blocked={blocked}
-        streaming={Boolean(live)}
-        onSend={send}
-        onStop={stream.stop}
-        voice={speech && api.transcribe ? { speech, transcribe: api.transcribe } : undefined}
-      />
-    </Box>
+    </OpenCitationContext>
   );
 }

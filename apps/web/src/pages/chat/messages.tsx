@@ -124,10 +124,12 @@ export function QuestionBubble({
 
 /** An answer being written: the typing dots, then the text as it grows, its citations as they are announced. */
 export function LiveAnswerBubble({
+  answerId,
   content,
   citations,
   linkFiles,
 }: {
+  answerId: string | null;
   content: string;
   citations: Citation[];
   linkFiles: boolean;
@@ -137,6 +139,7 @@ export function LiveAnswerBubble({
     <Bubble own={false} speaker={t('chat.assistant')}>
       {content ? (
         <CitedAnswer
+          answerId={answerId}
           content={content}
           citations={citations}
           linkFiles={linkFiles}
@@ -185,7 +188,12 @@ export function AnswerBubble({
           {message.content}
         </Typography>
       ) : (
-        <CitedAnswer content={message.content} citations={message.citations} linkFiles={linkFiles} />
+        <CitedAnswer
+          answerId={message.id}
+          content={message.content}
+          citations={message.citations}
+          linkFiles={linkFiles}
+        />
       )}
       {message.status === 'stopped' && (
         <Typography
