@@ -40,9 +40,10 @@ export async function presentMe(ctx: AppContext, actor: Actor): Promise<MeRespon
 const presented = new WeakMap<Actor, { userData: UserData; me: MeResponse }>();
 
 /**
- * `presentMe` for the actor of the request guard, which `ctx.actors` (a `ReadCache`) keeps for up to a second: the same answer object
- * while the actor and the user's data are the same cached ones, marked `servedAgain`, so that a busy session's
- * `GET /auth/me` is checked against its schema and stringified once a second rather than on every request.
+ * `presentMe` for the actor of the request guard, which `ctx.actors` (a `ReadCache`) keeps for up to a second: the
+ * same answer object while the actor and the user's data are the same cached ones, marked `servedAgain`, so that a
+ * busy session's `GET /auth/me` is checked against its schema and stringified once a second rather than on every
+ * request.
  */
 export async function presentCachedMe(ctx: AppContext, actor: Actor): Promise<MeResponse> {
   const userData = await cachedUserData(ctx, actor);
