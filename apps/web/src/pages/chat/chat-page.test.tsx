@@ -63,6 +63,31 @@ function server(
 
 const log = () => screen.getByRole('log', { name: 'Conversation' });
 
+/**
+ * `server` with `route` answering an event stream that the test writes: `opened()` waits for that request and gives
+ * its stream.
+ */
+function streamingServer(route = `POST ${MESSAGES}`, options: Parameters<typeof server>[0] = {}) {
+  let stream: ReturnType<typeof eventStream> | null = null;
+  const fake = server({
+    ...options,
+    extra: {
+      ...options.extra,
+      [route]: (init) => {
+        stream = eventStream(init.signal);
+        return stream.response;
+      },
+    },
+  });
+  return {
+    ...fake,
+    opened: async () => {
+      await waitFor(() => expect(stream).not.toBeNull());
+      return stream!;
+    },
+  };
+}
+
 async function ask(text: string) {
   const input = await screen.findByRole('textbox', { name: 'Your question' });
   fireEvent.change(input, { target: { value: text } });
@@ -141,15 +166,7 @@ describe('the chat screen', { timeout: 20_000 }, () => {
   });
 
   it('streams the answer token by token, then shows its citation chips opening the file at its page', async () => {
-    let stream: ReturnType<typeof eventStream> | null = null;
-    const { calls } = server({
-      extra: {
-        [`POST ${MESSAGES}`]: (init) => {
-          stream = eventStream(init.signal);
-          return stream.response;
-        },
-      },
-    });
+    const { calls, opened } = streamingServer();
     // biome-ignore lint/suspicious/noDocumentCookie: the CSRF cookie the request must send back as a header
     document.cookie = 'ww_csrf=csrf-1';
     renderWithApp(<ChatPage />, `/chat?chat=${CHAT_ID}`);
@@ -158,7 +175,7 @@ describe('the chat screen', { timeout: 20_000 }, () => {
     );
     await ask('  Wie oft wird der Brenner gewartet? ');
 
-    await waitFor(() => expect(stream).not.toBeNull());
+    const s = await opened();
     const [post] = calls(`POST ${MESSAGES}`);
     expect(JSON.parse(post!.init.body as string)).toEqual({ content: 'Wie oft wird der Brenner gewartet?' });
     expect((post!.init.headers as Record<string, string>)['x-csrf-token']).toBe('csrf-1');
@@ -166,7 +183,6 @@ describe('the chat screen', { timeout: 20_000 }, () => {
     expect(within(log()).getByTestId('typing-indicator')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Stop the answer' })).toBeTruthy();
 
-    const s = stream!;
     act(() => {
       s.send('start', { questionId: QUESTION_ID, messageId: ANSWER_ID });
       s.send('token', { text: 'Der Brenner wird ' });
@@ -204,19 +220,10 @@ describe('the chat screen', { timeout: 20_000 }, () => {
   });
 
   it('keeps a source opened while the answer streams open when the stored answer takes its place', async () => {
-    let stream: ReturnType<typeof eventStream> | null = null;
-    server({
-      extra: {
-        [`POST ${MESSAGES}`]: (init) => {
-          stream = eventStream(init.signal);
-          return stream.response;
-        },
-      },
-    });
+    const { opened } = streamingServer();
     renderWithApp(<ChatPage />, `/chat?chat=${CHAT_ID}`);
     await ask('Wie oft wird der Brenner gewartet?');
-    await waitFor(() => expect(stream).not.toBeNull());
-    const s = stream!;
+    const s = await opened();
     act(() => {
       s.send('start', { questionId: QUESTION_ID, messageId: ANSWER_ID });
       s.send('citation', citation());
@@ -242,21 +249,13 @@ describe('the chat screen', { timeout: 20_000 }, () => {
   });
 
   it('keeps the partial answer as stopped when the asker stops it', async () => {
-    let stream: ReturnType<typeof eventStream> | null = null;
-    server({
-      extra: {
-        [`POST ${MESSAGES}`]: (init) => {
-          stream = eventStream(init.signal);
-          return stream.response;
-        },
-      },
-    });
+    const { opened } = streamingServer();
     renderWithApp(<ChatPage />, `/chat?chat=${CHAT_ID}`);
     await ask('Was kostet die Wartung?');
-    await waitFor(() => expect(stream).not.toBeNull());
+    const stream = await opened();
     act(() => {
-      stream!.send('start', { questionId: QUESTION_ID, messageId: ANSWER_ID });
-      stream!.send('token', { text: 'Die Wartung kostet' });
+      stream.send('start', { questionId: QUESTION_ID, messageId: ANSWER_ID });
+      stream.send('token', { text: 'Die Wartung kostet' });
     });
     await within(log()).findByText(/Die Wartung kostet/);
     fireEvent.click(screen.getByRole('button', { name: 'Stop the answer' }));
@@ -267,29 +266,22 @@ describe('the chat screen', { timeout: 20_000 }, () => {
 
   it('answers the last question again in place of the old answer', async () => {
     const NEW_ANSWER = 'b1ae7cf2-3f8c-4efd-8bc2-bd0a6ebf1a11';
-    let stream: ReturnType<typeof eventStream> | null = null;
-    const { calls } = server({
+    const { calls, opened } = streamingServer(`POST ${MESSAGES}/${ANSWER_ID}/regenerate`, {
       messages: [
         message({ id: QUESTION_ID, role: 'user', content: 'Wie oft?' }),
         message({ content: 'Alte Antwort.' }),
       ],
-      extra: {
-        [`POST ${MESSAGES}/${ANSWER_ID}/regenerate`]: (init) => {
-          stream = eventStream(init.signal);
-          return stream.response;
-        },
-      },
     });
     renderWithApp(<ChatPage />, `/chat?chat=${CHAT_ID}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Answer again' }));
-    await waitFor(() => expect(stream).not.toBeNull());
+    const stream = await opened();
     expect(within(log()).queryByText('Alte Antwort.')).toBeNull();
     expect(within(log()).getAllByTestId('question')).toHaveLength(1);
     act(() => {
-      stream!.send('start', { questionId: QUESTION_ID, messageId: NEW_ANSWER });
-      stream!.send('token', { text: 'Neue Antwort.' });
-      stream!.send('done', message({ id: NEW_ANSWER, content: 'Neue Antwort.' }));
-      stream!.close();
+      stream.send('start', { questionId: QUESTION_ID, messageId: NEW_ANSWER });
+      stream.send('token', { text: 'Neue Antwort.' });
+      stream.send('done', message({ id: NEW_ANSWER, content: 'Neue Antwort.' }));
+      stream.close();
     });
     await screen.findByRole('button', { name: 'Answer again' });
     expect(

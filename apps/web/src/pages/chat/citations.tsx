@@ -147,7 +147,7 @@ function CitationPopover({
   );
 }
 
-type OpenCitation = { answerId: string; n: number } | null;
+export type OpenCitation = { answerId: string; n: number } | null;
 
 /**
  * Which source of which answer a conversation shows open. The conversation keeps it, not the answer: the streamed

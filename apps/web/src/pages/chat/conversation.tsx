@@ -7,7 +7,7 @@ import { useAnswerStream } from '../../api/answer-stream.ts';
 import { type ConversationApi, useGiveFeedback, useMessages } from '../../api/conversations.ts';
 import type { ApiError } from '../../api/http.ts';
 import { errorMessage } from '../../components/form.tsx';
-import { OpenCitationContext } from './citations.tsx';
+import { type OpenCitation, OpenCitationContext } from './citations.tsx';
 import { Composer } from './composer.tsx';
 import { AnswerBubble, LiveAnswerBubble, QuestionBubble } from './messages.tsx';
 import type { SpeechAvailability } from './voice-button.tsx';
@@ -75,7 +75,7 @@ export function Conversation({
   const { live } = stream;
   const log = useRef<HTMLDivElement | null>(null);
   const stick = useRef(true);
-  const [openCitation, setOpenCitation] = useState<{ answerId: string; n: number } | null>(null);
+  const [openCitation, setOpenCitation] = useState<OpenCitation>(null);
   const citationState = useMemo(() => ({ open: openCitation, setOpen: setOpenCitation }), [openCitation]);
 
   useEffect(() => {
