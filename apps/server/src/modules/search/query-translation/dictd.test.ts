@@ -60,6 +60,13 @@ it('takes the translations of each kind of FreeDict entry, and leaves definition
         '         Note: über einen Betrag\n      "issue an invoice"  - eine Rechnung ausstellen\n see: {item}',
     ),
   ).toEqual(['Rechnung', 'Faktur', 'Faktura']);
+  // Ding writes a translation's abbreviation or symbol after its grammar tag: the word is what comes before.
+  expect(translationsOf('copper /kˈɒpə/\nKupfer <neut> [chem.] Cu,  /kˈuː/\n see: {blister copper}')).toEqual(
+    ['Kupfer'],
+  );
+  expect(
+    translationsOf('departure /dɪpˈɑːtʃə/\nAbfahrt <fem>Abf.,  /ˈabf/ , Abflug <masc> [transp.]'),
+  ).toEqual(['Abfahrt', 'Abflug']);
   // TEI (German-Russian): numbered senses, each followed by a German definition; the script keeps those out too.
   expect(
     translationsOf(

@@ -14,6 +14,11 @@ const MAX_CHARS = 40;
 const LEADING_MARKS = /^(?:\s*(?:[IVX]+\.|\d+\.|<[^>]*>))+\s*/;
 /** A line that begins a sense: "1. …", "II. <V> …". */
 const SENSE_LINE = /^\s*(?:[IVX]+\.|\d+\.)/;
+/**
+ * A grammar tag after a translation and what follows it up to the next translation: Ding writes a translation's
+ * abbreviation or symbol there ("Minute <fem>Min.", "Kupfer <neut> [chem.] Cu"), which is no part of the word.
+ */
+const AFTER_TAG = /(?<=\p{L}[^,;<]*)\s*<[^>]*>[^,;]*/gu;
 /** Notes, examples and cross-references (Ding), which may follow a translation line. */
 const NOT_TRANSLATIONS = /^\s*(?:see:|note:|synonyms?:|"|example|usage)/i;
 
@@ -30,6 +35,7 @@ export function translationsOf(body: string, script?: RegExp): string[] {
     const cleaned = line
       .replace(LEADING_MARKS, '')
       .replace(/\s+\d+\.\s*$/, '')
+      .replace(AFTER_TAG, '')
       .replace(/<[^>]*>|\[[^\]]*\]|\([^)]*\)|\{[^}]*\}|\/[^/]*\//g, ' ');
     for (const part of cleaned.split(/[,;]/)) {
       const phrase = part
