@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { QueryTranslation } from '../search/query-translation/translation.ts';
 import { answerExtractively, scoreUnits, sentencesOf, withoutReferences } from './builtin-answerer.ts';
 import { questionLanguage } from './question-language.ts';
+import { askedWord } from './word-match.ts';
 
 const hit = (text: string, fileName = 'Handbuch.pdf', page: number | null = 3): SearchHit => ({
   passageId: crypto.randomUUID(),
@@ -114,6 +115,16 @@ describe('the built-in answerer', () => {
     expect(answerExtractively('Was kostet bei uns eine Elektrikerstunde?', hits, 'de').noAnswer).toBe(true);
     const asked = answerExtractively('Was kostet eine Monteurstunde?', hits, 'de');
     expect(asked.text).toContain('L-110 | Monteurstunde Geselle | Std | 74,50');
+  });
+
+  it('prepares a question word once, shared and unchangeable, and scores the same with it', () => {
+    const hits = [hit('Die Gas-Brennwerttherme wird jährlich gewartet.'), hit('Der Kessel wiegt 38 kg.')];
+    const first = scoreUnits('Wann wird die Gastherme gewartet?', hits, 'de');
+    expect(askedWord('Gastherme')).toBe(askedWord('gastherme'));
+    expect(Object.isFrozen(askedWord('Gastherme'))).toBe(true);
+    expect(scoreUnits('Wann wird die Gastherme gewartet?', hits, 'de').map((u) => u.score)).toEqual(
+      first.map((u) => u.score),
+    );
   });
 
   it('answers with nothing found when there are no passages at all', () => {

@@ -231,9 +231,27 @@ function colloquial(lower: string): string {
   return /^r(?:aus|auf|unter|über|um|an)$/.test(lower) ? `he${lower}` : lower;
 }
 
-/** A question word (lower case, as written: compounds split and synonyms found before folding). */
+/**
+ * Question words worked out before, by their lower-case form: a question's words are prepared for each of its two or
+ * three scorings (evidence order, relevance check, answer), each translation's alternatives too, and cutting a long
+ * word stems every cut (bench:chat's profile: most of the scoring's own time). Emptied when full, as `textWords`.
+ */
+const askedWords = new Map<string, AskedWord>();
+const ASKED_WORDS_LIMIT = 20_000;
+
+/** A question word (lower case, as written: compounds split and synonyms found before folding). Shared: frozen. */
 export function askedWord(word: string): AskedWord {
   const lower = colloquial(word.toLowerCase());
+  let asked = askedWords.get(lower);
+  if (!asked) {
+    asked = Object.freeze(prepareAsked(lower));
+    if (askedWords.size >= ASKED_WORDS_LIMIT) askedWords.clear();
+    askedWords.set(lower, asked);
+  }
+  return asked;
+}
+
+function prepareAsked(lower: string): AskedWord {
   const w = fold(lower);
   const figure = isFigure(w);
   const parts = figure ? [] : compoundParts(lower).map((p) => core(fold(p)));
