@@ -292,6 +292,28 @@ describe('the trade glossary', () => {
     expect(alternatives('години підмайстра та виїзд', 'ukr')).toMatchObject({ підмайстра: ['Geselle'] });
   });
 
+  it('weighs each of a concept’s words as its best, however long or rare in the dictionaries', () => {
+    // "Anfahrtspauschale" is longer and in fewer dictionary entries than "Anfahrt": no rarer sense of "call-out".
+    const weights = (t: QueryTranslation | null) =>
+      t?.words.map((w) => [w.word, w.alternatives.map((a) => [a.text, a.weight])]);
+    expect(weights(translateByDictionaries(glossaryOnly, 'call-out charge', 'eng', 'deu'))).toEqual([
+      [
+        'call-out charge',
+        [
+          ['Anfahrt', 0.8],
+          ['Anfahrtspauschale', 0.8],
+        ],
+      ],
+    ]);
+    const withDictionary = translateByDictionaries(
+      new Dictionaries(dir),
+      'Was kostet die Anfahrt?',
+      'deu',
+      'eng',
+    );
+    expect(weights(withDictionary)?.[0]?.[1]).toEqual(expect.arrayContaining([['call-out', 0.8]]));
+  });
+
   it('finds a two-word entry through the clitics of its words', () => {
     expect(alternatives('ساعات عمل لعامل ماهر ورسوم الانتقال', 'ara')).toMatchObject({
       'ساعات عمل': expect.arrayContaining(['Arbeitsstunde', 'Monteurstunde']),

@@ -58,6 +58,8 @@ interface Candidate {
   votes: number;
   back: number;
   common: number;
+  /** A translation of the trade's glossary: ranked with the best (`Lexicon.curated`). */
+  curated: boolean;
 }
 
 export function translateByDictionaries(
@@ -88,7 +90,7 @@ export function translateByDictionaries(
     if (next && isContent(next, i + 1)) {
       const candidates = new Map<string, Candidate>();
       for (const lexicon of direct)
-        add(candidates, phraseOf(lexicon, word, next, source, hints), DIRECT_VOTE, back);
+        add(candidates, curatedBy(lexicon, phraseOf(lexicon, word, next, source, hints)), DIRECT_VOTE, back);
       if (candidates.size > 0) {
         words.push(group(`${word} ${next}`, candidates));
         i++;
@@ -96,7 +98,7 @@ export function translateByDictionaries(
       }
     }
     const candidates = new Map<string, Candidate>();
-    for (const m of exactFirst(direct.map((lexicon) => matches(lexicon, word))))
+    for (const m of exactFirst(direct.map((l) => matches(l, word).map((m) => curatedBy(l, m)))))
       add(candidates, m, DIRECT_VOTE, back);
     const firstSteps = pivot.map((route) => matches(route.steps[0]!, word));
     const known = firstSteps.flat().some((m) => m.exact);
@@ -264,12 +266,20 @@ function add(
   const factor = match.exact ? 1 : PREFIX_FACTOR;
   const word = match.key.split(' ')[0]!;
   match.translations.forEach((t, rank) => {
-    const c = candidates.get(t) ?? { votes: 0, back: 0, common: 0 };
+    const c = candidates.get(t) ?? { votes: 0, back: 0, common: 0, curated: false };
     c.votes += (weight * factor) / (1 + 0.05 * rank);
+    if (match.curated) c.curated = true;
     if (back && !match.key.includes(' ')) c.back = Math.max(c.back, weight * back.score(t, word));
     if (back) c.common = Math.max(c.common, back.commonness(t));
     candidates.set(t, c);
   });
+}
+
+/** A match as its lexicon's: marked when the lexicon is the trade's glossary. */
+function curatedBy(lexicon: Lexicon, match: LexiconMatch): LexiconMatch;
+function curatedBy(lexicon: Lexicon, match: LexiconMatch | null): LexiconMatch | null;
+function curatedBy(lexicon: Lexicon, match: LexiconMatch | null): LexiconMatch | null {
+  return match && lexicon.curated ? { ...match, curated: true } : match;
 }
 
 /** Candidates best first, with their score scaled by the best one's. */
@@ -280,6 +290,10 @@ function ranked(candidates: Map<string, Candidate>): Array<[string, number]> {
     COMMON_VOTE * c.common -
     LENGTH_PENALTY * Math.max(0, t.length - PLAIN_LENGTH);
   const scored = [...candidates].map(([t, c]) => [t, Math.max(0.01, score(t, c))] as [string, number]);
+  // The glossary's words for a concept name the same thing: each as good as the best ("Anfahrtspauschale" is no
+  // rarer sense of "call-out" than "Anfahrt", though longer and less common in the dictionaries).
+  const top = Math.max(0.01, ...scored.map(([, v]) => v));
+  for (const s of scored) if (candidates.get(s[0])!.curated) s[1] = top;
   scored.sort((a, b) => b[1] - a[1]);
   const best = scored[0]?.[1] ?? 1;
   return scored.map(([t, v]) => [t, v / best]);

@@ -21,6 +21,8 @@ export interface LexiconMatch {
   key: string;
   exact: boolean;
   translations: string[];
+  /** From a lexicon written by hand for the trade (`Lexicon.curated`). */
+  curated?: boolean;
 }
 
 /** Translations kept per key (Ding lists up to dozens of senses, not the main ones first). */
@@ -65,19 +67,30 @@ export class Lexicon {
   private readonly store: Store;
   /** The language of the keys, for how much inflection a word may carry. */
   private readonly language: string;
-  private constructor(store: Store, language = '') {
+  /**
+   * Written by hand for the trade (trade-glossary.ts): each of a word's translations names the same thing, none a
+   * rarer sense, so none ranks below another.
+   */
+  readonly curated: boolean;
+  private constructor(store: Store, language = '', curated = false) {
     this.store = store;
     this.language = language;
+    this.curated = curated;
   }
 
   /** Word pairs (source, translation), kept in memory. */
-  static fromPairs(pairs: Iterable<readonly [string, string]>, language = ''): Lexicon {
+  static fromPairs(pairs: Iterable<readonly [string, string]>, language = '', curated = false): Lexicon {
     const map = pairMap(pairs);
-    return Lexicon.ofMap(map, [...map.keys()].sort(), language);
+    return Lexicon.ofMap(map, [...map.keys()].sort(), language, curated);
   }
 
-  private static ofMap(map: Map<string, string[]>, keys: string[], language: string): Lexicon {
-    return new Lexicon({ keys, translations: (i) => map.get(keys[i]!)! }, language);
+  private static ofMap(
+    map: Map<string, string[]>,
+    keys: string[],
+    language: string,
+    curated = false,
+  ): Lexicon {
+    return new Lexicon({ keys, translations: (i) => map.get(keys[i]!)! }, language, curated);
   }
 
   /** A dictionary of this direction, through its index; entries are read from `dictPath` when looked up. */

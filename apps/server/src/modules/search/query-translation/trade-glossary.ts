@@ -496,7 +496,7 @@ export const tradeGlossary: Glossary = (source, target) => {
     for (const concept of CONCEPTS)
       for (const word of concept[source] ?? [])
         for (const to of concept[target] ?? []) pairs.push([word, to]);
-    cache.set(key, pairs.length > 0 ? Lexicon.fromPairs(pairs, source) : null);
+    cache.set(key, pairs.length > 0 ? Lexicon.fromPairs(pairs, source, true) : null);
   }
   return cache.get(key)!;
 };
