@@ -64,6 +64,14 @@ it('takes the translations of each kind of FreeDict entry, and leaves definition
   expect(translationsOf('copper /kˈɒpə/\nKupfer <neut> [chem.] Cu,  /kˈuː/\n see: {blister copper}')).toEqual(
     ['Kupfer'],
   );
+  // A verb's object is a placeholder ("etw.", "jdm."), no word of its translation.
+  expect(
+    translationsOf('apply for sth. /ɐplˈaɪ/\netw. beantragen <v, trans>\n         Note: bei jdm.'),
+  ).toEqual(['beantragen']);
+  expect(translationsOf('care for sb. /kˈeə/\nsich um jdn. kümmern, jds. Pflege übernehmen')).toEqual([
+    'sich um kümmern',
+    'Pflege übernehmen',
+  ]);
   expect(
     translationsOf('departure /dɪpˈɑːtʃə/\nAbfahrt <fem>Abf.,  /ˈabf/ , Abflug <masc> [transp.]'),
   ).toEqual(['Abfahrt', 'Abflug']);

@@ -22,11 +22,15 @@ writeDictd(
   dir,
   'freedict-eng-deu',
   [
+    entry('apply', 'anwenden, gelten, zuführen'),
+    entry('apply for sth', 'etw. beantragen <v, trans>', '         Note: bei jdm.'),
     entry('boiler', 'Heizkessel <masc>, Kessel <masc>'),
     entry('call', 'Anruf <masc>, Ruf <masc>'),
     entry('heavy', 'schwer, stark'),
     entry('hour', 'Stunde <fem>'),
     entry('old', 'alt'),
+    entry('pay', 'zahlen, bezahlen'),
+    entry('pay for sth', 'etw. erkaufen <v, trans>'),
     entry('year', 'Jahr <neut>'),
     entry('charge', 'Gebühr <fem>'),
     entry('charge', 'Ladung <fem>, Anklage <fem>'),
@@ -265,6 +269,23 @@ describe('word-by-word translation', () => {
     // Ukrainian, which has no dictionary, through the Russian ones.
     expect([...dictionaries.sourcesFor('deu')].sort()).toEqual(['ara', 'eng', 'rus', 'ukr']);
     expect(new Dictionaries(join(dir, 'missing')).available).toBe(false);
+  });
+});
+
+describe('a verb with its preposition', () => {
+  it('is translated as the dictionary lists the two, with its object, the verb’s first sense weaker beside it', () => {
+    const t = translateByDictionaries(dictionaries, 'How do I apply for holiday?', 'eng', 'deu');
+    // "apply for sth": "beantragen" first; the verb's first sense only as a weaker literal reading.
+    expect(t?.words.find((w) => w.word === 'apply for')?.alternatives).toEqual([
+      { text: 'beantragen', weight: 0.8 },
+      { text: 'gelten', weight: 0.4 },
+    ]);
+    expect(
+      alternatives(translateByDictionaries(dictionaries, 'Who pays for the exam?', 'eng', 'deu'), 'pays for'),
+    ).toBeUndefined();
+    expect(
+      alternatives(translateByDictionaries(dictionaries, 'Do I pay for the exam?', 'eng', 'deu'), 'pay for'),
+    ).toEqual(['erkaufen', 'zahlen']);
   });
 });
 

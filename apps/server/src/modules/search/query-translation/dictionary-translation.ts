@@ -51,6 +51,8 @@ const COMMON_CAP = 200;
  */
 const LENGTH_PENALTY = 0.05;
 const PLAIN_LENGTH = 7;
+/** The verb's own first sense beside the sense of a verb with its preposition (see above). */
+const LITERAL_WEIGHT = 0.5;
 /** A transliterated word that no dictionary knows (a German trade term written in Cyrillic). */
 const TRANSLITERATION_WEIGHT = 0.4;
 
@@ -93,6 +95,26 @@ export function translateByDictionaries(
         add(candidates, curatedBy(lexicon, phraseOf(lexicon, word, next, source, hints)), DIRECT_VOTE, back);
       if (candidates.size > 0) {
         words.push(group(`${word} ${next}`, candidates));
+        i++;
+        continue;
+      }
+    }
+    // A verb with its preposition ("apply for"; the dictionaries list it with its object, "apply for sth") by the
+    // two's own sense ("beantragen"), not the verb's other senses ("gelten"); the verb's first sense, read literally,
+    // weaker beside it (a dictionary may list only a figurative sense: "pay for sth", "erkaufen").
+    if (next && !/\d/.test(next) && isFunctionWord(next, source)) {
+      const candidates = new Map<string, Candidate>();
+      for (const lexicon of direct)
+        add(candidates, curatedBy(lexicon, phraseOf(lexicon, word, next, source, hints)), DIRECT_VOTE, back);
+      if (candidates.size > 0) {
+        const own = new Map<string, Candidate>();
+        for (const m of exactFirst(direct.map((l) => matches(l, word).map((m) => curatedBy(l, m)))))
+          add(own, m, DIRECT_VOTE, back);
+        const phrase = group(`${word} ${next}`, candidates);
+        const literal = ranked(own)[0]?.[0];
+        if (literal && !candidates.has(literal) && phrase.alternatives.length < MAX_ALTERNATIVES)
+          phrase.alternatives.push({ text: literal, weight: LITERAL_WEIGHT * TRANSLATION_WEIGHT });
+        words.push(phrase);
         i++;
         continue;
       }

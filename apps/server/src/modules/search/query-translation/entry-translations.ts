@@ -19,6 +19,15 @@ const SENSE_LINE = /^\s*(?:[IVX]+\.|\d+\.)/;
  * abbreviation or symbol there ("Minute <fem>Min.", "Kupfer <neut> [chem.] Cu"), which is no part of the word.
  */
 const AFTER_TAG = /(?<=\p{L}[^,;<]*)\s*<[^>]*>[^,;]*/gu;
+/**
+ * The object a verb takes, as Ding writes it ("etw. beantragen", "sich um jdn. kümmern", "to look after sb."): a
+ * placeholder, no word of the translation.
+ */
+const PLACEHOLDERS = /(?<![\p{L}.])(?:etw|jdm|jdn|jds|jd|sth|sb)\.?(?:'s)?(?![\p{L}.])/gu;
+
+/** A headword or translation without its placeholders ("apply for sth" → "apply for"), spaces collapsed. */
+export const withoutPlaceholders = (text: string): string =>
+  text.replace(PLACEHOLDERS, ' ').replace(/\s+/g, ' ').trim();
 /** Notes, examples and cross-references (Ding), which may follow a translation line. */
 const NOT_TRANSLATIONS = /^\s*(?:see:|note:|synonyms?:|"|example|usage)/i;
 
@@ -36,6 +45,7 @@ export function translationsOf(body: string, script?: RegExp): string[] {
       .replace(LEADING_MARKS, '')
       .replace(/\s+\d+\.\s*$/, '')
       .replace(AFTER_TAG, '')
+      .replace(PLACEHOLDERS, ' ')
       .replace(/<[^>]*>|\[[^\]]*\]|\([^)]*\)|\{[^}]*\}|\/[^/]*\//g, ' ');
     for (const part of cleaned.split(/[,;]/)) {
       const phrase = part

@@ -1,5 +1,5 @@
 import { type DictdEntry, type DictdIndexLine, DictdText } from './dictd.ts';
-import { headwordOf, translationsOf } from './entry-translations.ts';
+import { headwordOf, translationsOf, withoutPlaceholders } from './entry-translations.ts';
 import { flatMapInSlices, nextTurn, sortInSlices } from './in-slices.ts';
 import { normalizeWord } from './question-words.ts';
 
@@ -293,7 +293,8 @@ interface KeyedLine {
 
 /** An index line under its normalised headword; none for a longer phrase. */
 function keyedLine(line: DictdIndexLine): KeyedLine[] {
-  const key = normalizeWord(line.headword);
+  // A verb with its preposition is listed with its object ("apply for sth"): found by the two words.
+  const key = normalizeWord(withoutPlaceholders(line.headword));
   return key && key.split(' ').length <= 2 ? [{ key, line }] : [];
 }
 
@@ -302,7 +303,7 @@ const byKey = (a: KeyedLine, b: KeyedLine) =>
 
 /** A dictionary entry's translations, each to its headword. */
 function reversedPairs(e: DictdEntry, sourceScript?: RegExp): Array<readonly [string, string]> {
-  const headword = headwordOf(e.body, e.headword);
+  const headword = withoutPlaceholders(headwordOf(e.body, e.headword));
   if (headword.split(' ').length > 2) return [];
   return translationsOf(e.body, sourceScript).map((t) => [t, headword] as const);
 }
