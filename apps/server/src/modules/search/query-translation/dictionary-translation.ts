@@ -22,8 +22,8 @@ import type { QueryTranslation, TranslatedWord } from './translation.ts';
 
 /** The best translation of a word weighs this much of the question's own words: it may be a wrong sense. */
 const TRANSLATION_WEIGHT = 0.8;
-/** Alternatives kept per word. */
-const MAX_ALTERNATIVES = 8;
+/** Alternatives kept per word, unless the caller asks for more (to choose among them, used-translations.ts). */
+export const MAX_ALTERNATIVES = 8;
 /** Through the pivot: English words followed per word, and translations of each into the target. */
 const PIVOT_WORDS = 3;
 const PIVOT_TRANSLATIONS = 12;
@@ -71,6 +71,8 @@ export function translateByDictionaries(
   target: LanguageCode,
   /** Dictionary forms of the question's words where a morphological analyser knows them (`ApertiumLemmas`). */
   hints: LemmaHints = new Map(),
+  /** Alternatives kept per word, best first. */
+  keep = MAX_ALTERNATIVES,
 ): QueryTranslation | null {
   const { direct, pivot } = dictionaries.routes(source, target);
   const matches = (lexicon: Lexicon, word: string) => lookup(lexicon, word, source, hints);
@@ -94,7 +96,7 @@ export function translateByDictionaries(
       for (const lexicon of direct)
         add(candidates, curatedBy(lexicon, phraseOf(lexicon, word, next, source, hints)), DIRECT_VOTE, back);
       if (candidates.size > 0) {
-        words.push(group(`${word} ${next}`, candidates));
+        words.push(group(`${word} ${next}`, candidates, keep));
         i++;
         continue;
       }
@@ -110,9 +112,9 @@ export function translateByDictionaries(
         const own = new Map<string, Candidate>();
         for (const m of exactFirst(direct.map((l) => matches(l, word).map((m) => curatedBy(l, m)))))
           add(own, m, DIRECT_VOTE, back);
-        const phrase = group(`${word} ${next}`, candidates);
+        const phrase = group(`${word} ${next}`, candidates, keep);
         const literal = ranked(own)[0]?.[0];
-        if (literal && !candidates.has(literal) && phrase.alternatives.length < MAX_ALTERNATIVES)
+        if (literal && !candidates.has(literal) && phrase.alternatives.length < keep)
           phrase.alternatives.push({ text: literal, weight: LITERAL_WEIGHT * TRANSLATION_WEIGHT });
         words.push(phrase);
         i++;
@@ -135,7 +137,7 @@ export function translateByDictionaries(
       }
     });
     if (candidates.size > 0) {
-      words.push(group(word, candidates));
+      words.push(group(word, candidates, keep));
       continue;
     }
     // A hyphenated word no dictionary lists ("call-out") is looked up by its parts, as a phrase first.
@@ -321,11 +323,11 @@ function ranked(candidates: Map<string, Candidate>): Array<[string, number]> {
   return scored.map(([t, v]) => [t, v / best]);
 }
 
-function group(word: string, candidates: Map<string, Candidate>): TranslatedWord {
+function group(word: string, candidates: Map<string, Candidate>, keep: number): TranslatedWord {
   return {
     word,
     alternatives: ranked(candidates)
-      .slice(0, MAX_ALTERNATIVES)
+      .slice(0, keep)
       .map(([text, weight]) => ({ text, weight: TRANSLATION_WEIGHT * weight })),
   };
 }

@@ -6,16 +6,19 @@ import { type ScopeLanguage, scopeLanguages } from '../scope-languages.ts';
 import type { SearchScope } from '../search-scope.ts';
 import { ApertiumLemmas } from './apertium-lemmas.ts';
 import { type Dictionaries, installedDictionaries } from './dictionaries.ts';
-import { translateByDictionaries } from './dictionary-translation.ts';
+import { MAX_ALTERNATIVES, translateByDictionaries } from './dictionary-translation.ts';
 import { languageName, type ModelTranslationInput, translateByModel } from './model-translation.ts';
 import { type LanguageCode, wordsOf } from './question-words.ts';
 import { sourceLanguage } from './source-language.ts';
 import type { QueryTranslation } from './translation.ts';
+import { preferUsedTranslations } from './used-translations.ts';
 
 /** A language with less than this share of the scope's passages is not translated for. */
 const MIN_LANGUAGE_SHARE = 0.05;
 /** At most this many passage languages are translated for (the largest ones). */
 const MAX_TARGETS = 3;
+/** A word's dictionary senses the company's documents are asked about, of which MAX_ALTERNATIVES are kept. */
+const CANDIDATE_ALTERNATIVES = 24;
 
 export interface TranslationDeps {
   db: DbOrTx;
@@ -52,8 +55,8 @@ export function translationDeps(
 /**
  * The question carried into each language of the passages it may find (the languages their files were detected in),
  * other than its own: by the company's model when there is one (one short call, with a timeout), else, or when that
- * fails, word by word through the installed dictionaries. Empty when the question is in the documents' language,
- * or nothing could translate it.
+ * fails, word by word through the installed dictionaries (a sense the documents use kept, used-translations.ts).
+ * Empty when the question is in the documents' language, or nothing could translate it.
  */
 export async function translateQuestion(
   deps: TranslationDeps,
@@ -80,7 +83,15 @@ export async function translateQuestion(
     if (!translation && source && deps.dictionaries) {
       await deps.dictionaries.prepare(source, target);
       const hints = (await deps.lemmas?.hints(wordsOf(question), source)) ?? new Map();
-      translation = translateByDictionaries(deps.dictionaries, question, source, target, hints);
+      const all = translateByDictionaries(
+        deps.dictionaries,
+        question,
+        source,
+        target,
+        hints,
+        CANDIDATE_ALTERNATIVES,
+      );
+      translation = all && (await preferUsedTranslations(deps.db, scope.companyId, all, MAX_ALTERNATIVES));
     }
     if (translation) out.push(translation);
   }

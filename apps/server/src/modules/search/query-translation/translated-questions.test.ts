@@ -16,6 +16,8 @@ const MANUAL = [
   { text: 'Die Gebühr für die Wartung beträgt pauschal 120 Euro netto.' },
   { heading: 'Personal' },
   { text: 'Der Urlaub wird zwei Wochen vorher schriftlich bei der Geschäftsleitung beantragt.' },
+  { heading: 'Lager' },
+  { text: 'Rohre aus Kupfer werden nur in ganzen Stangen zu fünf Metern abgegeben.' },
 ];
 
 const dictionaries = mkdtempSync(join(tmpdir(), 'ww-dicts-'));
@@ -29,6 +31,12 @@ writeDictd(
   [
     entry('boiler', 'Heizkessel <masc>, Kessel <masc>, Boiler <masc>'),
     entry('charge', 'Ladung <fem>, Gebühr <fem>, Anklage <fem>'),
+    // A word whose first senses are slang: the one the documents use comes tenth.
+    entry(
+      'copper',
+      'Bulle <masc>, Polyp <masc>, Butz <masc>, Schupo <masc>, Bullen <pl>, Polypen <pl>, Bulli <masc>, ' +
+        'Schmier <fem>, Wachtel <fem>, Kupfer <neut>',
+    ),
     entry('holiday', 'Urlaub <masc>, Feiertag <masc>'),
     entry('servicing', 'Wartung <fem>, Instandhaltung <fem>'),
   ],
@@ -78,6 +86,10 @@ describe('a question in another language than the documents, with no model', () 
       expect(hits[0], mode).toContain('Gebühr für die Wartung');
     }
     expect((await search('Как часто обслуживание котла?'))[0]).toContain('Heizkessel');
+  });
+
+  it('keeps a sense the documents use when the dictionaries list it after the ones kept', async () => {
+    expect((await search('Where is the copper?', 'fulltext'))[0]).toContain('Rohre aus Kupfer');
   });
 
   it('still finds nothing when no word of the question translates into the documents', async () => {
