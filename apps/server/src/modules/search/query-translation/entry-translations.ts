@@ -16,18 +16,22 @@ const LEADING_MARKS = /^(?:\s*(?:[IVX]+\.|\d+\.|<[^>]*>))+\s*/;
 const SENSE_LINE = /^\s*(?:[IVX]+\.|\d+\.)/;
 /**
  * A grammar tag after a translation and what follows it up to the next translation: Ding writes a translation's
- * abbreviation or symbol there ("Minute <fem>Min.", "Kupfer <neut> [chem.] Cu"), which is no part of the word.
+ * abbreviation or symbol there ("Minute <fem>Min.", "Kupfer <neut> [chem.] Cu"), which is no part of the word. (The
+ * tags that start a line, before its translation, are LEADING_MARKS, taken off first.)
  */
-const AFTER_TAG = /(?<=\p{L}[^,;<]*)\s*<[^>]*>[^,;]*/gu;
+const AFTER_TAG = /\s*<[^>]*>[^,;]*/g;
 /**
  * The object a verb takes, as Ding writes it ("etw. beantragen", "sich um jdn. kümmern", "to look after sb."): a
  * placeholder, no word of the translation.
  */
 const PLACEHOLDERS = /(?<![\p{L}.])(?:etw|jdm|jdn|jds|jd|sth|sb)\.?(?:'s)?(?![\p{L}.])/gu;
 
-/** A headword or translation without its placeholders ("apply for sth" → "apply for"), spaces collapsed. */
+/**
+ * A headword or translation without its placeholders ("apply for sth" → "apply for"), spaces collapsed. Run on every
+ * line of a dictionary's index: the pattern only where a placeholder's letters are.
+ */
 export const withoutPlaceholders = (text: string): string =>
-  text.replace(PLACEHOLDERS, ' ').replace(/\s+/g, ' ').trim();
+  /s(?:th|b)|etw|jd/.test(text) ? text.replace(PLACEHOLDERS, ' ').replace(/\s+/g, ' ').trim() : text;
 /** Notes, examples and cross-references (Ding), which may follow a translation line. */
 const NOT_TRANSLATIONS = /^\s*(?:see:|note:|synonyms?:|"|example|usage)/i;
 
