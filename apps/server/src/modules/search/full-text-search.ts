@@ -394,7 +394,7 @@ const sameQueries = (a: Map<string, string>, b: Map<string, string>) =>
  * A text configuration as a literal, not a parameter: the planner proves from it which configuration's partial GIN
  * index (`passages_tsv_<cfg>_idx`) the arm may read, also in a generic plan.
  */
-function configLiteral(cfg: string): SQL {
+export function configLiteral(cfg: string): SQL {
   if (!(TEXT_CONFIGS as readonly string[]).includes(cfg))
     throw new Error(`unknown text configuration ${cfg}`);
   return sql.raw(`'${cfg}'`);
@@ -489,7 +489,8 @@ function ownTexts(query: SearchQuery, translations: QueryTranslation[]): QueryTe
   });
 }
 
-const targetConfig = (t: QueryTranslation) => textConfigFor(t.target === 'ara' ? 'arb' : t.target);
+/** The text configuration of the language a question was translated into. */
+export const targetConfig = (t: QueryTranslation) => textConfigFor(t.target === 'ara' ? 'arb' : t.target);
 
 /**
  * The alternatives of the translated words, each parsed with the text configuration of the language it was

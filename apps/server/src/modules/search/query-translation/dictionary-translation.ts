@@ -86,15 +86,26 @@ export function translateByDictionaries(
   );
   const isContent = (w: string, i: number) =>
     !/\d/.test(w) && w.length > 1 && !isFunctionWord(w, source) && !isName(w, i, source);
+  // The direct dictionaries' translations of two adjacent words as one entry, and of one word.
+  const phraseCandidates = (word: string, next: string) => {
+    const candidates = new Map<string, Candidate>();
+    for (const lexicon of direct)
+      add(candidates, curatedBy(lexicon, phraseOf(lexicon, word, next, source, hints)), DIRECT_VOTE, back);
+    return candidates;
+  };
+  const directCandidates = (word: string) => {
+    const candidates = new Map<string, Candidate>();
+    for (const m of exactFirst(direct.map((l) => matches(l, word).map((m) => curatedBy(l, m)))))
+      add(candidates, m, DIRECT_VOTE, back);
+    return candidates;
+  };
   const words: TranslatedWord[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const word = tokens[i]!;
     if (!isContent(word, i)) continue;
     const next = tokens[i + 1];
     if (next && isContent(next, i + 1)) {
-      const candidates = new Map<string, Candidate>();
-      for (const lexicon of direct)
-        add(candidates, curatedBy(lexicon, phraseOf(lexicon, word, next, source, hints)), DIRECT_VOTE, back);
+      const candidates = phraseCandidates(word, next);
       if (candidates.size > 0) {
         words.push(group(`${word} ${next}`, candidates, keep));
         i++;
@@ -105,15 +116,10 @@ export function translateByDictionaries(
     // two's own sense ("beantragen"), not the verb's other senses ("gelten"); the verb's first sense, read literally,
     // weaker beside it (a dictionary may list only a figurative sense: "pay for sth", "erkaufen").
     if (next && !/\d/.test(next) && isFunctionWord(next, source)) {
-      const candidates = new Map<string, Candidate>();
-      for (const lexicon of direct)
-        add(candidates, curatedBy(lexicon, phraseOf(lexicon, word, next, source, hints)), DIRECT_VOTE, back);
+      const candidates = phraseCandidates(word, next);
       if (candidates.size > 0) {
-        const own = new Map<string, Candidate>();
-        for (const m of exactFirst(direct.map((l) => matches(l, word).map((m) => curatedBy(l, m)))))
-          add(own, m, DIRECT_VOTE, back);
         const phrase = group(`${word} ${next}`, candidates, keep);
-        const literal = ranked(own)[0]?.[0];
+        const literal = ranked(directCandidates(word))[0]?.[0];
         if (literal && !candidates.has(literal) && phrase.alternatives.length < keep)
           phrase.alternatives.push({ text: literal, weight: LITERAL_WEIGHT * TRANSLATION_WEIGHT });
         words.push(phrase);
@@ -121,9 +127,7 @@ export function translateByDictionaries(
         continue;
       }
     }
-    const candidates = new Map<string, Candidate>();
-    for (const m of exactFirst(direct.map((l) => matches(l, word).map((m) => curatedBy(l, m)))))
-      add(candidates, m, DIRECT_VOTE, back);
+    const candidates = directCandidates(word);
     const firstSteps = pivot.map((route) => matches(route.steps[0]!, word));
     const known = firstSteps.flat().some((m) => m.exact);
     pivot.forEach((route, r) => {

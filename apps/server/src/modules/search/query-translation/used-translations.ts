@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/database.ts';
-import { TEXT_CONFIGS } from '../../../db/schema/index.ts';
-import { textConfigFor } from '../language.ts';
+import { configLiteral, targetConfig } from '../full-text-search.ts';
 import type { QueryTranslation } from './translation.ts';
 
 /**
@@ -18,13 +17,10 @@ export async function preferUsedTranslations(
   translation: QueryTranslation,
   keep: number,
 ): Promise<QueryTranslation> {
-  const cfg = textConfigFor(translation.target === 'ara' ? 'arb' : translation.target);
-  if (!(TEXT_CONFIGS as readonly string[]).includes(cfg))
-    throw new Error(`unknown text configuration ${cfg}`);
   const texts = [...new Set(translation.words.flatMap((w) => w.alternatives.map((a) => a.text)))];
   if (texts.length === 0) return translation;
   // The configuration as a literal: the planner proves from it which partial GIN index the probe may read.
-  const config = sql.raw(`'${cfg}'`);
+  const config = configLiteral(targetConfig(translation));
   const { rows } = await db.execute<{ text: string }>(sql`
     select a.text from unnest(${sql.param(texts)}::text[]) as a(text)
     where numnode(plainto_tsquery(${config}::regconfig, a.text)) > 0
