@@ -410,9 +410,11 @@ async function modelAnswer(
     history: prepared.history,
     language,
   });
-  // The provider may stay silent at most this long, before the first token and between tokens.
+  // The provider may stay silent at most this long, before the first token and between tokens. Its silence counts
+  // from the request: loading the SDK and the provider's client (a first import can take seconds on a busy machine)
+  // is ours.
   const idleMs = ctx.config.CHAT_PROVIDER_TIMEOUT_SECONDS * 1000;
-  let idle = setTimeout(() => abort.abort('timeout'), idleMs);
+  let idle: ReturnType<typeof setTimeout> | undefined;
   const touch = () => {
     clearTimeout(idle);
     idle = setTimeout(() => abort.abort('timeout'), idleMs);
@@ -431,8 +433,10 @@ async function modelAnswer(
   let failure: unknown = null;
   try {
     const { streamText } = await import('ai');
+    const model = await languageModelOf(prepared.connection!, ctx.outbound.fetch);
+    touch();
     const result = streamText({
-      model: await languageModelOf(prepared.connection!, ctx.outbound.fetch),
+      model,
       instructions: prompt.system,
       messages: prompt.messages,
       abortSignal: abort.signal,

@@ -1,11 +1,24 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../../../test/support/fake-llm.ts';
 import { companyWithFile } from '../../../test/support/knowledge.ts';
 import { stream } from '../../../test/support/sse.ts';
 import { signedInDataManager, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+
+// How long building the provider's client takes (a first import of its SDK on a busy machine): 0 but in one test.
+const clientSetup = vi.hoisted(() => ({ delayMs: 0 }));
+vi.mock('../ai-providers/model-client.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../ai-providers/model-client.ts')>();
+  return {
+    ...original,
+    languageModelOf: async (...args: Parameters<typeof original.languageModelOf>) => {
+      await new Promise((r) => setTimeout(r, clientSetup.delayMs));
+      return original.languageModelOf(...args);
+    },
+  };
+});
 
 // A provider that stays silent for 1 s counts as timed out, so the hang and stall cases end quickly. The fake
 // providers listen on 127.0.0.1, which the outbound policy refuses unless allowed (see outbound-policy.test.ts).
@@ -25,6 +38,7 @@ afterAll(async () => {
   await other?.close();
 });
 beforeEach(() => {
+  clientSetup.delayMs = 0;
   llm.reset();
   other.reset();
 });
@@ -81,6 +95,15 @@ describe('answers from a language model', () => {
       expect(system).toContain('Answer in German');
     },
   );
+
+  it("counts the provider's silence from its request, not from loading its client", async () => {
+    const a = await companyWithProvider('mistral', llm.mistralUrl);
+    llm.setScript({ text: 'Mit einem Vierkantschlüssel [1].', tokensPerChunk: 1 });
+    clientSetup.delayMs = 1500;
+    const res = await ask(a.client, a.chatId, 'Womit wird der Heizkörper entlüftet?');
+    expect(res.done()).toMatchObject({ status: 'complete', noAnswer: false });
+    expect(res.text()).toBe('Mit einem Vierkantschlüssel [1].');
+  });
 
   it('sends the conversation so far with a follow-up question', async () => {
     const a = await companyWithProvider('openai');
