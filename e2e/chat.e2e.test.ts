@@ -6,7 +6,7 @@ import { employeeOf } from '../apps/server/test/support/knowledge.ts';
 import { signedInDataManager, type TestServer } from '../apps/server/test/support/test-server.ts';
 import { seriousViolations } from './support/axe.ts';
 import { solveAltcha } from './support/bot-check.ts';
-import { failureScreenshot, openBrowser } from './support/browser.ts';
+import { failureScreenshot, openBrowser, withPageText } from './support/browser.ts';
 import { startAppServer, text } from './support/server.ts';
 import { uploadDocxThroughDialog } from './support/upload.ts';
 
@@ -135,7 +135,7 @@ describe('chat in the browser', () => {
       expect(browser.problems).toEqual([]);
     } catch (error) {
       await failureScreenshot(page, 'chat-failure.png');
-      throw error;
+      throw await withPageText(page, error);
     } finally {
       await browser.close();
     }
@@ -214,14 +214,14 @@ describe('chat in the browser', () => {
         expect(visitor.problems).toEqual([]);
       } catch (error) {
         await failureScreenshot(visitor.page, 'public-chat-failure.png');
-        throw error;
+        throw await withPageText(visitor.page, error);
       } finally {
         await visitor.close();
       }
       expect(browser.problems).toEqual([]);
     } catch (error) {
       await failureScreenshot(page, 'chat-provider-failure.png');
-      throw error;
+      throw await withPageText(page, error);
     } finally {
       await browser.close();
     }

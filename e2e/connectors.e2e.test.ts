@@ -9,6 +9,7 @@ import {
   missingKeys,
   openBrowser,
   signInInBrowser,
+  withPageText,
 } from './support/browser.ts';
 import { overflows } from './support/layout.ts';
 import { startAppServer, text } from './support/server.ts';
@@ -159,7 +160,7 @@ describe('a WebDAV folder connected in the browser', () => {
       expect(browser.problems).toEqual([]);
     } catch (error) {
       await failureScreenshot(page, 'connectors-ar-390-failure.png', { fullPage: true });
-      throw error;
+      throw await withPageText(page, error);
     } finally {
       await browser.close();
     }

@@ -4,7 +4,7 @@ import { makeDocx } from '../apps/server/test/support/documents.ts';
 import { FakeWhatsApp } from '../apps/server/test/support/fake-whatsapp.ts';
 import { signedInDataManager, type TestServer } from '../apps/server/test/support/test-server.ts';
 import { seriousViolations } from './support/axe.ts';
-import { artifactPath, failureScreenshot, openBrowser } from './support/browser.ts';
+import { artifactPath, failureScreenshot, openBrowser, withPageText } from './support/browser.ts';
 import { startAppServer, text } from './support/server.ts';
 import { uploadDocxThroughDialog } from './support/upload.ts';
 
@@ -151,7 +151,7 @@ describe('the guided tour in the browser', () => {
       await waitDone('whatsapp');
     } catch (error) {
       await failureScreenshot(page, 'guided-tour-failure.png', { fullPage: true });
-      throw error;
+      throw await withPageText(page, error);
     } finally {
       await browser.close();
     }

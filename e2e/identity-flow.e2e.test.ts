@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../apps/server/test/support/test-server.ts';
 import { solveAltcha } from './support/bot-check.ts';
-import { failureScreenshot, openBrowser } from './support/browser.ts';
+import { failureScreenshot, openBrowser, withPageText } from './support/browser.ts';
 import { startAppServer, text } from './support/server.ts';
 
 let t: TestServer;
@@ -117,7 +117,7 @@ describe.each(Object.entries(LOCALES))('the whole identity flow in %s', (lang, l
       expect(browser.problems).toEqual([]);
     } catch (error) {
       await failureScreenshot(page, `identity-flow-${lang}-failure.png`);
-      throw error;
+      throw await withPageText(page, error);
     } finally {
       await browser.close();
     }

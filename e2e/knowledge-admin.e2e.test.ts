@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInDataManager, type TestServer } from '../apps/server/test/support/test-server.ts';
 import { seriousViolations } from './support/axe.ts';
 import { solveAltcha } from './support/bot-check.ts';
-import { failureScreenshot, openBrowser } from './support/browser.ts';
+import { failureScreenshot, openBrowser, withPageText } from './support/browser.ts';
 import { startAppServer, text } from './support/server.ts';
 
 let t: TestServer;
@@ -111,7 +111,7 @@ describe('divisions and employees in the browser', () => {
       expect(browser.problems).toEqual([]);
     } catch (error) {
       await failureScreenshot(page, 'knowledge-admin-failure.png');
-      throw error;
+      throw await withPageText(page, error);
     } finally {
       await browser.close();
     }

@@ -7,7 +7,7 @@ import {
 } from '../apps/server/test/support/test-server.ts';
 import { seriousViolations } from './support/axe.ts';
 import { solveAltcha } from './support/bot-check.ts';
-import { failureScreenshot, openBrowser } from './support/browser.ts';
+import { failureScreenshot, openBrowser, withPageText } from './support/browser.ts';
 import { startAppServer, text } from './support/server.ts';
 import { uploadDocxThroughDialog } from './support/upload.ts';
 
@@ -113,7 +113,7 @@ describe('uploads and search in the browser', () => {
       expect(browser.problems).toEqual([]);
     } catch (error) {
       await failureScreenshot(page, 'knowledge-files-failure.png');
-      throw error;
+      throw await withPageText(page, error);
     } finally {
       await browser.close();
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInDataManager, type TestServer } from '../apps/server/test/support/test-server.ts';
 import { seriousViolations } from './support/axe.ts';
-import { failureScreenshot, openBrowser, openOwnBrowser } from './support/browser.ts';
+import { failureScreenshot, openBrowser, openOwnBrowser, withPageText } from './support/browser.ts';
 import { startAppServer, text } from './support/server.ts';
 
 let t: TestServer;
@@ -133,7 +133,7 @@ describe('the in-app PDF viewer', () => {
       expect(content.headers.get('content-disposition')).toMatch(/^attachment/);
     } catch (error) {
       await failureScreenshot(page, 'pdf-viewer-failure.png');
-      throw error;
+      throw await withPageText(page, error);
     } finally {
       await browser.close();
     }

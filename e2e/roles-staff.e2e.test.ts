@@ -4,7 +4,7 @@ import { createUser } from '../apps/server/test/support/factories.ts';
 import type { TestServer } from '../apps/server/test/support/test-server.ts';
 import { seriousViolations } from './support/axe.ts';
 import { solveAltcha } from './support/bot-check.ts';
-import { failureScreenshot, openBrowser } from './support/browser.ts';
+import { failureScreenshot, openBrowser, withPageText } from './support/browser.ts';
 import { passSecondFactorInBrowser } from './support/second-factor.ts';
 import { startAppServer, text } from './support/server.ts';
 
@@ -122,7 +122,7 @@ describe('roles and staff in the browser', () => {
         expect(browser.problems).toEqual([]);
       } catch (error) {
         await failureScreenshot(page, `roles-staff-${lang}-failure.png`);
-        throw error;
+        throw await withPageText(page, error);
       } finally {
         await browser.close();
       }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyWithFile } from '../apps/server/test/support/knowledge.ts';
 import type { TestServer } from '../apps/server/test/support/test-server.ts';
 import { solveAltcha } from './support/bot-check.ts';
-import { failureScreenshot, openBrowser } from './support/browser.ts';
+import { failureScreenshot, openBrowser, withPageText } from './support/browser.ts';
 import { startAppServer, text } from './support/server.ts';
 
 const MANUAL =
@@ -83,7 +83,7 @@ describe('the chat widget on a website', () => {
       expect(manager.problems).toEqual([]);
     } catch (error) {
       await failureScreenshot(manager.page, 'widget-settings-failure.png');
-      throw error;
+      throw await withPageText(manager.page, error);
     } finally {
       await manager.close();
     }
@@ -125,7 +125,7 @@ describe('the chat widget on a website', () => {
       expect(visitor.problems).toEqual([]);
     } catch (error) {
       await failureScreenshot(visitor.page, 'widget-visitor-failure.png');
-      throw error;
+      throw await withPageText(visitor.page, error);
     } finally {
       await visitor.close();
     }

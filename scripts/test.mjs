@@ -197,7 +197,7 @@ function recordPass({ name, status, json: report, log, started, ended }) {
         // A time-out reaches the JSON report without its message (vitest writes STACK_TRACE_ERROR): the duration tells.
         const reason = t.status === 'failed' ? (t.failureMessages[0] ?? '').split('\n')[0] : t.status;
         const after = t.duration ? ` (after ${(t.duration / 1000).toFixed(1)} s)` : '';
-        failures.push(`${name}: ${where} > ${t.fullName}\n      ${reason.slice(0, 300)}${after}`);
+        failures.push(`${name}: ${where} > ${t.fullName}\n      ${reason.slice(0, 700)}${after}`);
       }
       // A file that fails to load has no test results, only its own message.
       if (tests.length === 0 && file.status === 'failed')

@@ -124,3 +124,24 @@ export async function signInInBrowser(
   await page.locator('form button[type=submit]').click();
   await page.waitForURL(`${baseUrl}${landing}`);
 }
+
+/** A failure already told with its page's text (an outer page does not tell it again). */
+class PageFailure extends Error {}
+
+/**
+ * A failed wait told with what the page showed: CI keeps neither the screenshot nor the browser, and its summary
+ * prints a failure's first line, so the page's visible text (an error alert, a refusal, the bot check) goes there.
+ */
+export async function withPageText(page: Page, error: unknown): Promise<unknown> {
+  if (!(error instanceof Error) || error instanceof PageFailure) return error;
+  const shown = await page
+    .locator('body')
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is the text the page showed
+    .innerText({ timeout: 2_000 })
+    .catch(() => '(no page)');
+  const [first, ...rest] = error.message.split('\n');
+  return new PageFailure(
+    [`${first} The page showed: ${shown.replace(/\s+/g, ' ').trim().slice(-400)}`, ...rest].join('\n'),
+    { cause: error },
+  );
+}
