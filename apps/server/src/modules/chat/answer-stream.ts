@@ -262,8 +262,9 @@ async function retrieve(ctx: AppContext, req: AskRequest, prepared: Prepared): P
   const translations = await translateQuestion(
     translationDeps(ctx, prepared.connection),
     req.scope,
-    query,
+    prepared.question,
     prepared.languages,
+    context,
   );
   const limit = ctx.config.CHAT_PASSAGES;
   const found = await searchByEvidence(

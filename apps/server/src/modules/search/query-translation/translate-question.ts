@@ -56,7 +56,9 @@ export function translationDeps(
  * The question carried into each language of the passages it may find (the languages their files were detected in),
  * other than its own: by the company's model when there is one (one short call, with a timeout), else, or when that
  * fails, word by word through the installed dictionaries (a sense the documents use kept, used-translations.ts).
- * Empty when the question is in the documents' language, or nothing could translate it.
+ * Empty when the question is in the documents' language, or nothing could translate it. A short follow-up is read
+ * with the question before it (`context`); without a model, each is translated from its own language when the two
+ * differ ("And the charge?" after "Wie oft wird der Heizkessel gewartet?").
  */
 export async function translateQuestion(
   deps: TranslationDeps,
@@ -64,38 +66,60 @@ export async function translateQuestion(
   question: string,
   /** The scope's languages when the caller read them already (`scopeLanguages`). */
   languages?: ScopeLanguage[],
+  /** The question before a short follow-up, read with it. */
+  context?: string,
 ): Promise<QueryTranslation[]> {
   if (!deps.dictionaries?.available && !deps.model) return [];
   const targets = passageLanguages(languages ?? (await scopeLanguages(deps.db, scope)));
+  const text = context ? `${question} ${context}` : question;
   const out: QueryTranslation[] = [];
   for (const target of targets) {
     const candidates = new Set<LanguageCode>([target, ...(deps.dictionaries?.sourcesFor(target) ?? [])]);
     if (deps.model)
       for (const l of ['ara', 'deu', 'eng', 'fra', 'ita', 'pol', 'por', 'rus', 'tur', 'ukr'])
         candidates.add(l);
-    const source = sourceLanguage(question, candidates);
-    if (source === target) continue;
-    const byModel =
-      deps.model && languageName(target)
-        ? await translateByModel(deps.model, question, source, target)
-        : null;
-    let translation = byModel;
-    if (!translation && source && deps.dictionaries) {
-      await deps.dictionaries.prepare(source, target);
-      const hints = (await deps.lemmas?.hints(wordsOf(question), source)) ?? new Map();
-      const all = translateByDictionaries(
-        deps.dictionaries,
-        question,
-        source,
-        target,
-        hints,
-        CANDIDATE_ALTERNATIVES,
-      );
-      translation = all && (await preferUsedTranslations(deps.db, scope.companyId, all, MAX_ALTERNATIVES));
-    }
+    const source = sourceLanguage(text, candidates);
+    // A part whose language cannot be told ("F28?") is read in the language of the whole.
+    const own = context && !deps.model ? (sourceLanguage(question, candidates) ?? source) : source;
+    const before = context && !deps.model ? (sourceLanguage(context, candidates) ?? source) : source;
+    const translation =
+      own === before
+        ? await translateText(deps, scope, text, source, target)
+        : together(
+            await translateText(deps, scope, question, own, target),
+            await translateText(deps, scope, context!, before, target),
+          );
     if (translation) out.push(translation);
   }
   return out;
+}
+
+/** A text in `source` carried into `target` (null when it is in it already, or nothing translates it). */
+async function translateText(
+  deps: TranslationDeps,
+  scope: SearchScope,
+  text: string,
+  source: LanguageCode | null,
+  target: LanguageCode,
+): Promise<QueryTranslation | null> {
+  if (source === target) return null;
+  const byModel =
+    deps.model && languageName(target) ? await translateByModel(deps.model, text, source, target) : null;
+  if (byModel || !source || !deps.dictionaries) return byModel;
+  await deps.dictionaries.prepare(source, target);
+  const hints = (await deps.lemmas?.hints(wordsOf(text), source)) ?? new Map();
+  const all = translateByDictionaries(deps.dictionaries, text, source, target, hints, CANDIDATE_ALTERNATIVES);
+  return all && (await preferUsedTranslations(deps.db, scope.companyId, all, MAX_ALTERNATIVES));
+}
+
+/** The translations of a follow-up and of the question before it, as one (the follow-up's language first). */
+function together(a: QueryTranslation | null, b: QueryTranslation | null): QueryTranslation | null {
+  if (!a || !b) return a ?? b;
+  return {
+    ...a,
+    words: [...a.words, ...b.words],
+    functionWords: [...new Set([...a.functionWords, ...b.functionWords])],
+  };
 }
 
 /** The languages (ISO 639-3) of the scope's published files, by their share of its passages, largest first. */

@@ -107,6 +107,16 @@ describe('a question in another language than the documents, with no model', () 
     expect(done.noAnswer).toBe(false);
     expect(done.content).toContain('120 Euro');
   });
+
+  it('translates a short follow-up in another language than the question before it', async () => {
+    const chat = await client.post('/chats', { name: 'Nachfragen', divisionIds: [divisionId] });
+    const ask = (content: string) => stream(client, `/chats/${chat.body.id}/messages`, { content });
+    expect((await ask('Wie oft wird der Heizkessel gewartet?')).done()).toMatchObject({ noAnswer: false });
+    // Read with the German question before it, the English word is still English: "charge" is "Gebühr".
+    const done = (await ask('And the charge?')).done() as { content: string; noAnswer: boolean };
+    expect(done.noAnswer).toBe(false);
+    expect(done.content).toContain('120 Euro');
+  });
 });
 
 describe('a question in another language, with the company’s model', () => {
