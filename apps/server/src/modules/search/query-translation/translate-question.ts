@@ -85,9 +85,13 @@ export async function translateQuestion(
     const translation =
       own === before
         ? await translateText(deps, scope, text, source, target)
-        : together(
-            await translateText(deps, scope, question, own, target),
-            await translateText(deps, scope, context!, before, target),
+        : await usedOnly(
+            deps,
+            scope,
+            together(
+              await byDictionaries(deps, question, own, target),
+              await byDictionaries(deps, context!, before, target),
+            ),
           );
     if (translation) out.push(translation);
   }
@@ -105,11 +109,29 @@ async function translateText(
   if (source === target) return null;
   const byModel =
     deps.model && languageName(target) ? await translateByModel(deps.model, text, source, target) : null;
-  if (byModel || !source || !deps.dictionaries) return byModel;
+  return byModel ?? usedOnly(deps, scope, await byDictionaries(deps, text, source, target));
+}
+
+/** A text translated word by word through the dictionaries, every candidate sense kept (see `usedOnly`). */
+async function byDictionaries(
+  deps: TranslationDeps,
+  text: string,
+  source: LanguageCode | null,
+  target: LanguageCode,
+): Promise<QueryTranslation | null> {
+  if (!source || source === target || !deps.dictionaries) return null;
   await deps.dictionaries.prepare(source, target);
   const hints = (await deps.lemmas?.hints(wordsOf(text), source)) ?? new Map();
-  const all = translateByDictionaries(deps.dictionaries, text, source, target, hints, CANDIDATE_ALTERNATIVES);
-  return all && (await preferUsedTranslations(deps.db, scope.companyId, all, MAX_ALTERNATIVES));
+  return translateByDictionaries(deps.dictionaries, text, source, target, hints, CANDIDATE_ALTERNATIVES);
+}
+
+/** A dictionary translation's senses cut to MAX_ALTERNATIVES, those the company's passages use kept (one statement). */
+async function usedOnly(
+  deps: TranslationDeps,
+  scope: SearchScope,
+  translation: QueryTranslation | null,
+): Promise<QueryTranslation | null> {
+  return translation && preferUsedTranslations(deps.db, scope.companyId, translation, MAX_ALTERNATIVES);
 }
 
 /** The translations of a follow-up and of the question before it, as one (the follow-up's language first). */
