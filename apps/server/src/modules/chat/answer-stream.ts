@@ -278,6 +278,7 @@ async function retrieve(ctx: AppContext, req: AskRequest, prepared: Prepared): P
       mode: 'hybrid',
       exactScanMax: ctx.config.VECTOR_EXACT_SCAN_MAX,
       translations,
+      languages: prepared.languages,
     },
     rarity,
   );

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { TEXT_CONFIGS } from '../../db/schema/index.ts';
+import { scoreBm25 } from './bm25.ts';
 import { textConfigFor } from './language.ts';
 import type { SearchQuery } from './query-terms.ts';
 import type { QueryTranslation } from './query-translation/translation.ts';
@@ -11,9 +12,6 @@ export interface RankedPassage {
   score: number;
 }
 
-/** BM25 parameters (the usual ones). */
-const K1 = 1.2;
-const B = 0.75;
 /**
  * A term in more than this share of the scope's passages (and more than SELECTING_ROWS of them) does not select
  * candidates when rarer terms exist; it still scores them. Small scopes therefore select with every term.
@@ -32,8 +30,6 @@ const CANDIDATES = 400;
  * hit when it matches a term that is in at most this share of the scope's passages (a term with real IDF weight) …
  */
 export const FLOOR_TERM_SHARE = 0.5;
-/** In a scope of a few passages no term is common: one in up to this many passages always has real weight. */
-const FLOOR_TERM_ROWS = 3;
 /**
  * … or when the terms it matches carry at least this share of the question's IDF weight (a question of common words
  * only, like "Heizung" in a company whose documents are all about heating). Words that occur nowhere in the scope
@@ -41,14 +37,6 @@ const FLOOR_TERM_ROWS = 3;
  * words it shares with them.
  */
 export const FLOOR_IDF_SHARE = 0.5;
-/**
- * A compound's part counts this much of its IDF towards the floor's share, and is never telling alone: a part of the
- * question's compound (query-terms.ts), or a question word found only as a part of a passage's compound (its index
- * holds those with weight C). "Photovoltaikanlage" found nowhere is not answered by every passage about an "Anlage",
- * nor "Antrag auf Elternzeit" by the "Urlaubsantrag", while a passage with both parts of "Gesellenstunde"
- * ("Monteurstunde Geselle") is.
- */
-const PART_WEIGHT = 0.5;
 /**
  * Every weight the same for the candidates' one-pass rank: a passage's compound parts are indexed with weight C
  * (passage-writer.ts), its own words with D.
@@ -81,13 +69,14 @@ export interface FullTextFloor {
  * matches almost nothing). How common each term is in the company comes from its term frequencies
  * (`term_frequencies`, counted by the knowledge.analyze job after files are published or deleted): the rarest terms
  * select candidates, until together they hold SELECTING_BUDGET passages, the candidates are the best few
- * hundred by one `ts_rank` pass, and only those are scored per term. Two statements: the first reads the terms and
- * their frequencies (and the scope's languages: only their configurations are searched), the second receives the
- * candidate queries as values, so that the planner can find the candidates through the GIN index (and is sent again
- * with every term selecting when the rarer ones find fewer than FEW_MATCHES passages). A term's inverse
- * document frequency is its share of the company's passages applied to the caller's scope (counted exactly among the
- * candidates of a small scope); its term frequency is the number of its positions in the candidate's tsvector (read
- * once per matched passage, at most MAX_TF); passage length is normalised by the scope's average.
+ * hundred by one `ts_rank` pass, and only those are scored per term, here (bm25.ts). Two statements: the first reads
+ * the terms and their frequencies (and the scope's languages: only their configurations are searched), the second
+ * receives the candidate queries as values, so that the planner can find the candidates through the GIN index (and
+ * is sent again with every term selecting when the rarer ones find fewer than FEW_MATCHES passages), and returns
+ * each candidate's length and the question's lexemes in it. A term's inverse document frequency is its share of the
+ * company's passages applied to the caller's scope (counted exactly among the candidates of a small scope); its term
+ * frequency is the number of its positions in the candidate's tsvector (at most MAX_TF); passage length is
+ * normalised by the scope's average.
  * A passage that matches only common words of the question, while the question's other words are rare or unknown
  * to the scope, is below the relevance floor and left out (see FLOOR_TERM_SHARE), so a word that occurs nowhere
  * finds nothing.
@@ -101,31 +90,32 @@ export async function fullTextSearch(
   floor: FullTextFloor | null = { termShare: FLOOR_TERM_SHARE, idfShare: FLOOR_IDF_SHARE },
   /** The question in the languages of the passages (query-translation): more terms, each word's alternatives one. */
   translations: QueryTranslation[] = [],
+  /**
+   * The languages of the scope's files when the caller knows them (`scopeLanguages`): the question's words are then
+   * parsed in their text configurations only, not in every one.
+   */
+  languages?: Array<string | null>,
 ): Promise<FullTextResult> {
   const scopeFiles = scopeFilesSql(scope);
   const own =
     typeof query === 'string'
       ? { text: query, parts: '', compounds: '', synonyms: '', synonymous: [] }
       : query;
-  const question = await questionTerms(db, scope.companyId, scopeFiles, [
-    ...ownTexts(own, translations),
-    ...translatedTexts(translations),
-  ]);
+  const known = languages && !languages.includes(null) ? configsOf(languages) : null;
+  const question = await questionTerms(
+    db,
+    scope.companyId,
+    scopeFiles,
+    [...ownTexts(own, translations), ...translatedTexts(translations)].filter(
+      (t) => !known || known.has(t.cfg),
+    ),
+  );
   // Only the configurations of the scope's files' languages: another one's terms match none of their passages, yet
   // their posting lists ("die" as an English word) would be read. A file of no known language keeps every one.
-  const configs = question.languages.includes(null)
-    ? null
-    : new Set<string>(question.languages.map((l) => textConfigFor(l ?? 'und')));
+  const configs = question.languages.includes(null) ? null : configsOf(question.languages);
   const terms = configs ? question.terms.filter((t) => configs.has(t.cfg)) : question.terms;
   if (terms.length === 0) return { hits: [], matched: 0, scopePassages: question.passages };
   const { n, avgdl } = question;
-  const [k1, k1plus1, b, termShare, idfShare] = [
-    K1,
-    K1 + 1,
-    B,
-    floor?.termShare ?? 1,
-    floor?.idfShare ?? 0,
-  ].map((x) => sql.raw(x.toFixed(4)));
   // The candidate queries are parameters of this statement, not values computed inside it: the planner then sees
   // them and finds the matching passages through the GIN index instead of testing every passage of the company.
   const selecting = candidateQueries(
@@ -138,112 +128,56 @@ export async function fullTextSearch(
   // One statement with the rarer terms selecting; when they find (almost) nothing (a typo, a word the statistics do
   // not know), it is sent again with every term selecting. Apart, so that the usual statement is planned without
   // the second search it almost never needs.
-  const ranked = (queries: Map<string, string>) =>
-    db.execute<{ id: string | null; score: number | null; matched: number }>(sql`
-    with terms as (
-      select t.cfg, t.lexeme, t.share, t.part, t.compound, t.synonym, t.grp, t.weight
-      from unnest(${sql.param(terms.map((t) => t.cfg))}::text[],
-                  ${sql.param(terms.map((t) => t.lexeme))}::text[],
-                  ${sql.param(terms.map((t) => t.share))}::float8[],
-                  ${sql.param(terms.map((t) => t.part))}::boolean[],
-                  ${sql.param(terms.map((t) => t.compound))}::boolean[],
-                  ${sql.param(terms.map((t) => t.synonym))}::boolean[],
-                  ${sql.param(terms.map((t) => t.group))}::text[],
-                  ${sql.param(terms.map((t) => t.weight))}::float8[])
-        as t(cfg, lexeme, share, part, compound, synonym, grp, weight)
-    ),
-    scope_files as (${scopeFiles}),
-    stats as (select ${n}::float8 as n, ${avgdl}::float8 as avgdl),
+  const found = (queries: Map<string, string>) =>
+    db.execute<{ candidates: CandidateRow[] | null; total: string | null }>(sql`
+    with scope_files as (${scopeFiles}),
     -- The company's passages found by the selecting terms, then those of the scope: apart, so that the planner does
     -- not look the terms up in the GIN index once per file of the scope.
     selected as materialized (${matching(scope.companyId, queries)}),
-    matched as (select m.*, count(*) over () as total from (${inScope(queries, lexemes)}) m),
+    matched as (select m.*, count(*) over () as total from (${inScope(queries)}) m),
     -- Ties by id: the same candidates however the passages were found.
-    candidates as (select * from matched order by pre desc, id limit ${CANDIDATES}),
-    -- Each candidate's lexemes that are terms of the question (cut out of its tsvector in matched), with their
-    -- positions …
-    found as materialized (
-      select c.id, c.text_config, c.token_count, c.total, l.lexeme,
-             least(coalesce(cardinality(l.positions), 1), ${sql.raw(String(MAX_TF))}) as tf,
-             l.lexeme = any(c.written) as in_text
-      from candidates c
-      cross join lateral unnest(c.asked) as l(lexeme, positions, weights)
-    ),
-    -- … matched with the terms of its configuration.
-    hits as (
-      select f.id, t.cfg, t.lexeme, t.grp, t.share, f.token_count, f.total, f.tf, f.in_text
-      from found f join terms t on t.cfg = f.text_config and t.lexeme = f.lexeme
-    ),
-    counted as (select cfg, lexeme, count(distinct id)::float8 as n from hits group by cfg, lexeme),
-    -- Every match of a small scope is a candidate: its document frequencies are counted exactly.
-    exact as (
-      select (select count(*) from matched) <= ${CANDIDATES} and stats.n <= ${SELECTING_ROWS} as yes from stats
-    ),
-    -- Every term of the question with its document frequency (a term without match has df 0 when counted exactly,
-    -- else the statistics' estimate) …
-    frequencies as (
-      select t.cfg, t.lexeme, t.grp, t.weight, t.part, t.compound, t.synonym, df.df,
-             max(df.df) over (partition by t.cfg, t.grp) as gdf
-      from terms t
-      left join counted on counted.cfg = t.cfg and counted.lexeme = t.lexeme
-      cross join stats cross join exact
-      cross join lateral (
-        select case when exact.yes then coalesce(counted.n, 0)
-                    else least(greatest(t.share * stats.n, coalesce(counted.n, 0)), stats.n) end as df
-      ) df
-    ),
-    -- … and its IDF. The alternatives of a translated word (a group) share the IDF of the most common one, as
-    -- synonyms do (Lucene's SynonymQuery), so that a rare wrong sense ("Feiertag" for "holiday") does not outweigh
-    -- the common right one ("Urlaub"); they differ by their translation weight only. A word's own group is itself.
-    weights as (
-      select f.cfg, f.lexeme, f.grp, f.weight * ln(1 + (stats.n - f.gdf + 0.5) / (f.gdf + 0.5)) as idf,
-             not f.part and f.gdf <= greatest(${termShare} * stats.n, ${floor ? FLOOR_TERM_ROWS : 0}) as telling,
-             case when f.part then ${sql.raw(PART_WEIGHT.toFixed(2))} else 1 end as part_weight,
-             -- A compound no passage writes is weighed by its parts (which are in the question too).
-             case when f.compound and f.df = 0 or f.synonym then 0
-                  when f.part then ${sql.raw(PART_WEIGHT.toFixed(2))} else 1 end as asked
-      from frequencies f cross join stats
-    ),
-    -- A group counts once: the best-matching of its terms.
-    question as (
-      select cfg, sum(idf) as idf from (select cfg, grp, max(idf * asked) as idf from weights group by cfg, grp) g
-      group by cfg
-    ),
-    grouped as (
-      select h.id, h.cfg, max(
-          w.idf * (h.tf * ${k1plus1}) / (h.tf + ${k1} * (1 - ${b} + ${b} * h.token_count / stats.avgdl))
-        ) as score,
-        max(w.idf * case when h.in_text then w.part_weight else ${sql.raw(PART_WEIGHT.toFixed(2))} end) as floor_idf,
-        bool_or(w.telling and h.in_text) as telling
-      from hits h
-      join weights w on w.cfg = h.cfg and w.lexeme = h.lexeme and w.grp = h.grp
-      cross join stats
-      group by h.id, h.cfg, w.grp
-    ),
-    ranked as (
-    -- Rounded: passages of equal scores are ordered by id, whichever order their terms were added in.
-    select g.id, round(sum(g.score)::numeric, 9)::float8 as score
-    from grouped g
-    join question on question.cfg = g.cfg
-    group by g.id
-    -- The relevance floor: a term with real IDF weight, or most of the question's weight.
-    having bool_or(g.telling) or sum(g.floor_idf) >= ${idfShare} * max(question.idf)
-    order by score desc, g.id
-    limit ${limit}
-    )
-    -- One row even when nothing passes the floor, to tell how many passages matched at all.
-    select r.id, r.score, (select count(*) from matched)::int as matched
-    from (select 1) one left join ranked r on true
-    order by r.score desc nulls last, r.id`);
-  let { rows } = await ranked(selecting);
-  if (Number(rows[0]?.matched ?? 0) < FEW_MATCHES && !sameQueries(selecting, every))
-    ({ rows } = await ranked(every));
-  return {
-    hits: rows.flatMap((r) => (r.id === null ? [] : [{ passageId: r.id, score: Number(r.score) }])),
-    matched: Number(rows[0]?.matched ?? 0),
-    scopePassages: question.passages,
-  };
+    candidates as (select * from matched order by pre desc, id limit ${CANDIDATES})
+    -- Each candidate's lexemes that are terms of the question, with their positions; as one JSON text, which the
+    -- server parses natively (row by row, with arrays, it parsed them slower than scoring them).
+    select json_agg(json_build_array(c.id, c.text_config, c.token_count, l.lexemes, l.tfs, q.written)) as candidates,
+           max(c.total) as total
+    from candidates c
+    cross join lateral ${questionLexemes(lexemes)} q
+    cross join lateral (
+      select array_agg(l.lexeme) as lexemes,
+             array_agg(least(coalesce(cardinality(l.positions), 1), ${sql.raw(String(MAX_TF))})) as tfs
+      from unnest(q.asked) as l(lexeme, positions, weights)
+    ) l`);
+  let { rows } = await found(selecting);
+  if (Number(rows[0]?.total ?? 0) < FEW_MATCHES && !sameQueries(selecting, every))
+    ({ rows } = await found(every));
+  const matched = Number(rows[0]?.total ?? 0);
+  const hits = scoreBm25({
+    terms,
+    candidates: (rows[0]?.candidates ?? []).map(([id, cfg, tokens, lexemes, tfs, written]) => ({
+      id,
+      cfg,
+      tokens,
+      lexemes: lexemes ?? [],
+      tfs: tfs ?? [],
+      written: written ?? [],
+    })),
+    matched,
+    n,
+    avgdl,
+    exact: matched <= CANDIDATES && n <= SELECTING_ROWS,
+    floor,
+    limit,
+  });
+  return { hits, matched, scopePassages: question.passages };
 }
+
+/** The text configurations of languages (ISO 639-3). */
+const configsOf = (languages: Array<string | null>) =>
+  new Set<string>(languages.map((l) => textConfigFor(l ?? 'und')));
+
+/** A candidate as the statement returns it: id, configuration, length, lexemes, their frequencies, written ones. */
+type CandidateRow = [string, string, number, string[] | null, number[] | null, string[] | null];
 
 interface QuestionTerm {
   cfg: string;
@@ -416,27 +350,34 @@ function matching(companyId: string, queries: Map<string, string>) {
 }
 
 /**
- * The `selected` passages of the scope's published files, each with its one-pass rank and the question's lexemes
- * in its tsvector. The tsvector is stored apart and compressed: it is fetched and unpacked once, into a copy (a
- * subquery the planner keeps apart) that the functions after it read; each reading the column would unpack it
- * again. The question's lexemes are cut out in C, not by unnesting the whole tsvector (about ninety rows with their
- * position and weight arrays, several times the cost): `asked` holds every position of each (all set to weight D,
- * then the question's lexemes marked A and kept), `written` those of them with a position of weight D, the passage's
- * own words and not only a compound's part (passage-writer.ts). Every lexeme of a passage has positions
- * (`to_tsvector` writes them; `ts_filter` would drop one without).
+ * The `selected` passages of the scope's published files, each with its one-pass rank (which picks the candidates
+ * scored in full) and its tsvector.
  */
-function inScope(queries: Map<string, string>, lexemes: SQL) {
+function inScope(queries: Map<string, string>) {
   const arms = [...queries].map(([cfg, q]) => sql`when ${cfg} then ${q}::tsquery`);
   return sql`
-    select m.id, m.text_config, m.token_count, r.pre, r.asked, r.written
+    select m.id, m.text_config, m.token_count, m.tsv,
+           ts_rank(${UNIFORM}, m.tsv, (case m.text_config ${sql.join(arms, sql` `)} end), 1) as pre
     from selected m
-    join scope_files s on s.id = m.file_id and s.active_generation = m.generation
-    cross join lateral (
-      select ts_rank(${UNIFORM}, v.tsv, (case m.text_config ${sql.join(arms, sql` `)} end), 1) as pre,
-             ts_filter(setweight(setweight(v.tsv, 'D'), 'A', ${lexemes}), '{a}') as asked,
-             tsvector_to_array(ts_filter(setweight(ts_filter(v.tsv, '{d}'), 'A', ${lexemes}), '{a}')) as written
-      from (select setweight(m.tsv, 'D', '{}'::text[]) as tsv offset 0) v
-    ) r`;
+    join scope_files s on s.id = m.file_id and s.active_generation = m.generation`;
+}
+
+/**
+ * A candidate's (`c`) lexemes that are terms of the question, cut out of its tsvector: only the candidates', a few
+ * hundred of the passages matched, each about ninety lexemes with their positions. The tsvector is stored apart and
+ * compressed: it is fetched and unpacked once, into a copy (a subquery the planner keeps apart) that the functions
+ * after it read; each reading the column would unpack it again. The lexemes are cut out in C, not by unnesting the
+ * whole tsvector (several times the cost): `asked` holds every position of each (all set to weight D, then the
+ * question's lexemes marked A and kept), `written` those of them with a position of weight D, the passage's own
+ * words and not only a compound's part (passage-writer.ts). Every lexeme of a passage has positions (`to_tsvector`
+ * writes them; `ts_filter` would drop one without).
+ */
+function questionLexemes(lexemes: SQL) {
+  return sql`(
+    select ts_filter(setweight(setweight(v.tsv, 'D'), 'A', ${lexemes}), '{a}') as asked,
+           tsvector_to_array(ts_filter(setweight(ts_filter(v.tsv, '{d}'), 'A', ${lexemes}), '{a}')) as written
+    from (select setweight(c.tsv, 'D', '{}'::text[]) as tsv offset 0) v
+  )`;
 }
 
 /**

@@ -9,6 +9,7 @@ import { STOPWORDS } from '../embedding/stopwords.ts';
 import { fullTextSearch, type RankedPassage } from './full-text-search.ts';
 import { searchQuery } from './query-terms.ts';
 import { type QueryTranslation, translationText } from './query-translation/translation.ts';
+import type { ScopeLanguage } from './scope-languages.ts';
 import type { SearchScope } from './search-scope.ts';
 import { scopeSize, vectorSearch } from './vector-search.ts';
 
@@ -84,6 +85,8 @@ export interface SearchOptions {
   floor?: boolean;
   /** The question in the passages' languages (`translateQuestion`): searched beside its own words. */
   translations?: QueryTranslation[];
+  /** The scope's languages when the caller read them already (`scopeLanguages`). */
+  languages?: ScopeLanguage[];
 }
 
 /**
@@ -125,7 +128,15 @@ export async function rankPassages(
   };
   const floor = options.floor !== false;
   const fullText = wantText
-    ? await fullTextSearch(db, scope, searchQuery(query), depth, floor ? undefined : null, translations)
+    ? await fullTextSearch(
+        db,
+        scope,
+        searchQuery(query),
+        depth,
+        floor ? undefined : null,
+        translations,
+        options.languages?.map((l) => l.language),
+      )
     : { hits: [], matched: 0, scopePassages: null };
   const text = fullText.hits;
   if (options.mode === 'fulltext') return text.slice(0, options.limit);
