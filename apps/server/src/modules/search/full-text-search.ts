@@ -134,9 +134,13 @@ export async function fullTextSearch(
     -- The company's passages found by the selecting terms, then those of the scope: apart, so that the planner does
     -- not look the terms up in the GIN index once per file of the scope.
     selected as materialized (${matching(scope.companyId, queries)}),
-    matched as (select m.*, count(*) over () as total from (${inScope(queries)}) m),
-    -- Ties by id: the same candidates however the passages were found.
-    candidates as (select * from matched order by pre desc, id limit ${CANDIDATES})
+    matched as (select m.*, count(*) over () as total from (${inScope()}) m),
+    -- The best by a one-pass rank (only when there are more matches than candidates); ties by id: the same
+    -- candidates however the passages were found.
+    candidates as (
+      select * from matched
+      order by case when total > ${CANDIDATES} then ${preRank(queries)} end desc nulls last, id
+      limit ${CANDIDATES})
     -- Each candidate's lexemes that are terms of the question, with their positions; as one JSON text, which the
     -- server parses natively (row by row, with arrays, it parsed them slower than scoring them).
     select json_agg(json_build_array(c.id, c.text_config, c.token_count, l.lexemes, l.tfs, q.written)) as candidates,
@@ -349,17 +353,18 @@ function matching(companyId: string, queries: Map<string, string>) {
   return sql.join(arms, sql` union all `);
 }
 
-/**
- * The `selected` passages of the scope's published files, each with its one-pass rank (which picks the candidates
- * scored in full) and its tsvector.
- */
-function inScope(queries: Map<string, string>) {
-  const arms = [...queries].map(([cfg, q]) => sql`when ${cfg} then ${q}::tsquery`);
+/** The `selected` passages of the scope's published files. */
+function inScope() {
   return sql`
-    select m.id, m.text_config, m.token_count, m.tsv,
-           ts_rank(${UNIFORM}, m.tsv, (case m.text_config ${sql.join(arms, sql` `)} end), 1) as pre
+    select m.id, m.text_config, m.token_count, m.tsv
     from selected m
     join scope_files s on s.id = m.file_id and s.active_generation = m.generation`;
+}
+
+/** A matched passage's one-pass rank by its configuration's query, every weight the same. */
+function preRank(queries: Map<string, string>) {
+  const arms = [...queries].map(([cfg, q]) => sql`when ${cfg} then ${q}::tsquery`);
+  return sql`ts_rank(${UNIFORM}, tsv, (case text_config ${sql.join(arms, sql` `)} end), 1)`;
 }
 
 /**
