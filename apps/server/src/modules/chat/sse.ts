@@ -4,12 +4,22 @@ import type { AppContext } from '../../app-context.ts';
 import { type AskRequest, answerQuestion } from './answer-stream.ts';
 
 /**
+ * Events that follow another within this many milliseconds go out together: one socket write per interval, not one
+ * per token (each write is a system call and a chunk of the response, on the server and on the client).
+ */
+export const SSE_FLUSH_MS = 25;
+
+/**
  * A server-sent-events response (design/api.md): typed `event:` lines with JSON data. It takes the response over
  * from Fastify, keeps the headers other hooks set (security headers, request id), and tells when the client left.
+ * An event goes out at once after a quiet interval, and the events of a burst (an answer's tokens) together at most
+ * every SSE_FLUSH_MS; an event sent `now` (the answer's first words) goes out at once with those before it.
  */
 export class SseStream {
   readonly #reply: FastifyReply;
   #closedByClient = false;
+  #pending = '';
+  #timer: NodeJS.Timeout | null = null;
 
   constructor(reply: FastifyReply) {
     this.#reply = reply;
@@ -39,19 +49,46 @@ export class SseStream {
     });
   }
 
-  send(event: ChatStreamEvent): void {
-    if (this.#closedByClient) return;
-    this.#reply.raw.write(`event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`);
+  send(event: ChatStreamEvent, options: { now?: boolean } = {}): void {
+    this.#write(`event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`, options.now);
   }
 
   /** A data-only event (`data: <JSON or text>`), as OpenAI's streams send them. */
-  sendData(data: unknown): void {
-    if (this.#closedByClient) return;
-    this.#reply.raw.write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
+  sendData(data: unknown, options: { now?: boolean } = {}): void {
+    this.#write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`, options.now);
   }
 
   end(): void {
-    if (!this.#reply.raw.writableEnded) this.#reply.raw.end();
+    this.#stopTimer();
+    if (this.#reply.raw.writableEnded) return;
+    if (this.#pending && !this.#closedByClient) this.#reply.raw.write(this.#pending);
+    this.#pending = '';
+    this.#reply.raw.end();
+  }
+
+  #write(text: string, now = false): void {
+    if (this.#closedByClient || this.#reply.raw.writableEnded) return;
+    if (this.#timer && !now) {
+      this.#pending += text;
+      return;
+    }
+    this.#reply.raw.write(this.#pending + text);
+    this.#pending = '';
+    this.#stopTimer();
+    this.#timer = setTimeout(() => this.#flush(), SSE_FLUSH_MS);
+  }
+
+  #flush(): void {
+    this.#timer = null;
+    if (!this.#pending) return;
+    const pending = this.#pending;
+    this.#pending = '';
+    this.#write(pending);
+  }
+
+  #stopTimer(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
   }
 }
 
@@ -63,6 +100,7 @@ export class SseStream {
 export async function streamAnswer(ctx: AppContext, reply: FastifyReply, req: AskRequest): Promise<void> {
   const left = new AbortController();
   let sse: SseStream | null = null;
+  let answering = false;
   try {
     await answerQuestion(ctx, req, {
       signal: left.signal,
@@ -71,7 +109,10 @@ export async function streamAnswer(ctx: AppContext, reply: FastifyReply, req: As
           sse = new SseStream(reply);
           sse.onClientClose(() => left.abort());
         }
-        sse.send(event);
+        // The answer's first words are not held back for the events after them.
+        const first = event.event === 'token' && !answering;
+        if (first) answering = true;
+        sse.send(event, { now: first });
       },
     });
   } finally {

@@ -18,6 +18,7 @@ class CompletionStream {
   readonly #sse: SseStream;
   readonly #identity: CompletionIdentity;
   readonly #includeUsage: boolean;
+  #answering = false;
   /** The answer failed after it started: the in-stream error was its last word. */
   failed = false;
 
@@ -37,7 +38,11 @@ class CompletionStream {
   }
 
   text(text: string): void {
-    this.#sse.sendData(chunkOf(this.#identity, { content: text }, null, this.#includeUsage));
+    // The answer's first words are not held back for the chunks after them.
+    this.#sse.sendData(chunkOf(this.#identity, { content: text }, null, this.#includeUsage), {
+      now: !this.#answering,
+    });
+    this.#answering = true;
   }
 
   error(code: string, message: string): void {
