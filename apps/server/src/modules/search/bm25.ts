@@ -75,80 +75,78 @@ export interface Bm25Input {
  */
 export function scoreBm25(input: Bm25Input): Array<{ passageId: string; score: number }> {
   const { terms, candidates, n, avgdl, floor } = input;
-  const key = (cfg: string, word: string) => `${cfg}\u0000${word}`;
-  // How many candidates hold each lexeme (a candidate's lexemes are distinct: they come from its tsvector).
-  const counted = new Map<string, number>();
-  for (const c of candidates)
-    for (const lexeme of c.lexemes) {
-      const k = key(c.cfg, lexeme);
-      counted.set(k, (counted.get(k) ?? 0) + 1);
-    }
-  const df = terms.map((t) => {
-    const found = counted.get(key(t.cfg, t.lexeme)) ?? 0;
-    return input.exact ? found : Math.min(Math.max(t.share * n, found), n);
+  // The question's terms (by their index) per configuration and lexeme.
+  const index = new Map<string, Map<string, number[]>>();
+  terms.forEach((t, i) => {
+    const lexemes = index.get(t.cfg) ?? new Map<string, number[]>();
+    index.set(t.cfg, lexemes);
+    lexemes.set(t.lexeme, [...(lexemes.get(t.lexeme) ?? []), i]);
   });
+  // How many candidates hold each term's lexeme (a candidate's lexemes are distinct: they come from its tsvector).
+  const holding = new Float64Array(terms.length);
+  for (const c of candidates) {
+    const lexemes = index.get(c.cfg);
+    if (lexemes) for (const lexeme of c.lexemes) for (const i of lexemes.get(lexeme) ?? []) holding[i]!++;
+  }
+  const df = terms.map((t, i) =>
+    input.exact ? holding[i]! : Math.min(Math.max(t.share * n, holding[i]!), n),
+  );
   // The groups, numbered, with the document frequency of their most common term.
   const groupOf = new Map<string, number>();
   const groupDf: number[] = [];
-  terms.forEach((t, i) => {
-    const k = key(t.cfg, t.group);
+  const group = terms.map((t, i) => {
+    const k = `${t.cfg}\u0000${t.group}`;
     const g = groupOf.get(k) ?? groupDf.push(0) - 1;
     groupOf.set(k, g);
     groupDf[g] = Math.max(groupDf[g]!, df[i]!);
+    return g;
   });
   const tellingRows = Math.max((floor?.termShare ?? 1) * n, floor ? FLOOR_TERM_ROWS : 0);
-  // Per lexeme of a configuration: the groups it stands for, with its IDF, whether it is telling, its part weight.
-  const entries = new Map<
-    string,
-    Array<{ group: number; idf: number; telling: boolean; partWeight: number }>
-  >();
-  // The question's weight per configuration: each group by its best term.
-  const groupAsked = new Map<number, number>();
+  // Per term: its IDF (its group's), whether it is telling, its part weight.
+  const idf = terms.map(
+    (t, i) => t.weight * Math.log(1 + (n - groupDf[group[i]!]! + 0.5) / (groupDf[group[i]!]! + 0.5)),
+  );
+  const telling = terms.map((t, i) => !t.part && groupDf[group[i]!]! <= tellingRows);
+  const partWeight = terms.map((t) => (t.part ? PART_WEIGHT : 1));
+  // The question's weight per configuration: each group by its best term; a compound no passage writes is weighed by
+  // its parts (which are in the question too).
+  const groupAsked = new Float64Array(groupDf.length);
   terms.forEach((t, i) => {
-    const group = groupOf.get(key(t.cfg, t.group))!;
-    const gdf = groupDf[group]!;
-    const idf = t.weight * Math.log(1 + (n - gdf + 0.5) / (gdf + 0.5));
-    const k = key(t.cfg, t.lexeme);
-    const entry = {
-      group,
-      idf,
-      telling: !t.part && gdf <= tellingRows,
-      partWeight: t.part ? PART_WEIGHT : 1,
-    };
-    entries.set(k, [...(entries.get(k) ?? []), entry]);
-    // A compound no passage writes is weighed by its parts (which are in the question too).
     const asked = (t.compound && df[i] === 0) || t.synonym ? 0 : t.part ? PART_WEIGHT : 1;
-    groupAsked.set(group, Math.max(groupAsked.get(group) ?? 0, idf * asked));
+    groupAsked[group[i]!] = Math.max(groupAsked[group[i]!]!, idf[i]! * asked);
   });
   const questionIdf = new Map<string, number>();
-  for (const [k, group] of groupOf) {
+  for (const [k, g] of groupOf) {
     const cfg = k.slice(0, k.indexOf('\u0000'));
-    questionIdf.set(cfg, (questionIdf.get(cfg) ?? 0) + groupAsked.get(group)!);
+    questionIdf.set(cfg, (questionIdf.get(cfg) ?? 0) + groupAsked[g]!);
   }
   const idfShare = floor?.idfShare ?? 0;
   const scored: Array<{ passageId: string; score: number }> = [];
-  // Per group of the candidate being scored: the best score, the best share towards the floor, whether a telling
-  // term is written in it (reset for each candidate through `seen`).
+  // Per group of the candidate being scored: the best score, the best share towards the floor (reset for each
+  // candidate through `seen`).
   const score = new Float64Array(groupDf.length);
   const floorIdf = new Float64Array(groupDf.length);
   const seen: number[] = [];
   for (const c of candidates) {
+    const lexemes = index.get(c.cfg);
+    if (!lexemes) continue;
     const written = new Set(c.written);
     const norm = K1 * (1 - B + (B * c.tokens) / avgdl);
-    let telling = false;
+    let tells = false;
     seen.length = 0;
-    c.lexemes.forEach((lexeme, i) => {
-      const tf = c.tfs[i]!;
+    c.lexemes.forEach((lexeme, l) => {
+      const tf = c.tfs[l]!;
       const inText = written.has(lexeme);
-      for (const e of entries.get(key(c.cfg, lexeme)) ?? []) {
-        if (!seen.includes(e.group)) {
-          seen.push(e.group);
-          score[e.group] = 0;
-          floorIdf[e.group] = 0;
+      for (const i of lexemes.get(lexeme) ?? []) {
+        const g = group[i]!;
+        if (!seen.includes(g)) {
+          seen.push(g);
+          score[g] = 0;
+          floorIdf[g] = 0;
         }
-        score[e.group] = Math.max(score[e.group]!, (e.idf * (tf * (K1 + 1))) / (tf + norm));
-        floorIdf[e.group] = Math.max(floorIdf[e.group]!, e.idf * (inText ? e.partWeight : PART_WEIGHT));
-        telling ||= e.telling && inText;
+        score[g] = Math.max(score[g]!, (idf[i]! * (tf * (K1 + 1))) / (tf + norm));
+        floorIdf[g] = Math.max(floorIdf[g]!, idf[i]! * (inText ? partWeight[i]! : PART_WEIGHT));
+        tells ||= telling[i]! && inText;
       }
     });
     if (seen.length === 0) continue;
@@ -158,7 +156,7 @@ export function scoreBm25(input: Bm25Input): Array<{ passageId: string; score: n
       sum += score[g]!;
       share += floorIdf[g]!;
     }
-    if (!telling && share < idfShare * (questionIdf.get(c.cfg) ?? 0)) continue;
+    if (!tells && share < idfShare * (questionIdf.get(c.cfg) ?? 0)) continue;
     // Rounded: passages of equal scores are ordered by id, whichever order their terms were added in.
     scored.push({ passageId: c.id, score: Math.round(sum * 1e9) / 1e9 });
   }
