@@ -24,7 +24,7 @@ const passage = (id: string, tfs: Record<string, number>, more: Partial<Candidat
 });
 
 const floor = { termShare: 0.5, idfShare: 0.5 };
-const base = { matched: 0, n: 1000, avgdl: 10, exact: false, floor, limit: 10 };
+const base = { n: 1000, avgdl: 10, exact: false, floor, limit: 10 };
 
 describe('scoreBm25', () => {
   it('ranks the passage with the rarer term first, and by id when scores tie', () => {

@@ -51,8 +51,6 @@ export interface Candidate {
 export interface Bm25Input {
   terms: ScoredTerm[];
   candidates: Candidate[];
-  /** Passages the selecting terms matched in the scope (the candidates are the best of them). */
-  matched: number;
   /** The scope's passages and their average length. */
   n: number;
   avgdl: number;

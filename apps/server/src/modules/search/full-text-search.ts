@@ -166,7 +166,6 @@ export async function fullTextSearch(
       tfs: tfs ?? [],
       written: written ?? [],
     })),
-    matched,
     n,
     avgdl,
     exact: matched <= CANDIDATES && n <= SELECTING_ROWS,
