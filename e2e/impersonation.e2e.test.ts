@@ -5,7 +5,13 @@ import {
   signedInDataManager,
   type TestServer,
 } from '../apps/server/test/support/test-server.ts';
-import { artifactPath, missingKeys, openBrowser } from './support/browser.ts';
+import {
+  artifactPath,
+  failureScreenshot,
+  missingKeys,
+  openBrowser,
+  withPageText,
+} from './support/browser.ts';
 import { passSecondFactorInBrowser } from './support/second-factor.ts';
 import { startAppServer, text } from './support/server.ts';
 
@@ -77,6 +83,9 @@ describe.each(['de', 'ar'])('viewing the product as a data manager in %s', (lang
           e.changes?.before?.impersonating?.email === dm.email,
       );
       expect(about.map((e) => e.action).sort()).toEqual(['endImpersonation', 'startImpersonation']);
+    } catch (error) {
+      await failureScreenshot(page, `impersonation-failure-${lang}.png`);
+      throw await withPageText(page, error);
     } finally {
       await browser.close();
     }
