@@ -77,3 +77,14 @@ it('weighs a translated question by its translations, not also by its own words 
   const { hits } = await fullTextSearch(database.db, scope, 'номер', 10, undefined, [translation]);
   expect(hits).toHaveLength(10);
 });
+
+it('parses the question only in the configurations of the languages the caller knows the scope to hold', async () => {
+  const all = await fullTextSearch(database.db, scope, 'Heizung Herbst', 10);
+  const german = await fullTextSearch(database.db, scope, 'Heizung Herbst', 10, undefined, [], ['deu']);
+  expect(german.hits).toHaveLength(10);
+  expect(german.hits).toEqual(all.hits);
+  // Told of English files only, it has no German words to look for.
+  expect(
+    (await fullTextSearch(database.db, scope, 'Heizung Herbst', 10, undefined, [], ['eng'])).hits,
+  ).toEqual([]);
+});
