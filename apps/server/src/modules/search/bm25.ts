@@ -21,7 +21,7 @@ const FLOOR_TERM_ROWS = 3;
 export interface ScoredTerm {
   cfg: string;
   lexeme: string;
-  /** Share of the company's passages holding the term, when they were last counted. */
+  /** Share of the company's passages holding the term, when they were last counted (0 before the first count). */
   share: number;
   /** Only a part of one of the question's compounds. */
   part: boolean;
@@ -29,7 +29,7 @@ export interface ScoredTerm {
   compound: boolean;
   /** Only a synonym of a question word: it does not weigh the question. */
   synonym: boolean;
-  /** The question word the term stands for. */
+  /** The question word the term stands for: its own lexeme, or the word whose translation it is one of. */
   group: string;
   /** 1 for the question's own words, less for a translation. */
   weight: number;

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { TEXT_CONFIGS } from '../../db/schema/index.ts';
-import { scoreBm25 } from './bm25.ts';
+import { type ScoredTerm, scoreBm25 } from './bm25.ts';
 import { textConfigFor } from './language.ts';
 import type { SearchQuery } from './query-terms.ts';
 import type { QueryTranslation } from './query-translation/translation.ts';
@@ -182,23 +182,9 @@ const configsOf = (languages: Array<string | null>) =>
 /** A candidate as the statement returns it: id, configuration, length, lexemes, their frequencies, written ones. */
 type CandidateRow = [string, string, number, string[] | null, number[] | null, string[] | null];
 
-interface QuestionTerm {
-  cfg: string;
-  lexeme: string;
+interface QuestionTerm extends ScoredTerm {
   /** `quote_literal(lexeme)`: the term as tsquery text. */
   quoted: string;
-  /** Share of the company's passages holding the term, when they were last counted (0 before the first count). */
-  share: number;
-  /** Only a part of one of the question's compounds. */
-  part: boolean;
-  /** A compound of the question whose parts are searched too (or a word whose synonyms are). */
-  compound: boolean;
-  /** Only a synonym of a question word: it does not weigh the question. */
-  synonym: boolean;
-  /** The question word the term stands for: its own lexeme, or the word whose translation it is one of. */
-  group: string;
-  /** 1 for the question's own words, less for a translation. */
-  weight: number;
 }
 
 /**
