@@ -65,16 +65,22 @@ export function useAnswerStream(api: ConversationApi) {
     setLive(liveRef.current);
   };
 
-  const commit = (answer: ChatMessage | null) => {
+  const commit = async (answer: ChatMessage | null) => {
     const current = liveRef.current;
     if (!current) return;
-    queryClient.setQueryData<Messages>(api.messagesKey, (old) => {
+    // A load of the list still under way was read before the answer was stored and would put back the list without
+    // it: it is dropped, and the list read again once the answer is in.
+    const key = api.messagesKey;
+    const loading = queryClient.isFetching({ queryKey: key }) > 0;
+    if (loading) await queryClient.cancelQueries({ queryKey: key });
+    queryClient.setQueryData<Messages>(key, (old) => {
       const items = (old?.items ?? []).filter((m) => m.id !== current.replaces && m.id !== answer?.id);
       if (current.question !== null)
         items.push(blank(current.questionId ?? `local-${Date.now()}`, 'user', current.question, 'complete'));
       if (answer) items.push(answer);
       return { items };
     });
+    if (loading) void queryClient.invalidateQueries({ queryKey: key });
   };
 
   const run = async (
@@ -126,10 +132,10 @@ export function useAnswerStream(api: ConversationApi) {
     if (outcome === 'refused') {
       // Nothing was stored: the question goes back into the input.
     } else if (stored) {
-      commit(stored);
+      await commit(stored);
     } else if (l.answerId) {
       const aborted = controller.signal.aborted;
-      commit({
+      await commit({
         ...blank(l.answerId, 'assistant', l.content, aborted ? 'stopped' : 'interrupted'),
         citations: l.citations,
         errorCode: aborted ? null : 'NETWORK',

@@ -1,5 +1,5 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { PublicChat } from '@werkwissen/shared';
+import type { ChatMessage, PublicChat } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';
 import {
@@ -179,6 +179,50 @@ describe('the public chat page', { timeout: 20_000 }, () => {
       stream!.send('token', { text: 'Alle zwei Jahre.' });
     });
     await within(log).findByText(/Alle zwei Jahre\./);
+  });
+
+  it('keeps an answer that ends before the conversation has loaded', async () => {
+    // A slow server: the list is read before the question is stored and reaches the page after the answer.
+    let releaseList!: () => void;
+    const listRead = new Promise<void>((resolve) => {
+      releaseList = resolve;
+    });
+    let stream: ReturnType<typeof eventStream> | null = null;
+    const stored: ChatMessage[] = [];
+    const { calls } = stubFetch({
+      [`GET ${BASE}`]: () => Response.json(publicChat({ visitor })),
+      [`GET ${BASE}/messages`]: async () => {
+        const read = Response.json({ items: [...stored] });
+        await listRead;
+        return read;
+      },
+      [`POST ${BASE}/messages`]: (init) => {
+        stream = eventStream(init.signal);
+        return stream.response;
+      },
+    });
+    renderWithApp(<PublicChatPage />, `/p/${TOKEN}`);
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Your question' }), {
+      target: { value: 'Wann wird gewartet?' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(stream).not.toBeNull());
+    const answer = message({ content: 'Jährlich.' });
+    act(() => {
+      stream!.send('start', { questionId: QUESTION_ID, messageId: ANSWER_ID });
+      stream!.send('token', { text: 'Jährlich.' });
+      stored.push(message({ id: QUESTION_ID, role: 'user', content: 'Wann wird gewartet?' }), answer);
+      stream!.send('done', answer);
+      stream!.close();
+    });
+    const log = screen.getByRole('log', { name: 'Conversation' });
+    await waitFor(() => expect(log.getAttribute('aria-busy')).toBeNull());
+    releaseList();
+    // The list read before the answer was stored does not wipe it out; it is read again.
+    await waitFor(() => expect(calls(`GET ${BASE}/messages`)).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(log).getByText('Wann wird gewartet?')).toBeTruthy();
+    expect(within(log).getByText('Jährlich.')).toBeTruthy();
   });
 
   it('shows the translated message of a rate-limited question', async () => {
