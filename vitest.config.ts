@@ -38,8 +38,10 @@ const server = {
   root: './apps/server',
   globalSetup: [databaseTemplate],
   environment: 'node',
-  testTimeout: 60_000,
-  hookTimeout: 120_000,
+  // Two minutes a test: on CI's two cores beside the other passes (load 12 to 16) a test gets a small share of a core,
+  // and a test that takes 10 s on an idle machine took over 60 there. A test that hangs still fails, later.
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
   pool: 'forks',
   // A worker runs file after file in one module graph: the server's modules are evaluated once per worker, not once
   // per file (18 % of a pass was imports). A file must leave no state behind for the next (no vi.mock, no
@@ -88,7 +90,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['./src/test/setup.ts'],
-          testTimeout: 20_000,
+          // Waits of 10 s each (src/test/setup.ts): a test has room for a few.
+          testTimeout: 60_000,
           sequence: { groupOrder: 0 },
         },
       },

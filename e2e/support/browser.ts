@@ -8,6 +8,13 @@ export const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url).pathn
 let shared: Promise<Browser> | null = null;
 
 /**
+ * How long a page's wait may take (Playwright's own default is 30 s). The browser tests run beside the integration
+ * tests on CI's two cores (load 12 to 16): a server's first answer there, or the first page of a language, took more
+ * than 30 s. A wait that never ends still fails, later.
+ */
+const WAIT_MS = 60_000;
+
+/**
  * Debian's Chromium, headless, with the flags this machine needs (no background networking): one per test process,
  * launched on first use. Playwright ends it with the test process.
  */
@@ -47,6 +54,7 @@ function launch(): Promise<Browser> {
 export async function openOwnBrowser(options: { locale?: string } = {}) {
   const browser = await launch();
   const context = await browser.newContext({ locale: options.locale ?? 'en-US' });
+  context.setDefaultTimeout(WAIT_MS);
   const page = await context.newPage();
   return {
     page,
@@ -68,6 +76,7 @@ export async function openBrowser(
     colorScheme: options.colorScheme ?? 'light',
     viewport: { width: options.width ?? 1400, height: 900 },
   });
+  context.setDefaultTimeout(WAIT_MS);
   const page: Page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));

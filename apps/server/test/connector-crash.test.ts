@@ -7,8 +7,8 @@ import { ApiClient } from './support/api-client.ts';
 import { connectByConsent } from './support/connector-consent.ts';
 import { TestGoogleDrive } from './support/google-drive-server.ts';
 import { TestGraph } from './support/graph-server.ts';
-import { freePort, type Proc, spawnServer } from './support/processes.ts';
-import { engineEnv, onPostgres } from './support/test-database.ts';
+import { freePort, type Proc, START_WAIT_MS, spawnServer } from './support/processes.ts';
+import { engineEnv } from './support/test-database.ts';
 import { registration } from './support/test-server.ts';
 import { startTestStorage, type TestStorage } from './support/test-storage.ts';
 import { TestWebDav } from './support/webdav-server.ts';
@@ -88,7 +88,7 @@ async function killMidSync(
   divisionId: string,
 ) {
   let during = (await client.get(`/connectors/${id}`)).body;
-  const until = Date.now() + 30_000;
+  const until = Date.now() + 90_000;
   while (during.fileCount === 0) {
     if (Date.now() > until) throw new Error(`no file synced: ${JSON.stringify(during)}`);
     await new Promise((r) => setTimeout(r, 20));
@@ -101,7 +101,7 @@ async function killMidSync(
 
   const second = await start(port, dir);
   await second.waitFor('is running at');
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 240_000;
   let after = (await client.get(`/connectors/${id}`)).body;
   while (after.syncState !== 'idle' && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 200));
@@ -159,31 +159,44 @@ async function killConsentedMidSync(kind: 'microsoft365' | 'googledrive', appPat
 }
 
 /**
- * Each test has a server, a data folder (database) and a source double of its own. On PostgreSQL they run side by
- * side: there a test mostly waits for the restarted server to find the dead worker's job (the lock grace and the
- * orphan check's interval of `job-queue.ts`); on PGlite the restart requeues it at once, and the starts compute.
+ * Each test has a server, a data folder (database) and a source double of its own. They run one after the other on
+ * both engines: side by side on PostgreSQL, their six server starts at once on CI's two cores (beside the other
+ * passes) took longer than the tests' time. A test allows two starts (START_WAIT_MS each), the sync and its retry.
  */
-describe('a connector sync killed with its server', { concurrent: onPostgres }, () => {
-  it('finishes a sync after the server is killed mid-sync, leaving nothing running and no file twice', async () => {
-    const { dir, port, first } = await startedIn('webdav');
-    const { client, divisionId } = await dataManagerAt(port);
-    const created = await client.post(`/divisions/${divisionId}/connectors`, {
-      kind: 'webdav',
-      name: 'NAS',
-      url: dav.url,
-      userName: USER.user,
-      password: USER.pass,
-      folder: 'Archiv',
-    });
-    expect(created.status).toBe(201);
-    await killMidSync(port, dir, first, client, created.body.id, divisionId);
-  }, 150_000);
+const CRASH_TEST_MS = 2 * START_WAIT_MS + 360_000;
+describe('a connector sync killed with its server', () => {
+  it(
+    'finishes a sync after the server is killed mid-sync, leaving nothing running and no file twice',
+    async () => {
+      const { dir, port, first } = await startedIn('webdav');
+      const { client, divisionId } = await dataManagerAt(port);
+      const created = await client.post(`/divisions/${divisionId}/connectors`, {
+        kind: 'webdav',
+        name: 'NAS',
+        url: dav.url,
+        userName: USER.user,
+        password: USER.pass,
+        folder: 'Archiv',
+      });
+      expect(created.status).toBe(201);
+      await killMidSync(port, dir, first, client, created.body.id, divisionId);
+    },
+    CRASH_TEST_MS,
+  );
 
-  it('finishes a Microsoft 365 sync after the kill too: the stored delta link and items carry it over', async () => {
-    await killConsentedMidSync('microsoft365', '/admin/microsoft-app', graph.app);
-  }, 150_000);
+  it(
+    'finishes a Microsoft 365 sync after the kill too: the stored delta link and items carry it over',
+    async () => {
+      await killConsentedMidSync('microsoft365', '/admin/microsoft-app', graph.app);
+    },
+    CRASH_TEST_MS,
+  );
 
-  it('finishes a Google Drive sync after the kill too: the stored page token and items carry it over', async () => {
-    await killConsentedMidSync('googledrive', '/admin/google-app', google.app);
-  }, 150_000);
+  it(
+    'finishes a Google Drive sync after the kill too: the stored page token and items carry it over',
+    async () => {
+      await killConsentedMidSync('googledrive', '/admin/google-app', google.app);
+    },
+    CRASH_TEST_MS,
+  );
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from './support/api-client.ts';
-import { freePort, processesPerTest } from './support/processes.ts';
+import { freePort, processesPerTest, START_WAIT_MS } from './support/processes.ts';
 import { SmtpSink } from './support/smtp-sink.ts';
 import { createTestDatabase, onPostgres, postgresSecrets } from './support/test-database.ts';
 import { registration } from './support/test-server.ts';
@@ -17,7 +17,7 @@ async function sharedDatabaseUrl(): Promise<string> {
 }
 
 // Four processes start on two cores beside the other test files: the same budget as the other process tests.
-describe('API and worker as separate processes on one database', { timeout: 180_000 }, () => {
+describe('API and worker as separate processes on one database', { timeout: START_WAIT_MS + 180_000 }, () => {
   it('processes each job exactly once with two workers, and the API alone processes none', async () => {
     const databaseUrl = await sharedDatabaseUrl();
     const smtp = new SmtpSink();

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from './support/api-client.ts';
-import { freePort, processesPerTest } from './support/processes.ts';
+import { freePort, processesPerTest, START_WAIT_MS } from './support/processes.ts';
 import { seedFromTemplate } from './support/test-database.ts';
 import { registration } from './support/test-server.ts';
 
@@ -60,7 +60,7 @@ function migratedDataDir(): string {
 
 // Each test starts whole servers (the first one in a fresh data folder, which migrates first); on 2 busy cores one
 // start can take half a minute, so the restart test, which starts two, needs more than the default minute.
-describe('embedded database', { timeout: 180_000 }, () => {
+describe('embedded database', { timeout: 2 * START_WAIT_MS + 60_000 }, () => {
   it('starts with no configuration, prints the address and the setup link, and refuses a second server', async () => {
     const dataDir = tempDir();
     const port = await freePort();

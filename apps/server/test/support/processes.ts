@@ -8,6 +8,14 @@ import { afterEach } from 'vitest';
 
 export const serverDir = fileURLToPath(new URL('../../', import.meta.url));
 
+/**
+ * How long a spawned server may take to say something (by default, that it is running). A start costs about 9.5 s of
+ * CPU (the server's modules and the embedded database's WebAssembly; measured on an idle 2-core machine, where it takes
+ * 8.7 s), and on CI's two cores beside the other passes (load 12 to 16) a process gets a small share of a core: runs
+ * there took over 60 s. A server that never starts still fails, later.
+ */
+export const START_WAIT_MS = 180_000;
+
 export interface Proc {
   child: ChildProcess;
   output: () => string;
@@ -52,7 +60,7 @@ export function spawnServer(
   return {
     child,
     output: () => out,
-    async waitFor(text, timeoutMs = 60_000) {
+    async waitFor(text, timeoutMs = START_WAIT_MS) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         if (typeof text === 'string' ? out.includes(text) : text.test(out)) return;
