@@ -68,7 +68,7 @@ describe('billing in the browser', () => {
       await page.waitForURL(/\/checkout\/cs_/);
       await page.locator('#pay').click();
       await page.waitForURL(/\/checkout\?result=success/);
-      await page.getByTestId('checkout-confirmed').waitFor({ timeout: 30_000 });
+      await page.getByTestId('checkout-confirmed').waitFor();
 
       await page.goto(`${t.url}/account-settings/billing`);
       await expect

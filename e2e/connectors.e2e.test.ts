@@ -53,7 +53,7 @@ describe('a WebDAV folder connected in the browser', () => {
       await page.getByText(de('connectors.messages.connected')).waitFor();
       const table = page.getByRole('table');
       const ready = table.getByText(de('pages.files.statuses.ready'), { exact: true });
-      await table.getByText('Notiz.txt', { exact: true }).waitFor({ timeout: 30_000 });
+      await table.getByText('Notiz.txt', { exact: true }).waitFor();
       await page.waitForFunction(
         (label) =>
           [...document.querySelectorAll('table td')].filter((td) => td.textContent === label).length === 2,
@@ -67,7 +67,7 @@ describe('a WebDAV folder connected in the browser', () => {
       rmSync(join(dav.root, 'Notiz.txt'));
       const syncNow = page.getByRole('button', { name: de('connectors.syncNow') });
       await syncNow.click();
-      await table.getByText('Notiz.txt', { exact: true }).waitFor({ state: 'detached', timeout: 30_000 });
+      await table.getByText('Notiz.txt', { exact: true }).waitFor({ state: 'detached' });
       await page.waitForFunction(
         (label) =>
           [...document.querySelectorAll('table td')].filter((td) => td.textContent === label).length === 1,

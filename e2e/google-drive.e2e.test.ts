@@ -44,7 +44,7 @@ describe('a Google Drive folder connected in the browser', () => {
       await page.waitForURL(`${t.url}/divisions/${division}`);
       await page.getByText(ar('connectors.messages.connected')).waitFor();
       const table = page.getByRole('table');
-      await table.getByText('Notiz.txt', { exact: true }).waitFor({ timeout: 30_000 });
+      await table.getByText('Notiz.txt', { exact: true }).waitFor();
       const readyCount = (n: number) =>
         page.waitForFunction(
           ({ label, n }) =>
@@ -57,7 +57,7 @@ describe('a Google Drive folder connected in the browser', () => {
       // Trashed in Drive, then synced by hand: the changes API says so, the file goes.
       google.trash('Werkstatt/Notiz.txt');
       await page.getByRole('button', { name: ar('connectors.syncNow') }).click();
-      await table.getByText('Notiz.txt', { exact: true }).waitFor({ state: 'detached', timeout: 30_000 });
+      await table.getByText('Notiz.txt', { exact: true }).waitFor({ state: 'detached' });
       await readyCount(1);
       expect(google.downloads('Werkstatt/Preisliste.txt')).toBe(1);
     } finally {

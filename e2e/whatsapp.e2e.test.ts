@@ -132,7 +132,7 @@ describe('WhatsApp in the browser', () => {
         delivery(phoneNumberId, { messages: [textMessage(waId, code)] }),
       );
       expect(sent.status).toBe(200);
-      await card.getByText(/^Confirmed: messages from/).waitFor({ timeout: 30_000 });
+      await card.getByText(/^Confirmed: messages from/).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       expect(browser.problems).toEqual([]);
     } finally {

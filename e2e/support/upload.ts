@@ -22,5 +22,5 @@ export async function uploadDocxThroughDialog(page: Page, name: string, buffer: 
   await page
     .getByRole('table')
     .getByText(text('en', 'pages.files.statuses.ready'), { exact: true })
-    .waitFor({ timeout: 30_000 });
+    .waitFor();
 }

@@ -76,8 +76,11 @@ export class SmtpSink {
     this.failures = count;
   }
 
-  /** Waits for a mail to arrive that matches. */
-  async waitFor(match: (m: ReceivedMail) => boolean, timeoutMs = 20_000): Promise<ReceivedMail> {
+  /**
+   * The first mail that matches, waiting for it up to `timeoutMs`: a mail goes out through the outbox's job, which on
+   * CI's two cores beside the other passes (load 12 to 16) took more than 20 s.
+   */
+  async waitFor(match: (m: ReceivedMail) => boolean, timeoutMs = 60_000): Promise<ReceivedMail> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       const found = this.mails.find(match);
