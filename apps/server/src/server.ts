@@ -88,10 +88,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           log.fatal(message);
           process.exit(1);
         });
-      embedded = await startEmbeddedDatabase(config.dataDir, (code, signal) =>
-        onFatal(
-          `The embedded database stopped unexpectedly (code ${code}, signal ${signal}); stopping the server.`,
-        ),
+      embedded = await startEmbeddedDatabase(
+        config.dataDir,
+        (code, signal) =>
+          onFatal(
+            `The embedded database stopped unexpectedly (code ${code}, signal ${signal}); stopping the server.`,
+          ),
+        { optimize: config.EMBEDDED_DATABASE_OPTIMIZE },
       );
       cleanups.push(() => embedded!.stop());
       databaseUrl = embedded.url;

@@ -81,7 +81,8 @@ export async function createTestDatabase(
 
 /**
  * A database for a test that opens its own connections: on the test PostgreSQL when there is one, else an embedded
- * PGlite in `dataDir` (started here, stopped by `close`). `migrated`: see `createTestDatabase`.
+ * PGlite in `dataDir` (started here, stopped by `close`), not optimised as no test database lives long enough to pay
+ * for it (`TEST_SERVER_ENV`). `migrated`: see `createTestDatabase`.
  */
 export async function engineDatabase(
   dataDir: string,
@@ -92,7 +93,7 @@ export async function engineDatabase(
     return { url: database.url, close: () => database.drop() };
   }
   if (options.migrated) seedFromTemplate(dataDir);
-  const embedded = await startEmbeddedDatabase(dataDir, () => {});
+  const embedded = await startEmbeddedDatabase(dataDir, () => {}, { optimize: false });
   return { url: embedded.url, close: () => embedded.stop() };
 }
 

@@ -6,6 +6,7 @@ import { parseConfig } from '@werkwissen/shared';
 import type { ServerConfig } from '../../src/config/load-config.ts';
 import { type Role, type RunningServer, startServer } from '../../src/server.ts';
 import { ApiClient } from './api-client.ts';
+import { TEST_SERVER_ENV } from './processes.ts';
 import { signIn } from './second-factor.ts';
 import { SmtpSink } from './smtp-sink.ts';
 import {
@@ -60,6 +61,7 @@ export async function startTestServer(
     // Most test servers read no document: their parser starts with the first one (parser-pool.test.ts starts one
     // with the server).
     PARSER_WARM_START: 'false',
+    ...TEST_SERVER_ENV,
     ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
     ...(database ? { DATABASE_URL: database.url, ...postgresSecrets } : {}),
     ...storage.env,

@@ -29,6 +29,7 @@ export const CONFIG_DEFAULTS = {
   WHATSAPP_GRAPH_URL: 'https://graph.facebook.com',
   WHATSAPP_GRAPH_VERSION: 'v21.0',
   DATA_DIR: './data',
+  EMBEDDED_DATABASE_OPTIMIZE: 'true',
   MAIL_FROM: 'Werkwissen <no-reply@werkwissen.example>',
   ADMIN_EMAIL: 'admin@werkwissen.example',
   TRIAL_DAYS: '14',
