@@ -9,6 +9,7 @@ import { sendReplyJob } from './modules/email-assistant/send-reply.job.ts';
 import { graphJob } from './modules/embedding/graph.job.ts';
 import { reembedJob } from './modules/embedding/reembed.job.ts';
 import { waitingInvitationsJob } from './modules/employees/waiting-invitations.job.ts';
+import { requeueMailsJob } from './modules/mail/outbox.service.ts';
 import { sendMailJob } from './modules/mail/send-mail.job.ts';
 import { analyzeKnowledgeJob } from './modules/processing/analyze.job.ts';
 import { extractFileJob, indexFileJob } from './modules/processing/process-file.jobs.ts';
@@ -19,6 +20,7 @@ import { whatsappReplyJob } from './modules/whatsapp/whatsapp-reply.job.ts';
 /** Every job the worker runs. */
 export const ALL_JOBS = [
   sendMailJob,
+  requeueMailsJob,
   extractFileJob,
   indexFileJob,
   reembedJob,

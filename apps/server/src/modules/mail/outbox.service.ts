@@ -4,10 +4,12 @@ import {
   type MailTemplateKind,
   type TemplateText,
 } from '@werkwissen/shared';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { emailOutbox, emailTemplates } from '../../db/schema/index.ts';
+import { defineJob } from '../../jobs/job-definition.ts';
 import { defaultTemplate } from './default-templates.ts';
 import { MASKED_TOKEN, sealToken } from './hidden-link.ts';
 import { takeMailBudget } from './mail-budget.ts';
@@ -118,21 +120,53 @@ export async function writeToOutbox(tx: DbOrTx, ctx: AppContext, mail: OutgoingM
   return row!.id;
 }
 
+/**
+ * Enqueues the send job of each mail, once the transaction that wrote it has committed. It never throws: from the
+ * commit on, a mail is the outbox's, and the caller's request or job has done what it was asked. A send that fails
+ * (the job queue's connections all busy past their wait on a loaded machine, the database gone for a moment) leaves
+ * the mail `queued` without a job, and the outbox's sweep (`requeueMailsJob`) sends it within minutes.
+ */
 export async function dispatch(ctx: AppContext, emailIds: string[]): Promise<void> {
   for (const emailId of emailIds) {
-    await ctx.jobs.send(sendMailJob, { emailId }, { singletonKey: emailId });
+    try {
+      await ctx.jobs.send(sendMailJob, { emailId }, { singletonKey: emailId });
+    } catch (error) {
+      ctx.log.warn({ err: error, emailId }, 'a written mail could not be queued; the outbox sweep sends it');
+    }
   }
 }
 
-/** Re-enqueues mails left `queued` (for example when the process stopped between commit and enqueue). */
+/**
+ * Re-enqueues mails left `queued` with no send job waiting, retrying or running for them (the process stopped
+ * between commit and enqueue, or the enqueue failed), written more than a minute ago: a mail being written and
+ * queued right now is not taken twice. Returns how many.
+ */
 export async function requeueStrandedMails(ctx: AppContext): Promise<number> {
-  const stranded = await ctx.db
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.status, 'queued'), lt(emailOutbox.createdAt, new Date(Date.now() - 60_000))));
+  const { rows } = await ctx.db.execute<{ id: string }>(sql`
+    select o.id from ${emailOutbox} o
+    where o.status = 'queued' and o.created_at < now() - interval '1 minute'
+      and not exists (
+        select 1 from pgboss.job j
+        where j.name = ${sendMailJob.name} and j.state in ('created', 'retry', 'active')
+          and j.singleton_key = o.id::text)`);
   await dispatch(
     ctx,
-    stranded.map((r) => r.id),
+    rows.map((r) => r.id),
   );
-  return stranded.length;
+  return rows.length;
 }
+
+/** Every five minutes: the outbox's sweep, so that a mail whose enqueue failed does not wait for a restart. */
+export const requeueMailsJob = defineJob({
+  name: 'mail.requeue',
+  schema: z.object({}),
+  retryLimit: 1,
+  retryDelaySeconds: 60,
+  expireInSeconds: 5 * 60,
+  policy: 'short',
+  cron: '*/5 * * * *',
+  async handler(_data, ctx) {
+    const requeued = await requeueStrandedMails(ctx);
+    if (requeued > 0) ctx.log.info({ requeued }, 'queued mails again whose send job was missing');
+  },
+});

@@ -9,6 +9,8 @@ import {
   verifiedDataManager,
 } from '../../../test/support/test-server.ts';
 import { emailOutbox, subscriptions, users } from '../../db/schema/index.ts';
+import { requeueStrandedMails } from '../mail/outbox.service.ts';
+import { sendMailJob } from '../mail/send-mail.job.ts';
 import { COMPANY, CUSTOMER, customerOf, draftOf, line } from './sales-document-fixtures.ts';
 
 let t: TestServer;
@@ -103,6 +105,47 @@ describe('sending a document to the customer by e-mail', () => {
     // Issued, it was not yet sent; the mail that left made it so.
     expect(dm.document.status).toBe('issued');
     expect(document.status).toBe('sent');
+  });
+
+  it('is accepted once written though its enqueue fails, and the outbox sweep sends it then, once', async () => {
+    const dm = await issued('offer');
+    const subject = `Ihr Angebot ${Date.now()}`;
+    // The job queue refuses the send job once, as pg-boss does when its connections stay busy past their wait.
+    const jobs = t.server.ctx.jobs;
+    const send = jobs.send.bind(jobs);
+    let refused = 0;
+    jobs.send = (async (...args: Parameters<typeof send>) => {
+      if (args[0] === sendMailJob && refused++ === 0)
+        throw new Error('timeout exceeded when trying to connect');
+      return send(...args);
+    }) as typeof jobs.send;
+    const res = await dm.client
+      .post(`/handwerk/documents/${dm.id}/mails`, {
+        to: dm.document.buyer.email,
+        subject,
+        message: 'Guten Tag,\n\nanbei das Angebot.',
+        attach: 'pdf',
+      })
+      .finally(() => {
+        jobs.send = send;
+      });
+    expect(refused).toBe(1);
+    // Written and counted: the request did what it was asked, and says so.
+    expect([res.status, res.body.status]).toEqual([202, 'queued']);
+
+    // Less than a minute old, it may still be on its way to the queue: the sweep leaves it.
+    expect(await requeueStrandedMails(t.server.ctx)).toBe(0);
+    await t.server.ctx.db
+      .update(emailOutbox)
+      .set({ createdAt: new Date(Date.now() - 2 * 60_000) })
+      .where(eq(emailOutbox.id, res.body.id));
+    expect(await requeueStrandedMails(t.server.ctx)).toBe(1);
+    // With its job now waiting or done, a second sweep does not queue it again.
+    expect(await requeueStrandedMails(t.server.ctx)).toBe(0);
+    await t.smtp!.waitFor((m) => m.subject === subject);
+    const [mail] = await sentMails(dm.client, dm.id);
+    expect(mail).toMatchObject({ id: res.body.id, status: 'sent' });
+    expect(t.smtp!.mails.filter((m) => m.subject === subject)).toHaveLength(1);
   });
 
   it('sends the XRechnung XML with the PDF as readable copy', async () => {
