@@ -3,9 +3,9 @@
  * The whole test suite, as one command (`npm test`): lint and format, type-check, generated files up to date, the
  * web build, then, side by side, the unit tests, the integration tests on the embedded PGlite and again on PostgreSQL
  * when TEST_DATABASE_URL names one (CI always does; `scripts/test-postgres.sh` starts a throwaway one), and the
- * browser tests (vitest, in Debian's Chromium) once, on PGlite. Ends with each
- * step's time and one "N passed, N failed" line; with TEST_STEP_TIMES set, also appends each step's seconds and name
- * to that file (.ci/run prints them in its phase times).
+ * browser tests (vitest, in Debian's Chromium) once, on PGlite. Ends with each step's time (with its CPU for those
+ * run beside the others) and one "N passed, N failed" line; with TEST_STEP_TIMES set, also appends each step's
+ * seconds and name to that file (.ci/run prints them in its phase times).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import {
@@ -32,10 +32,10 @@ const results = [];
  */
 process.env.NODE_COMPILE_CACHE ??= join(root, 'node_modules', '.cache', 'node-compile-cache');
 
-/** Records a finished step with the seconds from `started` to `ended` (`performance.now()` values). */
-function finished(name, ok, started, ended = performance.now()) {
+/** Records a finished step with the seconds from `started` to `ended` (`performance.now()` values), and its CPU. */
+function finished(name, ok, started, ended = performance.now(), cpu = null) {
   const seconds = Math.round((ended - started) / 1000);
-  results.push({ name, ok, seconds });
+  results.push({ name, ok, seconds, cpu });
   if (process.env.TEST_STEP_TIMES) appendFileSync(process.env.TEST_STEP_TIMES, `${seconds}\t${name}\n`);
 }
 
@@ -53,6 +53,33 @@ function step(name, command, args, options = {}) {
   return ok;
 }
 
+/**
+ * Runs `command` under bash, which writes the CPU seconds of everything it started (user and system, counted by the
+ * kernel for each process once its parent has waited for it: the vitest workers, the servers and databases they
+ * start, Chromium) to a file when it ends. The steps run side by side on CI's two cores: their wall times say little
+ * about what each costs, their CPU does. Returns the spawn arguments and a function that reads the figures.
+ */
+function measured(command, args) {
+  const file = join(mkdtempSync(join(tmpdir(), 'ww-cpu-')), 'times');
+  const script = '"$@"; status=$?; times > "$0"; exit $status';
+  return {
+    command: 'bash',
+    args: ['-c', script, file, command, ...args],
+    cpu() {
+      if (!existsSync(file)) return null;
+      // `times`: the shell's own user and system time, then its children's, as 1m2.345s.
+      const children = readFileSync(file, 'utf8').trim().split('\n')[1] ?? '';
+      const seconds = children.split(/\s+/).map((t) => {
+        const m = /^(\d+)m([\d.]+)s$/.exec(t);
+        return m ? Number(m[1]) * 60 + Number(m[2]) : Number.NaN;
+      });
+      return seconds.length === 2 && seconds.every(Number.isFinite)
+        ? { user: Math.round(seconds[0]), system: Math.round(seconds[1]) }
+        : null;
+    },
+  };
+}
+
 /** Starts a step beside the others, its output in a file; resolves when it ends, to be recorded by `endStep`. */
 function startStep(name, command, args) {
   const log = join(mkdtempSync(join(tmpdir(), 'ww-step-')), 'output.log');
@@ -61,20 +88,21 @@ function startStep(name, command, args) {
   );
   const started = performance.now();
   const output = openSync(log, 'w');
-  const child = spawn(command, args, { cwd: root, stdio: ['ignore', output, output] });
+  const run = measured(command, args);
+  const child = spawn(run.command, run.args, { cwd: root, stdio: ['ignore', output, output] });
   return new Promise((resolve) => {
     child.on('close', (status) => {
       closeSync(output);
-      resolve({ name, status, log, started, ended: performance.now() });
+      resolve({ name, status, log, started, ended: performance.now(), cpu: run.cpu() });
     });
   });
 }
 
-function endStep({ name, status, log, started, ended }) {
+function endStep({ name, status, log, started, ended, cpu }) {
   process.stdout.write(`\n▶ ${name} (its output)\n`);
   process.stdout.write(readFileSync(log));
   const ok = status === 0;
-  finished(name, ok, started, ended);
+  finished(name, ok, started, ended, cpu);
   if (!ok) process.stdout.write(`✖ ${name} failed (exit ${status})\n`);
 }
 
@@ -158,31 +186,35 @@ function startVitest(name, args, env, log) {
   const json = join(folder, 'report.json');
   const started = performance.now();
   const output = log ? openSync(log, 'w') : 'inherit';
-  const child = spawn(
-    'npx',
-    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`],
-    {
-      cwd: root,
-      stdio: ['ignore', output, output],
-      env: { ...process.env, CHROMIUM_PATH: chromium, ...env },
-    },
-  );
+  const run = measured('npx', [
+    'vitest',
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${json}`,
+  ]);
+  const child = spawn(run.command, run.args, {
+    cwd: root,
+    stdio: ['ignore', output, output],
+    env: { ...process.env, CHROMIUM_PATH: chromium, ...env },
+  });
   return new Promise((resolve) => {
     child.on('close', (status) => {
       if (log) closeSync(output);
-      resolve({ name, status, json, log, started, ended: performance.now() });
+      resolve({ name, status, json, log, started, ended: performance.now(), cpu: run.cpu() });
     });
   });
 }
 
 /** Records a finished pass: its output when it went to a file, its counts and every failed test. */
-function recordPass({ name, status, json: report, log, started, ended }) {
+function recordPass({ name, status, json: report, log, started, ended, cpu }) {
   if (log) {
     process.stdout.write(`\n▶ ${name} (its output)\n`);
     process.stdout.write(readFileSync(log));
   }
   const ok = status === 0;
-  finished(name, ok, started, ended);
+  finished(name, ok, started, ended, cpu);
   if (!ok) process.stdout.write(`✖ ${name} failed (exit ${status})\n`);
   let passed = 0;
   let failed = 0;
@@ -275,7 +307,10 @@ const passes = [UNIT_PASS, PGLITE_PASS, BROWSER_PASS, POSTGRES_PASS];
 for (const r of results) if (!r.ok && !passes.includes(r.name)) failed++;
 
 process.stdout.write('\nSummary:\n');
-for (const r of results) process.stdout.write(`  ${r.ok ? '✔' : '✖'} ${r.name} (${r.seconds} s)\n`);
+for (const r of results) {
+  const cpu = r.cpu ? `, CPU ${r.cpu.user} s user + ${r.cpu.system} s system` : '';
+  process.stdout.write(`  ${r.ok ? '✔' : '✖'} ${r.name} (${r.seconds} s${cpu})\n`);
+}
 if (failures.length > 0) process.stdout.write(`\nFailed:\n${failures.map((f) => `  ✖ ${f}`).join('\n')}\n`);
 process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
 process.exit(failed === 0 && results.every((r) => r.ok) ? 0 : 1);
