@@ -85,3 +85,18 @@ export async function sealMailLink(
     .returning({ id: emailOutbox.id });
   return updated.length === 1;
 }
+
+/**
+ * Mails still `queued` a minute after they were written with no job of `sendJob` waiting, retrying or running for
+ * them (the send job's singleton key is the mail's id).
+ */
+export async function strandedMailIds(db: DbOrTx, sendJob: string): Promise<string[]> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    select o.id from ${emailOutbox} o
+    where o.status = 'queued' and o.created_at < now() - interval '1 minute'
+      and not exists (
+        select 1 from pgboss.job j
+        where j.name = ${sendJob} and j.state in ('created', 'retry', 'active')
+          and j.singleton_key = o.id::text)`);
+  return rows.map((r) => r.id);
+}

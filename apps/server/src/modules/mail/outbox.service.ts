@@ -4,13 +4,14 @@ import {
   type MailTemplateKind,
   type TemplateText,
 } from '@werkwissen/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { emailOutbox, emailTemplates } from '../../db/schema/index.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
 import { defaultTemplate } from './default-templates.ts';
+import { strandedMailIds } from './email-outbox.queries.ts';
 import { MASKED_TOKEN, sealToken } from './hidden-link.ts';
 import { takeMailBudget } from './mail-budget.ts';
 import { type RenderedMail, renderTemplate } from './mail-layout.ts';
@@ -142,18 +143,9 @@ export async function dispatch(ctx: AppContext, emailIds: string[]): Promise<voi
  * queued right now is not taken twice. Returns how many.
  */
 export async function requeueStrandedMails(ctx: AppContext): Promise<number> {
-  const { rows } = await ctx.db.execute<{ id: string }>(sql`
-    select o.id from ${emailOutbox} o
-    where o.status = 'queued' and o.created_at < now() - interval '1 minute'
-      and not exists (
-        select 1 from pgboss.job j
-        where j.name = ${sendMailJob.name} and j.state in ('created', 'retry', 'active')
-          and j.singleton_key = o.id::text)`);
-  await dispatch(
-    ctx,
-    rows.map((r) => r.id),
-  );
-  return rows.length;
+  const ids = await strandedMailIds(ctx.db, sendMailJob.name);
+  await dispatch(ctx, ids);
+  return ids.length;
 }
 
 /** Every five minutes: the outbox's sweep, so that a mail whose enqueue failed does not wait for a restart. */
