@@ -28,6 +28,14 @@ describe('the migrated database template', () => {
     expect(templateKey(migrations)).not.toBe(before);
   });
 
+  it('is named after the job queues it holds: a new job or a changed schedule names another template', () => {
+    const before = templateKey();
+    const [first, ...others] = ALL_JOBS;
+    expect(templateKey(undefined, [first!, ...others])).toBe(before);
+    expect(templateKey(undefined, others)).not.toBe(before);
+    expect(templateKey(undefined, [{ ...first!, cron: '*/7 * * * *' }, ...others])).not.toBe(before);
+  });
+
   it(`gives each database on ${engineName} every migration and the job queues, and none of another's rows`, async () => {
     const journal = JSON.parse(readFileSync(join(serverDir, 'drizzle/meta/_journal.json'), 'utf8')) as {
       entries: unknown[];

@@ -19,6 +19,7 @@ import pino from 'pino';
 import { applyMigrations, openDatabase } from '../../src/db/database.ts';
 import { startPgliteServer } from '../../src/db/embedded/pglite-process.ts';
 import { ALL_JOBS } from '../../src/job-registry.ts';
+import type { AnyJobDefinition } from '../../src/jobs/job-definition.ts';
 import { JobQueue } from '../../src/jobs/job-queue.ts';
 
 /**
@@ -51,11 +52,21 @@ function packageVersion(name: string): string {
   }
 }
 
-/** Changes with the migration folder, the versions of PGlite, pgvector's build for it and pg-boss, and this file. */
-export function templateKey(migrations = join(serverDir, 'drizzle')): string {
+/**
+ * Changes with the migration folder, the job queues the template holds (each job's queue settings and schedule), the
+ * versions of PGlite, pgvector's build for it and pg-boss, and this file.
+ */
+export function templateKey(
+  migrations = join(serverDir, 'drizzle'),
+  jobs: readonly AnyJobDefinition[] = ALL_JOBS,
+): string {
   const hash = createHash('sha256');
   for (const file of filesUnder(migrations))
     hash.update(relative(migrations, file)).update('\0').update(readFileSync(file)).update('\0');
+  for (const job of jobs) {
+    const { name, policy, retryLimit, retryDelaySeconds, expireInSeconds, cron } = job;
+    hash.update(`${JSON.stringify([name, policy, retryLimit, retryDelaySeconds, expireInSeconds, cron])}\0`);
+  }
   hash.update(readFileSync(fileURLToPath(import.meta.url)));
   for (const name of ['@electric-sql/pglite', '@electric-sql/pglite-pgvector', 'pg-boss'])
     hash.update(`${name}@${packageVersion(name)}\0`);
