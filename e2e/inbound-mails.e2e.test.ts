@@ -87,6 +87,17 @@ describe.each([
     );
     const reply = await smtp.waitFor((m) => m.raw.includes(`In-Reply-To: ${question}`), 60_000);
     expect(reply.text).toContain('Vierteldrehung gegen den Uhrzeigersinn');
+    // The page shows the mails as they are when it loads: both fates are final first (the stranger's mail may be
+    // read in a later round than the question, and the answered one is marked so after its reply has left).
+    await expect
+      .poll(
+        async () =>
+          ((await dm.client.get(`/email-settings/${settingId}/mails?pageSize=100`)).body.items ?? [])
+            .map((m: { fate: string }) => m.fate)
+            .sort(),
+        { timeout: 60_000, interval: 250 },
+      )
+      .toEqual(['answered', 'ignored']);
 
     const browser = await openBrowser({ locale, width });
     const { page } = browser;

@@ -309,8 +309,19 @@ describe('the e-mail assistant', () => {
     await t.server.ctx.db.execute(sql`update email_inbound set slot_at = now() - interval '2 hours'
       where setting_id = ${settingId} and from_address = ${sender} and message_id like '<earlier-%'`);
     await t.server.ctx.db.execute(sql`update email_inbound set retry_at = now() where id = ${waiting.id}`);
-    await t.server.ctx.db.execute(sql`update pgboss.job set start_after = now()
-      where name = 'mail-assistant.answer' and data->>'inboundId' = ${waiting.id} and state = 'created'`);
+    // The job that waits is sent after the mail is stored as waiting (on a loaded machine, seconds after): it is
+    // brought forward once it is there.
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.server.ctx.db.execute(sql`update pgboss.job set start_after = now()
+              where name = 'mail-assistant.answer' and data->>'inboundId' = ${waiting.id} and state = 'created'
+              returning id`)
+          ).rows.length,
+        { timeout: 60_000, interval: 200 },
+      )
+      .toBe(1);
     await smtp.waitFor(replyTo(question), 60_000);
     expect(smtp.mails.filter(replyTo(question))).toHaveLength(1);
   });
