@@ -12,7 +12,7 @@ import { waitingInvitationsJob } from './modules/employees/waiting-invitations.j
 import { requeueMailsJob } from './modules/mail/outbox.service.ts';
 import { sendMailJob } from './modules/mail/send-mail.job.ts';
 import { analyzeKnowledgeJob } from './modules/processing/analyze.job.ts';
-import { extractFileJob, indexFileJob } from './modules/processing/process-file.jobs.ts';
+import { extractFileJob, indexFileJob, resumeFilesJob } from './modules/processing/process-file.jobs.ts';
 import { reformatJob } from './modules/processing/reformat.job.ts';
 import { whatsappInboundJob } from './modules/whatsapp/whatsapp-inbound.job.ts';
 import { whatsappReplyJob } from './modules/whatsapp/whatsapp-reply.job.ts';
@@ -23,6 +23,7 @@ export const ALL_JOBS = [
   requeueMailsJob,
   extractFileJob,
   indexFileJob,
+  resumeFilesJob,
   reembedJob,
   graphJob,
   analyzeKnowledgeJob,

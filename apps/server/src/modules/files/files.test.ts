@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDocx, makePdf, waitForFile } from '../../../test/support/documents.ts';
 import { signedInDataManager, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { files } from '../../db/schema/index.ts';
+import { extractFileJob, resumeStrandedFiles, SETTLED_SECONDS } from '../processing/process-file.jobs.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -100,5 +103,43 @@ describe('uploads and processing', () => {
       expect(res.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''Preise.pdf");
       expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     }
+  });
+
+  it('is accepted once stored though its first step cannot be queued, and the files sweep queues it, once', async () => {
+    const { client } = await signedInDataManager(t, { language: 'en' });
+    const divisionId = await divisionOf(client);
+    // The job queue refuses the extract job once, as pg-boss does when its connections stay busy past their wait.
+    const jobs = t.server.ctx.jobs;
+    const send = jobs.send.bind(jobs);
+    let refused = 0;
+    jobs.send = (async (...args: Parameters<typeof send>) => {
+      if (args[0] === extractFileJob && refused++ === 0)
+        throw new Error('timeout exceeded when trying to connect');
+      return send(...args);
+    }) as typeof jobs.send;
+    const docx = await makeDocx([{ text: `Der Kessel wird jährlich gewartet (${Date.now()}).` }]);
+    const up = await client
+      .upload(`/divisions/${divisionId}/files`, [{ name: 'Kessel.docx', content: docx }])
+      .finally(() => {
+        jobs.send = send;
+      });
+    expect(refused).toBe(1);
+    // Stored and counted: the upload did what it was asked, and says so.
+    expect(up.status).toBe(201);
+    const file = up.body.results[0].file;
+    expect(file.status).toBe('queued');
+
+    // Changed less than a minute ago, its step may still be on its way to the queue: the sweep leaves it.
+    expect(await resumeStrandedFiles(t.server.ctx, SETTLED_SECONDS)).toBe(0);
+    await t.server.ctx.db
+      .update(files)
+      .set({ updatedAt: new Date(Date.now() - 2 * SETTLED_SECONDS * 1000) })
+      .where(eq(files.id, file.id));
+    expect(await resumeStrandedFiles(t.server.ctx, SETTLED_SECONDS)).toBe(1);
+    // With its job now waiting, running or done, a second sweep does not queue it again.
+    expect(await resumeStrandedFiles(t.server.ctx, SETTLED_SECONDS)).toBe(0);
+    const ready = await waitForFile(client, file.id);
+    expect(ready.status).toBe('ready');
+    expect(ready.passageCount).toBe(1);
   });
 });

@@ -180,10 +180,12 @@ export async function deleteFileOfCompany(
 export async function filesWithoutJob(
   db: DbOrTx,
   jobNames: string[],
+  settledSeconds = 0,
 ): Promise<{ id: string; status: FileStatus; generation: number }[]> {
   const { rows } = await db.execute<{ id: string; status: FileStatus; generation: number }>(sql`
     select f.id, f.status, f.processing_generation as generation from files f
     where f.status not in (${finalFileStatuses})
+      and f.updated_at <= now() - make_interval(secs => ${settledSeconds})
       and not exists (
         select 1 from pgboss.job j
         where j.name in (${sql.join(

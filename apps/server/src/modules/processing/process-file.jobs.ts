@@ -54,8 +54,18 @@ export async function sendFileStep(
   fileId: string,
   generation: number,
 ): Promise<void> {
-  const ahead = await unfinishedFilesAhead(ctx.db, fileId);
-  await ctx.jobs.send(job, { fileId, generation }, { priority: -ahead });
+  // It never throws: it is called once the file's state is committed, and from then on the file is the processing's.
+  // A send that fails (the job queue's connections busy past their wait on a loaded machine, the database gone for a
+  // moment) leaves the file without a job, and the sweep (`resumeFilesJob`) queues its step within minutes.
+  try {
+    const ahead = await unfinishedFilesAhead(ctx.db, fileId);
+    await ctx.jobs.send(job, { fileId, generation }, { priority: -ahead });
+  } catch (error) {
+    ctx.log.warn(
+      { err: error, fileId, job: job.name },
+      'a file step could not be queued; the files sweep queues it',
+    );
+  }
 }
 
 const artifactKey = (file: { id: string; processingGeneration: number }) =>
@@ -206,12 +216,34 @@ async function publish(ctx: AppContext, file: FileRow): Promise<{ replacedKey: s
   });
 }
 
-/** Re-queues files whose next step was never queued (the process stopped between a state change and the send). */
-export async function resumeStrandedFiles(ctx: AppContext): Promise<number> {
-  const rows = await filesWithoutJob(ctx.db, [extractFileJob.name, indexFileJob.name]);
+/**
+ * Re-queues files whose next step was never queued (the process stopped between a state change and the send, or the
+ * send failed). `settledSeconds`: only files unchanged that long, so that a file whose step is being queued right now
+ * is not queued twice (the sweep); at start, every one. Returns how many.
+ */
+export async function resumeStrandedFiles(ctx: AppContext, settledSeconds = 0): Promise<number> {
+  const rows = await filesWithoutJob(ctx.db, [extractFileJob.name, indexFileJob.name], settledSeconds);
   for (const row of rows) {
     const job = row.status === 'embedding' || row.status === 'indexing' ? indexFileJob : extractFileJob;
     await sendFileStep(ctx, job, row.id, row.generation);
   }
   return rows.length;
 }
+
+/** The sweep takes a file without a job once its state has not changed for this long. */
+export const SETTLED_SECONDS = 60;
+
+/** Every five minutes: the files' sweep, so that a file whose step was not queued does not wait for a restart. */
+export const resumeFilesJob = defineJob({
+  name: 'file.resume',
+  schema: z.object({}),
+  retryLimit: 1,
+  retryDelaySeconds: 60,
+  expireInSeconds: 5 * 60,
+  policy: 'short',
+  cron: '*/5 * * * *',
+  async handler(_data, ctx) {
+    const resumed = await resumeStrandedFiles(ctx, SETTLED_SECONDS);
+    if (resumed > 0) ctx.log.info({ resumed }, 'queued file steps again whose job was missing');
+  },
+});
