@@ -30,7 +30,11 @@ export interface PendingReplyPart extends Record<string, unknown> {
 /** How far an outgoing message has come: Meta's statuses may arrive out of order and never step back. */
 export type DeliveryStatus = 'sent' | 'delivered' | 'read' | 'failed';
 
-/** Stores a message from the webhook once (Meta delivers again on a slow answer): its id, or null when known. */
+/**
+ * Stores a message from the webhook once (Meta delivers again on a slow answer, or after an error): its id while no
+ * job has taken it up for answering (a delivery whose job could not be queued is queued again by the next one), or
+ * null once one has.
+ */
 export async function storeInbound(
   db: Db,
   message: {
@@ -46,7 +50,8 @@ export async function storeInbound(
       (company_id, direction, wa_message_id, contact, contact_name, kind, payload, status)
     values (${message.companyId}, 'in', ${message.waMessageId}, ${message.contact}, ${message.contactName},
       ${message.kind}, ${JSON.stringify(message.payload)}::jsonb, 'received')
-    on conflict (company_id, direction, wa_message_id) where wa_message_id is not null do nothing
+    on conflict (company_id, direction, wa_message_id) where wa_message_id is not null
+      do update set updated_at = whatsapp_messages.updated_at where whatsapp_messages.status = 'received'
     returning id`);
   return rows[0]?.id ?? null;
 }

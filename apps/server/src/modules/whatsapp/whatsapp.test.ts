@@ -11,6 +11,7 @@ import {
 } from '../../../test/support/fake-whatsapp.ts';
 import { companyWithFile, employeeOf } from '../../../test/support/knowledge.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
+import { whatsappInboundJob } from './whatsapp-inbound.job.ts';
 
 const MANUAL =
   'Der Heizkörper wird mit einem Vierkantschlüssel entlüftet. Danach muss der Wasserdruck auf 1,5 bar geprüft werden.';
@@ -296,6 +297,39 @@ describe('answering', () => {
     expect(fake.read).toContain(message.id);
     // A third delivery of the same message, after the answer: still one answer.
     expect((await fake.deliver(webhook, payload)).status).toBe(200);
+    await until(
+      'the inbound row answered',
+      () => inboundOf(String(message.id)),
+      (r) => r.rows[0]?.status === 'answered',
+    );
+    expect(fake.sentTo(waId)).toHaveLength(1);
+  });
+
+  it('answers a message whose job could not be queued when Meta delivers it again', async () => {
+    const { dm, webhook, phoneNumberId } = await companyConnected();
+    const waId = newNumber();
+    await savePhone(dm.client, waId);
+    const message = textMessage(waId, 'Womit wird der Heizkörper entlüftet?');
+    const payload = delivery(phoneNumberId, { messages: [message] });
+    // The job queue refuses the first send, as pg-boss does when its connections stay busy past their wait.
+    const jobs = t.server.ctx.jobs;
+    const send = jobs.send.bind(jobs);
+    let refused = 0;
+    jobs.send = (async (...args: Parameters<typeof send>) => {
+      if (args[0] === whatsappInboundJob && refused++ === 0)
+        throw new Error('timeout exceeded when trying to connect');
+      return send(...args);
+    }) as typeof jobs.send;
+    const first = await fake.deliver(webhook, payload).finally(() => {
+      jobs.send = send;
+    });
+    expect(refused).toBe(1);
+    // Stored, not queued: Meta is told to deliver again.
+    expect(first.status).toBe(500);
+    expect((await inboundOf(String(message.id))).rows[0]?.status).toBe('received');
+    expect((await fake.deliver(webhook, payload)).status).toBe(200);
+    const [reply] = await repliesTo(waId, 1);
+    expect(reply).toContain('Vierkantschlüssel');
     await until(
       'the inbound row answered',
       () => inboundOf(String(message.id)),
