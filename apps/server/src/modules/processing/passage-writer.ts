@@ -21,8 +21,9 @@ export interface PassageBatch {
  * The passage format this code writes: raised whenever what a file's passages hold changes (how the chunker cuts,
  * what the index holds), so that files published in an older format are processed again (reformat.job.ts). 1: tables
  * with their caption and column names, lists kept whole, sheets' numbers as shown, German compounds' parts indexed.
+ * 2: a compound's first part may be a three-letter noun ("Not-dienst-zuschlag", "Gas-therme").
  */
-export const PASSAGE_FORMAT = 1;
+export const PASSAGE_FORMAT = 2;
 
 /** The text a passage is found by: its heading path, then its own text. */
 export const indexText = (chunk: Chunk) => [...chunk.headingPath, chunk.text].join('\n');

@@ -60,6 +60,31 @@ describe('German compounds', () => {
     expect(compoundParts('Unterlagen')).toEqual([]);
   });
 
+  it('begins a compound with a three-letter noun when the rest splits or is a long noun', () => {
+    useWords([
+      'Not',
+      'Dienst',
+      'Zuschlag',
+      'Gas',
+      'Therme',
+      'Tor',
+      'Bogen',
+      'Kür',
+      'Zungen',
+      'Kürzungen',
+      'mit',
+    ]);
+    expect(compoundParts('Notdienstzuschlag')).toEqual(['not', 'dienst', 'zuschlag']);
+    expect(compoundParts('Notdienst')).toEqual(['not', 'dienst']);
+    expect(compoundParts('Gastherme')).toEqual(['gas', 'therme']);
+    // A short rest ("-bogen") is too often a word's own ending; a listed word is no compound of a short noun.
+    expect(compoundParts('Torbogen')).toEqual([]);
+    expect(compoundParts('Kürzungen')).toEqual([]);
+    // Only a noun, and only as the first part.
+    expect(compoundParts('Mitdienst')).toEqual([]);
+    expect(compoundParts('Dienstgastherme')).toEqual([]);
+  });
+
   it('writes out words set with a suspended hyphen, for the index', () => {
     // "Sonn- und Feiertage" holds "Sonntage"; the list lacks the plural "Tage" beside the noun "Tag".
     expect(suspendedCompounds('Notdienstzuschlag Sonn- und Feiertage | pauschal | 130,00')).toEqual([

@@ -21,6 +21,8 @@ const MIN_COMPOUND = 7;
 /** The shortest part; the last may be as short as MIN_LAST after a first part of LONG_FIRST ("Krankheits-tag"). */
 const MIN_PART = 4;
 const MIN_LAST = 3;
+/** A noun of this length may begin a compound ("Not-dienst-zuschlag"): see `Known.shortNoun`. */
+const SHORT_FIRST = 3;
 const LONG_FIRST = 6;
 /** Plural and case endings of nouns, for a form the list lacks. */
 const INFLECTIONS = ['e', 'en', 'n', 'es', 's', 'er', 'ern'];
@@ -140,18 +142,19 @@ export function compoundParts(word: string, textWords?: ReadonlySet<string>): st
           )
         : false) ||
       (textWords?.has(w) ?? false),
+    shortNoun: (w) => w.length === SHORT_FIRST && (list?.has(w, true) ?? false),
   };
   const parts: string[] = [];
   const add = (w: string) => {
     if (parts.length < MAX_PARTS && !parts.includes(w) && w !== lower) parts.push(w);
   };
-  const visit = (w: string, min: number) => {
-    const split = bestSplit(w, known, min);
+  const visit = (w: string, min: number, top = false) => {
+    const split = bestSplit(w, known, min, top);
     if (!split) return;
     for (const part of split) add(part);
     for (const part of split) if (part.length >= SPLIT_PART) visit(part, SUB_PART);
   };
-  visit(lower, MIN_PART);
+  visit(lower, MIN_PART, !known.word(lower));
   if (cacheable) {
     if (cache.size >= CACHE_LIMIT) cache.clear();
     cache.set(lower, parts);
@@ -162,6 +165,8 @@ export function compoundParts(word: string, textWords?: ReadonlySet<string>): st
 interface Known {
   word(w: string): boolean;
   noun(w: string): boolean;
+  /** A noun of the word list shorter than the shortest part, which may begin a compound ("Not-dienst", "Gas-therme"). */
+  shortNoun(w: string): boolean;
 }
 
 /** Prepositions and particles that begin words of their own ("Unterlagen", "Vorschlag", "Ausgang"), not compounds. */
@@ -187,9 +192,9 @@ function asFirstPart(w: string, known: Known, min: number): string | null {
 
 /**
  * The split of a word into at least two known parts of at least `min` letters (the last a noun), fewest parts first,
- * then the longest shortest part.
+ * then the longest shortest part. `top`: the word is itself no listed word, so a three-letter noun may begin it.
  */
-function bestSplit(word: string, known: Known, min: number): string[] | null {
+function bestSplit(word: string, known: Known, min: number, top = false): string[] | null {
   const memo = new Map<string, string[] | null>();
   const from = (start: number, after: number): string[] | null => {
     const key = `${start}:${after >= LONG_FIRST ? 1 : 0}`;
@@ -197,7 +202,16 @@ function bestSplit(word: string, known: Known, min: number): string[] | null {
     const rest = word.slice(start);
     const shortest = after >= LONG_FIRST ? Math.min(min, MIN_LAST) : min;
     let best: string[] | null = start > 0 && rest.length >= shortest && known.noun(rest) ? [rest] : null;
-    if (!best)
+    // A short noun begins the word: only as its first part, and only when the rest splits or is a long noun. A split
+    // with longer parts, if any, is still preferred (`better`).
+    let shortStart = false;
+    if (!best && start === 0 && top && known.shortNoun(word.slice(0, SHORT_FIRST))) {
+      const tail = from(SHORT_FIRST, SHORT_FIRST);
+      if (tail && (tail.length > 1 || tail[0]!.length >= LONG_HEAD))
+        best = [word.slice(0, SHORT_FIRST), ...tail];
+      shortStart = best !== null;
+    }
+    if (!best || shortStart)
       for (let cut = start + min; cut <= word.length - Math.min(min, MIN_LAST); cut++) {
         const head = asFirstPart(word.slice(start, cut), known, min);
         if (!head) continue;
