@@ -16,6 +16,7 @@ import { extractFileJob, indexFileJob, resumeFilesJob } from './modules/processi
 import { reformatJob } from './modules/processing/reformat.job.ts';
 import { whatsappInboundJob } from './modules/whatsapp/whatsapp-inbound.job.ts';
 import { whatsappReplyJob } from './modules/whatsapp/whatsapp-reply.job.ts';
+import { requeueWhatsAppJob } from './modules/whatsapp/whatsapp-requeue.job.ts';
 
 /** Every job the worker runs. */
 export const ALL_JOBS = [
@@ -37,6 +38,7 @@ export const ALL_JOBS = [
   sendReplyJob,
   whatsappInboundJob,
   whatsappReplyJob,
+  requeueWhatsAppJob,
   syncConnectorJob,
   scheduleSyncsJob,
 ] satisfies AnyJobDefinition[];

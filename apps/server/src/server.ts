@@ -38,6 +38,7 @@ import { createReranker } from './modules/search/reranker.ts';
 import { SettingsCache } from './modules/settings/settings-cache.ts';
 import { ensureFirstAdmin, type FirstAdminOutcome } from './modules/setup/first-admin.ts';
 import { seedRoles } from './modules/setup/seed-roles.ts';
+import { requeueStrandedWhatsApp } from './modules/whatsapp/whatsapp-requeue.job.ts';
 
 export type Role = 'api' | 'worker' | 'all';
 
@@ -197,6 +198,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       await requeueStrandedMails(ctx);
       const resumed = await resumeStrandedFiles(ctx);
       if (resumed > 0) log.info({ resumed }, 'resumed files whose next processing step was not queued');
+      await requeueStrandedWhatsApp(ctx);
       const syncs = await resumeStrandedSyncs(ctx);
       if (syncs > 0) log.info({ syncs }, 'queued again connector syncs whose job was gone');
       // Graphs the last run left unfinished (or that a migration emptied) are filled again.

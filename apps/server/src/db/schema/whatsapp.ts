@@ -90,6 +90,10 @@ export const whatsappMessages = pgTable(
       .on(t.companyId, t.direction, t.waMessageId)
       .where(sql`${t.waMessageId} is not null`),
     index('whatsapp_messages_reply_idx').on(t.replyTo, t.part),
+    // The sweep's rows (whatsapp-requeue.job.ts): messages not yet answered, reply parts not yet sent.
+    index('whatsapp_messages_unsettled_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('received', 'pending')`),
   ],
 );
 

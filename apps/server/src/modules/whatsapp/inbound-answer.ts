@@ -39,7 +39,16 @@ async function queueReply(
       await insertReplyPart(tx, inbound, { index, body, chatMessageId });
     await setInboundOutcome(tx, inbound.id, outcome, chatMessageId);
   });
-  await ctx.jobs.send(whatsappReplyJob, { inboundId: inbound.id }, { singletonKey: inbound.id });
+  // From the commit on, the reply is the sweep's if its job cannot be queued now (`requeueWhatsAppJob`): the question
+  // is claimed, so a retry of this job would not queue it again.
+  try {
+    await ctx.jobs.send(whatsappReplyJob, { inboundId: inbound.id }, { singletonKey: inbound.id });
+  } catch (error) {
+    ctx.log.warn(
+      { err: error, inboundId: inbound.id },
+      'a whatsapp reply could not be queued; the sweep queues it',
+    );
+  }
 }
 
 const setStatus = (ctx: AppContext, id: string, status: string, code: string | null = null) =>

@@ -1,5 +1,5 @@
 import type { Language, UserKind } from '@werkwissen/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.ts';
 
 /** A message a WhatsApp user sent, as the webhook stored it. */
@@ -190,4 +190,32 @@ export async function attemptPhoneCodes(db: Db, companyId: string, waId: string,
 export async function confirmPhoneDigits(tx: DbOrTx, userId: string, waId: string): Promise<void> {
   await tx.execute(sql`update users set phone_verified_digits = ${waId}, updated_at = now()
     where id = ${userId} and regexp_replace(coalesce(phone, ''), '\\D', '', 'g') = ${waId}`);
+}
+
+/**
+ * Work the WhatsApp jobs lost (a crash or a failed send between a commit and its job's send), unchanged for
+ * `settledSeconds`: incoming messages still `received` with no `inboundJob` for them, and the incoming messages
+ * whose reply has parts still `pending` with no `replyJob` (both jobs' singleton key is the incoming message's id).
+ */
+export async function strandedWhatsApp(
+  db: Db,
+  jobs: { inboundJob: string; replyJob: string },
+  settledSeconds: number,
+): Promise<{ unanswered: string[]; unsent: string[] }> {
+  const waiting = (job: string, id: SQL) => sql`exists (select 1 from pgboss.job j
+    where j.name = ${job} and j.state in ('created', 'retry', 'active') and j.singleton_key = ${id}::text)`;
+  const { rows } = await db.execute<{ id: string; kind: 'unanswered' | 'unsent' }>(sql`
+    select distinct m.reply_to as id, 'unsent' as kind from whatsapp_messages m
+    where m.status = 'pending' and m.direction = 'out'
+      and m.created_at <= now() - make_interval(secs => ${settledSeconds})
+      and not ${waiting(jobs.replyJob, sql`m.reply_to`)}
+    union all
+    select m.id, 'unanswered' from whatsapp_messages m
+    where m.status = 'received' and m.direction = 'in'
+      and m.created_at <= now() - make_interval(secs => ${settledSeconds})
+      and not ${waiting(jobs.inboundJob, sql`m.id`)}`);
+  return {
+    unanswered: rows.filter((r) => r.kind === 'unanswered').map((r) => r.id),
+    unsent: rows.filter((r) => r.kind === 'unsent').map((r) => r.id),
+  };
 }

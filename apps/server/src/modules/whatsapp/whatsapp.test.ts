@@ -12,6 +12,8 @@ import {
 import { companyWithFile, employeeOf } from '../../../test/support/knowledge.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { whatsappInboundJob } from './whatsapp-inbound.job.ts';
+import { whatsappReplyJob } from './whatsapp-reply.job.ts';
+import { requeueStrandedWhatsApp } from './whatsapp-requeue.job.ts';
 
 const MANUAL =
   'Der Heizkörper wird mit einem Vierkantschlüssel entlüftet. Danach muss der Wasserdruck auf 1,5 bar geprüft werden.';
@@ -101,8 +103,8 @@ async function companyConnected(text = MANUAL, extra: Record<string, unknown> = 
 }
 
 const inboundOf = (waMessageId: string) =>
-  db().execute<{ status: string; company_id: string }>(
-    sql`select status, company_id from whatsapp_messages where direction = 'in' and wa_message_id = ${waMessageId}`,
+  db().execute<{ id: string; status: string; company_id: string }>(
+    sql`select id, status, company_id from whatsapp_messages where direction = 'in' and wa_message_id = ${waMessageId}`,
   );
 
 describe('the connection', () => {
@@ -335,6 +337,52 @@ describe('answering', () => {
       () => inboundOf(String(message.id)),
       (r) => r.rows[0]?.status === 'answered',
     );
+    expect(fake.sentTo(waId)).toHaveLength(1);
+  });
+
+  it('sends a reply whose job could not be queued once the WhatsApp sweep finds it, once', async () => {
+    const { dm, webhook, phoneNumberId } = await companyConnected();
+    const waId = newNumber();
+    await savePhone(dm.client, waId);
+    const message = textMessage(waId, 'Womit wird der Heizkörper entlüftet?');
+    // The job queue refuses the reply's send once, after the answer is stored.
+    const jobs = t.server.ctx.jobs;
+    const send = jobs.send.bind(jobs);
+    let refused = 0;
+    jobs.send = (async (...args: Parameters<typeof send>) => {
+      if (args[0] === whatsappReplyJob && refused++ === 0)
+        throw new Error('timeout exceeded when trying to connect');
+      return send(...args);
+    }) as typeof jobs.send;
+    try {
+      expect((await fake.deliver(webhook, delivery(phoneNumberId, { messages: [message] }))).status).toBe(
+        200,
+      );
+      await until(
+        'the inbound row answered',
+        () => inboundOf(String(message.id)),
+        (r) => r.rows[0]?.status === 'answered',
+      );
+      await until(
+        'the refused send',
+        () => refused,
+        (n) => n === 1,
+      );
+    } finally {
+      jobs.send = send;
+    }
+    const inboundId = (await inboundOf(String(message.id))).rows[0]!.id;
+    expect(fake.sentTo(waId)).toHaveLength(0);
+    // Stored less than a minute ago, its job may still be on its way: the sweep leaves it.
+    expect(await requeueStrandedWhatsApp(t.server.ctx)).toBe(0);
+    await db().execute(
+      sql`update whatsapp_messages set created_at = now() - interval '2 minutes' where reply_to = ${inboundId}`,
+    );
+    expect(await requeueStrandedWhatsApp(t.server.ctx)).toBe(1);
+    // With its job now waiting, running or done, a second sweep does not queue it again.
+    expect(await requeueStrandedWhatsApp(t.server.ctx)).toBe(0);
+    const [reply] = await repliesTo(waId, 1);
+    expect(reply).toContain('Vierkantschlüssel');
     expect(fake.sentTo(waId)).toHaveLength(1);
   });
 

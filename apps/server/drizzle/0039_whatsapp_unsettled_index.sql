@@ -1,0 +1,1 @@
+CREATE INDEX "whatsapp_messages_unsettled_idx" ON "whatsapp_messages" USING btree ("created_at") WHERE "whatsapp_messages"."status" in ('received', 'pending');
