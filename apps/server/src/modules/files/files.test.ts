@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDocx, makePdf, waitForFile } from '../../../test/support/documents.ts';
+import { refuseFirstSend } from '../../../test/support/refused-send.ts';
 import { signedInDataManager, startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { files } from '../../db/schema/index.ts';
 import { extractFileJob, resumeStrandedFiles, SETTLED_SECONDS } from '../processing/process-file.jobs.ts';
@@ -109,21 +110,14 @@ describe('uploads and processing', () => {
     const { client } = await signedInDataManager(t, { language: 'en' });
     const divisionId = await divisionOf(client);
     // The job queue refuses the extract job once, as pg-boss does when its connections stay busy past their wait.
-    const jobs = t.server.ctx.jobs;
-    const send = jobs.send.bind(jobs);
-    let refused = 0;
-    jobs.send = (async (...args: Parameters<typeof send>) => {
-      if (args[0] === extractFileJob && refused++ === 0)
-        throw new Error('timeout exceeded when trying to connect');
-      return send(...args);
-    }) as typeof jobs.send;
+    const refusal = refuseFirstSend(t.server.ctx.jobs, extractFileJob);
     const docx = await makeDocx([{ text: `Der Kessel wird jährlich gewartet (${Date.now()}).` }]);
     const up = await client
       .upload(`/divisions/${divisionId}/files`, [{ name: 'Kessel.docx', content: docx }])
       .finally(() => {
-        jobs.send = send;
+        refusal.restore();
       });
-    expect(refused).toBe(1);
+    expect(refusal.refused()).toBe(1);
     // Stored and counted: the upload did what it was asked, and says so.
     expect(up.status).toBe(201);
     const file = up.body.results[0].file;

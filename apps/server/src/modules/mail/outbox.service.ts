@@ -5,11 +5,10 @@ import {
   type TemplateText,
 } from '@werkwissen/shared';
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { emailOutbox, emailTemplates } from '../../db/schema/index.ts';
-import { defineJob } from '../../jobs/job-definition.ts';
+import { defineSweepJob } from '../../jobs/sweep-job.ts';
 import { defaultTemplate } from './default-templates.ts';
 import { strandedMailIds } from './email-outbox.queries.ts';
 import { MASKED_TOKEN, sealToken } from './hidden-link.ts';
@@ -148,17 +147,9 @@ export async function requeueStrandedMails(ctx: AppContext): Promise<number> {
   return ids.length;
 }
 
-/** Every five minutes: the outbox's sweep, so that a mail whose enqueue failed does not wait for a restart. */
-export const requeueMailsJob = defineJob({
-  name: 'mail.requeue',
-  schema: z.object({}),
-  retryLimit: 1,
-  retryDelaySeconds: 60,
-  expireInSeconds: 5 * 60,
-  policy: 'short',
-  cron: '*/5 * * * *',
-  async handler(_data, ctx) {
-    const requeued = await requeueStrandedMails(ctx);
-    if (requeued > 0) ctx.log.info({ requeued }, 'queued mails again whose send job was missing');
-  },
-});
+/** The outbox's sweep, so that a mail whose enqueue failed does not wait for a restart. */
+export const requeueMailsJob = defineSweepJob(
+  'mail.requeue',
+  requeueStrandedMails,
+  'queued mails again whose send job was missing',
+);

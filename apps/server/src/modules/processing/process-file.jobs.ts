@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import { removeStored } from '../../core/remove-stored.ts';
 import type { TextConfig } from '../../db/schema/index.ts';
 import { defineJob, type JobRun } from '../../jobs/job-definition.ts';
+import { defineSweepJob } from '../../jobs/sweep-job.ts';
 import { currentIndex } from '../embedding/embedding-index.ts';
 import { queueGraphJob } from '../embedding/graph.job.ts';
 import { detectLanguage, textConfigFor } from '../search/language.ts';
@@ -233,17 +234,9 @@ export async function resumeStrandedFiles(ctx: AppContext, settledSeconds = 0): 
 /** The sweep takes a file without a job once its state has not changed for this long. */
 export const SETTLED_SECONDS = 60;
 
-/** Every five minutes: the files' sweep, so that a file whose step was not queued does not wait for a restart. */
-export const resumeFilesJob = defineJob({
-  name: 'file.resume',
-  schema: z.object({}),
-  retryLimit: 1,
-  retryDelaySeconds: 60,
-  expireInSeconds: 5 * 60,
-  policy: 'short',
-  cron: '*/5 * * * *',
-  async handler(_data, ctx) {
-    const resumed = await resumeStrandedFiles(ctx, SETTLED_SECONDS);
-    if (resumed > 0) ctx.log.info({ resumed }, 'queued file steps again whose job was missing');
-  },
-});
+/** The files' sweep, so that a file whose step was not queued does not wait for a restart. */
+export const resumeFilesJob = defineSweepJob(
+  'file.resume',
+  (ctx) => resumeStrandedFiles(ctx, SETTLED_SECONDS),
+  'queued file steps again whose job was missing',
+);

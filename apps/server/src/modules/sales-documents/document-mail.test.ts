@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAs } from '../../../test/support/factories.ts';
+import { refuseFirstSend } from '../../../test/support/refused-send.ts';
 import {
   signedInAdmin,
   signedInDataManager,
@@ -111,14 +112,7 @@ describe('sending a document to the customer by e-mail', () => {
     const dm = await issued('offer');
     const subject = `Ihr Angebot ${Date.now()}`;
     // The job queue refuses the send job once, as pg-boss does when its connections stay busy past their wait.
-    const jobs = t.server.ctx.jobs;
-    const send = jobs.send.bind(jobs);
-    let refused = 0;
-    jobs.send = (async (...args: Parameters<typeof send>) => {
-      if (args[0] === sendMailJob && refused++ === 0)
-        throw new Error('timeout exceeded when trying to connect');
-      return send(...args);
-    }) as typeof jobs.send;
+    const refusal = refuseFirstSend(t.server.ctx.jobs, sendMailJob);
     const res = await dm.client
       .post(`/handwerk/documents/${dm.id}/mails`, {
         to: dm.document.buyer.email,
@@ -127,9 +121,9 @@ describe('sending a document to the customer by e-mail', () => {
         attach: 'pdf',
       })
       .finally(() => {
-        jobs.send = send;
+        refusal.restore();
       });
-    expect(refused).toBe(1);
+    expect(refusal.refused()).toBe(1);
     // Written and counted: the request did what it was asked, and says so.
     expect([res.status, res.body.status]).toEqual([202, 'queued']);
 

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { defineJob } from '../../jobs/job-definition.ts';
+import { defineSweepJob } from '../../jobs/sweep-job.ts';
 import { strandedWhatsApp } from './whatsapp.queries.ts';
 import { whatsappInboundJob } from './whatsapp-inbound.job.ts';
 import { whatsappReplyJob } from './whatsapp-reply.job.ts';
@@ -28,17 +27,9 @@ export async function requeueStrandedWhatsApp(
   return unanswered.length + unsent.length;
 }
 
-/** Every five minutes: the WhatsApp sweep. */
-export const requeueWhatsAppJob = defineJob({
-  name: 'whatsapp.requeue',
-  schema: z.object({}),
-  retryLimit: 1,
-  retryDelaySeconds: 60,
-  expireInSeconds: 5 * 60,
-  policy: 'short',
-  cron: '*/5 * * * *',
-  async handler(_data, ctx) {
-    const requeued = await requeueStrandedWhatsApp(ctx);
-    if (requeued > 0) ctx.log.info({ requeued }, 'queued whatsapp jobs again that were missing');
-  },
-});
+/** The WhatsApp sweep. */
+export const requeueWhatsAppJob = defineSweepJob(
+  'whatsapp.requeue',
+  (ctx) => requeueStrandedWhatsApp(ctx),
+  'queued whatsapp jobs again that were missing',
+);

@@ -10,6 +10,7 @@ import {
   voiceMessage,
 } from '../../../test/support/fake-whatsapp.ts';
 import { companyWithFile, employeeOf } from '../../../test/support/knowledge.ts';
+import { refuseFirstSend } from '../../../test/support/refused-send.ts';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.ts';
 import { whatsappInboundJob } from './whatsapp-inbound.job.ts';
 import { whatsappReplyJob } from './whatsapp-reply.job.ts';
@@ -314,18 +315,11 @@ describe('answering', () => {
     const message = textMessage(waId, 'Womit wird der Heizkörper entlüftet?');
     const payload = delivery(phoneNumberId, { messages: [message] });
     // The job queue refuses the first send, as pg-boss does when its connections stay busy past their wait.
-    const jobs = t.server.ctx.jobs;
-    const send = jobs.send.bind(jobs);
-    let refused = 0;
-    jobs.send = (async (...args: Parameters<typeof send>) => {
-      if (args[0] === whatsappInboundJob && refused++ === 0)
-        throw new Error('timeout exceeded when trying to connect');
-      return send(...args);
-    }) as typeof jobs.send;
+    const refusal = refuseFirstSend(t.server.ctx.jobs, whatsappInboundJob);
     const first = await fake.deliver(webhook, payload).finally(() => {
-      jobs.send = send;
+      refusal.restore();
     });
-    expect(refused).toBe(1);
+    expect(refusal.refused()).toBe(1);
     // Stored, not queued: Meta is told to deliver again.
     expect(first.status).toBe(500);
     expect((await inboundOf(String(message.id))).rows[0]?.status).toBe('received');
@@ -346,14 +340,7 @@ describe('answering', () => {
     await savePhone(dm.client, waId);
     const message = textMessage(waId, 'Womit wird der Heizkörper entlüftet?');
     // The job queue refuses the reply's send once, after the answer is stored.
-    const jobs = t.server.ctx.jobs;
-    const send = jobs.send.bind(jobs);
-    let refused = 0;
-    jobs.send = (async (...args: Parameters<typeof send>) => {
-      if (args[0] === whatsappReplyJob && refused++ === 0)
-        throw new Error('timeout exceeded when trying to connect');
-      return send(...args);
-    }) as typeof jobs.send;
+    const refusal = refuseFirstSend(t.server.ctx.jobs, whatsappReplyJob);
     try {
       expect((await fake.deliver(webhook, delivery(phoneNumberId, { messages: [message] }))).status).toBe(
         200,
@@ -363,13 +350,9 @@ describe('answering', () => {
         () => inboundOf(String(message.id)),
         (r) => r.rows[0]?.status === 'answered',
       );
-      await until(
-        'the refused send',
-        () => refused,
-        (n) => n === 1,
-      );
+      await until('the refused send', refusal.refused, (n) => n === 1);
     } finally {
-      jobs.send = send;
+      refusal.restore();
     }
     const inboundId = (await inboundOf(String(message.id))).rows[0]!.id;
     expect(fake.sentTo(waId)).toHaveLength(0);
