@@ -33,6 +33,13 @@ export function jobErrorMessage(error: unknown): string {
  * pg-boss on the application's own database. The API role only sends; the worker role also works the queues.
  * Failed attempts are retried with exponential backoff and their error is kept in pg-boss's job row (`output`).
  */
+export interface SendOptions {
+  singletonKey?: string;
+  startAfter?: number;
+  /** Higher runs first; among equals, older first. */
+  priority?: number;
+}
+
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly liveness: JobLiveness | null;
@@ -136,12 +143,7 @@ export class JobQueue {
   }
 
   /** Enqueues a job after validating its payload against the job's schema. */
-  async send<T>(
-    def: JobDefinition<T>,
-    data: T,
-    /** `priority`: higher runs first; among equals, older first. */
-    options: { singletonKey?: string; startAfter?: number; priority?: number } = {},
-  ): Promise<string | null> {
+  async send<T>(def: JobDefinition<T>, data: T, options: SendOptions = {}): Promise<string | null> {
     const payload = def.schema.parse(data);
     const id = await this.boss.send(def.name, payload as object, {
       retryLimit: def.retryLimit,
@@ -152,6 +154,30 @@ export class JobQueue {
     });
     if (id && !options.startAfter) this.wakeLocalWorker(def.name);
     return id;
+  }
+
+  /**
+   * Enqueues the job of work already committed (a mail written, a file stored, a reply saved). It never throws: from
+   * the commit on, the work is its sweep's, which queues it within minutes when this send fails (pg-boss's
+   * connections busy past their wait on a loaded machine, the database gone for a moment). `options` may be read
+   * first (a file's priority), `about` names the work in the log. Returns whether the job was queued.
+   */
+  async sendAfterCommit<T>(
+    def: JobDefinition<T>,
+    data: T,
+    options: SendOptions | (() => Promise<SendOptions>) = {},
+    about: Record<string, unknown> = {},
+  ): Promise<boolean> {
+    try {
+      await this.send(def, data, typeof options === 'function' ? await options() : options);
+      return true;
+    } catch (error) {
+      this.log.warn(
+        { err: error, job: def.name, ...about },
+        'committed work could not be queued; its sweep queues it',
+      );
+      return false;
+    }
   }
 
   /**

@@ -2,6 +2,7 @@ import { CONNECTOR_PAUSE_AFTER, type ConnectorFailure, type Language } from '@we
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { connectors, files } from '../../db/schema/index.ts';
+import { jobWaiting } from '../../db/waiting-job.ts';
 
 /**
  * How many of the division's files come from the connector. Written out: inside a select list drizzle names a column
@@ -77,10 +78,7 @@ export async function requeueStranded(db: Db, jobName: string): Promise<string[]
     update connectors c set sync_state = 'queued', sync_job_id = null,
       last_error = case when c.sync_state = 'running' then 'interrupted' else c.last_error end
     where c.sync_state in ('queued', 'running')
-      and not exists (
-        select 1 from pgboss.job j
-        where j.name = ${jobName} and j.state in ('created', 'retry', 'active')
-          and j.data->>'connectorId' = c.id::text)
+      and not ${jobWaiting([jobName], sql`j.data->>'connectorId' = c.id::text`)}
     returning c.id`);
   return rows.map((r) => r.id);
 }

@@ -9,6 +9,7 @@ import {
   emailSettings,
   type InboundStatus,
 } from '../../db/schema/index.ts';
+import { jobWaiting } from '../../db/waiting-job.ts';
 
 type Inbound = typeof emailInbound.$inferSelect;
 
@@ -113,8 +114,7 @@ export async function releaseStrandedMail(
     where i.status in ${PENDING}
       and i.received_at < now() - make_interval(secs => ${settleSeconds})
       and (i.status <> ${WAITING} or i.retry_at is null or i.retry_at <= now())
-      and not exists (select 1 from pgboss.job j where j.name = any(${sql.param(jobNames)}::text[])
-        and j.data->>'inboundId' = i.id::text and j.state in ('created', 'retry', 'active'))
+      and not ${jobWaiting(jobNames, sql`j.data->>'inboundId' = i.id::text`)}
     returning i.id, i.status`);
   return rows;
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { emailOutbox, salesDocuments } from '../../db/schema/index.ts';
+import { jobWaiting } from '../../db/waiting-job.ts';
 
 /** A mail of the outbox as stored. */
 export type OutboxMail = typeof emailOutbox.$inferSelect;
@@ -94,9 +95,6 @@ export async function strandedMailIds(db: DbOrTx, sendJob: string): Promise<stri
   const { rows } = await db.execute<{ id: string }>(sql`
     select o.id from ${emailOutbox} o
     where o.status = 'queued' and o.created_at < now() - interval '1 minute'
-      and not exists (
-        select 1 from pgboss.job j
-        where j.name = ${sendJob} and j.state in ('created', 'retry', 'active')
-          and j.singleton_key = o.id::text)`);
+      and not ${jobWaiting([sendJob], sql`j.singleton_key = o.id::text`)}`);
   return rows.map((r) => r.id);
 }

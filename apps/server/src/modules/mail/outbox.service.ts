@@ -122,18 +122,12 @@ export async function writeToOutbox(tx: DbOrTx, ctx: AppContext, mail: OutgoingM
 
 /**
  * Enqueues the send job of each mail, once the transaction that wrote it has committed. It never throws: from the
- * commit on, a mail is the outbox's, and the caller's request or job has done what it was asked. A send that fails
- * (the job queue's connections all busy past their wait on a loaded machine, the database gone for a moment) leaves
- * the mail `queued` without a job, and the outbox's sweep (`requeueMailsJob`) sends it within minutes.
+ * commit on, a mail is the outbox's, and the caller's request or job has done what it was asked; a mail whose send
+ * fails waits `queued`, and the outbox's sweep (`requeueMailsJob`) sends it within minutes.
  */
 export async function dispatch(ctx: AppContext, emailIds: string[]): Promise<void> {
-  for (const emailId of emailIds) {
-    try {
-      await ctx.jobs.send(sendMailJob, { emailId }, { singletonKey: emailId });
-    } catch (error) {
-      ctx.log.warn({ err: error, emailId }, 'a written mail could not be queued; the outbox sweep sends it');
-    }
-  }
+  for (const emailId of emailIds)
+    await ctx.jobs.sendAfterCommit(sendMailJob, { emailId }, { singletonKey: emailId }, { emailId });
 }
 
 /**

@@ -2,6 +2,7 @@ import { FINAL_FILE_STATUSES, type FileFailureCode, type FileStatus } from '@wer
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { files, type StepTimes } from '../../db/schema/index.ts';
+import { jobWaiting } from '../../db/waiting-job.ts';
 
 /** A file as its processing sees it. */
 export type FileRow = typeof files.$inferSelect;
@@ -186,13 +187,7 @@ export async function filesWithoutJob(
     select f.id, f.status, f.processing_generation as generation from files f
     where f.status not in (${finalFileStatuses})
       and f.updated_at <= now() - make_interval(secs => ${settledSeconds})
-      and not exists (
-        select 1 from pgboss.job j
-        where j.name in (${sql.join(
-          jobNames.map((name) => sql`${name}`),
-          sql`, `,
-        )}) and j.state in ('created', 'retry', 'active')
-          and j.data->>'fileId' = f.id::text)`);
+      and not ${jobWaiting(jobNames, sql`j.data->>'fileId' = f.id::text`)}`);
   return rows;
 }
 

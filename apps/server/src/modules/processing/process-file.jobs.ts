@@ -55,18 +55,13 @@ export async function sendFileStep(
   fileId: string,
   generation: number,
 ): Promise<void> {
-  // It never throws: it is called once the file's state is committed, and from then on the file is the processing's.
-  // A send that fails (the job queue's connections busy past their wait on a loaded machine, the database gone for a
-  // moment) leaves the file without a job, and the sweep (`resumeFilesJob`) queues its step within minutes.
-  try {
-    const ahead = await unfinishedFilesAhead(ctx.db, fileId);
-    await ctx.jobs.send(job, { fileId, generation }, { priority: -ahead });
-  } catch (error) {
-    ctx.log.warn(
-      { err: error, fileId, job: job.name },
-      'a file step could not be queued; the files sweep queues it',
-    );
-  }
+  // Called once the file's state is committed: a failed send is the files' sweep's (`resumeFilesJob`).
+  await ctx.jobs.sendAfterCommit(
+    job,
+    { fileId, generation },
+    async () => ({ priority: -(await unfinishedFilesAhead(ctx.db, fileId)) }),
+    { fileId },
+  );
 }
 
 const artifactKey = (file: { id: string; processingGeneration: number }) =>

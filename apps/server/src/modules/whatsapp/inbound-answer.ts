@@ -39,16 +39,14 @@ async function queueReply(
       await insertReplyPart(tx, inbound, { index, body, chatMessageId });
     await setInboundOutcome(tx, inbound.id, outcome, chatMessageId);
   });
-  // From the commit on, the reply is the sweep's if its job cannot be queued now (`requeueWhatsAppJob`): the question
-  // is claimed, so a retry of this job would not queue it again.
-  try {
-    await ctx.jobs.send(whatsappReplyJob, { inboundId: inbound.id }, { singletonKey: inbound.id });
-  } catch (error) {
-    ctx.log.warn(
-      { err: error, inboundId: inbound.id },
-      'a whatsapp reply could not be queued; the sweep queues it',
-    );
-  }
+  // A failed send is the sweep's (`requeueWhatsAppJob`): the question is claimed, so a retry of this job would not
+  // queue the reply again.
+  await ctx.jobs.sendAfterCommit(
+    whatsappReplyJob,
+    { inboundId: inbound.id },
+    { singletonKey: inbound.id },
+    { inboundId: inbound.id },
+  );
 }
 
 const setStatus = (ctx: AppContext, id: string, status: string, code: string | null = null) =>

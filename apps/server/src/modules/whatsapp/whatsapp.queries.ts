@@ -1,6 +1,7 @@
 import type { Language, UserKind } from '@werkwissen/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.ts';
+import { jobWaiting } from '../../db/waiting-job.ts';
 
 /** A message a WhatsApp user sent, as the webhook stored it. */
 export interface InboundMessage extends Record<string, unknown> {
@@ -202,18 +203,16 @@ export async function strandedWhatsApp(
   jobs: { inboundJob: string; replyJob: string },
   settledSeconds: number,
 ): Promise<{ unanswered: string[]; unsent: string[] }> {
-  const waiting = (job: string, id: SQL) => sql`exists (select 1 from pgboss.job j
-    where j.name = ${job} and j.state in ('created', 'retry', 'active') and j.singleton_key = ${id}::text)`;
   const { rows } = await db.execute<{ id: string; kind: 'unanswered' | 'unsent' }>(sql`
     select distinct m.reply_to as id, 'unsent' as kind from whatsapp_messages m
     where m.status = 'pending' and m.direction = 'out'
       and m.created_at <= now() - make_interval(secs => ${settledSeconds})
-      and not ${waiting(jobs.replyJob, sql`m.reply_to`)}
+      and not ${jobWaiting([jobs.replyJob], sql`j.singleton_key = m.reply_to::text`)}
     union all
     select m.id, 'unanswered' from whatsapp_messages m
     where m.status = 'received' and m.direction = 'in'
       and m.created_at <= now() - make_interval(secs => ${settledSeconds})
-      and not ${waiting(jobs.inboundJob, sql`m.id`)}`);
+      and not ${jobWaiting([jobs.inboundJob], sql`j.singleton_key = m.id::text`)}`);
   return {
     unanswered: rows.filter((r) => r.kind === 'unanswered').map((r) => r.id),
     unsent: rows.filter((r) => r.kind === 'unsent').map((r) => r.id),
