@@ -33,23 +33,20 @@ describe('the guided tour in the browser', () => {
     // beside the navigation and on the screen (it sat at x = -112 px behind the navigation).
     const inView = (target: string) =>
       expect
-        .poll(
-          async () => {
-            const [tip, nav, bar, aim] = await Promise.all([
-              tooltip.boundingBox(),
-              page.getByTestId('vertical-nav').boundingBox(),
-              page.locator('header').first().boundingBox(),
-              page.locator(target).boundingBox(),
-            ]);
-            const width = page.viewportSize()!.width;
-            return {
-              tooltipBesideNavigation:
-                tip !== null && tip.x >= (nav ? nav.x + nav.width : 0) && tip.x + tip.width <= width,
-              targetBelowHeader: aim !== null && bar !== null && aim.y >= bar.y + bar.height,
-            };
-          },
-          { timeout: 10_000 },
-        )
+        .poll(async () => {
+          const [tip, nav, bar, aim] = await Promise.all([
+            tooltip.boundingBox(),
+            page.getByTestId('vertical-nav').boundingBox(),
+            page.locator('header').first().boundingBox(),
+            page.locator(target).boundingBox(),
+          ]);
+          const width = page.viewportSize()!.width;
+          return {
+            tooltipBesideNavigation:
+              tip !== null && tip.x >= (nav ? nav.x + nav.width : 0) && tip.x + tip.width <= width,
+            targetBelowHeader: aim !== null && bar !== null && aim.y >= bar.y + bar.height,
+          };
+        })
         .toEqual({ tooltipBesideNavigation: true, targetBelowHeader: true });
     const waitDone = (id: string, timeout = 15_000) =>
       page.waitForSelector(`[data-testid="tour-step-${id}"][data-done="true"]`, { timeout });
@@ -167,25 +164,22 @@ describe('the guided tour in the browser', () => {
       /** Where the tooltip, its control, the header and the tour panel stand, as what a user would see wrong. */
       const placement = (target: string) =>
         expect
-          .poll(
-            async () => {
-              const [tip, bar, aim, aside] = await Promise.all([
-                tooltip.boundingBox(),
-                page.locator('header').first().boundingBox(),
-                page.locator(target).boundingBox(),
-                panel.boundingBox(),
-              ]);
-              const width = page.viewportSize()!.width;
-              const apart = (a: typeof tip, b: typeof tip) =>
-                !a || !b || a.y + a.height <= b.y || b.y + b.height <= a.y;
-              return {
-                tooltipOnScreen: tip !== null && tip.x >= 0 && tip.x + tip.width <= width,
-                tooltipClearOfPanel: tip !== null && apart(tip, aside),
-                targetBelowHeader: aim !== null && bar !== null && aim.y >= bar.y + bar.height,
-              };
-            },
-            { timeout: 10_000 },
-          )
+          .poll(async () => {
+            const [tip, bar, aim, aside] = await Promise.all([
+              tooltip.boundingBox(),
+              page.locator('header').first().boundingBox(),
+              page.locator(target).boundingBox(),
+              panel.boundingBox(),
+            ]);
+            const width = page.viewportSize()!.width;
+            const apart = (a: typeof tip, b: typeof tip) =>
+              !a || !b || a.y + a.height <= b.y || b.y + b.height <= a.y;
+            return {
+              tooltipOnScreen: tip !== null && tip.x >= 0 && tip.x + tip.width <= width,
+              tooltipClearOfPanel: tip !== null && apart(tip, aside),
+              targetBelowHeader: aim !== null && bar !== null && aim.y >= bar.y + bar.height,
+            };
+          })
           .toEqual({ tooltipOnScreen: true, tooltipClearOfPanel: true, targetBelowHeader: true });
       try {
         const dm = await signedInDataManager(t, { language: lang, companyName: 'Tour GmbH' });

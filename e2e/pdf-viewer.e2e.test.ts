@@ -152,7 +152,9 @@ describe('the in-app PDF viewer', () => {
           headers: { 'content-disposition': 'inline' },
         }),
       );
-      const alert = own.page.waitForEvent('dialog', { timeout: 10_000 });
+      // Chromium's viewer starts a plugin process and PDFium before the script runs: on CI's loaded two cores that
+      // took over 10 s. A viewer that never runs the script still fails here, after a minute.
+      const alert = own.page.waitForEvent('dialog', { timeout: 60_000 });
       await own.page.goto(`${t.url}/inline-control.pdf`).catch(() => {});
       expect((await alert).message()).toBe('pwned');
     } finally {

@@ -28,7 +28,7 @@ afterEach(() => {
 
 // The whole app starts here, its lazy layout and pages compiled on first use: 1.2 s on a quiet machine, more than the
 // 10 s this wait had beside CI's other passes (run 23). The wait is for the start, not a limit on its speed.
-describe('the start of the app', { timeout: 60_000 }, () => {
+describe('the start of the app', () => {
   it('paints in the language saved on the server, not the stale copy stored on this device', async () => {
     signedInAs('Employee');
     const stored = JSON.parse(localStorage.getItem('userData')!) as UserData;

@@ -28,7 +28,7 @@ async function dateTicks(): Promise<string[]> {
   );
 }
 
-describe('the date axis of charts', { timeout: 20_000 }, () => {
+describe('the date axis of charts', () => {
   it('shows about seven dates with month names on wide screens', async () => {
     await useLanguage('ar');
     renderWithApp(<FeedbackChart title="أسئلة" items={days(30)} />);

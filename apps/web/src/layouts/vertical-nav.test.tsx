@@ -24,7 +24,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 // MUI renders slowly in happy-dom when the whole suite shares the processor.
-describe('the vertical navigation', { timeout: 20_000 }, () => {
+describe('the vertical navigation', () => {
   it('shows the whole logo, the captions and the labels when open', () => {
     signedInAs('DataManager');
     renderWithApp(nav(false), '/dashboard');

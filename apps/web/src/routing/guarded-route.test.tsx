@@ -1,4 +1,4 @@
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../test/fake-api.ts';
 import { signedInAs } from '../test/fixtures.ts';
@@ -6,14 +6,12 @@ import { renderWithApp } from '../test/render.tsx';
 import { GuardedRoute } from './guarded-route.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
-// The layouts and pages load lazily; MUI renders slowly in happy-dom when the whole suite shares the processor.
-configure({ asyncUtilTimeout: 5000 });
 
 function stubServer() {
   fakeApi();
 }
 
-describe('an unknown address', { timeout: 20_000 }, () => {
+describe('an unknown address', () => {
   it('shows the not-found page inside the app shell for a signed-in user', async () => {
     stubServer();
     signedInAs('DataManager');

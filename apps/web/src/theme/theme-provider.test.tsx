@@ -16,7 +16,7 @@ function Controls() {
   );
 }
 
-describe("MUI's own texts", { timeout: 20_000 }, () => {
+describe("MUI's own texts", () => {
   it('are in German in a German interface', async () => {
     await useLanguage('de');
     renderWithApp(<Controls />);

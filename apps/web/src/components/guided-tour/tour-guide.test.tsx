@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { type Tour, tourContracts } from '@werkwissen/shared';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,6 @@ import { TourProvider } from './tour-context.tsx';
 import { TourGuide, TourNavbarEntry } from './tour-guide.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
-configure({ asyncUtilTimeout: 5000 });
 
 /** A server whose tour answers `tour`, keeping what the client sends. */
 function stubServer(tour: Tour) {
@@ -62,7 +61,7 @@ function renderTour(path: string) {
   );
 }
 
-describe('the guided tour', { timeout: 20_000 }, () => {
+describe('the guided tour', () => {
   it('shows the steps as the server found them done and points at the current step’s control', async () => {
     signedInAs('DataManager');
     stubServer(tour());

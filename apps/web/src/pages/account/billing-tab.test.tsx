@@ -62,7 +62,7 @@ function stubServer(paymentsEnabled: boolean, invoices: Invoice[] = []) {
     .on(billingContracts.checkout, () => ({ url: '/checkout-test' }));
 }
 
-describe('the billing tab', { timeout: 20_000 }, () => {
+describe('the billing tab', () => {
   it('shows the plan with its days, a bar per limit, and the half-yearly saving computed from the prices', async () => {
     signedInAs('DataManager');
     stubServer(true);

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type CompanyDetails, companyBrandingContracts, companyDetailsContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../test/fake-api.ts';
@@ -7,7 +7,6 @@ import { renderWithApp } from '../../test/render.tsx';
 import { CompanyTab } from './company-tab.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
-configure({ asyncUtilTimeout: 5000 });
 
 const stored: CompanyDetails = {
   name: 'Müller Haustechnik GmbH',
@@ -61,7 +60,7 @@ function stubServer() {
   return () => api.calls(companyDetailsContracts.save).map((call) => call.body);
 }
 
-describe('the company details tab', { timeout: 20_000 }, () => {
+describe('the company details tab', () => {
   it('shows the stored details, says what an invoice still needs, and checks the IBAN before sending', async () => {
     signedInAs('DataManager');
     const sent = stubServer();

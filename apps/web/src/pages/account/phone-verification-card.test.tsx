@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { type PhoneVerification, phoneVerificationContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fake-api.ts';
@@ -10,7 +10,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.removeItem('impersonation');
 });
-configure({ asyncUtilTimeout: 8000 });
 
 const unverified: PhoneVerification = {
   phone: '+49 151 2345678',
@@ -32,7 +31,7 @@ function stubServer(states: PhoneVerification[]) {
     .on(phoneVerificationContracts.status, () => states.shift() ?? unverified);
 }
 
-describe('the WhatsApp number card', { timeout: 30_000 }, () => {
+describe('the WhatsApp number card', () => {
   it('shows an unconfirmed number, issues a code with the WhatsApp link, and follows until it is confirmed', async () => {
     signedInAs('Employee');
     const pending = { ...unverified, state: 'pending' as const, expiresAt: '2026-05-01T10:30:00.000Z' };

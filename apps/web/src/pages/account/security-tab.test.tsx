@@ -22,7 +22,7 @@ function fill() {
   fireEvent.change(form.getByLabelText('Confirm password'), { target: { value: 'ganz-neu-42' } });
 }
 
-describe('the change-password form', { timeout: 20_000 }, () => {
+describe('the change-password form', () => {
   it('revokes the API keys too when the box is ticked', async () => {
     signedInAs('DataManager');
     const sent = stubChangePassword();
@@ -53,7 +53,7 @@ describe('the change-password form', { timeout: 20_000 }, () => {
   });
 });
 
-describe('the change-email form', { timeout: 20_000 }, () => {
+describe('the change-email form', () => {
   function stubChangeEmail(answer: { message: string } | Reply) {
     const api = fakeApi().on(authContracts.changeEmail, () => answer);
     return () => api.calls(authContracts.changeEmail).map((call) => call.body);

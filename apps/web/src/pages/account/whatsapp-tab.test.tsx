@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { chatContracts, type WhatsAppConnection, whatsappContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, page } from '../../test/fake-api.ts';
@@ -8,7 +8,6 @@ import { chat } from '../chat/chat-test-data.ts';
 import { WhatsAppTab } from './whatsapp-tab.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
-configure({ asyncUtilTimeout: 5000 });
 
 const PUBLIC_CHAT = chat({
   id: '5f4e3d2c-1b0a-4987-8765-43210fedcba9',
@@ -55,7 +54,7 @@ function stubServer(initial: WhatsAppConnection) {
   };
 }
 
-describe('the WhatsApp tab', { timeout: 30_000 }, () => {
+describe('the WhatsApp tab', () => {
   it('connects a number with the generated verify token, tests it and offers the public chats for strangers', async () => {
     signedInAs('DataManager');
     const { saved } = stubServer(proposal);

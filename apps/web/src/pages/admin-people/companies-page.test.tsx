@@ -9,7 +9,7 @@ import CompaniesPage from './companies-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('the companies page', { timeout: 20_000 }, () => {
+describe('the companies page', () => {
   it('lists companies and suspends one with a reason, which it asks for first', async () => {
     signedInAs('Administrator');
     let current = company;

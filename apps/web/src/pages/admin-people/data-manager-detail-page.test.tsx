@@ -12,7 +12,7 @@ afterEach(() => vi.unstubAllGlobals());
 const DETAIL = `/api/v1/admin/users/data-managers/${DM_ID}`;
 const PATH = `/admin/users/data-manager/${DM_ID}`;
 
-describe('the data manager detail page', { timeout: 20_000 }, () => {
+describe('the data manager detail page', () => {
   it('shows company, plan, storage, divisions, recent sign-ins and activity', async () => {
     signedInAs('Administrator');
     fakeApi().on(people.getDataManager, () => dataManagerDetail);

@@ -14,7 +14,7 @@ afterEach(() => vi.unstubAllGlobals());
 /** The address of the last list request: the app also asks for the session (`/auth/me`) whenever it likes. */
 const lastListUrl = (api: FakeApi) => api.last(people.listDataManagers)?.url.href;
 
-describe('the data managers page', { timeout: 20_000 }, () => {
+describe('the data managers page', () => {
   it('lists data managers with company, plan and status, and exports the filtered list', async () => {
     signedInAs('Administrator');
     const server = fakeApi().on(people.listDataManagers, () => page([dataManager]));

@@ -10,7 +10,7 @@ import PublicUsersPage from './public-users-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('the public users pages', { timeout: 20_000 }, () => {
+describe('the public users pages', () => {
   it('list each person with their contact and the chats they used', async () => {
     signedInAs('Administrator');
     fakeApi().on(people.listPublicUsers, () => page([publicUser]));

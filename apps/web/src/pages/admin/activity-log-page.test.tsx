@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { adminContracts, type SystemSettings, systemSettingsContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fake-api.ts';
@@ -8,8 +8,6 @@ import type { ActivityEntry } from './activity-detail-dialog.tsx';
 import ActivityLogPage from './activity-log-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
-// MUI renders slowly in happy-dom when the whole suite shares the processor.
-configure({ asyncUtilTimeout: 5000 });
 
 const settingsChange: ActivityEntry = {
   id: '5b0e8f5e-0000-4000-8000-000000000001',
@@ -76,7 +74,7 @@ function stubServer() {
   return { lastList: () => api.last(adminContracts.listActivity)!.url.searchParams };
 }
 
-describe('the activity log', { timeout: 20_000 }, () => {
+describe('the activity log', () => {
   it('shows the spec’s columns with actor, company and address, and the retention with a link to change it', async () => {
     signedInAs('Administrator');
     stubServer();

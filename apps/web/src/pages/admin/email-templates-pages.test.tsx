@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { emailTemplateContracts, LANGUAGES } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Answer, apiError, fakeApi, reply } from '../../test/fake-api.ts';
@@ -8,8 +8,6 @@ import EmailTemplateEditPage from './email-template-edit-page.tsx';
 import EmailTemplatesPage from './email-templates-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
-// MUI renders slowly in happy-dom when the whole suite shares the processor.
-configure({ asyncUtilTimeout: 5000 });
 
 const template: Answer<typeof emailTemplateContracts.get> = {
   kind: 'setPassword',
@@ -62,7 +60,7 @@ function stubServer(refuseSave = false) {
     );
 }
 
-describe('the e-mail templates', { timeout: 30_000 }, () => {
+describe('the e-mail templates', () => {
   it('lists every kind with its changed languages and links each to its editor', async () => {
     signedInAs('Administrator');
     stubServer();

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { adminContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Answer, apiError, fakeApi, page, reply } from '../../test/fake-api.ts';
@@ -8,8 +8,6 @@ import EmailDetailPage from './email-detail-page.tsx';
 import EmailsPage from './emails-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
-// MUI renders slowly in happy-dom when the whole suite shares the processor.
-configure({ asyncUtilTimeout: 5000 });
 
 const ID = '7d1f0c2e-0000-4000-8000-000000000001';
 const COPY = '7d1f0c2e-0000-4000-8000-000000000002';
@@ -68,7 +66,7 @@ function stubServer() {
     });
 }
 
-describe('the e-mail log', { timeout: 20_000 }, () => {
+describe('the e-mail log', () => {
   it('lists status, reason and attempts, filters by status and links each mail', async () => {
     signedInAs('Administrator');
     const api = stubServer();

@@ -24,7 +24,7 @@ const failed: AdminKnowledgeFile = {
 };
 
 // MUI renders slowly in happy-dom when the whole suite shares the processor.
-describe('the processing table', { timeout: 20_000 }, () => {
+describe('the processing table', () => {
   it('shows company with division and status with failure in one column each, and exports each on its own', async () => {
     signedInAs('Administrator');
     fakeApi().on(fileContracts.adminList, () => page([failed]));

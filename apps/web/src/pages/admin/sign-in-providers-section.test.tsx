@@ -33,7 +33,7 @@ function stubServer() {
 }
 
 // MUI renders slowly in happy-dom when the whole suite shares the processor.
-describe('the sign-in providers of the system settings', { timeout: 20_000 }, () => {
+describe('the sign-in providers of the system settings', () => {
   it('shows the redirect URI, the origin for Google’s button and the environment’s Google, and checks a new provider before sending it', async () => {
     signedInAs('Administrator');
     const api = stubServer();

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import {
   googleConnectorContracts,
   microsoftConnectorContracts,
@@ -17,8 +17,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-// MUI renders slowly in happy-dom when the whole suite shares the processor.
-configure({ asyncUtilTimeout: 5000 });
 
 const values: SystemSettings['values'] = {
   general: { appTitle: 'Werkwissen', publicUrl: 'https://wissen.example', defaultLanguage: 'de' },
@@ -83,7 +81,7 @@ function renderPage(path: string, reloadConfig = vi.fn(async () => {})) {
   return reloadConfig;
 }
 
-describe('the system settings', { timeout: 20_000 }, () => {
+describe('the system settings', () => {
   it('saves a tab, reloads the public configuration so the change shows at once', async () => {
     signedInAs('Administrator');
     const api = stubServer();

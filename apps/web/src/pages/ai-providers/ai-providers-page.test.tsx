@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type AiProviderSettings, aiProviderContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../test/fake-api.ts';
@@ -6,8 +6,6 @@ import { renderWithApp } from '../../test/render.tsx';
 import AiProvidersPage from './ai-providers-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
-// MUI renders slowly in happy-dom when the whole suite shares the processor.
-configure({ asyncUtilTimeout: 5000 });
 
 const MASK = 'sk-…7f3a';
 
@@ -60,7 +58,7 @@ function stubServer(saved: AiProviderSettings[]) {
 
 const keyField = () => screen.getByLabelText('API key') as HTMLInputElement;
 
-describe('the AI providers page', { timeout: 20_000 }, () => {
+describe('the AI providers page', () => {
   it('shows which providers are set up and only the mask of a saved key', async () => {
     stubServer([openai()]);
     renderWithApp(<AiProvidersPage />, '/ai-providers');

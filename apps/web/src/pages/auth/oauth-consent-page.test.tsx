@@ -7,8 +7,6 @@ import { renderWithApp } from '../../test/render.tsx';
 import OAuthConsentPage from './oauth-consent-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
-/** A loaded machine renders slowly: each step waits for what it needs, up to a few seconds. */
-const wait = { timeout: 5000 };
 
 const UID = 'h2Lk9QpZr4XyTuVw1234567890abcdEFGHijklmnopq';
 const CONSENT = {
@@ -32,7 +30,7 @@ describe('the consent page of an MCP client', () => {
       .on(mcpOAuthContracts.consent, () => CONSENT)
       .on(mcpOAuthContracts.answer, () => ({ redirectTo: '/api/v1/oauth/auth/resume' }));
     page();
-    await screen.findByText('Claude asks to use the company knowledge through the MCP server.', {}, wait);
+    await screen.findByText('Claude asks to use the company knowledge through the MCP server.');
     expect(screen.getByText(/It will act as you \(kai@firma\.example\)/)).toBeTruthy();
     expect(screen.getByText('Your answer goes back to claude.ai.')).toBeTruthy();
     expect(
@@ -40,7 +38,7 @@ describe('the consent page of an MCP client', () => {
     ).toBeTruthy();
     expect(api.last(mcpOAuthContracts.consent)!.params).toEqual({ uid: UID });
     fireEvent.click(screen.getByRole('button', { name: 'Allow' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/v1/oauth/auth/resume'), wait);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/v1/oauth/auth/resume'));
     expect(api.last(mcpOAuthContracts.answer)!.body).toEqual({ allow: true });
   });
 
@@ -52,8 +50,8 @@ describe('the consent page of an MCP client', () => {
       .on(mcpOAuthContracts.consent, () => CONSENT)
       .on(mcpOAuthContracts.answer, () => ({ redirectTo: '/api/v1/oauth/auth/denied' }));
     page();
-    fireEvent.click(await screen.findByRole('button', { name: 'Deny' }, wait));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/v1/oauth/auth/denied'), wait);
+    fireEvent.click(await screen.findByRole('button', { name: 'Deny' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/v1/oauth/auth/denied'));
     expect(api.last(mcpOAuthContracts.answer)!.body).toEqual({ allow: false });
   });
 
@@ -61,7 +59,7 @@ describe('the consent page of an MCP client', () => {
     signedInAs('DataManager');
     fakeApi().on(mcpOAuthContracts.consent, () => apiError(404, 'NOT_FOUND', 'Not found.'));
     page();
-    await screen.findByText('This request is no longer valid. Start connecting again in the app.', {}, wait);
+    await screen.findByText('This request is no longer valid. Start connecting again in the app.');
     expect(screen.queryByRole('button', { name: 'Allow' })).toBeNull();
   });
 });

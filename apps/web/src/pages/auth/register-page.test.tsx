@@ -20,7 +20,7 @@ describe('the registration form', () => {
 });
 
 // Opening the country list renders every country with its flag: 6-13 s in the unit pass beside the others, 23 s once.
-describe('the phone field', { timeout: 60_000 }, () => {
+describe('the phone field', () => {
   it("shows the chosen country's flag and names it in the interface language", async () => {
     fakeApi();
     await useLanguage('de');

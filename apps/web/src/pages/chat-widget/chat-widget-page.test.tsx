@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { PublicChat } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';
@@ -9,7 +9,6 @@ import ChatWidgetPage from './chat-widget-page.tsx';
 vi.mock('altcha', () => ({}));
 
 afterEach(() => vi.unstubAllGlobals());
-configure({ asyncUtilTimeout: 4000 });
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUv';
 const VIEW = `/api/v1/public/widgets/${TOKEN}`;
@@ -29,7 +28,7 @@ const widgetChat = (overrides: Partial<PublicChat> = {}): PublicChat => ({
 
 const header = (init: RequestInit) => new Headers(init.headers).get('x-visitor-token');
 
-describe('the widget page in a website’s frame', { timeout: 20_000 }, () => {
+describe('the widget page in a website’s frame', () => {
   it('shows nothing for a widget that is off or gone', async () => {
     const { calls } = stubFetch({ [`GET ${VIEW}`]: notFound });
     const { container } = renderWithApp(<ChatWidgetPage />, `/widget/${TOKEN}`);

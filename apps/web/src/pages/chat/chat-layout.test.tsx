@@ -1,11 +1,9 @@
-import { configure, fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { division, storage } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import ChatPage from './chat-page.tsx';
 import { CHAT_ID, chat, chatOptions, stubFetch } from './chat-test-data.ts';
-
-configure({ asyncUtilTimeout: 4000 });
 
 type ViewportWindow = Window & { happyDOM: { setViewport(v: { width: number; height: number }): void } };
 const setWidth = (width: number) =>
@@ -27,7 +25,7 @@ function server() {
 
 const details = () => screen.queryByRole('complementary', { name: 'Chat details' });
 
-describe('the chat layout', { timeout: 20_000 }, () => {
+describe('the chat layout', () => {
   it('leaves the width to the conversation on a 1440 px screen and remembers opening the details', async () => {
     setWidth(1440);
     server();

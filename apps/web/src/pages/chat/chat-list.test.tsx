@@ -4,7 +4,7 @@ import { renderWithApp } from '../../test/render.tsx';
 import { ChatList } from './chat-list.tsx';
 import { chat } from './chat-test-data.ts';
 
-describe('the chat list', { timeout: 20_000 }, () => {
+describe('the chat list', () => {
   it('names the e-mail assistant’s conversations as coming from e-mail', async () => {
     const chats = [
       chat({ name: 'Heizungsfragen' }),

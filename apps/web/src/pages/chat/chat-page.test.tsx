@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ChatMessage } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { division, signedInAs, storage } from '../../test/fixtures.ts';
@@ -19,8 +19,6 @@ import {
 } from './chat-test-data.ts';
 
 afterEach(() => vi.unstubAllGlobals());
-// Role queries over MUI's tree are slow in happy-dom when the whole suite runs at once.
-configure({ asyncUtilTimeout: 4000 });
 
 const OTHER_CHAT = '5a4e1c96-7f2c-4e97-8b6c-5d4a0e5f6a05';
 const MESSAGES = `/api/v1/chats/${CHAT_ID}/messages`;
@@ -95,7 +93,7 @@ async function ask(text: string) {
 }
 
 // Heavy screens: role queries over MUI's tree take a while in happy-dom.
-describe('the chat screen', { timeout: 20_000 }, () => {
+describe('the chat screen', () => {
   it('lists the chats with their marker and shows the chosen conversation with its citations', async () => {
     server({
       messages: [

@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { type Dashboard, dashboardContracts, divisionContracts } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fake-api.ts';
@@ -7,8 +7,6 @@ import { renderWithApp, useLanguage } from '../../test/render.tsx';
 import DashboardPage from './dashboard-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
-// MUI renders slowly in happy-dom when the whole suite shares the processor.
-configure({ asyncUtilTimeout: 5000 });
 
 function dashboard(chat: Partial<Dashboard['chat']> = {}): Dashboard {
   return {
@@ -47,7 +45,7 @@ function stubServer(data: Dashboard) {
     .on(divisionContracts.list, () => ({ items: [division()], limit: 3, storage }));
 }
 
-describe('the dashboard', { timeout: 20_000 }, () => {
+describe('the dashboard', () => {
   it("shows the chat's figures, the storage, the chart and the newest knowledge gaps", async () => {
     stubServer(dashboard());
     renderWithApp(<DashboardPage />, '/dashboard');

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   type AdminDashboard,
   dashboardContracts,
@@ -13,8 +13,6 @@ import AdminDashboardPage from './admin-dashboard-page.tsx';
 import AnalysisDashboardPage from './analysis-dashboard-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
-// MUI renders slowly in happy-dom when the whole suite shares the processor.
-configure({ asyncUtilTimeout: 5000 });
 
 const MB = 1024 * 1024;
 const dates = (n: number) =>
@@ -71,7 +69,7 @@ function stubServer<C extends RouteContract>(contract: C, answer: Handler<C>) {
   return () => api.requests.map((request) => new URL(request.url, 'http://localhost'));
 }
 
-describe('the analysis dashboard', { timeout: 30_000 }, () => {
+describe('the analysis dashboard', () => {
   it('asks for the last 30 days and shows the totals, the period and every chart', async () => {
     const asked = stubServer(dashboardContracts.analysis, () => figures());
     renderWithApp(<AnalysisDashboardPage />, '/analysis/dashboard');
@@ -167,7 +165,7 @@ describe('the analysis dashboard', { timeout: 30_000 }, () => {
   });
 });
 
-describe("the operator's dashboard", { timeout: 30_000 }, () => {
+describe("the operator's dashboard", () => {
   it("shows today's counters above the figures of the period, with dates and numbers in German", async () => {
     await useLanguage('de');
     const body: AdminDashboard = {

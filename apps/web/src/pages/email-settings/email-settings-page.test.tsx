@@ -48,7 +48,7 @@ function fakeServer() {
 }
 
 // MUI renders slowly in happy-dom when the whole suite shares the processor.
-describe('the e-mail settings page', { timeout: 30_000 }, () => {
+describe('the e-mail settings page', () => {
   it('lists the settings with the mailbox’s trouble, and deletes one after confirmation', async () => {
     const { sent } = fakeServer();
     renderWithApp(<EmailSettingsPage />, '/email-settings');

@@ -59,7 +59,7 @@ function fakeServer(mails: InboundMail[]) {
   return () => api.calls(emailSettingContracts.mails).map((call) => call.url.search);
 }
 
-describe('the incoming mails of a mailbox', { timeout: 30_000 }, () => {
+describe('the incoming mails of a mailbox', () => {
   it('shows each mail with what became of it, in German, and filters by fate', async () => {
     await useLanguage('de');
     const mails = [

@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ChatMessage, PublicChat } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';
@@ -17,8 +17,6 @@ import PublicChatPage from './public-chat-page.tsx';
 vi.mock('altcha', () => ({}));
 
 afterEach(() => vi.unstubAllGlobals());
-// Role queries over MUI's tree are slow in happy-dom when the whole suite runs at once.
-configure({ asyncUtilTimeout: 4000 });
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUv';
 const BASE = `/api/v1/public/chats/${TOKEN}`;
@@ -37,7 +35,7 @@ const publicChat = (overrides: Partial<PublicChat> = {}): PublicChat => ({
 
 const visitor = { name: 'Anna', phone: null, email: null };
 
-describe('the public chat page', { timeout: 20_000 }, () => {
+describe('the public chat page', () => {
   it('asks a new visitor for the bot check, then joins with its payload and opens the conversation', async () => {
     const { calls } = stubFetch({
       [`GET ${BASE}`]: () => Response.json(publicChat()),
@@ -250,7 +248,7 @@ describe('the public chat page', { timeout: 20_000 }, () => {
   });
 });
 
-describe('the public chat of a suspended company', { timeout: 20_000 }, () => {
+describe('the public chat of a suspended company', () => {
   it('says plainly that the chat is not available', async () => {
     stubFetch({
       [`GET ${BASE}`]: () =>

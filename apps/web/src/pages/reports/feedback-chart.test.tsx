@@ -16,7 +16,7 @@ async function ticks(): Promise<string[]> {
   return [...chart.querySelectorAll('.MuiChartsAxis-tickLabel')].map((el) => el.textContent ?? '');
 }
 
-describe('the feedback chart', { timeout: 20_000 }, () => {
+describe('the feedback chart', () => {
   it('says in one sentence that a period had no questions instead of plotting zeros', async () => {
     renderWithApp(
       <FeedbackChart

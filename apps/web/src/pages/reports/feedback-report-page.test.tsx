@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   divisionContracts,
   type FeedbackReportItem,
@@ -12,8 +12,6 @@ import FeedbackReportPage from './feedback-report-page.tsx';
 import { COMPANY_ID, DIVISION_ID, divisionsResponse, feedbackItem, TAG_ID } from './report-test-data.ts';
 
 afterEach(() => vi.unstubAllGlobals());
-// MUI renders slowly in happy-dom when the whole suite shares the processor.
-configure({ asyncUtilTimeout: 5000 });
 
 function stubServer(items: FeedbackReportItem[]) {
   const api = fakeApi()
@@ -46,7 +44,7 @@ function stubServer(items: FeedbackReportItem[]) {
 const fullText = (text: string) => (_: string, el: Element | null) =>
   el?.textContent === text && [...el.children].every((child) => child.textContent !== text);
 
-describe('the feedback report', { timeout: 20_000 }, () => {
+describe('the feedback report', () => {
   it('sends the chosen filters with the list, the chart and the export', async () => {
     const server = stubServer([feedbackItem()]);
     renderWithApp(<FeedbackReportPage />, '/feedback-report');

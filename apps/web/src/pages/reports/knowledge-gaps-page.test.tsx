@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { divisionContracts, feedbackContracts, type KnowledgeGap } from '@werkwissen/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fake-api.ts';
@@ -7,8 +7,6 @@ import KnowledgeGapsPage from './knowledge-gaps-page.tsx';
 import { DIVISION_ID, divisionsResponse, gap } from './report-test-data.ts';
 
 afterEach(() => vi.unstubAllGlobals());
-// MUI renders slowly in happy-dom when the whole suite shares the processor.
-configure({ asyncUtilTimeout: 5000 });
 
 function stubServer(items: KnowledgeGap[]) {
   const api = fakeApi()
@@ -17,7 +15,7 @@ function stubServer(items: KnowledgeGap[]) {
   return () => api.calls(feedbackContracts.gaps).map((call) => call.url.searchParams);
 }
 
-describe('the knowledge gaps', { timeout: 20_000 }, () => {
+describe('the knowledge gaps', () => {
   it('shows each group with its counts, divisions and other wordings', async () => {
     const requests = stubServer([
       gap(),

@@ -19,7 +19,7 @@ function stubServer() {
     );
 }
 
-describe('the customers list', { timeout: 20_000 }, () => {
+describe('the customers list', () => {
   it('changes a customer in the dialog and sends only the fields of the form', async () => {
     const api = stubServer();
     renderWithApp(<CustomersTable />, '/handwerk');

@@ -60,7 +60,7 @@ function stubServer(document: SalesDocument = draft) {
     .on(salesDocumentContracts.update, () => document);
 }
 
-describe('the document editor', { timeout: 20_000 }, () => {
+describe('the document editor', () => {
   it('changes the customer, language, title, dates and notes of a draft', async () => {
     const api = stubServer();
     renderWithApp(<DocumentEditor documentId={draft.id} onClose={() => {}} />, '/handwerk');

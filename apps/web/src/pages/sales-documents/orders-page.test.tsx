@@ -25,7 +25,7 @@ const order: SalesDocumentSummary = {
   createdAt: '2026-03-02T08:00:00.000Z',
 };
 
-describe('the orders page', { timeout: 20_000 }, () => {
+describe('the orders page', () => {
   it('asks the server for order confirmations only and offers to accept and invoice them', async () => {
     const api = fakeApi().on(salesDocumentContracts.list, () => page([order]));
     renderWithApp(<OrdersPage />, '/order');

@@ -71,7 +71,7 @@ function stubServer(documents: SalesDocumentSummary[] = [offer]) {
 }
 
 // MUI renders slowly in happy-dom when the whole suite shares the processor.
-describe('the offers and invoices page', { timeout: 20_000 }, () => {
+describe('the offers and invoices page', () => {
   it('lists the documents with their PDF and turns an offer into an invoice in the chosen language', async () => {
     const api = stubServer();
     renderWithApp(<SalesDocumentsPage />, '/handwerk');

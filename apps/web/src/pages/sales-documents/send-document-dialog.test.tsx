@@ -65,7 +65,7 @@ function stubServer(
     );
 }
 
-describe('sending a document by e-mail', { timeout: 20_000 }, () => {
+describe('sending a document by e-mail', () => {
   it('starts from the server’s draft, sends what the user changed with the chosen attachment, and lists earlier mails', async () => {
     const api = stubServer();
     const onClose = vi.fn();

@@ -22,7 +22,7 @@ function stubServer(items: Answer<typeof searchContracts.search>['items']) {
 }
 
 // MUI renders slowly in happy-dom when the whole suite shares the processor.
-describe('the search page', { timeout: 20_000 }, () => {
+describe('the search page', () => {
   it('searches on Enter within the chosen division and shows the hits', async () => {
     const searches = stubServer([
       {

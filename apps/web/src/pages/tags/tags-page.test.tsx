@@ -16,7 +16,7 @@ const tag: Tag = {
 };
 
 // MUI renders slowly in happy-dom when the whole suite shares the processor.
-describe('the tags page', { timeout: 20_000 }, () => {
+describe('the tags page', () => {
   it('creates a tag with "Create" and edits one with "Save changes"', async () => {
     fakeApi().on(tagContracts.list, () => ({ items: [tag] }));
     renderWithApp(<TagsPage />, '/tags');

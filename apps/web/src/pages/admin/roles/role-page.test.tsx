@@ -39,7 +39,7 @@ afterEach(() => {
 
 // The role matrix is one of the largest screens: 3.4 s for the first test on a quiet machine, 10 to 29 s beside CI's
 // other passes.
-describe('the role page', { timeout: 60_000 }, () => {
+describe('the role page', () => {
   it("saves a right added in the matrix within the company role's own conditions", async () => {
     const api = stubServer(employeeRole());
     renderWithApp(<RolePage />, `/admin/roles/${ROLE_ID}`);

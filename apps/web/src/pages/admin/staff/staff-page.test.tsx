@@ -54,7 +54,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('the staff page', { timeout: 30_000 }, () => {
+describe('the staff page', () => {
   it('lists staff with their roles and status, and invites with the operator’s roles only', async () => {
     const api = stubServer();
     renderWithApp(<StaffPage />, '/admin/staff');
