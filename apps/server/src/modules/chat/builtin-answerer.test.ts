@@ -441,6 +441,23 @@ describe('the built-in answerer', () => {
     );
   });
 
+  it('asks "how much does the firm pay" for money, in either order of the words, and "how much percent" for a share', () => {
+    const months = hit('Das Weihnachtsgeld zahlt die Firma nach 12 Monaten Betriebszugehörigkeit.');
+    for (const [question, lang] of [
+      ['Wie viel Weihnachtsgeld zahlt die Firma?', 'de'],
+      ['Weihnachtsgeld: die Firma zahlt wie viel?', 'de'],
+    ] as const)
+      expect(answerExtractively(question, [months], lang).noAnswer, question).toBe(true);
+    const amount = hit('Das Weihnachtsgeld zahlt die Firma mit 500,00 EUR im November.');
+    expect(
+      answerExtractively('Wie viel Weihnachtsgeld zahlt die Firma?', [months, amount], 'de').text,
+    ).toContain('500,00 EUR');
+    // A share is no amount of money: a rate answers it.
+    const share = hit('Leistung | Erstattung\nKrankengeld der Kasse | 70 %');
+    expect(scoreUnits('Wie viel Krankengeld zahlt die Kasse?', [share], 'de')[0]!.answers).toBe(false);
+    expect(scoreUnits('Wie viel Prozent Krankengeld zahlt die Kasse?', [share], 'de')[0]!.answers).toBe(true);
+  });
+
   it('matches English words by their English inflection, which the German stemmer leaves', () => {
     const hits = [
       hit('The radiator valve is opened with key number 4100. Turn it a quarter turn.', 'Valves.pdf'),

@@ -134,6 +134,19 @@ const AMOUNT = new RegExp(
   'iu',
 );
 
+/** "How much" in the interface languages, spoken Arabic's too. */
+const HOW_MUCH = 'wie ?viel|how much|combien|quant[oa]|ile|сколько|скільки|كم|قديش|أديش';
+/** Paying or earning ("zahlt", "pays", "платит", "płaci", "يدفع"): how much of it is an amount of money. */
+const PAYS =
+  '(?:be)?zahl(?:t|en|e|st)|verdien\\p{L}*|pa(?:y|ys|id)|earns?|pai(?:e|ent)|pay(?:e|ent|er|é\\p{L}*)|gagn\\p{L}*|pag(?:a|am|ano|are|ar|ato|ata|ate|o|ou|amos|hi|hiamo)|guadagn\\p{L}*|ganh\\p{L}*|(?:za)?płac\\p{L}*|zarabia\\p{L}*|плат[ия]\\p{L}*|плач\\p{L}*|заплат\\p{L}*|зарабат\\p{L}*|заробля\\p{L}*|يدفع|تدفع|ندفع|يكسب';
+/** ...unless the question asks for a share ("wie viel Prozent zahlt die Kasse"). */
+const NO_SHARE =
+  '(?![^]*(?:prozent|percent|pour ?cent|per ?cento|procent|por ?cento|процент|відсот|%|بالمئة))';
+/** The question holds one of these words somewhere. */
+const holding = (words: string) => `(?=[^]*\\b(?:${words})\\b)`;
+/** "How much" with a verb of paying, in either order: both are the words that ask. */
+const PAID_AMOUNT = `(?<=^${NO_SHARE}${holding(PAYS)}[^]*)\\b(?:${HOW_MUCH})\\b|(?<=^${NO_SHARE}${holding(HOW_MUCH)}[^]*)\\b(?:${PAYS})\\b`;
+
 interface Cue {
   asks: RegExp;
   answer: RegExp;
@@ -144,7 +157,11 @@ interface Cue {
 const CUES: Array<Cue & { everyAsk: RegExp }> = (
   [
     {
-      asks: /\b(kost\p{L}*|preis\p{L}*|teuer|berechn\p{L}*|cost\p{L}*|price\p{L}*|prix|co[uû]t\p{L}*|prezz\p{L}*|koszt\p{L}*|cen[ayę]|custa\p{L}*|pre[cç]o\p{L}*)\b|сто(ит|имост\p{L}*)|цен\p{L}*|ціна|варт\p{L}*|кошту\p{L}*|سعر|تكلف\p{L}*|ثمن/iu,
+      // A price, or how much someone pays or earns.
+      asks: new RegExp(
+        `\\b(kost\\p{L}*|preis\\p{L}*|teuer|berechn\\p{L}*|cost\\p{L}*|price\\p{L}*|prix|co[uû]t\\p{L}*|prezz\\p{L}*|koszt\\p{L}*|cen[ayę]|custa\\p{L}*|pre[cç]o\\p{L}*)\\b|сто(ит|имост\\p{L}*)|цен\\p{L}*|ціна|варт\\p{L}*|кошту\\p{L}*|سعر|تكلف\\p{L}*|ثمن|${PAID_AMOUNT}`,
+        'iu',
+      ),
       answer:
         /\d\s?(€|eur\b|euro|\$|usd|£|chf|zł|pln|руб|₽|грн|₴)|(€|\$|£)\s?\d|\b(eur|euro|chf|usd)\s?\d|\b\d{1,3}(\.\d{3})*,\d{2}\b|دولار|يورو|جنيه/iu,
       strong: true,
