@@ -138,7 +138,7 @@ const AMOUNT = new RegExp(
 const HOW_MUCH = 'wie ?viel|how much|combien|quant[oa]|ile|сколько|скільки|كم|قديش|أديش';
 /** Paying or earning ("zahlt", "pays", "платит", "płaci", "يدفع"): how much of it is an amount of money. */
 const PAYS =
-  '(?:be)?zahl(?:t|en|e|st)|verdien\\p{L}*|pa(?:y|ys|id)|earns?|pai(?:e|ent)|pay(?:e|ent|er|é\\p{L}*)|gagn\\p{L}*|pag(?:a|am|ano|are|ar|ato|ata|ate|o|ou|amos|hi|hiamo)|guadagn\\p{L}*|ganh\\p{L}*|(?:za)?płac\\p{L}*|zarabia\\p{L}*|плат[ия]\\p{L}*|плач\\p{L}*|заплат\\p{L}*|зарабат\\p{L}*|заробля\\p{L}*|يدفع|تدفع|ندفع|يكسب';
+  '(?:be)?zahl(?:t|en|e|st)|verdien\\p{L}*|pay(?:s|e|ent|er|é\\p{L}*)?|paid|earns?|pai(?:e|ent)|gagn\\p{L}*|pag(?:a|am|ano|are|ar|ato|ata|ate|o|ou|amos|hi|hiamo)|guadagn\\p{L}*|ganh\\p{L}*|(?:za)?płac\\p{L}*|zarabia\\p{L}*|плат[ия]\\p{L}*|плач\\p{L}*|заплат\\p{L}*|зарабат\\p{L}*|заробля\\p{L}*|يدفع|تدفع|ندفع|يكسب';
 /** ...unless the question asks for a share ("wie viel Prozent zahlt die Kasse"). */
 const NO_SHARE =
   '(?![^]*(?:prozent|percent|pour ?cent|per ?cento|procent|por ?cento|процент|відсот|%|بالمئة))';
@@ -159,7 +159,7 @@ const CUES: Array<Cue & { everyAsk: RegExp }> = (
     {
       // A price, or how much someone pays or earns.
       asks: new RegExp(
-        `\\b(kost\\p{L}*|preis\\p{L}*|teuer|berechn\\p{L}*|cost\\p{L}*|price\\p{L}*|prix|co[uû]t\\p{L}*|prezz\\p{L}*|koszt\\p{L}*|cen[ayę]|custa\\p{L}*|pre[cç]o\\p{L}*)\\b|сто(ит|имост\\p{L}*)|цен\\p{L}*|ціна|варт\\p{L}*|кошту\\p{L}*|سعر|تكلف\\p{L}*|ثمن|${PAID_AMOUNT}`,
+        `${/\b(kost\p{L}*|preis\p{L}*|teuer|berechn\p{L}*|cost\p{L}*|price\p{L}*|prix|co[uû]t\p{L}*|prezz\p{L}*|koszt\p{L}*|cen[ayę]|custa\p{L}*|pre[cç]o\p{L}*)\b|сто(ит|имост\p{L}*)|цен\p{L}*|ціна|варт\p{L}*|кошту\p{L}*|سعر|تكلف\p{L}*|ثمن/iu.source}|${PAID_AMOUNT}`,
         'iu',
       ),
       answer:
