@@ -37,6 +37,7 @@ writeDictd(
     entry('invoice', 'Rechnung <fem>, Faktura <fem>'),
     entry('keep', 'aufbewahren, behalten'),
     entry('sick note', 'Krankschreibung <fem>'),
+    entry('sunday', 'Sonntag <masc>'),
     entry('the', 'der, die, das'),
     entry('water', 'Wasser <neut>'),
   ].sort((a, b) => a.headword.localeCompare(b.headword)),
@@ -262,6 +263,41 @@ describe('word-by-word translation', () => {
     expect(via('eng')).toEqual([]);
     expect(via('fra')).toEqual(['eng']);
     expect(via('pol')).toEqual(['fra']);
+  });
+
+  it('translates a capitalised English word that the dictionary lists, and keeps a name as it is', () => {
+    const t = translateByDictionaries(
+      dictionaries,
+      'Is the invoice paid on Sundays at Calora?',
+      'eng',
+      'deu',
+    );
+    expect(alternatives(t, 'Sundays')).toEqual(['Sonntag']);
+    expect(t?.words.map((w) => w.word)).toEqual(['invoice', 'Sundays']);
+  });
+
+  it('ranks the senses a dictionary labels colloquial, slang or dated after the plain ones', () => {
+    const ding = join(dir, 'registers');
+    mkdirSync(ding);
+    // As Ding lists them: the labels after a word are its own, those before the first word or in a note the sense's.
+    writeDictd(ding, 'freedict-eng-deu', [
+      entry('now', 'jetzt, itzt <adv> [obs.] , nun'),
+      entry('sick', ' [Br.]  [coll.] Erbrochenes <neut>, Kotze <fem> [slang]'),
+      entry('sick', ' [Br.] geil, krass, fett', '         Note: Jugendsprache für toll'),
+      entry('sick', 'krank <adj> [med.]'),
+    ]);
+    const labelled = new Dictionaries(ding, noGlossary);
+    const t = translateByDictionaries(labelled, 'sick now', 'eng', 'deu');
+    expect(alternatives(t, 'sick')?.[0]).toBe('krank');
+    expect(alternatives(t, 'sick')?.sort()).toEqual([
+      'Erbrochenes',
+      'Kotze',
+      'fett',
+      'geil',
+      'krank',
+      'krass',
+    ]);
+    expect(alternatives(t, 'now')).toEqual(['jetzt', 'nun', 'itzt']);
   });
 
   it('lists the installed pairs and the languages they translate from', () => {

@@ -84,8 +84,12 @@ export function translateByDictionaries(
   const tokens = wordsOf(question.replace(ASKING_PHRASES, ' ')).flatMap((w) =>
     /\d/.test(w) ? hyphenParts(w) : [w],
   );
+  // A capitalised word that a dictionary of the route lists is a word ("Sunday", "Christmas"), not a name (`isName`).
+  const firstLexicons = [...direct, ...pivot.map((route) => route.steps[0]!)];
+  const listed = (w: string) =>
+    singularForms(w, source).some((form) => firstLexicons.some((l) => l.entry(form) !== null));
   const isContent = (w: string, i: number) =>
-    !/\d/.test(w) && w.length > 1 && !isFunctionWord(w, source) && !isName(w, i, source);
+    !/\d/.test(w) && w.length > 1 && !isFunctionWord(w, source) && !isName(w, i, source, listed);
   // The direct dictionaries' translations of two adjacent words as one entry, and of one word.
   const phraseCandidates = (word: string, next: string) => {
     const candidates = new Map<string, Candidate>();
@@ -165,15 +169,27 @@ const hyphenParts = (word: string) => word.split('-').filter(Boolean);
 /** Targets written in another script than Latin: a transliteration into Latin letters means nothing there. */
 const SCRIPT_TARGETS = new Set(['ara', 'rus', 'ukr', 'bul', 'ell']);
 
+/** A word and, in English, its singular ("Saturdays", "Sunday's"), as a dictionary's headword may be. */
+function singularForms(word: string, source: LanguageCode): string[] {
+  const singular = source === 'eng' ? word.replace(/(?:['’]s|s)$/u, '') : word;
+  return singular !== word && singular.length > 1 ? [word, singular] : [word];
+}
+
 /**
  * A name or a code, searched as written: a capitalised word inside the question of a language that writes its nouns
- * in lower case ("Calora" is no "kalorisch"), a word in capitals ("GB"), a Turkish name with its suffix.
+ * in lower case ("Calora" is no "kalorisch") unless a dictionary lists it (English "Sunday"), a word in capitals
+ * ("GB"), a Turkish name with its suffix.
  */
-function isName(word: string, position: number, source: LanguageCode): boolean {
+function isName(
+  word: string,
+  position: number,
+  source: LanguageCode,
+  listed: (word: string) => boolean,
+): boolean {
   if (/^\p{Lu}{2,}$/u.test(word)) return true;
   // Turkish writes a name's suffixes after an apostrophe, first in the question too ("Brandt’ta", "Calora'nın").
   if (source === 'tur' && /^\p{Lu}\p{L}*['’]\p{Ll}+$/u.test(word)) return true;
-  return source !== 'deu' && position > 0 && /^\p{Lu}/u.test(word);
+  return source !== 'deu' && position > 0 && /^\p{Lu}/u.test(word) && !listed(word);
 }
 
 /** Forms of a phrase's word tried against a lexicon's two-word entries, each side. */

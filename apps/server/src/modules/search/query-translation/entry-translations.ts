@@ -35,16 +35,75 @@ export const withoutPlaceholders = (text: string): string =>
 /** Notes, examples and cross-references (Ding), which may follow a translation line. */
 const NOT_TRANSLATIONS = /^\s*(?:see:|note:|synonyms?:|"|example|usage)/i;
 
+/**
+ * The labels of a sense that company documents hardly write: colloquial, slang, vulgar, humorous, pejorative,
+ * euphemistic, youth language, poetic, dated or rare (Ding's German and English labels). A dictionary lists such senses
+ * beside the plain ones, often first ("sick": Erbrochenes, Kotze [coll.] before krank).
+ */
+const REGISTER_LABEL =
+  /\[(?:ugs\.|coll\.|slang|vulg\.|derb|pej\.|oft pej\.|humor\.|euphem\.|Jugendsprache|poet\.|veraltet|veraltend|altertümlich|obs\.|arch\.|archaic|dated|becoming dated|selten|rare)\]/;
+/** A note that says the same of the whole sense ("Note: Jugendsprache für toll"). */
+const REGISTER_NOTE = /^\s*note:.*\b(?:Jugendsprache|umgangssprachlich|salopp|slang)\b/i;
+/** Labels before a line's first translation: they are the whole line's. */
+const LINE_LABELS = /^\s*(?:\[[^\]]*\]\s*)+/;
+
+/**
+ * A dictd entry's translations (see `translationsOf`), those of colloquial, rare or dated senses (REGISTER_LABEL)
+ * after the others, and how many the others are. Ding writes a label after the translation it is about ("jetzt, nun,
+ * itzt [obs.]"), before the first one for the whole line, and in a note for the whole entry.
+ */
+export function entryTranslations(body: string, script?: RegExp): { translations: string[]; plain: number } {
+  const plain: string[] = [];
+  const marked: string[] = [];
+  const wholeEntry = body.split('\n').some((line) => REGISTER_NOTE.test(line));
+  for (const { line, translations } of translationLines(body, script)) {
+    const wholeLine = wholeEntry || REGISTER_LABEL.test(LINE_LABELS.exec(line)?.[0] ?? '');
+    for (const part of topLevelParts(line.replace(LINE_LABELS, ''))) {
+      const list = wholeLine || REGISTER_LABEL.test(part) ? marked : plain;
+      for (const t of translations)
+        if (part.includes(t) && !plain.includes(t) && !marked.includes(t)) list.push(t);
+    }
+    for (const t of translations) if (!plain.includes(t) && !marked.includes(t)) plain.push(t);
+  }
+  return { translations: [...plain, ...marked], plain: plain.length };
+}
+
+/** A line cut at its commas and semicolons outside brackets and parentheses. */
+function topLevelParts(line: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const c of line) {
+    if (c === '(' || c === '[' || c === '{' || c === '<') depth++;
+    else if ((c === ')' || c === ']' || c === '}' || c === '>') && depth > 0) depth--;
+    if (depth === 0 && (c === ',' || c === ';')) {
+      parts.push(current);
+      current = '';
+    } else current += c;
+  }
+  parts.push(current);
+  return parts;
+}
+
 /** Words in the right script only (a Russian translation holds Cyrillic letters), when the language's is known. */
 export function translationsOf(body: string, script?: RegExp): string[] {
-  const lines = body.split('\n').slice(1);
   const found: string[] = [];
+  for (const { translations } of translationLines(body, script))
+    for (const t of translations) if (!found.includes(t)) found.push(t);
+  return found;
+}
+
+/** The lines of an entry that give translations, each with its translations. */
+function translationLines(body: string, script?: RegExp): Array<{ line: string; translations: string[] }> {
+  const lines = body.split('\n').slice(1);
+  const out: Array<{ line: string; translations: string[] }> = [];
   let first = true;
   for (const line of lines) {
     if (!line.trim() || NOT_TRANSLATIONS.test(line)) continue;
     const isSense = SENSE_LINE.test(line);
     if (!first && !isSense) continue;
     first = false;
+    const found: string[] = [];
     const cleaned = line
       .replace(LEADING_MARKS, '')
       .replace(/\s+\d+\.\s*$/, '')
@@ -61,8 +120,9 @@ export function translationsOf(body: string, script?: RegExp): string[] {
       if (script && !script.test(phrase)) continue;
       if (!found.includes(phrase)) found.push(phrase);
     }
+    out.push({ line, translations: found });
   }
-  return found;
+  return out;
 }
 
 /** The headword as the entry's first line writes it (the index may hold it lower-cased), without pronunciation. */

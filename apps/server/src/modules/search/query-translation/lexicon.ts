@@ -1,5 +1,5 @@
 import { type DictdEntry, type DictdIndexLine, DictdText } from './dictd.ts';
-import { headwordOf, translationsOf, withoutPlaceholders } from './entry-translations.ts';
+import { entryTranslations, headwordOf, translationsOf, withoutPlaceholders } from './entry-translations.ts';
 import { flatMapInSlices, nextTurn, sortInSlices } from './in-slices.ts';
 import { normalizeWord } from './question-words.ts';
 
@@ -57,10 +57,13 @@ const ADJECTIVE_OF_NOUN: Record<string, RegExp> = {
 /** Headwords that match one prefix equally well; more means the prefix is too short to tell. */
 const MAX_PREFIX_KEYS = 4;
 
-/** Sorted keys (a key repeats for each entry it has) and the translations of the entry at a position. */
+/**
+ * Sorted keys (a key repeats for each entry it has) and the translations of the entry at a position: those of a
+ * colloquial, rare or dated sense after the first `plain` (`entryTranslations`).
+ */
 interface Store {
   keys: string[];
-  translations(position: number): string[];
+  translations(position: number): { translations: string[]; plain: number };
 }
 
 export class Lexicon {
@@ -90,7 +93,17 @@ export class Lexicon {
     language: string,
     curated = false,
   ): Lexicon {
-    return new Lexicon({ keys, translations: (i) => map.get(keys[i]!)! }, language, curated);
+    return new Lexicon(
+      {
+        keys,
+        translations: (i) => {
+          const translations = map.get(keys[i]!)!;
+          return { translations, plain: translations.length };
+        },
+      },
+      language,
+      curated,
+    );
   }
 
   /** A dictionary of this direction, through its index; entries are read from `dictPath` when looked up. */
@@ -121,7 +134,7 @@ export class Lexicon {
     targetScript?: RegExp,
   ): Lexicon {
     const text = new DictdText(dictPath);
-    const parsed = new Map<number, string[]>();
+    const parsed = new Map<number, { translations: string[]; plain: number }>();
     return new Lexicon(
       {
         keys: lines.map((l) => l.key),
@@ -129,7 +142,7 @@ export class Lexicon {
           let found = parsed.get(i);
           if (!found) {
             const { offset, length } = lines[i]!.line;
-            found = translationsOf(text.read(offset, length), targetScript);
+            found = entryTranslations(text.read(offset, length), targetScript);
             if (parsed.size >= 4096) parsed.delete(parsed.keys().next().value!);
             parsed.set(i, found);
           }
@@ -248,16 +261,21 @@ export class Lexicon {
     return [];
   }
 
-  /** The translations of every entry of a key, in order, or null when it has none. */
+  /**
+   * The translations of every entry of a key, in order, those of colloquial, rare or dated senses after all others;
+   * null when it has none.
+   */
   private exact(key: string): string[] | null {
     const { keys } = this.store;
-    const out: string[] = [];
-    let i = this.lowerBound(key);
-    if (keys[i] !== key) return null;
-    for (; i < keys.length && keys[i] === key && out.length < MAX_PER_KEY; i++) {
-      for (const t of this.store.translations(i)) if (!out.includes(t)) out.push(t);
-    }
-    return out.slice(0, MAX_PER_KEY);
+    const start = this.lowerBound(key);
+    if (keys[start] !== key) return null;
+    const entries: Array<{ translations: string[]; plain: number }> = [];
+    for (let i = start; i < keys.length && keys[i] === key && entries.length < MAX_PER_KEY; i++)
+      entries.push(this.store.translations(i));
+    const out = new Set<string>();
+    for (const e of entries) for (const t of e.translations.slice(0, e.plain)) out.add(t);
+    for (const e of entries) for (const t of e.translations.slice(e.plain)) out.add(t);
+    return [...out].slice(0, MAX_PER_KEY);
   }
 
   private lowerBound(prefix: string): number {
