@@ -237,6 +237,17 @@ describe('the built-in answerer', () => {
     );
   });
 
+  it('asks an age of a unit that holds one: a sentence that only names the age is none', () => {
+    const checkUp = hit('Der Arzt prüft, ob der Jugendliche dem Alter entsprechend entwickelt ist.');
+    const law = hit('Jugendlicher ist, wer 15, aber noch nicht 18 Jahre alt ist.');
+    expect(answerExtractively('Ab welchem Alter gilt man als Jugendlicher?', [checkUp], 'de').noAnswer).toBe(
+      true,
+    );
+    expect(
+      answerExtractively('Ab welchem Alter gilt man als Jugendlicher?', [checkUp, law], 'de').text,
+    ).toContain('noch nicht 18 Jahre alt');
+  });
+
   it('answers a translated question by its translations, its figures and the size it names', () => {
     const english = (words: Array<[string, string[]]>): QueryTranslation[] => [
       {
