@@ -8,7 +8,13 @@ import { ApertiumLemmas } from './apertium-lemmas.ts';
 import { Dictionaries } from './dictionaries.ts';
 import { translateByDictionaries } from './dictionary-translation.ts';
 import { Lexicon } from './lexicon.ts';
-import { lookupForms, normalizeWord, transliterateCyrillic, wordsOf } from './question-words.ts';
+import {
+  isFunctionWord,
+  lookupForms,
+  normalizeWord,
+  transliterateCyrillic,
+  wordsOf,
+} from './question-words.ts';
 import { sourceLanguage } from './source-language.ts';
 import type { QueryTranslation } from './translation.ts';
 
@@ -224,6 +230,13 @@ describe('word-by-word translation', () => {
     } finally {
       rmSync(turkish, { recursive: true, force: true });
     }
+  });
+
+  it('leaves the forms of "to be" and the modal verbs of a Polish question untranslated', () => {
+    // "jestem" went to German as "geschehen", "abkommen", "abgeben": senses of a word that asks nothing.
+    for (const word of ['jestem', 'Byłem', 'będę', 'możemy', 'muszą'])
+      expect(isFunctionWord(word, 'pol')).toBe(true);
+    expect(isFunctionWord('chory', 'pol')).toBe(false);
   });
 
   it('gives nothing when no word can be translated', () => {
