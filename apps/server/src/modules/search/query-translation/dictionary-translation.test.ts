@@ -294,13 +294,17 @@ describe('word-by-word translation', () => {
     mkdirSync(ding);
     // As Ding lists them: the labels after a word are its own, those before the first word or in a note the sense's.
     writeDictd(ding, 'freedict-eng-deu', [
+      // "boss" is colloquial English, "Chef" plain German: a label before the first word is the headword's.
+      entry('boss', ' [coll.] Chef <masc>, Boss <masc> [ugs.]'),
+      entry('boss', 'Bosse <fem> [constr.]'),
       entry('now', 'jetzt, itzt <adv> [obs.] , nun'),
       entry('sick', ' [Br.]  [coll.] Erbrochenes <neut>, Kotze <fem> [slang]'),
       entry('sick', ' [Br.] geil, krass, fett', '         Note: Jugendsprache für toll'),
       entry('sick', 'krank <adj> [med.]'),
     ]);
     const labelled = new Dictionaries(ding, noGlossary);
-    const t = translateByDictionaries(labelled, 'sick now', 'eng', 'deu');
+    const t = translateByDictionaries(labelled, 'sick now boss', 'eng', 'deu');
+    expect(alternatives(t, 'boss')).toEqual(['Chef', 'Bosse', 'Boss']);
     expect(alternatives(t, 'sick')?.[0]).toBe('krank');
     expect(alternatives(t, 'sick')?.sort()).toEqual([
       'Erbrochenes',

@@ -38,28 +38,28 @@ const NOT_TRANSLATIONS = /^\s*(?:see:|note:|synonyms?:|"|example|usage)/i;
 /**
  * The labels of a sense that company documents hardly write: colloquial, slang, vulgar, humorous, pejorative,
  * euphemistic, youth language, poetic, dated or rare (Ding's German and English labels). A dictionary lists such senses
- * beside the plain ones, often first ("sick": Erbrochenes, Kotze [coll.] before krank).
+ * beside the plain ones, often first ("sick": geil, krass, fett [Jugendsprache] and Kotze [slang] before krank).
  */
 const REGISTER_LABEL =
   /\[(?:ugs\.|coll\.|slang|vulg\.|derb|pej\.|oft pej\.|humor\.|euphem\.|Jugendsprache|poet\.|veraltet|veraltend|altertümlich|obs\.|arch\.|archaic|dated|becoming dated|selten|rare)\]/;
 /** A note that says the same of the whole sense ("Note: Jugendsprache für toll"). */
 const REGISTER_NOTE = /^\s*note:.*\b(?:Jugendsprache|umgangssprachlich|salopp|slang)\b/i;
-/** Labels before a line's first translation: they are the whole line's. */
+/** Labels before a line's first translation: they are the headword's ("boss [coll.]": Chef), not the translations'. */
 const LINE_LABELS = /^\s*(?:\[[^\]]*\]\s*)+/;
 
 /**
  * A dictd entry's translations (see `translationsOf`), those of colloquial, rare or dated senses (REGISTER_LABEL)
- * after the others, and how many the others are. Ding writes a label after the translation it is about ("jetzt, nun,
- * itzt [obs.]"), before the first one for the whole line, and in a note for the whole entry.
+ * after the others, and how many the others are. Ding writes the label of a translation after it ("jetzt, nun, itzt
+ * [obs.]"), and of all of an entry's translations in a note; a label before the first translation is the headword's
+ * own register ("boss", colloquial for "Chef"), which a question may well use.
  */
 export function entryTranslations(body: string, script?: RegExp): { translations: string[]; plain: number } {
   const plain: string[] = [];
   const marked: string[] = [];
   const wholeEntry = body.split('\n').some((line) => REGISTER_NOTE.test(line));
   for (const { line, translations } of translationLines(body, script)) {
-    const wholeLine = wholeEntry || REGISTER_LABEL.test(LINE_LABELS.exec(line)?.[0] ?? '');
     for (const part of topLevelParts(line.replace(LINE_LABELS, ''))) {
-      const list = wholeLine || REGISTER_LABEL.test(part) ? marked : plain;
+      const list = wholeEntry || REGISTER_LABEL.test(part) ? marked : plain;
       for (const t of translations)
         if (part.includes(t) && !plain.includes(t) && !marked.includes(t)) list.push(t);
     }
