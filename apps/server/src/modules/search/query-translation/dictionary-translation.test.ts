@@ -298,12 +298,16 @@ describe('word-by-word translation', () => {
       entry('boss', ' [coll.] Chef <masc>, Boss <masc> [ugs.]'),
       entry('boss', 'Bosse <fem> [constr.]'),
       entry('now', 'jetzt, itzt <adv> [obs.] , nun'),
+      entry('rest', 'kurze Pause <fem> [selten] , Pause <fem>'),
+      entry('rest', 'Rest <masc>'),
       entry('sick', ' [Br.]  [coll.] Erbrochenes <neut>, Kotze <fem> [slang]'),
       entry('sick', ' [Br.] geil, krass, fett', '         Note: Jugendsprache für toll'),
       entry('sick', 'krank <adj> [med.]'),
     ]);
     const labelled = new Dictionaries(ding, noGlossary);
-    const t = translateByDictionaries(labelled, 'sick now boss', 'eng', 'deu');
+    const t = translateByDictionaries(labelled, 'sick now boss rest', 'eng', 'deu');
+    // A label is its own translation's, not that of every translation it holds ("Pause" in "kurze Pause").
+    expect(alternatives(t, 'rest')).toEqual(['Pause', 'Rest', 'kurze Pause']);
     expect(alternatives(t, 'boss')).toEqual(['Chef', 'Bosse', 'Boss']);
     expect(alternatives(t, 'sick')?.[0]).toBe('krank');
     expect(alternatives(t, 'sick')?.sort()).toEqual([

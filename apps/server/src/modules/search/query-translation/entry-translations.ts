@@ -58,17 +58,21 @@ export function entryTranslations(body: string, script?: RegExp): { translations
   const marked: string[] = [];
   const wholeEntry = body.split('\n').some((line) => REGISTER_NOTE.test(line));
   for (const { line, translations } of translationLines(body, script)) {
-    for (const part of topLevelParts(line.replace(LINE_LABELS, ''))) {
-      const list = wholeEntry || REGISTER_LABEL.test(part) ? marked : plain;
-      for (const t of translations)
-        if (part.includes(t) && !plain.includes(t) && !marked.includes(t)) list.push(t);
+    // The translations written with a label of their own: each part of the line (between its commas) read alone.
+    const labelled = new Set(
+      topLevelParts(line.replace(LEADING_MARKS, '').replace(LINE_LABELS, ''))
+        .filter((part) => REGISTER_LABEL.test(part))
+        .flatMap((part) => phrasesOf(part, script)),
+    );
+    for (const t of translations) {
+      if (plain.includes(t) || marked.includes(t)) continue;
+      (wholeEntry || labelled.has(t) ? marked : plain).push(t);
     }
-    for (const t of translations) if (!plain.includes(t) && !marked.includes(t)) plain.push(t);
   }
   return { translations: [...plain, ...marked], plain: plain.length };
 }
 
-/** A line cut at its commas and semicolons outside brackets and parentheses. */
+/** A line cut at its commas and semicolons outside brackets, braces, parentheses and grammar tags. */
 function topLevelParts(line: string): string[] {
   const parts: string[] = [];
   let depth = 0;
@@ -103,26 +107,31 @@ function translationLines(body: string, script?: RegExp): Array<{ line: string; 
     const isSense = SENSE_LINE.test(line);
     if (!first && !isSense) continue;
     first = false;
-    const found: string[] = [];
-    const cleaned = line
-      .replace(LEADING_MARKS, '')
-      .replace(/\s+\d+\.\s*$/, '')
-      .replace(AFTER_TAG, '')
-      .replace(PLACEHOLDERS, ' ')
-      .replace(/<[^>]*>|\[[^\]]*\]|\([^)]*\)|\{[^}]*\}|\/[^/]*\//g, ' ');
-    for (const part of cleaned.split(/[,;]/)) {
-      const phrase = part
-        .replace(/\s+/g, ' ')
-        .replace(/[.:!?]+$/, '')
-        .trim();
-      if (phrase.length < 2 || phrase.length > MAX_CHARS || !/\p{L}/u.test(phrase)) continue;
-      if (phrase.split(' ').length > MAX_WORDS) continue;
-      if (script && !script.test(phrase)) continue;
-      if (!found.includes(phrase)) found.push(phrase);
-    }
-    out.push({ line, translations: found });
+    out.push({ line, translations: phrasesOf(line, script) });
   }
   return out;
+}
+
+/** The translations a line (or a part of one) gives. */
+function phrasesOf(line: string, script?: RegExp): string[] {
+  const found: string[] = [];
+  const cleaned = line
+    .replace(LEADING_MARKS, '')
+    .replace(/\s+\d+\.\s*$/, '')
+    .replace(AFTER_TAG, '')
+    .replace(PLACEHOLDERS, ' ')
+    .replace(/<[^>]*>|\[[^\]]*\]|\([^)]*\)|\{[^}]*\}|\/[^/]*\//g, ' ');
+  for (const part of cleaned.split(/[,;]/)) {
+    const phrase = part
+      .replace(/\s+/g, ' ')
+      .replace(/[.:!?]+$/, '')
+      .trim();
+    if (phrase.length < 2 || phrase.length > MAX_CHARS || !/\p{L}/u.test(phrase)) continue;
+    if (phrase.split(' ').length > MAX_WORDS) continue;
+    if (script && !script.test(phrase)) continue;
+    if (!found.includes(phrase)) found.push(phrase);
+  }
+  return found;
 }
 
 /** The headword as the entry's first line writes it (the index may hold it lower-cased), without pronunciation. */
