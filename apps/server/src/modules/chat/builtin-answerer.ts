@@ -184,7 +184,7 @@ const CUES: Array<Cue & { everyAsk: RegExp }> = (
     },
     {
       // "How old", "from what age" asks for an age: a number of years, a year of life, coming of age.
-      asks: /wie alt|(?:ab|bis|mit) (?:zu )?welche[mns]? alter|welche[sm]? alter|how old|what age|which age|quel âge|quelle âge|che età|quanti anni|ile lat|w jakim wieku|od jakiego wieku|do jakiego wieku|que idade|quantos anos|сколько лет|в каком возрасте|с какого возраста|до какого возраста|скільки років|у якому віці|з якого віку|до якого віку|كم عمر|أي عمر|بأي عمر|أي سن|كم سن/iu,
+      asks: /wie alt|(?:(?:ab|bis|mit) (?:zu )?)?welche[mns]? alter|how old|what age|which age|quel âge|che età|quanti anni|ile lat|w jakim wieku|od jakiego wieku|do jakiego wieku|que idade|quantos anos|сколько лет|в каком возрасте|с какого возраста|до какого возраста|скільки років|у якому віці|з якого віку|до якого віку|كم عمر|أي عمر|بأي عمر|أي سن|كم سن/iu,
       answer:
         /\d+\s*(?:jahre?n?|years?|ans|anni|lat|anos|лет|года?|рок\p{L}*|сты|سنة|سنوات|عام)|lebensjahr\p{L}*|volljähr\p{L}*|minderjähr\p{L}*|of age|adult/iu,
       strong: true,

@@ -269,9 +269,14 @@ export class Lexicon {
     const { keys } = this.store;
     const start = this.lowerBound(key);
     if (keys[start] !== key) return null;
+    // Entries are read until MAX_PER_KEY different translations are in ("set" has hundreds): no more than needed.
     const entries: Array<{ translations: string[]; plain: number }> = [];
-    for (let i = start; i < keys.length && keys[i] === key && entries.length < MAX_PER_KEY; i++)
-      entries.push(this.store.translations(i));
+    const read = new Set<string>();
+    for (let i = start; i < keys.length && keys[i] === key && read.size < MAX_PER_KEY; i++) {
+      const entry = this.store.translations(i);
+      entries.push(entry);
+      for (const t of entry.translations) read.add(t);
+    }
     const out = new Set<string>();
     for (const e of entries) for (const t of e.translations.slice(0, e.plain)) out.add(t);
     for (const e of entries) for (const t of e.translations.slice(e.plain)) out.add(t);
