@@ -31,6 +31,37 @@ const STORAGE_TESTS = [
   'test/processing-crash.test.ts',
 ];
 
+/**
+ * The libraries the web app and its tests import, bundled by Vite's optimizer for the web tests, React with them so
+ * that there is one copy of it.
+ */
+const WEB_TEST_BUNDLES = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  '@testing-library/react',
+  '@mui/material',
+  '@mui/material/*',
+  '@mui/x-charts/*',
+  '@mui/stylis-plugin-rtl',
+  '@emotion/react',
+  '@emotion/styled',
+  '@emotion/cache',
+  'stylis',
+  '@tabler/icons-react',
+  '@tanstack/react-query',
+  'react-router',
+  'react-hook-form',
+  '@hookform/resolvers/zod',
+  'react-joyride',
+  'mui-tel-input',
+  'libphonenumber-js',
+  'i18next',
+  'react-i18next',
+  '@casl/ability',
+];
+
 /** Builds the migrated database every test server starts from a copy of (apps/server/test/support/database-template.ts). */
 const databaseTemplate = new URL('./apps/server/test/support/global-setup.ts', import.meta.url).pathname;
 
@@ -92,6 +123,9 @@ export default defineConfig({
           setupFiles: ['./src/test/setup.ts'],
           // Waits of 10 s each (src/test/setup.ts): a test has room for a few.
           testTimeout: 60_000,
+          // Each web test file imports the app's libraries anew (isolated: mocks and globals stay in their file):
+          // bundled once per run into a file each, they load in a third less CPU (decision 0090).
+          deps: { optimizer: { client: { enabled: true, include: WEB_TEST_BUNDLES } } },
           sequence: { groupOrder: 0 },
         },
       },
