@@ -194,6 +194,16 @@ describe('bad uploads end in a visible status with the reason', () => {
     const next = await upload([
       { name: 'danach.docx', content: await makeDocx([{ text: 'Danach geht es weiter.' }]) },
     ]);
-    expect((await waitForFile(client, next.body.results[0].file.id)).status).toBe('ready');
+    const after = await waitForFile(client, next.body.results[0].file.id);
+    // The whole outcome with the parser's own detail, so that a failure says why.
+    const [stored] = await t.server.ctx.db
+      .select({ detail: files.errorDetail })
+      .from(files)
+      .where(eq(files.id, after.id));
+    expect({ status: after.status, errorCode: after.errorCode, detail: stored!.detail }).toEqual({
+      status: 'ready',
+      errorCode: null,
+      detail: null,
+    });
   }, 300_000);
 });

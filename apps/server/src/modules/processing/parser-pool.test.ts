@@ -50,6 +50,24 @@ describe('the parser pool', () => {
     expect(pool.pids).toHaveLength(2);
   }, 90_000);
 
+  it('fails only the document sent to a process that has just died, and reads the next one', async () => {
+    const one = new ParserPool({ memoryMb: 1024, timeoutMs: 60_000 }, 1);
+    try {
+      const small = write('kurz.docx', await makeDocx([{ text: 'Ein kurzer Absatz.' }]));
+      expect(await outcome(one.extract(small, 'docx', docx))).toBe('read');
+      const [pid] = one.pids;
+      process.kill(pid!, 'SIGKILL');
+      // Dead, but not yet reported to this process (that takes a turn of its event loop, which this wait does not
+      // give): a message to it fails to write.
+      const deadline = Date.now() + 5_000;
+      while (!readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ') && Date.now() < deadline);
+      expect(await outcome(one.extract(small, 'docx', docx))).toBe('FILE_PARSE_LIMIT');
+      expect(await outcome(one.extract(small, 'docx', docx))).toBe('read');
+    } finally {
+      await one.close();
+    }
+  }, 60_000);
+
   it('starts its processes ahead of the first document when warmed, and reads with them', async () => {
     const warmed = new ParserPool({ memoryMb: 1024, timeoutMs: 60_000 }, 2);
     try {
@@ -110,9 +128,13 @@ describe('the parser pool', () => {
       while (running().length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       expect(running()).toHaveLength(2); // the shell and its sleep
       expect(await read).toBe('FILE_PARSE_LIMIT');
+      // The next document, at once: a new process reads it, not the one being stopped.
+      const small = write('danach.docx', await makeDocx([{ text: 'Danach geht es weiter.' }]));
+      const next = limited.extract(small, 'docx', docx);
       const gone = Date.now() + 5_000;
       while (running().length > 0 && Date.now() < gone) await new Promise((r) => setTimeout(r, 100));
       expect(running()).toEqual([]);
+      expect((await next).blocks).toEqual([{ kind: 'paragraph', text: 'Danach geht es weiter.' }]);
     } finally {
       await limited.close();
     }

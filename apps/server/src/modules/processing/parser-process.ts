@@ -7,6 +7,8 @@ import type { OcrOptions, OnProgress } from './extract/ocr.ts';
 const childScript = fileURLToPath(new URL('./parse-child.ts', import.meta.url));
 
 interface Pending {
+  /** The child reading the document: only its end fails the document. */
+  child: ChildProcess;
   resolve(value: Extracted): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
@@ -62,6 +64,7 @@ export class ParserProcess {
     const ready = new Promise<void>((resolve, reject) => {
       child.once('message', () => resolve());
       child.once('exit', (code) => reject(new Error(`parser process exited at start (${code}): ${stderr}`)));
+      child.once('error', (error) => reject(error));
     });
     child.on(
       'message',
@@ -88,25 +91,31 @@ export class ParserProcess {
         else pending.reject(new ExtractionError(message.code!, message.detail));
       },
     );
-    child.on('exit', (code, signal) => {
+    const ended = (reason: string) => {
       // An OCR program of a child that crashed would run on for nothing.
       stopGroup(child);
-      if (this.child === child) {
-        this.child = null;
-        this.ready = null;
-      }
+      this.forget(child);
       for (const [id, pending] of this.pending) {
+        if (pending.child !== child) continue;
         clearTimeout(pending.timer);
         this.pending.delete(id);
-        pending.reject(
-          new ExtractionError(
-            'FILE_PARSE_LIMIT',
-            `parser process ended (code ${code}, signal ${signal}): ${stderr.slice(-300)}`,
-          ),
-        );
+        pending.reject(new ExtractionError('FILE_PARSE_LIMIT', `${reason}: ${stderr.slice(-300)}`));
       }
+    };
+    child.on('exit', (code, signal) => ended(`parser process ended (code ${code}, signal ${signal})`));
+    // A message to a child that has just died fails (EPIPE), and its exit follows; a child that could not be started
+    // (no process id) may have no exit to wait for.
+    child.on('error', (error) => {
+      if (child.pid === undefined) ended(`parser process not started (${error.message})`);
     });
     return ready;
+  }
+
+  /** Lets go of a child that is stopping, unless a newer one has replaced it already. */
+  private forget(child: ChildProcess): void {
+    if (this.child !== child) return;
+    this.child = null;
+    this.ready = null;
   }
 
   /**
@@ -131,10 +140,12 @@ export class ParserProcess {
     return new Promise<Extracted>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
+        // Gone from now on, not only once its exit is reported: the next document starts a new child.
+        this.forget(child);
         stopGroup(child);
         reject(new ExtractionError('FILE_PARSE_LIMIT', `no result within ${this.options.timeoutMs} ms`));
       }, this.options.timeoutMs);
-      this.pending.set(id, { resolve, reject, timer, onProgress: request.onProgress });
+      this.pending.set(id, { child, resolve, reject, timer, onProgress: request.onProgress });
       child.send({ id, path, kind, ocr: request.ocr });
     });
   }
