@@ -58,9 +58,6 @@ export async function startTestServer(
     HOST: '127.0.0.1',
     // Every test user signs up from 127.0.0.1; the tests of this limit set it low themselves.
     MAIL_FORMS_MAX_PER_ADDRESS_PER_HOUR: '100000',
-    // Most test servers read no document: their parser starts with the first one (parser-pool.test.ts starts one
-    // with the server).
-    PARSER_WARM_START: 'false',
     ...TEST_SERVER_ENV,
     ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
     ...(database ? { DATABASE_URL: database.url, ...postgresSecrets } : {}),
