@@ -20,9 +20,9 @@ export const START_WAIT_MS = 180_000;
  * What every test server, spawned or in the test's process, runs with. Its embedded database does not optimise its
  * WebAssembly (EMBEDDED_DATABASE_OPTIMIZE): a test's database lives seconds, and the optimising compiler's start cost
  * more than twice the CPU of a PGlite start (measured: 6 s of CPU and 660 MB against 2.3 s and 290 MB), paid by each of
- * the suite's hundreds of servers on CI's two cores. Most test servers read no document: their parser processes start
- * with the first one (PARSER_WARM_START; parser-pool.test.ts starts them with a server). Warmed, each spawned server's
- * two loaded pdf.js: 77 processes of about a second of CPU each in a full run.
+ * the suite's hundreds of servers on CI's two cores. Most test servers read no document, so their parser processes
+ * start with the first one (PARSER_WARM_START; parser-pool.test.ts starts them with a server): warmed, the two parser
+ * processes of every spawned server loaded pdf.js, 77 processes of about a second of CPU each in a full run.
  */
 export const TEST_SERVER_ENV = { EMBEDDED_DATABASE_OPTIMIZE: 'false', PARSER_WARM_START: 'false' };
 
