@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { QueryTranslation } from '../search/query-translation/translation.ts';
 import { answerExtractively, scoreUnits, sentencesOf, withoutReferences } from './builtin-answerer.ts';
 import { questionLanguage } from './question-language.ts';
-import { askedWord } from './word-match.ts';
+import { askedWord, MATCH, matchWord, wordSet } from './word-match.ts';
 
 const hit = (text: string, fileName = 'Handbuch.pdf', page: number | null = 3): SearchHit => ({
   passageId: crypto.randomUUID(),
@@ -517,6 +517,16 @@ describe('the built-in answerer', () => {
     const retaken = answerExtractively('wie oft kann man die gesellenprüfung widerholen', exam, 'de');
     expect(retaken.noAnswer).toBe(false);
     expect(retaken.text).toContain('zweimal wiederholt');
+  });
+
+  it('finds a noun by its short adjective in "-lich", and the adjective by the noun ("Tag", "täglich")', () => {
+    // Snowball takes "-lich" off long words only ("werktäglich" is found as "Werktag" already).
+    expect(matchWord(askedWord('Tag'), wordSet('Die tägliche Arbeitszeit beträgt acht Stunden.'))).toBe(
+      MATCH.derived,
+    );
+    expect(matchWord(askedWord('täglich'), wordSet('acht Stunden am Tag'))).toBe(MATCH.derived);
+    expect(matchWord(askedWord('Jahr'), wordSet('Der Kessel wird jährlich gewartet.'))).toBe(MATCH.derived);
+    expect(matchWord(askedWord('Arzt'), wordSet('eine ärztliche Bescheinigung'))).toBe(MATCH.derived);
   });
 
   it('asks "when" for a time or a date: a phone number is none', () => {

@@ -64,6 +64,14 @@ export function verbRoot(word: string): string | null {
   return root !== word && root.length >= 4 ? root : null;
 }
 
+/**
+ * The noun of a short adjective in "-lich" ("täglich" → "tag", "jährlichen" → "jahr"; folded), which Snowball leaves
+ * whole (it takes "-lich" off long words only: "werktäglich" → "werktag"), or null.
+ */
+export function adjectiveRoot(word: string): string | null {
+  return /^([a-z]{3,})lich(?:e|en|er|em|es)?$/.exec(word)?.[1] ?? null;
+}
+
 /** The words of a text, folded: letters and figures, each run of them a word ("H-1002" → "h", "1002"). */
 export function wordsOf(text: string): string[] {
   return (text.match(/[\p{L}\p{N}]+/gu) ?? []).map(fold);
@@ -84,7 +92,7 @@ export interface WordSet {
   englishCores: Set<string>;
   /** Cores of the parts of the text's compounds ("monteurstunde" → "monteur", "stund"). */
   parts: Set<string>;
-  /** The German verb roots of its words (`verbRoot`). */
+  /** The German verb roots of its words (`verbRoot`), and its short adjectives' nouns (`adjectiveRoot`). */
   roots: Set<string>;
 }
 
@@ -116,7 +124,7 @@ function textWord(lower: string): TextWord {
         word: w,
         core: core(w),
         englishCore: englishCore(w),
-        root: verbRoot(w),
+        root: adjectiveRoot(w) ?? verbRoot(w),
         // Split as written: the word list knows "Prüfung", not "Prufung".
         parts: compoundParts(lower).map((p) => core(fold(p))),
       };
@@ -195,7 +203,7 @@ export interface AskedWord {
   known: boolean;
   /** Cores of its synonyms (german-thesaurus.ts). */
   synonyms: string[];
-  /** Its German verb root (`verbRoot`), or null. */
+  /** Its German verb root (`verbRoot`) or, for a short adjective, its noun (`adjectiveRoot`), or null. */
   root: string | null;
   /**
    * A long word the word list does not split ("Gastherme"): every way to cut it into a first part of at least
@@ -262,7 +270,7 @@ function prepareAsked(lower: string): AskedWord {
     parts,
     known: figure || (germanWordList()?.has(lower) ?? false),
     synonyms: figure || isFunctionWord(w) ? [] : synonymsOf(lower).map((s) => core(fold(s))),
-    root: figure ? null : verbRoot(w),
+    root: figure ? null : (adjectiveRoot(w) ?? verbRoot(w)),
     cuts: parts.length > 0 || !/^[a-z]+$/.test(w) || w.length < MIN_CUT_WORD ? [] : cutsOf(w),
   };
 }
@@ -272,8 +280,8 @@ function prepareAsked(lower: string): AskedWord {
  * is; a part of one of the unit's compounds, or the parts of the question's compound among the unit's words (0.8, the
  * head three quarters of it); a word derived from it or it from one, sharing five letters at the start (0.7); a
  * word one letter apart (two for long words) when the question's word is no word of the German word list (0.8); a
- * synonym (0.7); a verb form or its noun sharing their root (`verbRoot`: "gewartet", "Wartung"), or a typo of it
- * (0.7); a compound the word list does not split, cut into words of the unit ("Gastherme": "Gas", "-therme", 0.8).
+ * synonym (0.7); a verb form or its noun sharing their root (`verbRoot`: "gewartet", "Wartung"), or a typo of it,
+ * or a short adjective and its noun (`adjectiveRoot`: "täglich", "Tag") (0.7); a compound the word list does not split, cut into words of the unit ("Gastherme": "Gas", "-therme", 0.8).
  */
 export function matchWord(asked: AskedWord, set: WordSet): number {
   if (set.words.has(asked.word)) return MATCH.exact;
