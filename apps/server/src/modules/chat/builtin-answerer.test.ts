@@ -529,6 +529,26 @@ describe('the built-in answerer', () => {
     expect(matchWord(askedWord('Arzt'), wordSet('eine ärztliche Bescheinigung'))).toBe(MATCH.derived);
   });
 
+  it('reads the time a "how long" question says it has as the duration asked for ("wie lange ... Zeit")', () => {
+    const hits = [
+      hit(
+        'Der Mangel ist dem Lieferanten innerhalb von zwei Wochen nach der Lieferung schriftlich anzuzeigen.',
+        'AGB.pdf',
+      ),
+      hit(
+        'Der Lieferant vermerkt den Zeitpunkt der Lieferung und jeden angezeigten Mangel im Lieferschein.',
+        'AGB.pdf',
+      ),
+    ];
+    const answer = answerExtractively(
+      'Wie lange hat der Kunde Zeit, einen Mangel der Lieferung anzuzeigen?',
+      hits,
+      'de',
+    );
+    expect(answer.noAnswer).toBe(false);
+    expect(answer.text).toContain('innerhalb von zwei Wochen');
+  });
+
   it('asks "when" for a time or a date: a phone number is none', () => {
     const hits = [
       hit(

@@ -149,7 +149,7 @@ interface Cue {
    * share. Both are then the words that ask. (As one pattern, with look-behinds over the whole question, it took a
    * millisecond and a half per question, most of the cues' time: bench:chat's profile.)
    */
-  together?: { words: RegExp[]; unless: RegExp };
+  together?: { words: RegExp[]; unless?: RegExp };
   answer: RegExp;
   strong?: boolean;
   generic?: boolean;
@@ -183,7 +183,9 @@ const CUES: Array<Cue & { everyAsk: RegExp }> = (
     },
     {
       // "How long" asks for a duration: a number of seconds to years, not any figure ("§ 11", "(2)").
-      asks: /wie lange?\b|wie viele? (sekunden|minuten|stunden|tage|werktage|arbeitstage|wochen|monate|jahre)|how long|how many (seconds|minutes|hours|days|weeks|months|years)|combien de temps|pendant combien|quanto tempo|per quanto|jak długo|ile (dni|godzin|tygodni|miesięcy|lat)|как долго|сколько (времени|дней|часов|недель|месяцев|лет)|як довго|скільки (часу|днів|годин|тижнів|місяців|років)|كم من الوقت|كم يوم|كم ساعة|كم سنة|مدة/iu,
+      asks: /wie lange?\b|wie ?viel zeit|how much time|wie viele? (sekunden|minuten|stunden|tage|werktage|arbeitstage|wochen|monate|jahre)|how long|how many (seconds|minutes|hours|days|weeks|months|years)|combien de temps|pendant combien|quanto tempo|per quanto|jak długo|ile (dni|godzin|tygodni|miesięcy|lat)|как долго|сколько (времени|дней|часов|недель|месяцев|лет)|як довго|скільки (часу|днів|годин|тижнів|місяців|років)|كم من الوقت|كم يوم|كم ساعة|كم سنة|مدة/iu,
+      // "Wie lange hat die Kammer Zeit": the time is what "how long" asks, no word of the topic.
+      together: { words: [/\b(?:wie lange?|how long)\b/iu, /\b(?:zeit|time)\b/iu] },
       answer: DURATION,
       strong: true,
     },
@@ -233,7 +235,7 @@ function asksFor(cue: (typeof CUES)[number], text: string): boolean {
 function togetherIn(cue: (typeof CUES)[number], text: string): boolean {
   const together = cue.together;
   return (
-    together !== undefined && !together.unless.test(text) && together.words.every((w) => text.search(w) >= 0)
+    together !== undefined && !together.unless?.test(text) && together.words.every((w) => text.search(w) >= 0)
   );
 }
 
