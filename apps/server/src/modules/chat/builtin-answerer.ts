@@ -145,9 +145,10 @@ const SHARE = /prozent|percent|pour ?cent|per ?cento|procent|por ?cento|проц
 interface Cue {
   asks: RegExp;
   /**
-   * Words that ask only together, anywhere in the question: "how much" with a verb of paying, in either order, and no
-   * share. Both are then the words that ask. (As one pattern, with look-behinds over the whole question, it took a
-   * millisecond and a half per question, most of the cues' time: bench:chat's profile.)
+   * Words that ask only together, anywhere in the question and in either order, unless the question holds `unless`
+   * ("how much" with a verb of paying, unless a share is asked; "how long" with "Zeit"): all are then the words that
+   * ask. (As one pattern, with look-behinds over the whole question, the first took a millisecond and a half per
+   * question, most of the cues' time: bench:chat's profile.)
    */
   together?: { words: RegExp[]; unless?: RegExp };
   answer: RegExp;
