@@ -120,7 +120,7 @@ const TIME_UNIT =
   '(?:sekunde|minute|stunde|tag|werktag|kalendertag|arbeitstag|woche|monat|jahr|second|minute|hour|day|week|month|year)\\p{L}*';
 /** A duration: a number, in figures or words, of a unit of time ("4 Wochen", "zwei Jahre", "viereinhalb Stunden"). */
 const DURATION = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:${NUMBER_WORD})\\s+(?:\\p{L}+\\s+)?${TIME_UNIT}|\\p{L}*(?:tägig|wöchig|monatig|jährig|stündig)\\p{L}*|\\d\\s?(?:h|min|std)\\b|\\p{N}\\s?(?:дн|час|нед|мес|год|лет|рок|днів|годин|тиж)|\\p{N}\\s?(?:يوم|أيام|ساع|أسبوع|شهر|سن)`,
+  `(?<![\\p{L}\\p{N}])(?:${NUMBER_WORD})\\s+(?:\\p{L}+\\s+)?${TIME_UNIT}|tägig|wöchig|monatig|jährig|stündig|\\d\\s?(?:h|min|std)\\b|\\p{N}\\s?(?:дн|час|нед|мес|год|лет|рок|днів|годин|тиж)|\\p{N}\\s?(?:يوم|أيام|ساع|أسبوع|شهر|سن)`,
   'iu',
 );
 
