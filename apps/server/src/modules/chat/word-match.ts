@@ -65,8 +65,8 @@ export function verbRoot(word: string): string | null {
 }
 
 /**
- * The noun of a short adjective in "-lich" ("täglich" → "tag", "jährlichen" → "jahr"; folded), which Snowball leaves
- * whole (it takes "-lich" off long words only: "werktäglich" → "werktag"), or null.
+ * The noun of an adjective in "-lich" ("täglich" → "tag", "jährlichen" → "jahr"; folded), or null. Snowball takes
+ * "-lich" off long words only ("werktäglich" → "werktag"): a short adjective's core keeps it.
  */
 export function adjectiveRoot(word: string): string | null {
   return /^([a-z]{3,})lich(?:e|en|er|em|es)?$/.exec(word)?.[1] ?? null;
