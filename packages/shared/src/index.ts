@@ -13,6 +13,7 @@ export * from './contracts/chat-widget.contract.ts';
 export * from './contracts/chats.contract.ts';
 export * from './contracts/company-branding.contract.ts';
 export * from './contracts/company-details.contract.ts';
+export * from './contracts/connector-callback-paths.ts';
 export * from './contracts/connectors.contract.ts';
 export * from './contracts/customers.contract.ts';
 export * from './contracts/dashboard.contract.ts';

@@ -13,9 +13,6 @@ export const GOOGLE_AUTH_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
 export const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 export const GOOGLE_DRIVE_URL = 'https://www.googleapis.com/drive/v3';
 
-/** The web page Google sends the browser back to after consent (register it as the app's redirect URI). */
-export const GOOGLE_CALLBACK_PATH = '/connectors/googledrive/callback';
-
 /** The operator's Google Cloud OAuth client (a web application); an empty or missing `clientSecret` keeps the stored one. */
 export const googleAppBodySchema = z.strictObject({
   clientId: requiredText(200),

@@ -12,9 +12,6 @@ import { requiredText, singleLineText } from './fields.ts';
 export const MICROSOFT_LOGIN_URL = 'https://login.microsoftonline.com';
 export const MICROSOFT_GRAPH_URL = 'https://graph.microsoft.com/v1.0';
 
-/** The web page Microsoft sends the browser back to after consent (register it as the app's redirect URI). */
-export const MICROSOFT_CALLBACK_PATH = '/connectors/microsoft365/callback';
-
 /** The operator's Entra app registration; an empty or missing `clientSecret` keeps the stored one. */
 export const microsoftAppBodySchema = z.strictObject({
   clientId: requiredText(200),

@@ -1,5 +1,4 @@
-import { GOOGLE_CALLBACK_PATH } from '../contracts/google-connector.contract.ts';
-import { MICROSOFT_CALLBACK_PATH } from '../contracts/microsoft-connector.contract.ts';
+import { GOOGLE_CALLBACK_PATH, MICROSOFT_CALLBACK_PATH } from '../contracts/connector-callback-paths.ts';
 import type { Action, Subject, UserKind } from '../permissions/subjects.ts';
 import type { PageName } from './pages.ts';
 
