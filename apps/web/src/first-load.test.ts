@@ -22,7 +22,8 @@ async function firstLoadPackages(entry: string, pages: string[]): Promise<Set<st
     metafile: true,
     logLevel: 'silent',
     jsx: 'automatic',
-    loader: { '.svg': 'empty', '.png': 'empty', '.css': 'empty', '.woff2': 'empty' },
+    // The app's only file of another kind it imports: a style sheet, no package.
+    loader: { '.css': 'empty' },
     plugins: [
       {
         name: 'vite-only-modules',
