@@ -104,6 +104,49 @@ describe('jobs on pg-boss', () => {
     }
   });
 
+  it('looks for jobs in idle queues with one statement, and still runs at once what another process sends or falls due', async () => {
+    const ran: string[] = [];
+    const jobs = ['a', 'b', 'c'].map((x) =>
+      defineJob({
+        name: `test.idle-${x}`,
+        schema: z.object({ n: z.string() }),
+        retryLimit: 0,
+        retryDelaySeconds: 1,
+        expireInSeconds: 30,
+        async handler({ n }) {
+          ran.push(n);
+        },
+      }),
+    );
+    const queue = new JobQueue(t.server.databaseUrl, jobs, silent, {
+      worker: true,
+      shared: false,
+      pollingIntervalSeconds: 0.5,
+    });
+    // Another process on the same database, which only sends: its jobs wake none of this one's workers directly.
+    const elsewhere = new JobQueue(t.server.databaseUrl, jobs, silent, { worker: false, shared: false });
+    await queue.start();
+    await elsewhere.start();
+    try {
+      await queue.work(t.server.ctx);
+      const first = await until(async () => {
+        const looks = queue.lastLooks();
+        return looks.length === 3 && looks.every((l) => l.at !== null) ? looks : undefined;
+      });
+      // Four polling intervals later no idle worker has looked again by itself (each did every interval before).
+      await new Promise((r) => setTimeout(r, 2_000));
+      expect(queue.lastLooks()).toEqual(first);
+      await elsewhere.send(jobs[1]!, { n: 'sent elsewhere' });
+      await queue.send(jobs[2]!, { n: 'due a second later' }, { startAfter: 1 });
+      // Well before an idle worker's own next look (30 s): the process's look at its queues woke them.
+      await until(async () => (ran.length === 2 ? true : undefined), 15_000);
+      expect(ran.sort()).toEqual(['due a second later', 'sent elsewhere']);
+    } finally {
+      await queue.stop();
+      await elsewhere.stop();
+    }
+  });
+
   it("keeps one job of a 'short' queue waiting at most, also on a queue first created with every send a job", async () => {
     const catchUp = defineJob({
       name: 'test.catch-up',

@@ -12,6 +12,17 @@ import { movePgBoss10Jobs, setAsidePgBoss10 } from './pg-boss-10-upgrade.ts';
 const RECOVERY_INTERVAL_MS = 15_000;
 /** After handing jobs back, how long their handlers may take to notice (`run.signal`) before the jobs go out. */
 const HAND_BACK_SETTLE_MS = 2_000;
+/**
+ * How long an idle pg-boss worker waits before it looks for a job by itself. The process's one look at all its queues
+ * (`lookForReadyJobs`, every polling interval) wakes it sooner when its queue has a job ready.
+ */
+const IDLE_WORKER_LOOK_SECONDS = 30;
+/**
+ * The queues among `$1` with a job that a worker could take now: waiting (created or retry), not blocked, due. One
+ * statement on pg-boss's partial index of waiting jobs, instead of one fetch per idle worker.
+ */
+const READY_QUEUES_SQL = `select distinct name from pgboss.job
+  where name = any($1) and state < 'active' and not blocked and start_after <= now()`;
 
 /** A job attempt running in this process. */
 interface RunningJob {
@@ -45,6 +56,9 @@ export class JobQueue {
   private readonly liveness: JobLiveness | null;
   private readonly onAttempt: (name: string, outcome: JobOutcome, seconds: number) => void;
   private recovery: NodeJS.Timeout | null = null;
+  /** The next look for queues with a job ready (`lookForReadyJobs`). */
+  private readyLook: NodeJS.Timeout | null = null;
+  private readyLookFailing = false;
   private started = false;
   private readonly running = new Map<string, RunningJob>();
   /** Set when the worker starts stopping: a job fetched after that goes back at once. */
@@ -76,7 +90,11 @@ export class JobQueue {
       shared: boolean;
       /** Hears how each attempt ended and how long it ran (the job metrics). */
       onAttempt?: (name: string, outcome: JobOutcome, seconds: number) => void;
-      /** How often an idle worker looks for a job (default 0.5 s). */
+      /**
+       * How often a worker process looks for a job in its idle queues (default 0.5 s): one statement for all its
+       * queues, which wakes the workers of those with a job ready; each idle worker also looks by itself, every
+       * IDLE_WORKER_LOOK_SECONDS or this interval if longer.
+       */
       pollingIntervalSeconds?: number;
       /** Queues of jobs that no longer exist: a worker removes them, with their schedules and waiting jobs. */
       retired?: string[];
@@ -231,7 +249,11 @@ export class JobQueue {
         let workerId: string | undefined;
         workerId = await this.boss.work(
           def.name,
-          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.pollingIntervalSeconds },
+          {
+            batchSize: 1,
+            includeMetadata: true,
+            pollingIntervalSeconds: Math.max(IDLE_WORKER_LOOK_SECONDS, this.pollingIntervalSeconds),
+          },
           async ([job]) => {
             if (!job) return;
             if (this.stopping) {
@@ -252,6 +274,37 @@ export class JobQueue {
         this.localWorkers.set(def.name, [...(this.localWorkers.get(def.name) ?? []), workerId]);
       }
     }
+    this.lookForReadyJobs(ctx.pool);
+  }
+
+  /**
+   * Every polling interval, one statement asks which of this process's queues have a job ready, and wakes their
+   * workers: jobs sent by other processes, retries and delayed jobs that fell due, jobs of a schedule. An idle
+   * embedded server made one fetch per worker and interval (about 50 statements a second), which kept a fifth of a
+   * core busy doing nothing.
+   */
+  private lookForReadyJobs(db: AppContext['pool']): void {
+    if (!this.started || this.stopping) return;
+    this.readyLook = setTimeout(async () => {
+      try {
+        const { rows } = await db.query<{ name: string }>(READY_QUEUES_SQL, [[...this.localWorkers.keys()]]);
+        for (const { name } of rows)
+          for (const workerId of this.localWorkers.get(name) ?? []) this.boss.notifyWorker(workerId);
+        this.readyLookFailing = false;
+      } catch (error) {
+        // The workers' own looks go on meanwhile; one line per outage, not one per interval.
+        if (!this.readyLookFailing)
+          this.log.warn({ err: error }, 'looking for queues with a job ready failed');
+        this.readyLookFailing = true;
+      }
+      this.lookForReadyJobs(db);
+    }, this.pollingIntervalSeconds * 1000);
+    this.readyLook.unref();
+  }
+
+  /** When each worker of each queue last looked for a job (epoch milliseconds; null before its first look). */
+  lastLooks(): Array<{ queue: string; at: number | null }> {
+    return this.boss.getWipData().map((w) => ({ queue: w.name, at: w.lastFetchedOn }));
   }
 
   /**
@@ -329,6 +382,8 @@ export class JobQueue {
     this.stopping = true;
     if (this.recovery) clearInterval(this.recovery);
     this.recovery = null;
+    if (this.readyLook) clearTimeout(this.readyLook);
+    this.readyLook = null;
     // Without waiting for the running jobs: they get the grace below, then are handed back.
     for (const def of this.definitions) await this.boss.offWork(def.name, { wait: false });
     const deadline = Date.now() + graceMs;
