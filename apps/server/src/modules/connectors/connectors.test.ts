@@ -148,6 +148,10 @@ describe('a WebDAV folder kept in sync with a division', () => {
     const db = t.server.ctx.db;
     const state = (values: Partial<typeof connectors.$inferInsert>) =>
       db.update(connectors).set(values).where(eq(connectors.id, id));
+    // The states below have no job behind them, which the server's every-minute schedule takes up as a stranded sync
+    // (queued again, run, idle): when it ran mid-test, a second request found the connector idle again. A sync job due
+    // in an hour keeps the schedule off this connector until the statements are checked.
+    const held = await t.server.ctx.jobs.send(syncConnectorJob, { connectorId: id }, { startAfter: 3600 });
 
     // While a sync runs, every request is told so.
     await state({ syncState: 'running', syncJobId: 'held-by-a-test' });
@@ -166,6 +170,7 @@ describe('a WebDAV folder kept in sync with a division', () => {
     expect(await claimSync(db, id, holder === 'job-a' ? 'job-b' : 'job-a')).toBeNull();
 
     // Through the API: a sync requested on an idle connector runs and ends.
+    await t.server.ctx.pool.query('delete from pgboss.job where id = $1', [held]);
     await state({ syncState: 'idle', syncJobId: null });
     expect((await client.post(`/connectors/${id}/sync`)).status).toBe(202);
     const next = await synced(client, id, first.lastSyncAt);
