@@ -274,7 +274,7 @@ export class JobQueue {
         this.localWorkers.set(def.name, [...(this.localWorkers.get(def.name) ?? []), workerId]);
       }
     }
-    this.lookForReadyJobs(ctx.pool);
+    this.lookForReadyJobs(ctx.pool, [...this.localWorkers.keys()]);
   }
 
   /**
@@ -283,11 +283,11 @@ export class JobQueue {
    * embedded server made one fetch per worker and interval (about 50 statements a second), which kept a fifth of a
    * core busy doing nothing.
    */
-  private lookForReadyJobs(db: AppContext['pool']): void {
+  private lookForReadyJobs(db: AppContext['pool'], queues: string[]): void {
     if (!this.started || this.stopping) return;
     this.readyLook = setTimeout(async () => {
       try {
-        const { rows } = await db.query<{ name: string }>(READY_QUEUES_SQL, [[...this.localWorkers.keys()]]);
+        const { rows } = await db.query<{ name: string }>(READY_QUEUES_SQL, [queues]);
         for (const { name } of rows)
           for (const workerId of this.localWorkers.get(name) ?? []) this.boss.notifyWorker(workerId);
         this.readyLookFailing = false;
@@ -297,7 +297,7 @@ export class JobQueue {
           this.log.warn({ err: error }, 'looking for queues with a job ready failed');
         this.readyLookFailing = true;
       }
-      this.lookForReadyJobs(db);
+      this.lookForReadyJobs(db, queues);
     }, this.pollingIntervalSeconds * 1000);
     this.readyLook.unref();
   }
