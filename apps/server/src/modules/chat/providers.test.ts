@@ -20,8 +20,11 @@ vi.mock('../ai-providers/model-client.ts', async (importOriginal) => {
   };
 });
 
-// A provider that stays silent for 1 s counts as timed out, so the hang and stall cases end quickly. The fake
-// providers listen on 127.0.0.1, which the outbound policy refuses unless allowed (see outbound-policy.test.ts).
+// A provider that stays silent for PROVIDER_SILENCE_S counts as timed out, so the hang and stall cases end quickly.
+// 1 s was too short on CI's two cores with four passes at their start: the first answer of run 60's PostgreSQL pass
+// streamed no token. The fake providers listen on 127.0.0.1, which the outbound policy refuses unless allowed (see
+// outbound-policy.test.ts).
+const PROVIDER_SILENCE_S = 3;
 let t: TestServer;
 let llm: FakeLlm;
 let other: FakeLlm;
@@ -29,7 +32,7 @@ beforeAll(async () => {
   llm = await startFakeLlm();
   other = await startFakeLlm();
   t = await startTestServer({
-    env: { CHAT_PROVIDER_TIMEOUT_SECONDS: '1', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' },
+    env: { CHAT_PROVIDER_TIMEOUT_SECONDS: String(PROVIDER_SILENCE_S), OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' },
   });
 });
 afterAll(async () => {
@@ -99,7 +102,8 @@ describe('answers from a language model', () => {
   it("counts the provider's silence from its request, not from loading its client", async () => {
     const a = await companyWithProvider('mistral', llm.mistralUrl);
     llm.setScript({ text: 'Mit einem Vierkantschlüssel [1].', tokensPerChunk: 1 });
-    clientSetup.delayMs = 1500;
+    // Longer than the provider's allowed silence: counted from the start, the answer would time out.
+    clientSetup.delayMs = PROVIDER_SILENCE_S * 1000 + 1500;
     const res = await ask(a.client, a.chatId, 'Womit wird der Heizkörper entlüftet?');
     expect(res.done()).toMatchObject({ status: 'complete', noAnswer: false });
     expect(res.text()).toBe('Mit einem Vierkantschlüssel [1].');
