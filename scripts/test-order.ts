@@ -11,7 +11,7 @@ const root = new URL('..', import.meta.url).pathname;
  * wait on them) started last and ended a pass alone on one worker. Started first, the rest fill both workers around
  * them (decision 0092). The figures only order: one that is out of date costs time, not a result.
  */
-export const FILE_SECONDS: Record<string, number> = {
+const FILE_SECONDS: Record<string, number> = {
   'apps/server/test/connector-crash.test.ts': 325,
   'e2e/layout-fit.e2e.test.ts': 300,
   'apps/server/test/graceful-shutdown.test.ts': 273,
@@ -64,11 +64,9 @@ for (const file of Object.keys(FILE_SECONDS))
 export class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const base = await super.sort(files);
-    const place = new Map(base.map((spec, index) => [spec, index]));
-    const seconds = (spec: TestSpecification) => FILE_SECONDS[relative(root, spec.moduleId)] ?? 0;
+    const seconds = new Map(base.map((spec) => [spec, FILE_SECONDS[relative(root, spec.moduleId)] ?? 0]));
     const group = (spec: TestSpecification) => spec.project.config.sequence.groupOrder;
-    return base.toSorted(
-      (a, b) => group(a) - group(b) || seconds(b) - seconds(a) || (place.get(a) ?? 0) - (place.get(b) ?? 0),
-    );
+    // A stable sort: files of equal group and seconds (all the unlisted ones) keep vitest's order.
+    return base.toSorted((a, b) => group(a) - group(b) || seconds.get(b)! - seconds.get(a)!);
   }
 }
