@@ -11,7 +11,7 @@ import {
 } from '@werkwissen/shared';
 import type { z } from 'zod';
 import type { ListQuery } from '../components/data-table.tsx';
-import { call } from './http.ts';
+import { call, changingSession } from './http.ts';
 import { type MutationCallbacks, useApiMutation } from './mutation.ts';
 import { tableQuery } from './table-query.ts';
 
@@ -171,7 +171,9 @@ export function useImpersonation(callbacks?: MutationCallbacks<string | null, Me
   return useApiMutation(
     {
       mutationFn: (userId: string | null) =>
-        userId ? call(c.startImpersonation, { body: { userId } }) : call(c.endImpersonation),
+        changingSession(() =>
+          userId ? call(c.startImpersonation, { body: { userId } }) : call(c.endImpersonation),
+        ),
       invalidates: () => [],
     },
     callbacks,

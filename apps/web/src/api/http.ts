@@ -75,11 +75,40 @@ export function refreshSession(): Promise<'renewed' | 'refused' | 'unreachable'>
 }
 
 /**
- * After a 401 with an error `code`: renews an expired session (ending the stored one when the server refuses) and
- * says whether the request is worth sending again.
+ * The browser's session cookies change hands when an operator starts or ends viewing the product as another user.
+ * Counted here: `epoch` moves when such a change starts and when it ends, `changing` says one is under way.
  */
-export async function renewAfter401(code: string | undefined): Promise<boolean> {
+let epoch = 0;
+let changing = 0;
+
+/** Which session a request about to be sent belongs to (for `renewAfter401`). */
+export function sessionEpoch(): number {
+  return epoch;
+}
+
+/**
+ * Runs a change of session (starting or ending a view as another user). A 401 to a request sent before or during
+ * it is about the session being left (revoked by the change): it neither renews (the refresh cookie may still be
+ * that session's) nor ends the session the change stores.
+ */
+export async function changingSession<T>(change: () => Promise<T>): Promise<T> {
+  changing++;
+  epoch++;
+  try {
+    return await change();
+  } finally {
+    changing--;
+    epoch++;
+  }
+}
+
+/**
+ * After a 401 with an error `code` to a request sent in session `sentIn`: renews an expired session (ending the
+ * stored one when the server refuses) and says whether the request is worth sending again.
+ */
+export async function renewAfter401(code: string | undefined, sentIn: number): Promise<boolean> {
   if (code !== 'SESSION_EXPIRED' && code !== 'UNAUTHENTICATED') return false;
+  if (changing > 0 || sentIn !== epoch) return false;
   const renewal = await refreshSession();
   if (renewal === 'refused') onSessionLost();
   return renewal === 'renewed';
@@ -106,13 +135,14 @@ export function buildUrl(path: string, params?: object, query?: object): string 
  */
 export async function sendRenewing(send: () => Promise<Response>, renew = true): Promise<Response> {
   try {
+    const sentIn = epoch;
     const res = await send();
     if (res.status !== 401 || !renew) return res;
     const body = (await res
       .clone()
       .json()
       .catch(() => null)) as ErrorBody | null;
-    return (await renewAfter401(body?.error?.code)) ? await send() : res;
+    return (await renewAfter401(body?.error?.code, sentIn)) ? await send() : res;
   } catch (error) {
     if ((error as Error).name === 'AbortError' || error instanceof ApiError) throw error;
     throw new ApiError(0, 'NETWORK', '');

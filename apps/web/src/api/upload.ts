@@ -1,5 +1,5 @@
 import { type ErrorBody, fileContracts, type UploadResult } from '@werkwissen/shared';
-import { ApiError, readCookie, renewAfter401 } from './http.ts';
+import { ApiError, readCookie, renewAfter401, sessionEpoch } from './http.ts';
 
 export interface UploadOptions {
   /** Called while the body is sent, with the share sent so far (0 to 1). */
@@ -54,10 +54,11 @@ export async function uploadFiles(
   options: UploadOptions = {},
 ): Promise<UploadResult> {
   const url = `/api/v1${fileContracts.upload.path.replace(':divisionId', encodeURIComponent(divisionId))}`;
+  const sentIn = sessionEpoch();
   let answer = await send(url, files, options);
   if (answer.status === 401) {
     const code = (answer.body as ErrorBody | null)?.error?.code;
-    if (await renewAfter401(code)) {
+    if (await renewAfter401(code, sentIn)) {
       options.onProgress?.(0);
       answer = await send(url, files, options);
     }
