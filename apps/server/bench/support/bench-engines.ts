@@ -74,6 +74,14 @@ function postgres(serverUrl: string): BenchEngine {
  * prints both side by side. `--engines=postgres` (or `pglite`) keeps one of them, for a quicker look at one engine.
  */
 export function benchEngines(): BenchEngine[] {
+  // The test servers a benchmark starts read it (test/support/test-database.ts): each would get a database on that
+  // PostgreSQL, and the "PGlite" figures would be PostgreSQL's, or, where the server opens a corpus written into its
+  // data folder, the server would find none of it.
+  if (process.env.TEST_DATABASE_URL)
+    throw new Error(
+      'TEST_DATABASE_URL is set: the benchmark\'s "PGlite" servers would run on that PostgreSQL. Unset it ' +
+        '(env -u TEST_DATABASE_URL npm run bench:...) and give PostgreSQL with --database-url=postgres://...',
+    );
   const url = flag('database-url');
   if (url !== undefined && !/^postgres(ql)?:\/\//.test(url))
     throw new Error(`invalid --database-url: ${url} (postgres://...)`);
