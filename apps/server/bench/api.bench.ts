@@ -37,6 +37,7 @@ import { ReadCache } from '../src/db/read-cache.ts';
 import { loadUserData } from '../src/modules/auth/me.presenter.ts';
 import { signedInDataManager, startTestServer } from '../test/support/test-server.ts';
 import { type BenchEngine, benchEngines } from './support/bench-engines.ts';
+import { BENCH_SERVER_ENV } from './support/bench-kit.ts';
 
 const CONNECTIONS = 50;
 const WARMUP_SECONDS = 2;
@@ -247,7 +248,7 @@ async function measureServer(
     smtp: false,
     dataDir,
     env: {
-      LOG_LEVEL: 'warn',
+      ...BENCH_SERVER_ENV,
       LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
       LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
       ...database.serverEnv,

@@ -67,6 +67,7 @@ import { type FakeLlm, splitTokens, startFakeLlm } from '../test/support/fake-ll
 import { signedInDataManager, startTestServer, type TestServer } from '../test/support/test-server.ts';
 import { type BenchEngine, benchEngines } from './support/bench-engines.ts';
 import {
+  BENCH_SERVER_ENV,
   closeWithin,
   errorLines,
   flag,
@@ -664,7 +665,7 @@ async function benchEngine(
     t = await startTestServer({
       dataDir: root,
       smtp: false,
-      env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', ...corpusDb.serverEnv },
+      env: { ...BENCH_SERVER_ENV, OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', ...corpusDb.serverEnv },
     });
     const server = t;
     const db = server.server.ctx.db;

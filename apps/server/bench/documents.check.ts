@@ -30,6 +30,7 @@ import type { ApiClient } from '../test/support/api-client.ts';
 import { makeDocx, waitForFile } from '../test/support/documents.ts';
 import { signedInDataManager, startTestServer } from '../test/support/test-server.ts';
 import {
+  BENCH_SERVER_ENV,
   closeWithin,
   errorLines,
   flag,
@@ -202,7 +203,7 @@ async function main(): Promise<number> {
 
   const t = await startTestServer({
     smtp: false,
-    env: { LOG_LEVEL: 'warn', UPLOAD_MAX_MB: CONFIG_DEFAULTS.UPLOAD_MAX_MB },
+    env: { ...BENCH_SERVER_ENV, UPLOAD_MAX_MB: CONFIG_DEFAULTS.UPLOAD_MAX_MB },
   });
   let crashed = false;
   let sanityOk = false;

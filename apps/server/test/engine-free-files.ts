@@ -45,6 +45,7 @@ export const ENGINE_FREE_FILES = [
   'src/modules/whatsapp/reply-text.test.ts',
   'test/architecture-map.test.ts',
   'test/as-never.test.ts',
+  'test/bench-server-env.test.ts',
   'test/data-access.test.ts',
   'test/import-cycles.test.ts',
   'test/node-script.test.ts',

@@ -5,6 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
+import { CONFIG_DEFAULTS } from '@werkwissen/shared';
+import { TEST_SERVER_ENV } from '../../test/support/processes.ts';
 
 /**
  * The value of `--name=value` or `--name value` on the command line, else undefined. A bare `--name` (no value)
@@ -158,7 +160,13 @@ export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 export const since = (start: number) => (performance.now() - start) / 1000;
 
 /**
- * The environment of a benchmark's server besides its database: quiet logs, and the product's default where the test
- * servers change it (they start no parser process ahead of the first document).
+ * The environment of a benchmark's server besides its database: quiet logs, and the product's defaults where the
+ * test servers change them (`TEST_SERVER_ENV`: no parser process ahead of the first document, the embedded
+ * database's WebAssembly left unoptimised), so that a benchmark measures what an installation runs.
  */
-export const BENCH_SERVER_ENV = { LOG_LEVEL: 'warn', PARSER_WARM_START: 'true' };
+export const BENCH_SERVER_ENV: Record<string, string> = {
+  LOG_LEVEL: 'warn',
+  ...Object.fromEntries(
+    Object.keys(TEST_SERVER_ENV).map((key) => [key, CONFIG_DEFAULTS[key as keyof typeof CONFIG_DEFAULTS]]),
+  ),
+};
