@@ -19,16 +19,22 @@ function stubServer() {
     return Response.json({ ok: true });
   });
   vi.stubGlobal('fetch', fetch);
-  return { fetch, answer: (res: Response) => answer(res), urls: () => fetch.mock.calls.map(([u]) => u) };
+  return { answer: (res: Response) => answer(res), urls: () => fetch.mock.calls.map(([u]) => u) };
+}
+
+/** The page's request, sent and on its way (the server has not answered), with a lost-session handler to watch. */
+async function requestOnItsWay() {
+  const server = stubServer();
+  const lost = vi.fn();
+  setSessionLostHandler(lost);
+  const pending = call(list);
+  await vi.waitFor(() => expect(server.urls()).toEqual(['/api/v1/divisions']));
+  return { server, lost, pending };
 }
 
 describe('a 401 around a change of session', () => {
   it('renews, and ends the stored session when the renewal is refused, outside a change', async () => {
-    const server = stubServer();
-    const lost = vi.fn();
-    setSessionLostHandler(lost);
-    const pending = call(list);
-    await vi.waitFor(() => expect(server.urls()).toEqual(['/api/v1/divisions']));
+    const { server, lost, pending } = await requestOnItsWay();
     server.answer(expired());
     await expect(pending).rejects.toBeInstanceOf(ApiError);
     expect(server.urls()).toEqual(['/api/v1/divisions', '/api/v1/auth/refresh']);
@@ -36,12 +42,8 @@ describe('a 401 around a change of session', () => {
   });
 
   it('neither renews nor ends the session for a request sent before the view as another user ended', async () => {
-    const server = stubServer();
-    const lost = vi.fn();
-    setSessionLostHandler(lost);
     // The page's request is on its way when the operator goes back; the server answers it after the end.
-    const pending = call(list);
-    await vi.waitFor(() => expect(server.urls()).toEqual(['/api/v1/divisions']));
+    const { server, lost, pending } = await requestOnItsWay();
     await changingSession(() => call(end));
     server.answer(expired());
     await expect(pending).rejects.toMatchObject({ status: 401 });
@@ -50,11 +52,7 @@ describe('a 401 around a change of session', () => {
   });
 
   it('neither renews nor ends the session for a 401 that arrives while the change is under way', async () => {
-    const server = stubServer();
-    const lost = vi.fn();
-    setSessionLostHandler(lost);
-    const pending = call(list);
-    await vi.waitFor(() => expect(server.urls()).toEqual(['/api/v1/divisions']));
+    const { server, lost, pending } = await requestOnItsWay();
     await changingSession(async () => {
       server.answer(expired());
       await expect(pending).rejects.toMatchObject({ status: 401 });
