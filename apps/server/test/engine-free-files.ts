@@ -38,6 +38,7 @@ export const ENGINE_FREE_FILES = [
   'src/modules/sales-documents/sales-document-pdf.test.ts',
   'src/modules/search/german-compounds.test.ts',
   'src/modules/search/german-thesaurus.test.ts',
+  'src/modules/search/german-verb-forms.test.ts',
   'src/modules/search/query-translation/apertium-lemmas.test.ts',
   'src/modules/search/query-translation/dictd.test.ts',
   'src/modules/search/query-translation/dictionary-translation.test.ts',

@@ -2,6 +2,7 @@ import snowballFactory from 'snowball-stemmers';
 import { STOPWORDS } from '../embedding/stopwords.ts';
 import { compoundParts, germanWordList } from '../search/german-compounds.ts';
 import { synonymsOf } from '../search/german-thesaurus.ts';
+import { separableStem } from '../search/german-verb-forms.ts';
 import { QUESTION_FILLERS } from '../search/query-terms.ts';
 
 /**
@@ -65,6 +66,15 @@ export function verbRoot(word: string): string | null {
 }
 
 /**
+ * A word's core (lower case as written, and folded): its stem, or a separable verb's stem with its particle, which all
+ * of its forms share ("aufgeteilt", "aufzuteilen", "aufteilen" → "aufteil", german-verb-forms.ts).
+ */
+function coreOf(lower: string, folded: string): string {
+  const separable = separableStem(lower);
+  return separable ? fold(separable) : core(folded);
+}
+
+/**
  * The noun of an adjective in "-lich" ("täglich" → "tag", "jährlichen" → "jahr"; folded), or null. Snowball takes
  * "-lich" off long words only ("werktäglich" → "werktag"): a short adjective's core keeps it.
  */
@@ -122,7 +132,7 @@ function textWord(lower: string): TextWord {
     ? { word: w, core: null, englishCore: null, parts: [], root: null }
     : {
         word: w,
-        core: core(w),
+        core: coreOf(lower, w),
         englishCore: englishCore(w),
         root: adjectiveRoot(w) ?? verbRoot(w),
         // Split as written: the word list knows "Prüfung", not "Prufung".
@@ -265,7 +275,7 @@ function prepareAsked(lower: string): AskedWord {
   const parts = figure ? [] : compoundParts(lower).map((p) => core(fold(p)));
   return {
     word: w,
-    core: figure ? w : core(w),
+    core: figure ? w : coreOf(lower, w),
     englishCore: englishCore(w),
     parts,
     known: figure || (germanWordList()?.has(lower) ?? false),

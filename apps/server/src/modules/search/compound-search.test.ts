@@ -32,6 +32,8 @@ beforeAll(async () => {
       },
       { heading: 'Ausbildung' },
       { text: 'Unsere Auszubildenden lernen drei Jahre lang im Betrieb.' },
+      { heading: 'Arbeitszeit' },
+      { text: 'Die Ruhepausen können in Abschnitte von jeweils 15 Minuten aufgeteilt werden.' },
     ],
     'Kundendienst',
     { language: 'de' },
@@ -60,6 +62,10 @@ it('finds a compound by its parts and the parts by the compound', async () => {
 
 it("finds an everyday word the documents do not use by its synonyms (the system's German thesaurus)", async () => {
   expect((await texts('Wie lange lernen die Azubis?'))[0]).toContain('Auszubildenden lernen drei Jahre');
+});
+
+it('finds a separable verb by its other forms: "aufteilen" the participle "aufgeteilt"', async () => {
+  expect((await texts('Kann man das aufteilen?'))[0]).toContain('15 Minuten aufgeteilt werden');
 });
 
 it('does not let a part alone make a hit: a question about something else finds nothing', async () => {

@@ -99,7 +99,7 @@ export async function fullTextSearch(
   const scopeFiles = scopeFilesSql(scope);
   const own =
     typeof query === 'string'
-      ? { text: query, parts: '', compounds: '', synonyms: '', synonymous: [] }
+      ? { text: query, parts: '', compounds: '', synonyms: '', synonymous: [], verbForms: [] }
       : query;
   const known = languages && !languages.includes(null) ? configsOf(languages) : null;
   const question = await questionTerms(
@@ -410,6 +410,16 @@ function ownTexts(query: SearchQuery, translations: QueryTranslation[]): QueryTe
       { cfg, text: query.parts, kind: 'part', group: null, weight: 1 },
       { cfg, text: query.compounds, kind: 'compound', group: null, weight: 1 },
       { cfg, text: query.synonyms, kind: 'synonym', group: null, weight: 1 },
+      // A separable verb is one word of the question by any of its forms.
+      ...query.verbForms.map(
+        ({ word, forms }): QueryText => ({
+          cfg,
+          text: [word, ...forms].join(' '),
+          kind: 'text',
+          group: `verb:${word.toLowerCase()}`,
+          weight: 1,
+        }),
+      ),
       // An everyday word the documents do not use ("Azubi") is looked for by the words they use instead
       // ("Auszubildender"), and weighs the question by them, as a compound no passage writes by its parts.
       ...query.synonymous.flatMap(({ word, synonyms }): QueryText[] => [

@@ -1,6 +1,7 @@
 import { STOPWORDS } from '../embedding/stopwords.ts';
 import { compoundParts } from './german-compounds.ts';
 import { synonymsOf } from './german-thesaurus.ts';
+import { separableVerbForms } from './german-verb-forms.ts';
 
 /**
  * What the full-text search looks for in a question (see `searchQuery`). `rankPassages` builds it from the question
@@ -22,6 +23,11 @@ export interface SearchQuery {
    * meanings.
    */
   synonymous: Array<{ word: string; synonyms: string[] }>;
+  /**
+   * The question's separable verbs with their other forms ("aufteilen": "aufgeteilt", "aufzuteilen"), which stemming
+   * keeps apart: each is looked for as one word of the question, by any of its forms (not in `text`).
+   */
+  verbForms: Array<{ word: string; forms: string[] }>;
 }
 
 /**
@@ -104,7 +110,10 @@ export function searchQuery(question: string): SearchQuery {
   const parts = new Set<string>();
   const compounds: string[] = [];
   const synonymous: SearchQuery['synonymous'] = [];
+  const verbForms: SearchQuery['verbForms'] = [];
   for (const word of asking) {
+    const forms = separableVerbForms(word);
+    if (forms.length > 0) verbForms.push({ word, forms });
     const split = word.length >= COMPOUND_MIN ? compoundParts(word) : [];
     if (split.length > 0) compounds.push(word);
     for (const part of split) parts.add(part);
@@ -114,13 +123,15 @@ export function searchQuery(question: string): SearchQuery {
       if (synonyms.length > 0) synonymous.push({ word, synonyms });
     }
   }
+  const verbs = new Set(verbForms.map((v) => v.word));
   return {
-    text: [...asking, ...extra].join(' '),
+    text: [...asking.filter((w) => !verbs.has(w)), ...extra].join(' '),
     parts: [...parts].join(' '),
     compounds: compounds.join(' '),
     synonyms: ANSWER_WORDS.filter((a) => a.asks.test(question))
       .map((a) => a.words)
       .join(' '),
     synonymous,
+    verbForms,
   };
 }
