@@ -12,6 +12,7 @@ export const ENGINE_FREE_FILES = [
   'src/http/widget-frame-policy.test.ts',
   'src/modules/chat/builtin-answerer.test.ts',
   'src/modules/chat/evidence-order.test.ts',
+  'src/modules/chat/figure-ranges.test.ts',
   'src/modules/chat/question-language.test.ts',
   'src/modules/company/logo-image.test.ts',
   'src/modules/email-assistant/mail-classify.test.ts',

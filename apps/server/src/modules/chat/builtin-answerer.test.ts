@@ -622,6 +622,28 @@ describe('the built-in answerer', () => {
     expect(lead(price, [current, older])).toBeLessThan(0.15);
   });
 
+  it('matches the figure a question states with the range a rule writes it in, and quotes what the rule asks', () => {
+    const hits = [
+      hit(
+        'Die Arbeit ist durch im voraus feststehende Ruhepausen von mindestens 30 Minuten bei einer Arbeitszeit von mehr als sechs bis zu neun Stunden und 45 Minuten bei einer Arbeitszeit von mehr als neun Stunden insgesamt zu unterbrechen.',
+        'ArbZG.pdf',
+      ),
+      hit(
+        'Länger als sechs Stunden hintereinander dürfen Arbeitnehmer nicht ohne Ruhepause beschäftigt werden.',
+        'ArbZG.pdf',
+      ),
+    ];
+    const answer = answerExtractively('Wie lange Pause steht mir bei 8 Stunden Arbeit zu?', hits, 'de');
+    expect(answer.noAnswer).toBe(false);
+    expect(answer.text).toContain(
+      'mindestens 30 Minuten bei einer Arbeitszeit von mehr als sechs bis zu neun Stunden',
+    );
+    // A bound that only holds the asker's case is no answer to "how long": its duration is the question's own.
+    const [rule, bound] = scoreUnits('Wie lange Pause steht mir bei 8 Stunden Arbeit zu?', hits, 'de');
+    expect(rule!.answers).toBe(true);
+    expect(bound!.answers).toBe(false);
+  });
+
   it('reads the spoken short form of "heraus" ("raus") as the documents write it ("herausnehmen")', () => {
     const hits = [
       hit('Die vier Muttern am Flansch lösen und den Brenner nach vorn herausnehmen.', 'Anleitung.pdf'),

@@ -3,6 +3,7 @@ import { translate } from '../../i18n/translator.ts';
 import { BuiltinEmbedder } from '../embedding/builtin-embedder.ts';
 import { NUMBERED } from '../processing/chunker.ts';
 import { type QueryTranslation, translationText } from '../search/query-translation/translation.ts';
+import { askedQuantities, type FigureRange, figureRanges, inRange } from './figure-ranges.ts';
 import {
   type AskedWord,
   askedWord,
@@ -330,6 +331,8 @@ interface Unit {
   columns: WordSet;
   /** Its character n-gram vector, for its similarity to the question. */
   ngram: number[];
+  /** The bounds it puts on quantities of time and age ("mehr als sechs bis zu neun Stunden"). */
+  ranges: FigureRange[];
 }
 
 /** A table row as the chunker writes it: cells joined by " | ". */
@@ -417,6 +420,7 @@ function readUnits(hit: Pick<SearchHit, 'text' | 'headingPath'>, lang: Language)
       context: setOf(context),
       columns: setOf(columns),
       ngram: ngrams.embedOne(text),
+      ranges: figureRanges(text),
     });
   };
   lines.forEach((line, i) => {
@@ -602,6 +606,9 @@ export function scoreUnits(
   // headings or its column names (`named`): worked out once per group and unit (the rarity below and the score both
   // ask; matching was most of the scoring's time).
   const unitNumber = new Map(units.map((u, i) => [u, i]));
+  // A figure the question names with its unit ("7 Stunden") is held by a unit that bounds that quantity by a range
+  // holding it, and not by one whose only mention of it is a bound that excludes it (figure-ranges.ts).
+  const quantities = askedQuantities(question);
   const matches = new Map<AskedGroup, { holds: Float64Array; strong: Uint8Array; named: Uint8Array }>();
   const matchesOf = (g: AskedGroup) => {
     let m = matches.get(g);
@@ -633,6 +640,14 @@ export function scoreUnits(
           if (own >= STRONG_MATCH || context >= STRONG_MATCH || columns >= STRONG_MATCH) m.named[i] = 1;
           const held = Math.max(own, CONTEXT_MATCH * context, COLUMN_MATCH * columns);
           best = Math.max(best, a.weight * held);
+        }
+        const quantity = quantities.get(g.key);
+        const bounds = quantity ? u.ranges.filter((r) => r.unit === quantity.unit) : [];
+        if (quantity && bounds.length > 0) {
+          const within = bounds.some((r) => inRange(r, quantity.value));
+          best = within ? 1 : 0;
+          m.strong[i] = within ? 1 : 0;
+          m.named[i] = within ? 1 : 0;
         }
         m.holds[i] = best;
       }
@@ -684,7 +699,17 @@ export function scoreUnits(
   return units.map((unit) => {
     // A paragraph, list or section number is no amount, date or duration: "(2) ... nach § 11" answers no "how many".
     // Nor is a figure the question names itself ("wiegt der GB 30 C": "30 C" is no weight).
-    const answerable = withoutPhoneNumbers(withoutFigures(withoutReferences(unit.text), figureWords));
+    // Nor is a bound that holds a figure the question states ("mehr als sechs Stunden" for "7 Stunden"): it is the
+    // case the question describes, not what it asks.
+    const circumstances = unit.ranges.filter((r) =>
+      [...quantities.values()].some((q) => q.unit === r.unit && inRange(r, q.value)),
+    );
+    const answerable = withoutPhoneNumbers(
+      withoutFigures(
+        withoutReferences(circumstances.reduce((text, r) => text.replace(r.text, ' '), unit.text)),
+        figureWords,
+      ),
+    );
     let found = 0;
     const covers = new Set<string>();
     // A row keyed by the code the question asks about ("F28 | Keine Flammenbildung ...") defines it: the question's
