@@ -3,7 +3,7 @@ import { translate } from '../../i18n/translator.ts';
 import { BuiltinEmbedder } from '../embedding/builtin-embedder.ts';
 import { NUMBERED } from '../processing/chunker.ts';
 import { type QueryTranslation, translationText } from '../search/query-translation/translation.ts';
-import { askedQuantities, type FigureRange, figureRanges, inRange } from './figure-ranges.ts';
+import { askedQuantities, type FigureRange, figureRanges, holdsQuantity } from './figure-ranges.ts';
 import {
   type AskedWord,
   askedWord,
@@ -609,6 +609,7 @@ export function scoreUnits(
   // A figure the question names with its unit ("7 Stunden") is held by a unit that bounds that quantity by a range
   // holding it, and not by one whose only mention of it is a bound that excludes it (figure-ranges.ts).
   const quantities = askedQuantities(question);
+  const stated = [...quantities.values()];
   const matches = new Map<AskedGroup, { holds: Float64Array; strong: Uint8Array; named: Uint8Array }>();
   const matchesOf = (g: AskedGroup) => {
     let m = matches.get(g);
@@ -644,7 +645,7 @@ export function scoreUnits(
         const quantity = quantities.get(g.key);
         const bounds = quantity ? u.ranges.filter((r) => r.unit === quantity.unit) : [];
         if (quantity && bounds.length > 0) {
-          const within = bounds.some((r) => inRange(r, quantity.value));
+          const within = bounds.some((r) => holdsQuantity(r, quantity));
           best = within ? 1 : 0;
           m.strong[i] = within ? 1 : 0;
           m.named[i] = within ? 1 : 0;
@@ -701,9 +702,8 @@ export function scoreUnits(
     // Nor is a figure the question names itself ("wiegt der GB 30 C": "30 C" is no weight).
     // Nor is a bound that holds a figure the question states ("mehr als sechs Stunden" for "7 Stunden"): it is the
     // case the question describes, not what it asks.
-    const circumstances = unit.ranges.filter((r) =>
-      [...quantities.values()].some((q) => q.unit === r.unit && inRange(r, q.value)),
-    );
+    const circumstances =
+      stated.length === 0 ? [] : unit.ranges.filter((r) => stated.some((q) => holdsQuantity(r, q)));
     const answerable = withoutPhoneNumbers(
       withoutFigures(
         withoutReferences(circumstances.reduce((text, r) => text.replace(r.text, ' '), unit.text)),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { askedQuantities, figureRanges, inRange } from './figure-ranges.ts';
+import { askedQuantities, figureRanges, holdsQuantity } from './figure-ranges.ts';
 
 const holds = (text: string, value: number, unit: string) =>
-  figureRanges(text).some((r) => r.unit === unit && inRange(r, value));
+  figureRanges(text).some((r) => holdsQuantity(r, { value, unit }));
 
 describe('figure ranges', () => {
   it('reads the bounds a law writes, in figures and in words', () => {

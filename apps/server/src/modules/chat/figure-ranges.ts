@@ -109,8 +109,9 @@ const BOUNDS: Array<{
 export function figureRanges(text: string): FigureRange[] {
   const out: FigureRange[] = [];
   const taken: Array<[number, number]> = [];
+  const nfc = text.normalize('NFC');
   for (const { pattern, range } of BOUNDS) {
-    for (const m of text.normalize('NFC').matchAll(pattern)) {
+    for (const m of nfc.matchAll(pattern)) {
       const start = m.index ?? 0;
       const end = start + m[0].length;
       if (taken.some(([s, e]) => start < e && end > s)) continue;
@@ -124,15 +125,25 @@ export function figureRanges(text: string): FigureRange[] {
   return out;
 }
 
-export const inRange = (r: FigureRange, value: number): boolean =>
+const inRange = (r: FigureRange, value: number): boolean =>
   (r.lowIn ? value >= r.low : value > r.low) && (r.highIn ? value <= r.high : value < r.high);
+
+/** A quantity a question states (`askedQuantities`). */
+export interface Quantity {
+  value: number;
+  unit: string;
+}
+
+/** Whether a bound is on the quantity's unit and holds its value. */
+export const holdsQuantity = (r: FigureRange, q: Quantity): boolean =>
+  r.unit === q.unit && inRange(r, q.value);
 
 /**
  * The quantities a question names with their unit, by the figure as written ("8 Stunden" → 8 of "h", "16-jähriger"
  * and "16-year-old" → 16 of "y").
  */
-export function askedQuantities(question: string): Map<string, { value: number; unit: string }> {
-  const out = new Map<string, { value: number; unit: string }>();
+export function askedQuantities(question: string): Map<string, Quantity> {
+  const out = new Map<string, Quantity>();
   const text = question.normalize('NFC');
   for (const m of text.matchAll(
     /(\d+)\s*-?\s*(?:jährig\p{L}*|year-old|years? old|летн\p{L}*|річн\p{L}*|letni\p{L}*)/giu,
